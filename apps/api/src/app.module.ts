@@ -1,0 +1,29 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { ConfigModule } from './config/config.module.js';
+import type { ApiEnv } from './config/env.js';
+import { DatabaseModule } from './prisma/database.module.js';
+import { QueueModule } from './queue/queue.module.js';
+import { AuthModule } from './auth/auth.module.js';
+import { TargetsModule } from './targets/targets.module.js';
+import { PlansModule } from './plans/plans.module.js';
+import { RunsModule } from './runs/runs.module.js';
+import { HealthModule } from './health/health.module.js';
+
+@Module({})
+export class AppModule {
+  static forEnv(env: ApiEnv): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(env),
+        DatabaseModule,
+        QueueModule,
+        AuthModule,
+        TargetsModule,
+        PlansModule,
+        RunsModule,
+        HealthModule,
+      ],
+    };
+  }
+}

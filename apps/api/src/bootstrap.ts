@@ -1,0 +1,82 @@
+import 'reflect-metadata';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import pg from 'pg';
+import { Redis } from 'ioredis';
+import { AppModule } from './app.module.js';
+import type { ApiEnv } from './config/env.js';
+import { AllExceptionsFilter } from './common/http/all-exceptions.filter.js';
+import { PinoNestLogger, createLogger } from './common/logger.js';
+import { requestContextMiddleware } from './tenancy/request-context.middleware.js';
+import { serveWebApp } from './web/serve-web.js';
+
+export const API_PREFIX = 'api/v1';
+const here = path.dirname(fileURLToPath(import.meta.url));
+const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
+
+function where(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.hostname}:${parsed.port || (parsed.protocol.startsWith('redis') ? 6379 : 5432)}`;
+}
+
+export class DependencyUnavailableError extends Error {}
+
+/** Fails fast, with a readable line, when PostgreSQL or Redis cannot be reached. */
+export async function checkDependencies(env: ApiEnv): Promise<void> {
+  const client = new pg.Client({ connectionString: env.DATABASE_URL, connectionTimeoutMillis: 5_000 });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+  } catch (error) {
+    throw new DependencyUnavailableError(
+      `cannot reach PostgreSQL at ${where(env.DATABASE_URL)}: ${(error as Error).message}. ` +
+        'Start it with: bash scripts/ensure-postgres.sh',
+    );
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+  const redis = new Redis(env.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 5_000, retryStrategy: () => null });
+  try {
+    await redis.connect();
+    await redis.ping();
+  } catch (error) {
+    throw new DependencyUnavailableError(
+      `cannot reach Redis at ${where(env.REDIS_URL)}: ${(error as Error).message}. Start it with: bash scripts/ensure-redis.sh`,
+    );
+  } finally {
+    redis.disconnect();
+  }
+}
+
+/** Builds the API application (used by main.ts and by the integration tests). */
+export async function createApiApp(env: ApiEnv): Promise<NestExpressApplication> {
+  const logger = createLogger(env.LOG_LEVEL);
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forEnv(env), {
+    logger: new PinoNestLogger(logger),
+    bodyParser: false,
+  });
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.useBodyParser('json', { limit: '2mb' });
+  app.use(requestContextMiddleware);
+  app.setGlobalPrefix(API_PREFIX);
+  app.useGlobalFilters(new AllExceptionsFilter());
+  app.enableShutdownHooks();
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Loadline API')
+      .setDescription('Targets, test plans, runs and reports. Errors are { error: { code, message, details } }.')
+      .setVersion('1')
+      .addBearerAuth()
+      .build(),
+  );
+  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
+
+  serveWebApp(app.getHttpAdapter().getInstance(), env.LOADLINE_WEB_DIST ?? DEFAULT_WEB_DIST);
+  return app;
+}

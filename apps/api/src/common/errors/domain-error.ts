@@ -1,0 +1,30 @@
+import type { ErrorDetail } from '@loadline/shared';
+
+/**
+ * Base of every error the API raises on purpose. Each domain has one subclass with its own
+ * code enum; the HTTP status for each code is decided in one place (http/error-status.ts).
+ */
+export abstract class DomainError<Code extends string = string> extends Error {
+  constructor(
+    readonly code: Code,
+    message: string,
+    readonly details: ErrorDetail[] = [],
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** Errors not owned by one domain: malformed requests, missing routes, auth at the edge. */
+export enum CommonErrorCode {
+  VALIDATION_FAILED = 'VALIDATION_FAILED',
+  MALFORMED_JSON = 'MALFORMED_JSON',
+  PAYLOAD_TOO_LARGE = 'PAYLOAD_TOO_LARGE',
+  ROUTE_NOT_FOUND = 'ROUTE_NOT_FOUND',
+  METHOD_NOT_ALLOWED = 'METHOD_NOT_ALLOWED',
+  FORBIDDEN = 'FORBIDDEN',
+  SERVICE_UNAVAILABLE = 'SERVICE_UNAVAILABLE',
+  INTERNAL = 'INTERNAL',
+}
+
+export class CommonError extends DomainError<CommonErrorCode> {}

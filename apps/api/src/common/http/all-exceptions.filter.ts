@@ -1,0 +1,67 @@
+import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import type { Response } from 'express';
+import type { ErrorBody } from '@loadline/shared';
+import { CommonErrorCode, DomainError } from '../errors/domain-error.js';
+import { currentContext } from '../../tenancy/request-context.js';
+import { httpStatusOf } from './error-status.js';
+
+interface BodyParserError {
+  type?: string;
+  status?: number;
+}
+
+function body(code: string, message: string, details: ErrorBody['error']['details'] = []): ErrorBody {
+  return { error: { code, message, details } };
+}
+
+/**
+ * The single place errors become HTTP responses: domain errors by their code, framework and
+ * body-parser errors by kind, anything else as a bare 500 with a reference (the stack goes to
+ * the log, never to the client).
+ */
+@Catch()
+export class AllExceptionsFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Errors');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const res = host.switchToHttp().getResponse<Response>();
+    const [status, payload] = this.describe(exception);
+    if (status >= 500) {
+      this.logger.error(
+        { requestId: currentContext()?.requestId, err: exception instanceof Error ? exception.stack : String(exception) },
+        'request failed',
+      );
+    }
+    if (!res.headersSent) res.status(status).json(payload);
+  }
+
+  private describe(exception: unknown): [number, ErrorBody] {
+    if (exception instanceof DomainError) {
+      return [httpStatusOf(exception.code), body(exception.code, exception.message, exception.details)];
+    }
+    const parserError = exception as BodyParserError;
+    if (parserError?.type === 'entity.parse.failed') {
+      return [400, body(CommonErrorCode.MALFORMED_JSON, 'The request body is not valid JSON')];
+    }
+    if (parserError?.type === 'entity.too.large') {
+      return [413, body(CommonErrorCode.PAYLOAD_TOO_LARGE, 'The request body is too large')];
+    }
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      const code =
+        status === 404
+          ? CommonErrorCode.ROUTE_NOT_FOUND
+          : status === 405
+            ? CommonErrorCode.METHOD_NOT_ALLOWED
+            : status === 413
+              ? CommonErrorCode.PAYLOAD_TOO_LARGE
+              : status === 400
+                ? CommonErrorCode.VALIDATION_FAILED
+                : CommonErrorCode.INTERNAL;
+      const message = status === 404 ? 'No such route' : status < 500 ? exception.message : 'Internal error';
+      return [status, body(code, message)];
+    }
+    const reference = currentContext()?.requestId;
+    return [500, body(CommonErrorCode.INTERNAL, `Internal error${reference ? ` (reference ${reference})` : ''}`)];
+  }
+}

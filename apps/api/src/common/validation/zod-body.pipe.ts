@@ -1,0 +1,28 @@
+import { Injectable, type PipeTransform } from '@nestjs/common';
+import { zodIssuesToDetails } from '@loadline/shared';
+import type { z } from 'zod';
+import { CommonError, CommonErrorCode } from '../errors/domain-error.js';
+
+/**
+ * Validates a request part with a shared zod schema and returns the parsed value (defaults
+ * applied). Failures become 400 VALIDATION_FAILED naming each offending field.
+ */
+@Injectable()
+export class ZodPipe<S extends z.ZodType> implements PipeTransform<unknown, z.infer<S>> {
+  constructor(
+    private readonly schema: S,
+    private readonly what = 'request body',
+  ) {}
+
+  transform(value: unknown): z.infer<S> {
+    const result = this.schema.safeParse(value ?? {});
+    if (result.success) return result.data;
+    const details = zodIssuesToDetails(result.error);
+    const first = details[0];
+    throw new CommonError(
+      CommonErrorCode.VALIDATION_FAILED,
+      `Invalid ${this.what}${first ? `: ${first.path}: ${first.message}` : ''}`,
+      details,
+    );
+  }
+}

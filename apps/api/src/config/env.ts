@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/**
+ * Everything the API reads from its environment, parsed once at boot. A missing or malformed
+ * variable stops the process with one readable line per problem instead of failing later.
+ */
+export const apiEnvSchema = z.object({
+  DATABASE_URL: z
+    .string({ error: 'is required (e.g. postgresql://loadline:loadline@127.0.0.1:5432/loadline)' })
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgresql:// URL'),
+  REDIS_URL: z
+    .string({ error: 'is required (e.g. redis://127.0.0.1:6379)' })
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL'),
+  LOADLINE_HOST: z.string().default('127.0.0.1'),
+  LOADLINE_PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
+  /** Where the built web app lives; served at `/` when present. */
+  LOADLINE_WEB_DIST: z.string().optional(),
+  /** Public base URL used in links (share links, webhooks); defaults to the listen address. */
+  LOADLINE_PUBLIC_URL: z.url().optional(),
+  LOADLINE_SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 14),
+  /** Seconds a run may overrun its planned duration before it is stopped and ERRORED. */
+  LOADLINE_RUN_GRACE_SECONDS: z.coerce.number().int().positive().default(60),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+export type ApiEnv = z.infer<typeof apiEnvSchema>;
+
+export class EnvError extends Error {}
+
+export function parseApiEnv(source: NodeJS.ProcessEnv = process.env): ApiEnv {
+  const result = apiEnvSchema.safeParse(source);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+  throw new EnvError(`Loadline API: invalid environment:\n${lines.join('\n')}`);
+}
+
+export const API_ENV = Symbol('API_ENV');

@@ -1,0 +1,90 @@
+import { Injectable } from '@nestjs/common';
+import { planSpecSchema, zodIssuesToDetails, type PlanSpec, type PlanView, type updatePlanSchema } from '@loadline/shared';
+import type { z } from 'zod';
+import type { PlanVersion, TestPlan } from '../generated/prisma/client.js';
+import { TargetsService } from '../targets/targets.service.js';
+import { TargetError } from '../targets/targets.errors.js';
+import { PlansRepository } from './plans.repository.js';
+import { PlanError, PlanErrorCode } from './plans.errors.js';
+
+export interface PlanWithVersion {
+  plan: TestPlan;
+  version: PlanVersion;
+}
+
+export function toPlanView({ plan, version }: PlanWithVersion): PlanView {
+  return {
+    id: plan.id,
+    name: plan.name,
+    targetId: plan.targetId,
+    version: version.version,
+    spec: planSpecSchema.parse(version.spec),
+    createdAt: plan.createdAt.toISOString(),
+    updatedAt: plan.updatedAt.toISOString(),
+  };
+}
+
+export interface PlanInput {
+  name: string;
+  targetId: string;
+  spec: PlanSpec;
+}
+
+@Injectable()
+export class PlansService {
+  constructor(
+    private readonly plans: PlansRepository,
+    private readonly targets: TargetsService,
+  ) {}
+
+  /** A plan must point at one of the caller's live targets; anything else is invalid input. */
+  private async assertTarget(targetId: string): Promise<void> {
+    try {
+      await this.targets.getRecord(targetId);
+    } catch (error) {
+      if (error instanceof TargetError) {
+        throw new PlanError(PlanErrorCode.PLAN_INVALID, `Invalid plan: no target with id ${targetId}`, [
+          { path: 'targetId', message: 'no such target' },
+        ]);
+      }
+      throw error;
+    }
+  }
+
+  async create(input: PlanInput, createdById?: string): Promise<PlanView> {
+    await this.assertTarget(input.targetId);
+    return toPlanView(await this.plans.createWithFirstVersion({ ...input, createdById }));
+  }
+
+  async list(): Promise<PlanView[]> {
+    return (await this.plans.listWithCurrentVersions()).map(toPlanView);
+  }
+
+  async getWithVersion(id: string): Promise<PlanWithVersion> {
+    const found = await this.plans.findWithCurrentVersion(id);
+    if (!found) throw PlanError.notFound(id);
+    return found;
+  }
+
+  async get(id: string): Promise<PlanView> {
+    return toPlanView(await this.getWithVersion(id));
+  }
+
+  /** Any change makes a new version; runs keep pointing at the version they ran. */
+  async update(id: string, patch: z.infer<typeof updatePlanSchema>, createdById?: string): Promise<PlanView> {
+    const { plan, version } = await this.getWithVersion(id);
+    const { name, targetId, ...specPatch } = patch;
+    if (targetId && targetId !== plan.targetId) await this.assertTarget(targetId);
+    const merged = planSpecSchema.safeParse({ ...planSpecSchema.parse(version.spec), ...specPatch });
+    if (!merged.success) {
+      throw new PlanError(PlanErrorCode.PLAN_INVALID, 'Invalid plan after applying the change', zodIssuesToDetails(merged.error));
+    }
+    const next = { name: name ?? plan.name, targetId: targetId ?? plan.targetId, spec: merged.data };
+    return toPlanView(await this.plans.addVersion(id, { ...next, createdById }));
+  }
+
+  async remove(id: string): Promise<void> {
+    await this.getWithVersion(id);
+    await this.plans.softDelete(id);
+  }
+}

@@ -1,0 +1,95 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Redis } from 'ioredis';
+import type { JobHandlers, JobPayload } from '@loadline/shared';
+import { createTypedWorker, type Worker } from '@loadline/shared/queue';
+import { REDIS } from '../queue/queue.module.js';
+import { runAsTenant } from '../tenancy/request-context.js';
+import { RunsRepository } from './runs.repository.js';
+import { RunFinalizer } from './run-finalizer.service.js';
+
+type Results<N extends keyof JobHandlers<'results'>> = JobPayload<'results', N>;
+
+/**
+ * Consumes what runners report. Every handler is idempotent (a redelivered job changes
+ * nothing) and tolerant of order (a second may arrive after its segment finished), because
+ * BullMQ delivers at least once and several API processes may consume side by side.
+ */
+@Injectable()
+export class ResultsConsumer implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(ResultsConsumer.name);
+  private worker?: Worker;
+
+  constructor(
+    @Inject(REDIS) private readonly redis: Redis,
+    private readonly runs: RunsRepository,
+    private readonly finalizer: RunFinalizer,
+  ) {}
+
+  readonly handlers: JobHandlers<'results'> = {
+    'segment.started': (payload) => this.asTenantOf(payload.runId, () => this.started(payload)),
+    'segment.second': (payload) => this.asTenantOf(payload.runId, () => this.second(payload)),
+    'segment.finished': (payload) => this.asTenantOf(payload.runId, () => this.finished(payload)),
+  };
+
+  onApplicationBootstrap(): void {
+    this.worker = createTypedWorker('results', this.handlers, {
+      connection: this.redis,
+      concurrency: 8,
+    });
+    this.worker.on('failed', (job, error) =>
+      this.logger.warn({ jobId: job?.id, name: job?.name, err: error.message }, 'result job failed'),
+    );
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.worker?.close();
+  }
+
+  private async asTenantOf(runId: string, fn: () => Promise<void>): Promise<void> {
+    const tenantId = await this.runs.tenantOfRun(runId);
+    if (!tenantId) {
+      // The run was deleted (its tenant removed); nothing to record.
+      this.logger.warn({ runId }, 'result for an unknown run dropped');
+      return;
+    }
+    await runAsTenant(tenantId, fn);
+  }
+
+  private async started(payload: Results<'segment.started'>): Promise<void> {
+    const at = new Date(payload.at);
+    await this.runs.updateSegment(payload.runId, payload.segmentIndex, {
+      status: payload.phase,
+      runnerId: payload.runnerId,
+      startedAt: at,
+    });
+    if (payload.phase === 'STARTING') {
+      await this.runs.advanceStatus(payload.runId, 'STARTING', ['QUEUED']);
+    } else {
+      await this.runs.advanceStatus(payload.runId, 'RUNNING', ['QUEUED', 'STARTING'], at);
+    }
+  }
+
+  private async second(payload: Results<'segment.second'>): Promise<void> {
+    await this.runs.insertSecond(payload.runId, payload.segmentIndex, payload.sample);
+    await this.runs.advanceStatus(payload.runId, 'RUNNING', ['QUEUED', 'STARTING'], new Date(payload.sample.t * 1000));
+    // A second that arrives after its segment finished may be the last one awaited.
+    await this.finalizerIfFinishing(payload.runId);
+  }
+
+  private async finished(payload: Results<'segment.finished'>): Promise<void> {
+    await this.runs.updateSegment(payload.runId, payload.segmentIndex, {
+      status: payload.outcome === 'completed' ? 'COMPLETED' : payload.outcome === 'errored' ? 'ERRORED' : 'CANCELLED',
+      runnerId: payload.runnerId,
+      exitCode: payload.exitCode,
+      secondsSent: payload.secondsSent,
+      error: payload.error,
+      finishedAt: new Date(payload.at),
+    });
+    await this.finalizer.tryFinalize(payload.runId);
+  }
+
+  private async finalizerIfFinishing(runId: string): Promise<void> {
+    const run = await this.runs.find(runId);
+    if (run?.status === 'FINISHING') await this.finalizer.tryFinalize(runId);
+  }
+}

@@ -1,0 +1,42 @@
+import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { RUN_STATUSES, runSchema } from '@loadline/shared';
+import { z } from 'zod';
+import { ZodPipe } from '../common/validation/zod-body.pipe.js';
+import { ApiJsonResponse } from '../common/http/openapi.js';
+import { listOf } from '../common/http/list.js';
+import { CurrentCaller, type AuthenticatedCaller } from '../auth/auth.guard.js';
+import { RunsService } from './runs.service.js';
+
+const runListQuerySchema = z.object({
+  planId: z.string().min(1).optional(),
+  status: z.enum(RUN_STATUSES).optional(),
+});
+
+@ApiTags('runs')
+@ApiBearerAuth()
+@Controller()
+export class RunsController {
+  constructor(private readonly runs: RunsService) {}
+
+  @Post('plans/:id/runs')
+  @HttpCode(202)
+  @ApiJsonResponse(202, z.object({ run: runSchema }), [401, 404, 503])
+  async start(@Param('id') planId: string, @CurrentCaller() caller: AuthenticatedCaller) {
+    return { run: await this.runs.start(planId, 'MANUAL', caller.userId) };
+  }
+
+  @Get('runs')
+  @ApiQuery({ name: 'planId', required: false })
+  @ApiQuery({ name: 'status', required: false, enum: RUN_STATUSES })
+  @ApiJsonResponse(200, listOf(runSchema), [400, 401])
+  async list(@Query(new ZodPipe(runListQuerySchema, 'query')) query: z.infer<typeof runListQuerySchema>) {
+    return { items: await this.runs.list(query) };
+  }
+
+  @Get('runs/:id')
+  @ApiJsonResponse(200, runSchema, [401, 404])
+  get(@Param('id') id: string) {
+    return this.runs.get(id);
+  }
+}

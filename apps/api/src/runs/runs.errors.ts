@@ -1,0 +1,13 @@
+import { DomainError } from '../common/errors/domain-error.js';
+
+export enum RunErrorCode {
+  RUN_NOT_FOUND = 'RUN_NOT_FOUND',
+  RUN_TARGET_GONE = 'RUN_TARGET_GONE',
+  QUEUE_UNAVAILABLE = 'QUEUE_UNAVAILABLE',
+}
+
+export class RunError extends DomainError<RunErrorCode> {
+  static notFound(id: string): RunError {
+    return new RunError(RunErrorCode.RUN_NOT_FOUND, `No run with id ${id}`);
+  }
+}

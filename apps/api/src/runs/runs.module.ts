@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { PlansModule } from '../plans/plans.module.js';
+import { TargetsModule } from '../targets/targets.module.js';
+import { RunsController } from './runs.controller.js';
+import { RunsRepository } from './runs.repository.js';
+import { RunsService } from './runs.service.js';
+import { RunFinalizer } from './run-finalizer.service.js';
+import { ResultsConsumer } from './results.consumer.js';
+import { RunWatchdog } from './run-watchdog.service.js';
+
+@Module({
+  imports: [PlansModule, TargetsModule],
+  controllers: [RunsController],
+  providers: [RunsRepository, RunsService, RunFinalizer, ResultsConsumer, RunWatchdog],
+})
+export class RunsModule {}

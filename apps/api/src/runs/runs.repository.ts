@@ -1,0 +1,174 @@
+import { Injectable } from '@nestjs/common';
+import { TERMINAL_RUN_STATUSES, type RunStatus, type RunSummary, type SecondSample, type ThresholdResult } from '@loadline/shared';
+import { DatabaseService } from '../prisma/database.service.js';
+import { withTenant } from '../tenancy/request-context.js';
+import type { Prisma, RunTrigger, SegmentStatus, Verdict } from '../generated/prisma/client.js';
+
+export interface NewRun {
+  planId: string;
+  planVersionId: string;
+  targetId: string;
+  baseUrl: string;
+  segments: number;
+  trigger: RunTrigger;
+  deadlineAt: Date;
+  createdById?: string;
+}
+
+export interface FinalOutcome {
+  status: Extract<RunStatus, 'PASSED' | 'FAILED' | 'INCONCLUSIVE' | 'ERRORED' | 'CANCELLED'>;
+  verdict: Verdict | null;
+  summary: RunSummary | null;
+  error: { code: string; message: string } | null;
+  partial: boolean;
+  thresholds: ThresholdResult[];
+}
+
+const NOT_TERMINAL = { notIn: [...TERMINAL_RUN_STATUSES] as RunStatus[] };
+const runInclude = { planVersion: true, thresholds: { orderBy: { position: 'asc' } } } as const;
+
+/** Tenant-scoped, except the one lookup that finds which tenant a result job belongs to. */
+@Injectable()
+export class RunsRepository {
+  constructor(private readonly db: DatabaseService) {}
+
+  create(run: NewRun) {
+    return this.db.scoped.$transaction(async (tx) => {
+      const created = await tx.run.create({ data: withTenant({ ...run }) });
+      await tx.runSegment.createMany({
+        data: Array.from({ length: run.segments }, (_, index) => withTenant({ runId: created.id, index })),
+      });
+      return tx.run.findUniqueOrThrow({ where: { id: created.id }, include: runInclude });
+    });
+  }
+
+  find(id: string) {
+    return this.db.scoped.run.findUnique({ where: { id }, include: runInclude });
+  }
+
+  list(filter: { planId?: string; status?: RunStatus }, take = 100) {
+    return this.db.scoped.run.findMany({
+      where: { planId: filter.planId, status: filter.status },
+      include: runInclude,
+      orderBy: { createdAt: 'desc' },
+      take,
+    });
+  }
+
+  /**
+   * Result jobs name a run but not its tenant; this is the system-level lookup that lets the
+   * consumer then act as that tenant. Returns null for unknown runs.
+   */
+  async tenantOfRun(runId: string): Promise<string | null> {
+    const run = await this.db.system.run.findUnique({ where: { id: runId }, select: { tenantId: true } });
+    return run?.tenantId ?? null;
+  }
+
+  /** Moves a run forward only: never out of a terminal status, never back to an earlier one. */
+  async advanceStatus(runId: string, to: 'STARTING' | 'RUNNING' | 'FINISHING', from: RunStatus[], at?: Date) {
+    const data: Prisma.RunUncheckedUpdateManyInput = { status: to };
+    if (to === 'RUNNING' && at) data.startedAt = at;
+    return this.db.scoped.run.updateMany({ where: { id: runId, status: { in: from } }, data });
+  }
+
+  markFailedToQueue(runId: string, message: string) {
+    return this.db.scoped.run.updateMany({
+      where: { id: runId, status: NOT_TERMINAL },
+      data: { status: 'ERRORED', error: { code: 'QUEUE_UNAVAILABLE', message }, finishedAt: new Date() },
+    });
+  }
+
+  updateSegment(
+    runId: string,
+    index: number,
+    data: {
+      status: SegmentStatus;
+      runnerId?: string;
+      exitCode?: number | null;
+      secondsSent?: number;
+      error?: { code: string; message: string } | null;
+      startedAt?: Date;
+      finishedAt?: Date;
+    },
+  ) {
+    const { error, ...rest } = data;
+    return this.db.scoped.runSegment.updateMany({
+      where: { runId, index },
+      data: { ...rest, ...(error !== undefined ? { error: error ?? undefined } : {}) },
+    });
+  }
+
+  segments(runId: string) {
+    return this.db.scoped.runSegment.findMany({ where: { runId }, orderBy: { index: 'asc' } });
+  }
+
+  /** Idempotent: a second already stored for (run, segment, t) is left as it is. */
+  insertSecond(runId: string, segmentIndex: number, sample: SecondSample) {
+    return this.db.scoped.runSecond.createMany({
+      data: [withTenant({ runId, segmentIndex, t: sample.t, data: sample as unknown as Prisma.InputJsonValue })],
+      skipDuplicates: true,
+    });
+  }
+
+  async secondsStoredBySegment(runId: string): Promise<Map<number, number>> {
+    const rows = await this.db.scoped.runSecond.groupBy({ by: ['segmentIndex'], where: { runId }, _count: true });
+    return new Map(rows.map((row) => [row.segmentIndex, row._count]));
+  }
+
+  async seconds(runId: string): Promise<SecondSample[]> {
+    const rows = await this.db.scoped.runSecond.findMany({ where: { runId }, orderBy: { t: 'asc' }, select: { data: true } });
+    return rows.map((row) => row.data as unknown as SecondSample);
+  }
+
+  /**
+   * Writes the final outcome once: the status guard makes a second finaliser (another API
+   * process, a retried job) a no-op. Returns whether this call did it.
+   */
+  finalize(runId: string, outcome: FinalOutcome): Promise<boolean> {
+    return this.db.scoped.$transaction(async (tx) => {
+      const updated = await tx.run.updateMany({
+        where: { id: runId, status: NOT_TERMINAL },
+        data: {
+          status: outcome.status,
+          verdict: outcome.verdict,
+          summary: (outcome.summary ?? undefined) as Prisma.InputJsonValue | undefined,
+          error: outcome.error ?? undefined,
+          partial: outcome.partial,
+          finishedAt: new Date(),
+        },
+      });
+      if (updated.count === 0) return false;
+      await tx.thresholdResult.createMany({
+        data: outcome.thresholds.map((result, position) =>
+          withTenant({
+            runId,
+            position,
+            metric: result.threshold.metric,
+            stat: result.threshold.metric === 'latency' ? result.threshold.stat : null,
+            request: result.threshold.request ?? null,
+            op: result.threshold.op,
+            value: result.threshold.value,
+            verdict: result.verdict,
+            measured: result.measured,
+            explanation: result.explanation,
+          }),
+        ),
+      });
+      return true;
+    });
+  }
+
+  /** Runs past their deadline or stuck finishing, across tenants, for the watchdog. */
+  overdue(now: Date, finishingSince: Date) {
+    return this.db.system.run.findMany({
+      where: {
+        OR: [
+          { status: NOT_TERMINAL, deadlineAt: { lt: now } },
+          { status: 'FINISHING', runSegments: { every: { finishedAt: { lt: finishingSince } } } },
+        ],
+      },
+      select: { id: true, tenantId: true, status: true },
+      take: 100,
+    });
+  }
+}

@@ -1,0 +1,94 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { durationToSeconds, plannedDurationSeconds, type LoadProfile, type RunStatus, type RunView } from '@loadline/shared';
+import { API_ENV, type ApiEnv } from '../config/env.js';
+import { PlansService } from '../plans/plans.service.js';
+import { TargetsService } from '../targets/targets.service.js';
+import { TargetError } from '../targets/targets.errors.js';
+import { RUNS_PRODUCER, type RunsProducer } from '../queue/queue.module.js';
+import type { RunTrigger } from '../generated/prisma/client.js';
+import { currentTenantId } from '../tenancy/request-context.js';
+import { RunsRepository } from './runs.repository.js';
+import { RunError, RunErrorCode } from './runs.errors.js';
+import { toRunView } from './run-view.js';
+import { planSpecSchema } from '@loadline/shared';
+
+/** k6 waits this long for iterations to end after a scenario's duration (its default). */
+const K6_GRACEFUL_STOP_SECONDS = 30;
+
+/** How long k6 may legitimately take: the profile, ramp-down and graceful stop. */
+export function expectedRunSeconds(load: LoadProfile): number {
+  const rampDown = load.executor === 'ramping-vus' ? durationToSeconds(load.gracefulRampDown) : 0;
+  return plannedDurationSeconds(load) + rampDown + K6_GRACEFUL_STOP_SECONDS;
+}
+
+@Injectable()
+export class RunsService {
+  private readonly logger = new Logger(RunsService.name);
+
+  constructor(
+    private readonly runs: RunsRepository,
+    private readonly plans: PlansService,
+    private readonly targets: TargetsService,
+    @Inject(RUNS_PRODUCER) private readonly producer: RunsProducer,
+    @Inject(API_ENV) private readonly env: ApiEnv,
+  ) {}
+
+  /** Snapshots the plan's current version into a run and queues one job per segment. */
+  async start(planId: string, trigger: RunTrigger, createdById?: string): Promise<RunView> {
+    const { plan, version } = await this.plans.getWithVersion(planId);
+    const spec = planSpecSchema.parse(version.spec);
+    const target = await this.targets.getRecord(version.targetId).catch((error: unknown) => {
+      if (error instanceof TargetError) {
+        throw new RunError(RunErrorCode.RUN_TARGET_GONE, `The plan's target ${version.targetId} no longer exists`);
+      }
+      throw error;
+    });
+    const deadlineSeconds = expectedRunSeconds(spec.load) + this.env.LOADLINE_RUN_GRACE_SECONDS;
+    const run = await this.runs.create({
+      planId: plan.id,
+      planVersionId: version.id,
+      targetId: target.id,
+      baseUrl: target.baseUrl,
+      segments: spec.segments,
+      trigger,
+      // Counted from now: a run waiting in the queue for a free runner is not overdue yet,
+      // but one that never starts at all must not stay QUEUED forever.
+      deadlineAt: new Date(Date.now() + (deadlineSeconds + 600) * 1000),
+      createdById,
+    });
+
+    try {
+      for (let index = 0; index < spec.segments; index++) {
+        await this.producer.add(
+          'run.execute',
+          {
+            runId: run.id,
+            tenantId: currentTenantId(),
+            planName: version.name,
+            planVersion: version.version,
+            segment: { index, count: spec.segments },
+            spec,
+            target: { baseUrl: target.baseUrl, headers: target.headers as Record<string, string> },
+            deadlineSeconds,
+          },
+          { jobId: `${run.id}.${index}` },
+        );
+      }
+    } catch (error) {
+      this.logger.error({ runId: run.id, err: String(error) }, 'could not queue run');
+      await this.runs.markFailedToQueue(run.id, 'The run queue is unavailable; try again shortly');
+      throw new RunError(RunErrorCode.QUEUE_UNAVAILABLE, 'The run queue is unavailable; try again shortly');
+    }
+    return toRunView(run);
+  }
+
+  async get(id: string): Promise<RunView> {
+    const run = await this.runs.find(id);
+    if (!run) throw RunError.notFound(id);
+    return toRunView(run);
+  }
+
+  async list(filter: { planId?: string; status?: RunStatus }): Promise<RunView[]> {
+    return (await this.runs.list(filter)).map(toRunView);
+  }
+}

@@ -1,0 +1,48 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { createTargetSchema, targetViewSchema, updateTargetSchema } from '@loadline/shared';
+import type { z } from 'zod';
+import { ZodPipe } from '../common/validation/zod-body.pipe.js';
+import { ApiJsonBody, ApiJsonResponse } from '../common/http/openapi.js';
+import { listOf } from '../common/http/list.js';
+import { TargetsService } from './targets.service.js';
+
+@ApiTags('targets')
+@ApiBearerAuth()
+@Controller('targets')
+export class TargetsController {
+  constructor(private readonly targets: TargetsService) {}
+
+  @Get()
+  @ApiJsonResponse(200, listOf(targetViewSchema), [401])
+  async list() {
+    return { items: await this.targets.list() };
+  }
+
+  @Post()
+  @ApiJsonBody(createTargetSchema)
+  @ApiJsonResponse(201, targetViewSchema, [400, 401])
+  create(@Body(new ZodPipe(createTargetSchema)) body: z.infer<typeof createTargetSchema>) {
+    return this.targets.create(body);
+  }
+
+  @Get(':id')
+  @ApiJsonResponse(200, targetViewSchema, [401, 404])
+  get(@Param('id') id: string) {
+    return this.targets.get(id);
+  }
+
+  @Patch(':id')
+  @ApiJsonBody(updateTargetSchema)
+  @ApiJsonResponse(200, targetViewSchema, [400, 401, 404])
+  update(@Param('id') id: string, @Body(new ZodPipe(updateTargetSchema)) body: z.infer<typeof updateTargetSchema>) {
+    return this.targets.update(id, body);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @ApiJsonResponse(204, null, [401, 404])
+  async remove(@Param('id') id: string): Promise<void> {
+    await this.targets.remove(id);
+  }
+}

@@ -1,0 +1,61 @@
+import { Redis } from 'ioredis';
+import pino from 'pino';
+import { RUNNER_HEARTBEAT_PREFIX, RUNNER_HEARTBEAT_TTL_SECONDS, type JobHandlers } from '@loadline/shared';
+import { TypedProducer, createTypedWorker } from '@loadline/shared/queue';
+import type { RunnerEnv } from './env.js';
+import { SegmentExecutor } from './segment-executor.js';
+
+export interface RunningRunner {
+  id: string;
+  close(): Promise<void>;
+}
+
+const HEARTBEAT_INTERVAL_MS = 5_000;
+
+/**
+ * Starts a runner: takes `runs` jobs one at a time (one k6 per runner, so k6 gets the
+ * machine) and answers on the `results` queue. Its heartbeat key is what GET /health counts.
+ */
+export async function startRunner(env: RunnerEnv, logger = pino({ level: env.LOG_LEVEL, base: { service: 'loadline-runner', runnerId: env.LOADLINE_RUNNER_ID } })): Promise<RunningRunner> {
+  const redis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: null });
+  const results = new TypedProducer('results', redis, {
+    removeOnComplete: true,
+    removeOnFail: { age: 86_400 },
+    attempts: 5,
+    backoff: { type: 'exponential', delay: 500 },
+  });
+  const executor = new SegmentExecutor(env, results, logger);
+
+  const handlers: JobHandlers<'runs'> = {
+    'run.execute': (payload) => executor.execute(payload),
+  };
+  const worker = createTypedWorker('runs', handlers, {
+    connection: redis,
+    concurrency: 1,
+    // A runner that dies mid-run must not have its job silently re-run elsewhere: the API's
+    // watchdog ends such runs as ERRORED with what was measured.
+    maxStalledCount: 0,
+  });
+  worker.on('failed', (job, error) => logger.error({ jobId: job?.id, err: error.message }, 'run job failed'));
+  worker.on('error', (error) => logger.error({ err: error.message }, 'worker error'));
+
+  const heartbeatKey = `${RUNNER_HEARTBEAT_PREFIX}${env.LOADLINE_RUNNER_ID}`;
+  const beat = () =>
+    redis
+      .set(heartbeatKey, JSON.stringify({ at: new Date().toISOString(), pid: process.pid }), 'EX', RUNNER_HEARTBEAT_TTL_SECONDS)
+      .catch((error: Error) => logger.warn({ err: error.message }, 'heartbeat failed'));
+  await beat();
+  const heartbeat = setInterval(() => void beat(), HEARTBEAT_INTERVAL_MS);
+  logger.info({ k6: env.K6_BIN }, 'runner ready');
+
+  return {
+    id: env.LOADLINE_RUNNER_ID,
+    async close() {
+      clearInterval(heartbeat);
+      await worker.close();
+      await results.close();
+      await redis.del(heartbeatKey).catch(() => undefined);
+      redis.disconnect();
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import type { K6Outcome } from './k6-process.js';
+
+export interface SegmentCounts {
+  requests: number;
+  /** Requests that got any HTTP response (status > 0). */
+  responded: number;
+}
+
+export type SegmentVerdict =
+  | { outcome: 'completed'; error: null }
+  | { outcome: 'errored' | 'cancelled'; error: { code: string; message: string } };
+
+/** k6 exits 105 when it was interrupted by a signal (ExternalAbort). */
+const K6_EXTERNAL_ABORT = 105;
+
+/**
+ * How a segment ended, in words the report can show. Pure: all the evidence is the k6 exit
+ * and what the segment measured.
+ */
+export function classifySegment(k6: K6Outcome, counts: SegmentCounts, k6Bin: string, cancelled = false): SegmentVerdict {
+  if (k6.spawnError) {
+    const missing = k6.spawnError.code === 'ENOENT';
+    return {
+      outcome: 'errored',
+      error: {
+        code: missing ? 'K6_MISSING' : 'K6_NOT_STARTED',
+        message: missing
+          ? `k6 binary not found at ${k6Bin} (build it with: bash scripts/ensure-k6.sh)`
+          : `k6 could not be started: ${k6.spawnError.message}`,
+      },
+    };
+  }
+  if (cancelled) return { outcome: 'cancelled', error: { code: 'CANCELLED', message: 'The run was cancelled' } };
+  if (k6.timedOut) {
+    return {
+      outcome: 'errored',
+      error: { code: 'DEADLINE_EXCEEDED', message: 'k6 ran past the planned duration plus the grace period and was stopped' },
+    };
+  }
+  if (k6.exitCode !== 0) {
+    const how = k6.exitCode === null ? `was killed by ${k6.signal}` : `exited with code ${k6.exitCode}`;
+    const reason = k6.lastError ?? (k6.exitCode === K6_EXTERNAL_ABORT ? 'interrupted' : k6.stderrTail.at(-1));
+    return { outcome: 'errored', error: { code: 'K6_FAILED', message: reason ? `k6 ${how}: ${reason}` : `k6 ${how}` } };
+  }
+  if (counts.requests > 0 && counts.responded === 0) {
+    return {
+      outcome: 'errored',
+      error: {
+        code: 'TARGET_UNREACHABLE',
+        message: `No request got a response: ${k6.firstRequestFailure ?? 'every request failed before a response arrived'}`,
+      },
+    };
+  }
+  return { outcome: 'completed', error: null };
+}

@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import { planSpecSchema } from './plan.js';
+import { secondSampleSchema } from './series.js';
+
+/**
+ * Queue contracts. The API produces `runs` jobs and consumes `results` jobs; the runner does
+ * the opposite. Both sides validate every payload against the schema registered here for the
+ * job's name, and a consumer refuses to start when it has no handler for a name.
+ */
+export const QUEUE_NAMES = {
+  runs: 'loadline-runs',
+  results: 'loadline-results',
+} as const;
+export type QueueKey = keyof typeof QUEUE_NAMES;
+
+export const runExecutePayloadSchema = z.object({
+  runId: z.string().min(1),
+  tenantId: z.string().min(1),
+  planName: z.string(),
+  planVersion: z.number().int().positive(),
+  segment: z
+    .object({ index: z.number().int().nonnegative(), count: z.number().int().positive() })
+    .refine((segment) => segment.index < segment.count, 'segment index must be below the count'),
+  spec: planSpecSchema,
+  target: z.object({
+    baseUrl: z.url(),
+    /** Default headers of the target; may hold secrets, so never log this object. */
+    headers: z.record(z.string(), z.string()),
+  }),
+  /** k6 is stopped when it runs longer than this (planned duration plus a grace period). */
+  deadlineSeconds: z.number().positive(),
+});
+export type RunExecutePayload = z.infer<typeof runExecutePayloadSchema>;
+
+const segmentRef = {
+  runId: z.string().min(1),
+  segmentIndex: z.number().int().nonnegative(),
+};
+
+export const segmentStartedPayloadSchema = z.object({
+  ...segmentRef,
+  runnerId: z.string(),
+  /** STARTING: the runner took the job; RUNNING: k6 is generating load. */
+  phase: z.enum(['STARTING', 'RUNNING']),
+  at: z.iso.datetime(),
+});
+
+export const segmentSecondPayloadSchema = z.object({
+  ...segmentRef,
+  sample: secondSampleSchema,
+});
+
+export const SEGMENT_OUTCOMES = ['completed', 'errored', 'cancelled'] as const;
+export const segmentFinishedPayloadSchema = z.object({
+  ...segmentRef,
+  runnerId: z.string(),
+  outcome: z.enum(SEGMENT_OUTCOMES),
+  exitCode: z.number().int().nullable(),
+  /** Why k6 failed, in k6's own words where it gave any. */
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  /** How many per-second samples the runner sent, so the API can tell when all arrived. */
+  secondsSent: z.number().int().nonnegative(),
+  at: z.iso.datetime(),
+});
+
+export const jobPayloadSchemas = {
+  runs: {
+    'run.execute': runExecutePayloadSchema,
+  },
+  results: {
+    'segment.started': segmentStartedPayloadSchema,
+    'segment.second': segmentSecondPayloadSchema,
+    'segment.finished': segmentFinishedPayloadSchema,
+  },
+} as const;
+
+export type JobNames<Q extends QueueKey> = keyof (typeof jobPayloadSchemas)[Q] & string;
+export type JobPayload<Q extends QueueKey, N extends JobNames<Q>> = z.infer<
+  (typeof jobPayloadSchemas)[Q][N] extends z.ZodType ? (typeof jobPayloadSchemas)[Q][N] : never
+>;
+export type JobHandlers<Q extends QueueKey> = {
+  [N in JobNames<Q>]: (payload: JobPayload<Q, N>) => Promise<void>;
+};
+
+export class JobPayloadError extends Error {
+  constructor(
+    readonly queue: QueueKey,
+    readonly jobName: string,
+    readonly issues: string[],
+  ) {
+    super(`invalid ${queue}/${jobName} payload: ${issues.join('; ')}`);
+    this.name = 'JobPayloadError';
+  }
+}
+
+export function isJobName<Q extends QueueKey>(queue: Q, name: string): name is JobNames<Q> {
+  return Object.hasOwn(jobPayloadSchemas[queue], name);
+}
+
+/** Validates a payload for (queue, job name); throws JobPayloadError on unknown name or bad data. */
+export function parseJobPayload<Q extends QueueKey, N extends JobNames<Q>>(
+  queue: Q,
+  name: N,
+  data: unknown,
+): JobPayload<Q, N> {
+  if (!isJobName(queue, name)) throw new JobPayloadError(queue, name, ['unknown job name']);
+  const schema = jobPayloadSchemas[queue][name] as unknown as z.ZodType<JobPayload<Q, N>>;
+  const result = schema.safeParse(data);
+  if (!result.success) {
+    throw new JobPayloadError(
+      queue,
+      name,
+      result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`),
+    );
+  }
+  return result.data;
+}
+
+/** Throws unless `handlers` has exactly one handler for every job name of the queue. */
+export function assertHandlersComplete<Q extends QueueKey>(queue: Q, handlers: Partial<Record<string, unknown>>): void {
+  const missing = Object.keys(jobPayloadSchemas[queue]).filter((name) => typeof handlers[name] !== 'function');
+  if (missing.length) {
+    throw new Error(`queue ${QUEUE_NAMES[queue]}: no handler for job name(s) ${missing.join(', ')}`);
+  }
+}
+
+/** BullMQ job ids that make re-sending the same result a no-op. */
+export const resultJobId = {
+  started: (runId: string, segment: number, phase: string) => `${runId}.${segment}.started.${phase}`,
+  second: (runId: string, segment: number, t: number) => `${runId}.${segment}.s.${t}`,
+  finished: (runId: string, segment: number) => `${runId}.${segment}.finished`,
+};

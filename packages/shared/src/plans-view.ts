@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { loadProfileSchema, planNameSchema, planRequestSchema, planSpecSchema } from './plan.js';
+import { thresholdSchema } from './threshold.js';
+
+/**
+ * PATCH /plans/:id: each field given replaces the current one; the merged spec is validated
+ * again with planSpecSchema (cross-field rules such as threshold -> request names).
+ */
+export const updatePlanSchema = z.object({
+  name: planNameSchema.optional(),
+  targetId: z.string().min(1).optional(),
+  load: loadProfileSchema.optional(),
+  requests: z.array(planRequestSchema).min(1).max(200).optional(),
+  thresholds: z.array(thresholdSchema).max(200).optional(),
+  segments: z.number().int().min(1).max(32).optional(),
+});
+export type UpdatePlanInput = z.input<typeof updatePlanSchema>;
+
+export const planViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  targetId: z.string(),
+  version: z.number().int(),
+  spec: planSpecSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type PlanView = z.infer<typeof planViewSchema>;

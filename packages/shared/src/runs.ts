@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { thresholdResultSchema, VERDICTS } from './threshold.js';
+import { runSummarySchema } from './summary.js';
+
+export const RUN_STATUSES = [
+  'QUEUED',
+  'STARTING',
+  'RUNNING',
+  'FINISHING',
+  'PASSED',
+  'FAILED',
+  'INCONCLUSIVE',
+  'ERRORED',
+  'CANCELLED',
+] as const;
+export type RunStatus = (typeof RUN_STATUSES)[number];
+export const TERMINAL_RUN_STATUSES: readonly RunStatus[] = ['PASSED', 'FAILED', 'INCONCLUSIVE', 'ERRORED', 'CANCELLED'];
+export const isTerminalRunStatus = (status: RunStatus): boolean => TERMINAL_RUN_STATUSES.includes(status);
+
+export const RUN_TRIGGERS = ['MANUAL', 'API', 'SCHEDULE', 'WEBHOOK'] as const;
+
+export const runSchema = z.object({
+  id: z.string(),
+  planId: z.string(),
+  planName: z.string(),
+  planVersion: z.number().int(),
+  targetId: z.string(),
+  status: z.enum(RUN_STATUSES),
+  verdict: z.enum(VERDICTS).nullable(),
+  trigger: z.enum(RUN_TRIGGERS),
+  segments: z.number().int(),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  /** Why a run ERRORED (k6's own message where it gave one). */
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  summary: runSummarySchema.nullable(),
+  thresholds: z.array(thresholdResultSchema),
+});
+export type RunView = z.infer<typeof runSchema>;

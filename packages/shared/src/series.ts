@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { histogramSchema } from './histogram.js';
+
+/**
+ * One second of one segment's measurements, as the runner's k6 output extension emits it
+ * (one JSON object per line). Size grows with request names x distinct statuses, never with
+ * the number of requests: latencies are histograms, everything else is counts.
+ */
+export const requestSecondSchema = z.object({
+  /** k6 `name` tag: the plan's request name (or the URL when a custom script sets none). */
+  name: z.string(),
+  method: z.string(),
+  /** HTTP status; 0 when no response arrived (connection refused, timeout, ...). */
+  status: z.number().int().min(0),
+  /** k6's expected_response: false counts as an error. */
+  expected: z.boolean(),
+  /** k6 error_code tag for failed requests (e.g. 1211 for a timeout), empty when none. */
+  errorCode: z.string().default(''),
+  scenario: z.string().default('default'),
+  count: z.number().int().nonnegative(),
+  latency: histogramSchema,
+});
+export type RequestSecond = z.infer<typeof requestSecondSchema>;
+
+export const checkSecondSchema = z.object({
+  name: z.string(),
+  passes: z.number().int().nonnegative(),
+  fails: z.number().int().nonnegative(),
+});
+export type CheckSecond = z.infer<typeof checkSecondSchema>;
+
+export const secondSampleSchema = z.object({
+  v: z.literal(1),
+  /** Unix time (seconds) of the start of this second. */
+  t: z.number().int().positive(),
+  requests: z.array(requestSecondSchema),
+  vus: z.number().int().nonnegative().default(0),
+  vusMax: z.number().int().nonnegative().default(0),
+  iterations: z.number().int().nonnegative().default(0),
+  droppedIterations: z.number().int().nonnegative().default(0),
+  bytesReceived: z.number().nonnegative().default(0),
+  bytesSent: z.number().nonnegative().default(0),
+  checks: z.array(checkSecondSchema).default([]),
+});
+export type SecondSample = z.infer<typeof secondSampleSchema>;

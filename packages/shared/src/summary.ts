@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import {
+  HISTOGRAM_RELATIVE_ACCURACY,
+  emptyHistogram,
+  latencyStats,
+  mergeHistogramInto,
+  type Histogram,
+} from './histogram.js';
+import type { SecondSample } from './series.js';
+
+export const latencyStatsSchema = z.object({
+  avg: z.number(),
+  min: z.number(),
+  p50: z.number(),
+  p90: z.number(),
+  p95: z.number(),
+  p99: z.number(),
+  max: z.number(),
+});
+
+export const requestStatsSchema = z.object({
+  count: z.number().int(),
+  rps: z.number(),
+  errors: z.number().int(),
+  errorRate: z.number(),
+  /** Status code (as a string, "0" = no response) -> count. */
+  statusCounts: z.record(z.string(), z.number().int()),
+  /** Milliseconds; null when no request finished. */
+  latency: latencyStatsSchema.nullable(),
+});
+export type RequestStats = z.infer<typeof requestStatsSchema>;
+
+export const runSummarySchema = z.object({
+  /** Seconds from the first to the last measured second, inclusive. */
+  durationSeconds: z.number(),
+  overall: requestStatsSchema.extend({
+    bytesReceived: z.number(),
+    bytesSent: z.number(),
+  }),
+  requests: z.array(requestStatsSchema.extend({ name: z.string() })),
+  vusMax: z.number().int(),
+  iterations: z.number().int(),
+  droppedIterations: z.number().int(),
+  checks: z.array(z.object({ name: z.string(), passes: z.number().int(), fails: z.number().int() })),
+  /** Every percentile above is within this relative error of the exact value. */
+  percentileRelativeError: z.number(),
+});
+export type RunSummary = z.infer<typeof runSummarySchema>;
+
+interface Accumulator {
+  count: number;
+  errors: number;
+  statusCounts: Record<string, number>;
+  latency: Histogram;
+}
+
+function newAccumulator(): Accumulator {
+  return { count: 0, errors: 0, statusCounts: {}, latency: emptyHistogram() };
+}
+
+function finish(acc: Accumulator, durationSeconds: number): RequestStats {
+  return {
+    count: acc.count,
+    rps: durationSeconds > 0 ? acc.count / durationSeconds : 0,
+    errors: acc.errors,
+    errorRate: acc.count > 0 ? acc.errors / acc.count : 0,
+    statusCounts: acc.statusCounts,
+    latency: latencyStats(acc.latency),
+  };
+}
+
+/**
+ * Builds the run summary from per-second samples of any number of segments by merging
+ * histograms (never by averaging percentiles). `requestOrder` puts the plan's requests first,
+ * in plan order; names the plan does not know (custom scripts) follow alphabetically.
+ */
+export function summarizeSeconds(seconds: readonly SecondSample[], requestOrder: readonly string[] = []): RunSummary {
+  const overall = newAccumulator();
+  const byName = new Map<string, Accumulator>();
+  const checks = new Map<string, { passes: number; fails: number }>();
+  const vusBySecond = new Map<number, number>();
+  let bytesReceived = 0;
+  let bytesSent = 0;
+  let iterations = 0;
+  let droppedIterations = 0;
+  let first = Number.POSITIVE_INFINITY;
+  let last = Number.NEGATIVE_INFINITY;
+
+  for (const second of seconds) {
+    first = Math.min(first, second.t);
+    last = Math.max(last, second.t);
+    // Segments run side by side: their VUs add up within the same second.
+    vusBySecond.set(second.t, (vusBySecond.get(second.t) ?? 0) + second.vus);
+    bytesReceived += second.bytesReceived;
+    bytesSent += second.bytesSent;
+    iterations += second.iterations;
+    droppedIterations += second.droppedIterations;
+    for (const request of second.requests) {
+      const acc = byName.get(request.name) ?? newAccumulator();
+      byName.set(request.name, acc);
+      for (const target of [acc, overall]) {
+        target.count += request.count;
+        if (!request.expected) target.errors += request.count;
+        const status = String(request.status);
+        target.statusCounts[status] = (target.statusCounts[status] ?? 0) + request.count;
+        mergeHistogramInto(target.latency, request.latency);
+      }
+    }
+    for (const check of second.checks) {
+      const acc = checks.get(check.name) ?? { passes: 0, fails: 0 };
+      acc.passes += check.passes;
+      acc.fails += check.fails;
+      checks.set(check.name, acc);
+    }
+  }
+
+  const durationSeconds = seconds.length ? last - first + 1 : 0;
+  const rank = new Map(requestOrder.map((name, index) => [name, index]));
+  const names = [...byName.keys()].sort((a, b) => {
+    const ra = rank.get(a) ?? Number.MAX_SAFE_INTEGER;
+    const rb = rank.get(b) ?? Number.MAX_SAFE_INTEGER;
+    return ra !== rb ? ra - rb : a.localeCompare(b);
+  });
+
+  return {
+    durationSeconds,
+    overall: { ...finish(overall, durationSeconds), bytesReceived, bytesSent },
+    requests: names.map((name) => ({ name, ...finish(byName.get(name)!, durationSeconds) })),
+    vusMax: Math.max(0, ...vusBySecond.values()),
+    iterations,
+    droppedIterations,
+    checks: [...checks.entries()].map(([name, acc]) => ({ name, ...acc })),
+    percentileRelativeError: HISTOGRAM_RELATIVE_ACCURACY,
+  };
+}
