@@ -9,6 +9,6 @@ export const healthSchema = z.object({
 });
 export type Health = z.infer<typeof healthSchema>;
 
-/** Runners refresh a key with this prefix every few seconds; the key expiring means gone. */
-export const RUNNER_HEARTBEAT_PREFIX = 'loadline:runner:';
+/** Runners refresh a key like this every few seconds; the key expiring means gone. */
+export const runnerHeartbeatKey = (queuePrefix: string, runnerId: string) => `${queuePrefix}:runner:${runnerId}`;
 export const RUNNER_HEARTBEAT_TTL_SECONDS = 15;

@@ -11,6 +11,8 @@ export const apiEnvSchema = z.object({
   REDIS_URL: z
     .string({ error: 'is required (e.g. redis://127.0.0.1:6379)' })
     .regex(/^rediss?:\/\//, 'must be a redis:// URL'),
+  /** Redis key prefix of the queues; API and runners of one installation must agree. */
+  LOADLINE_QUEUE_PREFIX: z.string().regex(/^[a-z0-9_-]+$/i).default('loadline'),
   LOADLINE_HOST: z.string().default('127.0.0.1'),
   LOADLINE_PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
   /** Where the built web app lives; served at `/` when present. */

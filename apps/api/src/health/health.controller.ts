@@ -2,7 +2,8 @@ import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Redis } from 'ioredis';
-import { RUNNER_HEARTBEAT_PREFIX, healthSchema, type Health } from '@loadline/shared';
+import { healthSchema, runnerHeartbeatKey, type Health } from '@loadline/shared';
+import { API_ENV, type ApiEnv } from '../config/env.js';
 import { Public } from '../auth/public.decorator.js';
 import { ApiJsonResponse } from '../common/http/openapi.js';
 import { DatabaseService } from '../prisma/database.service.js';
@@ -26,6 +27,7 @@ export class HealthController {
   constructor(
     private readonly db: DatabaseService,
     @Inject(REDIS) private readonly redis: Redis,
+    @Inject(API_ENV) private readonly env: ApiEnv,
   ) {}
 
   @Public()
@@ -44,11 +46,12 @@ export class HealthController {
 
   private async liveRunners(): Promise<string[]> {
     const ids: string[] = [];
+    const prefix = runnerHeartbeatKey(this.env.LOADLINE_QUEUE_PREFIX, '');
     let cursor = '0';
     do {
-      const [next, keys] = await this.redis.scan(cursor, 'MATCH', `${RUNNER_HEARTBEAT_PREFIX}*`, 'COUNT', 200);
+      const [next, keys] = await this.redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 200);
       cursor = next;
-      ids.push(...keys.map((key) => key.slice(RUNNER_HEARTBEAT_PREFIX.length)));
+      ids.push(...keys.map((key) => key.slice(prefix.length)));
     } while (cursor !== '0');
     return ids.sort();
   }

@@ -7,6 +7,7 @@ import { ApiJsonBody, ApiJsonResponse } from '../common/http/openapi.js';
 import { listOf } from '../common/http/list.js';
 import { CurrentCaller, type AuthenticatedCaller } from '../auth/auth.guard.js';
 import { PlansService } from './plans.service.js';
+import { PlanError } from './plans.errors.js';
 
 @ApiTags('plans')
 @ApiBearerAuth()
@@ -24,7 +25,7 @@ export class PlansController {
   @ApiJsonBody(createPlanSchema)
   @ApiJsonResponse(201, planViewSchema, [400, 401])
   create(
-    @Body(new ZodPipe(createPlanSchema, 'plan')) body: z.infer<typeof createPlanSchema>,
+    @Body(new ZodPipe(createPlanSchema, 'plan', PlanError.invalid)) body: z.infer<typeof createPlanSchema>,
     @CurrentCaller() caller: AuthenticatedCaller,
   ) {
     const { name, targetId, ...spec } = body;
@@ -42,7 +43,7 @@ export class PlansController {
   @ApiJsonResponse(200, planViewSchema, [400, 401, 404])
   update(
     @Param('id') id: string,
-    @Body(new ZodPipe(updatePlanSchema, 'plan change')) body: z.infer<typeof updatePlanSchema>,
+    @Body(new ZodPipe(updatePlanSchema, 'plan change', PlanError.invalid)) body: z.infer<typeof updatePlanSchema>,
     @CurrentCaller() caller: AuthenticatedCaller,
   ) {
     return this.plans.update(id, body, caller.userId);

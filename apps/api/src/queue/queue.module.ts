@@ -31,10 +31,13 @@ class QueueLifecycle implements OnModuleDestroy {
     { provide: REDIS, inject: [API_ENV], useFactory: (env: ApiEnv) => createRedis(env.REDIS_URL) },
     {
       provide: RUNS_PRODUCER,
-      inject: [REDIS],
-      // Run jobs carry target headers (possibly secrets): drop them from Redis once taken.
-      useFactory: (redis: Redis) =>
-        new TypedProducer('runs', redis, { removeOnComplete: true, removeOnFail: { age: 3_600 }, attempts: 1 }),
+      inject: [REDIS, API_ENV],
+      useFactory: (redis: Redis, env: ApiEnv) =>
+        new TypedProducer('runs', redis, {
+          prefix: env.LOADLINE_QUEUE_PREFIX,
+          // Run jobs carry target headers (possibly secrets): drop them from Redis once taken.
+          defaultJobOptions: { removeOnComplete: true, removeOnFail: { age: 3_600 }, attempts: 1 },
+        }),
     },
     QueueLifecycle,
   ],

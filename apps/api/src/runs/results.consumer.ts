@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import type { JobHandlers, JobPayload } from '@loadline/shared';
 import { createTypedWorker, type Worker } from '@loadline/shared/queue';
 import { REDIS } from '../queue/queue.module.js';
+import { API_ENV, type ApiEnv } from '../config/env.js';
 import { runAsTenant } from '../tenancy/request-context.js';
 import { RunsRepository } from './runs.repository.js';
 import { RunFinalizer } from './run-finalizer.service.js';
@@ -21,6 +22,7 @@ export class ResultsConsumer implements OnApplicationBootstrap, OnApplicationShu
 
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
+    @Inject(API_ENV) private readonly env: ApiEnv,
     private readonly runs: RunsRepository,
     private readonly finalizer: RunFinalizer,
   ) {}
@@ -34,6 +36,7 @@ export class ResultsConsumer implements OnApplicationBootstrap, OnApplicationShu
   onApplicationBootstrap(): void {
     this.worker = createTypedWorker('results', this.handlers, {
       connection: this.redis,
+      prefix: this.env.LOADLINE_QUEUE_PREFIX,
       concurrency: 8,
     });
     this.worker.on('failed', (job, error) =>

@@ -22,9 +22,13 @@ export class TypedProducer<Q extends QueueKey> {
   constructor(
     readonly key: Q,
     connection: ConnectionOptions,
-    defaultJobOptions: JobsOptions = {},
+    options: { prefix: string; defaultJobOptions?: JobsOptions },
   ) {
-    this.queue = new Queue(QUEUE_NAMES[key], { connection, defaultJobOptions });
+    this.queue = new Queue(QUEUE_NAMES[key], {
+      connection,
+      prefix: options.prefix,
+      defaultJobOptions: options.defaultJobOptions ?? {},
+    });
   }
 
   /** Validates the payload against the shared schema before it ever reaches Redis. */
@@ -38,8 +42,10 @@ export class TypedProducer<Q extends QueueKey> {
   }
 }
 
-export interface TypedWorkerOptions extends Omit<WorkerOptions, 'connection'> {
+export interface TypedWorkerOptions extends Omit<WorkerOptions, 'connection' | 'prefix'> {
   connection: ConnectionOptions;
+  /** Redis key prefix: separates installations (or test files) sharing one Redis. */
+  prefix: string;
 }
 
 /**

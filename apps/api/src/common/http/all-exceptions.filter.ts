@@ -39,8 +39,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (exception instanceof DomainError) {
       return [httpStatusOf(exception.code), body(exception.code, exception.message, exception.details)];
     }
-    const parserError = exception as BodyParserError;
-    if (parserError?.type === 'entity.parse.failed') {
+    // Express's body parser errors reach us either bare or wrapped by Nest.
+    const parserError = ((exception instanceof HttpException ? exception.cause : undefined) ?? exception) as BodyParserError;
+    if (parserError?.type === 'entity.parse.failed' || (exception instanceof Error && / in JSON at position /.test(exception.message))) {
       return [400, body(CommonErrorCode.MALFORMED_JSON, 'The request body is not valid JSON')];
     }
     if (parserError?.type === 'entity.too.large') {

@@ -1,7 +1,7 @@
 import { Injectable, type PipeTransform } from '@nestjs/common';
-import { zodIssuesToDetails } from '@loadline/shared';
+import { zodIssuesToDetails, type ErrorDetail } from '@loadline/shared';
 import type { z } from 'zod';
-import { CommonError, CommonErrorCode } from '../errors/domain-error.js';
+import { CommonError, CommonErrorCode, type DomainError } from '../errors/domain-error.js';
 
 /**
  * Validates a request part with a shared zod schema and returns the parsed value (defaults
@@ -12,6 +12,9 @@ export class ZodPipe<S extends z.ZodType> implements PipeTransform<unknown, z.in
   constructor(
     private readonly schema: S,
     private readonly what = 'request body',
+    /** Builds the error, for domains with their own code (e.g. PLAN_INVALID). */
+    private readonly toError: (message: string, details: ErrorDetail[]) => DomainError = (message, details) =>
+      new CommonError(CommonErrorCode.VALIDATION_FAILED, message, details),
   ) {}
 
   transform(value: unknown): z.infer<S> {
@@ -19,10 +22,6 @@ export class ZodPipe<S extends z.ZodType> implements PipeTransform<unknown, z.in
     if (result.success) return result.data;
     const details = zodIssuesToDetails(result.error);
     const first = details[0];
-    throw new CommonError(
-      CommonErrorCode.VALIDATION_FAILED,
-      `Invalid ${this.what}${first ? `: ${first.path}: ${first.message}` : ''}`,
-      details,
-    );
+    throw this.toError(`Invalid ${this.what}${first ? `: ${first.path}: ${first.message}` : ''}`, details);
   }
 }

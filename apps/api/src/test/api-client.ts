@@ -1,0 +1,63 @@
+import type { RunView, SessionView } from '@loadline/shared';
+import { isTerminalRunStatus } from '@loadline/shared';
+
+export interface ApiResponse<T = unknown> {
+  status: number;
+  body: T;
+}
+
+/** A thin HTTP client for tests: real requests to the real API. */
+export class ApiClient {
+  constructor(
+    readonly base: string,
+    private token?: string,
+  ) {}
+
+  as(token: string): ApiClient {
+    return new ApiClient(this.base, token);
+  }
+
+  async request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse<T>> {
+    const response = await fetch(`${this.base}${path}`, {
+      method,
+      headers: {
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    const text = await response.text();
+    return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
+  }
+
+  get = <T = any>(path: string) => this.request<T>('GET', path);
+  post = <T = any>(path: string, body?: unknown) => this.request<T>('POST', path, body);
+  patch = <T = any>(path: string, body?: unknown) => this.request<T>('PATCH', path, body);
+  delete = <T = any>(path: string) => this.request<T>('DELETE', path);
+
+  /** Signs up a fresh organization and returns a client acting as its owner. */
+  async signup(label: string): Promise<{ client: ApiClient; session: SessionView }> {
+    const email = `${label}-${Math.random().toString(36).slice(2)}@example.test`;
+    const response = await this.post<SessionView>('/auth/signup', {
+      email,
+      password: 'correct horse battery staple',
+      name: `Tester ${label}`,
+      organizationName: `Org ${label}`,
+    });
+    if (response.status !== 201) throw new Error(`signup failed: ${response.status} ${JSON.stringify(response.body)}`);
+    return { client: this.as(response.body.token), session: response.body };
+  }
+
+  /** Polls a run until it reaches a terminal status (or the timeout passes). */
+  async waitForRun(runId: string, timeoutMs = 90_000, seen: Set<string> = new Set()): Promise<RunView> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const { body } = await this.get<RunView>(`/runs/${runId}`);
+      seen.add(body.status);
+      if (isTerminalRunStatus(body.status)) return body;
+      if (Date.now() > deadline) throw new Error(`run ${runId} still ${body.status} after ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+}

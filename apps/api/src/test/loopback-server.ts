@@ -1,0 +1,60 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface LoopbackResponse {
+  status: number;
+  delayMs: number;
+  body?: string;
+}
+
+export interface LoopbackServer {
+  url: string;
+  /** Requests received per "METHOD path", counted by the server itself: the ground truth. */
+  counts: Map<string, number>;
+  total(): number;
+  close(): Promise<void>;
+}
+
+/**
+ * An HTTP server on 127.0.0.1 whose answers (status and delay) the test controls. Tests send
+ * load only here.
+ */
+export async function startLoopbackServer(
+  respond: (req: http.IncomingMessage) => LoopbackResponse = () => ({ status: 200, delayMs: 0 }),
+): Promise<LoopbackServer> {
+  const counts = new Map<string, number>();
+  const server = http.createServer((req, res) => {
+    const key = `${req.method} ${req.url?.split('?')[0]}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+    req.resume();
+    const answer = respond(req);
+    const send = () => {
+      res.writeHead(answer.status, { 'content-type': 'text/plain' });
+      res.end(answer.body ?? 'ok');
+    };
+    if (answer.delayMs > 0) setTimeout(send, answer.delayMs);
+    else send();
+  });
+  server.keepAliveTimeout = 60_000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    counts,
+    total: () => [...counts.values()].reduce((sum, count) => sum + count, 0),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** A loopback address on which nothing listens: connections are refused. */
+export async function refusedLoopbackUrl(): Promise<string> {
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return `http://127.0.0.1:${port}`;
+}

@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { parseRunnerEnv, startRunner, type RunningRunner } from '@loadline/runner';
+import { createApiApp } from '../bootstrap.js';
+import { parseApiEnv } from '../config/env.js';
+import { createTestDatabase, type TestDatabase } from './database.js';
+import { ApiClient } from './api-client.js';
+
+export const TEST_REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+export interface TestStack {
+  api: ApiClient;
+  baseUrl: string;
+  app: NestExpressApplication;
+  db: TestDatabase;
+  queuePrefix: string;
+  runner?: RunningRunner;
+  close(): Promise<void>;
+}
+
+export interface StackOptions {
+  label: string;
+  /** Start an in-process runner (default true). */
+  runner?: boolean;
+  /** Override the k6 binary the runner uses (to test a missing k6). */
+  k6Bin?: string;
+}
+
+/**
+ * The real platform for one test file: its own database and its own queue prefix on the
+ * shared Redis, the API listening on a random loopback port, and a runner driving real k6.
+ */
+export async function startStack(options: StackOptions): Promise<TestStack> {
+  const db = await createTestDatabase(options.label);
+  const queuePrefix = `lltest-${options.label}-${randomBytes(4).toString('hex')}`;
+  const env = parseApiEnv({
+    DATABASE_URL: db.url,
+    REDIS_URL: TEST_REDIS_URL,
+    LOADLINE_QUEUE_PREFIX: queuePrefix,
+    LOADLINE_WEB_DIST: '/nonexistent',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  });
+  const app = await createApiApp(env);
+  await app.listen(0, '127.0.0.1');
+  const baseUrl = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+
+  let runner: RunningRunner | undefined;
+  if (options.runner !== false) {
+    runner = await startRunner(
+      parseRunnerEnv({
+        REDIS_URL: TEST_REDIS_URL,
+        LOADLINE_QUEUE_PREFIX: queuePrefix,
+        LOADLINE_RUNNER_ID: `${queuePrefix}-runner`,
+        LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+        ...(options.k6Bin ? { K6_BIN: options.k6Bin } : {}),
+      }),
+    );
+  }
+
+  return {
+    api: new ApiClient(`${baseUrl}/api/v1`),
+    baseUrl,
+    app,
+    db,
+    queuePrefix,
+    runner,
+    async close() {
+      await runner?.close();
+      await app.close();
+      await db.drop();
+      await deleteKeys(queuePrefix);
+    },
+  };
+}
+
+async function deleteKeys(prefix: string): Promise<void> {
+  const redis = new Redis(TEST_REDIS_URL);
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
+      cursor = next;
+      if (keys.length) await redis.del(...keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { JobPayloadError, assertHandlersComplete, jobPayloadSchemas, parseJobPayload } from './jobs.js';
+
+const execute = {
+  runId: 'run1',
+  tenantId: 'tenant1',
+  planName: 'p',
+  planVersion: 1,
+  segment: { index: 0, count: 1 },
+  spec: { load: { executor: 'constant-vus', vus: 1, duration: '1s' }, requests: [{ name: 'Get', path: '/' }] },
+  target: { baseUrl: 'http://127.0.0.1:8080', headers: {} },
+  deadlineSeconds: 60,
+};
+
+describe('job payload schemas', () => {
+  it('accepts a valid run.execute payload and applies plan defaults', () => {
+    const payload = parseJobPayload('runs', 'run.execute', execute);
+    expect(payload.spec.requests[0]).toMatchObject({ method: 'GET', weight: 1, headers: {} });
+    expect(payload.spec.segments).toBe(1);
+  });
+
+  it('names every offending field of an invalid payload', () => {
+    try {
+      parseJobPayload('runs', 'run.execute', { ...execute, segment: { index: 2, count: 2 }, target: { baseUrl: 'not a url', headers: {} } });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(JobPayloadError);
+      const issues = (error as JobPayloadError).issues.join('\n');
+      expect(issues).toMatch(/segment: segment index must be below the count/);
+      expect(issues).toMatch(/target\.baseUrl/);
+    }
+  });
+
+  it('refuses unknown job names', () => {
+    expect(() => parseJobPayload('runs', 'run.delete' as never, {})).toThrow(/unknown job name/);
+  });
+
+  it('validates per-second results, rejecting a histogram of the wrong accuracy', () => {
+    const sample = {
+      v: 1,
+      t: 1_700_000_000,
+      requests: [
+        {
+          name: 'Get',
+          method: 'GET',
+          status: 200,
+          expected: true,
+          count: 2,
+          latency: { relativeAccuracy: 0.005, count: 2, sum: 3, min: 1, max: 2, zeroCount: 0, bins: { '0': 1, '70': 1 } },
+        },
+      ],
+    };
+    expect(parseJobPayload('results', 'segment.second', { runId: 'r', segmentIndex: 0, sample }).sample.vus).toBe(0);
+    const coarse = structuredClone(sample);
+    coarse.requests[0]!.latency.relativeAccuracy = 0.05;
+    expect(() => parseJobPayload('results', 'segment.second', { runId: 'r', segmentIndex: 0, sample: coarse })).toThrow(JobPayloadError);
+  });
+
+  it('makes a consumer without a handler for every job name refuse to start', () => {
+    expect(() => assertHandlersComplete('results', { 'segment.started': async () => {} })).toThrow(/segment\.second, segment\.finished/);
+    const all = Object.fromEntries(Object.keys(jobPayloadSchemas.results).map((name) => [name, async () => {}]));
+    expect(() => assertHandlersComplete('results', all)).not.toThrow();
+  });
+});
