@@ -145,7 +145,7 @@ describe('API edges: accounts, validation, isolation (real PostgreSQL and Redis)
     const health = await stack.api.get('/health');
     expect(health.status).toBe(200);
     expect(health.body).toMatchObject({ status: 'ok', database: { ok: true }, redis: { ok: true }, runners: { live: 0 } });
-    const docs = await fetch(`${stack.baseUrl}/api/docs-json`).then((response) => response.json());
+    const docs = (await fetch(`${stack.baseUrl}/api/docs-json`).then((response) => response.json())) as { paths: Record<string, unknown> };
     expect(Object.keys(docs.paths)).toEqual(expect.arrayContaining(['/api/v1/plans', '/api/v1/plans/{id}/runs', '/api/v1/runs/{id}']));
   });
 });

@@ -16,6 +16,8 @@ export const runnerEnvSchema = z
   .object({
     REDIS_URL: z.string({ error: 'is required (e.g. redis://127.0.0.1:6379)' }).regex(/^rediss?:\/\//, 'must be a redis:// URL'),
     K6_BIN: z.string().default(DEFAULT_K6_BIN),
+    /** Redis key prefix of the queues; must match the API's. */
+    LOADLINE_QUEUE_PREFIX: z.string().regex(/^[a-z0-9_-]+$/i).default('loadline'),
     LOADLINE_RUNNER_ID: z.string().min(1).default(`${os.hostname()}-${process.pid}`),
     LOADLINE_RUNNER_WORKDIR: z.string().default(path.join(os.tmpdir(), 'loadline-runner')),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

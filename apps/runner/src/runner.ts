@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import pino from 'pino';
-import { RUNNER_HEARTBEAT_PREFIX, RUNNER_HEARTBEAT_TTL_SECONDS, type JobHandlers } from '@loadline/shared';
+import { RUNNER_HEARTBEAT_TTL_SECONDS, runnerHeartbeatKey, type JobHandlers } from '@loadline/shared';
 import { TypedProducer, createTypedWorker } from '@loadline/shared/queue';
 import type { RunnerEnv } from './env.js';
 import { SegmentExecutor } from './segment-executor.js';
@@ -19,10 +19,13 @@ const HEARTBEAT_INTERVAL_MS = 5_000;
 export async function startRunner(env: RunnerEnv, logger = pino({ level: env.LOG_LEVEL, base: { service: 'loadline-runner', runnerId: env.LOADLINE_RUNNER_ID } })): Promise<RunningRunner> {
   const redis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: null });
   const results = new TypedProducer('results', redis, {
-    removeOnComplete: true,
-    removeOnFail: { age: 86_400 },
-    attempts: 5,
-    backoff: { type: 'exponential', delay: 500 },
+    prefix: env.LOADLINE_QUEUE_PREFIX,
+    defaultJobOptions: {
+      removeOnComplete: true,
+      removeOnFail: { age: 86_400 },
+      attempts: 5,
+      backoff: { type: 'exponential', delay: 500 },
+    },
   });
   const executor = new SegmentExecutor(env, results, logger);
 
@@ -31,6 +34,7 @@ export async function startRunner(env: RunnerEnv, logger = pino({ level: env.LOG
   };
   const worker = createTypedWorker('runs', handlers, {
     connection: redis,
+    prefix: env.LOADLINE_QUEUE_PREFIX,
     concurrency: 1,
     // A runner that dies mid-run must not have its job silently re-run elsewhere: the API's
     // watchdog ends such runs as ERRORED with what was measured.
@@ -39,7 +43,7 @@ export async function startRunner(env: RunnerEnv, logger = pino({ level: env.LOG
   worker.on('failed', (job, error) => logger.error({ jobId: job?.id, err: error.message }, 'run job failed'));
   worker.on('error', (error) => logger.error({ err: error.message }, 'worker error'));
 
-  const heartbeatKey = `${RUNNER_HEARTBEAT_PREFIX}${env.LOADLINE_RUNNER_ID}`;
+  const heartbeatKey = runnerHeartbeatKey(env.LOADLINE_QUEUE_PREFIX, env.LOADLINE_RUNNER_ID);
   const beat = () =>
     redis
       .set(heartbeatKey, JSON.stringify({ at: new Date().toISOString(), pid: process.pid }), 'EX', RUNNER_HEARTBEAT_TTL_SECONDS)

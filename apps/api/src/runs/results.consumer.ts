@@ -76,7 +76,7 @@ export class ResultsConsumer implements OnApplicationBootstrap, OnApplicationShu
     await this.runs.insertSecond(payload.runId, payload.segmentIndex, payload.sample);
     await this.runs.advanceStatus(payload.runId, 'RUNNING', ['QUEUED', 'STARTING'], new Date(payload.sample.t * 1000));
     // A second that arrives after its segment finished may be the last one awaited.
-    await this.finalizerIfFinishing(payload.runId);
+    await this.finalizer.tryFinalize(payload.runId);
   }
 
   private async finished(payload: Results<'segment.finished'>): Promise<void> {
@@ -89,10 +89,5 @@ export class ResultsConsumer implements OnApplicationBootstrap, OnApplicationShu
       finishedAt: new Date(payload.at),
     });
     await this.finalizer.tryFinalize(payload.runId);
-  }
-
-  private async finalizerIfFinishing(runId: string): Promise<void> {
-    const run = await this.runs.find(runId);
-    if (run?.status === 'FINISHING') await this.finalizer.tryFinalize(runId);
   }
 }

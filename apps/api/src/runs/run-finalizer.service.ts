@@ -3,8 +3,6 @@ import { planSpecSchema } from '@loadline/shared';
 import { RunsRepository } from './runs.repository.js';
 import { decideOutcome, type SegmentState } from './run-outcome.js';
 
-const TERMINAL_SEGMENT = new Set(['COMPLETED', 'ERRORED', 'CANCELLED']);
-
 /** Ends runs: merges what the segments measured, judges the SLA and stores the outcome. */
 @Injectable()
 export class RunFinalizer {
@@ -17,11 +15,9 @@ export class RunFinalizer {
    * arrived. Called after each finished segment and each late second; safe to call often.
    */
   async tryFinalize(runId: string): Promise<boolean> {
-    const segments = await this.runs.segments(runId);
-    if (!segments.every((segment) => TERMINAL_SEGMENT.has(segment.status))) return false;
-    const stored = await this.runs.secondsStoredBySegment(runId);
-    const complete = segments.every((segment) => (stored.get(segment.index) ?? 0) >= (segment.secondsSent ?? 0));
-    if (!complete) {
+    const { finished, allSecondsIn } = await this.runs.completeness(runId);
+    if (!finished) return false;
+    if (!allSecondsIn) {
       await this.runs.advanceStatus(runId, 'FINISHING', ['QUEUED', 'STARTING', 'RUNNING']);
       return false;
     }

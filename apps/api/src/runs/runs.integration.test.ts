@@ -75,7 +75,8 @@ describe('a plan run end to end (real PostgreSQL, Redis and k6)', () => {
 
     for (const name of ['GetItem', 'Search'] as const) {
       const latency = byName[name]!.latency!;
-      expect(latency.min).toBeGreaterThanOrEqual(DELAY_MS * 0.99);
+      // Node timers may fire up to 1 ms early.
+      expect(latency.min).toBeGreaterThanOrEqual(DELAY_MS - 1);
       expect(latency.p50).toBeGreaterThanOrEqual(DELAY_MS * 0.99);
       expect(latency.p50).toBeLessThan(DELAY_MS * 3);
       expect(latency.p50).toBeLessThanOrEqual(latency.p90);

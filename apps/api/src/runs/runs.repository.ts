@@ -102,17 +102,35 @@ export class RunsRepository {
     return this.db.scoped.runSegment.findMany({ where: { runId }, orderBy: { index: 'asc' } });
   }
 
-  /** Idempotent: a second already stored for (run, segment, t) is left as it is. */
+  /**
+   * Idempotent: a second already stored for (run, segment, t) is left as it is. Taken under
+   * the run's lock so that a finaliser counting seconds either sees it or runs after it.
+   */
   insertSecond(runId: string, segmentIndex: number, sample: SecondSample) {
-    return this.db.scoped.runSecond.createMany({
-      data: [withTenant({ runId, segmentIndex, t: sample.t, data: sample as unknown as Prisma.InputJsonValue })],
-      skipDuplicates: true,
+    return this.db.scoped.$transaction(async (tx) => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${runId}))`;
+      await tx.runSecond.createMany({
+        data: [withTenant({ runId, segmentIndex, t: sample.t, data: sample as unknown as Prisma.InputJsonValue })],
+        skipDuplicates: true,
+      });
     });
   }
 
-  async secondsStoredBySegment(runId: string): Promise<Map<number, number>> {
-    const rows = await this.db.scoped.runSecond.groupBy({ by: ['segmentIndex'], where: { runId }, _count: true });
-    return new Map(rows.map((row) => [row.segmentIndex, row._count]));
+  /**
+   * Whether every segment has finished and every second it announced is stored, read under
+   * the run's lock (see insertSecond): of a late second and the segment's end, whichever is
+   * recorded last sees the other.
+   */
+  completeness(runId: string) {
+    return this.db.scoped.$transaction(async (tx) => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${runId}))`;
+      const segments = await tx.runSegment.findMany({ where: { runId } });
+      const rows = await tx.runSecond.groupBy({ by: ['segmentIndex'], where: { runId }, _count: true });
+      const stored = new Map(rows.map((row) => [row.segmentIndex, row._count]));
+      const finished = segments.every((segment) => ['COMPLETED', 'ERRORED', 'CANCELLED'].includes(segment.status));
+      const allSecondsIn = segments.every((segment) => (stored.get(segment.index) ?? 0) >= (segment.secondsSent ?? 0));
+      return { finished, allSecondsIn };
+    });
   }
 
   async seconds(runId: string): Promise<SecondSample[]> {
