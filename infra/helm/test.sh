@@ -66,7 +66,7 @@ grep -q '^  replicas:' "$runner" && fail "runner Deployment sets replicas while 
 for want in DATABASE_URL REDIS_URL LOADLINE_SECRET_KEY /api/v1/health 'runAsNonRoot: true'; do
   grep -q "$want" "$OUT/api-deployment.yaml" || fail "api Deployment lacks $want"
 done
-grep -q 'bull:loadline-runs:wait' "$OUT/full.yaml" || fail "ScaledObject does not watch bull:loadline-runs:wait"
+grep -q 'loadline:loadline-runs:wait' "$OUT/full.yaml" || fail "ScaledObject does not watch loadline:loadline-runs:wait"
 grep -q '"helm.sh/hook": pre-install,pre-upgrade' "$OUT/full.yaml" || fail "migrations Job is not a pre-install,pre-upgrade hook"
 grep -q 'scripts/db/migrate.mjs' "$OUT/full.yaml" || fail "migrations Job does not run scripts/db/migrate.mjs"
 

@@ -1,0 +1,54 @@
+// Creates (once) the demo organization, its target and plan through the public API, and
+// prints the demo login. Safe to run again: an existing demo account is reused.
+const api = `${process.env.LOADLINE_URL ?? 'http://127.0.0.1:8080'}/api/v1`;
+const demoTarget = process.env.LOADLINE_DEMO_TARGET ?? 'http://127.0.0.1:8081';
+const credentials = { email: 'demo@loadline.local', password: 'loadline-demo-password' };
+
+async function call(method, path, body, token) {
+  const response = await fetch(`${api}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : undefined };
+}
+
+async function session() {
+  const login = await call('POST', '/auth/login', credentials);
+  if (login.status === 200) return login.body.token;
+  const signup = await call('POST', '/auth/signup', { ...credentials, name: 'Demo User', organizationName: 'Demo Organization' });
+  if (signup.status !== 201) throw new Error(`demo signup failed: ${JSON.stringify(signup.body)}`);
+  return signup.body.token;
+}
+
+const token = await session();
+const targets = (await call('GET', '/targets', undefined, token)).body.items;
+let target = targets.find((candidate) => candidate.name === 'Demo service');
+if (!target) {
+  target = (await call('POST', '/targets', { name: 'Demo service', baseUrl: demoTarget }, token)).body;
+}
+const plans = (await call('GET', '/plans', undefined, token)).body.items;
+if (!plans.some((plan) => plan.name === 'Demo baseline')) {
+  const created = await call(
+    'POST',
+    '/plans',
+    {
+      name: 'Demo baseline',
+      targetId: target.id,
+      load: { executor: 'ramping-vus', stages: [{ duration: '5s', target: 10 }, { duration: '15s', target: 10 }] },
+      requests: [
+        { name: 'GetListing', method: 'GET', path: '/listings/1', weight: 3 },
+        { name: 'Search', method: 'POST', path: '/search', body: '{"q":"flat"}', headers: { 'content-type': 'application/json' } },
+      ],
+      thresholds: [
+        { metric: 'latency', stat: 'p95', request: 'GetListing', op: '<', value: 50 },
+        { metric: 'latency', stat: 'p99', request: 'Search', op: '<', value: 100 },
+        { metric: 'error_rate', op: '<', value: 0.01 },
+      ],
+    },
+    token,
+  );
+  if (created.status !== 201) throw new Error(`demo plan failed: ${JSON.stringify(created.body)}`);
+}
+console.log(JSON.stringify(credentials));

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Brings the whole platform up on this machine: toolchain, PostgreSQL and Redis on loopback,
+# migrations, build, api + runner (+ the web app the api serves), a demo target on loopback,
+# and a demo organization with a demo target and plan. Prints where to open it.
+#
+#   bash scripts/up.sh          (again: restarts the processes; data is kept)
+#   bash scripts/down.sh        (stops the processes)
+#
+# Env: LOADLINE_PORT (8080), LOADLINE_DEMO_PORT (8081).
+set -euo pipefail
+# shellcheck source-path=SCRIPTDIR source=lib/common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
+# shellcheck source-path=SCRIPTDIR source=lib/stack.sh
+source "$REPO_ROOT/scripts/lib/stack.sh"
+cd "$REPO_ROOT"
+
+started=$(now_ms)
+PORT=${LOADLINE_PORT:-8080}
+DEMO_PORT=${LOADLINE_DEMO_PORT:-8081}
+RUN_DIR=$REPO_ROOT/.run
+export TURBO_TELEMETRY_DISABLED=1 DO_NOT_TRACK=1
+
+eval "$(bash scripts/setup.sh | grep -E '^(DATABASE_URL|REDIS_URL)=')"
+export PATH="$TOOLS_DIR/bin:$PATH"
+
+log "building (pnpm build)"
+quietly build pnpm build
+log "applying database migrations"
+quietly migrate env DATABASE_URL="$DATABASE_URL" node scripts/db/migrate.mjs deploy
+
+if curl -fsS "http://127.0.0.1:$PORT/api/v1/health" >/dev/null 2>&1 && [[ ! -f $RUN_DIR/api.pid ]]; then
+  die "port $PORT is taken by another process; set LOADLINE_PORT to another port"
+fi
+
+start_service "$RUN_DIR" demo env LOADLINE_DEMO_PORT="$DEMO_PORT" node scripts/demo/demo-server.mjs
+log "starting api and runner"
+start_platform "$RUN_DIR" "$PORT" "$DATABASE_URL" "$REDIS_URL" loadline ||
+  die "the platform did not become healthy; logs are in $RUN_DIR"
+
+credentials=$(LOADLINE_URL="http://127.0.0.1:$PORT" LOADLINE_DEMO_TARGET="http://127.0.0.1:$DEMO_PORT" node scripts/demo/seed.mjs) ||
+  die "could not create the demo organization"
+email=$(node -e "console.log(JSON.parse(process.argv[1]).email)" "$credentials")
+password=$(node -e "console.log(JSON.parse(process.argv[1]).password)" "$credentials")
+
+cat <<MSG
+
+  Loadline is up ($(elapsed_since "$started")).
+
+    Open        http://127.0.0.1:$PORT
+    Log in as   $email / $password
+    API docs    http://127.0.0.1:$PORT/api/docs
+    Health      http://127.0.0.1:$PORT/api/v1/health
+    Demo target http://127.0.0.1:$DEMO_PORT (plan "Demo baseline")
+    Logs        $RUN_DIR/{api,runner,demo}.log
+    Stop        bash scripts/down.sh
+
+MSG
