@@ -42,7 +42,16 @@ export function classifySegment(k6: K6Outcome, counts: SegmentCounts, k6Bin: str
     const reason = k6.lastError ?? (k6.exitCode === K6_EXTERNAL_ABORT ? 'interrupted' : k6.stderrTail.at(-1));
     return { outcome: 'errored', error: { code: 'K6_FAILED', message: reason ? `k6 ${how}: ${reason}` : `k6 ${how}` } };
   }
-  if (counts.requests > 0 && counts.responded === 0) {
+  if (counts.requests === 0) {
+    // k6 exits 0 when every iteration throws; its logged error is the only evidence.
+    return {
+      outcome: 'errored',
+      error: k6.lastError
+        ? { code: 'SCRIPT_ERROR', message: `No request was sent: ${k6.lastError}` }
+        : { code: 'NO_REQUESTS', message: 'k6 finished without sending a single request' },
+    };
+  }
+  if (counts.responded === 0) {
     return {
       outcome: 'errored',
       error: {

@@ -38,12 +38,18 @@ export const loadProfileSchema = z.discriminatedUnion('executor', [
     vus: z.number().int().min(1).max(100_000),
     duration: durationSchema,
   }),
-  z.object({
-    executor: z.literal('ramping-vus'),
-    startVUs: z.number().int().min(0).max(100_000).default(0),
-    stages: z.array(stageSchema).min(1).max(100),
-    gracefulRampDown: durationSchema.default('10s'),
-  }),
+  z
+    .object({
+      executor: z.literal('ramping-vus'),
+      startVUs: z.number().int().min(0).max(100_000).default(0),
+      stages: z.array(stageSchema).min(1).max(100),
+      gracefulRampDown: durationSchema.default('10s'),
+    })
+    // k6 refuses such a scenario; say so before a run is queued.
+    .refine((load) => load.startVUs > 0 || load.stages.some((stage) => stage.target > 0), {
+      message: 'startVUs or at least one stage target must be above 0',
+      path: ['stages'],
+    }),
 ]);
 export type LoadProfile = z.infer<typeof loadProfileSchema>;
 

@@ -106,16 +106,15 @@ describe('a plan run end to end (real PostgreSQL, Redis and k6)', () => {
     expect(run.error?.message).toMatch(/connection refused/);
   });
 
-  it('ends ERRORED with the script error when k6 rejects the generated script’s options', async () => {
-    // A ramp whose every stage targets 0 VUs is valid to us but k6 refuses to run it.
-    const plan = await createPlan(server.url, {
+  it('refuses, before queueing, a load profile k6 would reject', async () => {
+    const target = await owner.post<TargetView>('/targets', { name: 'loopback', baseUrl: server.url });
+    const response = await owner.post('/plans', {
+      name: 'zero',
+      targetId: target.body.id,
       load: { executor: 'ramping-vus', startVUs: 0, stages: [{ duration: '1s', target: 0 }] },
       requests: [{ name: 'Get', path: '/' }],
     });
-    const started = await owner.post<{ run: RunView }>(`/plans/${plan.id}/runs`);
-    const run = await owner.waitForRun(started.body.run.id);
-    expect(run.status).toBe('ERRORED');
-    expect(run.error?.code).toMatch(/K6_FAILED|NO_REQUESTS/);
-    expect(run.error?.message.length).toBeGreaterThan(5);
+    expect(response.status).toBe(400);
+    expect(response.body.error.details).toEqual([{ path: 'load.stages', message: 'startVUs or at least one stage target must be above 0' }]);
   });
 });

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { parseRunnerEnv } from './env.js';
+
+describe('runner environment', () => {
+  it('refuses database credentials', () => {
+    expect(() => parseRunnerEnv({ REDIS_URL: 'redis://127.0.0.1:6379', DATABASE_URL: 'postgresql://x' })).toThrow(
+      /DATABASE_URL: must not be set: the runner never holds database credentials/,
+    );
+  });
+
+  it('names a missing Redis URL', () => {
+    expect(() => parseRunnerEnv({})).toThrow(/REDIS_URL: is required/);
+  });
+
+  it('fills defaults', () => {
+    const env = parseRunnerEnv({ REDIS_URL: 'redis://127.0.0.1:6379' });
+    expect(env.LOADLINE_QUEUE_PREFIX).toBe('loadline');
+    expect(env.K6_BIN).toMatch(/\.tools\/bin\/k6$/);
+  });
+});
