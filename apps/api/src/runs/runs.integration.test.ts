@@ -32,6 +32,11 @@ describe('a plan run end to end (real PostgreSQL, Redis and k6)', () => {
     return plan.body;
   }
 
+  it('reports the live runner in health', async () => {
+    const health = await stack.api.get('/health');
+    expect(health.body.runners).toEqual({ live: 1, ids: [`${stack.queuePrefix}-runner`] });
+  });
+
   it('counts every request the server saw, per request name, with latencies matching the injected delay', async () => {
     const plan = await createPlan(server.url, {
       load: { executor: 'constant-vus', vus: 4, duration: '3s' },

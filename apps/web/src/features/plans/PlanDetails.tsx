@@ -1,0 +1,89 @@
+import { describeThreshold, peakVus, plannedDurationSeconds, type PlanView } from '@loadline/shared';
+import { formatSeconds } from '../../format/time';
+
+export function loadDescription(load: PlanView['spec']['load']): string {
+  switch (load.executor) {
+    case 'constant-vus':
+      return `${load.vus} VU${load.vus === 1 ? '' : 's'} for ${load.duration}`;
+    case 'ramping-vus':
+      return `from ${load.startVUs} VUs: ${load.stages.map((stage) => `${stage.target} over ${stage.duration}`).join(', then ')}`;
+  }
+}
+
+export function LoadFacts({ plan }: { plan: PlanView }) {
+  const { load } = plan.spec;
+  return (
+    <dl className="facts facts--inline">
+      <div>
+        <dt>Executor</dt>
+        <dd className="mono">{load.executor}</dd>
+      </div>
+      <div>
+        <dt>Profile</dt>
+        <dd>{loadDescription(load)}</dd>
+      </div>
+      <div>
+        <dt>Planned duration</dt>
+        <dd>{formatSeconds(plannedDurationSeconds(load))}</dd>
+      </div>
+      <div>
+        <dt>Peak VUs</dt>
+        <dd>{peakVus(load)}</dd>
+      </div>
+      <div>
+        <dt>Segments</dt>
+        <dd>{plan.spec.segments}</dd>
+      </div>
+    </dl>
+  );
+}
+
+export function PlanRequestsTable({ plan }: { plan: PlanView }) {
+  const totalWeight = plan.spec.requests.reduce((sum, request) => sum + request.weight, 0);
+  return (
+    <div className="table-wrap">
+      <table className="table" data-testid="plan-requests">
+        <caption className="sr-only">Requests of this plan</caption>
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Request</th>
+            <th scope="col">Expected</th>
+            <th scope="col" className="num">Share</th>
+          </tr>
+        </thead>
+        <tbody>
+          {plan.spec.requests.map((request) => (
+            <tr key={request.name}>
+              <th scope="row">{request.name}</th>
+              <td className="mono">
+                <span className="method">{request.method}</span> {request.path}
+                {request.body ? <span className="muted small"> + body</span> : null}
+              </td>
+              <td>{request.expect ? request.expect.status.join(', ') : <span className="muted">2xx/3xx</span>}</td>
+              <td className="num">
+                {Math.round((request.weight / totalWeight) * 100)} %
+                <span className="muted small"> (w {request.weight})</span>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function PlanThresholdsList({ plan }: { plan: PlanView }) {
+  if (plan.spec.thresholds.length === 0) {
+    return <p className="muted">No thresholds: runs of this plan get no verdict.</p>;
+  }
+  return (
+    <ul className="requirement-list" data-testid="plan-thresholds">
+      {plan.spec.thresholds.map((threshold, index) => (
+        <li key={index} className="mono">
+          {describeThreshold(threshold)}
+        </li>
+      ))}
+    </ul>
+  );
+}

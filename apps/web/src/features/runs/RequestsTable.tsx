@@ -1,0 +1,90 @@
+import type { RunSummary } from '@loadline/shared';
+import { formatCount, formatMs, formatPercent, formatRps } from '../../format/numbers';
+
+type RequestRow = RunSummary['requests'][number];
+
+const LATENCY_COLUMNS = ['avg', 'p50', 'p90', 'p95', 'p99', 'max'] as const;
+
+/** Per-request table: one row per request name plus the whole run; latencies in ms. */
+export function RequestsTable({ summary }: { summary: RunSummary }) {
+  return (
+    <div className="table-wrap">
+      <table className="table table--dense" data-testid="requests-table">
+        <caption className="sr-only">Per-request results; latencies in milliseconds</caption>
+        <thead>
+          <tr>
+            <th scope="col">Request</th>
+            <th scope="col" className="num">Count</th>
+            <th scope="col" className="num">RPS</th>
+            {LATENCY_COLUMNS.map((stat) => (
+              <th scope="col" className="num" key={stat}>
+                {stat}
+              </th>
+            ))}
+            <th scope="col" className="num">Errors</th>
+            <th scope="col" className="num">Error %</th>
+            <th scope="col">Status codes</th>
+          </tr>
+        </thead>
+        <tbody>
+          {summary.requests.map((request) => (
+            <StatsRow key={request.name} name={request.name} stats={request} testId={`request-row-${request.name}`} />
+          ))}
+        </tbody>
+        {summary.requests.length !== 1 ? (
+          <tfoot>
+            <StatsRow name="All requests" stats={summary.overall} testId="request-row-overall" />
+          </tfoot>
+        ) : null}
+      </table>
+    </div>
+  );
+}
+
+function StatsRow({ name, stats, testId }: { name: string; stats: Omit<RequestRow, 'name'>; testId: string }) {
+  return (
+    <tr data-testid={testId}>
+      <th scope="row">{name}</th>
+      <td className="num" data-col="count">{formatCount(stats.count)}</td>
+      <td className="num" data-col="rps">{formatRps(stats.rps)}</td>
+      {LATENCY_COLUMNS.map((stat) => (
+        <td className="num" data-col={stat} key={stat}>
+          {formatMs(stats.latency?.[stat])}
+        </td>
+      ))}
+      <td className={`num${stats.errors > 0 ? ' text-danger' : ''}`} data-col="errors">{formatCount(stats.errors)}</td>
+      <td className={`num${stats.errors > 0 ? ' text-danger' : ''}`} data-col="error-rate">{formatPercent(stats.errorRate)}</td>
+      <td data-col="status-codes">
+        <StatusCodes counts={stats.statusCounts} />
+      </td>
+    </tr>
+  );
+}
+
+/** Status codes in numeric order; "0" (no response) last. */
+export function sortedStatusCounts(counts: Record<string, number>): [string, number][] {
+  return Object.entries(counts)
+    .filter(([, count]) => count > 0)
+    .sort(([a], [b]) => (a === '0' ? 1000 : Number(a)) - (b === '0' ? 1000 : Number(b)));
+}
+
+function StatusCodes({ counts }: { counts: Record<string, number> }) {
+  const entries = sortedStatusCounts(counts);
+  if (entries.length === 0) return <span className="muted">—</span>;
+  return (
+    <span className="chips">
+      {entries.map(([status, count]) => (
+        <span key={status} className={`chip chip--status chip--${statusClass(status)}`} title={status === '0' ? 'no response' : undefined}>
+          <strong>{status === '0' ? 'none' : status}</strong> × {formatCount(count)}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+function statusClass(status: string): string {
+  const code = Number(status);
+  if (code >= 200 && code < 400) return 'ok';
+  if (code >= 400 && code < 500) return 'client';
+  return 'server';
+}

@@ -1,0 +1,67 @@
+import { Link } from 'react-router';
+import type { RunView } from '@loadline/shared';
+import { formatLatency, formatPercent, formatRps } from '../../format/numbers';
+import { formatRelative } from '../../format/time';
+import { RunStatusBadge } from './RunStatusBadge';
+
+interface RunsTableProps {
+  runs: readonly RunView[];
+  /** Hide the plan column on a plan's own page. */
+  showPlan?: boolean;
+  caption: string;
+}
+
+export function RunsTable({ runs, showPlan = true, caption }: RunsTableProps) {
+  return (
+    <div className="table-wrap">
+      <table className="table" data-testid="runs-table">
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Status</th>
+            {showPlan ? <th scope="col">Plan</th> : null}
+            <th scope="col">Started</th>
+            <th scope="col" className="num">
+              p95
+            </th>
+            <th scope="col" className="num">
+              RPS
+            </th>
+            <th scope="col" className="num">
+              Error %
+            </th>
+            <th scope="col">
+              <span className="sr-only">Open</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {runs.map((run) => (
+            <tr key={run.id} data-testid={`run-row-${run.id}`}>
+              <td>
+                <RunStatusBadge status={run.status} />
+              </td>
+              {showPlan ? (
+                <td>
+                  <Link to={`/plans/${run.planId}`}>{run.planName}</Link>
+                  <span className="muted small"> v{run.planVersion}</span>
+                </td>
+              ) : null}
+              <td className="nowrap" title={run.createdAt}>
+                {formatRelative(run.startedAt ?? run.createdAt)}
+              </td>
+              <td className="num">{formatLatency(run.summary?.overall.latency?.p95)}</td>
+              <td className="num">{formatRps(run.summary?.overall.rps)}</td>
+              <td className="num">{run.summary ? formatPercent(run.summary.overall.errorRate) : '—'}</td>
+              <td className="num">
+                <Link to={`/runs/${run.id}`} aria-label={`Open run of ${run.planName} from ${formatRelative(run.createdAt)}`}>
+                  Report →
+                </Link>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

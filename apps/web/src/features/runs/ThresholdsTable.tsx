@@ -1,0 +1,38 @@
+import { describeThreshold, formatValue, type ThresholdResult } from '@loadline/shared';
+import { VerdictBadge } from './RunStatusBadge';
+
+export function ThresholdsTable({ results }: { results: readonly ThresholdResult[] }) {
+  return (
+    <div className="table-wrap">
+      <table className="table table--stack" data-testid="thresholds-table">
+        <caption className="sr-only">SLA thresholds and their verdicts</caption>
+        <thead>
+          <tr>
+            <th scope="col">Requirement</th>
+            <th scope="col" className="num">
+              Measured
+            </th>
+            <th scope="col">Verdict</th>
+            <th scope="col">Explanation</th>
+          </tr>
+        </thead>
+        <tbody>
+          {results.map((result, index) => (
+            <tr key={index} data-testid={`threshold-row-${index}`} data-verdict={result.verdict}>
+              <th scope="row" className="mono">
+                {describeThreshold(result.threshold)}
+              </th>
+              <td className="num" data-col="measured" data-label="Measured">
+                {result.measured === null ? '—' : formatValue(result.threshold, result.measured)}
+              </td>
+              <td data-col="verdict" data-label="Verdict">
+                <VerdictBadge verdict={result.verdict} />
+              </td>
+              <td className="explanation">{result.explanation}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { TargetView } from '@loadline/shared';
+import { Card, PageHeader } from '../../components/PageHeader';
+import { EmptyState, ErrorState, LoadingState } from '../../components/States';
+import { formatRelative } from '../../format/time';
+import { TargetForm } from './TargetForm';
+import { useTargets } from './hooks';
+
+export function TargetsPage() {
+  const targets = useTargets();
+  const [created, setCreated] = useState<TargetView | null>(null);
+
+  return (
+    <>
+      <PageHeader
+        title="Targets"
+        description="The services you load test. Each plan runs against one target's base URL."
+      />
+      <div className="layout-split">
+        <Card title="Your targets">
+          {targets.isPending ? (
+            <LoadingState label="Loading targets…" />
+          ) : targets.isError ? (
+            <ErrorState title="Could not load targets" error={targets.error} onRetry={() => void targets.refetch()} />
+          ) : targets.data.length === 0 ? (
+            <EmptyState title="No targets yet">Add the first service you want to test with the form.</EmptyState>
+          ) : (
+            <ul className="item-list" aria-label="Targets" data-testid="targets-list">
+              {targets.data.map((target) => (
+                <li key={target.id} className="item-list__item" data-testid={`target-${target.name}`}>
+                  <div className="item-list__main">
+                    <span className="item-list__title">{target.name}</span>
+                    <code className="item-list__sub">{target.baseUrl}</code>
+                    {target.headerNames.length > 0 ? (
+                      <span className="chips" aria-label="Default headers">
+                        {target.headerNames.map((header) => (
+                          <span className="chip" key={header}>
+                            {header}
+                          </span>
+                        ))}
+                      </span>
+                    ) : null}
+                  </div>
+                  <div className="item-list__meta">
+                    <span className={`pill ${target.verified ? 'pill--success' : 'pill--muted'}`}>
+                      {target.verified ? 'Verified' : 'Unverified'}
+                    </span>
+                    <span className="muted small">{formatRelative(target.createdAt)}</span>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+        <Card title="New target">
+          {created ? (
+            <div className="alert alert--success" role="status" data-testid="target-created">
+              <p className="alert__title">Target “{created.name}” created.</p>
+              <p>
+                <Link to={`/plans/new?targetId=${encodeURIComponent(created.id)}`}>Write a test plan for it →</Link>
+              </p>
+            </div>
+          ) : null}
+          <TargetForm onCreated={setCreated} />
+        </Card>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,145 @@
+import type { ReactNode, InputHTMLAttributes, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import { errorAt, fieldId, type FieldErrors } from './field-errors';
+
+interface FieldFrameProps {
+  path: string;
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+  className?: string;
+  children: ReactNode;
+}
+
+function FieldFrame({ path, label, error, hint, className, children }: FieldFrameProps) {
+  const id = fieldId(path);
+  return (
+    <div className={`field${error ? ' field--invalid' : ''}${className ? ` ${className}` : ''}`}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      {children}
+      {hint && !error ? (
+        <p className="field__hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="field__error" id={`${id}-error`} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function describedBy(path: string, error: string | undefined, hint: ReactNode): string | undefined {
+  const id = fieldId(path);
+  if (error) return `${id}-error`;
+  return hint ? `${id}-hint` : undefined;
+}
+
+interface CommonProps {
+  path: string;
+  label: string;
+  errors: FieldErrors;
+  hint?: ReactNode;
+  className?: string;
+}
+
+type TextFieldProps = CommonProps &
+  Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'onChange' | 'value' | 'className'> & {
+    value: string;
+    onValueChange: (value: string) => void;
+  };
+
+export function TextField({ path, label, errors, hint, className, value, onValueChange, ...rest }: TextFieldProps) {
+  const error = errorAt(errors, path);
+  return (
+    <FieldFrame path={path} label={label} error={error} hint={hint} className={className}>
+      <input
+        {...rest}
+        id={fieldId(path)}
+        className="input"
+        value={value}
+        onChange={(event) => onValueChange(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(path, error, hint)}
+      />
+    </FieldFrame>
+  );
+}
+
+type TextAreaFieldProps = CommonProps &
+  Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'onChange' | 'value' | 'className'> & {
+    value: string;
+    onValueChange: (value: string) => void;
+  };
+
+export function TextAreaField({ path, label, errors, hint, className, value, onValueChange, ...rest }: TextAreaFieldProps) {
+  const error = errorAt(errors, path);
+  return (
+    <FieldFrame path={path} label={label} error={error} hint={hint} className={className}>
+      <textarea
+        {...rest}
+        id={fieldId(path)}
+        className="input input--mono"
+        value={value}
+        onChange={(event) => onValueChange(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(path, error, hint)}
+      />
+    </FieldFrame>
+  );
+}
+
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+type SelectFieldProps = CommonProps &
+  Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'onChange' | 'value' | 'className'> & {
+    value: string;
+    options: readonly SelectOption[];
+    placeholder?: string;
+    onValueChange: (value: string) => void;
+  };
+
+export function SelectField({
+  path,
+  label,
+  errors,
+  hint,
+  className,
+  value,
+  options,
+  placeholder,
+  onValueChange,
+  ...rest
+}: SelectFieldProps) {
+  const error = errorAt(errors, path);
+  return (
+    <FieldFrame path={path} label={label} error={error} hint={hint} className={className}>
+      <select
+        {...rest}
+        id={fieldId(path)}
+        className="input select"
+        value={value}
+        onChange={(event) => onValueChange(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(path, error, hint)}
+      >
+        {placeholder !== undefined ? (
+          <option value="" disabled>
+            {placeholder}
+          </option>
+        ) : null}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </FieldFrame>
+  );
+}

@@ -1,0 +1,81 @@
+import { zodIssuesToDetails, type ErrorDetail } from '@loadline/shared';
+import type { z } from 'zod';
+
+/**
+ * Field errors keyed by the contract's JSON path ("requests.0.path"), the same path the API
+ * puts in `error.details[].path`. Client-side zod checks and API answers land in one map, so
+ * the form shows them the same way.
+ */
+export type FieldErrors = Readonly<Record<string, string>>;
+
+export const NO_ERRORS: FieldErrors = Object.freeze({});
+
+/**
+ * zod's wording for an empty required string, from the API or from the client alike, reads
+ * as a type-system message; people understand "required".
+ */
+export function readableMessage(message: string): string {
+  return /^Too small: expected string to have >=1 characters?$/.test(message) ? 'required' : message;
+}
+
+/** First message per path wins, so the most specific check (listed first) is what shows. */
+export function detailsToFieldErrors(details: readonly ErrorDetail[]): FieldErrors {
+  const errors: Record<string, string> = {};
+  for (const detail of details) {
+    const path = detail.path || '(root)';
+    if (!(path in errors)) errors[path] = readableMessage(detail.message);
+  }
+  return errors;
+}
+
+export function zodErrorToFieldErrors(error: z.ZodError): FieldErrors {
+  return detailsToFieldErrors(zodIssuesToDetails(error));
+}
+
+/** Earlier maps win over later ones. */
+export function mergeFieldErrors(...maps: FieldErrors[]): FieldErrors {
+  const merged: Record<string, string> = {};
+  for (const map of maps) {
+    for (const [path, message] of Object.entries(map)) {
+      if (!(path in merged)) merged[path] = message;
+    }
+  }
+  return merged;
+}
+
+export function hasErrors(errors: FieldErrors): boolean {
+  return Object.keys(errors).length > 0;
+}
+
+/**
+ * The message for a field: its own path, else the first nested one ("requests.0.expect" shows
+ * "requests.0.expect.status.1" too, since the form has one input for the whole list).
+ */
+export function errorAt(errors: FieldErrors, path: string): string | undefined {
+  if (errors[path] !== undefined) return errors[path];
+  const prefix = `${path}.`;
+  for (const [key, message] of Object.entries(errors)) {
+    if (key.startsWith(prefix)) return message;
+  }
+  return undefined;
+}
+
+/** Errors no visible field claims (e.g. "(root)" or a list-level "requests"), for a summary box. */
+export function unclaimedErrors(errors: FieldErrors, fieldPaths: readonly string[]): ErrorDetail[] {
+  return Object.entries(errors)
+    .filter(([path]) => !fieldPaths.some((field) => path === field || path.startsWith(`${field}.`)))
+    .map(([path, message]) => ({ path, message }));
+}
+
+/** DOM id of the input for a contract path: "requests.0.path" -> "field-requests-0-path". */
+export function fieldId(path: string): string {
+  return `field-${path.replace(/[^A-Za-z0-9_-]+/g, '-')}`;
+}
+
+/** Moves focus to the first field that has an error, in document order. */
+export function focusFirstError(errors: FieldErrors, fieldPaths: readonly string[]): void {
+  const first = fieldPaths.find((path) => errorAt(errors, path) !== undefined);
+  if (!first || typeof document === 'undefined') return;
+  const element = document.getElementById(fieldId(first));
+  element?.focus();
+}
