@@ -30,7 +30,7 @@ stop_service() {
 
 # wait_for_health URL SECONDS RUN_DIR: waits until /api/v1/health is ok with a live runner.
 wait_for_health() {
-  local url=$1 seconds=$2 run_dir=$3 body deadline=$((SECONDS + $2))
+  local url=$1 seconds=$2 run_dir=$3 body name deadline=$((SECONDS + $2))
   while ((SECONDS < deadline)); do
     body=$(curl -fsS "$url/api/v1/health" 2>/dev/null || true)
     if [[ $body == *'"status":"ok"'* && $body != *'"live":0'* ]]; then
