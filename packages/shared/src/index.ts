@@ -1,4 +1,5 @@
 export * from './accounts.js';
+export * from './diagnostics-schema.js';
 export * from './duration.js';
 export * from './errors.js';
 export * from './health.js';
@@ -9,6 +10,7 @@ export * from './plan.js';
 export * from './plans-view.js';
 export * from './runs.js';
 export * from './series.js';
+export * from './series-view.js';
 export * from './summary.js';
 export * from './targets.js';
 export * from './threshold.js';

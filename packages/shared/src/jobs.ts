@@ -45,9 +45,25 @@ export const segmentStartedPayloadSchema = z.object({
   at: z.iso.datetime(),
 });
 
+/**
+ * How busy the load generator was during one second, sampled by the runner from /proc. If
+ * the machine (or k6) was saturated, the latencies measured the generator, not the target.
+ */
+export const generatorSampleSchema = z.object({
+  /** Busy share of all the machine's cores, 0..1. */
+  hostCpu: z.number().min(0).max(1),
+  /** Cores k6 kept busy (1.0 = one full core). */
+  k6Cpu: z.number().min(0),
+  cores: z.number().int().positive(),
+  /** Resident memory of the runner process, MiB. */
+  runnerRssMb: z.number().nonnegative(),
+});
+export type GeneratorSample = z.infer<typeof generatorSampleSchema>;
+
 export const segmentSecondPayloadSchema = z.object({
   ...segmentRef,
   sample: secondSampleSchema,
+  generator: generatorSampleSchema.nullable().default(null),
 });
 
 export const SEGMENT_OUTCOMES = ['completed', 'errored', 'cancelled'] as const;
@@ -130,3 +146,10 @@ export const resultJobId = {
   second: (runId: string, segment: number, t: number) => `${runId}.${segment}.s.${t}`,
   finished: (runId: string, segment: number) => `${runId}.${segment}.finished`,
 };
+
+/**
+ * Redis key the API sets to ask the runners of a run to stop it; runners poll it once a
+ * second while k6 runs. It expires on its own after a day.
+ */
+export const runCancelKey = (queuePrefix: string, runId: string) => `${queuePrefix}:cancel:${runId}`;
+export const RUN_CANCEL_KEY_TTL_SECONDS = 86_400;

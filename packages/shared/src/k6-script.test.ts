@@ -19,18 +19,19 @@ function load(script: string, env: Record<string, string>) {
     request: (method: string, url: string, body: string | null, params: Call['params']) => calls.push({ method, url, body, params }),
     expectedStatuses: (...statuses: number[]) => ({ expected: statuses }),
   };
+  const exec = { scenario: { iterationInTest: 0 } };
   const body = script
     .replace("import http from 'k6/http';", '')
+    .replace("import exec from 'k6/execution';", '')
     .replace('export const options', 'const options')
     .replace('export default function ()', 'function iteration()');
-  const factory = new Function('http', '__ENV', `${body}\nreturn { options, iteration };`);
-  const module = factory(http, env) as { options: Record<string, any>; iteration: () => void };
+  const factory = new Function('http', 'exec', '__ENV', `${body}\nreturn { options, iteration };`);
+  const module = factory(http, exec, env) as { options: Record<string, any>; iteration: () => void };
   return {
     options: module.options,
     calls,
-    iterate(vu: number, iter: number) {
-      (globalThis as any).__VU = vu;
-      (globalThis as any).__ITER = iter;
+    iterate(iterationInTest: number) {
+      exec.scenario.iterationInTest = iterationInTest;
       module.iteration();
     },
   };
@@ -74,7 +75,7 @@ describe('generateK6Script', () => {
       LOADLINE_BASE_URL: 'http://127.0.0.1:8080/',
       LOADLINE_HEADERS: JSON.stringify({ Authorization: 'Bearer t', 'Content-Type': 'text/plain' }),
     });
-    for (let iter = 0; iter < 40; iter++) script.iterate(1, iter);
+    for (let iteration = 0; iteration < 40; iteration++) script.iterate(iteration);
     const byName = (name: string) => script.calls.filter((call) => call.params.tags.name === name);
     expect(byName('GetListing')).toHaveLength(30);
     expect(byName('Search')).toHaveLength(10);
@@ -106,7 +107,7 @@ describe('generateK6Script', () => {
   it('embeds hostile names and paths as inert data', () => {
     const hostile = spec({ requests: [{ name: 'x', path: "/a'); throw new Error('pwned'); ('" }] });
     const script = load(generateK6Script(hostile, { planName: "'); throw 1; //\n" }), { LOADLINE_BASE_URL: 'http://h' });
-    script.iterate(1, 0);
+    script.iterate(0);
     expect(script.calls[0]!.url).toBe("http://h/a'); throw new Error('pwned'); ('");
   });
 });

@@ -27,13 +27,31 @@ export function scenarioOptions(load: LoadProfile): Record<string, unknown> {
         stages: load.stages,
         gracefulRampDown: load.gracefulRampDown,
       };
+    case 'constant-arrival-rate':
+      return {
+        executor: 'constant-arrival-rate',
+        rate: load.rate,
+        timeUnit: load.timeUnit,
+        duration: load.duration,
+        preAllocatedVUs: load.preAllocatedVUs,
+        maxVUs: load.maxVUs ?? load.preAllocatedVUs,
+      };
+    case 'ramping-arrival-rate':
+      return {
+        executor: 'ramping-arrival-rate',
+        startRate: load.startRate,
+        timeUnit: load.timeUnit,
+        stages: load.stages,
+        preAllocatedVUs: load.preAllocatedVUs,
+        maxVUs: load.maxVUs ?? load.preAllocatedVUs,
+      };
   }
 }
 
 /**
  * Requests are picked from a fixed rotation in which each request appears `weight` times.
- * Indexing it by VU and iteration gives the asked mix exactly over a run, with no random
- * draw on the hot path.
+ * Indexing it by the scenario's global iteration number gives the asked mix exactly over a
+ * run (across VUs and segments), with no random draw on the hot path.
  */
 function rotation(spec: PlanSpec): number[] {
   return spec.requests.flatMap((request, index) => Array.from({ length: request.weight }, () => index));
@@ -66,6 +84,7 @@ export function generateK6Script(spec: PlanSpec, meta: ScriptMetadata): string {
 // Run it locally with:
 //   ${SCRIPT_ENV.baseUrl}=https://your-service ${SCRIPT_ENV.headers}='{}' k6 run script.js
 import http from 'k6/http';
+import exec from 'k6/execution';
 
 const BASE_URL = (__ENV.${SCRIPT_ENV.baseUrl} || '').replace(/\\/+$/, '');
 if (!BASE_URL) {
@@ -90,7 +109,7 @@ const PARAMS = REQUESTS.map((request) => {
 });
 
 export default function () {
-  const index = ROTATION[(__VU + __ITER) % ROTATION.length];
+  const index = ROTATION[exec.scenario.iterationInTest % ROTATION.length];
   const request = REQUESTS[index];
   http.request(request.method, BASE_URL + request.path, request.body, PARAMS[index]);
 }

@@ -50,6 +50,34 @@ export const loadProfileSchema = z.discriminatedUnion('executor', [
       message: 'startVUs or at least one stage target must be above 0',
       path: ['stages'],
     }),
+  // Arrival-rate executors start `rate` iterations per `timeUnit` whatever the target's
+  // latency; when the VU pool runs dry k6 drops iterations, which the report flags.
+  z
+    .object({
+      executor: z.literal('constant-arrival-rate'),
+      rate: z.number().int().min(1).max(1_000_000),
+      timeUnit: durationSchema.default('1s'),
+      duration: durationSchema,
+      preAllocatedVUs: z.number().int().min(1).max(100_000),
+      maxVUs: z.number().int().min(1).max(100_000).optional(),
+    })
+    .refine((load) => load.maxVUs === undefined || load.maxVUs >= load.preAllocatedVUs, {
+      message: 'maxVUs must be at least preAllocatedVUs',
+      path: ['maxVUs'],
+    }),
+  z
+    .object({
+      executor: z.literal('ramping-arrival-rate'),
+      startRate: z.number().int().min(0).max(1_000_000).default(0),
+      timeUnit: durationSchema.default('1s'),
+      stages: z.array(stageSchema).min(1).max(100),
+      preAllocatedVUs: z.number().int().min(1).max(100_000),
+      maxVUs: z.number().int().min(1).max(100_000).optional(),
+    })
+    .refine((load) => load.maxVUs === undefined || load.maxVUs >= load.preAllocatedVUs, {
+      message: 'maxVUs must be at least preAllocatedVUs',
+      path: ['maxVUs'],
+    }),
 ]);
 export type LoadProfile = z.infer<typeof loadProfileSchema>;
 
@@ -100,7 +128,10 @@ export function plannedDurationSeconds(load: LoadProfile): number {
   switch (load.executor) {
     case 'constant-vus':
       return durationToSeconds(load.duration);
+    case 'constant-arrival-rate':
+      return durationToSeconds(load.duration);
     case 'ramping-vus':
+    case 'ramping-arrival-rate':
       return load.stages.reduce((sum, stage) => sum + durationToSeconds(stage.duration), 0);
   }
 }
@@ -112,6 +143,21 @@ export function peakVus(load: LoadProfile): number {
       return load.vus;
     case 'ramping-vus':
       return Math.max(load.startVUs, ...load.stages.map((stage) => stage.target));
+    case 'constant-arrival-rate':
+    case 'ramping-arrival-rate':
+      return load.maxVUs ?? load.preAllocatedVUs;
+  }
+}
+
+/** Iterations per second the profile asks for at its peak (arrival-rate executors only). */
+export function peakArrivalRate(load: LoadProfile): number | null {
+  switch (load.executor) {
+    case 'constant-arrival-rate':
+      return load.rate / durationToSeconds(load.timeUnit);
+    case 'ramping-arrival-rate':
+      return Math.max(load.startRate, ...load.stages.map((stage) => stage.target)) / durationToSeconds(load.timeUnit);
+    default:
+      return null;
   }
 }
 

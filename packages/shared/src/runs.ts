@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { thresholdResultSchema, VERDICTS } from './threshold.js';
 import { runSummarySchema } from './summary.js';
+import { capacitySchema, diagnosticSchema } from './diagnostics-schema.js';
 
 export const RUN_STATUSES = [
   'QUEUED',
@@ -36,5 +37,14 @@ export const runSchema = z.object({
   error: z.object({ code: z.string(), message: z.string() }).nullable(),
   summary: runSummarySchema.nullable(),
   thresholds: z.array(thresholdResultSchema),
+  /** Reasons to doubt the result; critical ones made affected verdicts INCONCLUSIVE. */
+  diagnostics: z.array(diagnosticSchema),
+  /** For ramping runs: where the target stopped keeping up. */
+  capacity: capacitySchema.nullable(),
+  /** Some measurements are missing (a runner died, the run was cut short). */
+  partial: z.boolean(),
+  /** Planned load duration in seconds (without graceful stop). */
+  plannedSeconds: z.number(),
+  cancelRequestedAt: z.string().nullable(),
 });
 export type RunView = z.infer<typeof runSchema>;

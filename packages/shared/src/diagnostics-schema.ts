@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+/** What a diagnostic can cast doubt on: threshold metrics it makes INCONCLUSIVE. */
+export const AFFECTED_METRICS = ['latency', 'error_rate', 'rps'] as const;
+
+export const DIAGNOSTIC_CODES = [
+  'GENERATOR_SATURATED',
+  'DROPPED_ITERATIONS',
+  'ARRIVAL_RATE_SHORTFALL',
+  'RATE_LIMITED',
+  'CONFIGURATION_ERRORS',
+  'CONNECTION_ERRORS',
+  'TOO_FEW_SAMPLES',
+  'PARTIAL_DATA',
+] as const;
+export type DiagnosticCode = (typeof DIAGNOSTIC_CODES)[number];
+
+/**
+ * A reason to doubt (part of) a run's result. `critical` ones make the verdicts of the
+ * thresholds they affect INCONCLUSIVE; `warning` ones are shown but change nothing.
+ */
+export const diagnosticSchema = z.object({
+  code: z.enum(DIAGNOSTIC_CODES),
+  severity: z.enum(['warning', 'critical']),
+  message: z.string(),
+  /** The numbers behind the message, e.g. { share429: 0.42, requests: 1200 }. */
+  evidence: z.record(z.string(), z.union([z.number(), z.string()])),
+  affects: z.array(z.enum(AFFECTED_METRICS)),
+  /** Limits the effect to thresholds on this request (too few samples of one request). */
+  request: z.string().optional(),
+  /** Limits the effect to one threshold, by its position in the plan. */
+  thresholdIndex: z.number().int().optional(),
+});
+export type Diagnostic = z.infer<typeof diagnosticSchema>;
+
+/** "Holds p95 < 500 ms up to 60 VUs / 1,100 RPS; degrades beyond." */
+export const capacitySchema = z.object({
+  statement: z.string(),
+  /** The last load level that still held, or null when even the first level did not. */
+  heldUpTo: z.object({ vus: z.number(), rps: z.number() }).nullable(),
+  /** The first load level that broke, or null when the whole ramp held. */
+  brokeAt: z.object({ vus: z.number(), rps: z.number(), reason: z.string() }).nullable(),
+  criterion: z.string(),
+});
+export type Capacity = z.infer<typeof capacitySchema>;

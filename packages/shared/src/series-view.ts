@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+const percentiles = {
+  p50: z.number().nullable(),
+  p90: z.number().nullable(),
+  p95: z.number().nullable(),
+  p99: z.number().nullable(),
+};
+
+/** One second of a run, all segments merged (histograms added, then read). */
+export const seriesPointSchema = z.object({
+  t: z.number().int(),
+  /** Seconds since the run's first measured second. */
+  elapsed: z.number().int(),
+  vus: z.number().int(),
+  rps: z.number(),
+  errors: z.number().int(),
+  errorRate: z.number(),
+  ...percentiles,
+  requests: z.record(
+    z.string(),
+    z.object({ count: z.number().int(), errors: z.number().int(), ...percentiles }),
+  ),
+  droppedIterations: z.number().int(),
+  /** Busiest generator this second (max over segments); null when not sampled. */
+  generatorCpu: z.number().nullable(),
+});
+export type SeriesPoint = z.infer<typeof seriesPointSchema>;
+
+export const runSeriesSchema = z.object({
+  runId: z.string(),
+  points: z.array(seriesPointSchema),
+  percentileRelativeError: z.number(),
+});
+export type RunSeries = z.infer<typeof runSeriesSchema>;
+
+/** What GET /runs/:id/events sends once a second (SSE event "progress"). */
+export const liveProgressSchema = z.object({
+  runId: z.string(),
+  status: z.string(),
+  elapsedSeconds: z.number(),
+  remainingSeconds: z.number().nullable(),
+  plannedSeconds: z.number(),
+  vus: z.number().int(),
+  rps: z.number(),
+  p50: z.number().nullable(),
+  p95: z.number().nullable(),
+  p99: z.number().nullable(),
+  errors: z.number().int(),
+  errorRate: z.number(),
+  /** Totals so far. */
+  requests: z.number().int(),
+  /** The last measured second, for charts. */
+  point: seriesPointSchema.nullable(),
+});
+export type LiveProgress = z.infer<typeof liveProgressSchema>;
