@@ -1,4 +1,6 @@
 export * from './accounts.js';
+export * from './capacity.js';
+export * from './diagnostics.js';
 export * from './diagnostics-schema.js';
 export * from './duration.js';
 export * from './errors.js';
@@ -11,6 +13,7 @@ export * from './plans-view.js';
 export * from './runs.js';
 export * from './series.js';
 export * from './series-view.js';
+export * from './series-merge.js';
 export * from './summary.js';
 export * from './targets.js';
 export * from './threshold.js';

@@ -1,0 +1,138 @@
+import { emptyHistogram, mergeHistogramInto, quantile } from './histogram.js';
+import { minimumSamples } from './diagnostics.js';
+import type { PlanSpec } from './plan.js';
+import type { MergedSecond } from './series-merge.js';
+import type { Capacity } from './diagnostics-schema.js';
+
+const MAX_LEVELS = 10;
+/** Without an SLA to test against, latency "bends" when it exceeds this multiple of the low-load level... */
+const BEND_FACTOR = 2;
+/** ...and by at least this many ms (so 0.2 -> 0.5 ms on loopback is not called a bend). */
+const BEND_MIN_MS = 5;
+const DEFAULT_ERROR_LIMIT = 0.01;
+const QUANTILES: Record<string, number> = { p50: 0.5, p90: 0.9, p95: 0.95, p99: 0.99 };
+
+interface Level {
+  vus: number;
+  rps: number;
+  count: number;
+  errors: number;
+  latency: number | null;
+}
+
+interface Criterion {
+  stat: string;
+  q: number;
+  /** Latency limit in ms; null = look for a bend instead. */
+  limit: number | null;
+  errorLimit: number;
+  text: string;
+}
+
+const fmt = (value: number) => value.toLocaleString('en-US', { maximumFractionDigits: value < 10 ? 1 : 0 });
+
+function criterionOf(spec: PlanSpec): Criterion {
+  const errorThreshold = spec.thresholds.find((t) => t.metric === 'error_rate' && !t.request && (t.op === '<' || t.op === '<='));
+  const errorLimit = errorThreshold?.value ?? DEFAULT_ERROR_LIMIT;
+  const latency = spec.thresholds.find(
+    (t) => t.metric === 'latency' && !t.request && (t.op === '<' || t.op === '<=') && QUANTILES[t.stat] !== undefined,
+  );
+  if (latency && latency.metric === 'latency') {
+    return { stat: latency.stat, q: QUANTILES[latency.stat]!, limit: latency.value, errorLimit, text: `${latency.stat} < ${fmt(latency.value)} ms` };
+  }
+  return { stat: 'p95', q: 0.95, limit: null, errorLimit, text: `p95 within ${BEND_FACTOR}x of its low-load value` };
+}
+
+/** Seconds of the ramp up to the last second at peak load: the way down says nothing new. */
+function risingSeconds(seconds: readonly MergedSecond[]): MergedSecond[] {
+  const measured = seconds.filter((second) => second.sample.requests.length > 0);
+  const peak = Math.max(0, ...measured.map((second) => second.sample.vus));
+  let last = -1;
+  measured.forEach((second, index) => {
+    if (second.sample.vus === peak) last = index;
+  });
+  return measured.slice(0, last + 1);
+}
+
+function levelsOf(seconds: readonly MergedSecond[], q: number): Level[] {
+  const loads = seconds.map((second) => second.sample.vus);
+  const min = Math.min(...loads);
+  const max = Math.max(...loads);
+  const distinct = new Set(loads).size;
+  const bandOf = (vus: number) =>
+    distinct <= MAX_LEVELS ? vus : Math.min(MAX_LEVELS - 1, Math.floor(((vus - min) / Math.max(1, max - min)) * MAX_LEVELS));
+  const bands = new Map<number, MergedSecond[]>();
+  for (const second of seconds) {
+    const band = bandOf(second.sample.vus);
+    bands.set(band, [...(bands.get(band) ?? []), second]);
+  }
+  return [...bands.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([, members]) => {
+      // Merge the band's histograms; never average per-second percentiles.
+      const histogram = emptyHistogram();
+      let count = 0;
+      let errors = 0;
+      for (const member of members) {
+        for (const request of member.sample.requests) {
+          count += request.count;
+          if (!request.expected) errors += request.count;
+          mergeHistogramInto(histogram, request.latency);
+        }
+      }
+      return {
+        vus: Math.max(...members.map((member) => member.sample.vus)),
+        rps: count / members.length,
+        count,
+        errors,
+        latency: quantile(histogram, q),
+      };
+    });
+}
+
+/**
+ * For ramping runs, the load up to which the target held its SLA (the run's whole-run
+ * latency threshold, else a bend in p95) and where it broke. Null for runs that do not ramp
+ * or have too few samples at every level to judge.
+ */
+export function findCapacity(spec: PlanSpec, seconds: readonly MergedSecond[]): Capacity | null {
+  if (spec.load.executor !== 'ramping-vus' && spec.load.executor !== 'ramping-arrival-rate') return null;
+  const rising = risingSeconds(seconds);
+  if (rising.length < 2) return null;
+  const criterion = criterionOf(spec);
+  const levels = levelsOf(rising, criterion.q).filter((level) => level.count >= minimumSamples(criterion.q));
+  if (!levels.length) return null;
+
+  const baseline = levels[0]!.latency ?? 0;
+  let held: Level | null = null;
+  let broke: { level: Level; reason: string } | null = null;
+  for (const level of levels) {
+    const errorRate = level.count ? level.errors / level.count : 0;
+    let reason: string | null = null;
+    if (errorRate > criterion.errorLimit) {
+      reason = `error rate ${fmt(errorRate * 100)} %`;
+    } else if (criterion.limit !== null && level.latency !== null && level.latency >= criterion.limit) {
+      reason = `${criterion.stat} ${fmt(level.latency)} ms`;
+    } else if (criterion.limit === null && level.latency !== null && level.latency > baseline * BEND_FACTOR && level.latency - baseline > BEND_MIN_MS) {
+      reason = `${criterion.stat} ${fmt(level.latency)} ms, ${fmt(level.latency / baseline)}x the low-load ${fmt(baseline)} ms`;
+    }
+    if (reason) {
+      broke = { level, reason };
+      break;
+    }
+    held = level;
+  }
+
+  const at = (level: Level) => `${fmt(level.vus)} VUs / ${Math.round(level.rps).toLocaleString('en-US')} RPS`;
+  let statement: string;
+  if (held && broke) statement = `Holds ${criterion.text} up to ${at(held)}; degrades beyond (${broke.reason} at ${at(broke.level)}).`;
+  else if (held) statement = `Holds ${criterion.text} up to the peak tested, ${at(held)}; no degradation found.`;
+  else statement = `Does not hold ${criterion.text} even at the lowest load tested (${broke!.reason} at ${at(broke!.level)}).`;
+
+  return {
+    statement,
+    heldUpTo: held ? { vus: held.vus, rps: held.rps } : null,
+    brokeAt: broke ? { vus: broke.level.vus, rps: broke.level.rps, reason: broke.reason } : null,
+    criterion: criterion.text,
+  };
+}

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { applyDiagnostics, diagnoseRun, minimumSamples } from './diagnostics.js';
+import { evaluateThresholds } from './threshold.js';
+import { planSpecSchema, type PlanSpecInput } from './plan.js';
+import { mergeSegmentsBySecond, type StoredSecond } from './series-merge.js';
+import { summarizeSeconds } from './summary.js';
+import { repeat, requestSecond, second } from './test-fixtures.js';
+import type { SecondSample } from './series.js';
+import type { GeneratorSample } from './jobs.js';
+
+const plan = (overrides: Partial<PlanSpecInput> = {}) =>
+  planSpecSchema.parse({
+    load: { executor: 'constant-vus', vus: 10, duration: '10s' },
+    requests: [{ name: 'Get', path: '/' }],
+    thresholds: [
+      { metric: 'latency', stat: 'p95', op: '<', value: 100 },
+      { metric: 'error_rate', op: '<', value: 0.5 },
+      { metric: 'rps', op: '>', value: 1 },
+    ],
+    ...overrides,
+  });
+
+function diagnose(samples: SecondSample[], spec = plan(), generator: (t: number) => GeneratorSample | null = () => null, partial = false) {
+  const stored: StoredSecond[] = samples.map((sample) => ({ segmentIndex: 0, sample, generator: generator(sample.t) }));
+  const summary = summarizeSeconds(samples);
+  const diagnostics = diagnoseRun({ spec, summary, seconds: mergeSegmentsBySecond(stored), partial });
+  const verdicts = applyDiagnostics(evaluateThresholds(spec.thresholds, summary), diagnostics);
+  return { diagnostics, verdicts, codes: diagnostics.map((d) => `${d.code}:${d.severity}`) };
+}
+
+const healthy = (t: number) => second(t, [requestSecond('Get', 200, repeat(5, 300))]);
+
+describe('diagnoseRun', () => {
+  it('finds nothing wrong with a healthy run', () => {
+    const { codes, verdicts } = diagnose([1, 2, 3, 4].map(healthy));
+    expect(codes).toEqual([]);
+    expect(verdicts.map((v) => v.verdict)).toEqual(['PASS', 'PASS', 'PASS']);
+  });
+
+  it('flags sustained generator saturation and makes latency and RPS verdicts INCONCLUSIVE', () => {
+    const busy = { hostCpu: 0.99, k6Cpu: 1.9, cores: 2, runnerRssMb: 80 };
+    const { codes, verdicts, diagnostics } = diagnose([1, 2, 3, 4, 5, 6].map(healthy), plan(), (t) => (t <= 4 ? busy : { ...busy, hostCpu: 0.4, k6Cpu: 0.5 }));
+    expect(codes).toEqual(['GENERATOR_SATURATED:critical']);
+    expect(diagnostics[0]!.evidence).toMatchObject({ saturatedSeconds: 4, sampledSeconds: 6, cores: 2 });
+    expect(verdicts.map((v) => v.verdict)).toEqual(['INCONCLUSIVE', 'PASS', 'INCONCLUSIVE']);
+    expect(verdicts[0]!.explanation).toMatch(/would be PASS, but generator saturated/);
+  });
+
+  it('only warns about a brief spike of generator load', () => {
+    const { codes } = diagnose(
+      Array.from({ length: 40 }, (_, i) => healthy(i + 1)),
+      plan(),
+      (t) => ({ hostCpu: t <= 3 ? 0.99 : 0.3, k6Cpu: 0.5, cores: 2, runnerRssMb: 80 }),
+    );
+    expect(codes).toEqual(['GENERATOR_SATURATED:warning']);
+  });
+
+  it('flags a large share of 429s as rate limiting', () => {
+    const { codes, verdicts } = diagnose([1, 2].map((t) => second(t, [requestSecond('Get', 200, repeat(5, 100)), requestSecond('Get', 429, repeat(1, 150))])));
+    expect(codes).toEqual(['RATE_LIMITED:critical']);
+    // The 429s are real errors (60 %), so the error-rate requirement still fails on its own.
+    expect(verdicts.map((v) => v.verdict)).toEqual(['INCONCLUSIVE', 'FAIL', 'INCONCLUSIVE']);
+  });
+
+  it('does not count expected 401/404s as configuration errors, but flags unexpected ones', () => {
+    const expected = diagnose([second(1, [requestSecond('Get', 404, repeat(1, 300), true)])]);
+    expect(expected.codes).toEqual([]);
+    const unexpected = diagnose([second(1, [requestSecond('Get', 401, repeat(1, 250)), requestSecond('Get', 200, repeat(1, 50))])]);
+    expect(unexpected.codes).toEqual(['CONFIGURATION_ERRORS:critical']);
+    expect(unexpected.diagnostics[0]!.evidence).toMatchObject({ status401: 250, requests: 300 });
+    expect(unexpected.verdicts.every((v) => v.verdict === 'INCONCLUSIVE')).toBe(true);
+  });
+
+  it('flags runs where connections failed for most requests', () => {
+    const { codes } = diagnose([second(1, [requestSecond('Get', 0, repeat(30000, 200)), requestSecond('Get', 200, repeat(5, 100))])]);
+    expect(codes).toEqual(['CONNECTION_ERRORS:critical']);
+  });
+
+  it('flags dropped iterations and an arrival-rate shortfall', () => {
+    const spec = plan({ load: { executor: 'constant-arrival-rate', rate: 100, timeUnit: '1s', duration: '2s', preAllocatedVUs: 1 } });
+    const samples = [1, 2].map((t) => second(t, [requestSecond('Get', 200, repeat(500, 2))], { iterations: 2, droppedIterations: 90 }));
+    const { codes } = diagnose(samples, spec);
+    expect(codes).toEqual(['DROPPED_ITERATIONS:critical', 'ARRIVAL_RATE_SHORTFALL:critical', 'TOO_FEW_SAMPLES:critical']);
+  });
+
+  it('refuses to judge a p99 from 40 requests, but only that threshold', () => {
+    const spec = plan({ thresholds: [{ metric: 'latency', stat: 'p99', op: '<', value: 100 }, { metric: 'latency', stat: 'max', op: '<', value: 100 }] });
+    const { codes, verdicts, diagnostics } = diagnose([second(1, [requestSecond('Get', 200, repeat(5, 40))])], spec);
+    expect(codes).toEqual(['TOO_FEW_SAMPLES:critical']);
+    expect(diagnostics[0]!.evidence).toMatchObject({ samples: 40, needed: 1000 });
+    expect(verdicts.map((v) => v.verdict)).toEqual(['INCONCLUSIVE', 'PASS']);
+  });
+
+  it('needs n·(1−q) ≥ 10 samples for a percentile', () => {
+    expect([0.5, 0.9, 0.95, 0.99].map(minimumSamples)).toEqual([20, 100, 200, 1000]);
+  });
+
+  it('notes partial data without changing verdicts', () => {
+    const { codes, verdicts } = diagnose([1, 2].map(healthy), plan(), () => null, true);
+    expect(codes).toEqual(['PARTIAL_DATA:warning']);
+    expect(verdicts.map((v) => v.verdict)).toEqual(['PASS', 'PASS', 'PASS']);
+  });
+});

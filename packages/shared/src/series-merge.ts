@@ -1,0 +1,134 @@
+import { emptyHistogram, mergeHistogramInto, quantile, type Histogram } from './histogram.js';
+import type { RequestSecond, SecondSample } from './series.js';
+import type { GeneratorSample } from './jobs.js';
+import type { SeriesPoint } from './series-view.js';
+
+/** A stored second: what k6 measured and, when sampled, how busy the generator was. */
+export interface StoredSecond {
+  segmentIndex: number;
+  sample: SecondSample;
+  generator: GeneratorSample | null;
+}
+
+export interface MergedSecond {
+  t: number;
+  sample: SecondSample;
+  /** Busiest generator over the segments this second, null when none was sampled. */
+  hostCpu: number | null;
+  k6Cpu: number | null;
+  cores: number | null;
+}
+
+const requestKey = (request: RequestSecond) =>
+  `${request.name}\u0000${request.method}\u0000${request.status}\u0000${request.expected}\u0000${request.errorCode}\u0000${request.scenario}`;
+
+function cloneHistogram(histogram: Histogram): Histogram {
+  return mergeHistogramInto(emptyHistogram(), histogram);
+}
+
+/**
+ * Folds the seconds of all segments into one sample per second: counts add up, histograms
+ * merge, VUs of parallel segments add up. Returned in time order.
+ */
+export function mergeSegmentsBySecond(seconds: readonly StoredSecond[]): MergedSecond[] {
+  const byT = new Map<number, MergedSecond & { requests: Map<string, RequestSecond>; checks: Map<string, { passes: number; fails: number }> }>();
+  for (const { sample, generator } of seconds) {
+    let merged = byT.get(sample.t);
+    if (!merged) {
+      merged = {
+        t: sample.t,
+        sample: { ...sample, requests: [], checks: [], vus: 0, vusMax: 0, iterations: 0, droppedIterations: 0, bytesReceived: 0, bytesSent: 0 },
+        hostCpu: null,
+        k6Cpu: null,
+        cores: null,
+        requests: new Map(),
+        checks: new Map(),
+      };
+      byT.set(sample.t, merged);
+    }
+    const target = merged.sample;
+    target.vus += sample.vus;
+    target.vusMax += sample.vusMax;
+    target.iterations += sample.iterations;
+    target.droppedIterations += sample.droppedIterations;
+    target.bytesReceived += sample.bytesReceived;
+    target.bytesSent += sample.bytesSent;
+    for (const request of sample.requests) {
+      const key = requestKey(request);
+      const existing = merged.requests.get(key);
+      if (existing) {
+        existing.count += request.count;
+        mergeHistogramInto(existing.latency, request.latency);
+      } else {
+        merged.requests.set(key, { ...request, latency: cloneHistogram(request.latency) });
+      }
+    }
+    for (const check of sample.checks) {
+      const existing = merged.checks.get(check.name) ?? { passes: 0, fails: 0 };
+      existing.passes += check.passes;
+      existing.fails += check.fails;
+      merged.checks.set(check.name, existing);
+    }
+    if (generator) {
+      merged.hostCpu = Math.max(merged.hostCpu ?? 0, generator.hostCpu);
+      merged.k6Cpu = Math.max(merged.k6Cpu ?? 0, generator.k6Cpu);
+      merged.cores = Math.max(merged.cores ?? 0, generator.cores);
+    }
+  }
+  return [...byT.values()]
+    .sort((a, b) => a.t - b.t)
+    .map(({ requests, checks, ...merged }) => ({
+      ...merged,
+      sample: {
+        ...merged.sample,
+        requests: [...requests.values()],
+        checks: [...checks.entries()].map(([name, counts]) => ({ name, ...counts })),
+      },
+    }));
+}
+
+function percentiles(histogram: Histogram) {
+  return {
+    p50: quantile(histogram, 0.5),
+    p90: quantile(histogram, 0.9),
+    p95: quantile(histogram, 0.95),
+    p99: quantile(histogram, 0.99),
+  };
+}
+
+/** Per-second points for charts and the live view, from merged seconds. */
+export function toSeriesPoints(merged: readonly MergedSecond[]): SeriesPoint[] {
+  const first = merged[0]?.t ?? 0;
+  return merged.map(({ t, sample, hostCpu }) => {
+    const overall = emptyHistogram();
+    const byName = new Map<string, { count: number; errors: number; latency: Histogram }>();
+    let count = 0;
+    let errors = 0;
+    for (const request of sample.requests) {
+      const entry = byName.get(request.name) ?? { count: 0, errors: 0, latency: emptyHistogram() };
+      byName.set(request.name, entry);
+      entry.count += request.count;
+      count += request.count;
+      if (!request.expected) {
+        entry.errors += request.count;
+        errors += request.count;
+      }
+      mergeHistogramInto(entry.latency, request.latency);
+      mergeHistogramInto(overall, request.latency);
+    }
+    return {
+      t,
+      elapsed: t - first,
+      vus: sample.vus,
+      rps: count,
+      errors,
+      errorRate: count ? errors / count : 0,
+      ...percentiles(overall),
+      requests: Object.fromEntries(
+        [...byName.entries()].map(([name, entry]) => [name, { count: entry.count, errors: entry.errors, ...percentiles(entry.latency) }]),
+      ),
+      droppedIterations: sample.droppedIterations,
+      generatorCpu: hostCpu,
+    };
+  });
+}
