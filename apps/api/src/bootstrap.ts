@@ -39,6 +39,8 @@ export async function checkDependencies(env: ApiEnv): Promise<void> {
     await client.end().catch(() => undefined);
   }
   const redis = new Redis(env.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 5_000, retryStrategy: () => null });
+  // The failure is reported below; without a listener ioredis would also print it raw.
+  redis.on('error', () => undefined);
   try {
     await redis.connect();
     await redis.ping();

@@ -73,7 +73,7 @@ export class ResultsConsumer implements OnApplicationBootstrap, OnApplicationShu
   }
 
   private async second(payload: Results<'segment.second'>): Promise<void> {
-    await this.runs.insertSecond(payload.runId, payload.segmentIndex, payload.sample);
+    await this.runs.insertSecond(payload.runId, payload.segmentIndex, payload.sample, payload.generator);
     await this.runs.advanceStatus(payload.runId, 'RUNNING', ['QUEUED', 'STARTING'], new Date(payload.sample.t * 1000));
     // A second that arrives after its segment finished may be the last one awaited.
     await this.finalizer.tryFinalize(payload.runId);

@@ -41,6 +41,7 @@ export class RunFinalizer {
       seconds: await this.runs.seconds(runId),
       dataMissing: options.dataMissing,
       abandoned: options.abandoned,
+      cancelRequested: run.cancelRequestedAt !== null,
     });
     const done = await this.runs.finalize(runId, outcome);
     if (done) this.logger.log({ runId, status: outcome.status, verdict: outcome.verdict }, 'run finished');

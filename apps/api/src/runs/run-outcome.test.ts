@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyHistogram, planSpecSchema, recordValue, type SecondSample } from '@loadline/shared';
+import { emptyHistogram, planSpecSchema, recordValue, type StoredSecond } from '@loadline/shared';
 import { decideOutcome, type SegmentState } from './run-outcome.js';
 
 const spec = planSpecSchema.parse({
@@ -8,11 +8,11 @@ const spec = planSpecSchema.parse({
   thresholds: [{ metric: 'latency', stat: 'p95', op: '<', value: 50 }],
 });
 
-function second(t: number, latencies: number[], status = 200): SecondSample {
+function second(t: number, latencies: number[], status = 200): StoredSecond {
   const latency = emptyHistogram();
   latencies.forEach((value) => recordValue(latency, value));
-  return {
-    v: 1,
+  const sample = {
+    v: 1 as const,
     t,
     requests: [{ name: 'Get', method: 'GET', status, expected: status === 200, errorCode: '', scenario: 'default', count: latencies.length, latency }],
     vus: 1,
@@ -23,19 +23,21 @@ function second(t: number, latencies: number[], status = 200): SecondSample {
     bytesSent: 0,
     checks: [],
   };
+  return { segmentIndex: 0, sample, generator: null };
 }
 
+const many = (value: number, times: number) => Array.from({ length: times }, () => value);
 const done: SegmentState[] = [{ index: 0, status: 'COMPLETED', error: null }];
 
 describe('decideOutcome', () => {
   it('passes when every threshold passes', () => {
-    const outcome = decideOutcome({ spec, segments: done, seconds: [second(1, [5, 6]), second(2, [7])], dataMissing: false });
-    expect(outcome).toMatchObject({ status: 'PASSED', verdict: 'PASS', partial: false, error: null });
-    expect(outcome.summary!.overall.count).toBe(3);
+    const outcome = decideOutcome({ spec, segments: done, seconds: [second(1, many(5, 150)), second(2, many(7, 150))], dataMissing: false });
+    expect(outcome).toMatchObject({ status: 'PASSED', verdict: 'PASS', partial: false, error: null, diagnostics: [] });
+    expect(outcome.summary!.overall.count).toBe(300);
   });
 
   it('fails on a failed threshold', () => {
-    const outcome = decideOutcome({ spec, segments: done, seconds: [second(1, [80, 90])], dataMissing: false });
+    const outcome = decideOutcome({ spec, segments: done, seconds: [second(1, many(80, 300))], dataMissing: false });
     expect(outcome).toMatchObject({ status: 'FAILED', verdict: 'FAIL' });
   });
 
@@ -49,6 +51,18 @@ describe('decideOutcome', () => {
 
   it('errors when no request completed: nothing to judge', () => {
     expect(decideOutcome({ spec, segments: done, seconds: [], dataMissing: false }).error?.code).toBe('NO_REQUESTS');
+  });
+
+  it('cancels with what was measured and no verdict', () => {
+    const outcome = decideOutcome({ spec, segments: [{ index: 0, status: 'CANCELLED', error: null }], seconds: [second(1, [5])], dataMissing: false });
+    expect(outcome).toMatchObject({ status: 'CANCELLED', verdict: null, error: null });
+    expect(outcome.summary!.overall.count).toBe(1);
+  });
+
+  it('lets diagnostics turn a verdict INCONCLUSIVE: a p95 from 2 requests proves nothing', () => {
+    const outcome = decideOutcome({ spec, segments: done, seconds: [second(1, [80, 90])], dataMissing: false });
+    expect(outcome.diagnostics.map((d) => d.code)).toEqual(['TOO_FEW_SAMPLES']);
+    expect(outcome).toMatchObject({ status: 'INCONCLUSIVE', verdict: 'INCONCLUSIVE' });
   });
 
   it('errors an abandoned run with its cause', () => {

@@ -1,9 +1,13 @@
 import {
+  applyDiagnostics,
+  diagnoseRun,
   evaluateThresholds,
+  findCapacity,
+  mergeSegmentsBySecond,
   overallVerdict,
   summarizeSeconds,
   type PlanSpec,
-  type SecondSample,
+  type StoredSecond,
   type Verdict,
 } from '@loadline/shared';
 import type { FinalOutcome } from './runs.repository.js';
@@ -17,11 +21,13 @@ export interface SegmentState {
 export interface OutcomeInput {
   spec: PlanSpec;
   segments: SegmentState[];
-  seconds: SecondSample[];
+  seconds: StoredSecond[];
   /** Some segment sent seconds that never arrived, or never finished at all. */
   dataMissing: boolean;
   /** Set when the watchdog gives up on the run (deadline passed, runner gone). */
   abandoned?: { code: string; message: string };
+  /** A user asked to stop the run. */
+  cancelRequested?: boolean;
 }
 
 const STATUS_BY_VERDICT: Record<Verdict, FinalOutcome['status']> = {
@@ -32,36 +38,45 @@ const STATUS_BY_VERDICT: Record<Verdict, FinalOutcome['status']> = {
 
 /**
  * Decides how a run ends from what its segments reported and what was measured. Pure, so
- * every rule is unit-tested: a failed segment or an abandoned run is ERRORED with the cause
- * (what was measured is still summarised and kept); a run that completed no request is
- * ERRORED, since no SLA can be judged; otherwise the thresholds decide.
+ * every rule is unit-tested. Whatever the ending, what was measured is summarised and kept:
+ * - abandoned (deadline, runner lost) or a failed segment: ERRORED with the cause;
+ * - cancelled: CANCELLED, no verdict;
+ * - no request completed: ERRORED, since no SLA can be judged;
+ * - otherwise the thresholds decide, after validity diagnostics had their say.
  */
 export function decideOutcome(input: OutcomeInput): FinalOutcome {
-  const summary = input.seconds.length
-    ? summarizeSeconds(input.seconds, input.spec.requests.map((request) => request.name))
-    : null;
+  const merged = mergeSegmentsBySecond(input.seconds);
+  const samples = merged.map((second) => second.sample);
+  const summary = samples.length ? summarizeSeconds(samples, input.spec.requests.map((request) => request.name)) : null;
   const failedSegment = input.segments.find((segment) => segment.status === 'ERRORED');
+  const cancelled = input.cancelRequested || input.segments.some((segment) => segment.status === 'CANCELLED');
   const partial = input.dataMissing || failedSegment !== undefined || input.abandoned !== undefined;
+  const diagnostics = summary ? diagnoseRun({ spec: input.spec, summary, seconds: merged, partial }) : [];
+  const capacity = summary ? findCapacity(input.spec, merged) : null;
 
-  const errored = (error: { code: string; message: string }): FinalOutcome => ({
-    status: 'ERRORED',
+  const ended = (status: 'ERRORED' | 'CANCELLED', error: { code: string; message: string } | null): FinalOutcome => ({
+    status,
     verdict: null,
     summary,
     error,
     partial,
     thresholds: [],
+    diagnostics,
+    capacity,
   });
 
-  if (input.abandoned) return errored(input.abandoned);
+  if (input.abandoned) return ended('ERRORED', input.abandoned);
+  if (cancelled && !failedSegment) return ended('CANCELLED', null);
   if (failedSegment) {
-    return errored(
+    return ended(
+      'ERRORED',
       failedSegment.error ?? { code: 'SEGMENT_FAILED', message: `segment ${failedSegment.index} failed without a message` },
     );
   }
   if (!summary || summary.overall.count === 0) {
-    return errored({ code: 'NO_REQUESTS', message: 'k6 finished without completing a single request' });
+    return ended('ERRORED', { code: 'NO_REQUESTS', message: 'k6 finished without completing a single request' });
   }
-  const thresholds = evaluateThresholds(input.spec.thresholds, summary);
+  const thresholds = applyDiagnostics(evaluateThresholds(input.spec.thresholds, summary), diagnostics);
   const verdict = overallVerdict(thresholds);
-  return { status: STATUS_BY_VERDICT[verdict], verdict, summary, error: null, partial, thresholds };
+  return { status: STATUS_BY_VERDICT[verdict], verdict, summary, error: null, partial, thresholds, diagnostics, capacity };
 }

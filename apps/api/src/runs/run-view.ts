@@ -1,4 +1,13 @@
-import { runSummarySchema, type RunView, type Threshold, type ThresholdResult } from '@loadline/shared';
+import {
+  capacitySchema,
+  diagnosticSchema,
+  planSpecSchema,
+  plannedDurationSeconds,
+  runSummarySchema,
+  type RunView,
+  type Threshold,
+  type ThresholdResult,
+} from '@loadline/shared';
 import type { PlanVersion, Run, ThresholdResult as ThresholdRow } from '../generated/prisma/client.js';
 
 export type RunRecord = Run & { planVersion: PlanVersion; thresholds: ThresholdRow[] };
@@ -32,5 +41,10 @@ export function toRunView(run: RunRecord): RunView {
     error: (run.error as RunView['error']) ?? null,
     summary: summary?.success ? summary.data : null,
     thresholds: run.thresholds.map(toThresholdResult),
+    diagnostics: diagnosticSchema.array().catch([]).parse(run.diagnostics),
+    capacity: run.capacity ? capacitySchema.nullable().catch(null).parse(run.capacity) : null,
+    partial: run.partial,
+    plannedSeconds: plannedDurationSeconds(planSpecSchema.parse(run.planVersion.spec).load),
+    cancelRequestedAt: run.cancelRequestedAt?.toISOString() ?? null,
   };
 }

@@ -1,12 +1,14 @@
-import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, Post, Query, Sse, type MessageEvent } from '@nestjs/common';
+import { map, type Observable } from 'rxjs';
 import { ApiBearerAuth, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { RUN_STATUSES, runSchema } from '@loadline/shared';
+import { RUN_STATUSES, liveProgressSchema, runSchema, runSeriesSchema } from '@loadline/shared';
 import { z } from 'zod';
 import { ZodPipe } from '../common/validation/zod-body.pipe.js';
 import { ApiJsonResponse } from '../common/http/openapi.js';
 import { listOf } from '../common/http/list.js';
 import { CurrentCaller, type AuthenticatedCaller } from '../auth/auth.guard.js';
 import { RunsService } from './runs.service.js';
+import { RunLiveService } from './run-live.service.js';
 
 const runListQuerySchema = z.object({
   planId: z.string().min(1).optional(),
@@ -17,7 +19,10 @@ const runListQuerySchema = z.object({
 @ApiBearerAuth()
 @Controller()
 export class RunsController {
-  constructor(private readonly runs: RunsService) {}
+  constructor(
+    private readonly runs: RunsService,
+    private readonly live: RunLiveService,
+  ) {}
 
   @Post('plans/:id/runs')
   @HttpCode(202)
@@ -38,5 +43,29 @@ export class RunsController {
   @ApiJsonResponse(200, runSchema, [401, 404])
   get(@Param('id') id: string) {
     return this.runs.get(id);
+  }
+
+  @Get('runs/:id/series')
+  @ApiJsonResponse(200, runSeriesSchema, [401, 404])
+  series(@Param('id') id: string) {
+    return this.live.series(id);
+  }
+
+  /**
+   * Server-Sent Events: `progress` (LiveProgress) once a second, then `end` (the run) when it
+   * is over. Needs the Authorization header, so browsers read it with fetch, not EventSource.
+   */
+  @Sse('runs/:id/events')
+  @ApiJsonResponse(200, liveProgressSchema, [401, 404])
+  async events(@Param('id') id: string, @CurrentCaller() caller: AuthenticatedCaller): Promise<Observable<MessageEvent>> {
+    await this.runs.get(id);
+    return this.live.stream(id, caller.tenantId).pipe(map((event) => ({ type: event.type, data: event.data })));
+  }
+
+  @Post('runs/:id/cancel')
+  @HttpCode(202)
+  @ApiJsonResponse(202, runSchema, [401, 404, 409])
+  cancel(@Param('id') id: string) {
+    return this.runs.cancel(id);
   }
 }

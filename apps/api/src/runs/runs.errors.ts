@@ -4,6 +4,7 @@ export enum RunErrorCode {
   RUN_NOT_FOUND = 'RUN_NOT_FOUND',
   RUN_TARGET_GONE = 'RUN_TARGET_GONE',
   QUEUE_UNAVAILABLE = 'QUEUE_UNAVAILABLE',
+  RUN_NOT_CANCELLABLE = 'RUN_NOT_CANCELLABLE',
 }
 
 export class RunError extends DomainError<RunErrorCode> {

@@ -7,10 +7,11 @@ import { RunsService } from './runs.service.js';
 import { RunFinalizer } from './run-finalizer.service.js';
 import { ResultsConsumer } from './results.consumer.js';
 import { RunWatchdog } from './run-watchdog.service.js';
+import { RunLiveService } from './run-live.service.js';
 
 @Module({
   imports: [PlansModule, TargetsModule],
   controllers: [RunsController],
-  providers: [RunsRepository, RunsService, RunFinalizer, ResultsConsumer, RunWatchdog],
+  providers: [RunsRepository, RunsService, RunFinalizer, ResultsConsumer, RunWatchdog, RunLiveService],
 })
 export class RunsModule {}

@@ -1,5 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { TERMINAL_RUN_STATUSES, type RunStatus, type RunSummary, type SecondSample, type ThresholdResult } from '@loadline/shared';
+import {
+  TERMINAL_RUN_STATUSES,
+  type Capacity,
+  type Diagnostic,
+  type GeneratorSample,
+  type RunStatus,
+  type RunSummary,
+  type SecondSample,
+  type StoredSecond,
+  type ThresholdResult,
+} from '@loadline/shared';
 import { DatabaseService } from '../prisma/database.service.js';
 import { withTenant } from '../tenancy/request-context.js';
 import type { Prisma, RunTrigger, SegmentStatus, Verdict } from '../generated/prisma/client.js';
@@ -22,6 +32,8 @@ export interface FinalOutcome {
   error: { code: string; message: string } | null;
   partial: boolean;
   thresholds: ThresholdResult[];
+  diagnostics: Diagnostic[];
+  capacity: Capacity | null;
 }
 
 const NOT_TERMINAL = { notIn: [...TERMINAL_RUN_STATUSES] as RunStatus[] };
@@ -106,11 +118,19 @@ export class RunsRepository {
    * Idempotent: a second already stored for (run, segment, t) is left as it is. Taken under
    * the run's lock so that a finaliser counting seconds either sees it or runs after it.
    */
-  insertSecond(runId: string, segmentIndex: number, sample: SecondSample) {
+  insertSecond(runId: string, segmentIndex: number, sample: SecondSample, generator: GeneratorSample | null) {
     return this.db.scoped.$transaction(async (tx) => {
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${runId}))`;
       await tx.runSecond.createMany({
-        data: [withTenant({ runId, segmentIndex, t: sample.t, data: sample as unknown as Prisma.InputJsonValue })],
+        data: [
+          withTenant({
+            runId,
+            segmentIndex,
+            t: sample.t,
+            data: sample as unknown as Prisma.InputJsonValue,
+            generator: (generator ?? undefined) as Prisma.InputJsonValue | undefined,
+          }),
+        ],
         skipDuplicates: true,
       });
     });
@@ -133,9 +153,30 @@ export class RunsRepository {
     });
   }
 
-  async seconds(runId: string): Promise<SecondSample[]> {
-    const rows = await this.db.scoped.runSecond.findMany({ where: { runId }, orderBy: { t: 'asc' }, select: { data: true } });
-    return rows.map((row) => row.data as unknown as SecondSample);
+  /** Stored seconds of every segment, optionally only those after `afterT` (live view). */
+  async seconds(runId: string, afterT?: number): Promise<StoredSecond[]> {
+    const rows = await this.db.scoped.runSecond.findMany({
+      where: { runId, ...(afterT !== undefined ? { t: { gt: afterT } } : {}) },
+      orderBy: [{ t: 'asc' }, { segmentIndex: 'asc' }],
+      select: { data: true, generator: true, segmentIndex: true },
+    });
+    return rows.map((row) => ({
+      segmentIndex: row.segmentIndex,
+      sample: row.data as unknown as SecondSample,
+      generator: (row.generator as unknown as GeneratorSample | null) ?? null,
+    }));
+  }
+
+  /** The newest stored second, for the live view's "is there anything new" check. */
+  latestSecond(runId: string) {
+    return this.db.scoped.runSecond.aggregate({ where: { runId }, _max: { t: true }, _min: { t: true } });
+  }
+
+  requestCancel(runId: string, at: Date) {
+    return this.db.scoped.run.updateMany({
+      where: { id: runId, status: NOT_TERMINAL, cancelRequestedAt: null },
+      data: { cancelRequestedAt: at },
+    });
   }
 
   /**
@@ -152,6 +193,8 @@ export class RunsRepository {
           summary: (outcome.summary ?? undefined) as Prisma.InputJsonValue | undefined,
           error: outcome.error ?? undefined,
           partial: outcome.partial,
+          diagnostics: outcome.diagnostics as unknown as Prisma.InputJsonValue,
+          capacity: (outcome.capacity ?? undefined) as Prisma.InputJsonValue | undefined,
           finishedAt: new Date(),
         },
       });
@@ -173,6 +216,15 @@ export class RunsRepository {
         ),
       });
       return true;
+    });
+  }
+
+  /** Segments some runner holds right now, across tenants, to check the runners live. */
+  activeSegments() {
+    return this.db.system.runSegment.findMany({
+      where: { status: { in: ['STARTING', 'RUNNING'] }, runnerId: { not: null } },
+      select: { runId: true, tenantId: true, index: true, runnerId: true, startedAt: true },
+      take: 500,
     });
   }
 

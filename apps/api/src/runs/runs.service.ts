@@ -1,15 +1,26 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { durationToSeconds, plannedDurationSeconds, type LoadProfile, type RunStatus, type RunView } from '@loadline/shared';
+import {
+  RUN_CANCEL_KEY_TTL_SECONDS,
+  durationToSeconds,
+  isTerminalRunStatus,
+  plannedDurationSeconds,
+  runCancelKey,
+  type LoadProfile,
+  type RunStatus,
+  type RunView,
+} from '@loadline/shared';
+import { Redis } from 'ioredis';
 import { API_ENV, type ApiEnv } from '../config/env.js';
 import { PlansService } from '../plans/plans.service.js';
 import { TargetsService } from '../targets/targets.service.js';
 import { TargetError } from '../targets/targets.errors.js';
-import { RUNS_PRODUCER, type RunsProducer } from '../queue/queue.module.js';
+import { REDIS, RUNS_PRODUCER, type RunsProducer } from '../queue/queue.module.js';
 import type { RunTrigger } from '../generated/prisma/client.js';
 import { currentTenantId } from '../tenancy/request-context.js';
 import { RunsRepository } from './runs.repository.js';
 import { RunError, RunErrorCode } from './runs.errors.js';
 import { toRunView } from './run-view.js';
+import { RunFinalizer } from './run-finalizer.service.js';
 import { planSpecSchema } from '@loadline/shared';
 
 /** k6 waits this long for iterations to end after a scenario's duration (its default). */
@@ -30,7 +41,9 @@ export class RunsService {
     private readonly plans: PlansService,
     private readonly targets: TargetsService,
     @Inject(RUNS_PRODUCER) private readonly producer: RunsProducer,
+    @Inject(REDIS) private readonly redis: Redis,
     @Inject(API_ENV) private readonly env: ApiEnv,
+    private readonly finalizer: RunFinalizer,
   ) {}
 
   /** Snapshots the plan's current version into a run and queues one job per segment. */
@@ -86,6 +99,36 @@ export class RunsService {
     const run = await this.runs.find(id);
     if (!run) throw RunError.notFound(id);
     return toRunView(run);
+  }
+
+  /**
+   * Asks the run to stop. Runners poll the cancel key and stop k6 gracefully, so what was
+   * measured is kept and the run ends CANCELLED. A run no runner has taken yet is taken off
+   * the queue and ended at once.
+   */
+  async cancel(id: string): Promise<RunView> {
+    const run = await this.get(id);
+    if (isTerminalRunStatus(run.status)) {
+      throw new RunError(RunErrorCode.RUN_NOT_CANCELLABLE, `The run has already ended (${run.status})`);
+    }
+    await this.runs.requestCancel(id, new Date());
+    await this.redis.set(runCancelKey(this.env.LOADLINE_QUEUE_PREFIX, id), '1', 'EX', RUN_CANCEL_KEY_TTL_SECONDS);
+    if (run.status === 'QUEUED') await this.dequeue(id, run.segments);
+    return this.get(id);
+  }
+
+  /** Removes the run's jobs that no runner has taken; ends the run if none was taken. */
+  private async dequeue(id: string, segments: number): Promise<void> {
+    let removed = 0;
+    for (let index = 0; index < segments; index++) {
+      const job = await this.producer.queue.getJob(`${id}.${index}`);
+      if (job && (await job.isWaiting())) {
+        await job.remove().catch(() => undefined);
+        removed++;
+        await this.runs.updateSegment(id, index, { status: 'CANCELLED', finishedAt: new Date(), secondsSent: 0 });
+      }
+    }
+    if (removed === segments) await this.finalizer.finalize(id, { dataMissing: false });
   }
 
   async list(filter: { planId?: string; status?: RunStatus }): Promise<RunView[]> {

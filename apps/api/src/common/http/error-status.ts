@@ -26,6 +26,7 @@ export const HTTP_STATUS_BY_CODE: Record<AnyErrorCode, number> = {
   [RunErrorCode.RUN_NOT_FOUND]: 404,
   [RunErrorCode.RUN_TARGET_GONE]: 409,
   [RunErrorCode.QUEUE_UNAVAILABLE]: 503,
+  [RunErrorCode.RUN_NOT_CANCELLABLE]: 409,
 };
 
 export function httpStatusOf(code: string): number {

@@ -1,0 +1,99 @@
+import { Injectable } from '@nestjs/common';
+import { Observable } from 'rxjs';
+import {
+  isTerminalRunStatus,
+  mergeSegmentsBySecond,
+  toSeriesPoints,
+  type LiveProgress,
+  type RunSeries,
+  type RunView,
+  HISTOGRAM_RELATIVE_ACCURACY,
+} from '@loadline/shared';
+import { runAsTenant } from '../tenancy/request-context.js';
+import { RunsRepository } from './runs.repository.js';
+import { RunsService } from './runs.service.js';
+
+export interface LiveEvent {
+  type: 'progress' | 'end';
+  data: LiveProgress | RunView;
+}
+
+const TICK_MS = 1_000;
+
+/** Per-second series and the live progress stream of a run. */
+@Injectable()
+export class RunLiveService {
+  constructor(
+    private readonly runs: RunsRepository,
+    private readonly service: RunsService,
+  ) {}
+
+  async series(runId: string): Promise<RunSeries> {
+    await this.service.get(runId);
+    const points = toSeriesPoints(mergeSegmentsBySecond(await this.runs.seconds(runId)));
+    return { runId, points, percentileRelativeError: HISTOGRAM_RELATIVE_ACCURACY };
+  }
+
+  /**
+   * Emits `progress` once a second and `end` (the final report) when the run is over.
+   * The request total adds up every second that is complete (older than the newest one); the
+   * newest second is shown as the current point. The report at the end is exact either way.
+   */
+  stream(runId: string, tenantId: string): Observable<LiveEvent> {
+    return new Observable<LiveEvent>((subscriber) => {
+      let completeUpTo = 0;
+      let requests = 0;
+      let stopped = false;
+      let timer: NodeJS.Timeout | undefined;
+
+      const tick = async () => {
+        const run = await this.service.get(runId);
+        if (isTerminalRunStatus(run.status)) {
+          subscriber.next({ type: 'end', data: run });
+          subscriber.complete();
+          return;
+        }
+        const fresh = toSeriesPoints(mergeSegmentsBySecond(await this.runs.seconds(runId, completeUpTo)));
+        const current = fresh.at(-1) ?? null;
+        for (const point of fresh.slice(0, -1)) {
+          requests += point.rps;
+          completeUpTo = point.t;
+        }
+        const elapsed = run.startedAt ? Math.max(0, (Date.now() - Date.parse(run.startedAt)) / 1000) : 0;
+        subscriber.next({
+          type: 'progress',
+          data: {
+            runId,
+            status: run.status,
+            elapsedSeconds: Math.round(elapsed),
+            remainingSeconds: run.startedAt ? Math.max(0, Math.round(run.plannedSeconds - elapsed)) : null,
+            plannedSeconds: run.plannedSeconds,
+            vus: current?.vus ?? 0,
+            rps: current?.rps ?? 0,
+            p50: current?.p50 ?? null,
+            p95: current?.p95 ?? null,
+            p99: current?.p99 ?? null,
+            errors: current?.errors ?? 0,
+            errorRate: current?.errorRate ?? 0,
+            requests: requests + (current?.rps ?? 0),
+            point: current,
+          },
+        });
+      };
+
+      const loop = () => {
+        if (stopped) return;
+        runAsTenant(tenantId, tick)
+          .catch((error: unknown) => subscriber.error(error))
+          .finally(() => {
+            if (!stopped && !subscriber.closed) timer = setTimeout(loop, TICK_MS);
+          });
+      };
+      loop();
+      return () => {
+        stopped = true;
+        clearTimeout(timer);
+      };
+    });
+  }
+}
