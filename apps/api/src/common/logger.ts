@@ -24,23 +24,43 @@ export function createLogger(level: string): pino.Logger {
   });
 }
 
-/** Routes Nest's own log lines into pino. */
+type Level = 'info' | 'error' | 'warn' | 'debug' | 'trace';
+
+/**
+ * Routes Nest's log calls into pino. Our services log pino-style, `logger.warn({ runId }, 'text')`,
+ * through Nest's Logger, which appends its context as the last argument; Nest itself logs
+ * `(message, stack?, context)`. Both end up as one structured line.
+ */
 export class PinoNestLogger implements LoggerService {
   constructor(private readonly logger: pino.Logger) {}
-  log(message: unknown, context?: string) {
-    this.logger.info({ context }, String(message));
+
+  private write(level: Level, message: unknown, params: unknown[]): void {
+    const context = typeof params.at(-1) === 'string' ? (params.at(-1) as string) : undefined;
+    const rest = context === undefined ? params : params.slice(0, -1);
+    const text = rest.find((param): param is string => typeof param === 'string');
+    if (message !== null && typeof message === 'object' && !(message instanceof Error)) {
+      this.logger[level]({ context, ...(message as Record<string, unknown>) }, text ?? '');
+    } else if (message instanceof Error) {
+      this.logger[level]({ context, err: message }, text ?? message.message);
+    } else {
+      this.logger[level]({ context, ...(text ? { trace: text } : {}) }, String(message));
+    }
   }
-  error(message: unknown, trace?: string, context?: string) {
-    this.logger.error({ context, trace }, String(message));
+
+  log(message: unknown, ...params: unknown[]) {
+    this.write('info', message, params);
   }
-  warn(message: unknown, context?: string) {
-    this.logger.warn({ context }, String(message));
+  error(message: unknown, ...params: unknown[]) {
+    this.write('error', message, params);
   }
-  debug(message: unknown, context?: string) {
-    this.logger.debug({ context }, String(message));
+  warn(message: unknown, ...params: unknown[]) {
+    this.write('warn', message, params);
   }
-  verbose(message: unknown, context?: string) {
-    this.logger.trace({ context }, String(message));
+  debug(message: unknown, ...params: unknown[]) {
+    this.write('debug', message, params);
+  }
+  verbose(message: unknown, ...params: unknown[]) {
+    this.write('trace', message, params);
   }
 }
 

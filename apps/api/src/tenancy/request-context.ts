@@ -22,9 +22,13 @@ export function runWithContext<T>(context: RequestContext, fn: () => T): T {
   return storage.run(context, fn);
 }
 
-/** Runs `fn` as the given tenant: used by queue consumers, which have no HTTP request. */
-export function runAsTenant<T>(tenantId: string, fn: () => T): T {
-  return storage.run({ tenantId }, fn);
+/**
+ * Runs `fn` as the given tenant: used by queue consumers and sweeps, which have no HTTP
+ * request. The result is awaited inside the context because Prisma queries are lazy: a
+ * query returned un-awaited would otherwise execute later, outside the tenant's context.
+ */
+export function runAsTenant<T>(tenantId: string, fn: () => T | PromiseLike<T>): Promise<T> {
+  return storage.run({ tenantId }, async () => await fn());
 }
 
 export function currentContext(): RequestContext | undefined {

@@ -16,6 +16,8 @@ export interface TestStack {
   db: TestDatabase;
   queuePrefix: string;
   runner?: RunningRunner;
+  /** Stops the API and starts a new one on the same database and queues (a deploy, a crash). */
+  restartApi(downtimeMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -41,9 +43,10 @@ export async function startStack(options: StackOptions): Promise<TestStack> {
     LOADLINE_WEB_DIST: '/nonexistent',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   });
-  const app = await createApiApp(env);
+  let app = await createApiApp(env);
   await app.listen(0, '127.0.0.1');
   const baseUrl = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+  const port = new URL(baseUrl).port;
 
   let runner: RunningRunner | undefined;
   if (options.runner !== false) {
@@ -61,10 +64,18 @@ export async function startStack(options: StackOptions): Promise<TestStack> {
   return {
     api: new ApiClient(`${baseUrl}/api/v1`),
     baseUrl,
-    app,
+    get app() {
+      return app;
+    },
     db,
     queuePrefix,
     runner,
+    async restartApi(downtimeMs = 0) {
+      await app.close();
+      await new Promise((resolve) => setTimeout(resolve, downtimeMs));
+      app = await createApiApp(env);
+      await app.listen(Number(port), '127.0.0.1');
+    },
     async close() {
       await runner?.close();
       await app.close();

@@ -1,0 +1,106 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LiveProgress, PlanView, RunView, TargetView } from '@loadline/shared';
+import { TEST_REDIS_URL, startStack, type TestStack } from '../test/stack.js';
+import { startLoopbackServer, type LoopbackServer } from '../test/loopback-server.js';
+import { readEvents } from '../test/sse.js';
+import type { ApiClient } from '../test/api-client.js';
+
+const RUNNER_MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../runner/dist/main.js');
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('run lifecycle: live progress, API restart, a runner killed mid-run', () => {
+  let stack: TestStack;
+  let client: ApiClient;
+  let token: string;
+  let server: LoopbackServer;
+
+  beforeAll(async () => {
+    stack = await startStack({ label: 'life' });
+    const signup = await stack.api.signup('life');
+    client = signup.client;
+    token = signup.session.token;
+    server = await startLoopbackServer(() => ({ status: 200, delayMs: 5 }));
+  });
+  afterAll(async () => {
+    await server?.close();
+    await stack?.close();
+  });
+
+  async function plan(duration: string, vus = 2): Promise<PlanView> {
+    const target = await client.post<TargetView>('/targets', { name: 'loopback', baseUrl: server.url });
+    return (
+      await client.post<PlanView>('/plans', {
+        name: `life ${duration}`,
+        targetId: target.body.id,
+        load: { executor: 'constant-vus', vus, duration },
+        requests: [{ name: 'Get', path: '/life' }],
+        thresholds: [{ metric: 'error_rate', op: '<', value: 0.01 }],
+      })
+    ).body;
+  }
+
+  it('streams progress once a second, then the final report', async () => {
+    const started = await client.post<{ run: RunView }>(`/plans/${(await plan('4s')).id}/runs`);
+    const events = await readEvents(`${stack.api.base}/runs/${started.body.run.id}/events`, token);
+    const progress = events.filter((event) => event.event === 'progress').map((event) => event.data as LiveProgress);
+    expect(progress.length).toBeGreaterThanOrEqual(3);
+    const elapsed = progress.map((event) => event.elapsedSeconds);
+    expect(new Set(elapsed).size).toBeGreaterThanOrEqual(2);
+    expect(elapsed).toEqual([...elapsed].sort((a, b) => a - b));
+    const live = progress.filter((event) => event.vus > 0);
+    expect(live.length).toBeGreaterThan(0);
+    expect(live.some((event) => event.rps > 0 && event.p95 !== null)).toBe(true);
+    expect(progress.at(-1)!.plannedSeconds).toBe(4);
+    const end = events.at(-1)!;
+    expect(end.event).toBe('end');
+    expect((end.data as RunView).status).toBe('PASSED');
+  });
+
+  it('loses nothing when the API restarts in the middle of a run', async () => {
+    const before = server.counts.get('GET /life') ?? 0;
+    const started = await client.post<{ run: RunView }>(`/plans/${(await plan('6s')).id}/runs`);
+    await sleep(2_000);
+    await stack.restartApi(2_000);
+    const run = await client.waitForRun(started.body.run.id);
+    expect(run.status).toBe('PASSED');
+    expect(run.partial).toBe(false);
+    expect(run.summary!.overall.count).toBe((server.counts.get('GET /life') ?? 0) - before);
+  });
+
+  it('ends the run ERRORED within 30 s when its runner is killed, keeping what was measured', async () => {
+    // A second runner in its own process, so it can be killed like a crashed pod; the
+    // in-process runner is paused so this one takes the job.
+    await stack.runner!.close();
+    const child: ChildProcess = spawn(process.execPath, [RUNNER_MAIN], {
+      env: { PATH: process.env.PATH, REDIS_URL: TEST_REDIS_URL, LOADLINE_QUEUE_PREFIX: stack.queuePrefix, LOADLINE_RUNNER_ID: `${stack.queuePrefix}-doomed`, LOG_LEVEL: 'warn' },
+      detached: true,
+      stdio: 'ignore',
+    });
+    try {
+      const started = await client.post<{ run: RunView }>(`/plans/${(await plan('60s')).id}/runs`);
+      for (let i = 0; i < 100; i++) {
+        const run = (await client.get<RunView>(`/runs/${started.body.run.id}`)).body;
+        if (run.status === 'RUNNING' && (await client.get(`/runs/${run.id}/series`)).body.points.length >= 2) break;
+        await sleep(200);
+      }
+      // The whole process group: the runner and its k6, as when a machine or pod dies.
+      process.kill(-child.pid!, 'SIGKILL');
+      const killedAt = Date.now();
+      const run = await client.waitForRun(started.body.run.id, 45_000);
+      expect(Date.now() - killedAt).toBeLessThan(30_000);
+      expect(run.status).toBe('ERRORED');
+      expect(run.error?.code).toBe('RUNNER_LOST');
+      expect(run.partial).toBe(true);
+      expect(run.summary!.overall.count).toBeGreaterThan(0);
+    } finally {
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+  });
+});
