@@ -11,10 +11,13 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/sirupsen/logrus"
 
+	"go.k6.io/k6/errext"
+	"go.k6.io/k6/errext/exitcodes"
 	"go.k6.io/k6/output"
 )
 
@@ -23,6 +26,11 @@ const EnvPath = "K6_LOADLINE_PATH"
 
 // flushPeriod: how often buffered samples are aggregated and ready seconds written.
 const flushPeriod = time.Second
+
+// exitGrace: how long a test stopped because the output could not be written may take to
+// end on its own before the process exits anyway. Nobody is reading the results any more,
+// so a slow teardown must not keep loading the target.
+const exitGrace = 10 * time.Second
 
 func init() { //nolint:gochecknoinits // how k6 extensions register
 	output.RegisterExtension("loadline", New)
@@ -38,6 +46,13 @@ type Output struct {
 	now     func() time.Time
 	flusher *output.PeriodicFlusher
 
+	// How the test is stopped when the reader is gone (see abortTest); replaceable in tests.
+	stopTest   func(error) // k6's callback (output.WithTestRunStop); nil before k6 sets it
+	interrupt  func() error
+	exit       func(code int)
+	graceAfter time.Duration
+	abortOnce  sync.Once
+
 	mu       sync.Mutex // guards everything below (flusher goroutine vs Stop)
 	agg      *aggregator
 	w        io.WriteCloser
@@ -45,7 +60,10 @@ type Output struct {
 	writeErr error
 }
 
-var _ output.Output = (*Output)(nil)
+var (
+	_ output.Output          = (*Output)(nil)
+	_ output.WithTestRunStop = (*Output)(nil)
+)
 
 // New is the constructor registered with k6.
 func New(params output.Params) (output.Output, error) {
@@ -65,7 +83,17 @@ func New(params output.Params) (output.Output, error) {
 		logger: logger.WithFields(logrus.Fields{"output": "loadline", "path": path}),
 		now:    time.Now,
 		agg:    newAggregator(),
+
+		interrupt:  func() error { return syscall.Kill(os.Getpid(), syscall.SIGINT) },
+		exit:       os.Exit,
+		graceAfter: exitGrace,
 	}, nil
+}
+
+// SetTestRunStopCallback receives k6's way to abort the test run (output.WithTestRunStop);
+// k6 calls it before Start.
+func (o *Output) SetTestRunStopCallback(stop func(error)) {
+	o.stopTest = stop
 }
 
 // Description is shown by k6 run.
@@ -119,16 +147,42 @@ func (o *Output) flush() {
 	o.writeLocked()
 }
 
-// writeLocked writes o.buf (whole lines) in one call. After a write error (the reader went
-// away) the output keeps aggregating but writes nothing more, and Stop reports the error.
+// writeLocked writes o.buf (whole lines) in one call. A write error means the reader went
+// away (the runner died: EPIPE) or the file cannot grow: nobody will see the results, so the
+// test is stopped rather than left loading the target. The output writes nothing more and
+// Stop reports the error.
 func (o *Output) writeLocked() {
 	if len(o.buf) == 0 || o.w == nil || o.writeErr != nil {
 		return
 	}
 	if _, err := o.w.Write(o.buf); err != nil {
 		o.writeErr = err
-		o.logger.WithError(err).Error("loadline output: write failed; no more seconds will be written")
+		// Abort before logging: with the runner gone, a log line on k6's stderr (the runner's
+		// pipe too) may end the process by SIGPIPE, which also stops the load.
+		o.abortTest(err)
+		o.logger.WithError(err).Error("loadline output: write failed (is the runner gone?); stopping the test")
 	}
+}
+
+// abortTest stops the test run once: through k6's own abort (graceful: VUs stop, outputs
+// are stopped, k6 exits), else by a SIGINT to this process as if the user pressed Ctrl+C;
+// and if the process is still alive after graceAfter, it exits.
+func (o *Output) abortTest(cause error) {
+	o.abortOnce.Do(func() {
+		err := errext.WithAbortReasonIfNone(
+			errext.WithExitCodeIfNone(fmt.Errorf("loadline output cannot write its results: %w", cause), exitcodes.ExternalAbort),
+			errext.AbortedByOutput,
+		)
+		// Not on this goroutine: the flusher holds o.mu, and Stop waits for the flusher.
+		go func() {
+			if o.stopTest != nil {
+				o.stopTest(err)
+			} else if ierr := o.interrupt(); ierr != nil {
+				o.logger.WithError(ierr).Error("loadline output: could not interrupt k6")
+			}
+		}()
+		time.AfterFunc(o.graceAfter, func() { o.exit(int(exitcodes.ExternalAbort)) })
+	})
 }
 
 // openDestination opens path for writing. /dev/fd/N uses the inherited descriptor itself

@@ -57,4 +57,18 @@ describe('runK6 with the real k6', () => {
     expect(outcome.timedOut).toBe(true);
     expect(classifySegment(outcome, { requests: 0, responded: 0 }, DEFAULT_K6_BIN).error?.code).toBe('DEADLINE_EXCEEDED');
   });
+
+  it('does not start k6 when the signal is already aborted', async () => {
+    let spawned = false;
+    const outcome = await runK6(
+      { bin: '/nonexistent/k6', cwd: dir, deadlineMs: 1_000, env: {}, args: [], signal: AbortSignal.abort('cancelled') },
+      () => undefined,
+      () => {
+        spawned = true;
+      },
+    );
+    expect(spawned).toBe(false);
+    expect(outcome).toMatchObject({ aborted: true, exitCode: null });
+    expect(outcome.spawnError).toBeUndefined();
+  });
 });

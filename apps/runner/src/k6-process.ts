@@ -10,6 +10,11 @@ export interface K6Invocation {
   cwd: string;
   /** k6 is interrupted after this long, then killed if it does not stop. */
   deadlineMs: number;
+  /**
+   * Aborting it interrupts k6 the way Ctrl+C does (SIGINT): k6 stops its VUs and its output
+   * writes the seconds measured so far. If already aborted, k6 is not started at all.
+   */
+  signal?: AbortSignal;
 }
 
 export interface K6Outcome {
@@ -18,6 +23,8 @@ export interface K6Outcome {
   /** Set when the binary could not be started at all (e.g. ENOENT). */
   spawnError?: NodeJS.ErrnoException;
   timedOut: boolean;
+  /** The signal was aborted: k6 was interrupted (or never started). */
+  aborted: boolean;
   /** The last message k6 logged at level error (script exceptions, config errors). */
   lastError?: string;
   /** The first "Request Failed" error: what the target did (refused, timed out, ...). */
@@ -38,25 +45,43 @@ const STDERR_TAIL_LINES = 40;
 /**
  * Runs k6 and streams its loadline output (one JSON line per second on fd 3) to `onLine`.
  * k6 logs JSON on stderr; only the last lines and the first request failure are kept, so a
- * run with millions of failed requests costs no memory.
+ * run with millions of failed requests costs no memory. `onSpawn` gets k6's pid.
+ *
+ * If the runner dies, k6 is not told by the kernel; the loadline output notices its pipe is
+ * gone at its next write (within about a second) and stops the test itself.
  */
-export function runK6(invocation: K6Invocation, onLine: (line: string) => void, onSpawn: () => void): Promise<K6Outcome> {
+export function runK6(invocation: K6Invocation, onLine: (line: string) => void, onSpawn: (pid: number) => void): Promise<K6Outcome> {
   return new Promise((resolve) => {
-    const outcome: K6Outcome = { exitCode: null, signal: null, timedOut: false, stderrTail: [] };
+    const outcome: K6Outcome = { exitCode: null, signal: null, timedOut: false, aborted: false, stderrTail: [] };
+    const { signal } = invocation;
+    if (signal?.aborted) {
+      outcome.aborted = true;
+      return resolve(outcome);
+    }
     const child = spawn(invocation.bin, invocation.args, {
       cwd: invocation.cwd,
       env: invocation.env,
       stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
     });
 
+    // One interrupt only: a second SIGINT makes k6 exit at once, without flushing its output.
     let killTimer: NodeJS.Timeout | undefined;
-    const deadline = setTimeout(() => {
-      outcome.timedOut = true;
+    const interrupt = () => {
+      if (killTimer || child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGINT');
       killTimer = setTimeout(() => child.kill('SIGKILL'), KILL_AFTER_MS);
+    };
+    const deadline = setTimeout(() => {
+      outcome.timedOut = true;
+      interrupt();
     }, invocation.deadlineMs);
+    const onAbort = () => {
+      outcome.aborted = true;
+      interrupt();
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
 
-    child.once('spawn', onSpawn);
+    child.once('spawn', () => onSpawn(child.pid!));
     child.once('error', (error: NodeJS.ErrnoException) => {
       outcome.spawnError = error;
     });
@@ -82,11 +107,12 @@ export function runK6(invocation: K6Invocation, onLine: (line: string) => void, 
       reader.once('close', () => done());
     });
 
-    child.once('close', (code, signal) => {
+    child.once('close', (code, exitSignal) => {
       clearTimeout(deadline);
       clearTimeout(killTimer);
+      signal?.removeEventListener('abort', onAbort);
       outcome.exitCode = code;
-      outcome.signal = signal;
+      outcome.signal = exitSignal;
       void metricsDone.then(() => resolve(outcome));
     });
   });

@@ -27,7 +27,7 @@ export async function startRunner(env: RunnerEnv, logger = pino({ level: env.LOG
       backoff: { type: 'exponential', delay: 500 },
     },
   });
-  const executor = new SegmentExecutor(env, results, logger);
+  const executor = new SegmentExecutor(env, results, logger, redis);
 
   const handlers: JobHandlers<'runs'> = {
     'run.execute': (payload) => executor.execute(payload),
@@ -56,7 +56,11 @@ export async function startRunner(env: RunnerEnv, logger = pino({ level: env.LOG
     id: env.LOADLINE_RUNNER_ID,
     async close() {
       clearInterval(heartbeat);
-      await worker.close();
+      // Stop taking jobs first, then interrupt the k6 that is running (it is reported as
+      // RUNNER_STOPPED) instead of waiting for its whole run.
+      const closing = worker.close();
+      await executor.stop();
+      await closing;
       await results.close();
       await redis.del(heartbeatKey).catch(() => undefined);
       redis.disconnect();

@@ -1,18 +1,24 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Redis } from 'ioredis';
 import type pino from 'pino';
 import {
   SCRIPT_ENV,
   generateK6Script,
   resultJobId,
+  runCancelKey,
   secondSampleSchema,
   type RunExecutePayload,
 } from '@loadline/shared';
 import type { TypedProducer } from '@loadline/shared/queue';
 import type { RunnerEnv } from './env.js';
-import { runK6 } from './k6-process.js';
+import { runK6, type K6Outcome } from './k6-process.js';
 import { freeLoopbackPort } from './free-port.js';
-import { classifySegment, type SegmentCounts } from './segment-outcome.js';
+import { GeneratorSampler } from './generator-sampler.js';
+import { classifySegment, type SegmentCounts, type StopReason } from './segment-outcome.js';
+
+/** How often the cancel key is looked at while k6 runs. */
+const CANCEL_POLL_MS = 1_000;
 
 /** k6's execution segment flags for segment `index` of `count` equal parts. */
 export function executionSegmentArgs(index: number, count: number): string[] {
@@ -24,22 +30,81 @@ export function executionSegmentArgs(index: number, count: number): string[] {
 
 /**
  * Runs one segment of a run: writes the script generated from the plan, starts k6 with an
- * environment holding only the run's own variables, forwards each second k6 reports, and
- * reports how it ended. Never touches the database: everything goes back through the queue.
+ * environment holding only the run's own variables, forwards each second k6 reports (with
+ * how busy the generator was in that second), and reports how it ended. Never touches the
+ * database: everything goes back through the queue; the only key it reads is the run's
+ * cancel key.
  */
 export class SegmentExecutor {
+  private current: { stop: (reason: StopReason) => void; done: Promise<void> } | undefined;
+  private stopping = false;
+
   constructor(
     private readonly env: RunnerEnv,
     private readonly results: TypedProducer<'results'>,
     private readonly logger: pino.Logger,
+    /** The runner's connection, for the cancel key (never blocked: BullMQ blocks its own). */
+    private readonly redis: Redis,
   ) {}
 
   async execute(job: RunExecutePayload): Promise<void> {
+    let stopReason: StopReason | null = null;
+    const controller = new AbortController();
+    const stop = (reason: StopReason) => {
+      if (controller.signal.aborted) return;
+      stopReason = reason;
+      controller.abort(reason);
+    };
+    if (this.stopping) stop('runner-stopped');
+    const done = this.run(job, controller.signal, stop, () => stopReason);
+    this.current = { stop, done };
+    try {
+      await done;
+    } finally {
+      this.current = undefined;
+    }
+  }
+
+  /**
+   * For the runner's shutdown: interrupts a running k6 (it is killed if it has not stopped
+   * 10 s later) and resolves once the segment is reported as RUNNER_STOPPED.
+   */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    const current = this.current;
+    if (!current) return;
+    current.stop('runner-stopped');
+    await current.done.catch(() => undefined);
+  }
+
+  private async isCancelled(runId: string): Promise<boolean> {
+    return (await this.redis.exists(runCancelKey(this.env.LOADLINE_QUEUE_PREFIX, runId))) > 0;
+  }
+
+  private async run(job: RunExecutePayload, signal: AbortSignal, stop: (reason: StopReason) => void, stopReason: () => StopReason | null): Promise<void> {
     const { runId } = job;
     const segmentIndex = job.segment.index;
     const log = this.logger.child({ runId, tenantId: job.tenantId, segment: segmentIndex });
     const now = () => new Date().toISOString();
     const ref = { runId, segmentIndex, runnerId: this.env.LOADLINE_RUNNER_ID };
+    const finish = async (k6: K6Outcome, counts: SegmentCounts, secondsSent: number) => {
+      const verdict = classifySegment(k6, counts, this.env.K6_BIN, k6.aborted ? stopReason() : null);
+      log.info({ outcome: verdict.outcome, exitCode: k6.exitCode, secondsSent, requests: counts.requests }, 'k6 finished');
+      if (verdict.error) log.warn({ error: verdict.error, stderr: k6.stderrTail.slice(-5) }, 'segment did not complete');
+      await this.results.add(
+        'segment.finished',
+        { ...ref, outcome: verdict.outcome, exitCode: k6.exitCode, error: verdict.error, secondsSent, at: now() },
+        { jobId: resultJobId.finished(runId, segmentIndex) },
+      );
+    };
+
+    // A run cancelled while queued must not put any load on the target.
+    if (!signal.aborted && (await this.isCancelled(runId).catch(() => false))) stop('cancelled');
+    if (signal.aborted) {
+      log.info({ reason: stopReason() }, 'not starting k6');
+      await finish({ exitCode: null, signal: null, timedOut: false, aborted: true, stderrTail: [] }, { requests: 0, responded: 0 }, 0);
+      return;
+    }
 
     await this.results.add('segment.started', { ...ref, phase: 'STARTING', at: now() }, {
       jobId: resultJobId.started(runId, segmentIndex, 'STARTING'),
@@ -51,6 +116,7 @@ export class SegmentExecutor {
     await writeFile(scriptPath, generateK6Script(job.spec, { planName: job.planName, planVersion: job.planVersion }));
 
     const counts: SegmentCounts = { requests: 0, responded: 0 };
+    const sampler = new GeneratorSampler();
     let secondsSent = 0;
     // Seconds are forwarded strictly in order, without holding up the reading of k6's output.
     let forwarding: Promise<unknown> = Promise.resolve();
@@ -71,56 +137,77 @@ export class SegmentExecutor {
         if (request.status > 0) counts.responded += request.count;
       }
       secondsSent++;
+      const generator = sampler.sampleFor(sample.t);
       forwarding = forwarding.then(() =>
-        this.results.add('segment.second', { runId, segmentIndex, sample }, { jobId: resultJobId.second(runId, segmentIndex, sample.t) }),
+        this.results.add('segment.second', { runId, segmentIndex, sample, generator }, { jobId: resultJobId.second(runId, segmentIndex, sample.t) }),
       );
     };
 
-    log.info({ segments: job.segment.count }, 'starting k6');
-    const k6 = await runK6(
-      {
-        bin: this.env.K6_BIN,
-        cwd: workdir,
-        deadlineMs: job.deadlineSeconds * 1000,
-        args: [
-          'run',
-          '--quiet',
-          '--no-color',
-          '--log-format=json',
-          '--no-usage-report',
-          '--summary-mode=disabled',
-          `--address=127.0.0.1:${await freeLoopbackPort()}`,
-          '--out=loadline=/dev/fd/3',
-          ...executionSegmentArgs(segmentIndex, job.segment.count),
-          scriptPath,
-        ],
-        env: {
-          [SCRIPT_ENV.baseUrl]: job.target.baseUrl,
-          [SCRIPT_ENV.headers]: JSON.stringify(job.target.headers),
-          K6_NO_USAGE_REPORT: 'true',
-          HOME: workdir,
-          TMPDIR: workdir,
-        },
-      },
-      forward,
-      () => {
-        forwarding = forwarding.then(() =>
-          this.results.add('segment.started', { ...ref, phase: 'RUNNING', at: now() }, {
-            jobId: resultJobId.started(runId, segmentIndex, 'RUNNING'),
-          }),
-        );
-      },
-    );
-    await forwarding;
+    let pollWarned = false;
+    let polling = false;
+    const cancelPoll = setInterval(() => {
+      if (polling) return;
+      polling = true;
+      this.isCancelled(runId)
+        .then((cancelled) => {
+          if (!cancelled) return;
+          log.info('run cancelled: interrupting k6');
+          stop('cancelled');
+        })
+        .catch((error: Error) => {
+          if (!pollWarned) log.warn({ err: error.message }, 'cannot read the cancel key; k6 keeps running');
+          pollWarned = true;
+        })
+        .finally(() => {
+          polling = false;
+        });
+    }, CANCEL_POLL_MS);
 
-    const verdict = classifySegment(k6, counts, this.env.K6_BIN);
-    log.info({ outcome: verdict.outcome, exitCode: k6.exitCode, secondsSent, requests: counts.requests }, 'k6 finished');
-    if (verdict.error) log.warn({ error: verdict.error, stderr: k6.stderrTail.slice(-5) }, 'segment did not complete');
-    await this.results.add(
-      'segment.finished',
-      { ...ref, outcome: verdict.outcome, exitCode: k6.exitCode, error: verdict.error, secondsSent, at: now() },
-      { jobId: resultJobId.finished(runId, segmentIndex) },
-    );
+    log.info({ segments: job.segment.count }, 'starting k6');
+    let k6: K6Outcome;
+    try {
+      k6 = await runK6(
+        {
+          bin: this.env.K6_BIN,
+          cwd: workdir,
+          deadlineMs: job.deadlineSeconds * 1000,
+          signal,
+          args: [
+            'run',
+            '--quiet',
+            '--no-color',
+            '--log-format=json',
+            '--no-usage-report',
+            '--summary-mode=disabled',
+            `--address=127.0.0.1:${await freeLoopbackPort()}`,
+            '--out=loadline=/dev/fd/3',
+            ...executionSegmentArgs(segmentIndex, job.segment.count),
+            scriptPath,
+          ],
+          env: {
+            [SCRIPT_ENV.baseUrl]: job.target.baseUrl,
+            [SCRIPT_ENV.headers]: JSON.stringify(job.target.headers),
+            K6_NO_USAGE_REPORT: 'true',
+            HOME: workdir,
+            TMPDIR: workdir,
+          },
+        },
+        forward,
+        (pid) => {
+          sampler.start(pid);
+          forwarding = forwarding.then(() =>
+            this.results.add('segment.started', { ...ref, phase: 'RUNNING', at: now() }, {
+              jobId: resultJobId.started(runId, segmentIndex, 'RUNNING'),
+            }),
+          );
+        },
+      );
+    } finally {
+      clearInterval(cancelPoll);
+      sampler.stop();
+    }
+    await forwarding;
+    await finish(k6, counts, secondsSent);
     await rm(workdir, { recursive: true, force: true });
   }
 }

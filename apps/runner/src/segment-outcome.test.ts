@@ -3,7 +3,7 @@ import { classifySegment } from './segment-outcome.js';
 import { executionSegmentArgs } from './segment-executor.js';
 import type { K6Outcome } from './k6-process.js';
 
-const ok: K6Outcome = { exitCode: 0, signal: null, timedOut: false, stderrTail: [] };
+const ok: K6Outcome = { exitCode: 0, signal: null, timedOut: false, aborted: false, stderrTail: [] };
 const counts = { requests: 100, responded: 100 };
 
 describe('classifySegment', () => {
@@ -44,6 +44,18 @@ describe('classifySegment', () => {
 
   it('reports a deadline overrun ahead of the exit code it caused', () => {
     expect(classifySegment({ ...ok, exitCode: 105, timedOut: true }, counts, '/k6').error?.code).toBe('DEADLINE_EXCEEDED');
+  });
+
+  it('reports a cancel ahead of the exit code the interrupt gave', () => {
+    const interrupted = { ...ok, exitCode: 105, aborted: true };
+    expect(classifySegment(interrupted, counts, '/k6', 'cancelled')).toEqual({ outcome: 'cancelled', error: { code: 'CANCELLED', message: 'The run was cancelled' } });
+    expect(classifySegment({ ...interrupted, exitCode: null, signal: 'SIGKILL' }, { requests: 0, responded: 0 }, '/k6', 'cancelled').outcome).toBe('cancelled');
+  });
+
+  it('reports a runner shutdown as an error of its own', () => {
+    const verdict = classifySegment({ ...ok, exitCode: 105, aborted: true }, counts, '/k6', 'runner-stopped');
+    expect(verdict.outcome).toBe('errored');
+    expect(verdict.error?.code).toBe('RUNNER_STOPPED');
   });
 
   it('reports a kill by signal', () => {

@@ -13,11 +13,15 @@ export type SegmentVerdict =
 /** k6 exits 105 when it was interrupted by a signal (ExternalAbort). */
 const K6_EXTERNAL_ABORT = 105;
 
+/** Why the runner itself interrupted k6, if it did. */
+export type StopReason = 'cancelled' | 'runner-stopped';
+
 /**
  * How a segment ended, in words the report can show. Pure: all the evidence is the k6 exit
- * and what the segment measured.
+ * and what the segment measured. A stop the runner asked for explains whatever exit code
+ * the interrupt gave, so it wins over it.
  */
-export function classifySegment(k6: K6Outcome, counts: SegmentCounts, k6Bin: string, cancelled = false): SegmentVerdict {
+export function classifySegment(k6: K6Outcome, counts: SegmentCounts, k6Bin: string, stopped: StopReason | null = null): SegmentVerdict {
   if (k6.spawnError) {
     const missing = k6.spawnError.code === 'ENOENT';
     return {
@@ -30,7 +34,10 @@ export function classifySegment(k6: K6Outcome, counts: SegmentCounts, k6Bin: str
       },
     };
   }
-  if (cancelled) return { outcome: 'cancelled', error: { code: 'CANCELLED', message: 'The run was cancelled' } };
+  if (stopped === 'cancelled') return { outcome: 'cancelled', error: { code: 'CANCELLED', message: 'The run was cancelled' } };
+  if (stopped === 'runner-stopped') {
+    return { outcome: 'errored', error: { code: 'RUNNER_STOPPED', message: 'The runner was shut down while k6 was running; k6 was stopped' } };
+  }
   if (k6.timedOut) {
     return {
       outcome: 'errored',

@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Redis } from 'ioredis';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { planSpecSchema } from '@loadline/shared';
+import { TypedProducer, type Job } from '@loadline/shared/queue';
+import { parseRunnerEnv } from './env.js';
+import { startRunner } from './runner.js';
+import { startLoopbackServer, type LoopbackServer } from './test/loopback-server.js';
+
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The runner's own shutdown (SIGTERM in main.ts) while k6 runs a job from the queue. */
+describe('runner shutdown with real k6 and Redis', () => {
+  const prefix = `lltest-runner-${randomUUID().slice(0, 8)}`;
+  let redis: Redis;
+  let runs: TypedProducer<'runs'>;
+  let results: TypedProducer<'results'>;
+  let server: LoopbackServer;
+  let workdir: string;
+
+  beforeAll(async () => {
+    redis = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
+    runs = new TypedProducer('runs', redis, { prefix });
+    results = new TypedProducer('results', redis, { prefix });
+    workdir = await mkdtemp(path.join(os.tmpdir(), 'loadline-runner-'));
+    server = await startLoopbackServer();
+  });
+
+  afterAll(async () => {
+    await server?.close();
+    for (const producer of [runs, results]) {
+      await producer?.queue.obliterate({ force: true }).catch(() => undefined);
+      await producer?.close();
+    }
+    const keys = await redis.keys(`${prefix}:*`);
+    if (keys.length) await redis.del(...keys);
+    redis?.disconnect();
+    await rm(workdir, { recursive: true, force: true });
+  });
+
+  const resultsOf = async (runId: string) =>
+    ((await results.queue.getJobs(['waiting', 'prioritized', 'delayed', 'active', 'completed', 'failed'])) as Job[]).filter((j) => j.data.runId === runId);
+
+  it('interrupts the running k6 and reports the segment as RUNNER_STOPPED', async () => {
+    const env = parseRunnerEnv({ REDIS_URL, LOADLINE_QUEUE_PREFIX: prefix, LOADLINE_RUNNER_ID: 'test-runner', LOADLINE_RUNNER_WORKDIR: workdir });
+    const runner = await startRunner(env, pino({ level: 'silent' }));
+    const runId = `run-${randomUUID()}`;
+    await runs.add('run.execute', {
+      runId,
+      tenantId: 'tenant-1',
+      planName: 'shutdown test',
+      planVersion: 1,
+      segment: { index: 0, count: 1 },
+      spec: planSpecSchema.parse({
+        load: { executor: 'constant-arrival-rate', rate: 20, timeUnit: '1s', duration: '30s', preAllocatedVUs: 1 },
+        requests: [{ name: 'Root', path: '/' }],
+      }),
+      target: { baseUrl: server.url, headers: {} },
+      deadlineSeconds: 60,
+    });
+
+    for (let i = 0; i < 150 && !(await resultsOf(runId)).some((j) => j.data.phase === 'RUNNING'); i++) await sleep(100);
+    await sleep(1_500);
+    expect(server.requests()).toBeGreaterThan(0);
+
+    const closingAt = Date.now();
+    await runner.close();
+    const closeSeconds = (Date.now() - closingAt) / 1000;
+    console.log(`runner.close() returned in ${closeSeconds.toFixed(2)} s`);
+    expect(closeSeconds).toBeLessThan(8);
+
+    const jobs = await resultsOf(runId);
+    const finished = jobs.filter((j) => j.name === 'segment.finished').map((j) => j.data);
+    const seconds = jobs.filter((j) => j.name === 'segment.second');
+    expect(finished).toEqual([expect.objectContaining({ outcome: 'errored', error: expect.objectContaining({ code: 'RUNNER_STOPPED' }), secondsSent: seconds.length })]);
+    const after = server.requests();
+    await sleep(500);
+    expect(server.requests()).toBe(after);
+  });
+});
