@@ -52,18 +52,23 @@ export async function startRunner(env: RunnerEnv, logger = pino({ level: env.LOG
   const heartbeat = setInterval(() => void beat(), HEARTBEAT_INTERVAL_MS);
   logger.info({ k6: env.K6_BIN }, 'runner ready');
 
+  let closed: Promise<void> | undefined;
   return {
     id: env.LOADLINE_RUNNER_ID,
-    async close() {
-      clearInterval(heartbeat);
-      // Stop taking jobs first, then interrupt the k6 that is running (it is reported as
-      // RUNNER_STOPPED) instead of waiting for its whole run.
-      const closing = worker.close();
-      await executor.stop();
-      await closing;
-      await results.close();
-      await redis.del(heartbeatKey).catch(() => undefined);
-      redis.disconnect();
+    close() {
+      // Idempotent: a signal handler and a test may both close the same runner.
+      closed ??= (async () => {
+        clearInterval(heartbeat);
+        // Stop taking jobs first, then interrupt the k6 that is running (it is reported as
+        // RUNNER_STOPPED) instead of waiting for its whole run.
+        const closing = worker.close();
+        await executor.stop();
+        await closing;
+        await results.close();
+        await redis.del(heartbeatKey).catch(() => undefined);
+        redis.disconnect();
+      })();
+      return closed;
     },
   };
 }

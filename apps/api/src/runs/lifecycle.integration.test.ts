@@ -59,6 +59,31 @@ describe('run lifecycle: live progress, API restart, a runner killed mid-run', (
     expect((end.data as RunView).status).toBe('PASSED');
   });
 
+  it('cancels a running run: k6 stops, what was measured is kept, the run ends CANCELLED', async () => {
+    const started = await client.post<{ run: RunView }>(`/plans/${(await plan('60s')).id}/runs`);
+    for (let i = 0; i < 100; i++) {
+      if ((await client.get(`/runs/${started.body.run.id}/series`)).body.points.length >= 2) break;
+      await sleep(200);
+    }
+    const cancelled = await client.post<RunView>(`/runs/${started.body.run.id}/cancel`);
+    expect(cancelled.status).toBe(202);
+    expect(cancelled.body.cancelRequestedAt).not.toBeNull();
+    const requestedAt = Date.now();
+    const run = await client.waitForRun(started.body.run.id, 30_000);
+    expect(Date.now() - requestedAt).toBeLessThan(15_000);
+    expect(run.status).toBe('CANCELLED');
+    expect(run.verdict).toBeNull();
+    expect(run.summary!.overall.count).toBeGreaterThan(0);
+    // Nothing reaches the target once the run has ended.
+    const served = server.counts.get('GET /life');
+    await sleep(1_500);
+    expect(server.counts.get('GET /life')).toBe(served);
+
+    const again = await client.post(`/runs/${run.id}/cancel`);
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe('RUN_NOT_CANCELLABLE');
+  });
+
   it('loses nothing when the API restarts in the middle of a run', async () => {
     const before = server.counts.get('GET /life') ?? 0;
     const started = await client.post<{ run: RunView }>(`/plans/${(await plan('6s')).id}/runs`);
@@ -68,6 +93,15 @@ describe('run lifecycle: live progress, API restart, a runner killed mid-run', (
     expect(run.status).toBe('PASSED');
     expect(run.partial).toBe(false);
     expect(run.summary!.overall.count).toBe((server.counts.get('GET /life') ?? 0) - before);
+  });
+
+  it('cancels a queued run at once, without starting k6', async () => {
+    await stack.runner!.close();
+    const started = await client.post<{ run: RunView }>(`/plans/${(await plan('5s')).id}/runs`);
+    const cancelled = await client.post<RunView>(`/runs/${started.body.run.id}/cancel`);
+    expect(cancelled.status).toBe(202);
+    expect(cancelled.body.status).toBe('CANCELLED');
+    expect(cancelled.body.summary).toBeNull();
   });
 
   it('ends the run ERRORED within 30 s when its runner is killed, keeping what was measured', async () => {

@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PlanView, RunView, TargetView } from '@loadline/shared';
+import { startStack, type TestStack } from '../test/stack.js';
+import { startLoopbackServer, type LoopbackServer } from '../test/loopback-server.js';
+
+/**
+ * Saturates this machine on purpose (it runs alone, after the other test files): many VUs
+ * against a loopback server that answers at once keep every core busy, so the measured
+ * latencies describe the generator, and the report must say so.
+ */
+describe('a run that saturates its load generator', () => {
+  let stack: TestStack;
+  let server: LoopbackServer;
+
+  beforeAll(async () => {
+    stack = await startStack({ label: 'saturate' });
+    server = await startLoopbackServer(() => ({ status: 200, delayMs: 0 }));
+  });
+  afterAll(async () => {
+    await server?.close();
+    await stack?.close();
+  });
+
+  it('is flagged GENERATOR_SATURATED with evidence, and its latency verdict is INCONCLUSIVE', async () => {
+    const { client } = await stack.api.signup('saturate');
+    const target = await client.post<TargetView>('/targets', { name: 'fast', baseUrl: server.url });
+    const plan = await client.post<PlanView>('/plans', {
+      name: 'saturate',
+      targetId: target.body.id,
+      load: { executor: 'constant-vus', vus: 64, duration: '6s' },
+      requests: [{ name: 'Get', path: '/' }],
+      thresholds: [{ metric: 'latency', stat: 'p95', op: '<', value: 10_000 }],
+    });
+    const started = await client.post<{ run: RunView }>(`/plans/${plan.body.id}/runs`);
+    const run = await client.waitForRun(started.body.run.id, 90_000);
+
+    const saturation = run.diagnostics.find((diagnostic) => diagnostic.code === 'GENERATOR_SATURATED');
+    expect(saturation, JSON.stringify(run.diagnostics)).toBeDefined();
+    expect(saturation!.severity).toBe('critical');
+    expect(Number(saturation!.evidence.peakHostCpu)).toBeGreaterThanOrEqual(0.95);
+    expect(Number(saturation!.evidence.saturatedSeconds)).toBeGreaterThanOrEqual(3);
+    expect(run.thresholds[0]!.verdict).toBe('INCONCLUSIVE');
+    expect(run.thresholds[0]!.explanation).toMatch(/would be PASS, but generator saturated/);
+
+    const series = await client.get(`/runs/${run.id}/series`);
+    expect(series.body.points.some((point: { generatorCpu: number | null }) => (point.generatorCpu ?? 0) >= 0.95)).toBe(true);
+  });
+});
