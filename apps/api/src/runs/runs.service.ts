@@ -3,6 +3,7 @@ import {
   RUN_CANCEL_KEY_TTL_SECONDS,
   durationToSeconds,
   isTerminalRunStatus,
+  planSpecSchema,
   plannedDurationSeconds,
   runCancelKey,
   type LoadProfile,
@@ -21,7 +22,6 @@ import { RunsRepository } from './runs.repository.js';
 import { RunError, RunErrorCode } from './runs.errors.js';
 import { toRunView } from './run-view.js';
 import { RunFinalizer } from './run-finalizer.service.js';
-import { planSpecSchema } from '@loadline/shared';
 
 /** k6 waits this long for iterations to end after a scenario's duration (its default). */
 const K6_GRACEFUL_STOP_SECONDS = 30;
