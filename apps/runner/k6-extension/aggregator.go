@@ -116,6 +116,12 @@ type second struct {
 	droppedIterations float64
 	bytesReceived     float64
 	bytesSent         float64
+
+	// The earliest request start and latest request end seen in this second (Unix ms), so
+	// the run's request rate can be divided by the time load was really applied instead of
+	// by whole wall-clock seconds (a 10 s test touches 11 of them).
+	spanStartMs, spanEndMs float64
+	hasSpan                bool
 }
 
 // seriesInfo is what the aggregator remembers about one k6 time series (metric + tag set),
@@ -267,6 +273,15 @@ func (a *aggregator) addSample(sample *metrics.Sample) {
 			s.requests[info.id] = r
 		}
 		r.latency.add(sample.Value)
+		end := float64(sample.Time.UnixNano()) / 1e6
+		start := end - sample.Value
+		if !s.hasSpan || start < s.spanStartMs {
+			s.spanStartMs = start
+		}
+		if !s.hasSpan || end > s.spanEndMs {
+			s.spanEndMs = end
+		}
+		s.hasSpan = true
 	case roleChecks:
 		info := a.seriesOf(sample.TimeSeries, role)
 		if s.checks == nil {

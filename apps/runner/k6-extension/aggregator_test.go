@@ -60,6 +60,8 @@ type jsonSecond struct {
 	DroppedIterations int           `json:"droppedIterations"`
 	BytesReceived     float64       `json:"bytesReceived"`
 	BytesSent         float64       `json:"bytesSent"`
+	SpanStartMs       *float64      `json:"spanStartMs"`
+	SpanEndMs         *float64      `json:"spanEndMs"`
 	Checks            []jsonCheck   `json:"checks"`
 }
 
@@ -163,13 +165,14 @@ func TestJSONShapeOfOneSecond(t *testing.T) {
 		}},
 		"vus": 20.0, "vusMax": 20.0, "iterations": 1.0, "droppedIterations": 2.0,
 		"bytesReceived": 12345.0, "bytesSent": 2345.0,
+		"spanStartMs": 1700000000099.5, "spanEndMs": 1700000000200.0,
 		"checks": []any{map[string]any{"name": "status is 200", "passes": 1.0, "fails": 0.0}},
 	}
 	assertJSONEqual(t, want, got)
 	wantKeys := `{"v":1,"t":1700000000,"requests":[{"name":"GetListing","method":"GET","status":200,"expected":true,` +
 		`"errorCode":"","scenario":"default","count":2,"latency":{"relativeAccuracy":0.005,"count":2,"sum":9.6,"min":0.5,` +
 		`"max":9.1,"zeroCount":0,"bins":{"-69":1,"221":1}}}],"vus":20,"vusMax":20,"iterations":1,"droppedIterations":2,` +
-		`"bytesReceived":12345,"bytesSent":2345,"checks":[{"name":"status is 200","passes":1,"fails":0}]}` + "\n"
+		`"bytesReceived":12345,"bytesSent":2345,"spanStartMs":1700000000099.5,"spanEndMs":1700000000200,"checks":[{"name":"status is 200","passes":1,"fails":0}]}` + "\n"
 	if string(out) != wantKeys {
 		t.Errorf("line\n%s\nwant\n%s", out, wantKeys)
 	}

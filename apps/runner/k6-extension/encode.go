@@ -39,6 +39,12 @@ func appendSecond(b []byte, s *second) []byte {
 	b = appendNumber(b, s.bytesReceived)
 	b = append(b, `,"bytesSent":`...)
 	b = appendNumber(b, s.bytesSent)
+	if s.hasSpan {
+		b = append(b, `,"spanStartMs":`...)
+		b = strconv.AppendFloat(b, math.Round(s.spanStartMs*1000)/1000, 'f', -1, 64)
+		b = append(b, `,"spanEndMs":`...)
+		b = strconv.AppendFloat(b, math.Round(s.spanEndMs*1000)/1000, 'f', -1, 64)
+	}
 
 	b = append(b, `,"checks":[`...)
 	checks := make([]*checkAgg, 0, len(s.checks))

@@ -179,6 +179,9 @@ export class SegmentExecutor {
             '--log-format=json',
             '--no-usage-report',
             '--summary-mode=disabled',
+            // Loadline judges the SLA itself; without this k6 keeps every sample in memory for its
+            // own threshold checks (about 175 bytes per request: gigabytes in an hour).
+            '--no-thresholds',
             `--address=127.0.0.1:${await freeLoopbackPort()}`,
             '--out=loadline=/dev/fd/3',
             ...executionSegmentArgs(segmentIndex, job.segment.count),

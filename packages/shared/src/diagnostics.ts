@@ -10,8 +10,11 @@ import type { ThresholdResult } from './threshold.js';
  * Shares are fractions of all requests (or seconds, or iterations).
  */
 export const DIAGNOSTIC_LIMITS = {
-  /** A second counts as saturated when the machine's cores are this busy... */
-  saturatedHostCpu: 0.95,
+  /**
+   * A second counts as saturated when the machine's cores are this busy (k6's timers and
+   * the scheduler already delay requests well before 100 %)...
+   */
+  saturatedHostCpu: 0.9,
   /** ...and the run is saturated when this share of its seconds were (at least 3 of them). */
   saturatedShareCritical: 0.25,
   saturatedShareWarning: 0.05,

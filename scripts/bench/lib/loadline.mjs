@@ -1,0 +1,148 @@
+// Runs through the platform: POST /plans/:id/runs, poll GET /runs/:id until terminal, and
+// read back from the bench database what was stored (RunSecond rows, segment and run times).
+import { BenchError, childPids, processName, rssBytes, sleep } from './util.mjs';
+import { cpuBetween, cpuSnapshot } from './cpu.mjs';
+
+const TERMINAL = new Set(['PASSED', 'FAILED', 'INCONCLUSIVE', 'ERRORED', 'CANCELLED']);
+
+/**
+ * Starts a run of `plan` and waits for its end. While it goes, samples every `sampleEveryMs`
+ * the RSS of the runner, of its k6 and of the API (when sampleEveryMs is set). Returns the
+ * final run view, what was seen, and the CPU seconds each process used during the run.
+ */
+export async function runPlan(ctx, plan, { label, timeoutMs, sampleEveryMs = null }) {
+  const { client, stack, serverPid } = ctx;
+  const runnerPid = stack.runner.child.pid;
+  const apiPid = stack.api.child.pid;
+  const before = await cpuSnapshot({ stack, serverPid });
+  const postedAt = Date.now();
+  const { run: created } = await client.post(`/plans/${plan.id}/runs`, undefined, 202);
+  const statusSeenAt = {};
+  const samples = [];
+  let status = created.status;
+  let sampler = null;
+  const sample = () => {
+    const k6Pid = childPids(runnerPid).find((pid) => processName(pid) === 'k6');
+    samples.push({
+      t: (Date.now() - postedAt) / 1000,
+      status,
+      runnerRss: rssBytes(runnerPid),
+      k6Rss: k6Pid ? rssBytes(k6Pid) : null,
+      apiRss: rssBytes(apiPid),
+    });
+  };
+  if (sampleEveryMs) {
+    sample();
+    sampler = setInterval(sample, sampleEveryMs);
+  }
+  let run;
+  try {
+    const deadline = postedAt + timeoutMs;
+    for (;;) {
+      run = await client.get(`/runs/${created.id}`);
+      if (run.status !== status || !(run.status in statusSeenAt)) {
+        status = run.status;
+        statusSeenAt[status] ??= (Date.now() - postedAt) / 1000;
+      }
+      if (TERMINAL.has(run.status)) break;
+      if (stack.runner.exited) throw new BenchError(`the runner exited during run ${label} (see ${stack.runner.logPath})`);
+      if (stack.api.exited) throw new BenchError(`the API exited during run ${label} (see ${stack.api.logPath})`);
+      if (Date.now() > deadline) throw new BenchError(`run ${label} (${created.id}) still ${run.status} after ${timeoutMs / 1000} s`);
+      // Slow polling while the load runs: the API's CPU is part of what is measured.
+      await sleep(run.status === 'RUNNING' ? 1_000 : 250);
+    }
+  } finally {
+    if (sampler) clearInterval(sampler);
+  }
+  if (sampleEveryMs) sample();
+  const after = await cpuSnapshot({ stack, serverPid });
+  const wallSeconds = (Date.now() - postedAt) / 1000;
+  if (!['PASSED', 'FAILED', 'INCONCLUSIVE'].includes(run.status) || !run.summary) {
+    throw new BenchError(`run ${label} (${run.id}) ended ${run.status}${run.error ? `: ${run.error.code} ${run.error.message}` : ''} without a summary`);
+  }
+  const stored = await storedFacts(stack.db, run.id);
+  return {
+    label,
+    runId: run.id,
+    run,
+    statusSeenAt,
+    samples,
+    wallSeconds,
+    cpu: cpuBetween(before, after, { k6Under: 'runner' }),
+    stored,
+  };
+}
+
+/**
+ * What the database holds for a run: RunSecond rows and their sizes, and the time between the
+ * last segment's finish (runner's clock) and the stored final report (API's clock).
+ */
+async function storedFacts(db, runId) {
+  const seconds = await db.query(
+    `SELECT count(*)::int AS rows,
+            coalesce(sum(pg_column_size(s.data)), 0)::bigint AS data_bytes,
+            coalesce(sum(pg_column_size(s.*)), 0)::bigint AS tuple_bytes,
+            coalesce(min(s.t), 0)::bigint AS first_t,
+            coalesce(max(s.t), 0)::bigint AS last_t
+       FROM "RunSecond" s WHERE s."runId" = $1`,
+    [runId],
+  );
+  const times = await db.query(
+    `SELECT r."finishedAt" AS run_finished_at,
+            pg_column_size(r.summary)::int AS summary_bytes,
+            (SELECT max(g."finishedAt") FROM "RunSegment" g WHERE g."runId" = r.id) AS segment_finished_at,
+            (SELECT count(*)::int FROM "RunSegment" g WHERE g."runId" = r.id) AS segments
+       FROM "Run" r WHERE r.id = $1`,
+    [runId],
+  );
+  // Requests per stored second (summed over segments): shows partial first and last seconds.
+  const perSecond = (
+    await db.query(
+      `SELECT s.t, sum((SELECT coalesce(sum((r->>'count')::bigint), 0) FROM jsonb_array_elements(s.data->'requests') r))::bigint AS count
+         FROM "RunSecond" s WHERE s."runId" = $1 GROUP BY s.t ORDER BY s.t`,
+      [runId],
+    )
+  ).rows.map((r) => Number(r.count));
+  const row = seconds.rows[0];
+  const time = times.rows[0];
+  const rows = row.rows;
+  // Per row on disk besides the tuple: a 4-byte line pointer in the heap page, and an entry of
+  // the primary key index ("runId", "segmentIndex", t): 8-byte index tuple header + key,
+  // aligned to 8, + its own 4-byte line pointer.
+  const runIdBytes = 1 + Buffer.byteLength(runId);
+  const indexEntry = align(align(8 + runIdBytes, 4) + 8, 8) + 4;
+  const heapBytes = Number(row.tuple_bytes) + 4 * rows;
+  return {
+    secondRows: rows,
+    secondsSpan: rows ? Number(row.last_t) - Number(row.first_t) + 1 : 0,
+    dataBytes: Number(row.data_bytes),
+    heapBytes,
+    indexBytes: indexEntry * rows,
+    totalBytes: heapBytes + indexEntry * rows,
+    summaryBytes: time?.summary_bytes ?? null,
+    perSecond: perSecondFacts(perSecond),
+    segments: time?.segments ?? 0,
+    segmentFinishedAt: time?.segment_finished_at?.toISOString() ?? null,
+    runFinishedAt: time?.run_finished_at?.toISOString() ?? null,
+    endToReportMs:
+      time?.segment_finished_at && time?.run_finished_at ? time.run_finished_at.getTime() - time.segment_finished_at.getTime() : null,
+  };
+}
+
+function perSecondFacts(counts) {
+  if (!counts.length) return null;
+  const sorted = [...counts].sort((a, b) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)];
+  const total = counts.reduce((sum, count) => sum + count, 0);
+  return {
+    seconds: counts.length,
+    first: counts[0],
+    last: counts.at(-1),
+    median,
+    // How many full seconds the requests amount to at the median rate.
+    fullSecondEquivalent: median > 0 ? Math.round((total / median) * 100) / 100 : null,
+    counts: counts.length <= 120 ? counts : undefined,
+  };
+}
+
+const align = (value, to) => Math.ceil(value / to) * to;

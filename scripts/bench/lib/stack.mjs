@@ -1,0 +1,237 @@
+// The platform under test, started by the bench itself on loopback: a fresh database
+// (migrated, dropped at the end), a unique queue prefix on the shared Redis (its keys deleted
+// at the end), the API and ONE runner as child processes.
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { BenchError, REPO_ROOT, assertLoopbackUrl, freeLoopbackPort, log, sleep } from './util.mjs';
+import { logTail, runCommand, startChild, stopChild } from './processes.mjs';
+import { K6_BIN } from './k6.mjs';
+
+const requireFromRoot = createRequire(path.join(REPO_ROOT, 'package.json'));
+const requireFromShared = createRequire(path.join(REPO_ROOT, 'packages', 'shared', 'package.json'));
+const pg = requireFromRoot('pg');
+const { Redis } = requireFromShared('ioredis');
+
+export const ADMIN_DATABASE_URL =
+  process.env.LOADLINE_BENCH_ADMIN_URL ?? 'postgresql://loadline:loadline@127.0.0.1:5432/loadline';
+export const REDIS_URL = process.env.LOADLINE_BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+const API_MAIN = path.join(REPO_ROOT, 'apps', 'api', 'dist', 'main.js');
+const RUNNER_MAIN = path.join(REPO_ROOT, 'apps', 'runner', 'dist', 'main.js');
+const MIGRATE = path.join(REPO_ROOT, 'scripts', 'db', 'migrate.mjs');
+
+/** The environment of a child: ours without anything Loadline/k6 reads, plus `extra`. */
+function childEnv(extra) {
+  const env = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (/^(LOADLINE_|K6_|DATABASE_URL$|REDIS_URL$)/.test(key)) continue;
+    env[key] = value;
+  }
+  return { ...env, ...extra };
+}
+
+async function adminQuery(sql) {
+  const client = new pg.Client({ connectionString: ADMIN_DATABASE_URL });
+  await client.connect();
+  try {
+    return await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+export class Stack {
+  constructor() {
+    this.suffix = randomBytes(4).toString('hex');
+    this.databaseName = `loadline_bench_${this.suffix}`;
+    this.queuePrefix = `llbench-${this.suffix}`;
+    this.databaseCreated = false;
+    this.redisReachable = false;
+    this.api = null;
+    this.runner = null;
+    this.baseUrl = null;
+    this.db = null;
+  }
+
+  get databaseUrl() {
+    const url = new URL(ADMIN_DATABASE_URL);
+    url.pathname = `/${this.databaseName}`;
+    return url.toString();
+  }
+
+  static preflight() {
+    assertLoopbackUrl('LOADLINE_BENCH_ADMIN_URL (PostgreSQL)', ADMIN_DATABASE_URL);
+    assertLoopbackUrl('LOADLINE_BENCH_REDIS_URL', REDIS_URL);
+    for (const file of [API_MAIN, RUNNER_MAIN, path.join(REPO_ROOT, 'packages', 'shared', 'dist', 'index.js')]) {
+      if (!existsSync(file)) throw new BenchError(`${path.relative(REPO_ROOT, file)} is missing: run "pnpm build" first`);
+    }
+  }
+
+  async start() {
+    const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: false, retryStrategy: () => null });
+    redis.on('error', () => {});
+    try {
+      await redis.connect();
+      await redis.ping();
+    } catch (error) {
+      throw new BenchError(`Redis at ${REDIS_URL} does not answer: ${error.message} (bash scripts/setup.sh starts it)`);
+    } finally {
+      redis.disconnect();
+    }
+    this.redisReachable = true;
+
+    log(`creating database ${this.databaseName}`);
+    try {
+      await adminQuery(`CREATE DATABASE "${this.databaseName}"`);
+    } catch (error) {
+      throw new BenchError(`cannot create the bench database through ${redact(ADMIN_DATABASE_URL)}: ${error.message} (is PostgreSQL running? bash scripts/setup.sh)`);
+    }
+    this.databaseCreated = true;
+    const migrate = await runCommand(process.execPath, [MIGRATE, 'deploy'], {
+      cwd: REPO_ROOT,
+      env: childEnv({ DATABASE_URL: this.databaseUrl }),
+    });
+    if (migrate.code !== 0) throw new BenchError(`migrations failed:\n${(migrate.stderr || migrate.stdout).trim().split('\n').slice(-20).join('\n')}`);
+
+    const port = await freeLoopbackPort();
+    this.baseUrl = `http://127.0.0.1:${port}`;
+    log(`starting the API on ${this.baseUrl} and one runner (queue prefix ${this.queuePrefix})`);
+    this.api = startChild('api', process.execPath, [API_MAIN], {
+      cwd: REPO_ROOT,
+      env: childEnv({
+        DATABASE_URL: this.databaseUrl,
+        REDIS_URL,
+        LOADLINE_HOST: '127.0.0.1',
+        LOADLINE_PORT: String(port),
+        LOADLINE_QUEUE_PREFIX: this.queuePrefix,
+        LOADLINE_WEB_DIST: '/nonexistent',
+        LOG_LEVEL: 'warn',
+      }),
+    });
+    // The runner gets the queue and nothing else: no DATABASE_URL (childEnv strips it).
+    this.runner = startChild('runner', process.execPath, [RUNNER_MAIN], {
+      cwd: REPO_ROOT,
+      env: childEnv({
+        REDIS_URL,
+        LOADLINE_QUEUE_PREFIX: this.queuePrefix,
+        LOADLINE_RUNNER_ID: `${this.queuePrefix}-runner`,
+        // The same k6 binary as the bench's direct runs.
+        K6_BIN,
+        LOG_LEVEL: 'warn',
+      }),
+    });
+    await this.waitForHealth(60_000);
+    this.db = new pg.Client({ connectionString: this.databaseUrl });
+    await this.db.connect();
+  }
+
+  async waitForHealth(timeoutMs) {
+    const deadline = Date.now() + timeoutMs;
+    let last = 'no answer';
+    while (Date.now() < deadline) {
+      for (const entry of [this.api, this.runner]) {
+        if (entry.exited) {
+          throw new BenchError(
+            `the ${entry.name} exited (${entry.spawnError?.message ?? `code ${entry.exitCode}, signal ${entry.signal}`}) before the stack came up; last lines of ${entry.logPath}:\n${logTail(entry)}`,
+          );
+        }
+      }
+      try {
+        const response = await fetch(`${this.baseUrl}/api/v1/health`, { signal: AbortSignal.timeout(2_000) });
+        const body = await response.json();
+        last = JSON.stringify(body);
+        if (body.status === 'ok' && body.runners?.live >= 1) return;
+      } catch (error) {
+        last = error.message;
+      }
+      await sleep(300);
+    }
+    throw new BenchError(
+      `the stack did not become healthy (database, Redis and one live runner) in ${timeoutMs / 1000} s; last health: ${last}\n` +
+        `api log (${this.api.logPath}):\n${logTail(this.api)}\nrunner log (${this.runner.logPath}):\n${logTail(this.runner)}`,
+    );
+  }
+
+  /** Stops the children, drops the database, deletes the Redis keys; never throws. */
+  async close() {
+    const problems = [];
+    await this.db?.end().catch(() => {});
+    await stopChild(this.runner).catch((error) => problems.push(`runner: ${error.message}`));
+    await stopChild(this.api).catch((error) => problems.push(`api: ${error.message}`));
+    if (this.databaseCreated) {
+      await adminQuery(`DROP DATABASE IF EXISTS "${this.databaseName}" WITH (FORCE)`).catch((error) =>
+        problems.push(`drop database ${this.databaseName}: ${error.message}`),
+      );
+    }
+    if (this.redisReachable) await deleteKeys(this.queuePrefix).catch((error) => problems.push(`redis keys ${this.queuePrefix}:*: ${error.message}`));
+    for (const problem of problems) log(`cleanup problem: ${problem}`);
+  }
+}
+
+async function deleteKeys(prefix) {
+  const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
+  redis.on('error', () => {});
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
+      cursor = next;
+      if (keys.length) await redis.del(...keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}
+
+function redact(url) {
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = '***';
+  return parsed.toString();
+}
+
+/** A thin REST client of /api/v1. */
+export class ApiClient {
+  constructor(base, token) {
+    this.base = base;
+    this.token = token;
+  }
+
+  async request(method, urlPath, body, expected) {
+    const response = await fetch(`${this.base}/api/v1${urlPath}`, {
+      method,
+      headers: {
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(30_000),
+    });
+    const text = await response.text();
+    let parsed;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = text;
+    }
+    if (expected && response.status !== expected) {
+      throw new BenchError(`${method} ${urlPath} answered ${response.status}, expected ${expected}: ${text.slice(0, 500)}`);
+    }
+    return parsed;
+  }
+
+  get = (urlPath) => this.request('GET', urlPath, undefined, 200);
+  post = (urlPath, body, expected = 201) => this.request('POST', urlPath, body, expected);
+
+  static async signup(baseUrl) {
+    const anonymous = new ApiClient(baseUrl);
+    const session = await anonymous.post('/auth/signup', {
+      email: `bench-${randomBytes(4).toString('hex')}@example.test`,
+      password: 'bench password that is long enough',
+      name: 'Bench',
+      organizationName: 'Loadline bench',
+    });
+    return new ApiClient(baseUrl, session.token);
+  }
+}

@@ -1,0 +1,251 @@
+#!/usr/bin/env node
+// pnpm bench [-- --quick] [--pairs N] [--soak-seconds N] [--only overhead,accuracy,memory]
+//
+// Benchmarks of the whole platform on this machine, reported as ratios against a baseline
+// measured in the same run (plus the raw numbers): what Loadline costs k6 in throughput, how
+// exact its percentiles are, whether the runner's memory stays flat, how much a run-minute
+// stores, and how soon a report is there after the load ends. Loopback only: every server is
+// started here on 127.0.0.1 and every load is bounded in time. See docs/benchmarks.md.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { BENCH_DIR, BenchError, REPO_ROOT, fmtBytes, fmtInt, fmtPct, fmtRatio, loadAverage, log, round } from './lib/util.mjs';
+import { killAllChildrenNow, stopAllChildren } from './lib/processes.mjs';
+import { ApiClient, Stack } from './lib/stack.mjs';
+import { buildServer, goVersion, startServer } from './lib/go-servers.mjs';
+import { k6Version } from './lib/k6.mjs';
+import { accuracy, memory, overhead, reportLatency, storage } from './lib/benchmarks.mjs';
+
+const BENCHMARKS = ['overhead', 'accuracy', 'memory'];
+
+function parseOptions(argv) {
+  const { values } = parseArgs({
+    args: argv.filter((arg) => arg !== '--'),
+    options: {
+      quick: { type: 'boolean', default: false },
+      pairs: { type: 'string' },
+      'soak-seconds': { type: 'string' },
+      only: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    process.stdout.write(
+      'usage: pnpm bench [-- --quick] [--pairs N] [--soak-seconds N] [--only overhead,accuracy,memory]\n' +
+        '  --quick           short smoke check: 1 overhead pair, 10 s accuracy run, 60 s soak\n' +
+        '  --pairs N         bare k6 / Loadline pairs for the overhead figure (default 3)\n' +
+        '  --soak-seconds N  duration of the memory run (default 600)\n' +
+        '  --only LIST       run only some benchmarks (storage and latency use the runs done)\n',
+    );
+    process.exit(0);
+  }
+  const positiveInt = (name, text, min) => {
+    const value = Number(text);
+    if (!Number.isInteger(value) || value < min) throw new BenchError(`--${name} must be an integer >= ${min}, not ${text}`);
+    return value;
+  };
+  const only = values.only ? values.only.split(',').map((name) => name.trim()) : BENCHMARKS;
+  for (const name of only) if (!BENCHMARKS.includes(name)) throw new BenchError(`--only: unknown benchmark "${name}" (${BENCHMARKS.join(', ')})`);
+  return {
+    quick: values.quick,
+    pairs: values.pairs ? positiveInt('pairs', values.pairs, 1) : values.quick ? 1 : 3,
+    soakSeconds: values['soak-seconds'] ? positiveInt('soak-seconds', values['soak-seconds'], 30) : values.quick ? 60 : 600,
+    accuracySeconds: values.quick ? 10 : 20,
+    only,
+  };
+}
+
+async function main() {
+  const options = parseOptions(process.argv.slice(2));
+  const startedAt = new Date();
+  const loadBefore = loadAverage();
+  log(`options: ${JSON.stringify(options)}; load average ${loadBefore.join(' ')} on ${os.cpus().length} cores`);
+
+  Stack.preflight();
+  const versions = { k6: await k6Version(), go: await goVersion(), node: process.version };
+  await buildServer('ok');
+  await buildServer('mixture');
+  const shared = await import(pathToFileURL(path.join(REPO_ROOT, 'packages', 'shared', 'dist', 'index.js')).href);
+
+  const stack = new Stack();
+  let cleaningUp = null;
+  const cleanup = () => (cleaningUp ??= (async () => {
+    log('cleaning up: stopping children, dropping the database, deleting Redis keys');
+    await stopAllChildren();
+    await stack.close();
+  })());
+  const onSignal = (signal) => {
+    log(`${signal}: stopping`);
+    cleanup().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  process.once('exit', killAllChildrenNow);
+
+  const results = {};
+  try {
+    await stack.start();
+    const client = await ApiClient.signup(stack.baseUrl);
+    const ctx = { stack, client, shared, options, loadlineRuns: [] };
+    const okServer = await startServer('ok');
+    try {
+      if (options.only.includes('overhead')) results.overhead = await overhead(ctx, okServer);
+      if (options.only.includes('accuracy')) results.accuracy = await accuracy(ctx);
+      if (options.only.includes('memory')) results.memory = await memory(ctx, okServer);
+    } finally {
+      await okServer.stop();
+    }
+    results.storage = storage(ctx.loadlineRuns);
+    results.latency = reportLatency(ctx.loadlineRuns);
+  } finally {
+    await cleanup();
+  }
+
+  const report = {
+    version: 1,
+    startedAt: startedAt.toISOString(),
+    finishedAt: new Date().toISOString(),
+    machine: {
+      cores: os.cpus().length,
+      cpu: os.cpus()[0]?.model ?? null,
+      memoryBytes: os.totalmem(),
+      loadAverageBefore: loadBefore,
+      loadAverageAfter: loadAverage(),
+      ...versions,
+    },
+    options,
+    results,
+  };
+  const text = formatReport(report);
+  process.stdout.write(text);
+  mkdirSync(BENCH_DIR, { recursive: true });
+  const out = path.join(BENCH_DIR, 'latest.json');
+  const json = `${JSON.stringify({ ...report, text }, null, 2)}\n`;
+  writeFileSync(out, json);
+  // Every run is also kept, so that a --quick or --only run does not lose the last full one.
+  mkdirSync(path.join(BENCH_DIR, 'history'), { recursive: true });
+  writeFileSync(path.join(BENCH_DIR, 'history', `${startedAt.toISOString().replace(/[:.]/g, '-')}${options.quick ? '-quick' : ''}.json`), json);
+  log(`written ${path.relative(REPO_ROOT, out)}`);
+}
+
+// ---- report --------------------------------------------------------------------------------
+
+function formatReport({ machine, options, results, startedAt }) {
+  const lines = [];
+  const { overhead: o, accuracy: a, memory: m, storage: s, latency: l } = results;
+  lines.push('');
+  lines.push(`Loadline bench ${startedAt.slice(0, 16).replace('T', ' ')} UTC, ${machine.cores} cores (${machine.cpu}), load average ${machine.loadAverageBefore.join(' ')} -> ${machine.loadAverageAfter.join(' ')}`);
+  lines.push(`${machine.k6}; ${machine.go}; node ${machine.node}${options.quick ? '; QUICK (smoke check, not for figures)' : ''}`);
+
+  if (o) {
+    lines.push('');
+    lines.push(`overhead: ${o.plan.vus} VUs, ${o.plan.duration}, one GET against the Go "ok" server; req/s per pair`);
+    lines.push('       variant           req/s   requests  req/k6-CPU-s | CPU s: k6  server   api  runner  postgres  other  steal  (wall s)  load avg');
+    for (const pair of o.pairs) {
+      const variants = [
+        ['bare k6', pair.bare.rate, pair.bare],
+        ['k6 --out loadline', pair.extension.rate, pair.extension],
+        ['Loadline', pair.loadline.rps, pair.loadline],
+      ];
+      lines.push(`  pair ${pair.index} (order: ${pair.order.join(', ')})`);
+      variants.forEach(([name, rate, v]) => {
+        const c = v.cpu;
+        lines.push(
+          `       ${name.padEnd(17)} ${fmtInt(rate).padStart(7)} ${fmtInt(v.count).padStart(10)}  ${fmtInt(v.perK6CpuSecond).padStart(12)} |` +
+            `${String(c.k6).padStart(9)} ${String(c.server).padStart(7)} ${String(c.api).padStart(5)} ${String(c.runner).padStart(7)} ${String(c.postgres).padStart(9)} ${String(c.other).padStart(6)} ${String(c.steal).padStart(6)}  ${String(c.wallSeconds).padStart(8)}` +
+            `  ${v.loadAverage}`,
+        );
+      });
+      lines.push(
+        `       Loadline seconds stored: ${pair.loadline.perSecond?.seconds} (first ${fmtInt(pair.loadline.perSecond?.first)}, last ${fmtInt(pair.loadline.perSecond?.last)}, median ${fmtInt(pair.loadline.perSecond?.median)} requests = ${pair.loadline.perSecond?.fullSecondEquivalent} full seconds)`,
+      );
+      lines.push(
+        `       ratios: Loadline/bare req/s ${fmtRatio(pair.ratio)} (Loadline over ${pair.loadline.durationSeconds} measured s), requests ${fmtRatio(pair.countRatio)}, ` +
+          `req/k6-CPU-s ${fmtRatio(pair.efficiencyRatio)}; extension/bare req/s ${fmtRatio(pair.extensionRatio)}, req/k6-CPU-s ${fmtRatio(pair.extensionEfficiencyRatio)}`,
+      );
+    }
+    lines.push('  req/s: bare k6 = http_reqs rate of --summary-export; Loadline = run.summary.overall.rps (count / measured seconds).');
+    lines.push('  requests ratio: same planned duration on both sides. req/k6-CPU-s: throughput per CPU-second k6 itself got.');
+    lines.push('  other: CPU used by nothing the bench started (other processes on the box); steal: CPU the hypervisor gave to other VMs.');
+  }
+  if (a) {
+    lines.push('');
+    lines.push(`accuracy: ${a.plan.vus} VUs, ${a.plan.duration}, mixture ${a.mixture.components.map((c) => `${round(c.weight * 100, 1)} % ${c.ms} ms`).join(', ')} (x U[1, ${1 + a.mixture.spread}))`);
+    lines.push(`  one direct k6 run, n = ${fmtInt(a.n)} requests (k6 counted ${fmtInt(a.k6Count)}${a.countsAgree ? ', same' : ', DIFFERENT'}), ${a.seconds} seconds of histograms`);
+    lines.push('  stat   k6 exact (ms)  merged histograms (ms)  rel. error   | Loadline run (ms)  mixture theory (ms)');
+    for (const row of a.rows) {
+      const key = `p${row.quantile * 100}`;
+      lines.push(
+        `  ${key.padEnd(5)}  ${row.exactMs.toFixed(3).padStart(13)}  ${row.sketchMs.toFixed(3).padStart(22)}  ${fmtPct(row.relativeError, 3).padStart(10)}   | ` +
+          `${(a.loadline[key] ?? NaN).toFixed(3).padStart(17)}  ${a.loadline.theory[key].toFixed(3).padStart(19)}`,
+      );
+    }
+    lines.push('  k6 interpolates between the samples of rank floor(q(n-1)) and ceil(q(n-1)); the histogram returns rank floor(q(n-1)).');
+  }
+  if (m) {
+    lines.push('');
+    lines.push(
+      `memory: ${m.plan.vus} VUs, ${m.plan.duration}; runner RSS at +${m.startAtSeconds} s ${fmtBytes(m.startRss)}, at +${m.midAtSeconds} s ${fmtBytes(m.midRss)}, at +${m.endAtSeconds} s ${fmtBytes(m.endRss)}, max ${fmtBytes(m.maxRss)}; ` +
+        `idle before ${fmtBytes(m.idleRssBefore)}, after ${fmtBytes(m.idleRssAfter)}`,
+    );
+    if (m.k6) {
+      lines.push(
+        `  k6 (child of the runner) RSS start ${fmtBytes(m.k6.startRss)}, end ${fmtBytes(m.k6.endRss)}, max ${fmtBytes(m.k6.maxRss)} (${Math.round(m.k6.bytesPerRequest)} bytes per request); ` +
+          `api RSS start ${fmtBytes(m.api.startRss)}, end ${fmtBytes(m.api.endRss)}`,
+      );
+    }
+    lines.push(`  ${fmtInt(m.requests)} requests (${fmtInt(m.rps)} req/s); CPU s: k6 ${m.cpu.k6}, runner ${m.cpu.runner}, api ${m.cpu.api}, postgres ${m.cpu.postgres}, server ${m.cpu.server}, other ${m.cpu.other} over ${m.cpu.wallSeconds} s`);
+  }
+  if (s?.perRun.length) {
+    lines.push('');
+    lines.push('storage ("RunSecond" rows: tuple + line pointer + primary-key entry):');
+    lines.push('  run            seconds    requests   bytes/row  bytes/run-minute  bytes/request');
+    for (const run of s.perRun) {
+      lines.push(
+        `  ${run.label.padEnd(13)} ${String(run.secondsSpan).padStart(8)}  ${fmtInt(run.requests).padStart(10)}  ${fmtInt(run.bytesPerRow).padStart(10)}  ` +
+          `${fmtBytes(run.bytesPerMinute).padStart(16)}  ${(run.bytesPerRequest ?? NaN).toFixed(4).padStart(13)}`,
+      );
+    }
+  }
+  if (l?.perRun.length) {
+    lines.push('');
+    lines.push(`run end -> report (RunSegment.finishedAt -> Run.finishedAt), ms: ${l.perRun.map((run) => `${run.label} ${run.ms}`).join(', ')}`);
+  }
+
+  lines.push('');
+  lines.push('summary');
+  if (o) {
+    lines.push(`  overhead   Loadline / bare k6 RPS       ${fmtRatio(o.medianRatio)} (pairs: ${o.pairs.map((p) => fmtRatio(p.ratio)).join(' ')})   bare ${fmtInt(o.medianBareRps)} req/s`);
+    lines.push(`             Loadline / bare k6 requests  ${fmtRatio(o.medianCountRatio)} (pairs: ${o.pairs.map((p) => fmtRatio(p.countRatio)).join(' ')})`);
+    lines.push(`             per k6 CPU-second            ${fmtRatio(o.medianEfficiencyRatio)} (pairs: ${o.pairs.map((p) => fmtRatio(p.efficiencyRatio)).join(' ')})`);
+    lines.push(`  extension  k6 --out loadline / bare     ${fmtRatio(o.medianExtensionRatio)} (pairs: ${o.pairs.map((p) => fmtRatio(p.extensionRatio)).join(' ')}; per k6 CPU-second ${fmtRatio(o.medianExtensionEfficiencyRatio)})`);
+  }
+  if (a) {
+    lines.push(`  accuracy   p50 / p90 / p99 rel. error   ${a.rows.map((row) => fmtPct(row.relativeError, 2)).join(' / ')}  (n = ${fmtInt(a.n)})`);
+  }
+  if (m) {
+    lines.push(
+      `  memory     runner RSS end / start       ${m.growth.toFixed(3)}  (start ${fmtBytes(m.startRss)}, max ${fmtBytes(m.maxRss)}, end / mid ${m.growthSecondHalf.toFixed(3)}, ${fmtInt(m.requests, { compact: true })} requests in ${m.plan.duration})`,
+    );
+    if (m.k6) lines.push(`             k6 RSS end / start           ${m.k6.growth.toFixed(3)}  (start ${fmtBytes(m.k6.startRss)}, end ${fmtBytes(m.k6.endRss)}, ${Math.round(m.k6.bytesPerRequest)} bytes kept per request)`);
+  }
+  if (s?.perRun.length) {
+    const long = s.longest;
+    const short = s.medianShortBytesPerMinute !== null
+      ? `; 10 s runs: ${fmtBytes(s.medianShortBytesPerMinute)}/min, ${s.medianShortBytesPerRequest.toFixed(3)} bytes/request`
+      : '';
+    lines.push(`  storage    bytes per run-minute         ${fmtBytes(long.bytesPerMinute)} (${long.label}, ${long.bytesPerRequest.toFixed(4)} bytes/request${short})`);
+  }
+  if (l?.perRun.length) lines.push(`  latency    run end -> report            ${fmtInt(l.medianMs)} ms median, ${fmtInt(l.maxMs)} ms max (${l.perRun.length} runs)`);
+  lines.push('');
+  return `${lines.join('\n')}\n`;
+}
+
+main().catch((error) => {
+  if (error instanceof BenchError) log(`error: ${error.message}`);
+  else log(`error: ${error.stack ?? error}`);
+  process.exitCode = 1;
+});
