@@ -83,6 +83,15 @@ describe('diagnoseRun', () => {
     expect(codes).toEqual(['DROPPED_ITERATIONS:critical', 'ARRIVAL_RATE_SHORTFALL:critical', 'TOO_FEW_SAMPLES:critical']);
   });
 
+  it('asks a run cut short only for its share of the planned iterations', () => {
+    const spec = plan({ load: { executor: 'constant-arrival-rate', rate: 40, timeUnit: '1s', duration: '30s', preAllocatedVUs: 5 } });
+    // Cancelled after 7 s, having started 40 iterations every second.
+    const samples = Array.from({ length: 7 }, (_, i) =>
+      second(i + 1, [requestSecond('Get', 200, repeat(5, 40))], { iterations: 40, spanStartMs: (i + 1) * 1000, spanEndMs: (i + 1) * 1000 + 999 }),
+    );
+    expect(diagnose(samples, spec).codes).not.toContain('ARRIVAL_RATE_SHORTFALL:critical');
+  });
+
   it('refuses to judge a p99 from 40 requests, but only that threshold', () => {
     const spec = plan({ thresholds: [{ metric: 'latency', stat: 'p99', op: '<', value: 100 }, { metric: 'latency', stat: 'max', op: '<', value: 100 }] });
     const { codes, verdicts, diagnostics } = diagnose([second(1, [requestSecond('Get', 200, repeat(5, 40))])], spec);

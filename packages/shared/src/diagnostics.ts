@@ -1,5 +1,5 @@
 import { durationToSeconds } from './duration.js';
-import type { LoadProfile, PlanSpec } from './plan.js';
+import { plannedDurationSeconds, type LoadProfile, type PlanSpec } from './plan.js';
 import type { MergedSecond } from './series-merge.js';
 import type { RunSummary } from './summary.js';
 import type { Diagnostic } from './diagnostics-schema.js';
@@ -105,8 +105,11 @@ function droppedIterations(input: DiagnoseInput): Diagnostic[] {
       affects: critical ? ['rps', 'latency'] : [],
     });
   }
-  const asked = askedIterations(spec.load);
-  if (asked !== null && asked > 0 && spec.segments >= 1) {
+  // A run cut short (cancelled, a runner lost) was only asked for its share of the plan.
+  const planned = plannedDurationSeconds(spec.load);
+  const ranShare = planned > 0 ? Math.min(1, summary.durationSeconds / planned) : 1;
+  const asked = (askedIterations(spec.load) ?? 0) * ranShare;
+  if (asked > 0) {
     const shortfall = 1 - attempted / asked;
     if (shortfall >= L.arrivalShortfallCritical) {
       found.push({

@@ -48,9 +48,11 @@ export const liveProgressSchema = z.object({
   p99: z.number().nullable(),
   errors: z.number().int(),
   errorRate: z.number(),
-  /** Totals so far. */
+  /** Requests so far (vus, rps, percentiles and errors above are of the last second). */
   requests: z.number().int(),
   /** The last measured second, for charts. */
   point: seriesPointSchema.nullable(),
+  /** Every second completed since the previous event, oldest first, so charts miss none. */
+  points: z.array(seriesPointSchema),
 });
 export type LiveProgress = z.infer<typeof liveProgressSchema>;

@@ -54,6 +54,14 @@ describe('run lifecycle: live progress, API restart, a runner killed mid-run', (
     expect(live.length).toBeGreaterThan(0);
     expect(live.some((event) => event.rps > 0 && event.p95 !== null)).toBe(true);
     expect(progress.at(-1)!.plannedSeconds).toBe(4);
+    // Every completed second is sent once, in order, with elapsed counted from the first.
+    // (Seconds still being measured when the run ends come with the report, via /series.)
+    const sent = progress.flatMap((event) => event.points);
+    const ts = sent.map((point) => point.t);
+    expect(ts).toEqual([...new Set(ts)].sort((a, b) => a - b));
+    expect(ts.length).toBeGreaterThanOrEqual(1);
+    const series = (await client.get(`/runs/${started.body.run.id}/series`)).body.points as Array<{ t: number; elapsed: number }>;
+    for (const point of sent) expect(point.elapsed).toBe(series.find((stored) => stored.t === point.t)!.elapsed);
     const end = events.at(-1)!;
     expect(end.event).toBe('end');
     expect((end.data as RunView).status).toBe('PASSED');

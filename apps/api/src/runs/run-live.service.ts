@@ -42,6 +42,7 @@ export class RunLiveService {
   stream(runId: string, tenantId: string): Observable<LiveEvent> {
     return new Observable<LiveEvent>((subscriber) => {
       let completeUpTo = 0;
+      let firstT: number | undefined;
       let requests = 0;
       let stopped = false;
       let timer: NodeJS.Timeout | undefined;
@@ -54,8 +55,12 @@ export class RunLiveService {
           return;
         }
         const fresh = toSeriesPoints(mergeSegmentsBySecond(await this.runs.seconds(runId, completeUpTo)));
+        firstT ??= fresh[0]?.t;
+        // Elapsed counts from the run's first second, not from this batch's.
+        for (const point of fresh) point.elapsed = point.t - (firstT ?? point.t);
         const current = fresh.at(-1) ?? null;
-        for (const point of fresh.slice(0, -1)) {
+        const completed = fresh.slice(0, -1);
+        for (const point of completed) {
           requests += point.rps;
           completeUpTo = point.t;
         }
@@ -77,6 +82,7 @@ export class RunLiveService {
             errorRate: current?.errorRate ?? 0,
             requests: requests + (current?.rps ?? 0),
             point: current,
+            points: completed,
           },
         });
       };
