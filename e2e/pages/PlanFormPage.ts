@@ -44,6 +44,16 @@ export class PlanFormPage {
     await this.form.getByLabel('Duration', { exact: true }).fill(duration);
   }
 
+  /** Constant arrival rate: `rate` requests per `timeUnit` for `duration`, from a pool of VUs. */
+  async setConstantArrivalRate(spec: { rate: number; timeUnit?: string; duration: string; preAllocatedVUs: number; maxVUs?: number }): Promise<void> {
+    await this.form.getByLabel('Executor', { exact: true }).selectOption('constant-arrival-rate');
+    await this.form.getByLabel('Rate', { exact: true }).fill(String(spec.rate));
+    await this.form.getByLabel('Time unit', { exact: true }).fill(spec.timeUnit ?? '1s');
+    await this.form.getByLabel('Duration', { exact: true }).fill(spec.duration);
+    await this.form.getByLabel('Pre-allocated VUs', { exact: true }).fill(String(spec.preAllocatedVUs));
+    await this.form.getByLabel('Max VUs (optional)', { exact: true }).fill(spec.maxVUs === undefined ? '' : String(spec.maxVUs));
+  }
+
   private request(index: number): Locator {
     return this.form.getByRole('group', { name: `Request ${index + 1}` });
   }

@@ -73,4 +73,74 @@ export class RunPage {
   async percentileNote(): Promise<string> {
     return this.page.getByTestId('percentile-note').innerText();
   }
+
+  // --- Live view (while the run is not over) ---
+
+  get liveProgress(): Locator {
+    return this.page.getByTestId('live-progress');
+  }
+
+  /** Elapsed seconds the progress bar shows, or null when the live view is gone. */
+  async liveElapsed(): Promise<number | null> {
+    if (!(await this.liveProgress.count())) return null;
+    const value = await this.liveProgress.getAttribute('data-elapsed').catch(() => null);
+    return value === null ? null : Number(value);
+  }
+
+  /** "streaming", "polling", "connecting" or "reconnecting"; null when not live. */
+  async liveMode(): Promise<string | null> {
+    const mode = this.page.getByTestId('live-mode');
+    return (await mode.count()) ? mode.getAttribute('data-mode').catch(() => null) : null;
+  }
+
+  /** The text of one live figure: "vus", "rps", "p50", "p95", "p99", "errors", "requests". */
+  async liveFigure(name: string): Promise<string | null> {
+    const figure = this.page.getByTestId(`live-${name}`);
+    return (await figure.count()) ? figure.innerText().catch(() => null) : null;
+  }
+
+  /** Seconds in a chart (its data-points attribute), or 0 when the chart is not there. */
+  async chartPoints(chart: 'latency' | 'throughput' | 'load'): Promise<number> {
+    const element = this.page.getByTestId(`chart-${chart}`);
+    if (!(await element.count())) return 0;
+    return Number((await element.getAttribute('data-points').catch(() => '0')) ?? '0');
+  }
+
+  /** uPlot canvases drawn inside the charts section. */
+  async chartCanvases(): Promise<number> {
+    return this.page.locator('[data-testid="run-charts"] canvas').count();
+  }
+
+  get cancelButton(): Locator {
+    return this.page.getByTestId('cancel-run');
+  }
+
+  /** Cancel run -> confirm; returns once the confirmation has been clicked. */
+  async cancel(onConfirmShown?: () => Promise<void>): Promise<void> {
+    await this.cancelButton.click();
+    await this.page.getByTestId('cancel-confirm').waitFor();
+    await onConfirmShown?.();
+    await this.page.getByTestId('cancel-run-confirm').click();
+  }
+
+  // --- Report (once the run is over) ---
+
+  get charts(): Locator {
+    return this.page.getByTestId('run-charts');
+  }
+
+  /** The diagnostics list, or the "no reasons to doubt" note when there are none. */
+  get diagnostics(): Locator {
+    return this.page.locator('[data-testid="diagnostics"], [data-testid="diagnostics-none"]');
+  }
+
+  /** Codes and severities of the diagnostics shown. */
+  async diagnosticCodes(): Promise<{ code: string; severity: string }[]> {
+    return this.page.locator('[data-testid^="diagnostic-"][data-severity]').evaluateAll((items) =>
+      items.map((item) => ({
+        code: (item.getAttribute('data-testid') ?? '').replace(/^diagnostic-/, ''),
+        severity: item.getAttribute('data-severity') ?? '',
+      })),
+    );
+  }
 }

@@ -9,11 +9,13 @@ import { TargetsPage } from '../pages/TargetsPage.js';
 import { waitForApi } from '../support/api.js';
 import { PHONE, launchBrowser, newContext, screenshot } from '../support/browser.js';
 import { BASE_URL, RUN_TIMEOUT_MS } from '../support/env.js';
+import { observeLive } from '../support/live.js';
 import { startLoopbackTarget, type LoopbackTarget } from '../support/loopback-target.js';
 
 /**
  * A new user's first run, through the browser against the real stack: sign up, add a target
- * (a loopback server this test starts), write a plan, run it, read the verdict.
+ * (a loopback server this test starts), write a plan, run it, watch it live (progress, live
+ * figures and charts fed by the event stream), read the verdict, the charts and diagnostics.
  */
 describe('first run', { timeout: RUN_TIMEOUT_MS + 120_000 }, () => {
   let target: LoopbackTarget;
@@ -41,7 +43,7 @@ describe('first run', { timeout: RUN_TIMEOUT_MS + 120_000 }, () => {
     await target?.close();
   });
 
-  it('signs up, creates a target and a plan, runs it and shows a PASSED verdict', async (t) => {
+  it('signs up, creates a target and a plan, runs it, shows it live and then a PASSED report', async (t) => {
     const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
     const requestName = 'ping';
     try {
@@ -65,7 +67,8 @@ describe('first run', { timeout: RUN_TIMEOUT_MS + 120_000 }, () => {
       const form = new PlanFormPage(page);
       await form.goto();
       await form.setBasics(`first run ${stamp}`, 'loopback');
-      await form.setConstantLoad(2, '3s');
+      // Long enough to watch the live view tick a few times.
+      await form.setConstantLoad(2, '6s');
       await form.setRequestCount(1);
       await form.setRequest(0, { name: requestName, method: 'GET', path: '/ping', expectedStatuses: '200' });
       await form.setThresholdCount(2);
@@ -84,11 +87,20 @@ describe('first run', { timeout: RUN_TIMEOUT_MS + 120_000 }, () => {
       const run = new RunPage(page);
       await run.statusBadge.waitFor();
       const live = await run.waitForStatusAtLeast('RUNNING', RUN_TIMEOUT_MS);
-      await screenshot(page, '06-run-in-progress');
       t.diagnostic(`reached ${live}`);
+      // Live: the progress bar moves, the charts draw the seconds as they arrive.
+      const seen = await observeLive(run, 60_000, (s) => s.elapsed.length >= 2 && s.canvases > 0 && s.chartPoints > 0);
+      if (seen.lastStatus === 'RUNNING') await screenshot(page, '06-run-in-progress');
+      t.diagnostic(`live: elapsed ${seen.elapsed.join(', ')} s; modes ${seen.modes.join(' -> ')}; ${seen.canvases} canvases, ${seen.chartPoints} seconds charted`);
+      assert.ok(seen.elapsed.length >= 2, `the progress bar showed elapsed ${JSON.stringify(seen.elapsed)} while RUNNING (wanted two different values)`);
+      assert.ok(seen.canvases > 0, 'a live chart canvas is drawn');
+      assert.ok(seen.chartPoints > 0, 'the live chart has at least one second');
+      assert.ok(seen.modes.includes('streaming'), `the live view used the event stream (modes seen: ${seen.modes.join(', ')})`);
 
       const final = await run.waitForTerminal(RUN_TIMEOUT_MS);
       await run.verdictBanner.waitFor();
+      await run.charts.waitFor();
+      await run.diagnostics.first().waitFor();
       await screenshot(page, '07-run-finished');
       t.diagnostic(`statuses seen: ${run.seen.join(' -> ')}`);
       assert.equal(final, 'PASSED', `run ended ${final}: ${(await run.errorText()) ?? 'no error message'}`);
@@ -98,6 +110,14 @@ describe('first run', { timeout: RUN_TIMEOUT_MS + 120_000 }, () => {
       assert.ok(count > 0, `request row "${requestName}" has count ${count}`);
       assert.deepEqual(await run.thresholdVerdicts(), ['PASS', 'PASS']);
       assert.match(await run.percentileNote(), /±\d/);
+
+      // The report's per-second charts and its diagnostics section.
+      assert.ok((await run.chartPoints('latency')) >= 3, `latency chart has ${await run.chartPoints('latency')} seconds`);
+      assert.ok((await run.chartCanvases()) >= 3, 'latency, throughput and VU charts are drawn');
+      assert.match(await page.getByTestId('series-error-bound').innerText(), /within ±\d/);
+      const diagnostics = await run.diagnosticCodes();
+      t.diagnostic(`diagnostics: ${diagnostics.map((d) => `${d.code} (${d.severity})`).join(', ') || 'none'}`);
+      assert.ok(!diagnostics.some((d) => d.severity === 'critical'), 'a healthy loopback run has no critical diagnostic');
       assert.ok(target.requests > 0, 'the loopback target received the load');
       t.diagnostic(`${count} requests in the report, ${target.requests} answered by the loopback target`);
 
@@ -110,6 +130,7 @@ describe('first run', { timeout: RUN_TIMEOUT_MS + 120_000 }, () => {
       const phonePage = await phone.newPage();
       await new RunPage(phonePage).goto(runId);
       await phonePage.getByTestId('run-verdict').waitFor();
+      await phonePage.getByTestId('run-charts').waitFor();
       await screenshot(phonePage, '08-run-phone');
       await phone.close();
 

@@ -13,6 +13,7 @@ import './styles/auth.css';
 import './styles/forms.css';
 import './styles/tables.css';
 import './styles/run.css';
+import './styles/charts.css';
 
 const queryClient = createQueryClient();
 

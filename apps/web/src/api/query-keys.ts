@@ -25,5 +25,6 @@ export const queryKeys = {
     all: ['runs'] as const,
     list: (filter: RunListFilter = {}) => [...queryKeys.runs.all, 'list', filter] as const,
     detail: (id: string) => [...queryKeys.runs.all, 'detail', id] as const,
+    series: (id: string) => [...queryKeys.runs.all, 'series', id] as const,
   },
 };

@@ -1,4 +1,5 @@
-import { describeThreshold, peakVus, plannedDurationSeconds, type PlanView } from '@loadline/shared';
+import { describeThreshold, peakArrivalRate, peakVus, plannedDurationSeconds, type PlanView } from '@loadline/shared';
+import { formatRps } from '../../format/numbers';
 import { formatSeconds } from '../../format/time';
 
 export function loadDescription(load: PlanView['spec']['load']): string {
@@ -7,11 +8,24 @@ export function loadDescription(load: PlanView['spec']['load']): string {
       return `${load.vus} VU${load.vus === 1 ? '' : 's'} for ${load.duration}`;
     case 'ramping-vus':
       return `from ${load.startVUs} VUs: ${load.stages.map((stage) => `${stage.target} over ${stage.duration}`).join(', then ')}`;
+    case 'constant-arrival-rate':
+      return `${load.rate} requests per ${load.timeUnit} for ${load.duration} (${vuPool(load)})`;
+    case 'ramping-arrival-rate':
+      return `from ${load.startRate} per ${load.timeUnit}: ${load.stages
+        .map((stage) => `${stage.target} over ${stage.duration}`)
+        .join(', then ')} (${vuPool(load)})`;
   }
+}
+
+function vuPool(load: { preAllocatedVUs: number; maxVUs?: number }): string {
+  return load.maxVUs !== undefined && load.maxVUs > load.preAllocatedVUs
+    ? `${load.preAllocatedVUs}–${load.maxVUs} VUs`
+    : `${load.preAllocatedVUs} VUs`;
 }
 
 export function LoadFacts({ plan }: { plan: PlanView }) {
   const { load } = plan.spec;
+  const rate = peakArrivalRate(load);
   return (
     <dl className="facts facts--inline">
       <div>
@@ -27,9 +41,15 @@ export function LoadFacts({ plan }: { plan: PlanView }) {
         <dd>{formatSeconds(plannedDurationSeconds(load))}</dd>
       </div>
       <div>
-        <dt>Peak VUs</dt>
+        <dt>{rate === null ? 'Peak VUs' : 'Max VUs'}</dt>
         <dd>{peakVus(load)}</dd>
       </div>
+      {rate !== null ? (
+        <div>
+          <dt>Peak rate</dt>
+          <dd>{formatRps(rate)} req/s</dd>
+        </div>
+      ) : null}
       <div>
         <dt>Segments</dt>
         <dd>{plan.spec.segments}</dd>

@@ -1,6 +1,7 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { loadProfileSchema, peakVus, plannedDurationSeconds } from '@loadline/shared';
+import { loadProfileSchema, peakArrivalRate, peakVus, plannedDurationSeconds } from '@loadline/shared';
+import { formatRps } from '../../format/numbers';
 import { isApiError } from '../../api/client';
 import { Card, PageHeader } from '../../components/PageHeader';
 import { EmptyState, ErrorState, LoadingState, errorMessage } from '../../components/States';
@@ -156,9 +157,15 @@ function PlanForm({ initial, targetOptions }: PlanFormProps) {
               <dd>{summary ? formatSeconds(summary.seconds) : '—'}</dd>
             </div>
             <div>
-              <dt>Peak virtual users</dt>
+              <dt>{summary?.rate !== null && summary?.rate !== undefined ? 'Max virtual users' : 'Peak virtual users'}</dt>
               <dd>{summary ? summary.peak.toLocaleString('en-US') : '—'}</dd>
             </div>
+            {summary && summary.rate !== null ? (
+              <div>
+                <dt>Peak rate</dt>
+                <dd>{formatRps(summary.rate)} req/s</dd>
+              </div>
+            ) : null}
             <div>
               <dt>Requests</dt>
               <dd>{state.requests.length}</dd>
@@ -184,8 +191,8 @@ function PlanForm({ initial, targetOptions }: PlanFormProps) {
   );
 }
 
-function loadSummary(state: PlanFormState): { seconds: number; peak: number } | null {
+function loadSummary(state: PlanFormState): { seconds: number; peak: number; rate: number | null } | null {
   const parsed = loadProfileSchema.safeParse(toCreatePlanInput(state).input.load);
   if (!parsed.success) return null;
-  return { seconds: plannedDurationSeconds(parsed.data), peak: peakVus(parsed.data) };
+  return { seconds: plannedDurationSeconds(parsed.data), peak: peakVus(parsed.data), rate: peakArrivalRate(parsed.data) };
 }

@@ -67,6 +67,53 @@ describe('plan form -> CreatePlanInput', () => {
     });
   });
 
+  it('maps a constant-arrival-rate plan, leaving maxVUs out when blank', () => {
+    const { body, errors } = validatePlanForm(
+      form({ executor: 'constant-arrival-rate', rate: '200', timeUnit: '1s', duration: '1m', preAllocatedVUs: '20', maxVUs: '' }),
+    );
+    expect(errors).toEqual({});
+    expect(body?.load).toEqual({ executor: 'constant-arrival-rate', rate: 200, timeUnit: '1s', duration: '1m', preAllocatedVUs: 20 });
+  });
+
+  it('maps a ramping-arrival-rate plan from its own stages (not the VU stages)', () => {
+    const { body, errors } = validatePlanForm(
+      form({
+        executor: 'ramping-arrival-rate',
+        startRate: '10',
+        timeUnit: '1m',
+        stages: [newStageRow('5s', '99')],
+        rateStages: [newStageRow('30s', '100'), newStageRow('1m', '400')],
+        preAllocatedVUs: '5',
+        maxVUs: '50',
+      }),
+    );
+    expect(errors).toEqual({});
+    expect(body?.load).toEqual({
+      executor: 'ramping-arrival-rate',
+      startRate: 10,
+      timeUnit: '1m',
+      stages: [
+        { duration: '30s', target: 100 },
+        { duration: '1m', target: 400 },
+      ],
+      preAllocatedVUs: 5,
+      maxVUs: 50,
+    });
+  });
+
+  it('validates arrival-rate fields with the shared schema, at the API paths', () => {
+    const { body, errors } = validatePlanForm(
+      form({ executor: 'constant-arrival-rate', rate: '0', timeUnit: 'soon', duration: '30s', preAllocatedVUs: '20', maxVUs: '10' }),
+    );
+    expect(body).toBeNull();
+    expect(errors['load.rate']).toMatch(/>=1|too small/i);
+    expect(errors['load.timeUnit']).toMatch(/k6 duration/);
+    expect(errors['load.maxVUs']).toBe('must be at least the pre-allocated VUs');
+    const blank = validatePlanForm(form({ executor: 'ramping-arrival-rate', preAllocatedVUs: '', rateStages: [newStageRow('1m', 'x')] }));
+    expect(blank.errors['load.preAllocatedVUs']).toBe('required');
+    expect(blank.errors['load.stages.0.target']).toBe('enter a number');
+  });
+
   it('keeps a body only for methods that carry one, and scopes thresholds to a request', () => {
     const { body } = validatePlanForm(
       form({
@@ -122,6 +169,15 @@ describe('plan form -> CreatePlanInput', () => {
   it('lists field paths in document order', () => {
     const paths = planFieldPaths(form());
     expect(paths.slice(0, 5)).toEqual(['name', 'targetId', 'load.executor', 'load.vus', 'load.duration']);
+    expect(planFieldPaths(form({ executor: 'ramping-arrival-rate', rateStages: [newStageRow()] })).slice(2, 9)).toEqual([
+      'load.executor',
+      'load.startRate',
+      'load.timeUnit',
+      'load.stages.0.duration',
+      'load.stages.0.target',
+      'load.preAllocatedVUs',
+      'load.maxVUs',
+    ]);
     expect(paths).toContain('requests.0.expect');
     expect(paths).toContain('thresholds.1.value');
   });
@@ -149,5 +205,25 @@ describe('planViewToForm', () => {
       updatedAt: '2026-01-01T00:00:00Z',
     };
     expect(validatePlanForm(planViewToForm(plan)).body).toEqual(body);
+  });
+
+  it('round-trips arrival-rate plans', () => {
+    for (const patch of [
+      { executor: 'constant-arrival-rate' as const, rate: '30', timeUnit: '1s', duration: '20s', preAllocatedVUs: '4', maxVUs: '' },
+      { executor: 'ramping-arrival-rate' as const, startRate: '5', rateStages: [newStageRow('10s', '40')], preAllocatedVUs: '4', maxVUs: '12' },
+    ]) {
+      const { body } = validatePlanForm(form(patch));
+      expect(body).not.toBeNull();
+      const plan: PlanView = {
+        id: 'pln_2',
+        name: body!.name,
+        targetId: body!.targetId,
+        version: 1,
+        spec: { load: body!.load, requests: body!.requests, thresholds: body!.thresholds, segments: 1 },
+        createdAt: '2026-01-01T00:00:00Z',
+        updatedAt: '2026-01-01T00:00:00Z',
+      };
+      expect(validatePlanForm(planViewToForm(plan)).body).toEqual(body);
+    }
   });
 });

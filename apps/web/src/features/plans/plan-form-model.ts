@@ -15,7 +15,11 @@ import { mergeFieldErrors, zodErrorToFieldErrors, type FieldErrors } from '../..
  * zod schema, so field errors carry the same paths ("requests.0.path") as the API's.
  */
 export type HttpMethod = (typeof HTTP_METHODS)[number];
-export type Executor = 'constant-vus' | 'ramping-vus';
+export type Executor = 'constant-vus' | 'ramping-vus' | 'constant-arrival-rate' | 'ramping-arrival-rate';
+
+export const isArrivalRate = (executor: Executor): boolean =>
+  executor === 'constant-arrival-rate' || executor === 'ramping-arrival-rate';
+
 export type MetricKind = 'latency' | 'error_rate' | 'rps';
 
 export interface StageRow {
@@ -53,7 +57,17 @@ export interface PlanFormState {
   vus: string;
   duration: string;
   startVUs: string;
+  /** Ramping VUs: stage targets are VUs. */
   stages: StageRow[];
+  /** Arrival rate: iterations (one request each) per `timeUnit`. */
+  rate: string;
+  startRate: string;
+  timeUnit: string;
+  /** Ramping arrival rate: stage targets are rates per `timeUnit`. */
+  rateStages: StageRow[];
+  preAllocatedVUs: string;
+  /** Blank = preAllocatedVUs (k6's default). */
+  maxVUs: string;
   requests: RequestRow[];
   thresholds: ThresholdRow[];
 }
@@ -89,6 +103,12 @@ export function initialPlanForm(targetId = ''): PlanFormState {
     duration: '30s',
     startVUs: '0',
     stages: [newStageRow('30s', '10'), newStageRow('1m', '10')],
+    rate: '50',
+    startRate: '0',
+    timeUnit: '1s',
+    rateStages: [newStageRow('30s', '50'), newStageRow('1m', '50')],
+    preAllocatedVUs: '10',
+    maxVUs: '50',
     requests: [newRequestRow({ name: 'home', path: '/' })],
     thresholds: [newThresholdRow(), newThresholdRow({ metric: 'error_rate', value: '1' })],
   };
@@ -134,17 +154,40 @@ export function toCreatePlanInput(state: PlanFormState): { input: CreatePlanInpu
     return value;
   };
 
-  const load: CreatePlanInput['load'] =
-    state.executor === 'constant-vus'
-      ? { executor: 'constant-vus', vus: num('load.vus', state.vus), duration: state.duration.trim() }
-      : {
-          executor: 'ramping-vus',
-          startVUs: num('load.startVUs', state.startVUs),
-          stages: state.stages.map((stage, i) => ({
-            duration: stage.duration.trim(),
-            target: num(`load.stages.${i}.target`, stage.target),
-          })),
-        };
+  const stages = (rows: readonly StageRow[]) =>
+    rows.map((stage, i) => ({ duration: stage.duration.trim(), target: num(`load.stages.${i}.target`, stage.target) }));
+  const vuPool = () => ({
+    preAllocatedVUs: num('load.preAllocatedVUs', state.preAllocatedVUs),
+    ...(state.maxVUs.trim() !== '' ? { maxVUs: num('load.maxVUs', state.maxVUs) } : {}),
+  });
+
+  let load: CreatePlanInput['load'];
+  switch (state.executor) {
+    case 'constant-vus':
+      load = { executor: 'constant-vus', vus: num('load.vus', state.vus), duration: state.duration.trim() };
+      break;
+    case 'ramping-vus':
+      load = { executor: 'ramping-vus', startVUs: num('load.startVUs', state.startVUs), stages: stages(state.stages) };
+      break;
+    case 'constant-arrival-rate':
+      load = {
+        executor: 'constant-arrival-rate',
+        rate: num('load.rate', state.rate),
+        timeUnit: state.timeUnit.trim(),
+        duration: state.duration.trim(),
+        ...vuPool(),
+      };
+      break;
+    case 'ramping-arrival-rate':
+      load = {
+        executor: 'ramping-arrival-rate',
+        startRate: num('load.startRate', state.startRate),
+        timeUnit: state.timeUnit.trim(),
+        stages: stages(state.rateStages),
+        ...vuPool(),
+      };
+      break;
+  }
 
   const requests = state.requests.map((row, i) => {
     const { statuses, error } = parseStatusList(row.expectedStatuses);
@@ -204,6 +247,7 @@ function friendlier(errors: FieldErrors): FieldErrors {
   const out: Record<string, string> = {};
   for (const [path, message] of Object.entries(errors)) {
     if (path === 'targetId') out[path] = 'choose a target';
+    else if (path === 'load.maxVUs' && /maxVUs must be at least/.test(message)) out[path] = 'must be at least the pre-allocated VUs';
     else out[path] = message;
   }
   return out;
@@ -211,10 +255,14 @@ function friendlier(errors: FieldErrors): FieldErrors {
 
 /** Every field path the form renders, in document order (for focus and the error summary). */
 export function planFieldPaths(state: PlanFormState): string[] {
-  const load =
-    state.executor === 'constant-vus'
-      ? ['load.vus', 'load.duration']
-      : ['load.startVUs', ...state.stages.flatMap((_, i) => [`load.stages.${i}.duration`, `load.stages.${i}.target`])];
+  const stagePaths = (rows: readonly StageRow[]) => rows.flatMap((_, i) => [`load.stages.${i}.duration`, `load.stages.${i}.target`]);
+  const pool = ['load.preAllocatedVUs', 'load.maxVUs'];
+  const load = {
+    'constant-vus': () => ['load.vus', 'load.duration'],
+    'ramping-vus': () => ['load.startVUs', ...stagePaths(state.stages)],
+    'constant-arrival-rate': () => ['load.rate', 'load.timeUnit', 'load.duration', ...pool],
+    'ramping-arrival-rate': () => ['load.startRate', 'load.timeUnit', ...stagePaths(state.rateStages), ...pool],
+  }[state.executor]();
   const requests = state.requests.flatMap((_, i) =>
     ['name', 'method', 'path', 'body', 'expect', 'weight'].map((field) => `requests.${i}.${field}`),
   );
@@ -233,12 +281,27 @@ export function planViewToForm(plan: PlanView): PlanFormState {
     name: plan.name,
     executor: load.executor,
     vus: load.executor === 'constant-vus' ? String(load.vus) : base.vus,
-    duration: load.executor === 'constant-vus' ? load.duration : base.duration,
+    duration: load.executor === 'constant-vus' || load.executor === 'constant-arrival-rate' ? load.duration : base.duration,
     startVUs: load.executor === 'ramping-vus' ? String(load.startVUs) : base.startVUs,
     stages:
       load.executor === 'ramping-vus'
         ? load.stages.map((stage) => newStageRow(stage.duration, String(stage.target)))
         : base.stages,
+    rate: load.executor === 'constant-arrival-rate' ? String(load.rate) : base.rate,
+    startRate: load.executor === 'ramping-arrival-rate' ? String(load.startRate) : base.startRate,
+    timeUnit: load.executor === 'constant-arrival-rate' || load.executor === 'ramping-arrival-rate' ? load.timeUnit : base.timeUnit,
+    rateStages:
+      load.executor === 'ramping-arrival-rate'
+        ? load.stages.map((stage) => newStageRow(stage.duration, String(stage.target)))
+        : base.rateStages,
+    preAllocatedVUs:
+      load.executor === 'constant-arrival-rate' || load.executor === 'ramping-arrival-rate' ? String(load.preAllocatedVUs) : base.preAllocatedVUs,
+    maxVUs:
+      load.executor === 'constant-arrival-rate' || load.executor === 'ramping-arrival-rate'
+        ? load.maxVUs === undefined
+          ? ''
+          : String(load.maxVUs)
+        : base.maxVUs,
     requests: plan.spec.requests.map((request) =>
       newRequestRow({
         name: request.name,

@@ -1,27 +1,48 @@
+import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
-import { isTerminalRunStatus, type RunView } from '@loadline/shared';
+import { isTerminalRunStatus, type RunView, type SeriesPoint } from '@loadline/shared';
+import { isApiError } from '../../api/client';
 import { Card, PageHeader } from '../../components/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../components/States';
 import { formatBytes, formatCount, formatLatency, formatPercent, formatRelativeError, formatRps } from '../../format/numbers';
 import { elapsedSeconds, formatDateTime, formatSeconds } from '../../format/time';
+import { CapacityCard, DiagnosticsPanel } from './DiagnosticsPanel';
+import { LiveRunPanel } from './LiveRunPanel';
 import { RequestsTable } from './RequestsTable';
+import { RunCharts } from './RunCharts';
 import { RunProgress } from './RunProgress';
 import { RunStatusBadge } from './RunStatusBadge';
 import { ThresholdsTable } from './ThresholdsTable';
 import { VerdictBanner } from './VerdictBanner';
-import { useRun } from './hooks';
+import { useLiveRun, type LiveRun } from './use-live-run';
+import { usePlan } from '../plans/hooks';
+
+const NO_POINTS: readonly SeriesPoint[] = [];
 
 export function RunPage() {
   const { id } = useParams<{ id: string }>();
-  const run = useRun(id);
+  // A new run id starts with a fresh stream and fresh live state.
+  return <RunScreen key={id} id={id} />;
+}
+
+function RunScreen({ id }: { id: string | undefined }) {
+  const live = useLiveRun(id);
+  const { run } = live;
 
   if (run.isPending) return <LoadingState label="Loading run…" />;
   if (run.isError) return <ErrorState title="Could not load this run" error={run.error} onRetry={() => void run.refetch()} />;
-  return <RunReport run={run.data} />;
+  return <RunReport run={run.data} live={live} />;
 }
 
-function RunReport({ run }: { run: RunView }) {
+function RunReport({ run, live }: { run: RunView; live: LiveRun }) {
   const terminal = isTerminalRunStatus(run.status);
+  const points = live.series.data?.points ?? NO_POINTS;
+  // While live there is no summary yet: the plan gives the order of the request toggles.
+  const plan = usePlan(terminal ? undefined : run.planId);
+  const requestOrder = useMemo(
+    () => run.summary?.requests.map((request) => request.name) ?? plan.data?.spec.requests.map((request) => request.name) ?? [],
+    [run.summary, plan.data],
+  );
   return (
     <>
       <PageHeader
@@ -46,7 +67,21 @@ function RunReport({ run }: { run: RunView }) {
       <div className="stack">
         <RunProgress status={run.status} />
         <VerdictBanner run={run} />
+        {run.partial ? (
+          <div className="alert alert--warning" role="note" data-testid="partial-notice">
+            <p className="alert__title">Partial data</p>
+            <p>
+              Some measurements are missing{run.status === 'CANCELLED' ? ': the run was cut short' : ' (a runner stopped or the run was cut short)'}.
+              The figures below cover only what was measured.
+            </p>
+          </div>
+        ) : null}
+        {!terminal ? (
+          <LiveRunPanel run={run} progress={live.progress} mode={live.mode} points={points} requestOrder={requestOrder} />
+        ) : null}
         {run.summary ? <KeyFacts run={run} /> : null}
+        {run.capacity ? <CapacityCard capacity={run.capacity} /> : null}
+        {terminal && (run.summary || run.diagnostics.length > 0) ? <DiagnosticsPanel run={run} /> : null}
         <Card title="SLA thresholds">
           {run.thresholds.length > 0 ? (
             <ThresholdsTable results={run.thresholds} />
@@ -58,6 +93,11 @@ function RunReport({ run }: { run: RunView }) {
             <p className="muted">Verdicts appear when the run finishes.</p>
           )}
         </Card>
+        {terminal ? (
+          <Card title="Over time">
+            <ReportCharts live={live} points={points} requestOrder={requestOrder} />
+          </Card>
+        ) : null}
         <Card title="Requests">
           {run.summary && run.summary.requests.length > 0 ? (
             <>
@@ -90,6 +130,31 @@ function RunReport({ run }: { run: RunView }) {
           </Card>
         ) : null}
       </div>
+    </>
+  );
+}
+
+function ReportCharts({ live, points, requestOrder }: { live: LiveRun; points: readonly SeriesPoint[]; requestOrder: readonly string[] }) {
+  const { series } = live;
+  if (series.isPending && points.length === 0) return <LoadingState label="Loading per-second data…" />;
+  if (series.isError && points.length === 0) {
+    if (isApiError(series.error) && series.error.isNotFound) {
+      return <EmptyState title="No per-second data">This run has no stored series to chart.</EmptyState>;
+    }
+    return <ErrorState title="Could not load the per-second data" error={series.error} onRetry={() => void series.refetch()} />;
+  }
+  if (points.length === 0) {
+    return <EmptyState title="Nothing to chart">No second of this run was measured.</EmptyState>;
+  }
+  const error = series.data?.percentileRelativeError;
+  return (
+    <>
+      <RunCharts points={points} requestOrder={requestOrder} />
+      <p className="footnote" data-testid="series-error-bound">
+        One point per second, all segments merged.
+        {error !== undefined ? ` Percentiles within ${formatRelativeError(error)} of the exact value.` : ''} Drag across a chart to zoom in,
+        double-click to zoom out; click a legend entry to hide or show its line.
+      </p>
     </>
   );
 }

@@ -14,10 +14,7 @@ export function VerdictBanner({ run }: { run: RunView }) {
         <p className="banner__title" aria-live="polite">
           {pendingText(run)}
         </p>
-        <p className="banner__text">
-          {elapsed !== null ? `${run.startedAt ? 'Running for' : 'Waiting for'} ${formatSeconds(elapsed)}. ` : ''}
-          This page updates every second until the verdict is in.
-        </p>
+        <p className="banner__text">{pendingDetail(run, elapsed)}</p>
       </div>
     );
   }
@@ -40,8 +37,38 @@ export function VerdictBanner({ run }: { run: RunView }) {
       {run.status === 'ERRORED' && run.summary ? (
         <p className="banner__text">What was measured before the error is kept below and may be partial.</p>
       ) : null}
+      {run.status === 'CANCELLED' ? (
+        <p className="banner__text" data-testid="cancelled-note">
+          {cancelledText(run)}
+        </p>
+      ) : null}
     </div>
   );
+}
+
+/** "Stopped on request after 12 s of the planned 30 s. What was measured until then is shown below." */
+export function cancelledText(run: RunView): string {
+  const stoppedAt = run.cancelRequestedAt ?? run.finishedAt;
+  const ran = run.summary?.durationSeconds ?? (run.startedAt ? elapsedSeconds(run.startedAt, stoppedAt) : null);
+  const how = run.cancelRequestedAt ? 'Stopped on request' : 'Stopped';
+  const when = ran !== null && ran !== undefined && run.startedAt ? ` after ${formatSeconds(ran)} of the planned ${formatSeconds(run.plannedSeconds)}` : ' before the load started';
+  const kept = run.summary && run.summary.overall.count > 0
+    ? 'What was measured until then is shown below.'
+    : 'No request was measured.';
+  return `${how}${when}. ${kept}`;
+}
+
+function pendingDetail(run: RunView, elapsed: number | null): string {
+  if (run.cancelRequestedAt) return 'What was measured so far is kept; the report appears when the run has stopped.';
+  switch (run.status) {
+    case 'QUEUED':
+    case 'STARTING':
+      return `${elapsed !== null ? `Waiting for ${formatSeconds(elapsed)}. ` : ''}The live view starts with the load.`;
+    case 'FINISHING':
+      return 'The report appears here in a moment.';
+    default:
+      return 'The figures and charts below update every second until the verdict is in.';
+  }
 }
 
 function pendingText(run: RunView): string {
@@ -51,7 +78,7 @@ function pendingText(run: RunView): string {
     case 'STARTING':
       return run.segments > 1 ? `Starting ${run.segments} runners…` : 'Starting the load generator…';
     case 'RUNNING':
-      return 'Running: load is being applied to the target.';
+      return run.cancelRequestedAt ? 'Cancelling: stopping the load…' : 'Running: load is being applied to the target.';
     case 'FINISHING':
       return 'Finishing: merging results and evaluating thresholds…';
     default:

@@ -1,24 +1,83 @@
-import { useQuery } from '@tanstack/react-query';
-import { isTerminalRunStatus, type RunView } from '@loadline/shared';
-import { api } from '../../api/client';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { isTerminalRunStatus, type RunSeries, type RunView } from '@loadline/shared';
+import { api, isApiError } from '../../api/client';
 import { queryKeys, type RunListFilter } from '../../api/query-keys';
+import { mergePoints } from './series-data';
 
 export const RUN_POLL_MS = 1_000;
+/** While the event stream delivers progress, polling the run is only a safety net. */
+export const STREAMING_RUN_POLL_MS = 5_000;
+/** Without a stream (fallback), the charts refresh from GET /runs/:id/series this often. */
+export const SERIES_POLL_MS = 2_000;
+/**
+ * With a stream, each progress event carries only the newest second, as it was then; a
+ * periodic refetch replaces earlier seconds with their complete, merged values.
+ */
+export const SERIES_RESYNC_MS = 15_000;
 const LIST_POLL_MS = 5_000;
 
-/** How often to poll a run: every second until it reaches a terminal status. */
-export function runPollInterval(run: Pick<RunView, 'status'> | undefined): number | false {
-  return run && isTerminalRunStatus(run.status) ? false : RUN_POLL_MS;
+/** How often to poll a run: every `everyMs` until it reaches a terminal status. */
+export function runPollInterval(run: Pick<RunView, 'status'> | undefined, everyMs = RUN_POLL_MS): number | false {
+  return run && isTerminalRunStatus(run.status) ? false : everyMs;
 }
 
-export function useRun(id: string | undefined) {
+export function useRun(id: string | undefined, pollMs = RUN_POLL_MS) {
   return useQuery({
     queryKey: queryKeys.runs.detail(id ?? ''),
     enabled: Boolean(id),
     queryFn: ({ signal }) => api.get<RunView>(`/runs/${encodeURIComponent(id!)}`, { signal }),
-    refetchInterval: (query) => (query.state.error ? false : runPollInterval(query.state.data)),
+    refetchInterval: (query) => (query.state.error ? false : runPollInterval(query.state.data, pollMs)),
     refetchIntervalInBackground: false,
     staleTime: 0,
+  });
+}
+
+interface SeriesOptions {
+  enabled: boolean;
+  /** The run is still going: keep live points the stream added that the fetch lacks. */
+  live: boolean;
+  refetchMs: number | false;
+}
+
+/**
+ * GET /runs/:id/series. While the run is live the event stream appends points to the same
+ * cache entry, so a fetch merges with what is there; once the run is over the fetched series
+ * is the truth.
+ */
+export function useRunSeries(id: string | undefined, { enabled, live, refetchMs }: SeriesOptions) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: queryKeys.runs.series(id ?? ''),
+    enabled: Boolean(id) && enabled,
+    queryFn: async ({ signal }) => {
+      const fetched = await api.get<RunSeries>(`/runs/${encodeURIComponent(id!)}/series`, { signal });
+      const run = queryClient.getQueryData<RunView>(queryKeys.runs.detail(id!));
+      const stillLive = run ? !isTerminalRunStatus(run.status) : live;
+      const cached = queryClient.getQueryData<RunSeries>(queryKeys.runs.series(id!));
+      return stillLive && cached ? { ...fetched, points: mergePoints(cached.points, fetched.points) } : fetched;
+    },
+    refetchInterval: refetchMs,
+    // A finished run's series never changes.
+    staleTime: live ? 0 : Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: live,
+    retry: (failureCount, error) => !(isApiError(error) && error.status >= 400 && error.status < 500) && failureCount < 2,
+  });
+}
+
+/** POST /runs/:id/cancel -> 202 RunView (cancelRequestedAt set); 409 when already over. */
+export function useCancelRun(id: string) {
+  const queryClient = useQueryClient();
+  const detail = queryKeys.runs.detail(id);
+  return useMutation({
+    mutationFn: async () => {
+      const body = await api.post<RunView | { run: RunView }>(`/runs/${encodeURIComponent(id)}/cancel`);
+      return 'run' in body ? body.run : body;
+    },
+    onSuccess: (run) => {
+      queryClient.setQueryData(detail, run);
+    },
+    // 409 RUN_NOT_CANCELLABLE: it finished meanwhile; show what it is now.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: detail, exact: true }),
   });
 }
 

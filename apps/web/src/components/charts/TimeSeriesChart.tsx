@@ -1,0 +1,290 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import {
+  TIME_INCREMENTS,
+  formatClock,
+  formatTick,
+  formatValue,
+  type ChartModel,
+  type LineSpec,
+  type ScaleKey,
+} from './chart-model';
+
+/**
+ * The one chart of the app: uPlot (a few dozen KB, canvas, fast with thousands of points)
+ * drawing lines over elapsed seconds. Width follows the container; the legend is plain HTML
+ * (buttons that hide or show a line); a tooltip follows the cursor.
+ */
+export interface TimeSeriesChartProps {
+  model: ChartModel;
+  /** What the chart shows, for screen readers ("Latency over time"). */
+  label: string;
+  height?: number;
+  /** Keep the x axis at least this long (seconds), e.g. the planned duration while live. */
+  minXMax?: number;
+  /** Drag to zoom (off while live: every update would reset it). */
+  zoomable?: boolean;
+  testId?: string;
+}
+
+const AXIS_LABEL: Record<ScaleKey, string> = { ms: 'ms', rps: 'req/s', pct: '%', vus: 'VUs' };
+/** VUs are whole: no 0.5 ticks. */
+const WHOLE_INCREMENTS = [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1_000, 2_000, 2_500, 5_000, 10_000, 20_000, 25_000, 50_000, 100_000];
+const TEXT = '#5b6476';
+const GRID = '#e9ecf2';
+const FONT = '11px ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif';
+const LABEL_FONT = '600 11px ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif';
+
+function niceRange(_u: uPlot, _min: number | null, max: number | null, scale: string): uPlot.Range.MinMax {
+  if (max === null || !Number.isFinite(max) || max <= 0) return [0, scale === 'pct' ? 1 : scale === 'vus' ? 2 : 1];
+  const top = max * 1.08;
+  return [0, scale === 'pct' ? Math.min(100, Math.max(1, top)) : top];
+}
+
+function yAxis(scale: ScaleKey, side: 'left' | 'right', color?: string): uPlot.Axis {
+  return {
+    scale,
+    side: side === 'left' ? 3 : 1,
+    label: AXIS_LABEL[scale],
+    labelSize: 16,
+    labelGap: 2,
+    labelFont: LABEL_FONT,
+    font: FONT,
+    stroke: color ?? TEXT,
+    gap: 4,
+    size: (_u, values) => {
+      const longest = Math.max(1, ...(values ?? []).map((value) => String(value ?? '').length));
+      return 12 + longest * 6.5;
+    },
+    values: (_u, splits) => splits.map(formatTick),
+    ...(scale === 'vus' ? { incrs: WHOLE_INCREMENTS } : {}),
+    grid: side === 'left' ? { stroke: GRID, width: 1 } : { show: false },
+    ticks: { show: false },
+  };
+}
+
+function buildOptions(
+  model: ChartModel,
+  width: number,
+  height: number,
+  hidden: ReadonlySet<string>,
+  opts: { minXMax?: number; zoomable: boolean; tooltip: uPlot.Plugin },
+): uPlot.Options {
+  const scales = [...new Set(model.lines.map((line) => line.scale))];
+  const left = scales[0] ?? 'ms';
+  const right = scales[1];
+  const rightColor = right ? model.lines.find((line) => line.scale === right)?.color : undefined;
+  const scaleOptions: uPlot.Scales = {
+    x: {
+      time: false,
+      range: (_u, min, max) => {
+        if (min === null || max === null) return [0, Math.max(10, opts.minXMax ?? 0)];
+        const hi = Math.max(max, opts.minXMax ?? 0, min + 1);
+        return [Math.min(0, min), hi];
+      },
+    },
+  };
+  for (const scale of scales) scaleOptions[scale] = { range: (u, min, max) => niceRange(u, min, max, scale) };
+
+  return {
+    width,
+    height,
+    legend: { show: false },
+    cursor: {
+      drag: { x: opts.zoomable, y: false, setScale: opts.zoomable },
+      points: { size: 7, width: 2 },
+      focus: { prox: 24 },
+    },
+    focus: { alpha: 0.35 },
+    scales: scaleOptions,
+    axes: [
+      {
+        scale: 'x',
+        font: FONT,
+        stroke: TEXT,
+        space: 56,
+        incrs: TIME_INCREMENTS,
+        values: (_u, splits) => splits.map((split) => formatClock(split)),
+        grid: { stroke: GRID, width: 1 },
+        ticks: { show: true, stroke: GRID, width: 1, size: 4 },
+        size: 30,
+      },
+      yAxis(left, 'left'),
+      ...(right ? [yAxis(right, 'right', rightColor)] : []),
+    ],
+    series: [
+      { label: 'time' },
+      ...model.lines.map(
+        (line): uPlot.Series => ({
+          label: line.label,
+          scale: line.scale,
+          stroke: line.color,
+          width: line.width ?? 1.5,
+          ...(line.dash ? { dash: line.dash } : {}),
+          show: !hidden.has(line.label),
+          spanGaps: false,
+          // uPlot's default: markers only while the points are sparse (a lone second shows).
+          points: { size: 5 },
+        }),
+      ),
+    ],
+    plugins: [opts.tooltip],
+  };
+}
+
+/** A small HTML tooltip inside the plot area: the second, then each visible line's value. */
+function tooltipPlugin(getModel: () => ChartModel): uPlot.Plugin {
+  let tip: HTMLDivElement | null = null;
+  return {
+    hooks: {
+      init: (u) => {
+        tip = document.createElement('div');
+        tip.className = 'chart-tooltip';
+        tip.setAttribute('aria-hidden', 'true');
+        tip.style.display = 'none';
+        u.over.appendChild(tip);
+        u.over.addEventListener('mouseleave', () => {
+          if (tip) tip.style.display = 'none';
+        });
+      },
+      setCursor: (u) => {
+        if (!tip) return;
+        const idx = u.cursor.idx;
+        const left = u.cursor.left ?? -1;
+        if (idx === null || idx === undefined || left < 0) {
+          tip.style.display = 'none';
+          return;
+        }
+        const model = getModel();
+        tip.replaceChildren();
+        const head = document.createElement('div');
+        head.className = 'chart-tooltip__time';
+        head.textContent = `at ${formatClock(u.data[0][idx] ?? 0)}`;
+        tip.appendChild(head);
+        model.lines.forEach((line: LineSpec, i) => {
+          if (!u.series[i + 1]?.show) return;
+          const value = u.data[i + 1]?.[idx];
+          const row = document.createElement('div');
+          row.className = 'chart-tooltip__row';
+          const swatch = document.createElement('span');
+          swatch.className = 'chart-tooltip__swatch';
+          swatch.style.background = line.color;
+          const name = document.createElement('span');
+          name.className = 'chart-tooltip__name';
+          name.textContent = line.label;
+          const val = document.createElement('span');
+          val.className = 'chart-tooltip__value';
+          const note = model.notes?.[i]?.[idx];
+          val.textContent = formatValue(value, line.unit) + (note && value !== null && value !== undefined ? ` · ${note}` : '');
+          row.append(swatch, name, val);
+          tip!.appendChild(row);
+        });
+        tip.style.display = 'block';
+        const overWidth = u.over.clientWidth;
+        const tipWidth = tip.offsetWidth;
+        const x = left + 14 + tipWidth > overWidth ? Math.max(0, left - 14 - tipWidth) : left + 14;
+        tip.style.transform = `translate(${Math.round(x)}px, 6px)`;
+      },
+    },
+  };
+}
+
+/** Changing these needs a new uPlot; anything else is a setData(). */
+function structureKey(model: ChartModel): string {
+  return model.lines.map((line) => `${line.label}|${line.color}|${line.scale}|${line.dash?.join(',') ?? ''}`).join(';');
+}
+
+export function TimeSeriesChart({ model, label, height = 220, minXMax, zoomable = false, testId }: TimeSeriesChartProps) {
+  const hostRef = useRef<HTMLDivElement>(null);
+  const plotRef = useRef<uPlot | null>(null);
+  const modelRef = useRef(model);
+  modelRef.current = model;
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(() => new Set());
+  const hiddenRef = useRef(hidden);
+  hiddenRef.current = hidden;
+  const structure = structureKey(model);
+
+  useEffect(() => {
+    const host = hostRef.current;
+    if (!host) return undefined;
+    const width = Math.max(200, Math.floor(host.clientWidth));
+    const plot = new uPlot(
+      buildOptions(modelRef.current, width, height, hiddenRef.current, {
+        minXMax,
+        zoomable,
+        tooltip: tooltipPlugin(() => modelRef.current),
+      }),
+      modelRef.current.data as uPlot.AlignedData,
+      host,
+    );
+    plotRef.current = plot;
+    let frame = 0;
+    const observer = new ResizeObserver((entries) => {
+      const next = Math.floor(entries[0]?.contentRect.width ?? 0);
+      if (next <= 0 || next === plot.width) return;
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => plot.setSize({ width: Math.max(200, next), height }));
+    });
+    observer.observe(host);
+    return () => {
+      cancelAnimationFrame(frame);
+      observer.disconnect();
+      plot.destroy();
+      plotRef.current = null;
+    };
+  }, [structure, height, minXMax, zoomable]);
+
+  useEffect(() => {
+    plotRef.current?.setData(model.data as uPlot.AlignedData);
+  }, [model.data]);
+
+  const toggle = (index: number, lineLabel: string) => {
+    const next = new Set(hidden);
+    if (next.has(lineLabel)) next.delete(lineLabel);
+    else next.add(lineLabel);
+    setHidden(next);
+    plotRef.current?.setSeries(index + 1, { show: !next.has(lineLabel) });
+  };
+
+  const points = model.data[0].length;
+  const empty = useMemo(() => model.data.slice(1).every((ys) => ys.every((y) => y === null || y === undefined)), [model.data]);
+
+  return (
+    <figure className="chart" data-testid={testId} data-points={points}>
+      <div className="chart__plot" role="img" aria-label={`${label}: ${points} seconds`}>
+        <div className="chart__host" ref={hostRef} />
+        {empty ? <p className="chart__empty">Waiting for the first measured second…</p> : null}
+      </div>
+      <figcaption className="chart__legend">
+        {model.lines.map((line, index) => {
+          const off = hidden.has(line.label);
+          return (
+            <button
+              type="button"
+              key={line.label}
+              className={`chart__key${off ? ' chart__key--off' : ''}`}
+              aria-pressed={!off}
+              title={off ? `Show ${line.label}` : `Hide ${line.label}`}
+              onClick={() => toggle(index, line.label)}
+            >
+              <svg className="chart__swatch" viewBox="0 0 24 8" aria-hidden="true">
+                <line
+                  x1="1"
+                  y1="4"
+                  x2="23"
+                  y2="4"
+                  stroke={line.color}
+                  strokeWidth={Math.max(2, (line.width ?? 1.5) + 0.5)}
+                  strokeDasharray={line.dash?.map((d) => d * 0.75).join(' ')}
+                  strokeLinecap="butt"
+                />
+              </svg>
+              {line.label}
+            </button>
+          );
+        })}
+      </figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { formatClock, formatTick, formatValue } from './chart-model';
+
+describe('chart formatting', () => {
+  it('shows elapsed seconds as a clock', () => {
+    expect(formatClock(0)).toBe('0:00');
+    expect(formatClock(5)).toBe('0:05');
+    expect(formatClock(90)).toBe('1:30');
+    expect(formatClock(3723)).toBe('1:02:03');
+  });
+
+  it('keeps axis ticks short', () => {
+    expect(formatTick(0)).toBe('0');
+    expect(formatTick(0.25)).toBe('0.25');
+    expect(formatTick(2.5)).toBe('2.5');
+    expect(formatTick(1250)).toBe('1,250');
+    expect(formatTick(12_500)).toBe('12.5k');
+    expect(formatTick(1_500_000)).toBe('1.5M');
+  });
+
+  it('puts the unit on tooltip values', () => {
+    expect(formatValue(12.345, 'ms')).toBe('12.3 ms');
+    expect(formatValue(1234.5, 'req/s')).toBe('1,235 req/s');
+    expect(formatValue(0.5, '%')).toBe('0.5 %');
+    expect(formatValue(null, 'ms')).toBe('—');
+  });
+});

@@ -1,0 +1,65 @@
+/**
+ * What TimeSeriesChart draws: x = elapsed seconds, one y array per line (null = no value:
+ * the line breaks), and how each line looks. Formatting helpers for axes and tooltips live
+ * here too, so they are unit-tested without a DOM.
+ */
+export type ScaleKey = 'ms' | 'rps' | 'pct' | 'vus';
+
+export interface LineSpec {
+  label: string;
+  color: string;
+  dash?: number[];
+  width?: number;
+  scale: ScaleKey;
+  /** The unit a value is shown with in the tooltip. */
+  unit: 'ms' | 'req/s' | '%' | 'VUs' | 'it/s';
+}
+
+export interface ChartModel {
+  /** x = elapsed seconds, then one array per line. */
+  data: [number[], ...(number | null)[][]];
+  lines: LineSpec[];
+  /** Per line, per x index: an extra note for the tooltip (e.g. the error count). */
+  notes?: (string | null)[][];
+}
+
+/** Elapsed seconds as a clock: 0:05, 1:30, 1:02:03. */
+export function formatClock(totalSeconds: number): string {
+  if (!Number.isFinite(totalSeconds)) return '';
+  const sign = totalSeconds < 0 ? '-' : '';
+  const seconds = Math.round(Math.abs(totalSeconds));
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return h > 0 ? `${sign}${h}:${pad(m)}:${pad(s)}` : `${sign}${m}:${pad(s)}`;
+}
+
+/** Axis tick text: 0, 0.25, 2.5, 40, 1,250, 12k, 1.5M. */
+export function formatTick(value: number): string {
+  if (!Number.isFinite(value)) return '';
+  const abs = Math.abs(value);
+  if (abs === 0) return '0';
+  if (abs >= 1e6) return `${trim(value / 1e6, 1)}M`;
+  if (abs >= 1e4) return `${trim(value / 1e3, 1)}k`;
+  if (abs >= 100) return Math.round(value).toLocaleString('en-US');
+  if (abs >= 10) return trim(value, 1);
+  if (abs >= 1) return trim(value, 2);
+  return trim(value, 3);
+}
+
+function trim(value: number, digits: number): string {
+  return value.toLocaleString('en-US', { maximumFractionDigits: digits });
+}
+
+/** A y value with its unit, for tooltips: "12.4 ms", "1,250 req/s", "0.5 %". */
+export function formatValue(value: number | null | undefined, unit: LineSpec['unit']): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '—';
+  const abs = Math.abs(value);
+  const digits = abs === 0 ? 0 : abs < 1 ? 3 : abs < 10 ? 2 : abs < 100 ? 1 : 0;
+  const text = value.toLocaleString('en-US', { maximumFractionDigits: digits });
+  return `${text} ${unit}`;
+}
+
+/** Second steps the time axis may use, so ticks land on round times. */
+export const TIME_INCREMENTS = [1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 14400, 28800, 86400];

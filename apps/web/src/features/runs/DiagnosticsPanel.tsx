@@ -1,0 +1,126 @@
+import type { Capacity, RunView } from '@loadline/shared';
+import { Card } from '../../components/PageHeader';
+import { formatCount, formatRps } from '../../format/numbers';
+import { DIAGNOSTIC_TITLE, affectsText, evidenceLabel, evidenceValue, inconclusiveCount, sortDiagnostics } from './diagnostics-format';
+
+/** Reasons to doubt the result, each with the numbers behind it. */
+export function DiagnosticsPanel({ run }: { run: RunView }) {
+  const diagnostics = sortDiagnostics(run.diagnostics);
+  const critical = diagnostics.filter((diagnostic) => diagnostic.severity === 'critical').length;
+  const inconclusive = inconclusiveCount(run);
+
+  if (diagnostics.length === 0) {
+    return (
+      <Card title="Diagnostics">
+        <p className="muted" data-testid="diagnostics-none">
+          No reasons to doubt this result: the load generator kept up and the samples suffice for the percentiles asked.
+        </p>
+      </Card>
+    );
+  }
+
+  return (
+    <Card
+      title={
+        <span className="title-with-badge">
+          Diagnostics
+          <span className="pill pill--muted">
+            {critical > 0 ? `${critical} critical` : null}
+            {critical > 0 && diagnostics.length > critical ? ' · ' : null}
+            {diagnostics.length > critical ? `${diagnostics.length - critical} warning${diagnostics.length - critical === 1 ? '' : 's'}` : null}
+          </span>
+        </span>
+      }
+    >
+      <div data-testid="diagnostics">
+        <p className="diagnostics__intro">
+          {critical > 0 ? (
+            <>
+              <strong>Critical</strong> diagnostics undermine the measurement, so the thresholds they affect get an{' '}
+              <strong>INCONCLUSIVE</strong> verdict instead of PASS or FAIL
+              {inconclusive > 0 ? ` (${inconclusive} requirement${inconclusive === 1 ? '' : 's'} in this run)` : ''}.{' '}
+            </>
+          ) : null}
+          Warnings are worth a look but change no verdict.
+        </p>
+        <ul className="diagnostics">
+          {diagnostics.map((diagnostic, index) => {
+            const affects = affectsText(diagnostic);
+            const evidence = Object.entries(diagnostic.evidence);
+            return (
+              <li
+                key={`${diagnostic.code}-${index}`}
+                className={`diagnostic diagnostic--${diagnostic.severity}`}
+                data-testid={`diagnostic-${diagnostic.code}`}
+                data-severity={diagnostic.severity}
+              >
+                <div className="diagnostic__head">
+                  <span className={`badge badge--${diagnostic.severity === 'critical' ? 'danger' : 'warning'}`}>
+                    {diagnostic.severity === 'critical' ? '■ Critical' : '▲ Warning'}
+                  </span>
+                  <h3 className="diagnostic__title">{DIAGNOSTIC_TITLE[diagnostic.code] ?? diagnostic.code}</h3>
+                  <code className="diagnostic__code">{diagnostic.code}</code>
+                </div>
+                <p className="diagnostic__message">{diagnostic.message}</p>
+                {evidence.length > 0 ? (
+                  <dl className="evidence" aria-label="Evidence">
+                    {evidence.map(([key, value]) => (
+                      <div key={key} className="evidence__item">
+                        <dt>{evidenceLabel(key)}</dt>
+                        <dd>{evidenceValue(key, value)}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                ) : null}
+                {affects ? (
+                  <p className="diagnostic__affects small">
+                    {diagnostic.severity === 'critical' && run.thresholds.length > 0 ? 'Made INCONCLUSIVE: ' : 'Concerns: '}
+                    {affects}
+                  </p>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+    </Card>
+  );
+}
+
+/** "Holds p95 < 500 ms up to 60 VUs / 1,100 RPS; degrades beyond." */
+export function CapacityCard({ capacity }: { capacity: Capacity }) {
+  return (
+    <Card title="Capacity">
+      <div data-testid="capacity">
+        <p className="capacity__statement">{capacity.statement}</p>
+        <dl className="facts facts--inline capacity__facts">
+          <div>
+            <dt>Held up to</dt>
+            <dd>
+              {capacity.heldUpTo
+                ? `${formatCount(capacity.heldUpTo.vus)} VUs · ${formatRps(capacity.heldUpTo.rps)} req/s`
+                : 'not even the first level'}
+            </dd>
+          </div>
+          <div>
+            <dt>Broke at</dt>
+            <dd>
+              {capacity.brokeAt ? (
+                <>
+                  {formatCount(capacity.brokeAt.vus)} VUs · {formatRps(capacity.brokeAt.rps)} req/s
+                  <span className="muted small"> — {capacity.brokeAt.reason}</span>
+                </>
+              ) : (
+                'held over the whole ramp'
+              )}
+            </dd>
+          </div>
+          <div>
+            <dt>Criterion</dt>
+            <dd className="mono">{capacity.criterion}</dd>
+          </div>
+        </dl>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import type { Diagnostic } from '@loadline/shared';
+import { affectsText, evidenceLabel, evidenceValue, sortDiagnostics } from './diagnostics-format';
+import { cancelledText } from './VerdictBanner';
+
+const diagnostic = (patch: Partial<Diagnostic>): Diagnostic => ({
+  code: 'RATE_LIMITED',
+  severity: 'warning',
+  message: 'm',
+  evidence: {},
+  affects: [],
+  ...patch,
+});
+
+describe('diagnostic presentation', () => {
+  it('turns evidence keys into words', () => {
+    expect(evidenceLabel('saturatedSeconds')).toBe('saturated seconds');
+    expect(evidenceLabel('status429')).toBe('status 429');
+    expect(evidenceLabel('peakK6Cores')).toBe('peak k6 cores');
+    expect(evidenceLabel('peakHostCpu')).toBe('peak host CPU');
+    expect(evidenceLabel('noResponse')).toBe('no response');
+  });
+
+  it('shows shares and CPU as percentages, counts grouped', () => {
+    expect(evidenceValue('share', 0.42)).toBe('42 %');
+    expect(evidenceValue('shortfall', 0.0734)).toBe('7.3 %');
+    expect(evidenceValue('peakHostCpu', 0.99)).toBe('99 %');
+    expect(evidenceValue('peakK6Cores', 1.9)).toBe('1.9');
+    expect(evidenceValue('requests', 12000)).toBe('12,000');
+    expect(evidenceValue('stat', 'p99')).toBe('p99');
+  });
+
+  it('says which thresholds a diagnostic affects', () => {
+    expect(affectsText(diagnostic({}))).toBeNull();
+    expect(affectsText(diagnostic({ affects: ['rps', 'latency'] }))).toBe('RPS and latency thresholds');
+    expect(affectsText(diagnostic({ affects: ['latency'], request: 'Search', thresholdIndex: 0 }))).toBe(
+      'latency thresholds of Search (requirement 1)',
+    );
+  });
+
+  it('lists critical diagnostics first', () => {
+    const sorted = sortDiagnostics([diagnostic({ code: 'RATE_LIMITED' }), diagnostic({ code: 'GENERATOR_SATURATED', severity: 'critical' })]);
+    expect(sorted.map((d) => d.code)).toEqual(['GENERATOR_SATURATED', 'RATE_LIMITED']);
+  });
+});
+
+describe('cancelledText', () => {
+  const base = {
+    id: 'r',
+    planId: 'p',
+    planName: 'p',
+    planVersion: 1,
+    targetId: 't',
+    status: 'CANCELLED' as const,
+    verdict: null,
+    trigger: 'MANUAL' as const,
+    segments: 1,
+    createdAt: '2026-01-01T00:00:00Z',
+    startedAt: '2026-01-01T00:00:00Z',
+    finishedAt: '2026-01-01T00:00:13Z',
+    error: null,
+    summary: null,
+    thresholds: [],
+    diagnostics: [],
+    capacity: null,
+    partial: true,
+    plannedSeconds: 30,
+    cancelRequestedAt: '2026-01-01T00:00:12Z',
+  };
+
+  it('says when it stopped and that the measurements are kept', () => {
+    expect(cancelledText(base)).toBe('Stopped on request after 12 s of the planned 30 s. No request was measured.');
+    expect(cancelledText({ ...base, startedAt: null })).toBe('Stopped on request before the load started. No request was measured.');
+  });
+});

@@ -1,0 +1,183 @@
+import type { RunSeries, SeriesPoint } from '@loadline/shared';
+import type { ChartModel, LineSpec } from '../../components/charts/chart-model';
+
+/**
+ * Turns per-second points into what the charts draw: one x array (seconds since the first
+ * measured second) and one y array per line, with `null` where there is no value (a second
+ * with no point, or no finished request) so the line breaks instead of inventing a value.
+ * Pure: unit-tested without a DOM.
+ */
+
+export const PERCENTILES = ['p50', 'p90', 'p95', 'p99'] as const;
+export type Percentile = (typeof PERCENTILES)[number];
+
+/** The whole run in a request selection; any other value is a request name. */
+export const ALL_REQUESTS = '' as const;
+
+/** Okabe–Ito: distinguishable with the common colour-vision deficiencies (yellow left out: unreadable on white). */
+export const PALETTE = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#D55E00', '#56B4E9', '#000000'] as const;
+
+export const PERCENTILE_STYLE: Record<Percentile, { color: string; dash?: number[] }> = {
+  p50: { color: '#0072B2' },
+  p90: { color: '#009E73', dash: [8, 4] },
+  p95: { color: '#E69F00' },
+  p99: { color: '#CC79A7' },
+};
+
+/** With several requests the colour says which request; the dash says which percentile. */
+const PERCENTILE_DASH: Record<Percentile, number[] | undefined> = { p50: undefined, p90: [10, 4], p95: [5, 3], p99: [2, 2] };
+
+export const COLORS = {
+  rps: '#0072B2',
+  errors: '#D55E00',
+  dropped: '#E69F00',
+  vus: '#009E73',
+  cpu: '#CC79A7',
+} as const;
+
+/** Inserting a null row for each missing second costs little until runs get absurdly long. */
+const MAX_FILLED_SECONDS = 200_000;
+
+/** Points sorted by second, one per `t` (later ones win). */
+export function mergePoints(existing: readonly SeriesPoint[], incoming: readonly SeriesPoint[]): SeriesPoint[] {
+  if (incoming.length === 0) return existing.slice();
+  const byT = new Map<number, SeriesPoint>();
+  for (const point of existing) byT.set(point.t, point);
+  for (const point of incoming) byT.set(point.t, point);
+  return [...byT.values()].sort((a, b) => a.t - b.t);
+}
+
+/** Adds (or replaces) live points in a cached series; creates the series when there is none. */
+export function withLivePoints(
+  series: RunSeries | undefined,
+  runId: string,
+  points: readonly SeriesPoint[],
+  percentileRelativeError = 0.005,
+): RunSeries {
+  if (!series) return { runId, points: mergePoints([], points), percentileRelativeError };
+  // Appending the next second is the common case: avoid re-sorting thousands of points.
+  const last = series.points.at(-1);
+  if (points.length === 1 && (!last || points[0]!.t > last.t)) {
+    return { ...series, points: [...series.points, points[0]!] };
+  }
+  return { ...series, points: mergePoints(series.points, points) };
+}
+
+/**
+ * The x axis: every second from the first to the last point (seconds since the first one,
+ * from `t`: live points may carry an `elapsed` counted from another origin), and the point
+ * of each (null for seconds that have none).
+ */
+export function alignPoints(points: readonly SeriesPoint[]): { xs: number[]; rows: (SeriesPoint | null)[] } {
+  if (points.length === 0) return { xs: [], rows: [] };
+  const byT = new Map<number, SeriesPoint>();
+  for (const point of points) byT.set(point.t, point);
+  const keys = [...byT.keys()].sort((a, b) => a - b);
+  const first = keys[0]!;
+  const last = keys.at(-1)!;
+  if (last - first + 1 > MAX_FILLED_SECONDS) {
+    return { xs: keys.map((t) => t - first), rows: keys.map((t) => byT.get(t)!) };
+  }
+  const xs: number[] = [];
+  const rows: (SeriesPoint | null)[] = [];
+  for (let t = first; t <= last; t++) {
+    xs.push(t - first);
+    rows.push(byT.get(t) ?? null);
+  }
+  return { xs, rows };
+}
+
+/** True when `point` is more than one second after the newest point held: seconds are missing. */
+export function leavesGap(series: RunSeries | undefined, point: SeriesPoint): boolean {
+  const last = series?.points.at(-1);
+  return last !== undefined && point.t > last.t + 1;
+}
+
+/** Request names seen anywhere in the series, in the order given first, then alphabetically. */
+export function requestNames(points: readonly SeriesPoint[], preferredOrder: readonly string[] = []): string[] {
+  const seen = new Set<string>();
+  for (const point of points) for (const name of Object.keys(point.requests)) seen.add(name);
+  const ordered = preferredOrder.filter((name) => seen.has(name));
+  const rest = [...seen].filter((name) => !preferredOrder.includes(name)).sort((a, b) => a.localeCompare(b));
+  return [...ordered, ...rest];
+}
+
+export interface LatencySelection {
+  /** ALL_REQUESTS ('') for the whole run, or request names. */
+  requests: readonly string[];
+  percentiles: readonly Percentile[];
+}
+
+export const DEFAULT_LATENCY_SELECTION: LatencySelection = { requests: [ALL_REQUESTS], percentiles: ['p50', 'p95', 'p99'] };
+
+/** Latency over time: one line per selected request x percentile, in milliseconds. */
+export function latencyChart(points: readonly SeriesPoint[], selection: LatencySelection): ChartModel {
+  const { xs, rows } = alignPoints(points);
+  const stats = PERCENTILES.filter((stat) => selection.percentiles.includes(stat));
+  const requests = selection.requests;
+  const several = requests.length > 1;
+  const lines: LineSpec[] = [];
+  const ys: (number | null)[][] = [];
+  requests.forEach((request, requestIndex) => {
+    for (const stat of stats) {
+      const name = request === ALL_REQUESTS ? 'All requests' : request;
+      const style = several
+        ? { color: PALETTE[requestIndex % PALETTE.length]!, dash: PERCENTILE_DASH[stat] }
+        : PERCENTILE_STYLE[stat];
+      lines.push({
+        label: requests.length === 1 && request === ALL_REQUESTS ? stat : `${name} ${stat}`,
+        color: style.color,
+        ...(style.dash ? { dash: style.dash } : {}),
+        width: stat === 'p95' ? 2 : 1.5,
+        scale: 'ms',
+        unit: 'ms',
+      });
+      ys.push(
+        rows.map((row) => {
+          if (!row) return null;
+          const source = request === ALL_REQUESTS ? row : row.requests[request];
+          return source?.[stat] ?? null;
+        }),
+      );
+    }
+  });
+  return { data: [xs, ...ys], lines };
+}
+
+/**
+ * Throughput and errors: requests per second (left axis) and the error rate in percent
+ * (right axis; the tooltip adds the count). Dropped iterations appear when there were any.
+ */
+export function throughputChart(points: readonly SeriesPoint[]): ChartModel {
+  const { xs, rows } = alignPoints(points);
+  const lines: LineSpec[] = [
+    { label: 'Requests/s', color: COLORS.rps, width: 2, scale: 'rps', unit: 'req/s' },
+    { label: 'Errors', color: COLORS.errors, width: 1.5, scale: 'pct', unit: '%' },
+  ];
+  const ys: (number | null)[][] = [
+    rows.map((row) => (row ? row.rps : null)),
+    rows.map((row) => (row ? row.errorRate * 100 : null)),
+  ];
+  const notes: (string | null)[][] = [
+    rows.map(() => null),
+    rows.map((row) => (row ? `${row.errors.toLocaleString('en-US')} error${row.errors === 1 ? '' : 's'}` : null)),
+  ];
+  if (points.some((point) => point.droppedIterations > 0)) {
+    lines.push({ label: 'Dropped iterations/s', color: COLORS.dropped, dash: [6, 4], width: 1.5, scale: 'rps', unit: 'it/s' });
+    ys.push(rows.map((row) => (row ? row.droppedIterations : null)));
+    notes.push(rows.map(() => null));
+  }
+  return { data: [xs, ...ys], lines, notes };
+}
+
+/** Virtual users, and the busiest load generator's CPU (percent, right axis) when sampled. */
+export function loadChart(points: readonly SeriesPoint[]): ChartModel {
+  const { xs, rows } = alignPoints(points);
+  const lines: LineSpec[] = [{ label: 'VUs', color: COLORS.vus, width: 2, scale: 'vus', unit: 'VUs' }];
+  const ys: (number | null)[][] = [rows.map((row) => (row ? row.vus : null))];
+  if (points.some((point) => point.generatorCpu !== null)) {
+    lines.push({ label: 'Generator CPU', color: COLORS.cpu, dash: [6, 4], width: 1.5, scale: 'pct', unit: '%' });
+    ys.push(rows.map((row) => (row && row.generatorCpu !== null ? row.generatorCpu * 100 : null)));
+  }
+  return { data: [xs, ...ys], lines };
+}
