@@ -17,6 +17,7 @@ const progress = (elapsedSeconds: number): LiveProgress => ({
   errorRate: 0,
   requests: elapsedSeconds * 100,
   point: null,
+  points: [],
 });
 
 const finished: RunView = {
