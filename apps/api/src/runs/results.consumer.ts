@@ -60,11 +60,7 @@ export class ResultsConsumer implements OnApplicationBootstrap, OnApplicationShu
 
   private async started(payload: Results<'segment.started'>): Promise<void> {
     const at = new Date(payload.at);
-    await this.runs.updateSegment(payload.runId, payload.segmentIndex, {
-      status: payload.phase,
-      runnerId: payload.runnerId,
-      startedAt: at,
-    });
+    await this.runs.markSegmentStarted(payload.runId, payload.segmentIndex, payload.phase, payload.runnerId, at);
     if (payload.phase === 'STARTING') {
       await this.runs.advanceStatus(payload.runId, 'STARTING', ['QUEUED']);
     } else {

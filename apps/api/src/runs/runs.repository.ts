@@ -110,6 +110,18 @@ export class RunsRepository {
     });
   }
 
+  /**
+   * Moves a segment to STARTING or RUNNING, never backwards: a `started` job processed after
+   * the segment's `finished` job (jobs are consumed in parallel) must not revive it.
+   */
+  markSegmentStarted(runId: string, index: number, phase: 'STARTING' | 'RUNNING', runnerId: string, at: Date) {
+    const from: SegmentStatus[] = phase === 'STARTING' ? ['QUEUED'] : ['QUEUED', 'STARTING'];
+    return this.db.scoped.runSegment.updateMany({
+      where: { runId, index, status: { in: from } },
+      data: { status: phase, runnerId, startedAt: at },
+    });
+  }
+
   segments(runId: string) {
     return this.db.scoped.runSegment.findMany({ where: { runId }, orderBy: { index: 'asc' } });
   }
