@@ -50,6 +50,11 @@ describe('evaluateThresholds', () => {
     expect(results[1]!.explanation).toBe('RPS 100 req/s against >= 120 req/s: short by 16.7 %');
   });
 
+  it('says so when a limit is met by measuring nothing at all', () => {
+    const [result] = evaluateThresholds([t({ metric: 'error_rate', op: '<', value: 0.01 })], { ...summary, overall: stats({ errors: 0, errorRate: 0 }) });
+    expect(result!.explanation).toBe('error rate 0 % against < 1 %: none measured, full headroom');
+  });
+
   it('is INCONCLUSIVE when the scoped request never completed', () => {
     const [result] = evaluateThresholds([t({ metric: 'latency', stat: 'p95', request: 'Never', op: '<', value: 50 })], summary);
     expect(result).toMatchObject({ verdict: 'INCONCLUSIVE', measured: null });

@@ -82,7 +82,7 @@ function margin(measured: number, op: ThresholdOp, value: number, passed: boolea
   const upperBound = op === '<' || op === '<=';
   if (passed) {
     const ratio = upperBound ? (measured > 0 ? value / measured : Infinity) : value > 0 ? measured / value : Infinity;
-    if (!Number.isFinite(ratio)) return 'unbounded headroom';
+    if (!Number.isFinite(ratio)) return 'none measured, full headroom';
     return ratio >= 2 ? `${ratio >= 10 ? Math.round(ratio).toLocaleString('en-US') : formatNumber(ratio)}x headroom` : `${formatNumber((ratio - 1) * 100)} % headroom`;
   }
   if (value === 0) return upperBound ? 'over the limit' : 'under the limit';
