@@ -8,6 +8,8 @@ import { runAsTenant } from '../tenancy/request-context.js';
 import { RunsRepository } from './runs.repository.js';
 import { RunFinalizer } from './run-finalizer.service.js';
 
+const TENANT_CACHE_SIZE = 1_000;
+
 type Results<N extends keyof JobHandlers<'results'>> = JobPayload<'results', N>;
 
 /**
@@ -19,6 +21,8 @@ type Results<N extends keyof JobHandlers<'results'>> = JobPayload<'results', N>;
 export class ResultsConsumer implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(ResultsConsumer.name);
   private worker?: Worker;
+  /** A run's tenant never changes; remembering it saves a query per ingested second. */
+  private readonly tenantOfRun = new Map<string, string>();
 
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
@@ -49,11 +53,17 @@ export class ResultsConsumer implements OnApplicationBootstrap, OnApplicationShu
   }
 
   private async asTenantOf(runId: string, fn: () => Promise<void>): Promise<void> {
-    const tenantId = await this.runs.tenantOfRun(runId);
+    let tenantId = this.tenantOfRun.get(runId);
     if (!tenantId) {
-      // The run was deleted (its tenant removed); nothing to record.
-      this.logger.warn({ runId }, 'result for an unknown run dropped');
-      return;
+      const found = await this.runs.tenantOfRun(runId);
+      if (!found) {
+        // The run was deleted (its tenant removed); nothing to record.
+        this.logger.warn({ runId }, 'result for an unknown run dropped');
+        return;
+      }
+      tenantId = found;
+      if (this.tenantOfRun.size >= TENANT_CACHE_SIZE) this.tenantOfRun.delete(this.tenantOfRun.keys().next().value!);
+      this.tenantOfRun.set(runId, tenantId);
     }
     await runAsTenant(tenantId, fn);
   }
