@@ -123,9 +123,10 @@ describe('API edges: accounts, validation, isolation (real PostgreSQL and Redis)
     expect(started.status).toBe(202);
     const runId = started.body.run.id;
 
-    for (const path of [`/targets/${aliceTarget.id}`, `/plans/${alicePlan.id}`, `/runs/${runId}`]) {
-      expect((await bob.get(path)).status).toBe(404);
+    for (const path of [`/targets/${aliceTarget.id}`, `/plans/${alicePlan.id}`, `/runs/${runId}`, `/runs/${runId}/series`, `/runs/${runId}/events`]) {
+      expect((await bob.get(path)).status, path).toBe(404);
     }
+    expect((await bob.post(`/runs/${runId}/cancel`)).status).toBe(404);
     expect((await bob.patch(`/targets/${aliceTarget.id}`, { name: 'mine now' })).status).toBe(404);
     expect((await bob.patch(`/plans/${alicePlan.id}`, { name: 'mine now' })).status).toBe(404);
     expect((await bob.post(`/plans/${alicePlan.id}/runs`)).status).toBe(404);
