@@ -8,7 +8,16 @@ import { runAsTenant } from '../tenancy/request-context.js';
 import { RunsRepository } from './runs.repository.js';
 import { RunFinalizer } from './run-finalizer.service.js';
 
-const TENANT_CACHE_SIZE = 1_000;
+const CACHE_SIZE = 1_000;
+
+/** Adds to a small insertion-ordered cache, forgetting the oldest entry when full. */
+function remember(cache: Set<string>, key: string): void;
+function remember<V>(cache: Map<string, V>, key: string, value: V): void;
+function remember<V>(cache: Set<string> | Map<string, V>, key: string, value?: V): void {
+  if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  if (cache instanceof Map) cache.set(key, value as V);
+  else cache.add(key);
+}
 
 type Results<N extends keyof JobHandlers<'results'>> = JobPayload<'results', N>;
 
@@ -23,6 +32,8 @@ export class ResultsConsumer implements OnApplicationBootstrap, OnApplicationShu
   private worker?: Worker;
   /** A run's tenant never changes; remembering it saves a query per ingested second. */
   private readonly tenantOfRun = new Map<string, string>();
+  /** Runs this process already moved to RUNNING: the move is needed once, not every second. */
+  private readonly knownRunning = new Set<string>();
 
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
@@ -62,8 +73,7 @@ export class ResultsConsumer implements OnApplicationBootstrap, OnApplicationShu
         return;
       }
       tenantId = found;
-      if (this.tenantOfRun.size >= TENANT_CACHE_SIZE) this.tenantOfRun.delete(this.tenantOfRun.keys().next().value!);
-      this.tenantOfRun.set(runId, tenantId);
+      remember(this.tenantOfRun, runId, tenantId);
     }
     await runAsTenant(tenantId, fn);
   }
@@ -79,10 +89,13 @@ export class ResultsConsumer implements OnApplicationBootstrap, OnApplicationShu
   }
 
   private async second(payload: Results<'segment.second'>): Promise<void> {
-    await this.runs.insertSecond(payload.runId, payload.segmentIndex, payload.sample, payload.generator);
-    await this.runs.advanceStatus(payload.runId, 'RUNNING', ['QUEUED', 'STARTING'], new Date(payload.sample.t * 1000));
-    // A second that arrives after its segment finished may be the last one awaited.
-    await this.finalizer.tryFinalize(payload.runId);
+    const segmentsFinished = await this.runs.insertSecond(payload.runId, payload.segmentIndex, payload.sample, payload.generator);
+    if (!this.knownRunning.has(payload.runId)) {
+      await this.runs.advanceStatus(payload.runId, 'RUNNING', ['QUEUED', 'STARTING'], new Date(payload.sample.t * 1000));
+      remember(this.knownRunning, payload.runId);
+    }
+    // A second that arrives after every segment finished may be the last one awaited.
+    if (segmentsFinished) await this.finalizer.tryFinalize(payload.runId);
   }
 
   private async finished(payload: Results<'segment.finished'>): Promise<void> {

@@ -37,6 +37,7 @@ export interface FinalOutcome {
 }
 
 const NOT_TERMINAL = { notIn: [...TERMINAL_RUN_STATUSES] as RunStatus[] };
+const FINISHED_SEGMENT: SegmentStatus[] = ['COMPLETED', 'ERRORED', 'CANCELLED'];
 const runInclude = { planVersion: true, thresholds: { orderBy: { position: 'asc' } } } as const;
 
 /** Tenant-scoped, except the one lookup that finds which tenant a result job belongs to. */
@@ -129,8 +130,10 @@ export class RunsRepository {
   /**
    * Idempotent: a second already stored for (run, segment, t) is left as it is. Taken under
    * the run's lock so that a finaliser counting seconds either sees it or runs after it.
+   * Returns whether every segment had finished by then: only then can this second be the
+   * last one a finaliser is waiting for.
    */
-  insertSecond(runId: string, segmentIndex: number, sample: SecondSample, generator: GeneratorSample | null) {
+  insertSecond(runId: string, segmentIndex: number, sample: SecondSample, generator: GeneratorSample | null): Promise<boolean> {
     return this.db.scoped.$transaction(async (tx) => {
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${runId}))`;
       await tx.runSecond.createMany({
@@ -145,6 +148,8 @@ export class RunsRepository {
         ],
         skipDuplicates: true,
       });
+      const unfinished = await tx.runSegment.count({ where: { runId, status: { notIn: FINISHED_SEGMENT } } });
+      return unfinished === 0;
     });
   }
 
@@ -159,7 +164,7 @@ export class RunsRepository {
       const segments = await tx.runSegment.findMany({ where: { runId } });
       const rows = await tx.runSecond.groupBy({ by: ['segmentIndex'], where: { runId }, _count: true });
       const stored = new Map(rows.map((row) => [row.segmentIndex, row._count]));
-      const finished = segments.every((segment) => ['COMPLETED', 'ERRORED', 'CANCELLED'].includes(segment.status));
+      const finished = segments.every((segment) => FINISHED_SEGMENT.includes(segment.status));
       const allSecondsIn = segments.every((segment) => (stored.get(segment.index) ?? 0) >= (segment.secondsSent ?? 0));
       return { finished, allSecondsIn };
     });
