@@ -6,7 +6,7 @@ import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_K6_BIN } from './env.js';
-import { startLoopbackServer, type LoopbackServer } from './test/loopback-server.js';
+import { startLoopbackServer, type LoopbackServer } from '@loadline/shared/testing';
 
 /**
  * A runner that dies (SIGKILL, OOM) cannot stop its k6; the k6 it started must notice that
@@ -50,7 +50,7 @@ describe('k6 whose runner is gone', () => {
         lines.once('line', () => resolve());
         setTimeout(() => reject(new Error('k6 wrote no second within 15 s')), 15_000).unref();
       });
-      expect(server.requests()).toBeGreaterThan(0);
+      expect(server.total()).toBeGreaterThan(0);
 
       const closedAt = Date.now();
       results.destroy();
@@ -64,9 +64,9 @@ describe('k6 whose runner is gone', () => {
       expect(exit!.code).not.toBe(0);
       expect(stderr.join('\n')).toMatch(/loadline output: write failed/);
 
-      const after = server.requests();
+      const after = server.total();
       await new Promise((resolve) => setTimeout(resolve, 500));
-      expect(server.requests()).toBe(after);
+      expect(server.total()).toBe(after);
     } finally {
       if (k6.exitCode === null && k6.signalCode === null) k6.kill('SIGKILL');
     }

@@ -9,7 +9,7 @@ import { planSpecSchema } from '@loadline/shared';
 import { TypedProducer, type Job } from '@loadline/shared/queue';
 import { parseRunnerEnv } from './env.js';
 import { startRunner } from './runner.js';
-import { startLoopbackServer, type LoopbackServer } from './test/loopback-server.js';
+import { startLoopbackServer, type LoopbackServer } from '@loadline/shared/testing';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -66,7 +66,7 @@ describe('runner shutdown with real k6 and Redis', () => {
 
     for (let i = 0; i < 150 && !(await resultsOf(runId)).some((j) => j.data.phase === 'RUNNING'); i++) await sleep(100);
     await sleep(1_500);
-    expect(server.requests()).toBeGreaterThan(0);
+    expect(server.total()).toBeGreaterThan(0);
 
     const closingAt = Date.now();
     await runner.close();
@@ -78,8 +78,8 @@ describe('runner shutdown with real k6 and Redis', () => {
     const finished = jobs.filter((j) => j.name === 'segment.finished').map((j) => j.data);
     const seconds = jobs.filter((j) => j.name === 'segment.second');
     expect(finished).toEqual([expect.objectContaining({ outcome: 'errored', error: expect.objectContaining({ code: 'RUNNER_STOPPED' }), secondsSent: seconds.length })]);
-    const after = server.requests();
+    const after = server.total();
     await sleep(500);
-    expect(server.requests()).toBe(after);
+    expect(server.total()).toBe(after);
   });
 });

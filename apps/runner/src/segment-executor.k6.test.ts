@@ -9,7 +9,7 @@ import { planSpecSchema, runCancelKey, type RunExecutePayload } from '@loadline/
 import { TypedProducer, type Job } from '@loadline/shared/queue';
 import { parseRunnerEnv, type RunnerEnv } from './env.js';
 import { SegmentExecutor } from './segment-executor.js';
-import { startLoopbackServer, type LoopbackServer } from './test/loopback-server.js';
+import { startLoopbackServer, type LoopbackServer } from '@loadline/shared/testing';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -109,15 +109,15 @@ describe('SegmentExecutor with real k6 and Redis', () => {
     expect(generators[0]).toMatchObject({ cores: os.cpus().length });
     expect(generators.every((g) => g.k6Cpu >= 0 && g.hostCpu >= 0 && g.hostCpu <= 1 && g.runnerRssMb > 0)).toBe(true);
 
-    const after = server.requests();
+    const after = server.total();
     await sleep(500);
-    expect(server.requests()).toBe(after);
+    expect(server.total()).toBe(after);
   });
 
   it('does not start k6 for a run cancelled while it was queued', async () => {
     const runId = `run-${randomUUID()}`;
     await redis.set(runCancelKey(prefix, runId), '1', 'EX', 60);
-    const before = server.requests();
+    const before = server.total();
     const startedAt = Date.now();
     await executor.execute(job(runId));
     expect(Date.now() - startedAt).toBeLessThan(1_000);
@@ -128,7 +128,7 @@ describe('SegmentExecutor with real k6 and Redis', () => {
     expect(finished).toEqual([
       expect.objectContaining({ outcome: 'cancelled', exitCode: null, secondsSent: 0, error: expect.objectContaining({ code: 'CANCELLED' }) }),
     ]);
-    expect(server.requests()).toBe(before);
+    expect(server.total()).toBe(before);
   });
 
   it('interrupts k6 and reports RUNNER_STOPPED when the runner shuts down', async () => {

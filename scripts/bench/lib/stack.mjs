@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { BenchError, REPO_ROOT, assertLoopbackUrl, freeLoopbackPort, log, sleep } from './util.mjs';
 import { logTail, runCommand, startChild, stopChild } from './processes.mjs';
 import { K6_BIN } from './k6.mjs';
@@ -13,6 +14,10 @@ const requireFromRoot = createRequire(path.join(REPO_ROOT, 'package.json'));
 const requireFromShared = createRequire(path.join(REPO_ROOT, 'packages', 'shared', 'package.json'));
 const pg = requireFromRoot('pg');
 const { Redis } = requireFromShared('ioredis');
+// Built by `pnpm build`, which the bench needs anyway (it runs the built API and runner).
+const { deleteKeysWithPrefix } = await import(
+  pathToFileURL(path.join(REPO_ROOT, 'packages', 'shared', 'dist', 'testing', 'index.js')).href
+);
 
 export const ADMIN_DATABASE_URL =
   process.env.LOADLINE_BENCH_ADMIN_URL ?? 'postgresql://loadline:loadline@127.0.0.1:5432/loadline';
@@ -174,12 +179,7 @@ async function deleteKeys(prefix) {
   const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
   redis.on('error', () => {});
   try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
-      cursor = next;
-      if (keys.length) await redis.del(...keys);
-    } while (cursor !== '0');
+    await deleteKeysWithPrefix(redis, prefix);
   } finally {
     redis.disconnect();
   }

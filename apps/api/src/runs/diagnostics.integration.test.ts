@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlanView, RunView, TargetView } from '@loadline/shared';
 import { startStack, type TestStack } from '../test/stack.js';
-import { startLoopbackServer, type LoopbackResponse, type LoopbackServer } from '../test/loopback-server.js';
+import { startLoopbackServer, type LoopbackResponse, type LoopbackServer } from '@loadline/shared/testing';
 import type { ApiClient } from '../test/api-client.js';
 import type http from 'node:http';
 

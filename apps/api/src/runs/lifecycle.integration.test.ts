@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveProgress, PlanView, RunView, TargetView } from '@loadline/shared';
 import { TEST_REDIS_URL, startStack, type TestStack } from '../test/stack.js';
-import { startLoopbackServer, type LoopbackServer } from '../test/loopback-server.js';
+import { startLoopbackServer, type LoopbackServer } from '@loadline/shared/testing';
 import { readEvents } from '../test/sse.js';
 import type { ApiClient } from '../test/api-client.js';
 

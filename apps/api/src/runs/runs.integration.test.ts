@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlanView, RunView, TargetView } from '@loadline/shared';
 import { startStack, type TestStack } from '../test/stack.js';
-import { refusedLoopbackUrl, startLoopbackServer, type LoopbackServer } from '../test/loopback-server.js';
+import { refusedLoopbackUrl, startLoopbackServer, type LoopbackServer } from '@loadline/shared/testing';
 import type { ApiClient } from '../test/api-client.js';
 
 const DELAY_MS = 25;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlanView, RunView, TargetView } from '@loadline/shared';
 import { startStack, type TestStack } from '../test/stack.js';
-import { startLoopbackServer, type LoopbackServer } from '../test/loopback-server.js';
+import { startLoopbackServer, type LoopbackServer } from '@loadline/shared/testing';
 
 /**
  * Saturates this machine on purpose (it runs alone, after the other test files): many VUs

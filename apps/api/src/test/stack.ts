@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { parseRunnerEnv, startRunner, type RunningRunner } from '@loadline/runner';
+import { deleteKeysWithPrefix } from '@loadline/shared/testing';
 import { createApiApp } from '../bootstrap.js';
 import { parseApiEnv } from '../config/env.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
@@ -88,12 +89,7 @@ export async function startStack(options: StackOptions): Promise<TestStack> {
 async function deleteKeys(prefix: string): Promise<void> {
   const redis = new Redis(TEST_REDIS_URL);
   try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
-      cursor = next;
-      if (keys.length) await redis.del(...keys);
-    } while (cursor !== '0');
+    await deleteKeysWithPrefix(redis, prefix);
   } finally {
     redis.disconnect();
   }

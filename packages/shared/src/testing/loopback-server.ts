@@ -16,8 +16,9 @@ export interface LoopbackServer {
 }
 
 /**
- * An HTTP server on 127.0.0.1 whose answers (status and delay) the test controls. Tests send
- * load only here.
+ * An HTTP server on 127.0.0.1 whose answers (status and delay) the test controls: the only
+ * target tests and benchmarks may load. Imported as `@loadline/shared/testing` by the API's
+ * and the runner's tests.
  */
 export async function startLoopbackServer(
   respond: (req: http.IncomingMessage) => LoopbackResponse = () => ({ status: 200, delayMs: 0 }),

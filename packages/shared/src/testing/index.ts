@@ -1,0 +1,3 @@
+// Helpers for tests and benchmarks (Node only): `@loadline/shared/testing`.
+export * from './loopback-server.js';
+export * from './redis-keys.js';
