@@ -5,11 +5,11 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { planSpecSchema } from '@loadline/shared';
-import { TypedProducer, type Job } from '@loadline/shared/queue';
+import { TypedProducer } from '@loadline/shared/queue';
 import { parseRunnerEnv } from './env.js';
 import { startRunner } from './runner.js';
-import { startLoopbackServer, type LoopbackServer } from '@loadline/shared/testing';
+import { deleteKeysWithPrefix, startLoopbackServer, type LoopbackServer } from '@loadline/shared/testing';
+import { loopbackRunJob, publishedResults } from './test/run-fixtures.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -37,34 +37,19 @@ describe('runner shutdown with real k6 and Redis', () => {
       await producer?.queue.obliterate({ force: true }).catch(() => undefined);
       await producer?.close();
     }
-    const keys = await redis.keys(`${prefix}:*`);
-    if (keys.length) await redis.del(...keys);
+    await deleteKeysWithPrefix(redis, prefix);
     redis?.disconnect();
     await rm(workdir, { recursive: true, force: true });
   });
 
-  const resultsOf = async (runId: string) =>
-    ((await results.queue.getJobs(['waiting', 'prioritized', 'delayed', 'active', 'completed', 'failed'])) as Job[]).filter((j) => j.data.runId === runId);
 
   it('interrupts the running k6 and reports the segment as RUNNER_STOPPED', async () => {
     const env = parseRunnerEnv({ REDIS_URL, LOADLINE_QUEUE_PREFIX: prefix, LOADLINE_RUNNER_ID: 'test-runner', LOADLINE_RUNNER_WORKDIR: workdir });
     const runner = await startRunner(env, pino({ level: 'silent' }));
     const runId = `run-${randomUUID()}`;
-    await runs.add('run.execute', {
-      runId,
-      tenantId: 'tenant-1',
-      planName: 'shutdown test',
-      planVersion: 1,
-      segment: { index: 0, count: 1 },
-      spec: planSpecSchema.parse({
-        load: { executor: 'constant-arrival-rate', rate: 20, timeUnit: '1s', duration: '30s', preAllocatedVUs: 1 },
-        requests: [{ name: 'Root', path: '/' }],
-      }),
-      target: { baseUrl: server.url, headers: {} },
-      deadlineSeconds: 60,
-    });
+    await runs.add('run.execute', loopbackRunJob(runId, server.url, 'shutdown test'));
 
-    for (let i = 0; i < 150 && !(await resultsOf(runId)).some((j) => j.data.phase === 'RUNNING'); i++) await sleep(100);
+    for (let i = 0; i < 150 && !(await publishedResults(results, runId)).started.includes('RUNNING'); i++) await sleep(100);
     await sleep(1_500);
     expect(server.total()).toBeGreaterThan(0);
 
@@ -74,9 +59,7 @@ describe('runner shutdown with real k6 and Redis', () => {
     console.log(`runner.close() returned in ${closeSeconds.toFixed(2)} s`);
     expect(closeSeconds).toBeLessThan(8);
 
-    const jobs = await resultsOf(runId);
-    const finished = jobs.filter((j) => j.name === 'segment.finished').map((j) => j.data);
-    const seconds = jobs.filter((j) => j.name === 'segment.second');
+    const { finished, seconds } = await publishedResults(results, runId);
     expect(finished).toEqual([expect.objectContaining({ outcome: 'errored', error: expect.objectContaining({ code: 'RUNNER_STOPPED' }), secondsSent: seconds.length })]);
     const after = server.total();
     await sleep(500);

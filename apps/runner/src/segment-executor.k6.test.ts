@@ -5,11 +5,12 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { planSpecSchema, runCancelKey, type RunExecutePayload } from '@loadline/shared';
-import { TypedProducer, type Job } from '@loadline/shared/queue';
+import { runCancelKey } from '@loadline/shared';
+import { TypedProducer } from '@loadline/shared/queue';
 import { parseRunnerEnv, type RunnerEnv } from './env.js';
 import { SegmentExecutor } from './segment-executor.js';
-import { startLoopbackServer, type LoopbackServer } from '@loadline/shared/testing';
+import { deleteKeysWithPrefix, startLoopbackServer, type LoopbackServer } from '@loadline/shared/testing';
+import { loopbackRunJob, publishedResults } from './test/run-fixtures.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -40,39 +41,13 @@ describe('SegmentExecutor with real k6 and Redis', () => {
     await server?.close();
     await results?.queue.obliterate({ force: true }).catch(() => undefined);
     await results?.close();
-    const keys = await redis.keys(`${prefix}:*`);
-    if (keys.length) await redis.del(...keys);
+    await deleteKeysWithPrefix(redis, prefix);
     redis?.disconnect();
     await rm(workdir, { recursive: true, force: true });
   });
 
-  // 30 s of 20 requests a second, 1 VU, to the loopback server only.
-  const job = (runId: string): RunExecutePayload => ({
-    runId,
-    tenantId: 'tenant-1',
-    planName: 'cancel test',
-    planVersion: 1,
-    segment: { index: 0, count: 1 },
-    spec: planSpecSchema.parse({
-      load: { executor: 'constant-arrival-rate', rate: 20, timeUnit: '1s', duration: '30s', preAllocatedVUs: 1 },
-      requests: [{ name: 'Root', path: '/' }],
-    }),
-    target: { baseUrl: server.url, headers: {} },
-    deadlineSeconds: 60,
-  });
-
-  async function published(runId: string) {
-    const jobs = (await results.queue.getJobs(['waiting', 'prioritized', 'delayed', 'active', 'completed', 'failed'])) as Job[];
-    const mine = jobs.filter((j) => j.data.runId === runId);
-    return {
-      started: mine.filter((j) => j.name === 'segment.started').map((j) => j.data.phase as string),
-      seconds: mine
-        .filter((j) => j.name === 'segment.second')
-        .map((j) => j.data)
-        .sort((a, b) => a.sample.t - b.sample.t),
-      finished: mine.filter((j) => j.name === 'segment.finished').map((j) => j.data),
-    };
-  }
+  const job = (runId: string) => loopbackRunJob(runId, server.url, 'cancel test');
+  const published = (runId: string) => publishedResults(results, runId);
 
   async function waitForRunning(runId: string) {
     for (let i = 0; i < 100; i++) {
