@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// pnpm bench [-- --quick] [--pairs N] [--soak-seconds N] [--only overhead,accuracy,memory]
+// pnpm bench [-- --quick] [--pairs N] [--overhead-seconds N] [--soak-seconds N] [--only overhead,accuracy,memory]
 //
 // Benchmarks of the whole platform on this machine, reported as ratios against a baseline
 // measured in the same run (plus the raw numbers): what Loadline costs k6 in throughput, how
@@ -26,6 +26,7 @@ function parseOptions(argv) {
     options: {
       quick: { type: 'boolean', default: false },
       pairs: { type: 'string' },
+      'overhead-seconds': { type: 'string' },
       'soak-seconds': { type: 'string' },
       only: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
@@ -34,9 +35,10 @@ function parseOptions(argv) {
   });
   if (values.help) {
     process.stdout.write(
-      'usage: pnpm bench [-- --quick] [--pairs N] [--soak-seconds N] [--only overhead,accuracy,memory]\n' +
-        '  --quick           short smoke check: 1 overhead pair, 10 s accuracy run, 60 s soak\n' +
-        '  --pairs N         bare k6 / Loadline pairs for the overhead figure (default 3)\n' +
+      'usage: pnpm bench [-- --quick] [--pairs N] [--overhead-seconds N] [--soak-seconds N] [--only overhead,accuracy,memory]\n' +
+        '  --quick           short smoke check: 1 overhead pair of 10 s, 10 s accuracy run, 60 s soak\n' +
+        '  --pairs N         bare k6 / Loadline pairs for the overhead figure (default 5)\n' +
+        '  --overhead-seconds N  load duration of each overhead measurement (default 30)\n' +
         '  --soak-seconds N  duration of the memory run (default 600)\n' +
         '  --only LIST       run only some benchmarks (storage and latency use the runs done)\n',
     );
@@ -51,7 +53,8 @@ function parseOptions(argv) {
   for (const name of only) if (!BENCHMARKS.includes(name)) throw new BenchError(`--only: unknown benchmark "${name}" (${BENCHMARKS.join(', ')})`);
   return {
     quick: values.quick,
-    pairs: values.pairs ? positiveInt('pairs', values.pairs, 1) : values.quick ? 1 : 3,
+    pairs: values.pairs ? positiveInt('pairs', values.pairs, 1) : values.quick ? 1 : 5,
+    overheadSeconds: values['overhead-seconds'] ? positiveInt('overhead-seconds', values['overhead-seconds'], 5) : values.quick ? 10 : 30,
     soakSeconds: values['soak-seconds'] ? positiveInt('soak-seconds', values['soak-seconds'], 30) : values.quick ? 60 : 600,
     accuracySeconds: values.quick ? 10 : 20,
     only,
@@ -235,7 +238,7 @@ function formatReport({ machine, options, results, startedAt }) {
   if (s?.perRun.length) {
     const long = s.longest;
     const short = s.medianShortBytesPerMinute !== null
-      ? `; 10 s runs: ${fmtBytes(s.medianShortBytesPerMinute)}/min, ${s.medianShortBytesPerRequest.toFixed(3)} bytes/request`
+      ? `; overhead runs: ${fmtBytes(s.medianShortBytesPerMinute)}/min, ${s.medianShortBytesPerRequest.toFixed(3)} bytes/request`
       : '';
     lines.push(`  storage    bytes per run-minute         ${fmtBytes(long.bytesPerMinute)} (${long.label}, ${long.bytesPerRequest.toFixed(4)} bytes/request${short})`);
   }

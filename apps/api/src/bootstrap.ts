@@ -11,6 +11,8 @@ import type { ApiEnv } from './config/env.js';
 import { AllExceptionsFilter } from './common/http/all-exceptions.filter.js';
 import { PinoNestLogger, createLogger } from './common/logger.js';
 import { requestContextMiddleware } from './tenancy/request-context.middleware.js';
+import { securityHeaders } from './common/http/security-headers.js';
+import { CSRF_HEADER } from './auth/credentials.js';
 import { serveWebApp } from './web/serve-web.js';
 
 export const API_PREFIX = 'api/v1';
@@ -63,6 +65,15 @@ export async function createApiApp(env: ApiEnv): Promise<NestExpressApplication>
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.useBodyParser('json', { limit: '2mb' });
+  app.use(securityHeaders);
+  // Cross-origin browsers only from the configured origins; the web app is same-origin.
+  app.enableCors({
+    origin: env.LOADLINE_CORS_ORIGINS.length ? env.LOADLINE_CORS_ORIGINS : false,
+    credentials: true,
+    allowedHeaders: ['authorization', 'content-type', 'idempotency-key', CSRF_HEADER],
+    exposedHeaders: ['retry-after'],
+    maxAge: 600,
+  });
   app.use(requestContextMiddleware);
   app.setGlobalPrefix(API_PREFIX);
   app.useGlobalFilters(new AllExceptionsFilter());

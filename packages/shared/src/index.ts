@@ -1,4 +1,5 @@
 export * from './accounts.js';
+export * from './api-keys.js';
 export * from './capacity.js';
 export * from './diagnostics.js';
 export * from './diagnostics-schema.js';
@@ -8,6 +9,9 @@ export * from './health.js';
 export * from './histogram.js';
 export * from './jobs.js';
 export * from './k6-script.js';
+export * from './organizations.js';
+export * from './password-strength.js';
+export * from './permissions.js';
 export * from './plan.js';
 export * from './plans-view.js';
 export * from './runs.js';

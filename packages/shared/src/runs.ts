@@ -16,6 +16,8 @@ export const RUN_STATUSES = [
 ] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];
 export const TERMINAL_RUN_STATUSES: readonly RunStatus[] = ['PASSED', 'FAILED', 'INCONCLUSIVE', 'ERRORED', 'CANCELLED'];
+/** Runs that hold (or are waiting for) a runner: what the concurrent-runs quota counts. */
+export const ACTIVE_RUN_STATUSES = ['QUEUED', 'STARTING', 'RUNNING', 'FINISHING'] as const satisfies readonly RunStatus[];
 export const isTerminalRunStatus = (status: RunStatus): boolean => TERMINAL_RUN_STATUSES.includes(status);
 
 export const RUN_TRIGGERS = ['MANUAL', 'API', 'SCHEDULE', 'WEBHOOK'] as const;

@@ -31,9 +31,12 @@ const perK6CpuSecond = (count, cpu) => (cpu.k6 > 0 ? count / cpu.k6 : null);
 
 // ---- 1. overhead ---------------------------------------------------------------------------
 
-export const OVERHEAD_LOAD = { executor: 'constant-vus', vus: 20, duration: '10s' };
+// Long enough that a run's fixed costs (start, finalising) weigh as they would in a real run,
+// short enough for several alternating pairs.
+const overheadLoad = (seconds) => ({ executor: 'constant-vus', vus: 20, duration: `${seconds}s` });
 
 export async function overhead(ctx, okServer) {
+  const OVERHEAD_LOAD = overheadLoad(ctx.options.overheadSeconds);
   const target = await createTarget(ctx, 'bench ok server', okServer.url);
   const plan = await createPlan(ctx, {
     name: 'bench overhead',

@@ -103,7 +103,9 @@ export class Stack {
     const port = await freeLoopbackPort();
     this.baseUrl = `http://127.0.0.1:${port}`;
     log(`starting the API on ${this.baseUrl} and one runner (queue prefix ${this.queuePrefix})`);
-    this.api = startChild('api', process.execPath, [API_MAIN], {
+    // LOADLINE_BENCH_CPU_PROF=<dir> writes V8 CPU profiles of the API and the runner there (on exit).
+    const profileArgs = (name) => (process.env.LOADLINE_BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.LOADLINE_BENCH_CPU_PROF}`, `--cpu-prof-name=${name}.cpuprofile`] : []);
+    this.api = startChild('api', process.execPath, [...profileArgs('api'), API_MAIN], {
       cwd: REPO_ROOT,
       env: childEnv({
         DATABASE_URL: this.databaseUrl,
@@ -116,7 +118,7 @@ export class Stack {
       }),
     });
     // The runner gets the queue and nothing else: no DATABASE_URL (childEnv strips it).
-    this.runner = startChild('runner', process.execPath, [RUNNER_MAIN], {
+    this.runner = startChild('runner', process.execPath, [...profileArgs('runner'), RUNNER_MAIN], {
       cwd: REPO_ROOT,
       env: childEnv({
         REDIS_URL,

@@ -1,16 +1,26 @@
-import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
-import { loginSchema, sessionViewSchema, signupSchema } from '@loadline/shared';
+import type { Request, Response } from 'express';
+import { loginSchema, meViewSchema, sessionListItemSchema, sessionViewSchema, signupSchema, switchOrganizationSchema } from '@loadline/shared';
 import type { z } from 'zod';
 import { ZodPipe } from '../common/validation/zod-body.pipe.js';
 import { ApiJsonBody, ApiJsonResponse } from '../common/http/openapi.js';
-import { AuthService } from './auth.service.js';
-import { CurrentCaller, type AuthenticatedCaller } from './auth.guard.js';
+import { listOf } from '../common/http/list.js';
+import { AuthService, type IssuedSession } from './auth.service.js';
+import { CurrentCaller, CurrentSession } from './auth.guard.js';
+import type { Caller, SessionCaller } from './caller.js';
+import { AuthError, AuthErrorCode, codeByField } from './auth.errors.js';
+import { clearSessionCookies, clientInfo, setSessionCookies } from './credentials.js';
 import { Public } from './public.decorator.js';
+import { Requires, SessionOnly } from './permissions.decorator.js';
 
-function clientInfo(req: Request) {
-  return { ip: req.ip, userAgent: req.headers['user-agent']?.slice(0, 300) };
+const signupPipe = new ZodPipe(signupSchema, 'sign-up', codeByField({ password: (message, details) => new AuthError(AuthErrorCode.WEAK_PASSWORD, message, details) }));
+
+/** Answers with the session for API clients and sets it as cookies for browsers. */
+function issue(req: Request, res: Response, session: IssuedSession) {
+  setSessionCookies(req, res, session.token, session.expiresAt);
+  const { expiresAt: _expiresAt, ...view } = session;
+  return view;
 }
 
 @ApiTags('auth')
@@ -21,31 +31,77 @@ export class AuthController {
   @Public()
   @Post('auth/signup')
   @ApiJsonBody(signupSchema)
-  @ApiJsonResponse(201, sessionViewSchema, [400, 409])
-  signup(@Body(new ZodPipe(signupSchema)) body: z.infer<typeof signupSchema>, @Req() req: Request) {
-    return this.auth.signup(body, clientInfo(req));
+  @ApiJsonResponse(201, sessionViewSchema, [400, 404, 409, 410])
+  async signup(@Body(signupPipe) body: z.infer<typeof signupSchema>, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    return issue(req, res, await this.auth.signup(body, clientInfo(req)));
   }
 
   @Public()
   @Post('auth/login')
   @HttpCode(200)
   @ApiJsonBody(loginSchema)
-  @ApiJsonResponse(200, sessionViewSchema, [400, 401])
-  login(@Body(new ZodPipe(loginSchema)) body: z.infer<typeof loginSchema>, @Req() req: Request) {
-    return this.auth.login(body, clientInfo(req));
+  @ApiJsonResponse(200, sessionViewSchema, [400, 401, 429])
+  async login(@Body(new ZodPipe(loginSchema)) body: z.infer<typeof loginSchema>, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    return issue(req, res, await this.auth.login(body, clientInfo(req)));
   }
 
   @Post('auth/logout')
   @HttpCode(204)
+  @Requires('read')
+  @SessionOnly()
   @ApiBearerAuth()
-  async logout(@CurrentCaller() caller: AuthenticatedCaller): Promise<void> {
-    await this.auth.logout(caller.sessionId);
+  async logout(@CurrentSession() caller: SessionCaller, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<void> {
+    await this.auth.logout(caller);
+    clearSessionCookies(req, res);
   }
 
   @Get('me')
+  @Requires('read')
   @ApiBearerAuth()
-  @ApiJsonResponse(200, sessionViewSchema.omit({ token: true }), [401])
-  me(@CurrentCaller() caller: AuthenticatedCaller) {
-    return caller.view;
+  @ApiJsonResponse(200, meViewSchema, [401])
+  me(@CurrentCaller() caller: Caller) {
+    return this.auth.me(caller);
+  }
+
+  @Get('auth/sessions')
+  @Requires('read')
+  @SessionOnly()
+  @ApiBearerAuth()
+  @ApiJsonResponse(200, listOf(sessionListItemSchema), [401])
+  async sessions(@CurrentSession() caller: SessionCaller) {
+    return { items: await this.auth.sessions(caller) };
+  }
+
+  @Delete('auth/sessions/:id')
+  @HttpCode(204)
+  @Requires('read')
+  @SessionOnly()
+  @ApiBearerAuth()
+  @ApiJsonResponse(204, null, [401, 404])
+  async revokeSession(@CurrentSession() caller: SessionCaller, @Param('id') id: string): Promise<void> {
+    await this.auth.revokeSession(caller, id);
+  }
+
+  /** Leaves the current organization; the session moves to another of the caller's. */
+  @Post('organization/leave')
+  @HttpCode(200)
+  @Requires('read')
+  @SessionOnly()
+  @ApiBearerAuth()
+  @ApiJsonResponse(200, meViewSchema, [401, 409])
+  leave(@CurrentSession() caller: SessionCaller) {
+    return this.auth.leaveOrganization(caller);
+  }
+
+  /** Acts for another of the caller's organizations from now on (this session only). */
+  @Post('auth/switch')
+  @HttpCode(200)
+  @Requires('read')
+  @SessionOnly()
+  @ApiBearerAuth()
+  @ApiJsonBody(switchOrganizationSchema)
+  @ApiJsonResponse(200, meViewSchema, [400, 401, 404])
+  switch(@CurrentSession() caller: SessionCaller, @Body(new ZodPipe(switchOrganizationSchema)) body: z.infer<typeof switchOrganizationSchema>) {
+    return this.auth.switchOrganization(caller, body.organizationId);
   }
 }

@@ -1,58 +1,88 @@
 import { Injectable, createParamDecorator, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
-import { AuthService, type Caller } from './auth.service.js';
-import { AuthError, AuthErrorCode } from './auth.errors.js';
-import { IS_PUBLIC } from './public.decorator.js';
+import { can, PERMISSION_MIN_ROLE, type Permission } from '@loadline/shared';
+import { CommonError, CommonErrorCode } from '../common/errors/domain-error.js';
+import { ApiRateLimiter } from '../common/rate-limit/api-rate-limiter.js';
 import { currentContext } from '../tenancy/request-context.js';
+import { AuthService } from './auth.service.js';
+import { AuthError, AuthErrorCode } from './auth.errors.js';
+import type { Caller, SessionCaller } from './caller.js';
+import { csrfSatisfied, presentedCredential } from './credentials.js';
+import { IS_PUBLIC } from './public.decorator.js';
+import { REQUIRES, SESSION_ONLY } from './permissions.decorator.js';
 
-type AuthenticatedRequest = Request & { caller?: Awaited<ReturnType<AuthService['authenticate']>> };
-
-function bearerToken(req: Request): string | undefined {
-  const header = req.headers.authorization;
-  if (!header) return undefined;
-  const [scheme, token] = header.split(' ');
-  return scheme?.toLowerCase() === 'bearer' && token ? token.trim() : undefined;
-}
+type AuthenticatedRequest = Request & { caller?: Caller };
 
 /**
- * Global guard: every route needs a bearer token unless marked @Public(). On success the
- * caller's tenant goes into the request context, which scopes every database query.
+ * Global guard, in this order: authenticate (bearer session token, bearer API key, or the
+ * session cookie with its CSRF token), rate-limit the caller and its organization, then check
+ * the route's permission against the caller's role. On success the caller's tenant goes into
+ * the request context, which scopes every database query.
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly auth: AuthService,
+    private readonly rateLimiter: ApiRateLimiter,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'http') return true;
-    const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()]);
-    if (isPublic) return true;
+    const targets = [context.getHandler(), context.getClass()];
+    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
     const req = context.switchToHttp().getRequest<AuthenticatedRequest>();
-    const token = bearerToken(req);
-    if (!token) {
-      throw new AuthError(AuthErrorCode.UNAUTHENTICATED, 'Authentication required: send Authorization: Bearer <token>');
+
+    const credential = presentedCredential(req);
+    if (!credential) {
+      throw new AuthError(AuthErrorCode.UNAUTHENTICATED, 'Authentication required: send Authorization: Bearer <token>, or log in');
     }
-    const caller = await this.auth.authenticate(token);
+    const caller = await this.auth.authenticate(credential.token);
+    if (credential.via === 'cookie' && !csrfSatisfied(req, credential.token)) {
+      throw new CommonError(CommonErrorCode.CSRF_FAILED, 'Missing or wrong X-CSRF-Token header (send the loadline_csrf cookie value)');
+    }
     const requestContext = currentContext();
     if (requestContext) {
       requestContext.tenantId = caller.tenantId;
-      requestContext.userId = caller.userId;
-      requestContext.sessionId = caller.sessionId;
+      requestContext.userId = caller.userId ?? undefined;
+      requestContext.sessionId = caller.sessionId ?? undefined;
+      requestContext.apiKeyId = caller.apiKeyId ?? undefined;
       requestContext.role = caller.role;
     }
     req.caller = caller;
+
+    await this.rateLimiter.consume(caller);
+
+    if (this.reflector.getAllAndOverride<boolean>(SESSION_ONLY, targets) && caller.via !== 'session') {
+      throw new AuthError(AuthErrorCode.SESSION_REQUIRED, 'This route is for signed-in people, not API keys');
+    }
+    const permission = this.reflector.getAllAndOverride<Permission>(REQUIRES, targets);
+    // RoutePermissionsCheck refuses to boot without one; this keeps the guard closed regardless.
+    if (!permission || !can(caller.role, permission)) {
+      throw new CommonError(
+        CommonErrorCode.FORBIDDEN,
+        permission
+          ? `This needs the ${PERMISSION_MIN_ROLE[permission]} role or higher (${permission}); you are ${caller.role}`
+          : 'This route declares no permission',
+      );
+    }
     return true;
   }
 }
 
 /** The authenticated caller of the current request (only on non-public routes). */
-export const CurrentCaller = createParamDecorator((_data: unknown, context: ExecutionContext) => {
+export const CurrentCaller = createParamDecorator((_data: unknown, context: ExecutionContext): Caller => {
   const caller = context.switchToHttp().getRequest<AuthenticatedRequest>().caller;
   if (!caller) throw new AuthError(AuthErrorCode.UNAUTHENTICATED, 'Authentication required');
   return caller;
 });
 
-export type AuthenticatedCaller = Caller & { view: NonNullable<AuthenticatedRequest['caller']>['view'] };
+/** The caller of a @SessionOnly() route: a person with a session. */
+export const CurrentSession = createParamDecorator((_data: unknown, context: ExecutionContext): SessionCaller => {
+  const caller = context.switchToHttp().getRequest<AuthenticatedRequest>().caller;
+  if (!caller || caller.via !== 'session') throw new AuthError(AuthErrorCode.SESSION_REQUIRED, 'This route is for signed-in people, not API keys');
+  return caller as SessionCaller;
+});
+
+export type AuthenticatedCaller = Caller;

@@ -1,13 +1,27 @@
 import { Module } from '@nestjs/common';
-import { APP_GUARD } from '@nestjs/core';
+import { APP_GUARD, DiscoveryModule } from '@nestjs/core';
+import { ApiKeysModule } from '../api-keys/api-keys.module.js';
+import { MembersModule } from '../members/members.module.js';
+import { OrganizationsModule } from '../organizations/organizations.module.js';
+import { ApiRateLimiter } from '../common/rate-limit/api-rate-limiter.js';
 import { AuthController } from './auth.controller.js';
 import { AuthGuard } from './auth.guard.js';
 import { AuthRepository } from './auth.repository.js';
 import { AuthService } from './auth.service.js';
+import { LoginThrottle } from './login-throttle.js';
+import { RoutePermissionsCheck } from './route-permissions.js';
 
 @Module({
+  imports: [DiscoveryModule, ApiKeysModule, MembersModule, OrganizationsModule],
   controllers: [AuthController],
-  providers: [AuthRepository, AuthService, { provide: APP_GUARD, useClass: AuthGuard }],
-  exports: [AuthService],
+  providers: [
+    AuthRepository,
+    AuthService,
+    LoginThrottle,
+    ApiRateLimiter,
+    RoutePermissionsCheck,
+    { provide: APP_GUARD, useClass: AuthGuard },
+  ],
+  exports: [AuthService, RoutePermissionsCheck],
 })
 export class AuthModule {}

@@ -3,16 +3,27 @@ import { DatabaseService } from '../prisma/database.service.js';
 import { Prisma } from '../generated/prisma/client.js';
 import type { Role } from '@loadline/shared';
 
+export interface NewSession {
+  tokenHash: string;
+  expiresAt: Date;
+  ip?: string;
+  userAgent?: string;
+}
+
 export interface NewAccount {
   email: string;
   name: string;
   passwordHash: string;
-  organizationName: string;
-  slug: string;
-  session: { tokenHash: string; expiresAt: Date; ip?: string; userAgent?: string };
+  session: NewSession;
+  /** Either a new organization the user will own... */
+  organization?: { name: string; slug: string };
+  /** ...or an invite to claim, in the same transaction. */
+  invite?: { id: string; tenantId: string; role: Role };
 }
 
 export class EmailTakenError extends Error {}
+/** The invite was accepted, revoked or expired between checking and claiming it. */
+export class InviteClaimedError extends Error {}
 
 /**
  * Accounts are looked up before any tenant is known (by e-mail, by session token), so this
@@ -22,51 +33,65 @@ export class EmailTakenError extends Error {}
 export class AuthRepository {
   constructor(private readonly db: DatabaseService) {}
 
-  /** Creates user, organization, owner membership and first session together, or nothing. */
+  /** Creates the user, their membership (new organization or invite) and first session, or nothing. */
   async createAccount(account: NewAccount) {
     try {
       return await this.db.system.$transaction(async (tx) => {
         const user = await tx.user.create({
           data: { email: account.email, name: account.name, passwordHash: account.passwordHash },
         });
-        const tenant = await tx.tenant.create({ data: { name: account.organizationName, slug: account.slug } });
-        await tx.membership.create({ data: { tenantId: tenant.id, userId: user.id, role: 'OWNER' } });
-        const session = await tx.session.create({
-          data: { userId: user.id, tenantId: tenant.id, ...account.session },
-        });
-        return { user, tenant, session, role: 'OWNER' as Role };
+        let tenantId: string;
+        let role: Role;
+        if (account.invite) {
+          const claimed = await tx.invite.updateMany({
+            where: { id: account.invite.id, acceptedAt: null, revokedAt: null, expiresAt: { gt: new Date() } },
+            data: { acceptedAt: new Date(), acceptedBy: user.id },
+          });
+          if (claimed.count !== 1) throw new InviteClaimedError();
+          ({ tenantId, role } = account.invite);
+        } else {
+          const tenant = await tx.tenant.create({ data: { name: account.organization!.name, slug: account.organization!.slug } });
+          tenantId = tenant.id;
+          role = 'OWNER';
+        }
+        await tx.membership.create({ data: { tenantId, userId: user.id, role } });
+        const session = await tx.session.create({ data: { userId: user.id, tenantId, ...account.session } });
+        const tenant = await tx.tenant.findUniqueOrThrow({ where: { id: tenantId } });
+        return { user, tenant, session, role };
       });
     } catch (error) {
       if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
-        const target = JSON.stringify(error.meta ?? {});
-        if (target.includes('email')) throw new EmailTakenError();
+        if (JSON.stringify(error.meta ?? {}).includes('email')) throw new EmailTakenError();
       }
       throw error;
     }
-  }
-
-  slugTaken(slug: string): Promise<boolean> {
-    return this.db.system.tenant.count({ where: { slug } }).then((count) => count > 0);
   }
 
   findUserByEmail(email: string) {
     return this.db.system.user.findUnique({ where: { email } });
   }
 
-  /** The user's first organization, for a fresh login. */
-  findFirstMembership(userId: string) {
-    return this.db.system.membership.findFirst({
+  /** The user's organizations, oldest membership first. */
+  memberships(userId: string) {
+    return this.db.system.membership.findMany({
       where: { userId },
       orderBy: { createdAt: 'asc' },
       include: { tenant: true },
     });
   }
 
-  createSession(data: { userId: string; tenantId: string; tokenHash: string; expiresAt: Date; ip?: string; userAgent?: string }) {
+  findMembership(userId: string, tenantId: string) {
+    return this.db.system.membership.findUnique({
+      where: { tenantId_userId: { tenantId, userId } },
+      include: { tenant: true },
+    });
+  }
+
+  createSession(data: NewSession & { userId: string; tenantId: string }) {
     return this.db.system.session.create({ data });
   }
 
-  /** A live session with the user and the membership it acts under. */
+  /** A session with the user and the membership it acts under (null membership: not live). */
   async findLiveSession(tokenHash: string, now: Date) {
     const session = await this.db.system.session.findUnique({
       where: { tokenHash },
@@ -79,8 +104,24 @@ export class AuthRepository {
     return { session, membership };
   }
 
-  revokeSession(sessionId: string) {
-    return this.db.system.session.update({ where: { id: sessionId }, data: { revokedAt: new Date() } });
+  listLiveSessions(userId: string, now: Date) {
+    return this.db.system.session.findMany({
+      where: { userId, revokedAt: null, expiresAt: { gt: now } },
+      orderBy: { createdAt: 'desc' },
+    });
+  }
+
+  /** Revokes one of the user's own sessions; false when the user has no such live session. */
+  async revokeSession(userId: string, sessionId: string): Promise<boolean> {
+    const result = await this.db.system.session.updateMany({
+      where: { id: sessionId, userId, revokedAt: null },
+      data: { revokedAt: new Date() },
+    });
+    return result.count === 1;
+  }
+
+  switchSession(sessionId: string, tenantId: string) {
+    return this.db.system.session.update({ where: { id: sessionId }, data: { tenantId } });
   }
 
   touchSession(sessionId: string, at: Date) {

@@ -1,43 +1,39 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { randomBytes } from 'node:crypto';
-import type { Role, SessionView } from '@loadline/shared';
+import type { MeView, SessionListItem, SessionView, loginSchema, signupSchema } from '@loadline/shared';
 import type { z } from 'zod';
-import type { loginSchema, signupSchema } from '@loadline/shared';
 import { API_ENV, type ApiEnv } from '../config/env.js';
-import { AuthRepository, EmailTakenError } from './auth.repository.js';
+import { AuditService } from '../audit/audit.service.js';
+import { ApiKeysService } from '../api-keys/api-keys.service.js';
+import { MembersService } from '../members/members.service.js';
+import { MemberError, MemberErrorCode } from '../members/members.errors.js';
+import { OrganizationsService } from '../organizations/organizations.service.js';
+import { AuthRepository, EmailTakenError, InviteClaimedError } from './auth.repository.js';
 import { AuthError, AuthErrorCode } from './auth.errors.js';
+import type { Caller, SessionCaller } from './caller.js';
+import { API_KEY_PREFIX, SESSION_TOKEN_PREFIX } from './credentials.js';
+import { LoginThrottle } from './login-throttle.js';
 import { burnPasswordCheck, hashPassword, hashSecretToken, newSecretToken, verifyPassword } from './secrets.js';
-
-export interface Caller {
-  userId: string;
-  tenantId: string;
-  sessionId: string;
-  role: Role;
-}
 
 interface ClientInfo {
   ip?: string;
   userAgent?: string;
 }
 
-const SESSION_TOKEN_PREFIX = 'lls';
+/** A session token and when it ends, for the cookie. */
+export type IssuedSession = SessionView & { expiresAt: Date };
+
 /** Sessions used within this window are not re-stamped, to keep reads from writing. */
 const TOUCH_INTERVAL_MS = 60_000;
-
-function slugify(name: string): string {
-  const base = name
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 40);
-  return base || 'org';
-}
 
 @Injectable()
 export class AuthService {
   constructor(
     private readonly accounts: AuthRepository,
+    private readonly apiKeys: ApiKeysService,
+    private readonly members: MembersService,
+    private readonly organizations: OrganizationsService,
+    private readonly throttle: LoginThrottle,
+    private readonly audit: AuditService,
     @Inject(API_ENV) private readonly env: ApiEnv,
   ) {}
 
@@ -45,68 +41,87 @@ export class AuthService {
     return new Date(Date.now() + this.env.LOADLINE_SESSION_TTL_HOURS * 3_600_000);
   }
 
-  private async freeSlug(name: string): Promise<string> {
-    const base = slugify(name);
-    if (!(await this.accounts.slugTaken(base))) return base;
-    return `${base}-${randomBytes(3).toString('hex')}`;
-  }
 
-  async signup(input: z.infer<typeof signupSchema>, client: ClientInfo): Promise<SessionView> {
+  async signup(input: z.infer<typeof signupSchema>, client: ClientInfo): Promise<IssuedSession> {
+    // Checked before the (slow) password hash, so a dead link fails fast with its own code.
+    const invite = input.inviteToken ? await this.members.usableInvite(input.inviteToken) : undefined;
     const token = newSecretToken(SESSION_TOKEN_PREFIX);
+    const expiresAt = this.sessionExpiry();
     try {
       const created = await this.accounts.createAccount({
         email: input.email,
         name: input.name,
         passwordHash: await hashPassword(input.password),
-        organizationName: input.organizationName,
-        slug: await this.freeSlug(input.organizationName),
-        session: { tokenHash: hashSecretToken(token), expiresAt: this.sessionExpiry(), ...client },
+        ...(invite
+          ? { invite: { id: invite.id, tenantId: invite.tenantId, role: invite.role } }
+          : { organization: { name: input.organizationName!, slug: await this.organizations.freeSlug(input.organizationName!) } }),
+        session: { tokenHash: hashSecretToken(token), expiresAt, ...client },
+      });
+      await this.audit.record(invite ? 'member.joined' : 'organization.created', {
+        tenantIds: [created.tenant.id],
+        actorUserId: created.user.id,
+        subject: invite ? { type: 'invite', id: invite.id } : { type: 'organization', id: created.tenant.id },
+        details: { email: created.user.email, role: created.role },
       });
       return {
         token,
+        expiresAt,
         user: { id: created.user.id, email: created.user.email, name: created.user.name },
         tenant: { id: created.tenant.id, name: created.tenant.name, slug: created.tenant.slug },
         role: created.role,
       };
     } catch (error) {
       if (error instanceof EmailTakenError) {
-        throw new AuthError(AuthErrorCode.EMAIL_TAKEN, 'An account with this e-mail already exists', [
+        throw new AuthError(AuthErrorCode.EMAIL_TAKEN, 'An account with this e-mail already exists; log in instead', [
           { path: 'email', message: 'already registered' },
         ]);
       }
+      if (error instanceof InviteClaimedError) throw new MemberError(MemberErrorCode.INVITE_ALREADY_USED, 'This invite link has already been used');
       throw error;
     }
   }
 
-  async login(input: z.infer<typeof loginSchema>, client: ClientInfo): Promise<SessionView> {
+  async login(input: z.infer<typeof loginSchema>, client: ClientInfo): Promise<IssuedSession> {
+    await this.throttle.assertAllowed(input.email, client.ip);
     const user = await this.accounts.findUserByEmail(input.email);
-    if (!user) {
-      await burnPasswordCheck(input.password);
+    const valid = user ? await verifyPassword(user.passwordHash, input.password) : (await burnPasswordCheck(input.password), false);
+    if (!user || !valid) {
+      const lockedNow = await this.throttle.recordFailure(input.email, client.ip);
+      if (user) {
+        const tenantIds = (await this.accounts.memberships(user.id)).map((membership) => membership.tenantId);
+        await this.audit.record('auth.login_failed', { tenantIds, actorUserId: user.id, subject: { type: 'user', id: user.id } });
+        if (lockedNow) await this.audit.record('auth.locked_out', { tenantIds, actorUserId: user.id, subject: { type: 'user', id: user.id } });
+      } else {
+        await this.audit.record('auth.login_failed', { tenantIds: [] });
+      }
       throw new AuthError(AuthErrorCode.INVALID_CREDENTIALS, 'E-mail or password is wrong');
     }
-    if (!(await verifyPassword(user.passwordHash, input.password))) {
-      throw new AuthError(AuthErrorCode.INVALID_CREDENTIALS, 'E-mail or password is wrong');
+    await this.throttle.recordSuccess(input.email);
+
+    let membership = (await this.accounts.memberships(user.id))[0];
+    if (!membership) {
+      // Removed from every organization: they get a fresh one of their own rather than a dead account.
+      membership = await this.organizations.createFor(user.id, `${user.name}'s organization`);
     }
-    const membership = await this.accounts.findFirstMembership(user.id);
-    if (!membership) throw new AuthError(AuthErrorCode.INVALID_CREDENTIALS, 'This account belongs to no organization');
     const token = newSecretToken(SESSION_TOKEN_PREFIX);
-    await this.accounts.createSession({
-      userId: user.id,
-      tenantId: membership.tenantId,
-      tokenHash: hashSecretToken(token),
-      expiresAt: this.sessionExpiry(),
-      ...client,
-    });
+    const expiresAt = this.sessionExpiry();
+    await this.accounts.createSession({ userId: user.id, tenantId: membership.tenantId, tokenHash: hashSecretToken(token), expiresAt, ...client });
+    await this.audit.record('auth.login', { tenantIds: [membership.tenantId], actorUserId: user.id, subject: { type: 'user', id: user.id } });
     return {
       token,
+      expiresAt,
       user: { id: user.id, email: user.email, name: user.name },
       tenant: { id: membership.tenant.id, name: membership.tenant.name, slug: membership.tenant.slug },
       role: membership.role,
     };
   }
 
-  /** Resolves a bearer token to its caller, or throws 401. */
-  async authenticate(token: string): Promise<Caller & { view: Omit<SessionView, 'token'> }> {
+  /** Resolves a bearer token (session or API key) to its caller, or throws 401. */
+  async authenticate(token: string): Promise<Caller> {
+    if (token.startsWith(`${API_KEY_PREFIX}_`)) {
+      const key = await this.apiKeys.authenticate(token);
+      return { via: 'apiKey', tenantId: key.tenantId, role: key.role, userId: null, sessionId: null, apiKeyId: key.apiKeyId, tenant: key.tenant, user: null };
+    }
     const now = new Date();
     const { session, membership } = await this.accounts.findLiveSession(hashSecretToken(token), now);
     if (!session) throw new AuthError(AuthErrorCode.UNAUTHENTICATED, 'The token is not valid');
@@ -115,19 +130,67 @@ export class AuthService {
       await this.accounts.touchSession(session.id, now);
     }
     return {
-      userId: session.userId,
+      via: 'session',
       tenantId: session.tenantId,
-      sessionId: session.id,
       role: membership.role,
-      view: {
-        user: { id: session.user.id, email: session.user.email, name: session.user.name },
-        tenant: { id: session.tenant.id, name: session.tenant.name, slug: session.tenant.slug },
-        role: membership.role,
-      },
+      userId: session.userId,
+      sessionId: session.id,
+      apiKeyId: null,
+      tenant: { id: session.tenant.id, name: session.tenant.name, slug: session.tenant.slug },
+      user: { id: session.user.id, email: session.user.email, name: session.user.name },
     };
   }
 
-  async logout(sessionId: string): Promise<void> {
-    await this.accounts.revokeSession(sessionId);
+  async me(caller: Caller): Promise<MeView> {
+    const organizations = caller.userId
+      ? (await this.accounts.memberships(caller.userId)).map((membership) => ({
+          id: membership.tenant.id,
+          name: membership.tenant.name,
+          slug: membership.tenant.slug,
+          role: membership.role,
+        }))
+      : [{ ...caller.tenant, role: caller.role }];
+    return { user: caller.user, tenant: caller.tenant, role: caller.role, via: caller.via, organizations };
+  }
+
+  async logout(caller: SessionCaller): Promise<void> {
+    await this.accounts.revokeSession(caller.userId, caller.sessionId);
+    await this.audit.record('auth.logout', { subject: { type: 'user', id: caller.userId } });
+  }
+
+  async sessions(caller: SessionCaller): Promise<SessionListItem[]> {
+    return (await this.accounts.listLiveSessions(caller.userId, new Date())).map((session) => ({
+      id: session.id,
+      current: session.id === caller.sessionId,
+      createdAt: session.createdAt.toISOString(),
+      lastUsedAt: session.lastUsedAt?.toISOString() ?? null,
+      expiresAt: session.expiresAt.toISOString(),
+      ip: session.ip,
+      userAgent: session.userAgent,
+    }));
+  }
+
+  async revokeSession(caller: SessionCaller, sessionId: string): Promise<void> {
+    if (!(await this.accounts.revokeSession(caller.userId, sessionId))) {
+      throw new AuthError(AuthErrorCode.SESSION_NOT_FOUND, `No live session ${sessionId} of yours`);
+    }
+  }
+
+  /**
+   * The caller leaves their current organization (refused for its last owner); their session
+   * moves to another of their organizations, or to a new one of their own.
+   */
+  async leaveOrganization(caller: SessionCaller): Promise<MeView> {
+    await this.members.remove(caller.userId, { userId: caller.userId, role: caller.role, email: caller.user.email, organizationName: caller.tenant.name }, caller.sessionId);
+    const next = (await this.accounts.memberships(caller.userId))[0] ?? (await this.organizations.createFor(caller.userId, `${caller.user.name}'s organization`));
+    return this.switchOrganization(caller, next.tenantId);
+  }
+
+  /** Points the caller's session at another of their organizations. */
+  async switchOrganization(caller: SessionCaller, organizationId: string): Promise<MeView> {
+    const membership = await this.accounts.findMembership(caller.userId, organizationId);
+    if (!membership) throw new AuthError(AuthErrorCode.NOT_A_MEMBER, `You are not a member of organization ${organizationId}`);
+    await this.accounts.switchSession(caller.sessionId, organizationId);
+    return this.me({ ...caller, tenantId: membership.tenantId, role: membership.role, tenant: { id: membership.tenant.id, name: membership.tenant.name, slug: membership.tenant.slug } });
   }
 }

@@ -20,6 +20,22 @@ export const apiEnvSchema = z.object({
   /** Public base URL used in links (share links, webhooks); defaults to the listen address. */
   LOADLINE_PUBLIC_URL: z.url().optional(),
   LOADLINE_SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 14),
+  /**
+   * Browser origins allowed to call the API with credentials (comma-separated). Empty: only
+   * the API's own origin, which is where the web app is served from.
+   */
+  LOADLINE_CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value) => value.split(',').map((origin) => origin.trim()).filter(Boolean))
+    .pipe(z.array(z.url({ error: 'must be a comma-separated list of origins such as https://app.example.com' }))),
+  /** Requests per minute one API key or session may make, and one organization in total. */
+  LOADLINE_RATE_LIMIT_PER_CALLER: z.coerce.number().int().positive().default(600),
+  LOADLINE_RATE_LIMIT_PER_ORG: z.coerce.number().int().positive().default(3_000),
+  /** Failed logins after which logins are refused for a while: per account, and per client address. */
+  LOADLINE_LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
+  LOADLINE_LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(30),
+  LOADLINE_LOGIN_LOCKOUT_MINUTES: z.coerce.number().positive().default(15),
   /** Seconds a run may overrun its planned duration before it is stopped and ERRORED. */
   LOADLINE_RUN_GRACE_SECONDS: z.coerce.number().int().positive().default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

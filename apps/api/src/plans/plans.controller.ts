@@ -8,6 +8,7 @@ import { listOf } from '../common/http/list.js';
 import { CurrentCaller, type AuthenticatedCaller } from '../auth/auth.guard.js';
 import { PlansService } from './plans.service.js';
 import { PlanError } from './plans.errors.js';
+import { Requires } from '../auth/permissions.decorator.js';
 
 @ApiTags('plans')
 @ApiBearerAuth()
@@ -16,12 +17,14 @@ export class PlansController {
   constructor(private readonly plans: PlansService) {}
 
   @Get()
+  @Requires('read')
   @ApiJsonResponse(200, listOf(planViewSchema), [401])
   async list() {
     return { items: await this.plans.list() };
   }
 
   @Post()
+  @Requires('plans:write')
   @ApiJsonBody(createPlanSchema)
   @ApiJsonResponse(201, planViewSchema, [400, 401])
   create(
@@ -29,16 +32,18 @@ export class PlansController {
     @CurrentCaller() caller: AuthenticatedCaller,
   ) {
     const { name, targetId, ...spec } = body;
-    return this.plans.create({ name, targetId, spec }, caller.userId);
+    return this.plans.create({ name, targetId, spec }, caller.userId ?? undefined);
   }
 
   @Get(':id')
+  @Requires('read')
   @ApiJsonResponse(200, planViewSchema, [401, 404])
   get(@Param('id') id: string) {
     return this.plans.get(id);
   }
 
   @Patch(':id')
+  @Requires('plans:write')
   @ApiJsonBody(updatePlanSchema)
   @ApiJsonResponse(200, planViewSchema, [400, 401, 404])
   update(
@@ -46,10 +51,11 @@ export class PlansController {
     @Body(new ZodPipe(updatePlanSchema, 'plan change', PlanError.invalid)) body: z.infer<typeof updatePlanSchema>,
     @CurrentCaller() caller: AuthenticatedCaller,
   ) {
-    return this.plans.update(id, body, caller.userId);
+    return this.plans.update(id, body, caller.userId ?? undefined);
   }
 
   @Delete(':id')
+  @Requires('plans:write')
   @HttpCode(204)
   @ApiJsonResponse(204, null, [401, 404])
   async remove(@Param('id') id: string): Promise<void> {

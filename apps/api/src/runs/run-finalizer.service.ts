@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { planSpecSchema } from '@loadline/shared';
+import { peakVus, planSpecSchema } from '@loadline/shared';
 import { RunsRepository } from './runs.repository.js';
 import { decideOutcome, type SegmentState } from './run-outcome.js';
 
@@ -29,8 +29,9 @@ export class RunFinalizer {
     const run = await this.runs.find(runId);
     if (!run) return false;
     const segments = await this.runs.segments(runId);
+    const spec = planSpecSchema.parse(run.planVersion.spec);
     const outcome = decideOutcome({
-      spec: planSpecSchema.parse(run.planVersion.spec),
+      spec,
       segments: segments.map(
         (segment): SegmentState => ({
           index: segment.index,
@@ -43,7 +44,9 @@ export class RunFinalizer {
       abandoned: options.abandoned,
       cancelRequested: run.cancelRequestedAt !== null,
     });
-    const done = await this.runs.finalize(runId, outcome);
+    // The monthly quota counts what was used: the plan's peak VUs for as long as load was applied.
+    const vuMinutes = (peakVus(spec.load) * (outcome.summary?.durationSeconds ?? 0)) / 60;
+    const done = await this.runs.finalize(runId, outcome, vuMinutes);
     if (done) this.logger.log({ runId, status: outcome.status, verdict: outcome.verdict }, 'run finished');
     return done;
   }

@@ -9,6 +9,7 @@ import { listOf } from '../common/http/list.js';
 import { CurrentCaller, type AuthenticatedCaller } from '../auth/auth.guard.js';
 import { RunsService } from './runs.service.js';
 import { RunLiveService } from './run-live.service.js';
+import { Requires } from '../auth/permissions.decorator.js';
 
 const runListQuerySchema = z.object({
   planId: z.string().min(1).optional(),
@@ -25,13 +26,15 @@ export class RunsController {
   ) {}
 
   @Post('plans/:id/runs')
+  @Requires('runs:start')
   @HttpCode(202)
   @ApiJsonResponse(202, z.object({ run: runSchema }), [401, 404, 503])
   async start(@Param('id') planId: string, @CurrentCaller() caller: AuthenticatedCaller) {
-    return { run: await this.runs.start(planId, 'MANUAL', caller.userId) };
+    return { run: await this.runs.start(planId, caller.via === 'apiKey' ? 'API' : 'MANUAL', caller.userId) };
   }
 
   @Get('runs')
+  @Requires('read')
   @ApiQuery({ name: 'planId', required: false })
   @ApiQuery({ name: 'status', required: false, enum: RUN_STATUSES })
   @ApiJsonResponse(200, listOf(runSchema), [400, 401])
@@ -40,12 +43,14 @@ export class RunsController {
   }
 
   @Get('runs/:id')
+  @Requires('read')
   @ApiJsonResponse(200, runSchema, [401, 404])
   get(@Param('id') id: string) {
     return this.runs.get(id);
   }
 
   @Get('runs/:id/series')
+  @Requires('read')
   @ApiJsonResponse(200, runSeriesSchema, [401, 404])
   series(@Param('id') id: string) {
     return this.live.series(id);
@@ -56,6 +61,7 @@ export class RunsController {
    * is over. Needs the Authorization header, so browsers read it with fetch, not EventSource.
    */
   @Sse('runs/:id/events')
+  @Requires('read')
   @ApiJsonResponse(200, liveProgressSchema, [401, 404])
   async events(@Param('id') id: string, @CurrentCaller() caller: AuthenticatedCaller): Promise<Observable<MessageEvent>> {
     await this.runs.get(id);
@@ -63,6 +69,7 @@ export class RunsController {
   }
 
   @Post('runs/:id/cancel')
+  @Requires('runs:cancel')
   @HttpCode(202)
   @ApiJsonResponse(202, runSchema, [401, 404, 409])
   cancel(@Param('id') id: string) {

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { PlansModule } from '../plans/plans.module.js';
 import { TargetsModule } from '../targets/targets.module.js';
+import { OrganizationsModule } from '../organizations/organizations.module.js';
 import { RunsController } from './runs.controller.js';
 import { RunsRepository } from './runs.repository.js';
 import { RunsService } from './runs.service.js';
@@ -10,7 +11,7 @@ import { RunWatchdog } from './run-watchdog.service.js';
 import { RunLiveService } from './run-live.service.js';
 
 @Module({
-  imports: [PlansModule, TargetsModule],
+  imports: [PlansModule, TargetsModule, OrganizationsModule],
   controllers: [RunsController],
   providers: [RunsRepository, RunsService, RunFinalizer, ResultsConsumer, RunWatchdog, RunLiveService],
 })

@@ -11,7 +11,7 @@ import {
   type ThresholdResult,
 } from '@loadline/shared';
 import { DatabaseService } from '../prisma/database.service.js';
-import { withTenant } from '../tenancy/request-context.js';
+import { currentTenantId, withTenant } from '../tenancy/request-context.js';
 import type { Prisma, RunTrigger, SegmentStatus, Verdict } from '../generated/prisma/client.js';
 
 export interface NewRun {
@@ -23,6 +23,7 @@ export interface NewRun {
   trigger: RunTrigger;
   deadlineAt: Date;
   createdById?: string;
+  vuMinutes: number;
 }
 
 export interface FinalOutcome {
@@ -45,8 +46,15 @@ const runInclude = { planVersion: true, thresholds: { orderBy: { position: 'asc'
 export class RunsRepository {
   constructor(private readonly db: DatabaseService) {}
 
-  create(run: NewRun) {
+  /**
+   * Creates the run and its segments. `admit` (the quota check) runs first, under a lock per
+   * organization held until the run is committed: two runs started at once are counted one
+   * after the other, so neither slips past a concurrency or monthly limit.
+   */
+  create(run: NewRun, admit: () => Promise<void>) {
     return this.db.scoped.$transaction(async (tx) => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`run-quota:${currentTenantId()}`}))`;
+      await admit();
       const created = await tx.run.create({ data: withTenant({ ...run }) });
       await tx.runSegment.createMany({
         data: Array.from({ length: run.segments }, (_, index) => withTenant({ runId: created.id, index })),
@@ -87,7 +95,7 @@ export class RunsRepository {
   markFailedToQueue(runId: string, message: string) {
     return this.db.scoped.run.updateMany({
       where: { id: runId, status: NOT_TERMINAL },
-      data: { status: 'ERRORED', error: { code: 'QUEUE_UNAVAILABLE', message }, finishedAt: new Date() },
+      data: { status: 'ERRORED', error: { code: 'QUEUE_UNAVAILABLE', message }, finishedAt: new Date(), vuMinutes: 0 },
     });
   }
 
@@ -200,7 +208,7 @@ export class RunsRepository {
    * Writes the final outcome once: the status guard makes a second finaliser (another API
    * process, a retried job) a no-op. Returns whether this call did it.
    */
-  finalize(runId: string, outcome: FinalOutcome): Promise<boolean> {
+  finalize(runId: string, outcome: FinalOutcome, vuMinutes: number): Promise<boolean> {
     return this.db.scoped.$transaction(async (tx) => {
       const updated = await tx.run.updateMany({
         where: { id: runId, status: NOT_TERMINAL },
@@ -210,6 +218,7 @@ export class RunsRepository {
           summary: (outcome.summary ?? undefined) as Prisma.InputJsonValue | undefined,
           error: outcome.error ?? undefined,
           partial: outcome.partial,
+          vuMinutes,
           diagnostics: outcome.diagnostics as unknown as Prisma.InputJsonValue,
           capacity: (outcome.capacity ?? undefined) as Prisma.InputJsonValue | undefined,
           finishedAt: new Date(),

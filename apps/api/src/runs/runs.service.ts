@@ -22,6 +22,9 @@ import { RunsRepository } from './runs.repository.js';
 import { RunError, RunErrorCode } from './runs.errors.js';
 import { toRunView } from './run-view.js';
 import { RunFinalizer } from './run-finalizer.service.js';
+import { OrganizationsService } from '../organizations/organizations.service.js';
+import { plannedVuMinutes } from '../organizations/quota-check.js';
+import { AuditService } from '../audit/audit.service.js';
 
 /** k6 waits this long for iterations to end after a scenario's duration (its default). */
 const K6_GRACEFUL_STOP_SECONDS = 30;
@@ -44,10 +47,12 @@ export class RunsService {
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(API_ENV) private readonly env: ApiEnv,
     private readonly finalizer: RunFinalizer,
+    private readonly organizations: OrganizationsService,
+    private readonly audit: AuditService,
   ) {}
 
   /** Snapshots the plan's current version into a run and queues one job per segment. */
-  async start(planId: string, trigger: RunTrigger, createdById?: string): Promise<RunView> {
+  async start(planId: string, trigger: RunTrigger, createdById?: string | null): Promise<RunView> {
     const { plan, version } = await this.plans.getWithVersion(planId);
     const spec = planSpecSchema.parse(version.spec);
     const target = await this.targets.getRecord(version.targetId).catch((error: unknown) => {
@@ -67,8 +72,10 @@ export class RunsService {
       // Counted from now: a run waiting in the queue for a free runner is not overdue yet,
       // but one that never starts at all must not stay QUEUED forever.
       deadlineAt: new Date(Date.now() + (deadlineSeconds + 600) * 1000),
-      createdById,
-    });
+      createdById: createdById ?? undefined,
+      vuMinutes: plannedVuMinutes(spec.load),
+    }, () => this.organizations.assertRunAllowed(spec.load));
+    await this.audit.record('run.started', { subject: { type: 'run', id: run.id }, details: { plan: version.name, planVersion: version.version, trigger } });
 
     try {
       for (let index = 0; index < spec.segments; index++) {
@@ -112,6 +119,7 @@ export class RunsService {
       throw new RunError(RunErrorCode.RUN_NOT_CANCELLABLE, `The run has already ended (${run.status})`);
     }
     await this.runs.requestCancel(id, new Date());
+    await this.audit.record('run.cancelled', { subject: { type: 'run', id }, details: { status: run.status } });
     await this.redis.set(runCancelKey(this.env.LOADLINE_QUEUE_PREFIX, id), '1', 'EX', RUN_CANCEL_KEY_TTL_SECONDS);
     if (run.status === 'QUEUED') await this.dequeue(id, run.segments);
     return this.get(id);

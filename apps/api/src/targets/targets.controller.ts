@@ -6,6 +6,7 @@ import { ZodPipe } from '../common/validation/zod-body.pipe.js';
 import { ApiJsonBody, ApiJsonResponse } from '../common/http/openapi.js';
 import { listOf } from '../common/http/list.js';
 import { TargetsService } from './targets.service.js';
+import { Requires } from '../auth/permissions.decorator.js';
 
 @ApiTags('targets')
 @ApiBearerAuth()
@@ -14,12 +15,14 @@ export class TargetsController {
   constructor(private readonly targets: TargetsService) {}
 
   @Get()
+  @Requires('read')
   @ApiJsonResponse(200, listOf(targetViewSchema), [401])
   async list() {
     return { items: await this.targets.list() };
   }
 
   @Post()
+  @Requires('targets:write')
   @ApiJsonBody(createTargetSchema)
   @ApiJsonResponse(201, targetViewSchema, [400, 401])
   create(@Body(new ZodPipe(createTargetSchema)) body: z.infer<typeof createTargetSchema>) {
@@ -27,12 +30,14 @@ export class TargetsController {
   }
 
   @Get(':id')
+  @Requires('read')
   @ApiJsonResponse(200, targetViewSchema, [401, 404])
   get(@Param('id') id: string) {
     return this.targets.get(id);
   }
 
   @Patch(':id')
+  @Requires('targets:write')
   @ApiJsonBody(updateTargetSchema)
   @ApiJsonResponse(200, targetViewSchema, [400, 401, 404])
   update(@Param('id') id: string, @Body(new ZodPipe(updateTargetSchema)) body: z.infer<typeof updateTargetSchema>) {
@@ -40,6 +45,7 @@ export class TargetsController {
   }
 
   @Delete(':id')
+  @Requires('targets:write')
   @HttpCode(204)
   @ApiJsonResponse(204, null, [401, 404])
   async remove(@Param('id') id: string): Promise<void> {

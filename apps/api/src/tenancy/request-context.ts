@@ -14,6 +14,7 @@ export interface RequestContext {
   apiKeyId?: string;
   role?: Role;
   ip?: string;
+  userAgent?: string;
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();

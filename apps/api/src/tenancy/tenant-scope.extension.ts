@@ -11,6 +11,7 @@ export const TENANT_COLUMN: Readonly<Record<string, string>> = {
   Tenant: 'id',
   Membership: 'tenantId',
   ApiKey: 'tenantId',
+  Invite: 'tenantId',
   AuditEvent: 'tenantId',
   Target: 'tenantId',
   TestPlan: 'tenantId',

@@ -5,6 +5,9 @@ import type { ErrorDetail } from '@loadline/shared';
  * code enum; the HTTP status for each code is decided in one place (http/error-status.ts).
  */
 export abstract class DomainError<Code extends string = string> extends Error {
+  /** Response headers that go with the error (e.g. Retry-After on a 429). */
+  readonly headers: Record<string, string> = {};
+
   constructor(
     readonly code: Code,
     message: string,
@@ -12,6 +15,11 @@ export abstract class DomainError<Code extends string = string> extends Error {
   ) {
     super(message);
     this.name = new.target.name;
+  }
+
+  withHeader(name: string, value: string): this {
+    this.headers[name] = value;
+    return this;
   }
 }
 
@@ -23,6 +31,8 @@ export enum CommonErrorCode {
   ROUTE_NOT_FOUND = 'ROUTE_NOT_FOUND',
   METHOD_NOT_ALLOWED = 'METHOD_NOT_ALLOWED',
   FORBIDDEN = 'FORBIDDEN',
+  RATE_LIMITED = 'RATE_LIMITED',
+  CSRF_FAILED = 'CSRF_FAILED',
   SERVICE_UNAVAILABLE = 'SERVICE_UNAVAILABLE',
   INTERNAL = 'INTERNAL',
 }

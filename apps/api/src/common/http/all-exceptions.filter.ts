@@ -32,7 +32,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
         'request failed',
       );
     }
-    if (!res.headersSent) res.status(status).json(payload);
+    if (res.headersSent) return;
+    if (exception instanceof DomainError) for (const [name, value] of Object.entries(exception.headers)) res.setHeader(name, value);
+    res.status(status).json(payload);
   }
 
   private describe(exception: unknown): [number, ErrorBody] {

@@ -3,8 +3,19 @@ import { AuthErrorCode } from '../../auth/auth.errors.js';
 import { TargetErrorCode } from '../../targets/targets.errors.js';
 import { PlanErrorCode } from '../../plans/plans.errors.js';
 import { RunErrorCode } from '../../runs/runs.errors.js';
+import { ApiKeyErrorCode } from '../../api-keys/api-keys.errors.js';
+import { MemberErrorCode } from '../../members/members.errors.js';
+import { OrganizationErrorCode } from '../../organizations/organizations.errors.js';
 
-type AnyErrorCode = CommonErrorCode | AuthErrorCode | TargetErrorCode | PlanErrorCode | RunErrorCode;
+type AnyErrorCode =
+  | CommonErrorCode
+  | AuthErrorCode
+  | ApiKeyErrorCode
+  | MemberErrorCode
+  | OrganizationErrorCode
+  | TargetErrorCode
+  | PlanErrorCode
+  | RunErrorCode;
 
 /** The HTTP status of every error code the API can answer with, in one table. */
 export const HTTP_STATUS_BY_CODE: Record<AnyErrorCode, number> = {
@@ -14,12 +25,36 @@ export const HTTP_STATUS_BY_CODE: Record<AnyErrorCode, number> = {
   [CommonErrorCode.ROUTE_NOT_FOUND]: 404,
   [CommonErrorCode.METHOD_NOT_ALLOWED]: 405,
   [CommonErrorCode.FORBIDDEN]: 403,
+  [CommonErrorCode.RATE_LIMITED]: 429,
+  [CommonErrorCode.CSRF_FAILED]: 403,
   [CommonErrorCode.SERVICE_UNAVAILABLE]: 503,
   [CommonErrorCode.INTERNAL]: 500,
   [AuthErrorCode.EMAIL_TAKEN]: 409,
   [AuthErrorCode.INVALID_CREDENTIALS]: 401,
   [AuthErrorCode.UNAUTHENTICATED]: 401,
   [AuthErrorCode.SESSION_EXPIRED]: 401,
+  [AuthErrorCode.WEAK_PASSWORD]: 400,
+  [AuthErrorCode.LOGIN_LOCKED]: 429,
+  [AuthErrorCode.SESSION_NOT_FOUND]: 404,
+  [AuthErrorCode.API_KEY_REVOKED]: 401,
+  [AuthErrorCode.API_KEY_EXPIRED]: 401,
+  [AuthErrorCode.SESSION_REQUIRED]: 403,
+  // Another organization's id is a 404 like every other id of another tenant.
+  [AuthErrorCode.NOT_A_MEMBER]: 404,
+  [ApiKeyErrorCode.API_KEY_NOT_FOUND]: 404,
+  [ApiKeyErrorCode.ROLE_NOT_GRANTABLE]: 403,
+  [ApiKeyErrorCode.UNKNOWN_ROLE]: 400,
+  [MemberErrorCode.MEMBER_NOT_FOUND]: 404,
+  [MemberErrorCode.LAST_OWNER]: 409,
+  // MemberErrorCode.ROLE_NOT_GRANTABLE and UNKNOWN_ROLE are the same codes as the API keys' above.
+  [MemberErrorCode.INVITE_NOT_FOUND]: 404,
+  [MemberErrorCode.INVITE_EXPIRED]: 410,
+  [MemberErrorCode.INVITE_REVOKED]: 410,
+  [MemberErrorCode.INVITE_ALREADY_USED]: 409,
+  [MemberErrorCode.ALREADY_MEMBER]: 409,
+  [OrganizationErrorCode.CONFIRMATION_MISMATCH]: 400,
+  [OrganizationErrorCode.RUNS_ACTIVE]: 409,
+  [OrganizationErrorCode.QUOTA_EXCEEDED]: 422,
   [TargetErrorCode.TARGET_NOT_FOUND]: 404,
   [PlanErrorCode.PLAN_NOT_FOUND]: 404,
   [PlanErrorCode.PLAN_INVALID]: 400,

@@ -1,0 +1,51 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Redis } from 'ioredis';
+import { API_ENV, type ApiEnv } from '../../config/env.js';
+import { REDIS } from '../../queue/queue.module.js';
+import { CommonError, CommonErrorCode } from '../errors/domain-error.js';
+import { FixedWindowCounter, retryAfterSeconds } from './fixed-window.js';
+
+const WINDOW_MS = 60_000;
+
+interface RateLimitedCaller {
+  tenantId: string;
+  apiKeyId: string | null;
+  sessionId: string | null;
+}
+
+/**
+ * Per-caller (API key or session) and per-organization request limits on the authenticated
+ * API, per minute, in Redis so that every API process counts together. Over either limit the
+ * request is refused with 429 RATE_LIMITED and Retry-After.
+ */
+@Injectable()
+export class ApiRateLimiter {
+  private readonly counters: FixedWindowCounter;
+
+  constructor(
+    @Inject(REDIS) redis: Redis,
+    @Inject(API_ENV) private readonly env: ApiEnv,
+  ) {
+    this.counters = new FixedWindowCounter(redis, `${env.LOADLINE_QUEUE_PREFIX}:rate`);
+  }
+
+  async consume(caller: RateLimitedCaller): Promise<void> {
+    const callerKey = caller.apiKeyId ? `key:${caller.apiKeyId}` : `session:${caller.sessionId}`;
+    const [own, org] = await Promise.all([
+      this.counters.hit(callerKey, WINDOW_MS),
+      this.counters.hit(`org:${caller.tenantId}`, WINDOW_MS),
+    ]);
+    if (own.count > this.env.LOADLINE_RATE_LIMIT_PER_CALLER) {
+      throw new CommonError(
+        CommonErrorCode.RATE_LIMITED,
+        `Rate limit: at most ${this.env.LOADLINE_RATE_LIMIT_PER_CALLER} requests per minute per ${caller.apiKeyId ? 'API key' : 'session'}`,
+      ).withHeader('Retry-After', retryAfterSeconds(own));
+    }
+    if (org.count > this.env.LOADLINE_RATE_LIMIT_PER_ORG) {
+      throw new CommonError(
+        CommonErrorCode.RATE_LIMITED,
+        `Rate limit: at most ${this.env.LOADLINE_RATE_LIMIT_PER_ORG} requests per minute per organization`,
+      ).withHeader('Retry-After', retryAfterSeconds(org));
+    }
+  }
+}
