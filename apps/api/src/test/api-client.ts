@@ -6,6 +6,8 @@ export interface ApiResponse<T = unknown> {
   body: T;
 }
 
+export const TEST_PASSWORD = 'correct horse battery staple';
+
 /** A thin HTTP client for tests: real requests to the real API. */
 export class ApiClient {
   constructor(
@@ -37,16 +39,23 @@ export class ApiClient {
   delete = <T = any>(path: string) => this.request<T>('DELETE', path);
 
   /** Signs up a fresh organization and returns a client acting as its owner. */
-  async signup(label: string): Promise<{ client: ApiClient; session: SessionView }> {
+  async signup(label: string, inviteToken?: string): Promise<{ client: ApiClient; session: SessionView; email: string }> {
     const email = `${label}-${Math.random().toString(36).slice(2)}@example.test`;
     const response = await this.post<SessionView>('/auth/signup', {
       email,
-      password: 'correct horse battery staple',
+      password: TEST_PASSWORD,
       name: `Tester ${label}`,
-      organizationName: `Org ${label}`,
+      ...(inviteToken ? { inviteToken } : { organizationName: `Org ${label}` }),
     });
     if (response.status !== 201) throw new Error(`signup failed: ${response.status} ${JSON.stringify(response.body)}`);
-    return { client: this.as(response.body.token), session: response.body };
+    return { client: this.as(response.body.token), session: response.body, email };
+  }
+
+  /** Logs in again: a new session (token) for the same account. */
+  async login(email: string, password = TEST_PASSWORD): Promise<ApiClient> {
+    const response = await this.post<SessionView>('/auth/login', { email, password });
+    if (response.status !== 200) throw new Error(`login failed: ${response.status} ${JSON.stringify(response.body)}`);
+    return this.as(response.body.token);
   }
 
   /** Polls a run until it reaches a terminal status (or the timeout passes). */

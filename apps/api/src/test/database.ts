@@ -11,6 +11,8 @@ export const TEST_ADMIN_URL = process.env.LOADLINE_TEST_ADMIN_URL ?? 'postgresql
 
 export interface TestDatabase {
   url: string;
+  /** Runs one SQL statement on this database (to check what was stored, or to age a row). */
+  query<R extends pg.QueryResultRow = Record<string, unknown>>(text: string, params?: unknown[]): Promise<R[]>;
   drop(): Promise<void>;
 }
 
@@ -36,6 +38,15 @@ export async function createTestDatabase(label: string): Promise<TestDatabase> {
   await promisify(execFile)(process.execPath, [MIGRATE, 'deploy'], { env: { ...process.env, DATABASE_URL: url.toString() } });
   return {
     url: url.toString(),
+    async query<R extends pg.QueryResultRow>(text: string, params: unknown[] = []) {
+      const client = new pg.Client({ connectionString: url.toString() });
+      await client.connect();
+      try {
+        return (await client.query<R>(text, params)).rows;
+      } finally {
+        await client.end();
+      }
+    },
     drop: () => admin((client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => undefined),
   };
 }

@@ -28,6 +28,8 @@ export interface StackOptions {
   runner?: boolean;
   /** Override the k6 binary the runner uses (to test a missing k6). */
   k6Bin?: string;
+  /** Extra API environment (e.g. tighter rate limits for the test that checks them). */
+  env?: Record<string, string>;
 }
 
 /**
@@ -43,6 +45,7 @@ export async function startStack(options: StackOptions): Promise<TestStack> {
     LOADLINE_QUEUE_PREFIX: queuePrefix,
     LOADLINE_WEB_DIST: '/nonexistent',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    ...options.env,
   });
   let app = await createApiApp(env);
   await app.listen(0, '127.0.0.1');
