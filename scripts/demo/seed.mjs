@@ -2,7 +2,9 @@
 // prints the demo login. Safe to run again: an existing demo account is reused.
 const api = `${process.env.LOADLINE_URL ?? 'http://127.0.0.1:8080'}/api/v1`;
 const demoTarget = process.env.LOADLINE_DEMO_TARGET ?? 'http://127.0.0.1:8081';
-const credentials = { email: 'demo@loadline.local', password: 'loadline-demo-password' };
+const credentials = { email: 'demo@loadline.local', password: 'watch the p95 hold' };
+// Installs seeded before the password strength rule used this one; their demo login still works.
+const LEGACY_PASSWORD = 'loadline-demo-password';
 
 async function call(method, path, body, token) {
   const response = await fetch(`${api}${path}`, {
@@ -17,6 +19,11 @@ async function call(method, path, body, token) {
 async function session() {
   const login = await call('POST', '/auth/login', credentials);
   if (login.status === 200) return login.body.token;
+  const legacy = await call('POST', '/auth/login', { ...credentials, password: LEGACY_PASSWORD });
+  if (legacy.status === 200) {
+    credentials.password = LEGACY_PASSWORD;
+    return legacy.body.token;
+  }
   const signup = await call('POST', '/auth/signup', { ...credentials, name: 'Demo User', organizationName: 'Demo Organization' });
   if (signup.status !== 201) throw new Error(`demo signup failed: ${JSON.stringify(signup.body)}`);
   return signup.body.token;

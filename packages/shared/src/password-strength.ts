@@ -63,7 +63,7 @@ export function passwordProblem(password: string, personal: readonly string[]): 
   const lower = password.toLowerCase();
   if (COMMON_PASSWORDS.has(lower)) return 'is one of the most common passwords; choose another';
   if (new Set(lower).size < MIN_DISTINCT_CHARACTERS) return `must use at least ${MIN_DISTINCT_CHARACTERS} different characters`;
-  if (/^(.{1,4})\1+$/.test(lower)) return 'must not be one short pattern repeated';
+  if (/^(.{1,6})\1+$/.test(lower)) return 'must not be one short pattern repeated';
   for (const word of personal) {
     const part = word.trim().toLowerCase();
     if (part.length >= 4 && lower.includes(part)) return 'must not contain your name, e-mail or organization';

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import type { LoadProfile, Quotas } from '@loadline/shared';
+import { monthOf, plannedVuMinutes, quotaViolations } from './quota-check.js';
+
+const quotas: Quotas = { maxVusPerRun: 100, maxRunDurationSeconds: 600, maxConcurrentRuns: 2, monthlyVuMinutes: 1_000 };
+const load = (vus: number, duration: string): LoadProfile => ({ executor: 'constant-vus', vus, duration }) as LoadProfile;
+
+describe('quotaViolations', () => {
+  it('allows a run within every limit', () => {
+    expect(quotaViolations(quotas, { activeRuns: 1, vuMinutesThisMonth: 900 }, load(10, '5m'))).toEqual([]);
+  });
+
+  it('names each limit broken, with the limit and the current figure', () => {
+    const violations = quotaViolations(quotas, { activeRuns: 2, vuMinutesThisMonth: 990 }, load(200, '20m'));
+    expect(violations.map((violation) => [violation.quota, violation.limit, violation.current])).toEqual([
+      ['maxVusPerRun', 100, 200],
+      ['maxRunDurationSeconds', 600, 1200],
+      ['maxConcurrentRuns', 2, 2],
+      ['monthlyVuMinutes', 1000, 990],
+    ]);
+    expect(violations[3]!.message).toBe('990 of 1,000 VU-minutes used this month; this run needs 4,000 more');
+  });
+
+  it('counts a ramp by its peak VUs over its whole duration', () => {
+    const ramp = { executor: 'ramping-vus', startVUs: 0, stages: [{ duration: '1m', target: 10 }, { duration: '2m', target: 40 }], gracefulRampDown: '30s' } as LoadProfile;
+    expect(plannedVuMinutes(ramp)).toBe(120);
+  });
+
+  it('counts VU-minutes per calendar month in UTC', () => {
+    const { start, end } = monthOf(new Date('2026-12-31T23:30:00Z'));
+    expect([start.toISOString(), end.toISOString()]).toEqual(['2026-12-01T00:00:00.000Z', '2027-01-01T00:00:00.000Z']);
+  });
+});
