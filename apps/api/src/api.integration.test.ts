@@ -8,14 +8,12 @@ import { validPlan } from './test/fixtures.js';
 describe('API edges: accounts, validation, isolation (real PostgreSQL and Redis)', () => {
   let stack: TestStack;
   let alice: ApiClient;
-  let bob: ApiClient;
   let aliceTarget: TargetView;
   let alicePlan: PlanView;
 
   beforeAll(async () => {
     stack = await startStack({ label: 'api', runner: false });
     alice = (await stack.api.signup('alice')).client;
-    bob = (await stack.api.signup('bob')).client;
     aliceTarget = (await alice.post<TargetView>('/targets', { name: 'svc', baseUrl: 'http://127.0.0.1:9/', headers: { Authorization: 'Bearer s3cret' } })).body;
     alicePlan = (await alice.post<PlanView>('/plans', validPlan(aliceTarget.id))).body;
   });
