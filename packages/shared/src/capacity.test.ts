@@ -50,4 +50,29 @@ describe('findCapacity', () => {
     const constant = planSpecSchema.parse({ load: { executor: 'constant-vus', vus: 5, duration: '5s' }, requests: [{ name: 'Get', path: '/' }] });
     expect(findCapacity(constant, mergeSegmentsBySecond(rampSeconds(60)))).toBeNull();
   });
+
+  it('ramps an arrival rate by the offered rate, not by the few VUs it keeps busy', () => {
+    const spec = planSpecSchema.parse({
+      load: { executor: 'ramping-arrival-rate', preAllocatedVUs: 50, stages: [{ duration: '60s', target: 1000 }] },
+      requests: [{ name: 'Get', path: '/' }],
+      thresholds: [{ metric: 'latency', stat: 'p95', op: '<', value: 100 }],
+    });
+    // Offered rate rises 100..1000/s; one VU busy at the sampling instant throughout; the
+    // target holds 20 ms up to 600/s, then queues; past 800/s k6 drops what it cannot start.
+    const seconds = Array.from({ length: 10 }, (_, i) => {
+      const offered = (i + 1) * 100;
+      const started = Math.min(offered, 800);
+      const latency = offered <= 600 ? 20 : 200;
+      return {
+        segmentIndex: 0,
+        generator: null,
+        sample: second(i + 1, [requestSecond('Get', 200, repeat(latency, started))], { vus: 1, vusMax: 50, iterations: started, droppedIterations: offered - started }),
+      };
+    });
+    const capacity = findCapacity(spec, mergeSegmentsBySecond(seconds));
+    expect(capacity).toMatchObject({ heldUpTo: { rps: 600 }, brokeAt: { rps: 700 } });
+    expect(capacity!.statement).toBe(
+      'Holds p95 < 100 ms up to 600 iterations/s offered, 600 RPS (1 VU busy); degrades beyond (p95 200 ms at 700 iterations/s offered, 700 RPS (1 VU busy)).',
+    );
+  });
 });

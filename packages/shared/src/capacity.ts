@@ -13,6 +13,8 @@ const DEFAULT_ERROR_LIMIT = 0.01;
 const QUANTILES: Record<string, number> = { p50: 0.5, p90: 0.9, p95: 0.95, p99: 0.99 };
 
 interface Level {
+  /** The load variable of the band: VUs for a VU ramp, offered iterations/s for an arrival-rate ramp. */
+  load: number;
   vus: number;
   rps: number;
   count: number;
@@ -43,27 +45,36 @@ function criterionOf(spec: PlanSpec): Criterion {
   return { stat: 'p95', q: 0.95, limit: null, errorLimit, text: `p95 within ${BEND_FACTOR}x of its low-load value` };
 }
 
+type LoadOf = (second: MergedSecond) => number;
+
+/**
+ * What the ramp turns up. A VU ramp sets how many VUs run; an arrival-rate ramp sets the rate
+ * of iterations, started or dropped (its busy VUs are a result, not the load).
+ */
+const vusLoad: LoadOf = (second) => second.sample.vus;
+const offeredRate: LoadOf = (second) => second.sample.iterations + second.sample.droppedIterations;
+
 /** Seconds of the ramp up to the last second at peak load: the way down says nothing new. */
-function risingSeconds(seconds: readonly MergedSecond[]): MergedSecond[] {
+function risingSeconds(seconds: readonly MergedSecond[], loadOf: LoadOf): MergedSecond[] {
   const measured = seconds.filter((second) => second.sample.requests.length > 0);
-  const peak = Math.max(0, ...measured.map((second) => second.sample.vus));
+  const peak = Math.max(0, ...measured.map(loadOf));
   let last = -1;
   measured.forEach((second, index) => {
-    if (second.sample.vus === peak) last = index;
+    if (loadOf(second) === peak) last = index;
   });
   return measured.slice(0, last + 1);
 }
 
-function levelsOf(seconds: readonly MergedSecond[], q: number): Level[] {
-  const loads = seconds.map((second) => second.sample.vus);
+function levelsOf(seconds: readonly MergedSecond[], q: number, loadOf: LoadOf): Level[] {
+  const loads = seconds.map(loadOf);
   const min = Math.min(...loads);
   const max = Math.max(...loads);
   const distinct = new Set(loads).size;
-  const bandOf = (vus: number) =>
-    distinct <= MAX_LEVELS ? vus : Math.min(MAX_LEVELS - 1, Math.floor(((vus - min) / Math.max(1, max - min)) * MAX_LEVELS));
+  const bandOf = (load: number) =>
+    distinct <= MAX_LEVELS ? load : Math.min(MAX_LEVELS - 1, Math.floor(((load - min) / Math.max(1, max - min)) * MAX_LEVELS));
   const bands = new Map<number, MergedSecond[]>();
   for (const second of seconds) {
-    const band = bandOf(second.sample.vus);
+    const band = bandOf(loadOf(second));
     bands.set(band, [...(bands.get(band) ?? []), second]);
   }
   return [...bands.entries()]
@@ -81,6 +92,7 @@ function levelsOf(seconds: readonly MergedSecond[], q: number): Level[] {
         }
       }
       return {
+        load: Math.max(...members.map(loadOf)),
         vus: Math.max(...members.map((member) => member.sample.vus)),
         rps: count / members.length,
         count,
@@ -97,10 +109,12 @@ function levelsOf(seconds: readonly MergedSecond[], q: number): Level[] {
  */
 export function findCapacity(spec: PlanSpec, seconds: readonly MergedSecond[]): Capacity | null {
   if (spec.load.executor !== 'ramping-vus' && spec.load.executor !== 'ramping-arrival-rate') return null;
-  const rising = risingSeconds(seconds);
+  const arrivalRate = spec.load.executor === 'ramping-arrival-rate';
+  const loadOf = arrivalRate ? offeredRate : vusLoad;
+  const rising = risingSeconds(seconds, loadOf);
   if (rising.length < 2) return null;
   const criterion = criterionOf(spec);
-  const levels = levelsOf(rising, criterion.q).filter((level) => level.count >= minimumSamples(criterion.q));
+  const levels = levelsOf(rising, criterion.q, loadOf).filter((level) => level.count >= minimumSamples(criterion.q));
   if (!levels.length) return null;
 
   const baseline = levels[0]!.latency ?? 0;
@@ -123,7 +137,11 @@ export function findCapacity(spec: PlanSpec, seconds: readonly MergedSecond[]): 
     held = level;
   }
 
-  const at = (level: Level) => `${fmt(level.vus)} VUs / ${Math.round(level.rps).toLocaleString('en-US')} RPS`;
+  const rps = (level: Level) => `${Math.round(level.rps).toLocaleString('en-US')} RPS`;
+  const at = (level: Level) =>
+    arrivalRate
+      ? `${Math.round(level.load).toLocaleString('en-US')} iterations/s offered, ${rps(level)} (${fmt(level.vus)} VU${level.vus === 1 ? "" : "s"} busy)`
+      : `${fmt(level.vus)} VUs / ${rps(level)}`;
   let statement: string;
   if (held && broke) statement = `Holds ${criterion.text} up to ${at(held)}; degrades beyond (${broke.reason} at ${at(broke.level)}).`;
   else if (held) statement = `Holds ${criterion.text} up to the peak tested, ${at(held)}; no degradation found.`;

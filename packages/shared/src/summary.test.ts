@@ -23,4 +23,12 @@ describe('summarizeSeconds', () => {
     expect(summary.durationSeconds).toBe(2);
     expect(summary.overall.rps).toBe(2);
   });
+
+  it('reports the VUs busy and the VU pool separately, summed over segments', () => {
+    // An arrival-rate run against a fast target: a pool of 20 VUs per segment, 1 busy at a time.
+    const segment = (t: number) => second(t, [requestSecond('Get', 200, [1])], { vus: 1, vusMax: 20 });
+    const summary = summarizeSeconds([segment(1), segment(1), segment(2), segment(2)]);
+    expect(summary.vusMax).toBe(2);
+    expect(summary.vusAllocated).toBe(40);
+  });
 });

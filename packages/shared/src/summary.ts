@@ -41,7 +41,13 @@ export const runSummarySchema = z.object({
     bytesSent: z.number(),
   }),
   requests: z.array(requestStatsSchema.extend({ name: z.string() })),
+  /** Most VUs busy at once (k6's vus gauge, sampled each second, summed over segments). */
   vusMax: z.number().int(),
+  /**
+   * Most VUs k6 had allocated (vus_max). Arrival-rate executors keep a pool and use what the
+   * rate needs, so their busy count can sit far below it (0 or 1 against a fast target).
+   */
+  vusAllocated: z.number().int().default(0),
   iterations: z.number().int(),
   droppedIterations: z.number().int(),
   checks: z.array(z.object({ name: z.string(), passes: z.number().int(), fails: z.number().int() })),
@@ -82,6 +88,7 @@ export function summarizeSeconds(seconds: readonly SecondSample[], requestOrder:
   const byName = new Map<string, Accumulator>();
   const checks = new Map<string, { passes: number; fails: number }>();
   const vusBySecond = new Map<number, number>();
+  const allocatedBySecond = new Map<number, number>();
   let bytesReceived = 0;
   let bytesSent = 0;
   let iterations = 0;
@@ -104,6 +111,7 @@ export function summarizeSeconds(seconds: readonly SecondSample[], requestOrder:
     }
     // Segments run side by side: their VUs add up within the same second.
     vusBySecond.set(second.t, (vusBySecond.get(second.t) ?? 0) + second.vus);
+    allocatedBySecond.set(second.t, (allocatedBySecond.get(second.t) ?? 0) + second.vusMax);
     bytesReceived += second.bytesReceived;
     bytesSent += second.bytesSent;
     iterations += second.iterations;
@@ -141,6 +149,7 @@ export function summarizeSeconds(seconds: readonly SecondSample[], requestOrder:
     overall: { ...finish(overall, durationSeconds), bytesReceived, bytesSent },
     requests: names.map((name) => ({ name, ...finish(byName.get(name)!, durationSeconds) })),
     vusMax: Math.max(0, ...vusBySecond.values()),
+    vusAllocated: Math.max(0, ...allocatedBySecond.values()),
     iterations,
     droppedIterations,
     checks: [...checks.entries()].map(([name, acc]) => ({ name, ...acc })),

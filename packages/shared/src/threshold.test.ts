@@ -19,6 +19,7 @@ const summary: RunSummary = {
   overall: stats(),
   requests: [{ name: 'GetListing', ...stats() }, { name: 'Never', ...stats({ count: 0, rps: 0, errors: 0, errorRate: 0, latency: null }) }],
   vusMax: 20,
+  vusAllocated: 20,
   iterations: 1000,
   droppedIterations: 0,
   checks: [],

@@ -165,6 +165,13 @@ function splitUnit(text: string): [string, string] {
   return match ? [match[1]!, match[2]!] : [text, ''];
 }
 
+/** Arrival-rate runs use a fraction of their VU pool; saying only "1" would read as broken. */
+function peakVusText(summary: RunView['summary']): string {
+  if (!summary) return formatCount(undefined);
+  const busy = formatCount(summary.vusMax);
+  return summary.vusAllocated > summary.vusMax ? `${busy} of ${formatCount(summary.vusAllocated)}` : busy;
+}
+
 function KeyFacts({ run }: { run: RunView }) {
   const overall = run.summary?.overall;
   const wallClock = elapsedSeconds(run.startedAt, run.finishedAt);
@@ -174,7 +181,7 @@ function KeyFacts({ run }: { run: RunView }) {
     { label: 'Throughput', value: overall ? `${formatRps(overall.rps)} req/s` : '—', split: true },
     { label: 'p95 latency', value: formatLatency(overall?.latency?.p95), split: true },
     { label: 'Error rate', value: formatPercent(overall?.errorRate), split: true },
-    { label: 'Peak VUs', value: formatCount(run.summary?.vusMax), split: false },
+    { label: 'Peak VUs', value: peakVusText(run.summary), split: false },
     { label: 'Received', value: formatBytes(overall?.bytesReceived), split: true },
   ];
   return (
