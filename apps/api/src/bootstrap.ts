@@ -63,7 +63,7 @@ export async function createApiApp(env: ApiEnv): Promise<NestExpressApplication>
     bodyParser: false,
   });
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', env.LOADLINE_TRUST_PROXY);
   app.useBodyParser('json', { limit: '2mb' });
   app.use(securityHeaders);
   // Cross-origin browsers only from the configured origins; the web app is same-origin.

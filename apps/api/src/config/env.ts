@@ -19,6 +19,15 @@ export const apiEnvSchema = z.object({
   LOADLINE_WEB_DIST: z.string().optional(),
   /** Public base URL used in links (share links, webhooks); defaults to the listen address. */
   LOADLINE_PUBLIC_URL: z.url().optional(),
+  /**
+   * Which proxies' X-Forwarded-For / -Proto to believe (Express "trust proxy"): the client
+   * address feeds login lockout, rate limits and the audit log, and -Proto marks cookies Secure.
+   * Behind an ingress in a cluster: "loopback, uniquelocal".
+   */
+  LOADLINE_TRUST_PROXY: z
+    .string()
+    .default('loopback')
+    .transform((value): string | number | boolean => (/^\d+$/.test(value) ? Number(value) : value === 'true' ? true : value === 'false' ? false : value)),
   LOADLINE_SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 14),
   /**
    * Browser origins allowed to call the API with credentials (comma-separated). Empty: only
