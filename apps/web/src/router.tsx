@@ -1,10 +1,17 @@
-import { createBrowserRouter, Link } from 'react-router';
+import { createBrowserRouter, Link, Navigate } from 'react-router';
 import { AppShell } from './components/AppShell';
 import { EmptyState } from './components/States';
 import { GuestOnly, RequireAuth } from './features/auth/RequireAuth';
+import { InvitePage } from './features/auth/InvitePage';
 import { LoginPage } from './features/auth/LoginPage';
 import { SignupPage } from './features/auth/SignupPage';
+import { ApiKeysPage } from './features/api-keys/ApiKeysPage';
+import { AuditPage } from './features/audit/AuditPage';
 import { DashboardPage } from './features/dashboard/DashboardPage';
+import { MembersPage } from './features/members/MembersPage';
+import { OrganizationPage } from './features/organization/OrganizationPage';
+import { SessionsPage } from './features/sessions/SessionsPage';
+import { SettingsLayout } from './features/settings/SettingsLayout';
 import { PlanFormPage } from './features/plans/PlanFormPage';
 import { PlanPage } from './features/plans/PlanPage';
 import { RunPage } from './features/runs/RunPage';
@@ -19,6 +26,8 @@ function NotFoundPage() {
 }
 
 export const router = createBrowserRouter([
+  // Both signed in (accept) and signed out (sign up or log in through it).
+  { path: '/invite/:token', element: <InvitePage /> },
   {
     element: <GuestOnly />,
     children: [
@@ -37,6 +46,18 @@ export const router = createBrowserRouter([
           { path: '/plans/new', element: <PlanFormPage /> },
           { path: '/plans/:id', element: <PlanPage /> },
           { path: '/runs/:id', element: <RunPage /> },
+          {
+            path: '/settings',
+            element: <SettingsLayout />,
+            children: [
+              { index: true, element: <Navigate to="/settings/organization" replace /> },
+              { path: 'organization', element: <OrganizationPage /> },
+              { path: 'members', element: <MembersPage /> },
+              { path: 'api-keys', element: <ApiKeysPage /> },
+              { path: 'audit', element: <AuditPage /> },
+              { path: 'sessions', element: <SessionsPage /> },
+            ],
+          },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

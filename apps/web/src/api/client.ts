@@ -1,5 +1,5 @@
 import { errorBodySchema, type ErrorDetail } from '@loadline/shared';
-import { sessionStore } from './session';
+import { sessionHeaders, sessionStore } from './session';
 
 export const API_PREFIX = '/api/v1';
 
@@ -12,6 +12,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly details: readonly ErrorDetail[] = [],
+    /** From a 429's Retry-After header: how long until asking again can succeed. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -23,6 +25,11 @@ export class ApiError extends Error {
   get isNotFound(): boolean {
     return this.status === 404;
   }
+
+  /** The caller's role does not allow this (the API checks every route's permission). */
+  get isForbidden(): boolean {
+    return this.status === 403 && this.code === 'FORBIDDEN';
+  }
 }
 
 export function isApiError(error: unknown): error is ApiError {
@@ -30,11 +37,12 @@ export function isApiError(error: unknown): error is ApiError {
 }
 
 /** Turns a non-2xx response body into an ApiError, whatever the body turned out to be. */
-export function toApiError(status: number, body: unknown, statusText = ''): ApiError {
+export function toApiError(status: number, body: unknown, statusText = '', retryAfter?: string | null): ApiError {
+  const retryAfterSeconds = parseRetryAfter(retryAfter);
   const parsed = errorBodySchema.safeParse(body);
   if (parsed.success) {
     const { code, message, details } = parsed.data.error;
-    return new ApiError(status, code, message, details);
+    return new ApiError(status, code, message, details, retryAfterSeconds);
   }
   // A partial error body (no details) still carries a useful code and message.
   if (body && typeof body === 'object' && 'error' in body) {
@@ -42,11 +50,20 @@ export function toApiError(status: number, body: unknown, statusText = ''): ApiE
     if (error && typeof error === 'object') {
       const { code, message } = error as { code?: unknown; message?: unknown };
       if (typeof message === 'string') {
-        return new ApiError(status, typeof code === 'string' ? code : `HTTP_${status}`, message);
+        return new ApiError(status, typeof code === 'string' ? code : `HTTP_${status}`, message, [], retryAfterSeconds);
       }
     }
   }
-  return new ApiError(status, `HTTP_${status}`, fallbackMessage(status, statusText));
+  return new ApiError(status, `HTTP_${status}`, fallbackMessage(status, statusText), [], retryAfterSeconds);
+}
+
+/** Retry-After is either seconds or an HTTP date. */
+export function parseRetryAfter(value: string | null | undefined, now: number = Date.now()): number | undefined {
+  if (!value) return undefined;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const date = Date.parse(trimmed);
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
 }
 
 function fallbackMessage(status: number, statusText: string): string {
@@ -61,7 +78,7 @@ export interface RequestOptions {
   body?: unknown;
   query?: Record<string, string | number | undefined | null>;
   signal?: AbortSignal;
-  /** Auth calls (login, signup) must not end the session on 401. */
+  /** Auth calls (login, signup) and public pages must not end the session on 401. */
   skipAuthRedirect?: boolean;
 }
 
@@ -86,9 +103,7 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = sessionStore.token();
-  if (token) headers.Authorization = `Bearer ${token}`;
+  const headers: Record<string, string> = { Accept: 'application/json', ...sessionHeaders(method) };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
 
   let response: Response;
@@ -98,6 +113,8 @@ async function request<T>(method: string, path: string, options: RequestOptions 
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
+      // The session is a cookie; the app and the API share one origin.
+      credentials: 'same-origin',
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
@@ -106,7 +123,7 @@ async function request<T>(method: string, path: string, options: RequestOptions 
 
   const body = await readBody(response);
   if (!response.ok) {
-    const error = toApiError(response.status, body, response.statusText);
+    const error = toApiError(response.status, body, response.statusText, response.headers.get('Retry-After'));
     if (error.isUnauthorized && !options.skipAuthRedirect) sessionStore.clear();
     throw error;
   }

@@ -1,7 +1,8 @@
 /**
  * Every react-query key in one place, so invalidation after a mutation is a lookup rather
  * than a guess. Keys nest: invalidating `queryKeys.runs.all` also refreshes every run list
- * and every single run.
+ * and every single run. Everything but `me`, `invitation` and `sessions` belongs to the
+ * session's current organization and is dropped when it changes (features/auth/hooks).
  */
 export interface RunListFilter {
   planId?: string;
@@ -9,8 +10,31 @@ export interface RunListFilter {
 }
 
 export const queryKeys = {
+  /** Who is signed in, for which organization; survives an organization switch (it is replaced). */
   me: ['me'] as const,
   health: ['health'] as const,
+  /** Public: what an invite link is for. Not tied to the session's organization. */
+  invitation: (token: string) => ['invitation', token] as const,
+  /** The signed-in person's sessions (across organizations). */
+  sessions: ['sessions'] as const,
+  organization: {
+    all: ['organization'] as const,
+    current: () => [...queryKeys.organization.all, 'current'] as const,
+    usage: () => [...queryKeys.organization.all, 'usage'] as const,
+  },
+  members: {
+    all: ['members'] as const,
+    list: () => [...queryKeys.members.all, 'list'] as const,
+    invites: () => [...queryKeys.members.all, 'invites'] as const,
+  },
+  apiKeys: {
+    all: ['api-keys'] as const,
+    list: () => [...queryKeys.apiKeys.all, 'list'] as const,
+  },
+  audit: {
+    all: ['audit'] as const,
+    list: (action: string | undefined) => [...queryKeys.audit.all, 'list', action ?? 'all'] as const,
+  },
   targets: {
     all: ['targets'] as const,
     list: () => [...queryKeys.targets.all, 'list'] as const,

@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SseParser, SseUnavailableError, streamSse, type SseEvent } from './sse';
-import { sessionStore } from './session';
 
 function feed(chunks: readonly string[]): SseEvent[] {
   const parser = new SseParser();
@@ -104,11 +103,10 @@ function streamResponse(chunks: readonly (string | Uint8Array)[], init: Response
 describe('streamSse', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
-    sessionStore.clear();
   });
 
-  it('sends the bearer token and delivers events, also with a multi-byte character split across chunks', async () => {
-    sessionStore.set({ token: 'tok_1', user: { id: 'u', email: 'a@b.c', name: 'A' }, tenant: { id: 't', name: 'T', slug: 't' }, role: 'OWNER' });
+  it('reads with the session cookie and delivers events, also with a multi-byte character split across chunks', async () => {
+    vi.stubGlobal('document', { cookie: 'loadline_csrf=c1' });
     const bytes = new TextEncoder().encode('data: "µs"\n\n');
     const fetchMock = vi.fn(async () => streamResponse([bytes.slice(0, 8), bytes.slice(8)]));
     vi.stubGlobal('fetch', fetchMock);
@@ -119,7 +117,10 @@ describe('streamSse', () => {
     expect(opened).toHaveBeenCalledOnce();
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/v1/runs/r1/events');
-    expect((init.headers as Record<string, string>).Authorization).toBe('Bearer tok_1');
+    expect(init.credentials).toBe('same-origin');
+    expect((init.headers as Record<string, string>).Authorization).toBeUndefined();
+    // A GET needs no CSRF token.
+    expect((init.headers as Record<string, string>)['X-CSRF-Token']).toBeUndefined();
     expect((init.headers as Record<string, string>).Accept).toBe('text/event-stream');
   });
 

@@ -1,9 +1,10 @@
 import { buildUrl, toApiError } from './client';
-import { sessionStore } from './session';
+import { sessionHeaders, sessionStore } from './session';
 
 /**
- * Server-Sent Events over fetch(). EventSource cannot send an Authorization header, so the
- * live run view reads the stream itself: `SseParser` turns decoded text chunks (split
+ * Server-Sent Events over fetch(). EventSource gives no access to the HTTP status or error
+ * body (a 404 and a dropped connection look the same), so the live run view reads the stream
+ * itself: `SseParser` turns decoded text chunks (split
  * anywhere, even mid-line) into events, following the WHATWG event-stream rules that matter
  * here: `event:`, `data:` (several lines join with "\n"), `id:`, `retry:`, `:` comments
  * (heartbeats), LF / CRLF / CR line ends, one optional space after the colon, a blank line
@@ -135,16 +136,22 @@ export interface StreamSseOptions {
 }
 
 /**
- * GETs an API path as an event stream with the session's bearer token and calls `onEvent`
+ * GETs an API path as an event stream with the session cookie and calls `onEvent`
  * for each event. Resolves when the server closes the stream; rejects with an
  * SseUnavailableError when the answer is not a stream, or with the network error when it
  * drops. Aborting the signal rejects with an AbortError.
  */
 export async function streamSse(path: string, options: StreamSseOptions): Promise<void> {
-  const headers: Record<string, string> = { Accept: 'text/event-stream', 'Cache-Control': 'no-cache' };
-  const token = sessionStore.token();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const response = await fetch(buildUrl(path), { headers, signal: options.signal, cache: 'no-store' });
+  const method = 'GET';
+  // sessionHeaders adds the CSRF token should this stream ever be opened with an unsafe method.
+  const headers: Record<string, string> = { Accept: 'text/event-stream', 'Cache-Control': 'no-cache', ...sessionHeaders(method) };
+  const response = await fetch(buildUrl(path), {
+    method,
+    headers,
+    signal: options.signal,
+    cache: 'no-store',
+    credentials: 'same-origin',
+  });
   if (!response.ok) {
     const text = await response.text().catch(() => '');
     let body: unknown = text;

@@ -1,15 +1,26 @@
 import { Link, NavLink, Outlet } from 'react-router';
-import { useLogout, useSession } from '../features/auth/hooks';
+import { can, type Permission } from '@loadline/shared';
+import { useAccount, useLogout } from '../features/auth/hooks';
+import { OrgSwitcher } from '../features/organization/OrgSwitcher';
 import { Logo } from './Logo';
 
-const NAV = [
+interface NavItem {
+  to: string;
+  label: string;
+  end: boolean;
+  /** Hidden from roles without it (the page would only say "forbidden"). */
+  needs?: Permission;
+}
+
+const NAV: readonly NavItem[] = [
   { to: '/', label: 'Dashboard', end: true },
   { to: '/targets', label: 'Targets', end: false },
-  { to: '/plans/new', label: 'New plan', end: false },
-] as const;
+  { to: '/plans/new', label: 'New plan', end: false, needs: 'plans:write' },
+  { to: '/settings', label: 'Settings', end: false },
+];
 
 export function AppShell() {
-  const session = useSession();
+  const me = useAccount();
   const logout = useLogout();
   return (
     <div className="shell">
@@ -22,7 +33,7 @@ export function AppShell() {
             <Logo />
           </Link>
           <nav className="topbar__nav" aria-label="Main">
-            {NAV.map((item) => (
+            {NAV.filter((item) => !item.needs || can(me.role, item.needs)).map((item) => (
               <NavLink
                 key={item.to}
                 to={item.to}
@@ -34,10 +45,11 @@ export function AppShell() {
             ))}
           </nav>
           <div className="topbar__account">
-            {session ? (
-              <span className="topbar__who" title={session.user.email}>
-                <span className="topbar__org">{session.tenant.name}</span>
-                <span className="topbar__user">{session.user.name}</span>
+            <OrgSwitcher />
+            {me.user ? (
+              <span className="topbar__who" title={me.user.email}>
+                <span className="topbar__user-name">{me.user.name}</span>
+                <span className="topbar__user">{me.user.email}</span>
               </span>
             ) : null}
             <button

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { detailsToFieldErrors, errorAt, fieldId, mergeFieldErrors, unclaimedErrors, zodErrorToFieldErrors } from './field-errors';
+import { detailsToFieldErrors, errorAt, fieldId, mergeFieldErrors, prefixErrors, unclaimedErrors, zodErrorToFieldErrors } from './field-errors';
 
 describe('field errors', () => {
   it('keys API details by path, first message wins', () => {
@@ -42,5 +42,13 @@ describe('field errors', () => {
 
   it('derives stable DOM ids from paths', () => {
     expect(fieldId('requests.0.path')).toBe('field-requests-0-path');
+  });
+});
+
+describe('prefixErrors', () => {
+  it('moves every path under the prefix, so errorAt finds it by the prefixed field path', () => {
+    const errors = prefixErrors({ name: 'required', '(root)': 'bad' }, 'newOrganization');
+    expect(errors).toEqual({ 'newOrganization.name': 'required', 'newOrganization.(root)': 'bad' });
+    expect(errorAt(errors, 'newOrganization.name')).toBe('required');
   });
 });

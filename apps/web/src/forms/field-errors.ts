@@ -79,3 +79,12 @@ export function focusFirstError(errors: FieldErrors, fieldPaths: readonly string
   const element = document.getElementById(fieldId(first));
   element?.focus();
 }
+
+/**
+ * The API names fields by their contract path ("name"); a form that shares its page with
+ * another form of the same fields puts its inputs under a prefix ("newOrganization.name") so
+ * their DOM ids stay unique, and moves the API's errors there too.
+ */
+export function prefixErrors(errors: FieldErrors, prefix: string): FieldErrors {
+  return Object.fromEntries(Object.entries(errors).map(([path, message]) => [`${prefix}.${path}`, message]));
+}

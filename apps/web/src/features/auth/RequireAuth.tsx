@@ -1,23 +1,42 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useMe, useSession } from './hooks';
+import { ErrorState, LoadingState } from '../../components/States';
+import { useMe, useSessionSync, useSignedIn } from './hooks';
 
-/** Layout route: renders its children only with a session, else sends the user to /login. */
+/**
+ * Layout route: renders its children only once GET /me has confirmed the session, else sends
+ * the user to /login. A 401 (expired or revoked session) clears the session and lands here again.
+ */
 export function RequireAuth() {
-  const session = useSession();
+  const signedIn = useSignedIn();
   const location = useLocation();
-  // Validates the stored token in the background; a 401 clears the session and lands here again.
-  useMe(session !== null);
-  if (!session) {
+  const me = useMe(signedIn);
+  useSessionSync();
+  if (!signedIn) {
     return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
+  }
+  if (me.isPending) {
+    return (
+      <div className="page-center">
+        <LoadingState label="Loading your account…" />
+      </div>
+    );
+  }
+  if (me.isError) {
+    return (
+      <div className="page-center">
+        <ErrorState title="Could not load your account" error={me.error} onRetry={() => void me.refetch()} />
+      </div>
+    );
   }
   return <Outlet />;
 }
 
 /** Layout route for /login and /signup: a signed-in user has no business there. */
 export function GuestOnly() {
-  const session = useSession();
+  const signedIn = useSignedIn();
   const location = useLocation();
-  if (session) return <Navigate to={returnPath(location.state)} replace />;
+  useSessionSync();
+  if (signedIn) return <Navigate to={returnPath(location.state)} replace />;
   return <Outlet />;
 }
 

@@ -1,28 +1,73 @@
-import { useSyncExternalStore } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SessionView, SignupInput } from '@loadline/shared';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { can, type MeView, type MembershipView, type Permission, type SessionView, type SignupInput } from '@loadline/shared';
 import { api } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
-import { sessionStore, type Session } from '../../api/session';
+import { sessionStore } from '../../api/session';
 
-export function useSession(): Session | null {
-  return useSyncExternalStore(sessionStore.subscribe, sessionStore.get, () => null);
+/** Whether the browser holds a session (the CSRF cookie is there); GET /me confirms it. */
+export function useSignedIn(): boolean {
+  return useSyncExternalStore(sessionStore.subscribe, sessionStore.signedIn, () => false);
 }
 
-type MeView = Omit<SessionView, 'token'>;
-
-/** GET /me: confirms the stored token is still good and refreshes the names shown. */
+/** GET /me: who is signed in, for which organization, with which role, and their other organizations. */
 export function useMe(enabled = true) {
   return useQuery({
     queryKey: queryKeys.me,
     enabled,
     staleTime: 60_000,
-    queryFn: async ({ signal }) => {
-      const me = await api.get<MeView>('/me', { signal });
-      sessionStore.refresh(me);
-      return me;
-    },
+    queryFn: ({ signal }) => api.get<MeView>('/me', { signal }),
   });
+}
+
+/**
+ * The signed-in account, for components under RequireAuth (which renders nothing until
+ * GET /me has answered, so the data is always there).
+ */
+export function useAccount(): MeView {
+  const me = useMe();
+  if (!me.data) throw new Error('useAccount is only for pages under RequireAuth');
+  return me.data;
+}
+
+/** Whether the current role may do this; the API checks again and answers 403 FORBIDDEN. */
+export function useCan(permission: Permission): boolean {
+  return can(useAccount().role, permission);
+}
+
+/** Forgets everything cached for the previous organization; `me` is kept (it is replaced). */
+function dropOrganizationData(queryClient: QueryClient): Promise<void> {
+  // reset, not invalidate: a page must show its loading state, never the other organization's data.
+  return queryClient.resetQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.me[0] });
+}
+
+/**
+ * Takes a MeView the API answered after the session changed organization (switch, leave,
+ * accepting an invite) and makes every page follow it.
+ */
+export function useApplyMe() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (me: MeView) => {
+      queryClient.setQueryData(queryKeys.me, me);
+      sessionStore.switched();
+      await dropOrganizationData(queryClient);
+    },
+    [queryClient],
+  );
+}
+
+/** Follows sign-outs and organization switches made in other tabs of this browser. */
+export function useSessionSync(): void {
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      sessionStore.onRemoteChange((change) => {
+        if (change === 'signed-out') queryClient.clear();
+        else void queryClient.resetQueries();
+      }),
+    [queryClient],
+  );
 }
 
 export interface LoginInput {
@@ -30,43 +75,97 @@ export interface LoginInput {
   password: string;
 }
 
-function useStartSession<TInput>(call: (input: TInput) => Promise<SessionView>) {
+const login = (input: LoginInput) => api.post<SessionView>('/auth/login', input, { skipAuthRedirect: true });
+const signup = (input: SignupInput) => api.post<SessionView>('/auth/signup', input, { skipAuthRedirect: true });
+const switchTo = (organizationId: string) => api.post<MeView>('/auth/switch', { organizationId });
+
+function useStartSession<TInput, TResult>(call: (input: TInput) => Promise<TResult>) {
   const queryClient = useQueryClient();
+  const start = () => {
+    // Nothing cached from a previous account may show in this one.
+    queryClient.clear();
+    sessionStore.started();
+  };
   return useMutation({
     mutationFn: call,
-    onSuccess: (session) => {
-      // Nothing cached from a previous account may show in this one.
-      queryClient.clear();
-      sessionStore.set(session);
+    onSuccess: start,
+    onError: (error) => {
+      if (error instanceof AcceptAfterLoginError) start();
     },
   });
 }
 
 export function useLogin() {
-  return useStartSession((input: LoginInput) =>
-    api.post<SessionView>('/auth/login', input, { skipAuthRedirect: true }),
-  );
+  return useStartSession(login);
 }
 
 export function useSignup() {
-  return useStartSession((input: SignupInput) =>
-    api.post<SessionView>('/auth/signup', input, { skipAuthRedirect: true }),
-  );
+  return useStartSession(signup);
+}
+
+export class AcceptAfterLoginError extends Error {
+  override readonly name = 'AcceptAfterLoginError';
+  constructor(readonly acceptError: unknown) {
+    super('Signed in, but the invite could not be accepted');
+  }
+}
+
+/**
+ * Invite links for people who already have an account: log in, accept, and act for the
+ * organization they just joined. A failure after the login succeeded is an
+ * AcceptAfterLoginError: the person is signed in either way.
+ */
+export function useLoginAndAccept(token: string) {
+  return useStartSession(async (input: LoginInput) => {
+    await login(input);
+    try {
+      const joined = await api.post<MembershipView>(`/invitations/${encodeURIComponent(token)}/accept`);
+      return await switchTo(joined.id);
+    } catch (error) {
+      throw new AcceptAfterLoginError(error);
+    }
+  });
+}
+
+/** A signed-in person accepts an invite and switches to the organization it is for. */
+export function useAcceptInvite(token: string) {
+  const applyMe = useApplyMe();
+  return useMutation({
+    mutationFn: async () => {
+      const joined = await api.post<MembershipView>(`/invitations/${encodeURIComponent(token)}/accept`);
+      return switchTo(joined.id);
+    },
+    onSuccess: applyMe,
+  });
+}
+
+export function useSwitchOrganization() {
+  const applyMe = useApplyMe();
+  return useMutation({ mutationFn: switchTo, onSuccess: applyMe });
+}
+
+/**
+ * Forgets the session on this side: after logout, or when the API has already ended it (the
+ * organization it acted for was deleted).
+ */
+export function useEndLocalSession() {
+  const queryClient = useQueryClient();
+  return useCallback(() => {
+    sessionStore.clear();
+    queryClient.clear();
+  }, [queryClient]);
 }
 
 export function useLogout() {
-  const queryClient = useQueryClient();
+  const endLocalSession = useEndLocalSession();
   return useMutation({
     mutationFn: async () => {
       try {
         await api.post<void>('/auth/logout', undefined, { skipAuthRedirect: true });
       } catch {
-        // Signing out locally must work even when the API is unreachable or the token expired.
+        // Signing out locally must work even when the API is unreachable or the session expired.
       }
     },
-    onSettled: () => {
-      sessionStore.clear();
-      queryClient.clear();
-    },
+    onSettled: endLocalSession,
   });
 }

@@ -3,7 +3,8 @@ import type { PlanView, TargetView } from '@loadline/shared';
 import { Card, PageHeader } from '../../components/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../components/States';
 import { formatRelative } from '../../format/time';
-import { useSession } from '../auth/hooks';
+import { can } from '@loadline/shared';
+import { useAccount } from '../auth/hooks';
 import { loadDescription } from '../plans/PlanDetails';
 import { usePlans } from '../plans/hooks';
 import { RunsTable } from '../runs/RunsTable';
@@ -14,7 +15,9 @@ import { HealthIndicator } from './HealthIndicator';
 const RECENT_RUNS = 10;
 
 export function DashboardPage() {
-  const session = useSession();
+  const me = useAccount();
+  const writePlans = can(me.role, 'plans:write');
+  const writeTargets = can(me.role, 'targets:write');
   const targets = useTargets();
   const plans = usePlans();
   const runs = useRuns();
@@ -23,17 +26,21 @@ export function DashboardPage() {
   return (
     <>
       <PageHeader
-        eyebrow={session?.tenant.name}
+        eyebrow={me.tenant.name}
         title="Dashboard"
         description={<HealthIndicator />}
         actions={
           <>
-            <Link className="button button--secondary" to="/targets">
-              Add target
-            </Link>
-            <Link className="button button--primary" to="/plans/new">
-              New plan
-            </Link>
+            {writeTargets ? (
+              <Link className="button button--secondary" to="/targets">
+                Add target
+              </Link>
+            ) : null}
+            {writePlans ? (
+              <Link className="button button--primary" to="/plans/new">
+                New plan
+              </Link>
+            ) : null}
           </>
         }
       />
@@ -53,7 +60,7 @@ export function DashboardPage() {
           )}
         </Card>
         <div className="layout-split layout-split--even">
-          <Card title="Test plans" actions={<Link to="/plans/new">+ New plan</Link>}>
+          <Card title="Test plans" actions={writePlans ? <Link to="/plans/new">+ New plan</Link> : null}>
             {plans.isPending ? (
               <LoadingState label="Loading plans…" />
             ) : plans.isError ? (
@@ -61,9 +68,11 @@ export function DashboardPage() {
             ) : plans.data.length === 0 ? (
               <EmptyState
                 title="No plans yet"
-                action={targets.data?.length ? <Link className="button button--primary button--small" to="/plans/new">Write a plan</Link> : null}
+                action={targets.data?.length && writePlans ? <Link className="button button--primary button--small" to="/plans/new">Write a plan</Link> : null}
               >
-                {targets.data?.length ? 'A plan says how much load to apply and what the SLA is.' : 'Add a target first, then write a plan for it.'}
+                {targets.data?.length || !writeTargets
+                  ? 'A plan says how much load to apply and what the SLA is.'
+                  : 'Add a target first, then write a plan for it.'}
               </EmptyState>
             ) : (
               <PlanList plans={plans.data} targetsById={targetsById} />
@@ -75,8 +84,11 @@ export function DashboardPage() {
             ) : targets.isError ? (
               <ErrorState title="Could not load targets" error={targets.error} onRetry={() => void targets.refetch()} />
             ) : targets.data.length === 0 ? (
-              <EmptyState title="No targets yet" action={<Link className="button button--primary button--small" to="/targets">Add a target</Link>}>
-                A target is the base URL of a service you own.
+              <EmptyState
+                title="No targets yet"
+                action={writeTargets ? <Link className="button button--primary button--small" to="/targets">Add a target</Link> : null}
+              >
+                A target is the base URL of a service you own{writeTargets ? '' : '; admins and owners add them'}.
               </EmptyState>
             ) : (
               <TargetList targets={targets.data} />

@@ -1,0 +1,220 @@
+import { useState, type ReactNode } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import type { InvitationPreview } from '@loadline/shared';
+import { api } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
+import { ErrorState, LoadingState, errorMessage } from '../../components/States';
+import { formatDateTime } from '../../format/time';
+import { ROLE_DESCRIPTION, ROLE_LABEL } from '../members/roles';
+import { AuthLayout } from './AuthLayout';
+import { LoginForm } from './LoginForm';
+import { SignupForm } from './SignupForm';
+import { deadInviteReason, loginErrorMessage } from './auth-errors';
+import { AcceptAfterLoginError, useAcceptInvite, useLoginAndAccept, useLogout, useMe, useSignedIn } from './hooks';
+
+/** GET /invitations/:token: public, so a dead link can say why before anyone signs in. */
+function useInvitation(token: string) {
+  return useQuery({
+    queryKey: queryKeys.invitation(token),
+    queryFn: ({ signal }) =>
+      api.get<InvitationPreview>(`/invitations/${encodeURIComponent(token)}`, { signal, skipAuthRedirect: true }),
+    staleTime: 30_000,
+    refetchOnWindowFocus: false,
+  });
+}
+
+type Mode = 'choose' | 'signup' | 'login';
+
+/** `/invite/:token`: what the link is for, then sign up through it, or log in and accept it. */
+export function InvitePage() {
+  const { token = '' } = useParams<{ token: string }>();
+  const invitation = useInvitation(token);
+
+  if (invitation.isPending) {
+    return (
+      <AuthLayout title="Invitation" subtitle="Checking your invite link…" footer={null}>
+        <LoadingState label="Checking the invite…" />
+      </AuthLayout>
+    );
+  }
+  if (invitation.isError) {
+    const dead = deadInviteReason(invitation.error);
+    return (
+      <AuthLayout title="Invitation" subtitle="This link cannot be used to join." footer={<FooterLinks />}>
+        {dead ? (
+          <div className="alert alert--error" role="alert" data-testid="invite-dead">
+            <p className="alert__title">{dead.title}</p>
+            <p>{dead.text}</p>
+          </div>
+        ) : (
+          <ErrorState title="Could not check this invite" error={invitation.error} onRetry={() => void invitation.refetch()} />
+        )}
+      </AuthLayout>
+    );
+  }
+  return <InviteScreen token={token} invitation={invitation.data} />;
+}
+
+function FooterLinks() {
+  const signedIn = useSignedIn();
+  return signedIn ? (
+    <Link to="/">Go to the dashboard</Link>
+  ) : (
+    <>
+      <Link to="/login">Sign in</Link> or <Link to="/signup">create an account</Link>
+    </>
+  );
+}
+
+function InviteScreen({ token, invitation }: { token: string; invitation: InvitationPreview }) {
+  const signedIn = useSignedIn();
+  const navigate = useNavigate();
+  const navigateHome = () => void navigate('/');
+  const [mode, setMode] = useState<Mode>('choose');
+  /** Login worked but accepting did not: shown on the signed-in view the page turns into. */
+  const [acceptError, setAcceptError] = useState<unknown>(null);
+  const org = invitation.organization.name;
+
+  return (
+    <AuthLayout
+      title={`Join ${org}`}
+      subtitle={
+        <>
+          {invitation.invitedBy ?? 'Someone'} invited you to join <strong>{org}</strong> on Loadline.
+        </>
+      }
+      footer={<FooterLinks />}
+    >
+      <dl className="facts invite-facts" data-testid="invite-preview">
+        <div>
+          <dt>Organization</dt>
+          <dd>{org}</dd>
+        </div>
+        <div>
+          <dt>Your role</dt>
+          <dd data-testid="invite-role">{ROLE_LABEL[invitation.role]}</dd>
+        </div>
+        <div>
+          <dt>Invited by</dt>
+          <dd>{invitation.invitedBy ?? '—'}</dd>
+        </div>
+        <div>
+          <dt>Link works until</dt>
+          <dd>{formatDateTime(invitation.expiresAt)}</dd>
+        </div>
+      </dl>
+      <p className="muted small invite-role-note">
+        A {ROLE_LABEL[invitation.role].toLowerCase()} {ROLE_DESCRIPTION[invitation.role]}.
+      </p>
+      {/* A form keeps showing until it finishes, even once the new session exists. */}
+      {signedIn && mode === 'choose' ? (
+        <AcceptAsSignedIn token={token} org={org} initialError={acceptError} />
+      ) : mode === 'signup' ? (
+        <GuestForm title="Create your account" onBack={() => setMode('choose')}>
+          <SignupForm inviteToken={token} label="Create your account" onSignedUp={navigateHome} />
+        </GuestForm>
+      ) : mode === 'login' ? (
+        <GuestForm title="Log in to accept" onBack={() => setMode('choose')}>
+          <LoginAndAccept
+            token={token}
+            onAccepted={navigateHome}
+            onAcceptFailed={(error) => {
+              setAcceptError(error);
+              setMode('choose');
+            }}
+          />
+        </GuestForm>
+      ) : (
+        <div className="invite-choices">
+          <button type="button" className="button button--primary button--block" onClick={() => setMode('signup')}>
+            Create account
+          </button>
+          <button type="button" className="button button--secondary button--block" onClick={() => setMode('login')}>
+            I have an account: log in and accept
+          </button>
+        </div>
+      )}
+    </AuthLayout>
+  );
+}
+
+function GuestForm({ title, onBack, children }: { title: string; onBack: () => void; children: ReactNode }) {
+  return (
+    <section className="invite-form" aria-label={title}>
+      <div className="invite-form__head">
+        <h2 className="invite-form__title">{title}</h2>
+        <button type="button" className="button button--ghost button--small" onClick={onBack}>
+          Back
+        </button>
+      </div>
+      {children}
+    </section>
+  );
+}
+
+interface LoginAndAcceptProps {
+  token: string;
+  onAccepted: () => void;
+  onAcceptFailed: (error: unknown) => void;
+}
+
+function LoginAndAccept({ token, onAccepted, onAcceptFailed }: LoginAndAcceptProps) {
+  const loginAndAccept = useLoginAndAccept(token);
+  return (
+    <LoginForm
+      label="Log in to accept"
+      submitLabel="Log in and accept"
+      pending={loginAndAccept.isPending}
+      onLogin={(input, handlers) => loginAndAccept.mutate(input, { ...handlers, onSuccess: onAccepted })}
+      describeError={(error) => {
+        if (error instanceof AcceptAfterLoginError) {
+          onAcceptFailed(error.acceptError);
+          return null;
+        }
+        return loginErrorMessage(error);
+      }}
+    />
+  );
+}
+
+function AcceptAsSignedIn({ token, org, initialError }: { token: string; org: string; initialError: unknown }) {
+  const navigate = useNavigate();
+  const me = useMe();
+  const accept = useAcceptInvite(token);
+  const logout = useLogout();
+  const error = accept.error ?? initialError;
+  const dead = error ? deadInviteReason(error) : null;
+  const email = me.data?.user?.email;
+
+  return (
+    <div className="invite-accept">
+      {error ? (
+        <div className="alert alert--error" role="alert" data-testid="invite-accept-error">
+          <p className="alert__title">{dead ? dead.title : 'The invite could not be accepted.'}</p>
+          <p>{dead ? dead.text : errorMessage(error)}</p>
+        </div>
+      ) : null}
+      <p className="small">
+        You are signed in{email ? <> as <strong>{email}</strong></> : null}.{' '}
+        <button type="button" className="link-button" onClick={() => logout.mutate()} disabled={logout.isPending}>
+          Not you? Sign out
+        </button>
+      </p>
+      {dead ? (
+        <Link className="button button--secondary button--block" to="/">
+          Go to the dashboard
+        </Link>
+      ) : (
+        <button
+          type="button"
+          className="button button--primary button--block"
+          disabled={accept.isPending}
+          onClick={() => accept.mutate(undefined, { onSuccess: () => void navigate('/') })}
+        >
+          {accept.isPending ? 'Joining…' : `Accept and join ${org}`}
+        </button>
+      )}
+    </div>
+  );
+}

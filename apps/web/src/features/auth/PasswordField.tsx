@@ -1,0 +1,43 @@
+import { passwordProblem } from '@loadline/shared';
+import { TextField } from '../../forms/Fields';
+import type { FieldErrors } from '../../forms/field-errors';
+
+interface PasswordFieldProps {
+  value: string;
+  onValueChange: (value: string) => void;
+  errors: FieldErrors;
+  /** The name, e-mail and organization typed so far: a password must not contain them. */
+  personal: readonly string[];
+}
+
+/**
+ * A new password with the strength rule of @loadline/shared checked as the user types, so the
+ * message is the one the API would answer (WEAK_PASSWORD) without a round trip.
+ */
+export function PasswordField({ value, onValueChange, errors, personal }: PasswordFieldProps) {
+  const problem = value ? passwordProblem(value, personal) : null;
+  const hint = !value ? (
+    'At least 10 characters; a few unrelated words make a strong one.'
+  ) : problem ? (
+    <span className="strength strength--weak" data-testid="password-strength">
+      Too weak: password {problem}.
+    </span>
+  ) : (
+    <span className="strength strength--ok" data-testid="password-strength">
+      Strong enough.
+    </span>
+  );
+  return (
+    <TextField
+      path="password"
+      label="Password"
+      type="password"
+      autoComplete="new-password"
+      hint={<span aria-live="polite">{hint}</span>}
+      errors={errors}
+      value={value}
+      onValueChange={onValueChange}
+      required
+    />
+  );
+}
