@@ -14,6 +14,7 @@ import './styles/forms.css';
 import './styles/tables.css';
 import './styles/run.css';
 import './styles/charts.css';
+import './styles/settings.css';
 
 const queryClient = createQueryClient();
 

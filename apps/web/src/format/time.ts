@@ -13,6 +13,14 @@ export function formatDateTime(iso: string | null | undefined): string {
   });
 }
 
+/** The day only: "Feb 19, 2027". */
+export function formatDate(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '—';
+  return date.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+}
+
 /** "just now", "5 min ago", "3 h ago", "2 days ago", then the date. */
 export function formatRelative(iso: string | null | undefined, now: Date = new Date()): string {
   if (!iso) return '—';

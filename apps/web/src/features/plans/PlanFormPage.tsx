@@ -17,6 +17,8 @@ import {
   type FieldErrors,
 } from '../../forms/field-errors';
 import { formatSeconds } from '../../format/time';
+import { useCan } from '../auth/hooks';
+import { RequirePermission } from '../settings/RequirePermission';
 import { useTargets } from '../targets/hooks';
 import { LoadSection } from './LoadSection';
 import { RequestsSection } from './RequestsSection';
@@ -32,6 +34,15 @@ import {
 } from './plan-form-model';
 
 export function PlanFormPage() {
+  return (
+    <RequirePermission permission="plans:write" what="write test plans">
+      <PlanFormLoader />
+    </RequirePermission>
+  );
+}
+
+function PlanFormLoader() {
+  const canAddTargets = useCan('targets:write');
   const [params] = useSearchParams();
   const fromId = params.get('from') ?? undefined;
   const source = usePlan(fromId);
@@ -48,8 +59,12 @@ export function PlanFormPage() {
     return (
       <>
         {header}
-        <EmptyState title="Add a target first" action={<Link className="button button--primary" to="/targets">Add a target</Link>}>
-          A plan runs against a target: the base URL of the service you want to test.
+        <EmptyState
+          title="Add a target first"
+          action={canAddTargets ? <Link className="button button--primary" to="/targets">Add a target</Link> : null}
+        >
+          A plan runs against a target: the base URL of the service you want to test
+          {canAddTargets ? '' : '. Ask an admin or owner to add one'}.
         </EmptyState>
       </>
     );

@@ -3,6 +3,8 @@ import type { PlanView } from '@loadline/shared';
 import { Card, PageHeader } from '../../components/PageHeader';
 import { EmptyState, ErrorState, LoadingState, errorMessage } from '../../components/States';
 import { formatDateTime } from '../../format/time';
+import { isApiError } from '../../api/client';
+import { useCan } from '../auth/hooks';
 import { RunsTable } from '../runs/RunsTable';
 import { useRuns } from '../runs/hooks';
 import { useTarget } from '../targets/hooks';
@@ -21,6 +23,9 @@ function PlanScreen({ plan }: { plan: PlanView }) {
   const navigate = useNavigate();
   const target = useTarget(plan.targetId);
   const start = useStartRun(plan.id);
+  const canRun = useCan('runs:start');
+  const canWrite = useCan('plans:write');
+  const overQuota = isApiError(start.error) && start.error.code === 'QUOTA_EXCEEDED';
 
   const runNow = () => start.mutate(undefined, { onSuccess: (run) => void navigate(`/runs/${run.id}`) });
 
@@ -49,10 +54,19 @@ function PlanScreen({ plan }: { plan: PlanView }) {
         }
         actions={
           <>
-            <Link className="button button--secondary" to={`/plans/new?from=${encodeURIComponent(plan.id)}`}>
-              Duplicate
-            </Link>
-            <button type="button" className="button button--primary" onClick={runNow} disabled={start.isPending} data-testid="run-now">
+            {canWrite ? (
+              <Link className="button button--secondary" to={`/plans/new?from=${encodeURIComponent(plan.id)}`}>
+                Duplicate
+              </Link>
+            ) : null}
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={runNow}
+              disabled={start.isPending || !canRun}
+              title={canRun ? undefined : 'Viewers cannot start runs; members and above can.'}
+              data-testid="run-now"
+            >
               {start.isPending ? 'Starting…' : '▶ Run now'}
             </button>
           </>
@@ -60,8 +74,16 @@ function PlanScreen({ plan }: { plan: PlanView }) {
       />
       {start.isError ? (
         <div className="alert alert--error" role="alert" data-testid="run-start-error">
-          <p className="alert__title">The run could not be started.</p>
+          <p className="alert__title">
+            {overQuota ? "The run would go over your organization's quota." : 'The run could not be started.'}
+          </p>
           <p>{errorMessage(start.error)}</p>
+          {overQuota ? (
+            <p>
+              See this month's usage and the limits in <Link to="/settings/organization">organization settings</Link>; owners can
+              raise them.
+            </p>
+          ) : null}
         </div>
       ) : null}
       <div className="stack">

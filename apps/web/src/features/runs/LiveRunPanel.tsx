@@ -5,6 +5,7 @@ import { formatClock } from '../../components/charts/chart-model';
 import { formatCount, formatMs, formatPercent, formatRps } from '../../format/numbers';
 import { elapsedSeconds } from '../../format/time';
 import { RunCharts } from './RunCharts';
+import { useCan } from '../auth/hooks';
 import { useCancelRun } from './hooks';
 import type { LiveMode } from './run-events';
 import { useNow } from './use-now';
@@ -81,6 +82,7 @@ const MODE_TEXT: Record<LiveMode, string> = {
 
 /** The run page while the run is not over: progress, live figures, charts, cancel. */
 export function LiveRunPanel({ run, progress, mode, points, requestOrder }: LiveRunPanelProps) {
+  const canCancel = useCan('runs:cancel');
   const now = useNow(1_000, !progress);
   const figures = liveFigures(run, progress, points, now);
   const running = run.status === 'RUNNING' || (run.status === 'STARTING' && figures.elapsed > 0);
@@ -154,7 +156,7 @@ export function LiveRunPanel({ run, progress, mode, points, requestOrder }: Live
           Latency, requests/s and errors are for the last measured second; Requests is the total so far.
         </p>
 
-        <CancelControl run={run} />
+        {canCancel ? <CancelControl run={run} /> : null}
 
         {run.status === 'QUEUED' ? null : (
           <RunCharts points={points} requestOrder={requestOrder} live plannedSeconds={figures.planned} />

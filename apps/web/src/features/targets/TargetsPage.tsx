@@ -4,11 +4,13 @@ import type { TargetView } from '@loadline/shared';
 import { Card, PageHeader } from '../../components/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../components/States';
 import { formatRelative } from '../../format/time';
+import { useCan } from '../auth/hooks';
 import { TargetForm } from './TargetForm';
 import { useTargets } from './hooks';
 
 export function TargetsPage() {
   const targets = useTargets();
+  const canWrite = useCan('targets:write');
   const [created, setCreated] = useState<TargetView | null>(null);
 
   return (
@@ -53,6 +55,7 @@ export function TargetsPage() {
             </ul>
           )}
         </Card>
+        {canWrite ? (
         <Card title="New target">
           {created ? (
             <div className="alert alert--success" role="status" data-testid="target-created">
@@ -64,6 +67,13 @@ export function TargetsPage() {
           ) : null}
           <TargetForm onCreated={setCreated} />
         </Card>
+        ) : (
+          <Card title="New target">
+            <p className="muted" data-testid="targets-read-only">
+              Admins and owners add targets, since a target decides where load goes. Ask one of them to add yours.
+            </p>
+          </Card>
+        )}
       </div>
     </>
   );

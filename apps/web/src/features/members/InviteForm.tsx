@@ -1,0 +1,107 @@
+import { useState, type FormEvent } from 'react';
+import { createInviteSchema, type CreatedInvite, type Role } from '@loadline/shared';
+import { isApiError } from '../../api/client';
+import { errorMessage } from '../../components/States';
+import { SelectField, TextField } from '../../forms/Fields';
+import { FormErrorSummary } from '../../forms/FormErrorSummary';
+import {
+  NO_ERRORS,
+  detailsToFieldErrors,
+  focusFirstError,
+  prefixErrors,
+  unclaimedErrors,
+  zodErrorToFieldErrors,
+  type FieldErrors,
+} from '../../forms/field-errors';
+import { useAccount } from '../auth/hooks';
+import { useCreateInvite } from './hooks';
+import { ROLE_DESCRIPTION, grantableRoles, roleOptions } from './roles';
+
+// The members table has a role select per row; the invite's fields get their own ids.
+const PREFIX = 'invite';
+const FIELDS = ['invite.role', 'invite.email', 'invite.expiresInHours'] as const;
+
+const EXPIRY_OPTIONS = [
+  { value: '24', label: '1 day' },
+  { value: '72', label: '3 days' },
+  { value: '168', label: '7 days' },
+  { value: '720', label: '30 days' },
+] as const;
+
+export function InviteForm({ onCreated }: { onCreated: (invite: CreatedInvite) => void }) {
+  const me = useAccount();
+  const create = useCreateInvite();
+  const roles = grantableRoles(me.role);
+  const [role, setRole] = useState<Role>(roles.includes('MEMBER') ? 'MEMBER' : roles[roles.length - 1]!);
+  const [email, setEmail] = useState('');
+  const [hours, setHours] = useState('72');
+  const [errors, setErrors] = useState<FieldErrors>(NO_ERRORS);
+  const [formError, setFormError] = useState<string | null>(null);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setFormError(null);
+    const trimmed = email.trim();
+    const parsed = createInviteSchema.safeParse({ role, expiresInHours: Number(hours), ...(trimmed ? { email: trimmed } : {}) });
+    if (!parsed.success) {
+      const fieldErrors = prefixErrors(zodErrorToFieldErrors(parsed.error), PREFIX);
+      setErrors(fieldErrors);
+      focusFirstError(fieldErrors, FIELDS);
+      return;
+    }
+    setErrors(NO_ERRORS);
+    create.mutate(parsed.data, {
+      onSuccess: (created) => {
+        setEmail('');
+        onCreated(created);
+      },
+      onError: (error) => {
+        setFormError(errorMessage(error));
+        if (isApiError(error)) setErrors(prefixErrors(detailsToFieldErrors(error.details), PREFIX));
+      },
+    });
+  }
+
+  return (
+    <form className="form" onSubmit={submit} noValidate aria-label="Invite someone">
+      <FormErrorSummary message={formError} details={unclaimedErrors(errors, FIELDS)} />
+      <div className="grid grid--3">
+        <SelectField
+          path="invite.role"
+          label="Role"
+          errors={errors}
+          value={role}
+          options={roleOptions(roles)}
+          onValueChange={(value) => setRole(value as Role)}
+        />
+        <TextField
+          path="invite.email"
+          label="Email (optional)"
+          type="email"
+          autoComplete="off"
+          placeholder="colleague@example.com"
+          errors={errors}
+          value={email}
+          onValueChange={setEmail}
+        />
+        <SelectField
+          path="invite.expiresInHours"
+          label="Link expires in"
+          errors={errors}
+          value={hours}
+          options={EXPIRY_OPTIONS}
+          onValueChange={setHours}
+        />
+      </div>
+      <p className="muted small">
+        A {role.toLowerCase()} {ROLE_DESCRIPTION[role]}. Anyone holding the link can use it, once. The email only notes who
+        it is for: send the link yourself.
+      </p>
+      <div className="form__actions">
+        <button type="submit" className="button button--primary" disabled={create.isPending}>
+          {create.isPending ? 'Creating link…' : 'Create invite link'}
+        </button>
+      </div>
+    </form>
+  );
+}

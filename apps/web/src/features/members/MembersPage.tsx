@@ -1,0 +1,203 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { can, canGrant, type CreatedInvite, type MemberView, type Role } from '@loadline/shared';
+import { ConfirmButton } from '../../components/ConfirmButton';
+import { OneTimeSecret } from '../../components/OneTimeSecret';
+import { Card } from '../../components/PageHeader';
+import { EmptyState, ErrorState, LoadingState, errorMessage } from '../../components/States';
+import { formatDateTime } from '../../format/time';
+import { fieldId } from '../../forms/field-errors';
+import { useAccount } from '../auth/hooks';
+import { useLeaveOrganization } from '../organization/hooks';
+import { InviteForm } from './InviteForm';
+import { InvitesCard } from './InvitesCard';
+import { useChangeRole, useMembers, useRemoveMember } from './hooks';
+import { ROLE_LABEL, grantableRoles, roleOptions } from './roles';
+
+export function MembersPage() {
+  const me = useAccount();
+  const manage = can(me.role, 'members:manage');
+  return (
+    <div className="stack">
+      <MembersCard />
+      {manage ? <InviteCard /> : null}
+      {manage ? <InvitesCard /> : null}
+      <LeaveCard />
+    </div>
+  );
+}
+
+function MembersCard() {
+  const members = useMembers();
+  return (
+    <Card title="Members">
+      {members.isPending ? (
+        <LoadingState label="Loading members…" />
+      ) : members.isError ? (
+        <ErrorState title="Could not load members" error={members.error} onRetry={() => void members.refetch()} />
+      ) : members.data.length === 0 ? (
+        <EmptyState title="No members">Nobody belongs to this organization.</EmptyState>
+      ) : (
+        <div className="table-wrap">
+          <table className="table table--dense" data-testid="members-table">
+            <caption className="sr-only">Members of this organization</caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Email</th>
+                <th scope="col">Role</th>
+                <th scope="col">Joined</th>
+                <th scope="col">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {members.data.map((member) => (
+                <MemberRow key={member.user.id} member={member} lastOwner={member.role === 'OWNER' && ownerCount(members.data) === 1} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Card>
+  );
+}
+
+function ownerCount(members: readonly MemberView[]): number {
+  return members.filter((member) => member.role === 'OWNER').length;
+}
+
+/** `lastOwner`: the API refuses to demote or remove them (LAST_OWNER), so the controls say so up front. */
+function MemberRow({ member, lastOwner }: { member: MemberView; lastOwner: boolean }) {
+  const me = useAccount();
+  const changeRole = useChangeRole();
+  const remove = useRemoveMember();
+  const self = member.user.id === me.user?.id;
+  // Nobody changes or removes someone above their own role; only owners manage owners.
+  const manageable = can(me.role, 'members:manage') && canGrant(me.role, member.role);
+  const roles = grantableRoles(me.role);
+  const options = roleOptions(roles.includes(member.role) ? roles : [member.role, ...roles]);
+  const selectId = fieldId(`members.${member.user.id}.role`);
+  const error = changeRole.error ?? remove.error;
+
+  return (
+    <tr data-testid={`member-${member.user.email}`}>
+      <th scope="row">
+        {member.user.name}
+        {self ? <span className="muted small"> (you)</span> : null}
+      </th>
+      <td>{member.user.email}</td>
+      <td>
+        {manageable ? (
+          <>
+            <label className="sr-only" htmlFor={selectId}>
+              Role of {member.user.name}
+            </label>
+            <select
+              id={selectId}
+              className="input select select--inline"
+              value={member.role}
+              disabled={changeRole.isPending || lastOwner}
+              title={lastOwner ? 'The last owner keeps the Owner role; make someone else an owner first.' : undefined}
+              onChange={(event) => changeRole.mutate({ userId: member.user.id, role: event.target.value as Role })}
+              data-testid="member-role"
+            >
+              {options.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </>
+        ) : (
+          <span data-testid="member-role">{ROLE_LABEL[member.role]}</span>
+        )}
+      </td>
+      <td>{formatDateTime(member.joinedAt)}</td>
+      <td className="cell-actions">
+        {manageable && !self ? (
+          <ConfirmButton
+            label="Remove"
+            ariaLabel={`Remove ${member.user.name}`}
+            question={`Remove ${member.user.name} from this organization? Their sessions here end at once.`}
+            confirmLabel="Remove"
+            pending={remove.isPending}
+            onConfirm={() => remove.mutate(member.user.id)}
+          />
+        ) : null}
+        {error ? (
+          <p className="text-danger small" role="alert">
+            {errorMessage(error)}
+          </p>
+        ) : null}
+      </td>
+    </tr>
+  );
+}
+
+function InviteCard() {
+  const [created, setCreated] = useState<CreatedInvite | null>(null);
+  return (
+    <Card title="Invite someone">
+      {created ? (
+        <OneTimeSecret
+          title="Invite link created"
+          label="Invite link"
+          value={created.url}
+          onDone={() => setCreated(null)}
+          doneLabel="Invite someone else"
+          testId="invite-link"
+        >
+          <p>
+            Send this link to the person you invite{created.invite.email ? <> ({created.invite.email})</> : null}. It makes its
+            holder a <strong>{ROLE_LABEL[created.invite.role].toLowerCase()}</strong> and works once, until{' '}
+            {formatDateTime(created.invite.expiresAt)}.
+          </p>
+          <p className="muted small">It is shown only now; if it gets lost, revoke the invite below and create another.</p>
+        </OneTimeSecret>
+      ) : (
+        <InviteForm onCreated={setCreated} />
+      )}
+    </Card>
+  );
+}
+
+function LeaveCard() {
+  const me = useAccount();
+  const members = useMembers();
+  const leave = useLeaveOrganization();
+  const navigate = useNavigate();
+  const lastOwner = me.role === 'OWNER' && members.data !== undefined && ownerCount(members.data) === 1;
+  return (
+    <Card title="Leave this organization" className="card--danger">
+      <div className="danger-row">
+        <p className="muted small">
+          {lastOwner ? (
+            <>You are the last owner of {me.tenant.name}: make someone else an owner before you leave, or delete the organization.</>
+          ) : (
+            <>
+              You lose access to {me.tenant.name} at once; the app moves to another of your organizations (or a new one of your
+              own).
+            </>
+          )}
+        </p>
+        <ConfirmButton
+          label={`Leave ${me.tenant.name}`}
+          question={`Leave ${me.tenant.name}? You need a new invite to come back.`}
+          confirmLabel="Leave"
+          pending={leave.isPending}
+          pendingLabel="Leaving…"
+          disabled={lastOwner}
+          onConfirm={() => leave.mutate(undefined, { onSuccess: () => void navigate('/') })}
+          testId="leave-organization"
+        />
+      </div>
+      {leave.isError ? (
+        <p className="text-danger small" role="alert">
+          {errorMessage(leave.error)}
+        </p>
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,76 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { MeView, MembershipView, OrganizationView, Quotas, UsageView } from '@loadline/shared';
+import { api } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
+import { useApplyMe } from '../auth/hooks';
+
+export function useOrganization() {
+  return useQuery({
+    queryKey: queryKeys.organization.current(),
+    queryFn: ({ signal }) => api.get<OrganizationView>('/organization', { signal }),
+  });
+}
+
+/** Usage moves while runs go on; a minute-old figure is fine for a settings page. */
+export function useUsage() {
+  return useQuery({
+    queryKey: queryKeys.organization.usage(),
+    queryFn: ({ signal }) => api.get<UsageView>('/usage', { signal }),
+    refetchInterval: 60_000,
+  });
+}
+
+export function useRenameOrganization() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => api.patch<OrganizationView>('/organization', { name }),
+    onSuccess: (organization) => {
+      queryClient.setQueryData(queryKeys.organization.current(), organization);
+      // The header and the switcher show the name from GET /me.
+      return queryClient.invalidateQueries({ queryKey: queryKeys.me });
+    },
+  });
+}
+
+export function useUpdateQuotas() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (changes: Partial<Quotas>) => api.patch<OrganizationView>('/organization/quotas', changes),
+    onSuccess: (organization) => {
+      queryClient.setQueryData(queryKeys.organization.current(), organization);
+      return queryClient.invalidateQueries({ queryKey: queryKeys.organization.usage() });
+    },
+  });
+}
+
+/**
+ * Deletes the current organization. The API ends every session acting for it, this one
+ * included: the caller must sign the browser out afterwards (useEndLocalSession), after
+ * navigating, so the login page can say what happened.
+ */
+export function useDeleteOrganization() {
+  return useMutation({
+    mutationFn: (confirmSlug: string) => api.delete<void>('/organization', { body: { confirmSlug } }),
+  });
+}
+
+/** A new organization owned by the caller; the session switches to it at once. */
+export function useCreateOrganization() {
+  const applyMe = useApplyMe();
+  return useMutation({
+    mutationFn: async (name: string) => {
+      const created = await api.post<MembershipView>('/organizations', { name });
+      return api.post<MeView>('/auth/switch', { organizationId: created.id });
+    },
+    onSuccess: applyMe,
+  });
+}
+
+/** Leaves the current organization; the API moves the session to another one (MeView). */
+export function useLeaveOrganization() {
+  const applyMe = useApplyMe();
+  return useMutation({
+    mutationFn: () => api.post<MeView>('/organization/leave'),
+    onSuccess: applyMe,
+  });
+}
