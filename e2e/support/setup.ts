@@ -3,44 +3,75 @@ import { BASE_URL } from './env.js';
 
 /**
  * Test set-up through the REST API, for tests whose subject is not sign-up or the forms:
- * an account with a session the browser context then starts signed in with.
+ * an account whose session the browser context then starts signed in with. The API answers
+ * sign-up with a bearer token (for API calls from the test) and sets the same session as the
+ * browser's cookies (`loadline_session`, HttpOnly, and `loadline_csrf`), which are copied
+ * into the context as a browser would have stored them.
  */
 export interface ApiSession {
   token: string;
-  /** The body of POST /auth/signup, stored as the web app stores it. */
-  raw: unknown;
+  /** The Set-Cookie values of the sign-up answer, as name/value pairs. */
+  cookies: { name: string; value: string; httpOnly: boolean }[];
 }
 
-async function call<T>(method: string, path: string, token: string | null, body?: unknown): Promise<T> {
-  const response = await fetch(`${BASE_URL}/api/v1${path}`, {
+function request(method: string, path: string, token: string | null, body: unknown): Promise<Response> {
+  return fetch(`${BASE_URL}/api/v1${path}`, {
     method,
     headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
+}
+
+async function readJson<T>(response: Response): Promise<T> {
   const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path} -> HTTP ${response.status}: ${text.slice(0, 300)}`);
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
+/** One API call whose status the test asserts on (e.g. that a revoked key answers 401). */
+export async function apiCall<T>(method: string, path: string, token: string | null = null, body?: unknown): Promise<{ status: number; body: T }> {
+  const response = await request(method, path, token, body);
+  return { status: response.status, body: await readJson<T>(response) };
+}
+
+async function call<T>(method: string, path: string, token: string | null, body?: unknown): Promise<{ body: T; response: Response }> {
+  const response = await request(method, path, token, body);
+  if (!response.ok) throw new Error(`${method} ${path} -> HTTP ${response.status}: ${(await response.text()).slice(0, 300)}`);
+  return { body: await readJson<T>(response), response };
+}
+
+/** `name=value; Path=/; HttpOnly; …` -> the cookie's name, value and whether it is HttpOnly. */
+function parseSetCookie(header: string): ApiSession['cookies'][number] {
+  const [pair = '', ...attributes] = header.split(';');
+  const index = pair.indexOf('=');
+  return {
+    name: pair.slice(0, index).trim(),
+    value: pair.slice(index + 1).trim(),
+    httpOnly: attributes.some((attribute) => attribute.trim().toLowerCase() === 'httponly'),
+  };
+}
+
 export async function signUpViaApi(stamp: string): Promise<ApiSession> {
-  const raw = await call<{ token: string }>('POST', '/auth/signup', null, {
+  const { body, response } = await call<{ token: string }>('POST', '/auth/signup', null, {
     email: `e2e-${stamp}@example.test`,
     password: 'correct horse battery staple',
     name: 'E2E Tester',
     organizationName: `E2E ${stamp}`,
   });
-  return { token: raw.token, raw };
+  const cookies = response.headers.getSetCookie().map(parseSetCookie);
+  if (!cookies.some((cookie) => cookie.name === 'loadline_session') || !cookies.some((cookie) => cookie.name === 'loadline_csrf')) {
+    throw new Error(`sign-up set no session cookies (Set-Cookie: ${JSON.stringify(response.headers.getSetCookie())})`);
+  }
+  return { token: body.token, cookies };
 }
 
 export async function createTargetViaApi(session: ApiSession, name: string, baseUrl: string): Promise<string> {
-  const target = await call<{ id: string }>('POST', '/targets', session.token, { name, baseUrl });
-  return target.id;
+  const { body } = await call<{ id: string }>('POST', '/targets', session.token, { name, baseUrl });
+  return body.id;
 }
 
 /** Every page of the context starts signed in as `session`. */
 export async function signInContext(context: BrowserContext, session: ApiSession): Promise<void> {
-  await context.addInitScript(
-    ([key, value]) => localStorage.setItem(key, value),
-    ['loadline.session', JSON.stringify(session.raw)] as const,
+  await context.addCookies(
+    session.cookies.map((cookie) => ({ name: cookie.name, value: cookie.value, url: BASE_URL, httpOnly: cookie.httpOnly, sameSite: 'Lax' as const })),
   );
 }

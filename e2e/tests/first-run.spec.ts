@@ -121,12 +121,9 @@ describe('first run', { timeout: RUN_TIMEOUT_MS + 120_000 }, () => {
       assert.ok(target.requests > 0, 'the loopback target received the load');
       t.diagnostic(`${count} requests in the report, ${target.requests} answered by the loopback target`);
 
-      // The same report on a phone.
+      // The same report on a phone, signed in with the same session cookies.
       const phone = await newContext(browser, PHONE);
-      await phone.addInitScript(
-        ([key, value]) => localStorage.setItem(key, value),
-        ['loadline.session', (await page.evaluate(() => localStorage.getItem('loadline.session'))) ?? ''] as const,
-      );
+      await phone.addCookies(await context.cookies());
       const phonePage = await phone.newPage();
       await new RunPage(phonePage).goto(runId);
       await phonePage.getByTestId('run-verdict').waitFor();
