@@ -44,4 +44,15 @@ export class InvitePage {
     await this.page.waitForURL((url) => url.pathname === '/', { timeout: 20_000 });
     await this.page.getByRole('heading', { name: 'Dashboard' }).waitFor();
   }
+
+  /** "I have an account: log in and accept", then log in; waits for the dashboard of the organization joined. */
+  async logInAndAccept(email: string, password: string): Promise<void> {
+    await this.page.getByRole('button', { name: 'I have an account: log in and accept' }).click();
+    const form = this.page.getByRole('form', { name: 'Log in to accept' });
+    await form.getByLabel('Email', { exact: true }).fill(email);
+    await form.getByLabel('Password', { exact: true }).fill(password);
+    await form.getByRole('button', { name: 'Log in and accept' }).click();
+    await this.page.waitForURL((url) => url.pathname === '/', { timeout: 20_000 });
+    await this.page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+  }
 }

@@ -75,3 +75,25 @@ export async function signInContext(context: BrowserContext, session: ApiSession
     session.cookies.map((cookie) => ({ name: cookie.name, value: cookie.value, url: BASE_URL, httpOnly: cookie.httpOnly, sameSite: 'Lax' as const })),
   );
 }
+
+/** A one-request constant-VUs plan against a target, for tests that only need a plan to exist. */
+export async function createPlanViaApi(session: ApiSession, name: string, targetId: string, vus = 2): Promise<string> {
+  const { body } = await call<{ id: string }>('POST', '/plans', session.token, {
+    name,
+    targetId,
+    load: { executor: 'constant-vus', vus, duration: '3s' },
+    requests: [{ name: 'ping', path: '/ping' }],
+    thresholds: [{ metric: 'error_rate', op: '<', value: 0.5 }],
+  });
+  return body.id;
+}
+
+/** An invite link made through the API by `session`'s organization. */
+export async function createInviteViaApi(session: ApiSession, role: string): Promise<{ id: string; url: string }> {
+  const { body } = await call<{ invite: { id: string }; url: string }>('POST', '/invites', session.token, { role });
+  return { id: body.invite.id, url: body.url };
+}
+
+export async function revokeInviteViaApi(session: ApiSession, id: string): Promise<void> {
+  await call('DELETE', `/invites/${id}`, session.token);
+}

@@ -5,12 +5,23 @@ import { ApiKeysPage } from '../pages/ApiKeysPage.js';
 import { AppShell } from '../pages/AppShell.js';
 import { AuditPage } from '../pages/AuditPage.js';
 import { InvitePage } from '../pages/InvitePage.js';
+import { LoginPage } from '../pages/LoginPage.js';
 import { MembersPage } from '../pages/MembersPage.js';
+import { OrganizationPage } from '../pages/OrganizationPage.js';
+import { PlanPage } from '../pages/PlanPage.js';
 import { SignupPage } from '../pages/SignupPage.js';
 import { waitForApi } from '../support/api.js';
 import { PHONE, launchBrowser, newContext, screenshot } from '../support/browser.js';
 import { BASE_URL } from '../support/env.js';
-import { apiCall } from '../support/setup.js';
+import { startLoopbackTarget } from '../support/loopback-target.js';
+import {
+  apiCall,
+  createInviteViaApi,
+  createPlanViaApi,
+  createTargetViaApi,
+  revokeInviteViaApi,
+  signUpViaApi,
+} from '../support/setup.js';
 
 /**
  * Accounts and tenancy through the browser: an owner signs up and invites a member by link;
@@ -176,6 +187,98 @@ describe('accounts and tenancy', { timeout: 180_000 }, () => {
       await screenshot(current, '99-accounts-failure').catch(() => undefined);
       t.diagnostic(`failed at ${current.url()} (base ${BASE_URL}); screenshot in e2e/artifacts/99-accounts-failure.png`);
       throw error;
+    }
+  });
+
+  it('lets an existing account log in through an invite, says why a link is dead, refuses an over-quota run, deletes an organization', async (t) => {
+    const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    const target = await startLoopbackTarget(5);
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(`existing: ${error.message}`));
+    try {
+      // Two accounts, each with an organization of its own; A invites B as an admin.
+      const a = await signUpViaApi(`a-${stamp}`);
+      const b = await signUpViaApi(`b-${stamp}`);
+      const [orgA, orgB] = [`E2E a-${stamp}`, `E2E b-${stamp}`];
+      const invite = await createInviteViaApi(a, 'ADMIN');
+      const withdrawn = await createInviteViaApi(a, 'VIEWER');
+      await revokeInviteViaApi(a, withdrawn.id);
+
+      const invitePage = new InvitePage(page);
+      await invitePage.open(withdrawn.url);
+      assert.equal(await invitePage.deadReason(), 'This invite was withdrawn');
+      await screenshot(page, '32-invite-withdrawn');
+
+      await invitePage.open(invite.url);
+      assert.deepEqual(await invitePage.preview(), { organization: orgA, role: 'Admin' });
+      await invitePage.logInAndAccept(`e2e-b-${stamp}@example.test`, 'correct horse battery staple');
+      const shell = new AppShell(page);
+      assert.equal(await shell.currentOrganization(), orgA, 'after accepting, the app acts for the organization joined');
+      assert.equal(await shell.currentRole(), 'Admin');
+      assert.deepEqual((await shell.organizations()).sort(), [orgA, orgB].sort());
+      await screenshot(page, '33-joined-as-admin');
+      await page.keyboard.press('Escape');
+
+      // An admin manages keys but not quotas, and cannot delete the organization.
+      const organization = new OrganizationPage(page);
+      await organization.goto();
+      assert.equal(await organization.quotasForm.count(), 0, 'no quota form for an admin');
+      await page.getByText('Only owners change quotas.').waitFor();
+      assert.equal(await organization.deleteForm.count(), 0, 'no danger zone for an admin');
+
+      // In B's own organization: a quota of 1 VU per run refuses a 2-VU plan, and the plan page says why.
+      await shell.switchTo(orgB);
+      await organization.goto();
+      await organization.setQuota('Max VUs per run', 1);
+      const targetId = await createTargetViaApi(b, 'loopback', target.baseUrl);
+      const planId = await createPlanViaApi(b, `quota ${stamp}`, targetId, 2);
+      await page.goto(`/plans/${planId}`);
+      const plan = new PlanPage(page);
+      await plan.waitForLoaded();
+      await page.getByTestId('run-now').click();
+      const refusal = page.getByTestId('run-start-error');
+      await refusal.waitFor({ timeout: 15_000 });
+      const text = await refusal.innerText();
+      t.diagnostic(`refusal: ${text.replace(/\s+/g, ' ')}`);
+      assert.match(text, /would go over your organization's quota/);
+      assert.match(text, /maxVusPerRun|VUs/);
+      await screenshot(page, '34-quota-exceeded');
+
+      // Deleting B's organization ends the session with it; B signs in again into A's.
+      await organization.goto();
+      await organization.deleteOrganization();
+      const login = new LoginPage(page);
+      assert.match((await login.notice()) ?? '', new RegExp(`${orgB} was deleted`));
+      await screenshot(page, '35-organization-deleted');
+      await login.logIn(`e2e-b-${stamp}@example.test`, 'correct horse battery staple');
+      assert.equal(await shell.currentOrganization(), orgA);
+      assert.deepEqual(await shell.organizations(), [orgA]);
+      await page.keyboard.press('Escape');
+
+      // Another session of B's (a script that logged in) is listed and ended from the sessions page.
+      const other = await apiCall<{ token: string }>('POST', '/auth/login', null, { email: `e2e-b-${stamp}@example.test`, password: 'correct horse battery staple' });
+      assert.equal(other.status, 200);
+      await page.goto('/settings/sessions');
+      const sessions = page.getByTestId('session-item');
+      await sessions.nth(1).waitFor();
+      assert.equal(await sessions.count(), 2);
+      assert.equal(await page.locator('[data-testid="session-item"][data-current="true"]').count(), 1);
+      await screenshot(page, '36-sessions');
+      const otherItem = page.locator('[data-testid="session-item"]:not([data-current])');
+      await otherItem.getByRole('button', { name: /^End session on/ }).click();
+      await otherItem.getByRole('button', { name: 'End session', exact: true }).click();
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid="session-item"]').length === 1, undefined, { timeout: 15_000 });
+      assert.equal((await apiCall('GET', '/me', other.body.token)).status, 401, 'the ended session is refused');
+      assert.equal(target.requests, 0, 'the refused run sent nothing to the target');
+      assert.deepEqual(pageErrors, [], 'no uncaught exceptions in the pages');
+    } catch (error) {
+      await screenshot(page, '99-accounts-existing-failure').catch(() => undefined);
+      t.diagnostic(`failed at ${page.url()}; screenshot in e2e/artifacts/99-accounts-existing-failure.png`);
+      throw error;
+    } finally {
+      await context.close();
+      await target.close();
     }
   });
 });

@@ -1,19 +1,23 @@
+import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { AuthLayout } from './AuthLayout';
 import { LoginForm } from './LoginForm';
 import { useLogin } from './hooks';
+import { loginNotice } from './login-notice';
 
-/** Why the user is here, when another page sent them (state.notice) or a page needed a session (state.from). */
+/** Why the user is here: the app ended the session (loginNotice), or a page needed one (state.from). */
 function arrivalNotice(state: unknown): string | null {
-  if (!state || typeof state !== 'object') return null;
-  if ('notice' in state && typeof state.notice === 'string') return state.notice;
-  return 'from' in state ? 'Please sign in to continue.' : null;
+  const pending = loginNotice.peek();
+  if (pending) return pending;
+  return state && typeof state === 'object' && 'from' in state ? 'Please sign in to continue.' : null;
 }
 
 export function LoginPage() {
   const login = useLogin();
   const location = useLocation();
-  const notice = arrivalNotice(location.state);
+  const [notice] = useState(() => arrivalNotice(location.state));
+  // The message belongs to this visit of the page only.
+  useEffect(() => () => loginNotice.clear(), []);
 
   return (
     <AuthLayout

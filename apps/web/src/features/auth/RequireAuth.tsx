@@ -1,6 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { ErrorState, LoadingState } from '../../components/States';
 import { useMe, useSessionSync, useSignedIn } from './hooks';
+import { loginNotice } from './login-notice';
 
 /**
  * Layout route: renders its children only once GET /me has confirmed the session, else sends
@@ -12,7 +13,9 @@ export function RequireAuth() {
   const me = useMe(signedIn);
   useSessionSync();
   if (!signedIn) {
-    return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
+    // Signed out on purpose (logout, organization deleted): start afresh after the next login.
+    const from = loginNotice.peek() ? undefined : `${location.pathname}${location.search}`;
+    return <Navigate to="/login" replace state={from ? { from } : null} />;
   }
   if (me.isPending) {
     return (

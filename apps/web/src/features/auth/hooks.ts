@@ -4,6 +4,7 @@ import { can, type MeView, type MembershipView, type Permission, type SessionVie
 import { api } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { sessionStore } from '../../api/session';
+import { loginNotice } from './login-notice';
 
 /** Whether the browser holds a session (the CSRF cookie is there); GET /me confirms it. */
 export function useSignedIn(): boolean {
@@ -146,14 +147,18 @@ export function useSwitchOrganization() {
 
 /**
  * Forgets the session on this side: after logout, or when the API has already ended it (the
- * organization it acted for was deleted).
+ * organization it acted for was deleted). `notice` is what the login page then says.
  */
 export function useEndLocalSession() {
   const queryClient = useQueryClient();
-  return useCallback(() => {
-    sessionStore.clear();
-    queryClient.clear();
-  }, [queryClient]);
+  return useCallback(
+    (notice: string) => {
+      loginNotice.set(notice);
+      sessionStore.clear();
+      queryClient.clear();
+    },
+    [queryClient],
+  );
 }
 
 export function useLogout() {
@@ -166,6 +171,6 @@ export function useLogout() {
         // Signing out locally must work even when the API is unreachable or the session expired.
       }
     },
-    onSettled: endLocalSession,
+    onSettled: () => endLocalSession('You are signed out.'),
   });
 }

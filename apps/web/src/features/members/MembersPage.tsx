@@ -39,7 +39,7 @@ function MembersCard() {
         <EmptyState title="No members">Nobody belongs to this organization.</EmptyState>
       ) : (
         <div className="table-wrap">
-          <table className="table table--dense" data-testid="members-table">
+          <table className="table table--dense table--nowrap" data-testid="members-table">
             <caption className="sr-only">Members of this organization</caption>
             <thead>
               <tr>

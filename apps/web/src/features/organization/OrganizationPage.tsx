@@ -1,5 +1,4 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
 import { can, updateOrganizationSchema, type OrganizationView } from '@loadline/shared';
 import { isApiError } from '../../api/client';
 import { Card } from '../../components/PageHeader';
@@ -103,7 +102,6 @@ function NameCard({ organization }: { organization: OrganizationView }) {
 function DangerZone({ organization }: { organization: OrganizationView }) {
   const remove = useDeleteOrganization();
   const endLocalSession = useEndLocalSession();
-  const navigate = useNavigate();
   const [confirmSlug, setConfirmSlug] = useState('');
   const matches = confirmSlug.trim() === organization.slug;
   const errors: FieldErrors = remove.isError ? { confirmSlug: errorMessage(remove.error) } : NO_ERRORS;
@@ -112,14 +110,8 @@ function DangerZone({ organization }: { organization: OrganizationView }) {
     event.preventDefault();
     if (!matches) return;
     remove.mutate(confirmSlug.trim(), {
-      onSuccess: () => {
-        // The API has ended this session along with the organization; both updates land in one render.
-        void navigate('/login', {
-          replace: true,
-          state: { notice: `${organization.name} was deleted. Sign in again to continue with your other organizations.` },
-        });
-        endLocalSession();
-      },
+      // The API ended this session along with the organization.
+      onSuccess: () => endLocalSession(`${organization.name} was deleted. Sign in again to continue with your other organizations.`),
     });
   }
 

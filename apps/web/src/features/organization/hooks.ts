@@ -45,8 +45,8 @@ export function useUpdateQuotas() {
 
 /**
  * Deletes the current organization. The API ends every session acting for it, this one
- * included: the caller must sign the browser out afterwards (useEndLocalSession), after
- * navigating, so the login page can say what happened.
+ * included: the caller signs the browser out afterwards (useEndLocalSession) with a message
+ * for the login page.
  */
 export function useDeleteOrganization() {
   return useMutation({
