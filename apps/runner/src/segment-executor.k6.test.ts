@@ -106,6 +106,17 @@ describe('SegmentExecutor with real k6 and Redis', () => {
     expect(server.total()).toBe(before);
   });
 
+  it("hands the address policy to k6, which refuses to connect even when the script asks", async () => {
+    const runId = `run-${randomUUID()}`;
+    const before = server.total();
+    const blocked = { ...job(runId), policy: { blacklistIPs: ['10.0.0.0/8', '127.0.0.0/8'], blockHostnames: ['metadata.google.internal'] } };
+    blocked.spec.load = { executor: 'constant-vus', vus: 1, duration: '1s' };
+    await executor.execute(blocked);
+    const { finished } = await published(runId);
+    expect(finished).toEqual([expect.objectContaining({ outcome: 'errored', error: expect.objectContaining({ code: 'TARGET_UNREACHABLE', message: expect.stringContaining('is in a blacklisted range (127.0.0.0/8)') }) })]);
+    expect(server.total()).toBe(before);
+  });
+
   it('interrupts k6 and reports RUNNER_STOPPED when the runner shuts down', async () => {
     const own = new SegmentExecutor(env, results, pino({ level: 'silent' }), redis);
     const runId = `run-${randomUUID()}`;

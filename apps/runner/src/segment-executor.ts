@@ -184,12 +184,17 @@ export class SegmentExecutor {
             '--no-thresholds',
             `--address=127.0.0.1:${await freeLoopbackPort()}`,
             '--out=loadline=/dev/fd/3',
+            // The installation's address policy, on every connection k6 makes (redirects, DNS
+            // that changed since the API checked). Flags outrank anything a script sets.
+            ...(job.policy.blacklistIPs.length ? [`--blacklist-ip=${job.policy.blacklistIPs.join(',')}`] : []),
+            ...(job.policy.blockHostnames.length ? [`--block-hostnames=${job.policy.blockHostnames.join(',')}`] : []),
             ...executionSegmentArgs(segmentIndex, job.segment.count),
             scriptPath,
           ],
           env: {
             [SCRIPT_ENV.baseUrl]: job.target.baseUrl,
             [SCRIPT_ENV.headers]: JSON.stringify(job.target.headers),
+            [SCRIPT_ENV.variables]: JSON.stringify(job.target.variables),
             K6_NO_USAGE_REPORT: 'true',
             HOME: workdir,
             TMPDIR: workdir,

@@ -24,9 +24,17 @@ export const runExecutePayloadSchema = z.object({
   spec: planSpecSchema,
   target: z.object({
     baseUrl: z.url(),
-    /** Default headers of the target; may hold secrets, so never log this object. */
+    /** Default headers and variables of the target; may hold secrets, so never log this object. */
     headers: z.record(z.string(), z.string()),
+    variables: z.record(z.string(), z.string()).default({}),
   }),
+  /**
+   * The installation's address policy, for k6 itself (K6_BLACKLIST_IPS / K6_BLOCK_HOSTNAMES):
+   * checked on every connection, so redirects and DNS changes cannot reach refused networks.
+   */
+  policy: z
+    .object({ blacklistIPs: z.array(z.string()), blockHostnames: z.array(z.string()) })
+    .default({ blacklistIPs: [], blockHostnames: [] }),
   /** k6 is stopped when it runs longer than this (planned duration plus a grace period). */
   deadlineSeconds: z.number().positive(),
 });

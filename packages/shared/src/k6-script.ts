@@ -8,6 +8,8 @@ import type { LoadProfile, PlanSpec } from './plan.js';
 export const SCRIPT_ENV = {
   baseUrl: 'LOADLINE_BASE_URL',
   headers: 'LOADLINE_HEADERS',
+  /** The target's secret variables, as JSON ({{vars.NAME}} in plans). */
+  variables: 'LOADLINE_VARS',
 } as const;
 
 export interface ScriptMetadata {

@@ -13,7 +13,8 @@ export function loopbackRunJob(runId: string, baseUrl: string, planName: string)
       load: { executor: 'constant-arrival-rate', rate: 20, timeUnit: '1s', duration: '30s', preAllocatedVUs: 1 },
       requests: [{ name: 'Root', path: '/' }],
     }),
-    target: { baseUrl, headers: {} },
+    target: { baseUrl, headers: {}, variables: {} },
+    policy: { blacklistIPs: [], blockHostnames: [] },
     deadlineSeconds: 60,
   };
 }
