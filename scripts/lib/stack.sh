@@ -49,11 +49,24 @@ wait_for_health() {
   return 1
 }
 
+# The key that encrypts target secrets on this machine: made once, kept in .tools (mode 600).
+secret_key() {
+  local file="$REPO_ROOT/.tools/secret-key"
+  if [[ ! -s $file ]]; then
+    mkdir -p "$(dirname "$file")"
+    (umask 077 && head -c 32 /dev/urandom | base64 >"$file")
+  fi
+  cat "$file"
+}
+
 # start_platform RUN_DIR PORT DATABASE_URL REDIS_URL QUEUE_PREFIX: api + runner, healthy.
+# A local install sends load to this machine (the demo target, the e2e targets), so the
+# address policy allows loopback here; a real deployment leaves LOADLINE_ALLOWED_NETWORKS empty.
 start_platform() {
   local run_dir=$1 port=$2 database_url=$3 redis_url=$4 prefix=$5
   start_service "$run_dir" api env DATABASE_URL="$database_url" REDIS_URL="$redis_url" \
-    LOADLINE_PORT="$port" LOADLINE_QUEUE_PREFIX="$prefix" node "$REPO_ROOT/apps/api/dist/main.js"
+    LOADLINE_PORT="$port" LOADLINE_QUEUE_PREFIX="$prefix" LOADLINE_SECRET_KEY="$(secret_key)" \
+    LOADLINE_ALLOWED_NETWORKS="${LOADLINE_ALLOWED_NETWORKS:-127.0.0.0/8,::1/128}" node "$REPO_ROOT/apps/api/dist/main.js"
   # The runner gets the queue and nothing else: no database credentials.
   start_service "$run_dir" runner env -u DATABASE_URL REDIS_URL="$redis_url" LOADLINE_QUEUE_PREFIX="$prefix" \
     LOADLINE_RUNNER_ID="runner-$prefix-1" node "$REPO_ROOT/apps/runner/dist/main.js"

@@ -1,33 +1,90 @@
 import { z } from 'zod';
 
-export const TARGET_SCHEMES = ['http:', 'https:'] as const;
+/** What a target can speak. ws/wss are WebSocket servers; grpc is plaintext HTTP/2, grpcs TLS. */
+export const TARGET_SCHEMES = ['http:', 'https:', 'ws:', 'wss:', 'grpc:', 'grpcs:'] as const;
+export type TargetProtocol = 'http' | 'ws' | 'grpc';
+
+export function protocolOf(baseUrl: string): TargetProtocol {
+  const scheme = new URL(baseUrl).protocol;
+  return scheme.startsWith('ws') ? 'ws' : scheme.startsWith('grpc') ? 'grpc' : 'http';
+}
 
 export const baseUrlSchema = z
   .url()
   .max(2_048)
   .refine((value) => (TARGET_SCHEMES as readonly string[]).includes(new URL(value).protocol), {
-    message: 'must be an http:// or https:// URL',
+    message: `must be an ${TARGET_SCHEMES.map((scheme) => `${scheme}//`).join(', ')} URL`,
   })
   .refine((value) => !new URL(value).username && !new URL(value).password, {
-    message: 'must not carry credentials; use a default header instead',
+    message: 'must not carry credentials; use a default header or a variable instead',
   });
+
+/** An HTTP header name (RFC 9110 token). */
+export const headerNameSchema = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'must be a valid HTTP header name');
+
+/** Variables are referenced from plans as {{vars.NAME}}. */
+export const variableNameSchema = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be letters, digits and _ (not starting with a digit)');
+
+const secretValue = z.string().max(8_192);
 
 export const createTargetSchema = z.object({
   name: z.string().trim().min(1).max(200),
   baseUrl: baseUrlSchema,
-  headers: z.record(z.string().min(1).max(200), z.string().max(8_192)).default({}),
+  /** Sent with every request. Values may be tokens: stored encrypted, never returned. */
+  headers: z.record(headerNameSchema, secretValue).default({}),
+  /** Secret values for plans ({{vars.NAME}}): stored encrypted, never returned. */
+  variables: z.record(variableNameSchema, secretValue).default({}),
 });
 export type CreateTargetInput = z.input<typeof createTargetSchema>;
 
-export const updateTargetSchema = createTargetSchema.partial();
+/**
+ * Secrets are never sent back, so an edit names only what changes: a value sets it, null
+ * removes it, a name left out keeps its stored value.
+ */
+export const updateTargetSchema = z.object({
+  name: z.string().trim().min(1).max(200).optional(),
+  baseUrl: baseUrlSchema.optional(),
+  headers: z.record(headerNameSchema, secretValue.nullable()).optional(),
+  variables: z.record(variableNameSchema, secretValue.nullable()).optional(),
+});
+export type UpdateTargetInput = z.input<typeof updateTargetSchema>;
+
+export const VERIFICATION_PATH = '/.well-known/loadline-verification.txt';
+export const VERIFICATION_DNS_PREFIX = '_loadline-verification';
+
+export const targetVerificationSchema = z.object({
+  verified: z.boolean(),
+  verifiedAt: z.string().nullable(),
+  method: z.enum(['http', 'dns']).nullable(),
+  /** What to publish: the same value over HTTP or DNS. */
+  value: z.string(),
+  httpUrl: z.string().nullable(),
+  dnsName: z.string(),
+});
+export type TargetVerification = z.infer<typeof targetVerificationSchema>;
 
 export const targetViewSchema = z.object({
   id: z.string(),
   name: z.string(),
   baseUrl: z.string(),
-  /** Header names only; values may be secrets and never leave the API. */
+  protocol: z.enum(['http', 'ws', 'grpc']),
+  /** Names only; values may be secrets and never leave the API. */
   headerNames: z.array(z.string()),
+  variableNames: z.array(z.string()),
   verified: z.boolean(),
+  verification: targetVerificationSchema,
+  /** What an unverified target may run; null once verified. */
+  unverifiedLimits: z.object({ maxVus: z.number(), maxDurationSeconds: z.number() }).nullable(),
   createdAt: z.string(),
 });
 export type TargetView = z.infer<typeof targetViewSchema>;
+
+export const verifyTargetSchema = z.object({ method: z.enum(['http', 'dns']).optional() });

@@ -114,6 +114,9 @@ export class Stack {
         LOADLINE_PORT: String(port),
         LOADLINE_QUEUE_PREFIX: this.queuePrefix,
         LOADLINE_WEB_DIST: '/nonexistent',
+        LOADLINE_SECRET_KEY: randomBytes(32).toString('base64'),
+        // The bench's targets are Go servers it starts on 127.0.0.1.
+        LOADLINE_ALLOWED_NETWORKS: '127.0.0.0/8',
         LOG_LEVEL: 'warn',
       }),
     });

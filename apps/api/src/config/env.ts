@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseCidr } from '../targets/address-policy.js';
 
 /**
  * Everything the API reads from its environment, parsed once at boot. A missing or malformed
@@ -47,6 +48,27 @@ export const apiEnvSchema = z.object({
   LOADLINE_LOGIN_LOCKOUT_MINUTES: z.coerce.number().positive().default(15),
   /** Seconds a run may overrun its planned duration before it is stopped and ERRORED. */
   LOADLINE_RUN_GRACE_SECONDS: z.coerce.number().int().positive().default(60),
+  /** Encrypts target secrets at rest: any random string of 32+ characters (e.g. openssl rand -base64 32). */
+  LOADLINE_SECRET_KEY: z
+    .string({ error: 'is required: a random string of 32+ characters that encrypts target secrets (openssl rand -base64 32)' })
+    .min(32, 'must be at least 32 characters (openssl rand -base64 32)'),
+  /**
+   * Networks load may be sent to although the address policy refuses them (private, loopback,
+   * link-local...), comma-separated CIDRs. Self-hosted installs and the tests allow 127.0.0.0/8.
+   */
+  LOADLINE_ALLOWED_NETWORKS: z
+    .string()
+    .default('')
+    .transform((value) => value.split(',').map((cidr) => cidr.trim()).filter(Boolean))
+    .refine((list) => list.every((cidr) => parseCidr(cidr) !== null), { message: 'must be comma-separated CIDRs such as 127.0.0.0/8,::1/128' }),
+  /** DNS servers for TXT verification records (comma-separated IP[:port]); default: the system's. */
+  LOADLINE_DNS_SERVERS: z
+    .string()
+    .default('')
+    .transform((value) => value.split(',').map((server) => server.trim()).filter(Boolean)),
+  /** What a target whose ownership is not verified may run. */
+  LOADLINE_UNVERIFIED_MAX_VUS: z.coerce.number().int().positive().default(10),
+  LOADLINE_UNVERIFIED_MAX_DURATION_SECONDS: z.coerce.number().int().positive().default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 export type ApiEnv = z.infer<typeof apiEnvSchema>;

@@ -14,7 +14,7 @@ import { Redis } from 'ioredis';
 import { API_ENV, type ApiEnv } from '../config/env.js';
 import { PlansService } from '../plans/plans.service.js';
 import { TargetsService } from '../targets/targets.service.js';
-import { TargetError } from '../targets/targets.errors.js';
+import { TargetError, TargetErrorCode } from '../targets/targets.errors.js';
 import { REDIS, RUNS_PRODUCER, type RunsProducer } from '../queue/queue.module.js';
 import type { RunTrigger } from '../generated/prisma/client.js';
 import { currentTenantId } from '../tenancy/request-context.js';
@@ -55,8 +55,8 @@ export class RunsService {
   async start(planId: string, trigger: RunTrigger, createdById?: string | null): Promise<RunView> {
     const { plan, version } = await this.plans.getWithVersion(planId);
     const spec = planSpecSchema.parse(version.spec);
-    const target = await this.targets.getRecord(version.targetId).catch((error: unknown) => {
-      if (error instanceof TargetError) {
+    const target = await this.targets.forRun(version.targetId, spec.load).catch((error: unknown) => {
+      if (error instanceof TargetError && error.code === TargetErrorCode.TARGET_NOT_FOUND) {
         throw new RunError(RunErrorCode.RUN_TARGET_GONE, `The plan's target ${version.targetId} no longer exists`);
       }
       throw error;
@@ -88,7 +88,8 @@ export class RunsService {
             planVersion: version.version,
             segment: { index, count: spec.segments },
             spec,
-            target: { baseUrl: target.baseUrl, headers: target.headers as Record<string, string> },
+            target: { baseUrl: target.baseUrl, headers: target.headers, variables: target.variables },
+            policy: this.targets.k6Policy(),
             deadlineSeconds,
           },
           { jobId: `${run.id}.${index}` },

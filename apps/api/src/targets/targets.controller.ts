@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { createTargetSchema, targetViewSchema, updateTargetSchema } from '@loadline/shared';
+import { createTargetSchema, targetViewSchema, updateTargetSchema, verifyTargetSchema } from '@loadline/shared';
 import type { z } from 'zod';
 import { ZodPipe } from '../common/validation/zod-body.pipe.js';
 import { ApiJsonBody, ApiJsonResponse } from '../common/http/openapi.js';
@@ -42,6 +42,19 @@ export class TargetsController {
   @ApiJsonResponse(200, targetViewSchema, [400, 401, 404])
   update(@Param('id') id: string, @Body(new ZodPipe(updateTargetSchema)) body: z.infer<typeof updateTargetSchema>) {
     return this.targets.update(id, body);
+  }
+
+  /**
+   * Checks that the caller controls the target: the token of `verification.value` served at
+   * `verification.httpUrl` or published as a TXT record at `verification.dnsName`.
+   */
+  @Post(':id/verify')
+  @HttpCode(200)
+  @Requires('targets:write')
+  @ApiJsonBody(verifyTargetSchema)
+  @ApiJsonResponse(200, targetViewSchema, [400, 401, 403, 404, 422])
+  verify(@Param('id') id: string, @Body(new ZodPipe(verifyTargetSchema)) body: z.infer<typeof verifyTargetSchema>) {
+    return this.targets.verify(id, body.method);
   }
 
   @Delete(':id')

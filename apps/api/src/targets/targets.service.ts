@@ -1,35 +1,117 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import type { TargetView } from '@loadline/shared';
+import {
+  peakVus,
+  plannedDurationSeconds,
+  protocolOf,
+  type LoadProfile,
+  type TargetView,
+  type createTargetSchema,
+  type updateTargetSchema,
+} from '@loadline/shared';
+import type { z } from 'zod';
+import { API_ENV, type ApiEnv } from '../config/env.js';
+import { AuditService } from '../audit/audit.service.js';
 import type { Target } from '../generated/prisma/client.js';
-import { TargetsRepository, type TargetRecordInput } from './targets.repository.js';
-import { TargetError } from './targets.errors.js';
+import { AddressGuard } from './address-guard.js';
+import { SecretBox } from './secret-box.js';
+import { TargetVerifier, verificationDnsName, verificationUrl, verificationValue } from './target-verifier.js';
+import { TargetsRepository } from './targets.repository.js';
+import { TargetError, TargetErrorCode } from './targets.errors.js';
 
-export function toTargetView(target: Target): TargetView {
-  return {
-    id: target.id,
-    name: target.name,
-    baseUrl: target.baseUrl,
-    headerNames: Object.keys((target.headers ?? {}) as Record<string, string>),
-    verified: target.verifiedAt !== null,
-    createdAt: target.createdAt.toISOString(),
-  };
+interface TargetSecrets {
+  headers: Record<string, string>;
+  variables: Record<string, string>;
+}
+
+/** What a run needs of its target: where, and the decrypted secrets (for the runner only). */
+export interface RunnableTarget {
+  id: string;
+  baseUrl: string;
+  headers: Record<string, string>;
+  variables: Record<string, string>;
+}
+
+/** Applies a patch of secrets: a value sets, null removes, absent keeps. */
+function merge(current: Record<string, string>, patch: Record<string, string | null> | undefined): Record<string, string> {
+  if (!patch) return current;
+  const next = { ...current };
+  for (const [name, value] of Object.entries(patch)) {
+    if (value === null) delete next[name];
+    else next[name] = value;
+  }
+  return next;
 }
 
 @Injectable()
-export class TargetsService {
-  constructor(private readonly targets: TargetsRepository) {}
+export class TargetsService implements OnApplicationBootstrap {
+  private readonly logger = new Logger(TargetsService.name);
 
-  async create(input: TargetRecordInput): Promise<TargetView> {
-    const target = await this.targets.create({ ...input, verificationToken: randomBytes(16).toString('hex') });
-    return toTargetView(target);
+  constructor(
+    private readonly targets: TargetsRepository,
+    private readonly guard: AddressGuard,
+    private readonly verifier: TargetVerifier,
+    private readonly box: SecretBox,
+    private readonly audit: AuditService,
+    @Inject(API_ENV) private readonly env: ApiEnv,
+  ) {}
+
+  /** Moves plaintext headers written before encryption existed into sealed secrets. */
+  async onApplicationBootstrap(): Promise<void> {
+    const legacy = await this.targets.legacyPlaintext();
+    for (const target of legacy) {
+      const headers = (target.headers ?? {}) as Record<string, string>;
+      await this.targets.sealLegacy(target.id, { secrets: this.box.seal({ headers, variables: {} }), headerNames: Object.keys(headers), variableNames: [] });
+    }
+    if (legacy.length) this.logger.log({ targets: legacy.length }, 'encrypted the default headers of targets created before secrets were sealed');
+  }
+
+  private secretsOf(target: Target): TargetSecrets {
+    return target.secrets ? this.box.open<TargetSecrets>(target.secrets) : { headers: {}, variables: {} };
+  }
+
+  view(target: Target): TargetView {
+    const verified = target.verifiedAt !== null;
+    return {
+      id: target.id,
+      name: target.name,
+      baseUrl: target.baseUrl,
+      protocol: protocolOf(target.baseUrl),
+      headerNames: target.headerNames,
+      variableNames: target.variableNames,
+      verified,
+      verification: {
+        verified,
+        verifiedAt: target.verifiedAt?.toISOString() ?? null,
+        method: (target.verificationMethod as 'http' | 'dns' | null) ?? null,
+        value: verificationValue(target.verificationToken),
+        httpUrl: verificationUrl(target.baseUrl),
+        dnsName: verificationDnsName(target.baseUrl),
+      },
+      unverifiedLimits: verified ? null : { maxVus: this.env.LOADLINE_UNVERIFIED_MAX_VUS, maxDurationSeconds: this.env.LOADLINE_UNVERIFIED_MAX_DURATION_SECONDS },
+      createdAt: target.createdAt.toISOString(),
+    };
+  }
+
+  private sealed(secrets: TargetSecrets) {
+    return { secrets: this.box.seal(secrets), headerNames: Object.keys(secrets.headers), variableNames: Object.keys(secrets.variables) };
+  }
+
+  async create(input: z.infer<typeof createTargetSchema>): Promise<TargetView> {
+    await this.guard.assertAllowed(input.baseUrl);
+    const target = await this.targets.create({
+      name: input.name,
+      baseUrl: input.baseUrl,
+      ...this.sealed({ headers: input.headers, variables: input.variables }),
+      verificationToken: randomBytes(16).toString('hex'),
+    });
+    return this.view(target);
   }
 
   async list(): Promise<TargetView[]> {
-    return (await this.targets.list()).map(toTargetView);
+    return (await this.targets.list()).map((target) => this.view(target));
   }
 
-  /** The full record, headers included: for building runs, never for responses. */
   async getRecord(id: string): Promise<Target> {
     const target = await this.targets.find(id);
     if (!target) throw TargetError.notFound(id);
@@ -37,16 +119,81 @@ export class TargetsService {
   }
 
   async get(id: string): Promise<TargetView> {
-    return toTargetView(await this.getRecord(id));
+    return this.view(await this.getRecord(id));
   }
 
-  async update(id: string, input: Partial<TargetRecordInput>): Promise<TargetView> {
-    await this.getRecord(id);
-    return toTargetView(await this.targets.update(id, input));
+  async update(id: string, input: z.infer<typeof updateTargetSchema>): Promise<TargetView> {
+    const current = await this.getRecord(id);
+    const moved = input.baseUrl !== undefined && new URL(input.baseUrl).host !== new URL(current.baseUrl).host;
+    if (input.baseUrl !== undefined) await this.guard.assertAllowed(input.baseUrl);
+    const secrets = this.secretsOf(current);
+    const next = { headers: merge(secrets.headers, input.headers), variables: merge(secrets.variables, input.variables) };
+    const updated = await this.targets.update(id, {
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.baseUrl !== undefined ? { baseUrl: input.baseUrl } : {}),
+      ...(input.headers || input.variables ? this.sealed(next) : {}),
+      // Verification proves control of a host; another host must be verified again.
+      ...(moved ? { verifiedAt: null, verificationMethod: null } : {}),
+    });
+    return this.view(updated);
   }
 
   async remove(id: string): Promise<void> {
     await this.getRecord(id);
     await this.targets.softDelete(id);
+  }
+
+  /** Checks the token over HTTP (the well-known file), then DNS, or only the method asked. */
+  async verify(id: string, method?: 'http' | 'dns'): Promise<TargetView> {
+    const target = await this.getRecord(id);
+    await this.guard.assertAllowed(target.baseUrl);
+    const attempts: { method: 'http' | 'dns'; ok: boolean; detail: string }[] = [];
+    for (const candidate of method ? [method] : (['http', 'dns'] as const)) {
+      const attempt = candidate === 'http' ? await this.verifier.overHttp(target.baseUrl, target.verificationToken) : await this.verifier.overDns(target.baseUrl, target.verificationToken);
+      attempts.push({ method: candidate, ...attempt });
+      if (attempt.ok) break;
+    }
+    const success = attempts.find((attempt) => attempt.ok);
+    if (!success) {
+      throw new TargetError(
+        TargetErrorCode.VERIFICATION_FAILED,
+        `Could not verify ${new URL(target.baseUrl).host}: ${attempts.map((attempt) => attempt.detail).join('; ')}`,
+        attempts.map((attempt) => ({ path: attempt.method, message: attempt.detail })),
+      );
+    }
+    const updated = await this.targets.update(id, { verifiedAt: new Date(), verificationMethod: success.method });
+    await this.audit.record('target.verified', { subject: { type: 'target', id }, details: { host: new URL(target.baseUrl).host, method: success.method } });
+    return this.view(updated);
+  }
+
+  /**
+   * The target of a run about to start, with its secrets: the address is checked again (DNS
+   * may have changed since it was created), and an unverified target only takes a small run.
+   */
+  async forRun(id: string, load: LoadProfile): Promise<RunnableTarget> {
+    const target = await this.getRecord(id);
+    await this.guard.assertAllowed(target.baseUrl);
+    if (!target.verifiedAt) {
+      const vus = peakVus(load);
+      const seconds = plannedDurationSeconds(load);
+      const maxVus = this.env.LOADLINE_UNVERIFIED_MAX_VUS;
+      const maxSeconds = this.env.LOADLINE_UNVERIFIED_MAX_DURATION_SECONDS;
+      if (vus > maxVus || seconds > maxSeconds) {
+        throw new TargetError(
+          TargetErrorCode.TARGET_UNVERIFIED,
+          `The target ${new URL(target.baseUrl).host} is not verified, so runs against it are limited to ${maxVus} VUs for ${maxSeconds} s; this plan asks for ${vus} VUs for ${seconds} s. Verify the target (POST /targets/${id}/verify) to lift the limit.`,
+          [
+            ...(vus > maxVus ? [{ path: 'load.vus', message: `${vus} > ${maxVus} VUs allowed before verification` }] : []),
+            ...(seconds > maxSeconds ? [{ path: 'load.duration', message: `${seconds} s > ${maxSeconds} s allowed before verification` }] : []),
+          ],
+        );
+      }
+    }
+    const secrets = this.secretsOf(target);
+    return { id: target.id, baseUrl: target.baseUrl, headers: secrets.headers, variables: secrets.variables };
+  }
+
+  k6Policy() {
+    return this.guard.k6Policy();
   }
 }

@@ -44,6 +44,13 @@ export async function startStack(options: StackOptions): Promise<TestStack> {
     REDIS_URL: TEST_REDIS_URL,
     LOADLINE_QUEUE_PREFIX: queuePrefix,
     LOADLINE_WEB_DIST: '/nonexistent',
+    LOADLINE_SECRET_KEY: randomBytes(32).toString('base64'),
+    // The tests' targets are loopback servers they start themselves.
+    LOADLINE_ALLOWED_NETWORKS: '127.0.0.0/8,::1/128',
+    // Most tests are not about ownership verification; targets.integration.test.ts sets the
+    // real limits back.
+    LOADLINE_UNVERIFIED_MAX_VUS: '100000',
+    LOADLINE_UNVERIFIED_MAX_DURATION_SECONDS: '86400',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     ...options.env,
   });

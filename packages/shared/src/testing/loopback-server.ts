@@ -5,6 +5,7 @@ export interface LoopbackResponse {
   status: number;
   delayMs: number;
   body?: string;
+  headers?: Record<string, string>;
 }
 
 export interface LoopbackServer {
@@ -30,7 +31,7 @@ export async function startLoopbackServer(
     req.resume();
     const answer = respond(req);
     const send = () => {
-      res.writeHead(answer.status, { 'content-type': 'text/plain' });
+      res.writeHead(answer.status, { 'content-type': 'text/plain', ...answer.headers });
       res.end(answer.body ?? 'ok');
     };
     if (answer.delayMs > 0) setTimeout(send, answer.delayMs);

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { AddressPolicy } from './address-policy.js';
+
+describe('AddressPolicy', () => {
+  const strict = new AddressPolicy([]);
+
+  it('refuses private, loopback, link-local, metadata, multicast and reserved addresses', () => {
+    for (const [address, kind] of [
+      ['10.1.2.3', 'private'],
+      ['172.20.0.1', 'private'],
+      ['192.168.1.1', 'private'],
+      ['100.64.0.1', 'private'],
+      ['127.0.0.1', 'loopback'],
+      ['::1', 'loopback'],
+      ['169.254.10.1', 'link-local'],
+      ['fe80::1', 'link-local'],
+      ['169.254.169.254', 'metadata'],
+      ['fd00:ec2::254', 'metadata'],
+      ['224.0.0.251', 'multicast'],
+      ['ff02::1', 'multicast'],
+      ['0.0.0.0', 'reserved'],
+      ['fd12:3456::1', 'private'],
+      ['::ffff:10.0.0.1', 'private'],
+      ['::ffff:169.254.169.254', 'metadata'],
+    ] as const) {
+      const verdict = strict.check(address);
+      expect(verdict.allowed, address).toBe(false);
+      expect(verdict.reason, address).toContain(`(${kind})`);
+    }
+  });
+
+  it('lets public addresses through', () => {
+    for (const address of ['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111', '172.32.0.1', '11.0.0.1']) {
+      expect(strict.check(address), address).toEqual({ address, allowed: true });
+    }
+  });
+
+  it('allows what the operator allows, and only that', () => {
+    const selfHosted = new AddressPolicy(['127.0.0.0/8', '::1/128', '10.20.0.0/16']);
+    expect(selfHosted.check('127.0.0.1').allowed).toBe(true);
+    expect(selfHosted.check('::1').allowed).toBe(true);
+    expect(selfHosted.check('10.20.5.5').allowed).toBe(true);
+    expect(selfHosted.check('10.21.0.1').allowed).toBe(false);
+    expect(selfHosted.check('169.254.169.254').allowed).toBe(false);
+  });
+
+  it('gives k6 the refused ranges minus the allowed networks', () => {
+    expect(strict.k6BlacklistIPs()).toEqual(expect.arrayContaining(['10.0.0.0/8', '127.0.0.0/8', '169.254.169.254/32', '::1/128', 'fe80::/10', 'fc00::/7']));
+    const selfHosted = new AddressPolicy(['127.0.0.0/8', '::1/128', '10.20.0.0/16']);
+    const list = selfHosted.k6BlacklistIPs();
+    expect(list).not.toContain('127.0.0.0/8');
+    expect(list).not.toContain('::1/128');
+    expect(list).not.toContain('10.0.0.0/8');
+    // 10.0.0.0/8 without 10.20.0.0/16 is covered by the fewest CIDRs, none overlapping it.
+    const tens = list.filter((cidr) => cidr.startsWith('10.'));
+    expect(tens).toEqual(['10.0.0.0/12', '10.16.0.0/14', '10.21.0.0/16', '10.22.0.0/15', '10.24.0.0/13', '10.32.0.0/11', '10.64.0.0/10', '10.128.0.0/9']);
+    const covered = tens.reduce((sum, cidr) => sum + 2 ** (32 - Number(cidr.split('/')[1])), 0);
+    expect(covered).toBe(2 ** 24 - 2 ** 16);
+  });
+
+  it('refuses malformed allowed networks at startup', () => {
+    expect(() => new AddressPolicy(['10.0.0.0/33'])).toThrow(/not a network/);
+    expect(() => new AddressPolicy(['example.com'])).toThrow(/not a network/);
+  });
+});

@@ -1,0 +1,163 @@
+import { BlockList, isIP } from 'node:net';
+
+/**
+ * Where Loadline may send load. Targets resolving into these ranges are refused unless the
+ * operator allows the network (LOADLINE_ALLOWED_NETWORKS): a load generator that can be
+ * pointed at 10.0.0.0/8 or 169.254.169.254 is a tool for attacking the network it runs in.
+ * Pure: no DNS here; the caller resolves and passes the addresses.
+ */
+export interface RefusedRange {
+  cidr: string;
+  kind: 'private' | 'loopback' | 'link-local' | 'metadata' | 'multicast' | 'reserved';
+}
+
+export const REFUSED_RANGES: readonly RefusedRange[] = [
+  { cidr: '169.254.169.254/32', kind: 'metadata' },
+  { cidr: '100.100.100.200/32', kind: 'metadata' },
+  { cidr: 'fd00:ec2::254/128', kind: 'metadata' },
+  { cidr: '0.0.0.0/8', kind: 'reserved' },
+  { cidr: '10.0.0.0/8', kind: 'private' },
+  { cidr: '100.64.0.0/10', kind: 'private' },
+  { cidr: '127.0.0.0/8', kind: 'loopback' },
+  { cidr: '169.254.0.0/16', kind: 'link-local' },
+  { cidr: '172.16.0.0/12', kind: 'private' },
+  { cidr: '192.0.0.0/24', kind: 'reserved' },
+  { cidr: '192.168.0.0/16', kind: 'private' },
+  { cidr: '198.18.0.0/15', kind: 'reserved' },
+  { cidr: '224.0.0.0/4', kind: 'multicast' },
+  { cidr: '240.0.0.0/4', kind: 'reserved' },
+  { cidr: '::/128', kind: 'reserved' },
+  { cidr: '::1/128', kind: 'loopback' },
+  { cidr: '64:ff9b:1::/48', kind: 'private' },
+  { cidr: 'fc00::/7', kind: 'private' },
+  { cidr: 'fe80::/10', kind: 'link-local' },
+  { cidr: 'ff00::/8', kind: 'multicast' },
+];
+
+/** Host names that name a cloud metadata service or the machine itself, whatever they resolve to. */
+export const BLOCKED_HOSTNAMES: readonly string[] = ['metadata.google.internal', 'metadata.goog', 'instance-data', 'instance-data.ec2.internal'];
+
+export interface Cidr {
+  address: string;
+  prefix: number;
+  family: 4 | 6;
+}
+
+export function parseCidr(text: string): Cidr | null {
+  const [address, prefixText] = text.trim().split('/');
+  const family = isIP(address ?? '');
+  if (family !== 4 && family !== 6) return null;
+  const max = family === 4 ? 32 : 128;
+  const prefix = prefixText === undefined ? max : Number(prefixText);
+  if (!Number.isInteger(prefix) || prefix < 0 || prefix > max) return null;
+  return { address: address!, prefix, family };
+}
+
+// ---- CIDR arithmetic on bigints, for subtracting allowed networks from the refused ones ----
+
+function toBigInt(address: string, family: 4 | 6): bigint {
+  if (family === 4) return address.split('.').reduce((value, part) => (value << 8n) | BigInt(Number(part)), 0n);
+  const [head, tail] = address.includes('::') ? address.split('::') : [address, undefined];
+  const headParts = head ? head.split(':') : [];
+  const tailParts = tail ? tail.split(':') : [];
+  const expand = (parts: string[]) =>
+    parts.flatMap((part) => {
+      if (!part.includes('.')) return [part];
+      const v4 = toBigInt(part, 4);
+      return [(v4 >> 16n).toString(16), (v4 & 0xffffn).toString(16)];
+    });
+  const h = expand(headParts);
+  const t = expand(tailParts);
+  const groups = tail === undefined ? h : [...h, ...Array.from({ length: 8 - h.length - t.length }, () => '0'), ...t];
+  return groups.reduce((value, group) => (value << 16n) | BigInt(parseInt(group || '0', 16)), 0n);
+}
+
+function fromBigInt(value: bigint, family: 4 | 6): string {
+  if (family === 4) return [24n, 16n, 8n, 0n].map((shift) => ((value >> shift) & 0xffn).toString()).join('.');
+  const groups = Array.from({ length: 8 }, (_, index) => Number((value >> BigInt((7 - index) * 16)) & 0xffffn));
+  // RFC 5952: the longest run of two or more zero groups becomes "::".
+  let bestStart = -1;
+  let bestLength = 1;
+  for (let start = 0; start < 8; start++) {
+    let length = 0;
+    while (start + length < 8 && groups[start + length] === 0) length++;
+    if (length > bestLength) [bestStart, bestLength] = [start, length];
+  }
+  const hex = groups.map((group) => group.toString(16));
+  if (bestStart < 0) return hex.join(':');
+  return `${hex.slice(0, bestStart).join(':')}::${hex.slice(bestStart + bestLength).join(':')}`;
+}
+
+interface Range {
+  start: bigint;
+  prefix: number;
+  family: 4 | 6;
+}
+
+const bits = (family: 4 | 6) => (family === 4 ? 32 : 128);
+const rangeOf = (cidr: Cidr): Range => {
+  const size = bits(cidr.family) - cidr.prefix;
+  return { start: (toBigInt(cidr.address, cidr.family) >> BigInt(size)) << BigInt(size), prefix: cidr.prefix, family: cidr.family };
+};
+const endOf = (range: Range) => range.start + (1n << BigInt(bits(range.family) - range.prefix)) - 1n;
+const contains = (outer: Range, inner: Range) => outer.family === inner.family && outer.prefix <= inner.prefix && inner.start >= outer.start && endOf(inner) <= endOf(outer);
+const overlaps = (a: Range, b: Range) => a.family === b.family && a.start <= endOf(b) && b.start <= endOf(a);
+
+/** `range` minus every allowed range, as the fewest CIDRs that cover what is left. */
+function subtract(range: Range, allowed: readonly Range[]): Range[] {
+  if (allowed.some((allow) => contains(allow, range))) return [];
+  if (!allowed.some((allow) => overlaps(allow, range))) return [range];
+  const half = BigInt(bits(range.family) - range.prefix - 1);
+  const low: Range = { start: range.start, prefix: range.prefix + 1, family: range.family };
+  const high: Range = { start: range.start + (1n << half), prefix: range.prefix + 1, family: range.family };
+  return [...subtract(low, allowed), ...subtract(high, allowed)];
+}
+
+const format = (range: Range) => `${fromBigInt(range.start, range.family)}/${range.prefix}`;
+
+export interface AddressVerdict {
+  address: string;
+  allowed: boolean;
+  /** Why not, e.g. "10.1.2.3 is in 10.0.0.0/8 (private)". */
+  reason?: string;
+}
+
+/** The policy of one installation: the refused ranges minus the networks the operator allows. */
+export class AddressPolicy {
+  private readonly allowedList = new BlockList();
+  private readonly allowedRanges: Range[];
+
+  constructor(allowedNetworks: readonly string[]) {
+    this.allowedRanges = [];
+    for (const text of allowedNetworks) {
+      const cidr = parseCidr(text);
+      if (!cidr) throw new Error(`not a network: ${text}`);
+      this.allowedList.addSubnet(cidr.address, cidr.prefix, cidr.family === 4 ? 'ipv4' : 'ipv6');
+      this.allowedRanges.push(rangeOf(cidr));
+    }
+  }
+
+  check(address: string): AddressVerdict {
+    const family = isIP(address);
+    if (family !== 4 && family !== 6) return { address, allowed: false, reason: `${address} is not an IP address` };
+    const type = family === 4 ? 'ipv4' : 'ipv6';
+    if (this.allowedList.check(address, type)) return { address, allowed: true };
+    for (const range of REFUSED_RANGES) {
+      const cidr = parseCidr(range.cidr)!;
+      const list = new BlockList();
+      list.addSubnet(cidr.address, cidr.prefix, cidr.family === 4 ? 'ipv4' : 'ipv6');
+      // BlockList also matches IPv4-mapped IPv6 (::ffff:10.0.0.1) against IPv4 rules.
+      if (list.check(address, type)) return { address, allowed: false, reason: `${address} is in ${range.cidr} (${range.kind})` };
+    }
+    return { address, allowed: true };
+  }
+
+  /**
+   * What k6 must refuse to connect to (its `blacklistIPs`): every refused range minus the
+   * allowed networks. k6 checks each connection's resolved address, so redirects and DNS that
+   * changes after the check cannot reach these either.
+   */
+  k6BlacklistIPs(): string[] {
+    return REFUSED_RANGES.flatMap((refused) => subtract(rangeOf(parseCidr(refused.cidr)!), this.allowedRanges).map(format));
+  }
+}

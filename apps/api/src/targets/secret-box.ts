@@ -1,0 +1,33 @@
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+
+const VERSION = 'v1';
+
+/**
+ * Encrypts target secrets (default headers, variables) at rest with AES-256-GCM. The key is
+ * derived from LOADLINE_SECRET_KEY with HKDF, so any long random string works as the setting.
+ * A ciphertext names its format version; tampering fails authentication instead of decrypting
+ * to garbage.
+ */
+export class SecretBox {
+  private readonly key: Buffer;
+
+  constructor(secret: string) {
+    this.key = Buffer.from(hkdfSync('sha256', secret, 'loadline', 'target-secrets-v1', 32));
+  }
+
+  seal(value: unknown): string {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
+    const data = Buffer.concat([cipher.update(JSON.stringify(value), 'utf8'), cipher.final()]);
+    return [VERSION, iv.toString('base64'), cipher.getAuthTag().toString('base64'), data.toString('base64')].join(':');
+  }
+
+  open<T>(sealed: string): T {
+    const [version, iv, tag, data] = sealed.split(':');
+    if (version !== VERSION || !iv || !tag || data === undefined) throw new Error('not a sealed value of this version');
+    const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64'));
+    decipher.setAuthTag(Buffer.from(tag, 'base64'));
+    const plain = Buffer.concat([decipher.update(Buffer.from(data, 'base64')), decipher.final()]).toString('utf8');
+    return JSON.parse(plain) as T;
+  }
+}

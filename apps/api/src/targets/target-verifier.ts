@@ -1,0 +1,81 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { promises as dns } from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
+import { VERIFICATION_DNS_PREFIX, VERIFICATION_PATH } from '@loadline/shared';
+import { API_ENV, type ApiEnv } from '../config/env.js';
+import { AddressGuard } from './address-guard.js';
+
+const FETCH_TIMEOUT_MS = 5_000;
+const MAX_BODY_BYTES = 4_096;
+
+export const verificationValue = (token: string) => `loadline-verification=${token}`;
+
+/** Where the well-known file lives for a target: its origin over HTTP(S); null for gRPC. */
+export function verificationUrl(baseUrl: string): string | null {
+  const url = new URL(baseUrl);
+  const scheme = { 'http:': 'http:', 'ws:': 'http:', 'https:': 'https:', 'wss:': 'https:' }[url.protocol];
+  if (!scheme) return null;
+  return `${scheme}//${url.host}${VERIFICATION_PATH}`;
+}
+
+export const verificationDnsName = (baseUrl: string) => `${VERIFICATION_DNS_PREFIX}.${new URL(baseUrl).hostname.replace(/^\[|\]$/g, '')}`;
+
+export interface VerificationAttempt {
+  ok: boolean;
+  /** What was found instead, for the error message. */
+  detail: string;
+}
+
+/**
+ * Checks that whoever controls the target published its token: the file over HTTP(S) (no
+ * redirects followed, 4 KiB read, 5 s), or a TXT record. The HTTP check connects through the
+ * address policy's lookup, so verifying cannot be used to probe a refused network.
+ */
+@Injectable()
+export class TargetVerifier {
+  private readonly resolver = new dns.Resolver();
+
+  constructor(
+    private readonly guard: AddressGuard,
+    @Inject(API_ENV) env: ApiEnv,
+  ) {
+    if (env.LOADLINE_DNS_SERVERS.length) this.resolver.setServers(env.LOADLINE_DNS_SERVERS);
+  }
+
+  async overHttp(baseUrl: string, token: string): Promise<VerificationAttempt> {
+    const url = verificationUrl(baseUrl);
+    if (!url) return { ok: false, detail: 'this kind of target has no HTTP endpoint; publish a DNS TXT record instead' };
+    const client = url.startsWith('https:') ? https : http;
+    return new Promise((resolve) => {
+      const request = client.get(url, { lookup: this.guard.lookup, timeout: FETCH_TIMEOUT_MS, headers: { 'user-agent': 'Loadline verification' } }, (response) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        response.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+          else response.destroy();
+        });
+        response.on('close', () => {
+          if (response.statusCode !== 200) return resolve({ ok: false, detail: `${url} answered ${response.statusCode}${response.statusCode && response.statusCode < 400 && response.statusCode >= 300 ? ' (redirects are not followed)' : ''}` });
+          const body = Buffer.concat(chunks).toString('utf8');
+          const ok = body.split(/\r?\n/).some((line) => line.trim() === verificationValue(token));
+          resolve({ ok, detail: ok ? url : `${url} does not contain the line ${verificationValue(token)}` });
+        });
+      });
+      request.on('timeout', () => request.destroy(new Error(`no answer within ${FETCH_TIMEOUT_MS / 1000} s`)));
+      request.on('error', (error: NodeJS.ErrnoException) => resolve({ ok: false, detail: `cannot fetch ${url}: ${error.message}` }));
+    });
+  }
+
+  async overDns(baseUrl: string, token: string): Promise<VerificationAttempt> {
+    const name = verificationDnsName(baseUrl);
+    try {
+      const records = (await this.resolver.resolveTxt(name)).map((chunks) => chunks.join(''));
+      const ok = records.includes(verificationValue(token));
+      return { ok, detail: ok ? name : `TXT ${name} has ${records.length ? records.map((record) => JSON.stringify(record)).join(', ') : 'no records'}` };
+    } catch (error) {
+      return { ok: false, detail: `no TXT record at ${name} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})` };
+    }
+  }
+}
