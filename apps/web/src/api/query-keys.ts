@@ -2,7 +2,7 @@
  * Every react-query key in one place, so invalidation after a mutation is a lookup rather
  * than a guess. Keys nest: invalidating `queryKeys.runs.all` also refreshes every run list
  * and every single run. Everything but `me`, `invitation` and `sessions` belongs to the
- * session's current organization and is dropped when it changes (features/auth/hooks).
+ * session's current organization and is dropped when it changes (isOrganizationScoped).
  */
 export interface RunListFilter {
   planId?: string;
@@ -52,3 +52,11 @@ export const queryKeys = {
     series: (id: string) => [...queryKeys.runs.all, 'series', id] as const,
   },
 };
+
+/** Keys whose data does not depend on which organization the session acts for. */
+const UNSCOPED_ROOTS: ReadonlySet<unknown> = new Set([queryKeys.me[0], 'invitation', queryKeys.sessions[0]]);
+
+/** Whether a query's data belongs to the session's current organization (and must go when it changes). */
+export function isOrganizationScoped(queryKey: readonly unknown[]): boolean {
+  return !UNSCOPED_ROOTS.has(queryKey[0]);
+}

@@ -106,12 +106,12 @@ export const sessionStore = {
    * the app to treat the browser as signed out.
    */
   clear(): void {
-    const had = sessionStore.signedIn();
     if (typeof document !== 'undefined') {
       document.cookie = `${CSRF_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
     }
     emit();
-    if (had) broadcast('signed-out');
+    // Told even when the cookie was already gone: after POST /auth/logout the API removed it first.
+    broadcast('signed-out');
   },
   subscribe(listener: Listener): () => void {
     listeners.add(listener);

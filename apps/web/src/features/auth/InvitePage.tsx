@@ -11,7 +11,16 @@ import { AuthLayout } from './AuthLayout';
 import { LoginForm } from './LoginForm';
 import { SignupForm } from './SignupForm';
 import { deadInviteReason, loginErrorMessage } from './auth-errors';
-import { AcceptAfterLoginError, useAcceptInvite, useLoginAndAccept, useLogout, useMe, useSignedIn } from './hooks';
+import { isApiError } from '../../api/client';
+import {
+  AcceptAfterLoginError,
+  useAcceptInvite,
+  useLoginAndAccept,
+  useLogout,
+  useMe,
+  useSignedIn,
+  useSwitchOrganization,
+} from './hooks';
 
 /** GET /invitations/:token: public, so a dead link can say why before anyone signs in. */
 function useInvitation(token: string) {
@@ -182,10 +191,15 @@ function AcceptAsSignedIn({ token, org, initialError }: { token: string; org: st
   const navigate = useNavigate();
   const me = useMe();
   const accept = useAcceptInvite(token);
+  const switchOrg = useSwitchOrganization();
   const logout = useLogout();
   const error = accept.error ?? initialError;
   const dead = error ? deadInviteReason(error) : null;
   const email = me.data?.user?.email;
+  // Already in it: offer the switch, when the name tells which of their organizations it is.
+  const alreadyIn =
+    isApiError(error) && error.code === 'ALREADY_MEMBER' ? me.data?.organizations.filter((o) => o.name === org) : undefined;
+  const joined = alreadyIn?.length === 1 ? alreadyIn[0] : undefined;
 
   return (
     <div className="invite-accept">
@@ -201,11 +215,16 @@ function AcceptAsSignedIn({ token, org, initialError }: { token: string; org: st
           Not you? Sign out
         </button>
       </p>
-      {dead ? (
-        <Link className="button button--secondary button--block" to="/">
-          Go to the dashboard
-        </Link>
-      ) : (
+      {joined ? (
+        <button
+          type="button"
+          className="button button--primary button--block"
+          disabled={switchOrg.isPending || joined.id === me.data?.tenant.id}
+          onClick={() => switchOrg.mutate(joined.id, { onSuccess: () => void navigate('/') })}
+        >
+          {joined.id === me.data?.tenant.id ? `You are in ${org} now` : `Switch to ${org}`}
+        </button>
+      ) : dead ? null : (
         <button
           type="button"
           className="button button--primary button--block"

@@ -50,7 +50,7 @@ export function deadInviteReason(error: unknown): DeadInvite | null {
     case 'INVITE_NOT_FOUND':
       return { title: 'This invite link is not valid', text: 'Check that you opened the whole link, or ask for a new one.' };
     case 'ALREADY_MEMBER':
-      return { title: 'You are already a member', text: error.message };
+      return { title: 'You are already a member', text: 'There is nothing to accept: choose the organization in the menu at the top of the app.' };
     default:
       return error.status === 404 ? { title: 'This invite link is not valid', text: 'Check that you opened the whole link, or ask for a new one.' } : null;
   }

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { can, type MeView, type MembershipView, type Permission, type SessionView, type SignupInput } from '@loadline/shared';
 import { api } from '../../api/client';
-import { queryKeys } from '../../api/query-keys';
+import { isOrganizationScoped, queryKeys } from '../../api/query-keys';
 import { sessionStore } from '../../api/session';
 import { loginNotice } from './login-notice';
 
@@ -36,10 +36,14 @@ export function useCan(permission: Permission): boolean {
   return can(useAccount().role, permission);
 }
 
-/** Forgets everything cached for the previous organization; `me` is kept (it is replaced). */
+/**
+ * Forgets everything cached for the previous organization. Reset, not invalidate: a page must
+ * show its loading state, never the other organization's data. `me` is replaced by the caller;
+ * an invite preview is left alone (refetched, it would now say "already used" under the page
+ * that just accepted it).
+ */
 function dropOrganizationData(queryClient: QueryClient): Promise<void> {
-  // reset, not invalidate: a page must show its loading state, never the other organization's data.
-  return queryClient.resetQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.me[0] });
+  return queryClient.resetQueries({ predicate: (query) => isOrganizationScoped(query.queryKey) });
 }
 
 /**
@@ -64,8 +68,9 @@ export function useSessionSync(): void {
   useEffect(
     () =>
       sessionStore.onRemoteChange((change) => {
-        if (change === 'signed-out') queryClient.clear();
-        else void queryClient.resetQueries();
+        if (change === 'signed-out') return queryClient.clear();
+        void queryClient.invalidateQueries({ queryKey: queryKeys.me });
+        void dropOrganizationData(queryClient);
       }),
     [queryClient],
   );
