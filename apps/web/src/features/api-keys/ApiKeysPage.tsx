@@ -5,7 +5,7 @@ import { OneTimeSecret } from '../../components/OneTimeSecret';
 import { Card } from '../../components/PageHeader';
 import { EmptyState, ErrorState, LoadingState, errorMessage } from '../../components/States';
 import { formatDate, formatDateTime, formatRelative } from '../../format/time';
-import { ROLE_LABEL } from '../members/roles';
+import { ROLE_LABEL, aRole } from '../members/roles';
 import { RequirePermission } from '../settings/RequirePermission';
 import { CreateApiKeyForm } from './CreateApiKeyForm';
 import { keyStatus, useApiKeys, useRevokeApiKey } from './hooks';
@@ -37,8 +37,7 @@ function ApiKeys() {
               later; if it is lost, revoke the key and create another.
             </p>
             <p className="muted small">
-              Send it as <code>Authorization: Bearer …</code>. It acts as a {ROLE_LABEL[created.key.role].toLowerCase()} of
-              this organization.
+              Send it as <code>Authorization: Bearer …</code>. It acts as {aRole(created.key.role)} of this organization.
             </p>
           </OneTimeSecret>
         ) : (

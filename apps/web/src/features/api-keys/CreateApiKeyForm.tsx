@@ -13,7 +13,7 @@ import {
   type FieldErrors,
 } from '../../forms/field-errors';
 import { useAccount } from '../auth/hooks';
-import { ROLE_DESCRIPTION, grantableRoles, roleOptions } from '../members/roles';
+import { grantableRoles, roleOptions, roleSentence } from '../members/roles';
 import { useCreateApiKey } from './hooks';
 
 const FIELDS = ['name', 'role', 'expiresInDays'] as const;
@@ -76,7 +76,7 @@ export function CreateApiKeyForm({ onCreated }: { onCreated: (created: CreatedAp
         <SelectField
           path="role"
           label="Role"
-          hint={`A ${role.toLowerCase()} ${ROLE_DESCRIPTION[role]}.`}
+          hint={roleSentence(role)}
           errors={errors}
           value={role}
           options={roleOptions(roles)}

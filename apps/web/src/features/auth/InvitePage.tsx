@@ -6,7 +6,7 @@ import { api } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { ErrorState, LoadingState, errorMessage } from '../../components/States';
 import { formatDateTime } from '../../format/time';
-import { ROLE_DESCRIPTION, ROLE_LABEL } from '../members/roles';
+import { ROLE_LABEL, roleSentence } from '../members/roles';
 import { AuthLayout } from './AuthLayout';
 import { LoginForm } from './LoginForm';
 import { SignupForm } from './SignupForm';
@@ -114,7 +114,7 @@ function InviteScreen({ token, invitation }: { token: string; invitation: Invita
         </div>
       </dl>
       <p className="muted small invite-role-note">
-        A {ROLE_LABEL[invitation.role].toLowerCase()} {ROLE_DESCRIPTION[invitation.role]}.
+        {roleSentence(invitation.role)}
       </p>
       {/* A form keeps showing until it finishes, even once the new session exists. */}
       {signedIn && mode === 'choose' ? (

@@ -16,7 +16,8 @@ export function loginErrorMessage(error: unknown): string {
     if (error.code === 'INVALID_CREDENTIALS' || error.status === 401) return 'Email or password is not right.';
     if (error.code === 'LOGIN_LOCKED' || error.status === 429) {
       const wait = error.retryAfterSeconds;
-      return `Too many failed sign-ins for this account. ${wait ? `Try again in ${formatWait(wait)}` : 'Try again later'}, or ask an admin to help.`;
+      // The API locks an account and also an address that failed too often; it does not say which.
+      return `Too many failed sign-ins. ${wait ? `Try again in ${formatWait(wait)}` : 'Try again later'}.`;
     }
   }
   return errorMessage(error);

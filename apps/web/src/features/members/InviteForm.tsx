@@ -15,7 +15,7 @@ import {
 } from '../../forms/field-errors';
 import { useAccount } from '../auth/hooks';
 import { useCreateInvite } from './hooks';
-import { ROLE_DESCRIPTION, grantableRoles, roleOptions } from './roles';
+import { grantableRoles, roleOptions, roleSentence } from './roles';
 
 // The members table has a role select per row; the invite's fields get their own ids.
 const PREFIX = 'invite';
@@ -94,7 +94,7 @@ export function InviteForm({ onCreated }: { onCreated: (invite: CreatedInvite) =
         />
       </div>
       <p className="muted small">
-        A {role.toLowerCase()} {ROLE_DESCRIPTION[role]}. Anyone holding the link can use it, once. The email only notes who
+        {roleSentence(role)} Anyone holding the link can use it, once. The email only notes who
         it is for: send the link yourself.
       </p>
       <div className="form__actions">

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { can, canGrant, type CreatedInvite, type MemberView, type Role } from '@loadline/shared';
 import { ConfirmButton } from '../../components/ConfirmButton';
@@ -12,7 +12,7 @@ import { useLeaveOrganization } from '../organization/hooks';
 import { InviteForm } from './InviteForm';
 import { InvitesCard } from './InvitesCard';
 import { useChangeRole, useMembers, useRemoveMember } from './hooks';
-import { ROLE_LABEL, grantableRoles, roleOptions } from './roles';
+import { ROLE_LABEL, aRole, grantableRoles, roleOptions } from './roles';
 
 export function MembersPage() {
   const me = useAccount();
@@ -79,6 +79,9 @@ function MemberRow({ member, lastOwner }: { member: MemberView; lastOwner: boole
   const roles = grantableRoles(me.role);
   const options = roleOptions(roles.includes(member.role) ? roles : [member.role, ...roles]);
   const selectId = fieldId(`members.${member.user.id}.role`);
+  // A draft until "Save": arrow keys on a closed select change its value, one PATCH per key press otherwise.
+  const [draft, setDraft] = useState<Role>(member.role);
+  useEffect(() => setDraft(member.role), [member.role]);
   const error = changeRole.error ?? remove.error;
 
   return (
@@ -97,10 +100,10 @@ function MemberRow({ member, lastOwner }: { member: MemberView; lastOwner: boole
             <select
               id={selectId}
               className="input select select--inline"
-              value={member.role}
+              value={draft}
               disabled={changeRole.isPending || lastOwner}
               title={lastOwner ? 'The last owner keeps the Owner role; make someone else an owner first.' : undefined}
-              onChange={(event) => changeRole.mutate({ userId: member.user.id, role: event.target.value as Role })}
+              onChange={(event) => setDraft(event.target.value as Role)}
               data-testid="member-role"
             >
               {options.map((option) => (
@@ -109,6 +112,21 @@ function MemberRow({ member, lastOwner }: { member: MemberView; lastOwner: boole
                 </option>
               ))}
             </select>
+            {draft !== member.role ? (
+              <span className="role-change">
+                <button
+                  type="button"
+                  className="button button--primary button--small"
+                  disabled={changeRole.isPending}
+                  onClick={() => changeRole.mutate({ userId: member.user.id, role: draft })}
+                >
+                  {changeRole.isPending ? 'Saving…' : 'Save'}
+                </button>
+                <button type="button" className="button button--secondary button--small" onClick={() => setDraft(member.role)}>
+                  Cancel
+                </button>
+              </span>
+            ) : null}
           </>
         ) : (
           <span data-testid="member-role">{ROLE_LABEL[member.role]}</span>
@@ -151,7 +169,7 @@ function InviteCard() {
         >
           <p>
             Send this link to the person you invite{created.invite.email ? <> ({created.invite.email})</> : null}. It makes its
-            holder a <strong>{ROLE_LABEL[created.invite.role].toLowerCase()}</strong> and works once, until{' '}
+            holder <strong>{aRole(created.invite.role)}</strong> and works once, until{' '}
             {formatDateTime(created.invite.expiresAt)}.
           </p>
           <p className="muted small">It is shown only now; if it gets lost, revoke the invite below and create another.</p>

@@ -23,3 +23,15 @@ export function grantableRoles(actor: Role): Role[] {
 export function roleOptions(roles: readonly Role[]): { value: Role; label: string }[] {
   return roles.map((role) => ({ value: role, label: ROLE_LABEL[role] }));
 }
+
+/** "an admin", "a member": the role after an article, lower-cased, as it reads in a sentence. */
+export function aRole(role: Role): string {
+  const label = ROLE_LABEL[role].toLowerCase();
+  return `${/^[aeiou]/.test(label) ? 'an' : 'a'} ${label}`;
+}
+
+/** "An admin also manages targets, …": what the role may do, as a sentence. */
+export function roleSentence(role: Role): string {
+  const text = `${aRole(role)} ${ROLE_DESCRIPTION[role]}.`;
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { PERMISSION_MIN_ROLE, can, type Permission } from '@loadline/shared';
 import { useAccount } from '../auth/hooks';
-import { ROLE_LABEL } from '../members/roles';
+import { ROLE_LABEL, aRole } from '../members/roles';
 
 interface RequirePermissionProps {
   permission: Permission;
@@ -22,7 +22,7 @@ export function Forbidden({ needed, what, role }: { needed: keyof typeof ROLE_LA
     <div className="state state--forbidden" role="alert" data-testid="forbidden">
       <p className="state__title">You do not have access to this page</p>
       <p className="state__text">
-        You need the {ROLE_LABEL[needed]} role or higher to {what}; you are a {ROLE_LABEL[role]} in this organization. Ask an
+        You need the {ROLE_LABEL[needed]} role or higher to {what}; you are {aRole(role)} in this organization. Ask an
         admin or owner if you need it.
       </p>
     </div>
