@@ -34,4 +34,12 @@ export class MembersPage {
   pendingInvites(): Locator {
     return this.page.getByTestId('invite-item');
   }
+
+  /** Picks a role in the member's row and saves it. */
+  async changeRole(email: string, role: string): Promise<void> {
+    const row = this.member(email);
+    await row.getByTestId('member-role').selectOption({ label: role });
+    await row.getByRole('button', { name: 'Save' }).click();
+    await row.getByRole('button', { name: 'Save' }).waitFor({ state: 'detached', timeout: 15_000 });
+  }
 }

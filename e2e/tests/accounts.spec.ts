@@ -127,6 +127,8 @@ describe('accounts and tenancy', { timeout: 180_000 }, () => {
       await members.goto();
       await members.member(memberEmail).waitFor();
       assert.equal(await members.memberRole(memberEmail), 'Member');
+      await members.changeRole(memberEmail, 'Viewer');
+      assert.equal(await members.memberRole(memberEmail), 'Viewer');
 
       // An API key: the secret is shown once, works, is revoked, stops working.
       const keys = new ApiKeysPage(owner);
@@ -149,7 +151,7 @@ describe('accounts and tenancy', { timeout: 180_000 }, () => {
       await audit.goto();
       const actions = await audit.actions();
       t.diagnostic(`audit: ${actions.join(', ')}`);
-      for (const action of ['member.invited', 'member.joined', 'api_key.created', 'api_key.revoked']) {
+      for (const action of ['member.invited', 'member.joined', 'member.role_changed', 'api_key.created', 'api_key.revoked']) {
         assert.ok(actions.includes(action), `audit log lists ${action}`);
       }
       await screenshot(owner, '28-audit-log');
