@@ -110,7 +110,7 @@ describe('SegmentExecutor with real k6 and Redis', () => {
     const runId = `run-${randomUUID()}`;
     const before = server.total();
     const blocked = { ...job(runId), policy: { blacklistIPs: ['10.0.0.0/8', '127.0.0.0/8'], blockHostnames: ['metadata.google.internal'] } };
-    blocked.spec.load = { executor: 'constant-vus', vus: 1, duration: '1s' };
+    blocked.spec.scenarios[0]!.load = { executor: 'constant-vus', vus: 1, duration: '1s' };
     await executor.execute(blocked);
     const { finished } = await published(runId);
     expect(finished).toEqual([expect.objectContaining({ outcome: 'errored', error: expect.objectContaining({ code: 'TARGET_UNREACHABLE', message: expect.stringContaining('is in a blacklisted range (127.0.0.0/8)') }) })]);

@@ -1,6 +1,6 @@
 import { emptyHistogram, mergeHistogramInto, quantile } from './histogram.js';
 import { minimumSamples } from './diagnostics.js';
-import type { PlanSpec } from './plan.js';
+import { singleLoad, type PlanSpec } from './plan.js';
 import type { MergedSecond } from './series-merge.js';
 import type { Capacity } from './diagnostics-schema.js';
 
@@ -108,8 +108,10 @@ function levelsOf(seconds: readonly MergedSecond[], q: number, loadOf: LoadOf): 
  * or have too few samples at every level to judge.
  */
 export function findCapacity(spec: PlanSpec, seconds: readonly MergedSecond[]): Capacity | null {
-  if (spec.load.executor !== 'ramping-vus' && spec.load.executor !== 'ramping-arrival-rate') return null;
-  const arrivalRate = spec.load.executor === 'ramping-arrival-rate';
+  // Capacity is read off one ramp; with several scenarios the load is not one variable.
+  const load = singleLoad(spec);
+  if (!load || (load.executor !== 'ramping-vus' && load.executor !== 'ramping-arrival-rate')) return null;
+  const arrivalRate = load.executor === 'ramping-arrival-rate';
   const loadOf = arrivalRate ? offeredRate : vusLoad;
   const rising = risingSeconds(seconds, loadOf);
   if (rising.length < 2) return null;

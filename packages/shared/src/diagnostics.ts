@@ -1,5 +1,5 @@
 import { durationToSeconds } from './duration.js';
-import { plannedDurationSeconds, type LoadProfile, type PlanSpec } from './plan.js';
+import { planDurationSeconds, type LoadProfile, type PlanSpec } from './plan.js';
 import type { MergedSecond } from './series-merge.js';
 import type { RunSummary } from './summary.js';
 import type { Diagnostic } from './diagnostics-schema.js';
@@ -106,9 +106,9 @@ function droppedIterations(input: DiagnoseInput): Diagnostic[] {
     });
   }
   // A run cut short (cancelled, a runner lost) was only asked for its share of the plan.
-  const planned = plannedDurationSeconds(spec.load);
+  const planned = planDurationSeconds(spec);
   const ranShare = planned > 0 ? Math.min(1, summary.durationSeconds / planned) : 1;
-  const asked = (askedIterations(spec.load) ?? 0) * ranShare;
+  const asked = spec.scenarios.reduce((sum, scenario) => sum + (askedIterations(scenario.load) ?? 0), 0) * ranShare;
   if (asked > 0) {
     const shortfall = 1 - attempted / asked;
     if (shortfall >= L.arrivalShortfallCritical) {
@@ -158,7 +158,7 @@ function statusDiagnostics(summary: RunSummary): Diagnostic[] {
       severity: critical ? 'critical' : 'warning',
       message: `${pct(configShare)} of requests failed with 401/403/404: the run measured a misconfiguration (credentials, paths), not the service.`,
       evidence: { ...config, requests: total, share: configShare },
-      affects: critical ? ['latency', 'error_rate', 'rps'] : [],
+      affects: critical ? ['latency', 'error_rate', 'rps', 'check_rate'] : [],
     });
   }
 

@@ -15,7 +15,7 @@ const execute = {
 describe('job payload schemas', () => {
   it('accepts a valid run.execute payload and applies plan defaults', () => {
     const payload = parseJobPayload('runs', 'run.execute', execute);
-    expect(payload.spec.requests[0]).toMatchObject({ method: 'GET', weight: 1, headers: {} });
+    expect(payload.spec.scenarios[0]!.requests[0]).toMatchObject({ method: 'GET', weight: 1, headers: {} });
     expect(payload.spec.segments).toBe(1);
   });
 

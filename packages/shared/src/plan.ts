@@ -1,163 +1,153 @@
 import { z } from 'zod';
 import { durationSchema, durationToSeconds } from './duration.js';
 import { thresholdSchema } from './threshold.js';
+import { loadProfileSchema, peakVus, plannedDurationSeconds, type LoadProfile } from './plan-load.js';
+import { planStepSchema, templateReferences, templatedStrings, thinkTimeSchema, type PlanStep } from './plan-steps.js';
 
-export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
+export * from './plan-load.js';
+export * from './plan-steps.js';
 
-/** Request names become k6 `name` tags and report rows; keep them readable and tag-safe. */
-export const requestNameSchema = z
+/**
+ * A test plan: one or more named scenarios, each a load profile and the requests it sends,
+ * run in parallel or one after another (startTime); the SLA thresholds; how many runners
+ * share the load. The single source for API validation, OpenAPI, the web form and the k6
+ * script generator.
+ */
+
+export const scenarioNameSchema = z
   .string()
   .min(1)
-  .max(100)
-  .regex(/^[A-Za-z0-9_.:\- ]+$/, 'use letters, digits, spaces and _ . : - only');
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'use letters, digits, _ and - only');
 
-const headersSchema = z.record(z.string().min(1).max(200), z.string().max(8_192));
-
-export const planRequestSchema = z.object({
-  name: requestNameSchema,
-  method: z.enum(HTTP_METHODS).default('GET'),
-  path: z.string().startsWith('/', 'must start with "/"').max(2_048),
-  headers: headersSchema.default({}),
-  body: z.string().max(1_000_000).optional(),
-  /** Statuses that count as success; k6's default (200-399) when absent. */
-  expect: z
-    .object({ status: z.array(z.number().int().min(100).max(599)).min(1).max(50) })
-    .optional(),
-  weight: z.number().int().min(1).max(1_000).default(1),
+export const scenarioSchema = z.object({
+  name: scenarioNameSchema,
+  load: loadProfileSchema,
+  /** When the scenario starts, from the start of the run: sequential scenarios start after the previous ones end. */
+  startTime: durationSchema.default('0s'),
+  /** How long k6 lets running iterations finish at the end (k6's default 30 s). */
+  gracefulStop: durationSchema.default('30s'),
+  /** weighted: each iteration sends one request, picked by weight; sequence: every request in order (a user flow). */
+  flow: z.enum(['weighted', 'sequence']).default('weighted'),
+  requests: z.array(planStepSchema).min(1).max(200),
+  /** Pause at the end of each iteration. */
+  thinkTime: thinkTimeSchema.optional(),
 });
-export type PlanRequest = z.infer<typeof planRequestSchema>;
+export type Scenario = z.infer<typeof scenarioSchema>;
 
-const stageSchema = z.object({
-  duration: durationSchema,
-  target: z.number().int().min(0).max(100_000),
+/** How gRPC steps learn the service: a .proto file given with the plan, or server reflection. */
+export const grpcSettingsSchema = z
+  .object({ proto: z.string().max(1_000_000).optional(), reflection: z.boolean().default(false) })
+  .refine((grpc) => grpc.reflection || !!grpc.proto?.trim(), { message: 'give the .proto source or use server reflection', path: ['proto'] });
+
+const specObject = z.object({
+  scenarios: z.array(scenarioSchema).min(1).max(20),
+  thresholds: z.array(thresholdSchema).max(200).default([]),
+  segments: z.number().int().min(1).max(32).default(1),
+  grpc: grpcSettingsSchema.optional(),
 });
 
-export const loadProfileSchema = z.discriminatedUnion('executor', [
-  z.object({
-    executor: z.literal('constant-vus'),
-    vus: z.number().int().min(1).max(100_000),
-    duration: durationSchema,
-  }),
-  z
-    .object({
-      executor: z.literal('ramping-vus'),
-      startVUs: z.number().int().min(0).max(100_000).default(0),
-      stages: z.array(stageSchema).min(1).max(100),
-      gracefulRampDown: durationSchema.default('10s'),
-    })
-    // k6 refuses such a scenario; say so before a run is queued.
-    .refine((load) => load.startVUs > 0 || load.stages.some((stage) => stage.target > 0), {
-      message: 'startVUs or at least one stage target must be above 0',
-      path: ['stages'],
-    }),
-  // Arrival-rate executors start `rate` iterations per `timeUnit` whatever the target's
-  // latency; when the VU pool runs dry k6 drops iterations, which the report flags.
-  z
-    .object({
-      executor: z.literal('constant-arrival-rate'),
-      rate: z.number().int().min(1).max(1_000_000),
-      timeUnit: durationSchema.default('1s'),
-      duration: durationSchema,
-      preAllocatedVUs: z.number().int().min(1).max(100_000),
-      maxVUs: z.number().int().min(1).max(100_000).optional(),
-    })
-    .refine((load) => load.maxVUs === undefined || load.maxVUs >= load.preAllocatedVUs, {
-      message: 'maxVUs must be at least preAllocatedVUs',
-      path: ['maxVUs'],
-    }),
-  z
-    .object({
-      executor: z.literal('ramping-arrival-rate'),
-      startRate: z.number().int().min(0).max(1_000_000).default(0),
-      timeUnit: durationSchema.default('1s'),
-      stages: z.array(stageSchema).min(1).max(100),
-      preAllocatedVUs: z.number().int().min(1).max(100_000),
-      maxVUs: z.number().int().min(1).max(100_000).optional(),
-    })
-    .refine((load) => load.maxVUs === undefined || load.maxVUs >= load.preAllocatedVUs, {
-      message: 'maxVUs must be at least preAllocatedVUs',
-      path: ['maxVUs'],
-    }),
-]);
-export type LoadProfile = z.infer<typeof loadProfileSchema>;
+/** Plans written before scenarios had one `load` and one `requests` list: that is a scenario named "default". */
+function liftSingleScenario(value: unknown): unknown {
+  if (!value || typeof value !== 'object' || 'scenarios' in value || !('load' in value || 'requests' in value)) return value;
+  const { load, requests, ...rest } = value as Record<string, unknown>;
+  return { ...rest, scenarios: [{ name: 'default', load, requests }] };
+}
 
-/** What a run executes: the load, the requests and the SLA. Stored per plan version. */
-export const planSpecSchema = z
-  .object({
-    load: loadProfileSchema,
-    requests: z.array(planRequestSchema).min(1).max(200),
-    thresholds: z.array(thresholdSchema).max(200).default([]),
-    segments: z.number().int().min(1).max(32).default(1),
-  })
-  .superRefine((spec, ctx) => {
-    const seen = new Set<string>();
-    spec.requests.forEach((request, index) => {
-      if (seen.has(request.name)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['requests', index, 'name'],
-          message: `duplicate request name "${request.name}"`,
-        });
+function checkReferences(spec: z.infer<typeof specObject>, ctx: z.RefinementCtx): void {
+  const requestNames = new Set<string>();
+  spec.scenarios.forEach((scenario, s) => {
+    const captured = new Set(scenario.requests.flatMap((step) => (step.protocol === 'http' ? step.captures.map((capture) => capture.name) : [])));
+    const before = new Set<string>();
+    scenario.requests.forEach((step, r) => {
+      const at = ['scenarios', s, 'requests', r];
+      if (requestNames.has(step.name)) ctx.addIssue({ code: 'custom', path: [...at, 'name'], message: `duplicate request name "${step.name}" (names are report rows; make them unique across scenarios)` });
+      requestNames.add(step.name);
+      for (const { path, text } of templatedStrings(step)) {
+        for (const reference of templateReferences(text)) {
+          if (reference.startsWith('vars.')) continue;
+          const known = scenario.flow === 'sequence' ? before.has(reference) : captured.has(reference);
+          if (!known) {
+            const where = scenario.flow === 'sequence' ? 'by an earlier request of this scenario' : 'by a request of this scenario';
+            ctx.addIssue({ code: 'custom', path: [...at, ...path], message: `{{${reference}}} is not captured ${where} (target variables are {{vars.NAME}})` });
+          }
+        }
       }
-      seen.add(request.name);
-    });
-    spec.thresholds.forEach((threshold, index) => {
-      if (threshold.request !== undefined && !seen.has(threshold.request)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['thresholds', index, 'request'],
-          message: `no request named "${threshold.request}" in this plan`,
-        });
-      }
+      if (step.protocol === 'http') step.captures.forEach((capture) => before.add(capture.name));
     });
   });
+  const scenarioNames = new Set<string>();
+  spec.scenarios.forEach((scenario, s) => {
+    if (scenarioNames.has(scenario.name)) ctx.addIssue({ code: 'custom', path: ['scenarios', s, 'name'], message: `duplicate scenario name "${scenario.name}"` });
+    scenarioNames.add(scenario.name);
+  });
+  spec.thresholds.forEach((threshold, t) => {
+    if (threshold.request !== undefined && !requestNames.has(threshold.request)) {
+      ctx.addIssue({ code: 'custom', path: ['thresholds', t, 'request'], message: `no request named "${threshold.request}" in this plan` });
+    }
+    if (threshold.scenario !== undefined && !scenarioNames.has(threshold.scenario)) {
+      ctx.addIssue({ code: 'custom', path: ['thresholds', t, 'scenario'], message: `no scenario named "${threshold.scenario}" in this plan` });
+    }
+  });
+  const usesGrpc = spec.scenarios.some((scenario) => scenario.requests.some((step) => step.protocol === 'grpc'));
+  if (usesGrpc && !spec.grpc) ctx.addIssue({ code: 'custom', path: ['grpc'], message: 'gRPC requests need the .proto source or server reflection' });
+}
+
+/** What a run executes. Stored per plan version. */
+export const planSpecSchema = z.preprocess(liftSingleScenario, specObject.superRefine(checkReferences));
 export type PlanSpec = z.infer<typeof planSpecSchema>;
 /** The spec as a client writes it, before defaults are applied. */
-export type PlanSpecInput = z.input<typeof planSpecSchema>;
+export type PlanSpecInput = z.input<typeof specObject> | ({ load: unknown; requests: unknown } & Omit<z.input<typeof specObject>, 'scenarios'>);
 
 export const planNameSchema = z.string().trim().min(1).max(200);
 
-export const createPlanSchema = z.intersection(
-  z.object({ name: planNameSchema, targetId: z.string().min(1) }),
-  planSpecSchema,
+export const createPlanSchema = z.preprocess(
+  liftSingleScenario,
+  z.intersection(z.object({ name: planNameSchema, targetId: z.string().min(1) }), specObject.superRefine(checkReferences)),
 );
 export type CreatePlanInput = z.input<typeof createPlanSchema>;
 
-/** Planned wall-clock length of the load profile, without graceful stop or ramp-down. */
-export function plannedDurationSeconds(load: LoadProfile): number {
-  switch (load.executor) {
-    case 'constant-vus':
-      return durationToSeconds(load.duration);
-    case 'constant-arrival-rate':
-      return durationToSeconds(load.duration);
-    case 'ramping-vus':
-    case 'ramping-arrival-rate':
-      return load.stages.reduce((sum, stage) => sum + durationToSeconds(stage.duration), 0);
-  }
+// ---- what a plan asks for, across its scenarios ----------------------------------------
+
+const startOf = (scenario: Scenario) => durationToSeconds(scenario.startTime);
+const endOf = (scenario: Scenario) => startOf(scenario) + plannedDurationSeconds(scenario.load);
+
+/** Planned wall-clock length of the run: until the last scenario's profile ends (no graceful stop). */
+export function planDurationSeconds(spec: PlanSpec): number {
+  return Math.max(...spec.scenarios.map(endOf));
 }
 
-/** The most VUs the profile asks for at any moment. */
-export function peakVus(load: LoadProfile): number {
-  switch (load.executor) {
-    case 'constant-vus':
-      return load.vus;
-    case 'ramping-vus':
-      return Math.max(load.startVUs, ...load.stages.map((stage) => stage.target));
-    case 'constant-arrival-rate':
-    case 'ramping-arrival-rate':
-      return load.maxVUs ?? load.preAllocatedVUs;
-  }
+/** How long k6 may legitimately run: the profiles, plus ramp-down and graceful stop of the last to end. */
+export function planExpectedSeconds(spec: PlanSpec): number {
+  return Math.max(
+    ...spec.scenarios.map((scenario) => {
+      const load = scenario.load;
+      const rampDown = load.executor === 'ramping-vus' ? durationToSeconds(load.gracefulRampDown) : 0;
+      return endOf(scenario) + rampDown + durationToSeconds(scenario.gracefulStop);
+    }),
+  );
 }
 
-/** Iterations per second the profile asks for at its peak (arrival-rate executors only). */
-export function peakArrivalRate(load: LoadProfile): number | null {
-  switch (load.executor) {
-    case 'constant-arrival-rate':
-      return load.rate / durationToSeconds(load.timeUnit);
-    case 'ramping-arrival-rate':
-      return Math.max(load.startRate, ...load.stages.map((stage) => stage.target)) / durationToSeconds(load.timeUnit);
-    default:
-      return null;
-  }
+/** The most VUs in use at once: the peaks of the scenarios that overlap in time, added up. */
+export function planPeakVus(spec: PlanSpec): number {
+  const instants = spec.scenarios.map(startOf);
+  return Math.max(
+    ...instants.map((instant) =>
+      spec.scenarios.filter((scenario) => startOf(scenario) <= instant && instant < Math.max(endOf(scenario), startOf(scenario) + 1e-9)).reduce((sum, scenario) => sum + peakVus(scenario.load), 0),
+    ),
+  );
 }
 
+/** VU-minutes the plan is counted for when a run starts: each scenario's peak VUs over its duration. */
+export function planVuMinutes(spec: PlanSpec): number {
+  return spec.scenarios.reduce((sum, scenario) => sum + (peakVus(scenario.load) * plannedDurationSeconds(scenario.load)) / 60, 0);
+}
+
+/** The only scenario's load, for what is defined for one profile (capacity of a ramp); null with several. */
+export function singleLoad(spec: PlanSpec): LoadProfile | null {
+  return spec.scenarios.length === 1 ? spec.scenarios[0]!.load : null;
+}
+
+export function allSteps(spec: PlanSpec): PlanStep[] {
+  return spec.scenarios.flatMap((scenario) => scenario.requests);
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { loadProfileSchema, planNameSchema, planRequestSchema, planSpecSchema } from './plan.js';
+import { grpcSettingsSchema, loadProfileSchema, planNameSchema, planSpecSchema, planStepSchema, scenarioSchema } from './plan.js';
 import { thresholdSchema } from './threshold.js';
 
 /**
@@ -9,8 +9,11 @@ import { thresholdSchema } from './threshold.js';
 export const updatePlanSchema = z.object({
   name: planNameSchema.optional(),
   targetId: z.string().min(1).optional(),
+  scenarios: z.array(scenarioSchema).min(1).max(20).optional(),
+  /** Shorthands for a plan with one scenario: replace its load profile or its requests. */
   load: loadProfileSchema.optional(),
-  requests: z.array(planRequestSchema).min(1).max(200).optional(),
+  requests: z.array(planStepSchema).min(1).max(200).optional(),
+  grpc: grpcSettingsSchema.optional(),
   thresholds: z.array(thresholdSchema).max(200).optional(),
   segments: z.number().int().min(1).max(32).optional(),
 });

@@ -41,6 +41,11 @@ export const runSummarySchema = z.object({
     bytesSent: z.number(),
   }),
   requests: z.array(requestStatsSchema.extend({ name: z.string() })),
+  /**
+   * Per scenario (k6's scenario tag). RPS divides by the whole seconds the scenario had
+   * requests in: sequential scenarios each get their own time.
+   */
+  scenarios: z.array(requestStatsSchema.extend({ name: z.string() })).default([]),
   /** Most VUs busy at once (k6's vus gauge, sampled each second, summed over segments). */
   vusMax: z.number().int(),
   /**
@@ -86,6 +91,7 @@ function finish(acc: Accumulator, durationSeconds: number): RequestStats {
 export function summarizeSeconds(seconds: readonly SecondSample[], requestOrder: readonly string[] = []): RunSummary {
   const overall = newAccumulator();
   const byName = new Map<string, Accumulator>();
+  const byScenario = new Map<string, Accumulator & { first: number; last: number }>();
   const checks = new Map<string, { passes: number; fails: number }>();
   const vusBySecond = new Map<number, number>();
   const allocatedBySecond = new Map<number, number>();
@@ -119,7 +125,11 @@ export function summarizeSeconds(seconds: readonly SecondSample[], requestOrder:
     for (const request of second.requests) {
       const acc = byName.get(request.name) ?? newAccumulator();
       byName.set(request.name, acc);
-      for (const target of [acc, overall]) {
+      const scenario = byScenario.get(request.scenario) ?? { ...newAccumulator(), first: second.t, last: second.t };
+      byScenario.set(request.scenario, scenario);
+      scenario.first = Math.min(scenario.first, second.t);
+      scenario.last = Math.max(scenario.last, second.t);
+      for (const target of [acc, overall, scenario]) {
         target.count += request.count;
         if (!request.expected) target.errors += request.count;
         const status = String(request.status);
@@ -148,6 +158,9 @@ export function summarizeSeconds(seconds: readonly SecondSample[], requestOrder:
     durationSeconds,
     overall: { ...finish(overall, durationSeconds), bytesReceived, bytesSent },
     requests: names.map((name) => ({ name, ...finish(byName.get(name)!, durationSeconds) })),
+    scenarios: [...byScenario.entries()]
+      .sort(([, a], [, b]) => a.first - b.first)
+      .map(([name, acc]) => ({ name, ...finish(acc, acc.last - acc.first + 1) })),
     vusMax: Math.max(0, ...vusBySecond.values()),
     vusAllocated: Math.max(0, ...allocatedBySecond.values()),
     iterations,

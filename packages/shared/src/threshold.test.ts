@@ -18,11 +18,18 @@ const summary: RunSummary = {
   durationSeconds: 10,
   overall: stats(),
   requests: [{ name: 'GetListing', ...stats() }, { name: 'Never', ...stats({ count: 0, rps: 0, errors: 0, errorRate: 0, latency: null }) }],
+  scenarios: [
+    { name: 'browse', ...stats({ count: 600, rps: 60, statusCounts: { '200': 594, '429': 6 } }) },
+    { name: 'idle', ...stats({ count: 0, rps: 0, errors: 0, errorRate: 0, statusCounts: {}, latency: null }) },
+  ],
   vusMax: 20,
   vusAllocated: 20,
   iterations: 1000,
   droppedIterations: 0,
-  checks: [],
+  checks: [
+    { name: 'GetListing: status is 200', passes: 990, fails: 10 },
+    { name: 'Search: body contains "hit"', passes: 50, fails: 50 },
+  ],
   percentileRelativeError: 0.005,
 };
 
@@ -59,6 +66,40 @@ describe('evaluateThresholds', () => {
   it('is INCONCLUSIVE when the scoped request never completed', () => {
     const [result] = evaluateThresholds([t({ metric: 'latency', stat: 'p95', request: 'Never', op: '<', value: 50 })], summary);
     expect(result).toMatchObject({ verdict: 'INCONCLUSIVE', measured: null });
+  });
+
+  it('judges check pass rates, for the run or one request', () => {
+    const [run, listing, none] = evaluateThresholds(
+      [
+        t({ metric: 'check_rate', op: '>=', value: 0.95 }),
+        t({ metric: 'check_rate', op: '>=', value: 0.99, request: 'GetListing' }),
+        t({ metric: 'check_rate', op: '>=', value: 0.99, request: 'Never' }),
+      ],
+      summary,
+    );
+    expect(run).toMatchObject({ verdict: 'FAIL', measured: 1040 / 1100 });
+    expect(listing).toMatchObject({ verdict: 'PASS', measured: 0.99 });
+    expect(listing!.explanation).toMatch(/^check pass rate 99 % against >= 99 %/);
+    expect(none).toMatchObject({ verdict: 'INCONCLUSIVE', explanation: 'check pass rate of Never >= 99 %: no checks ran, nothing to judge' });
+  });
+
+  it('judges the share of a status class or of one status, and scenarios', () => {
+    const [fiveXX, rateLimited, scenario429, idle] = evaluateThresholds(
+      [
+        t({ metric: 'status_share', status: '5xx', op: '<', value: 0.01 }),
+        t({ metric: 'status_share', status: '429', op: '<', value: 0.01 }),
+        t({ metric: 'status_share', status: '429', op: '<', value: 0.005, scenario: 'browse' }),
+        t({ metric: 'latency', stat: 'p95', op: '<', value: 10, scenario: 'idle' }),
+      ],
+      summary,
+    );
+    expect(fiveXX).toMatchObject({ verdict: 'PASS', measured: 0.005 });
+    expect(rateLimited).toMatchObject({ verdict: 'PASS', measured: 0 });
+    expect(scenario429).toMatchObject({ verdict: 'FAIL', measured: 0.01 });
+    expect(scenario429!.explanation).toMatch(/^share of 429 responses 1 % against < 0.5 %/);
+    expect(idle!.verdict).toBe('INCONCLUSIVE');
+    expect(thresholdSchema.safeParse({ metric: 'status_share', status: '6xx', op: '<', value: 0.1 }).success).toBe(false);
+    expect(thresholdSchema.safeParse({ metric: 'latency', stat: 'p95', op: '<', value: 1, request: 'A', scenario: 'b' }).success).toBe(false);
   });
 
   it('combines verdicts: any FAIL fails, else any INCONCLUSIVE, else PASS', () => {

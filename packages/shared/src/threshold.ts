@@ -6,15 +6,28 @@ export type LatencyStat = (typeof LATENCY_STATS)[number];
 export const THRESHOLD_OPS = ['<', '<=', '>', '>='] as const;
 export type ThresholdOp = (typeof THRESHOLD_OPS)[number];
 
-const scope = { request: z.string().min(1).max(100).optional() };
+/** `request` narrows a threshold to one request name, `scenario` to one scenario; neither = the whole run. */
+const scope = { request: z.string().min(1).max(100).optional(), scenario: z.string().min(1).max(64).optional() };
 const op = z.enum(THRESHOLD_OPS);
+const fraction = z.number().min(0).max(1);
 
-/** One SLA requirement. `request` narrows it to one request name; absent = the whole run. */
-export const thresholdSchema = z.discriminatedUnion('metric', [
-  z.object({ metric: z.literal('latency'), stat: z.enum(LATENCY_STATS), op, value: z.number().positive(), ...scope }),
-  z.object({ metric: z.literal('error_rate'), op, value: z.number().min(0).max(1), ...scope }),
-  z.object({ metric: z.literal('rps'), op, value: z.number().nonnegative(), ...scope }),
-]);
+/** A status class ("4xx") or one status code ("429"). */
+export const statusClassSchema = z.string().regex(/^([1-5]xx|[1-5]\d\d|0)$/, 'must be a class such as 4xx or a status such as 429 (0: no response)');
+
+/** One SLA requirement. */
+export const thresholdSchema = z
+  .discriminatedUnion('metric', [
+    z.object({ metric: z.literal('latency'), stat: z.enum(LATENCY_STATS), op, value: z.number().positive(), ...scope }),
+    z.object({ metric: z.literal('error_rate'), op, value: fraction, ...scope }),
+    /** Achieved request rate, e.g. rps >= 500: the target must have taken the load. */
+    z.object({ metric: z.literal('rps'), op, value: z.number().nonnegative(), ...scope }),
+    /** Share of checks passed (checks are counted per request, not per scenario). */
+    z.object({ metric: z.literal('check_rate'), op, value: fraction, ...scope }),
+    /** Share of responses in a status class, e.g. 429 under 1 %. */
+    z.object({ metric: z.literal('status_share'), status: statusClassSchema, op, value: fraction, ...scope }),
+  ])
+  .refine((threshold) => !(threshold.request && threshold.scenario), { message: 'scope a threshold to a request or a scenario, not both', path: ['scenario'] })
+  .refine((threshold) => !(threshold.metric === 'check_rate' && threshold.scenario), { message: 'check pass rates are kept per request, not per scenario', path: ['scenario'] });
 export type Threshold = z.infer<typeof thresholdSchema>;
 
 export const VERDICTS = ['PASS', 'FAIL', 'INCONCLUSIVE'] as const;
@@ -31,7 +44,7 @@ export const thresholdResultSchema = z.object({
 export type ThresholdResult = z.infer<typeof thresholdResultSchema>;
 
 export function describeThreshold(threshold: Threshold): string {
-  const scopeText = threshold.request ? ` of ${threshold.request}` : '';
+  const scopeText = threshold.request ? ` of ${threshold.request}` : threshold.scenario ? ` of scenario ${threshold.scenario}` : '';
   return `${metricLabel(threshold)}${scopeText} ${threshold.op} ${formatValue(threshold, threshold.value)}`;
 }
 
@@ -43,6 +56,10 @@ function metricLabel(threshold: Threshold): string {
       return 'error rate';
     case 'rps':
       return 'RPS';
+    case 'check_rate':
+      return 'check pass rate';
+    case 'status_share':
+      return `share of ${threshold.status} responses`;
   }
 }
 
@@ -51,6 +68,8 @@ export function formatValue(threshold: Threshold, value: number): string {
     case 'latency':
       return `${formatNumber(value)} ms`;
     case 'error_rate':
+    case 'check_rate':
+    case 'status_share':
       return `${formatNumber(value * 100)} %`;
     case 'rps':
       return `${formatNumber(value)} req/s`;
@@ -90,7 +109,19 @@ function margin(measured: number, op: ThresholdOp, value: number, passed: boolea
   return upperBound ? `over by ${formatNumber(off * 100)} %` : `short by ${formatNumber(off * 100)} %`;
 }
 
-function measure(threshold: Threshold, stats: RequestStats): number | null {
+/** Whether a status (as the summary keys it) is in a class such as "4xx", or is that status. */
+export function statusInClass(status: string, statusClass: string): boolean {
+  return statusClass.endsWith('xx') ? status.length === 3 && status[0] === statusClass[0] : status === statusClass;
+}
+
+function checkRate(summary: RunSummary, request: string | undefined): number | null {
+  // The generator names each check "<request>: <what>", so a request's checks share its prefix.
+  const checks = request ? summary.checks.filter((check) => check.name.startsWith(`${request}: `)) : summary.checks;
+  const total = checks.reduce((sum, check) => sum + check.passes + check.fails, 0);
+  return total > 0 ? checks.reduce((sum, check) => sum + check.passes, 0) / total : null;
+}
+
+function measure(threshold: Threshold, stats: RequestStats, summary: RunSummary): number | null {
   switch (threshold.metric) {
     case 'latency':
       return stats.latency ? stats.latency[threshold.stat] : null;
@@ -98,7 +129,20 @@ function measure(threshold: Threshold, stats: RequestStats): number | null {
       return stats.count > 0 ? stats.errorRate : null;
     case 'rps':
       return stats.rps;
+    case 'check_rate':
+      return checkRate(summary, threshold.request);
+    case 'status_share': {
+      if (stats.count === 0) return null;
+      const inClass = Object.entries(stats.statusCounts).reduce((sum, [status, count]) => sum + (statusInClass(status, threshold.status) ? count : 0), 0);
+      return inClass / stats.count;
+    }
   }
+}
+
+function statsFor(threshold: Threshold, summary: RunSummary): RequestStats | undefined {
+  if (threshold.request) return summary.requests.find((request) => request.name === threshold.request);
+  if (threshold.scenario) return summary.scenarios.find((scenario) => scenario.name === threshold.scenario);
+  return summary.overall;
 }
 
 /**
@@ -109,16 +153,15 @@ function measure(threshold: Threshold, stats: RequestStats): number | null {
 export function evaluateThresholds(thresholds: readonly Threshold[], summary: RunSummary): ThresholdResult[] {
   return thresholds.map((threshold) => {
     const label = describeThreshold(threshold);
-    const stats = threshold.request
-      ? summary.requests.find((request) => request.name === threshold.request)
-      : summary.overall;
-    const measured = stats ? measure(threshold, stats) : null;
+    const stats = statsFor(threshold, summary);
+    const measured = stats ? measure(threshold, stats, summary) : null;
     if (measured === null) {
+      const what = threshold.metric === 'check_rate' ? 'checks ran' : `${threshold.request ?? (threshold.scenario ? `scenario ${threshold.scenario}` : '')} requests completed`;
       return {
         threshold,
         verdict: 'INCONCLUSIVE',
         measured: null,
-        explanation: `${label}: no ${threshold.request ?? ''} requests completed, nothing to judge`.replace('  ', ' '),
+        explanation: `${label}: no ${what}, nothing to judge`.replace('  ', ' '),
       };
     }
     const passed = compare(measured, threshold.op, threshold.value);

@@ -45,6 +45,7 @@ const MATRIX: Record<string, Permission | 'public'> = {
   'POST targets': 'targets:write',
   'PATCH targets/:id': 'targets:write',
   'DELETE targets/:id': 'targets:write',
+  'POST targets/:id/verify': 'targets:write',
   'GET api-keys': 'keys:manage',
   'POST api-keys': 'keys:manage',
   'DELETE api-keys/:id': 'keys:manage',

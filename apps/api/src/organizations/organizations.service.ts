@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import type { LoadProfile, OrganizationView, Quotas, UsageView, updateQuotasSchema } from '@loadline/shared';
+import type { PlanSpec, OrganizationView, Quotas, UsageView, updateQuotasSchema } from '@loadline/shared';
 import type { z } from 'zod';
 import { AuditService } from '../audit/audit.service.js';
 import { OrganizationsRepository } from './organizations.repository.js';
@@ -99,9 +99,9 @@ export class OrganizationsService {
   }
 
   /** Refuses (422 QUOTA_EXCEEDED, naming each limit and the usage) a run the quotas do not allow. */
-  async assertRunAllowed(load: LoadProfile): Promise<void> {
+  async assertRunAllowed(spec: PlanSpec): Promise<void> {
     const usage = await this.usage();
-    const violations = quotaViolations(usage.limits, { activeRuns: usage.usage.concurrentRuns, vuMinutesThisMonth: usage.usage.vuMinutes }, load);
+    const violations = quotaViolations(usage.limits, { activeRuns: usage.usage.concurrentRuns, vuMinutesThisMonth: usage.usage.vuMinutes }, spec);
     if (violations.length) {
       throw new OrganizationError(
         OrganizationErrorCode.QUOTA_EXCEEDED,

@@ -1,4 +1,4 @@
-import { peakVus, plannedDurationSeconds, type LoadProfile, type Quotas } from '@loadline/shared';
+import { planDurationSeconds, planPeakVus, planVuMinutes, type PlanSpec, type Quotas } from '@loadline/shared';
 
 export interface QuotaUsage {
   activeRuns: number;
@@ -13,19 +13,17 @@ export interface QuotaViolation {
   message: string;
 }
 
-/** VU-minutes a run of this profile is counted for when it starts: its peak VUs for its whole duration. */
-export function plannedVuMinutes(load: LoadProfile): number {
-  return (peakVus(load) * plannedDurationSeconds(load)) / 60;
-}
+/** VU-minutes a run of this plan is counted for when it starts: each scenario's peak VUs for its duration. */
+export const plannedVuMinutes = (spec: PlanSpec) => planVuMinutes(spec);
 
 const fmt = (value: number) => Math.round(value).toLocaleString('en-US');
 
-/** Which of the organization's quotas starting a run of `load` would break (empty: none). Pure. */
-export function quotaViolations(quotas: Quotas, usage: QuotaUsage, load: LoadProfile): QuotaViolation[] {
+/** Which of the organization's quotas starting a run of `spec` would break (empty: none). Pure. */
+export function quotaViolations(quotas: Quotas, usage: QuotaUsage, spec: PlanSpec): QuotaViolation[] {
   const violations: QuotaViolation[] = [];
-  const vus = peakVus(load);
-  const seconds = plannedDurationSeconds(load);
-  const vuMinutes = plannedVuMinutes(load);
+  const vus = planPeakVus(spec);
+  const seconds = planDurationSeconds(spec);
+  const vuMinutes = plannedVuMinutes(spec);
   if (vus > quotas.maxVusPerRun) {
     violations.push({ quota: 'maxVusPerRun', limit: quotas.maxVusPerRun, current: vus, message: `the plan needs ${fmt(vus)} VUs; the limit is ${fmt(quotas.maxVusPerRun)} VUs per run` });
   }

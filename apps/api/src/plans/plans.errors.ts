@@ -7,8 +7,18 @@ export enum PlanErrorCode {
 }
 
 export class PlanError extends DomainError<PlanErrorCode> {
-  static invalid(message: string, details: ErrorDetail[]): PlanError {
-    return new PlanError(PlanErrorCode.PLAN_INVALID, message, details);
+  /**
+   * A plan written in the one-scenario shorthand (`load` and `requests` at the top) is
+   * validated as scenario 0; its errors name the fields as the client wrote them.
+   */
+  static invalid(message: string, details: ErrorDetail[], input?: unknown): PlanError {
+    const shorthand = !!input && typeof input === 'object' && !('scenarios' in input);
+    const unprefix = (text: string) => (shorthand ? text.replaceAll('scenarios.0.', '') : text);
+    return new PlanError(
+      PlanErrorCode.PLAN_INVALID,
+      unprefix(message),
+      details.map((detail) => ({ ...detail, path: unprefix(detail.path) })),
+    );
   }
 
   static notFound(id: string): PlanError {

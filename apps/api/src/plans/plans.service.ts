@@ -73,11 +73,22 @@ export class PlansService {
   /** Any change makes a new version; runs keep pointing at the version they ran. */
   async update(id: string, patch: z.infer<typeof updatePlanSchema>, createdById?: string): Promise<PlanView> {
     const { plan, version } = await this.getWithVersion(id);
-    const { name, targetId, ...specPatch } = patch;
+    const { name, targetId, load, requests, ...specPatch } = patch;
     if (targetId && targetId !== plan.targetId) await this.assertTarget(targetId);
-    const merged = planSpecSchema.safeParse({ ...planSpecSchema.parse(version.spec), ...specPatch });
+    const current = planSpecSchema.parse(version.spec);
+    let scenarios = specPatch.scenarios ?? current.scenarios;
+    if (load || requests) {
+      if (scenarios.length !== 1) {
+        throw new PlanError(PlanErrorCode.PLAN_INVALID, 'This plan has several scenarios: change them through "scenarios"', [
+          { path: load ? 'load' : 'requests', message: 'only for plans with one scenario' },
+        ]);
+      }
+      scenarios = [{ ...scenarios[0]!, ...(load ? { load } : {}), ...(requests ? { requests } : {}) }];
+    }
+    const merged = planSpecSchema.safeParse({ ...current, ...specPatch, scenarios });
     if (!merged.success) {
-      throw new PlanError(PlanErrorCode.PLAN_INVALID, 'Invalid plan after applying the change', zodIssuesToDetails(merged.error));
+      // Errors of a shorthand change (load, requests) name the fields as the client wrote them.
+      throw PlanError.invalid('Invalid plan after applying the change', zodIssuesToDetails(merged.error), load || requests ? {} : { scenarios: [] });
     }
     const next = { name: name ?? plan.name, targetId: targetId ?? plan.targetId, spec: merged.data };
     return toPlanView(await this.plans.addVersion(id, { ...next, createdById }));

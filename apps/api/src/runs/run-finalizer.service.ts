@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { peakVus, planSpecSchema } from '@loadline/shared';
+import { planPeakVus, planSpecSchema } from '@loadline/shared';
 import { RunsRepository } from './runs.repository.js';
 import { decideOutcome, type SegmentState } from './run-outcome.js';
 
@@ -45,7 +45,7 @@ export class RunFinalizer {
       cancelRequested: run.cancelRequestedAt !== null,
     });
     // The monthly quota counts what was used: the plan's peak VUs for as long as load was applied.
-    const vuMinutes = (peakVus(spec.load) * (outcome.summary?.durationSeconds ?? 0)) / 60;
+    const vuMinutes = (planPeakVus(spec) * (outcome.summary?.durationSeconds ?? 0)) / 60;
     const done = await this.runs.finalize(runId, outcome, vuMinutes);
     if (done) this.logger.log({ runId, status: outcome.status, verdict: outcome.verdict }, 'run finished');
     return done;

@@ -1,4 +1,5 @@
 import {
+  allSteps,
   applyDiagnostics,
   diagnoseRun,
   evaluateThresholds,
@@ -47,7 +48,7 @@ const STATUS_BY_VERDICT: Record<Verdict, FinalOutcome['status']> = {
 export function decideOutcome(input: OutcomeInput): FinalOutcome {
   const merged = mergeSegmentsBySecond(input.seconds);
   const samples = merged.map((second) => second.sample);
-  const summary = samples.length ? summarizeSeconds(samples, input.spec.requests.map((request) => request.name)) : null;
+  const summary = samples.length ? summarizeSeconds(samples, allSteps(input.spec).map((request) => request.name)) : null;
   const failedSegment = input.segments.find((segment) => segment.status === 'ERRORED');
   const cancelled = input.cancelRequested || input.segments.some((segment) => segment.status === 'CANCELLED');
   const partial = input.dataMissing || failedSegment !== undefined || input.abandoned !== undefined;

@@ -1,8 +1,8 @@
 import {
+  planDurationSeconds,
   capacitySchema,
   diagnosticSchema,
   planSpecSchema,
-  plannedDurationSeconds,
   runSummarySchema,
   type RunView,
   type Threshold,
@@ -44,7 +44,7 @@ export function toRunView(run: RunRecord): RunView {
     diagnostics: diagnosticSchema.array().catch([]).parse(run.diagnostics),
     capacity: run.capacity ? capacitySchema.nullable().catch(null).parse(run.capacity) : null,
     partial: run.partial,
-    plannedSeconds: plannedDurationSeconds(planSpecSchema.parse(run.planVersion.spec).load),
+    plannedSeconds: planDurationSeconds(planSpecSchema.parse(run.planVersion.spec)),
     cancelRequestedAt: run.cancelRequestedAt?.toISOString() ?? null,
   };
 }

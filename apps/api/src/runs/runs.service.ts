@@ -1,12 +1,10 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   RUN_CANCEL_KEY_TTL_SECONDS,
-  durationToSeconds,
   isTerminalRunStatus,
+  planExpectedSeconds,
   planSpecSchema,
-  plannedDurationSeconds,
   runCancelKey,
-  type LoadProfile,
   type RunStatus,
   type RunView,
 } from '@loadline/shared';
@@ -26,14 +24,6 @@ import { OrganizationsService } from '../organizations/organizations.service.js'
 import { plannedVuMinutes } from '../organizations/quota-check.js';
 import { AuditService } from '../audit/audit.service.js';
 
-/** k6 waits this long for iterations to end after a scenario's duration (its default). */
-const K6_GRACEFUL_STOP_SECONDS = 30;
-
-/** How long k6 may legitimately take: the profile, ramp-down and graceful stop. */
-export function expectedRunSeconds(load: LoadProfile): number {
-  const rampDown = load.executor === 'ramping-vus' ? durationToSeconds(load.gracefulRampDown) : 0;
-  return plannedDurationSeconds(load) + rampDown + K6_GRACEFUL_STOP_SECONDS;
-}
 
 @Injectable()
 export class RunsService {
@@ -55,13 +45,13 @@ export class RunsService {
   async start(planId: string, trigger: RunTrigger, createdById?: string | null): Promise<RunView> {
     const { plan, version } = await this.plans.getWithVersion(planId);
     const spec = planSpecSchema.parse(version.spec);
-    const target = await this.targets.forRun(version.targetId, spec.load).catch((error: unknown) => {
+    const target = await this.targets.forRun(version.targetId, spec).catch((error: unknown) => {
       if (error instanceof TargetError && error.code === TargetErrorCode.TARGET_NOT_FOUND) {
         throw new RunError(RunErrorCode.RUN_TARGET_GONE, `The plan's target ${version.targetId} no longer exists`);
       }
       throw error;
     });
-    const deadlineSeconds = expectedRunSeconds(spec.load) + this.env.LOADLINE_RUN_GRACE_SECONDS;
+    const deadlineSeconds = planExpectedSeconds(spec) + this.env.LOADLINE_RUN_GRACE_SECONDS;
     const run = await this.runs.create({
       planId: plan.id,
       planVersionId: version.id,
@@ -73,8 +63,8 @@ export class RunsService {
       // but one that never starts at all must not stay QUEUED forever.
       deadlineAt: new Date(Date.now() + (deadlineSeconds + 600) * 1000),
       createdById: createdById ?? undefined,
-      vuMinutes: plannedVuMinutes(spec.load),
-    }, () => this.organizations.assertRunAllowed(spec.load));
+      vuMinutes: plannedVuMinutes(spec),
+    }, () => this.organizations.assertRunAllowed(spec));
     await this.audit.record('run.started', { subject: { type: 'run', id: run.id }, details: { plan: version.name, planVersion: version.version, trigger } });
 
     try {

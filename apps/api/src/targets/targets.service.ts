@@ -1,10 +1,10 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import {
-  peakVus,
-  plannedDurationSeconds,
+  planDurationSeconds,
+  planPeakVus,
   protocolOf,
-  type LoadProfile,
+  type PlanSpec,
   type TargetView,
   type createTargetSchema,
   type updateTargetSchema,
@@ -170,12 +170,12 @@ export class TargetsService implements OnApplicationBootstrap {
    * The target of a run about to start, with its secrets: the address is checked again (DNS
    * may have changed since it was created), and an unverified target only takes a small run.
    */
-  async forRun(id: string, load: LoadProfile): Promise<RunnableTarget> {
+  async forRun(id: string, spec: PlanSpec): Promise<RunnableTarget> {
     const target = await this.getRecord(id);
     await this.guard.assertAllowed(target.baseUrl);
     if (!target.verifiedAt) {
-      const vus = peakVus(load);
-      const seconds = plannedDurationSeconds(load);
+      const vus = planPeakVus(spec);
+      const seconds = planDurationSeconds(spec);
       const maxVus = this.env.LOADLINE_UNVERIFIED_MAX_VUS;
       const maxSeconds = this.env.LOADLINE_UNVERIFIED_MAX_DURATION_SECONDS;
       if (vus > maxVus || seconds > maxSeconds) {

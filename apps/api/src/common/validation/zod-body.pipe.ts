@@ -12,8 +12,8 @@ export class ZodPipe<S extends z.ZodType> implements PipeTransform<unknown, z.in
   constructor(
     private readonly schema: S,
     private readonly what = 'request body',
-    /** Builds the error, for domains with their own code (e.g. PLAN_INVALID). */
-    private readonly toError: (message: string, details: ErrorDetail[]) => DomainError = (message, details) =>
+    /** Builds the error, for domains with their own code (e.g. PLAN_INVALID); gets the raw input too. */
+    private readonly toError: (message: string, details: ErrorDetail[], input: unknown) => DomainError = (message, details) =>
       new CommonError(CommonErrorCode.VALIDATION_FAILED, message, details),
   ) {}
 
@@ -22,6 +22,6 @@ export class ZodPipe<S extends z.ZodType> implements PipeTransform<unknown, z.in
     if (result.success) return result.data;
     const details = zodIssuesToDetails(result.error);
     const first = details[0];
-    throw this.toError(`Invalid ${this.what}${first ? `: ${first.path}: ${first.message}` : ''}`, details);
+    throw this.toError(`Invalid ${this.what}${first ? `: ${first.path}: ${first.message}` : ''}`, details, value);
   }
 }

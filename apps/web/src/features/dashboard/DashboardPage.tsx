@@ -110,7 +110,7 @@ function PlanList({ plans, targetsById }: { plans: PlanView[]; targetsById: Map<
               {plan.name}
             </Link>
             <span className="item-list__sub">
-              {targetsById.get(plan.targetId)?.name ?? 'unknown target'} · {loadDescription(plan.spec.load)}
+              {targetsById.get(plan.targetId)?.name ?? 'unknown target'} · {loadDescription(plan.spec.scenarios[0]!.load)}
             </span>
           </div>
           <div className="item-list__meta">

@@ -2,7 +2,9 @@ import { describeThreshold, peakArrivalRate, peakVus, plannedDurationSeconds, ty
 import { formatRps } from '../../format/numbers';
 import { formatSeconds } from '../../format/time';
 
-export function loadDescription(load: PlanView['spec']['load']): string {
+type Load = PlanView['spec']['scenarios'][number]['load'];
+
+export function loadDescription(load: Load): string {
   switch (load.executor) {
     case 'constant-vus':
       return `${load.vus} VU${load.vus === 1 ? '' : 's'} for ${load.duration}`;
@@ -14,6 +16,10 @@ export function loadDescription(load: PlanView['spec']['load']): string {
       return `from ${load.startRate} per ${load.timeUnit}: ${load.stages
         .map((stage) => `${stage.target} over ${stage.duration}`)
         .join(', then ')} (${vuPool(load)})`;
+    case 'per-vu-iterations':
+      return `${load.vus} VUs, ${load.iterations} iterations each (at most ${load.maxDuration})`;
+    case 'shared-iterations':
+      return `${load.iterations} iterations shared by ${load.vus} VUs (at most ${load.maxDuration})`;
   }
 }
 
@@ -24,7 +30,7 @@ function vuPool(load: { preAllocatedVUs: number; maxVUs?: number }): string {
 }
 
 export function LoadFacts({ plan }: { plan: PlanView }) {
-  const { load } = plan.spec;
+  const { load } = plan.spec.scenarios[0]!;
   const rate = peakArrivalRate(load);
   return (
     <dl className="facts facts--inline">
@@ -59,7 +65,8 @@ export function LoadFacts({ plan }: { plan: PlanView }) {
 }
 
 export function PlanRequestsTable({ plan }: { plan: PlanView }) {
-  const totalWeight = plan.spec.requests.reduce((sum, request) => sum + request.weight, 0);
+  const requests = plan.spec.scenarios.flatMap((scenario) => scenario.requests);
+  const totalWeight = requests.reduce((sum, request) => sum + request.weight, 0);
   return (
     <div className="table-wrap">
       <table className="table" data-testid="plan-requests">
@@ -73,14 +80,34 @@ export function PlanRequestsTable({ plan }: { plan: PlanView }) {
           </tr>
         </thead>
         <tbody>
-          {plan.spec.requests.map((request) => (
+          {requests.map((request) => (
             <tr key={request.name}>
               <th scope="row">{request.name}</th>
               <td className="mono">
-                <span className="method">{request.method}</span> {request.path}
-                {request.body ? <span className="muted small"> + body</span> : null}
+                {request.protocol === 'http' ? (
+                  <>
+                    <span className="method">{request.method}</span> {request.path}
+                    {request.body ? <span className="muted small"> + body</span> : null}
+                  </>
+                ) : request.protocol === 'ws' ? (
+                  <>
+                    <span className="method">WS</span> {request.path}
+                  </>
+                ) : (
+                  <>
+                    <span className="method">gRPC</span> {request.method}
+                  </>
+                )}
               </td>
-              <td>{request.expect ? request.expect.status.join(', ') : <span className="muted">2xx/3xx</span>}</td>
+              <td>
+                {request.protocol === 'http' && request.expect ? (
+                  request.expect.status.join(', ')
+                ) : request.protocol === 'grpc' ? (
+                  request.expectCodes.join(', ')
+                ) : (
+                  <span className="muted">{request.protocol === 'http' ? '2xx/3xx' : 'connected'}</span>
+                )}
+              </td>
               <td className="num">
                 {Math.round((request.weight / totalWeight) * 100)} %
                 <span className="muted small"> (w {request.weight})</span>

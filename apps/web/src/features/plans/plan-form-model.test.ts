@@ -36,8 +36,16 @@ describe('plan form -> CreatePlanInput', () => {
     expect(body).toEqual({
       name: 'checkout smoke',
       targetId: 'tgt_1',
-      load: { executor: 'constant-vus', vus: 2, duration: '3s' },
-      requests: [{ name: 'home', method: 'GET', path: '/', headers: {}, expect: { status: [200] }, weight: 1 }],
+      scenarios: [
+        {
+          name: 'default',
+          load: { executor: 'constant-vus', vus: 2, duration: '3s' },
+          startTime: '0s',
+          gracefulStop: '30s',
+          flow: 'weighted',
+          requests: [{ protocol: 'http', name: 'home', method: 'GET', path: '/', query: {}, headers: {}, expect: { status: [200] }, weight: 1, checks: [], captures: [] }],
+        },
+      ],
       thresholds: [
         { metric: 'latency', stat: 'p95', op: '<', value: 500 },
         { metric: 'error_rate', op: '<', value: 0.01 },
@@ -56,7 +64,7 @@ describe('plan form -> CreatePlanInput', () => {
     const { body } = validatePlanForm(
       form({ executor: 'ramping-vus', startVUs: '1', stages: [newStageRow('10s', '5'), newStageRow('1m', '0')] }),
     );
-    expect(body?.load).toEqual({
+    expect(body?.scenarios[0]!.load).toEqual({
       executor: 'ramping-vus',
       startVUs: 1,
       stages: [
@@ -72,7 +80,7 @@ describe('plan form -> CreatePlanInput', () => {
       form({ executor: 'constant-arrival-rate', rate: '200', timeUnit: '1s', duration: '1m', preAllocatedVUs: '20', maxVUs: '' }),
     );
     expect(errors).toEqual({});
-    expect(body?.load).toEqual({ executor: 'constant-arrival-rate', rate: 200, timeUnit: '1s', duration: '1m', preAllocatedVUs: 20 });
+    expect(body?.scenarios[0]!.load).toEqual({ executor: 'constant-arrival-rate', rate: 200, timeUnit: '1s', duration: '1m', preAllocatedVUs: 20 });
   });
 
   it('maps a ramping-arrival-rate plan from its own stages (not the VU stages)', () => {
@@ -88,7 +96,7 @@ describe('plan form -> CreatePlanInput', () => {
       }),
     );
     expect(errors).toEqual({});
-    expect(body?.load).toEqual({
+    expect(body?.scenarios[0]!.load).toEqual({
       executor: 'ramping-arrival-rate',
       startRate: 10,
       timeUnit: '1m',
@@ -124,9 +132,10 @@ describe('plan form -> CreatePlanInput', () => {
         thresholds: [newThresholdRow({ metric: 'rps', op: '>=', value: '100', request: 'search' })],
       }),
     );
-    expect(body?.requests).toEqual([
-      { name: 'search', method: 'POST', path: '/search', body: '{"q":"x"}', headers: {}, weight: 3 },
-      { name: 'list', method: 'GET', path: '/list', headers: {}, weight: 1 },
+    const http = { protocol: 'http', query: {}, headers: {}, checks: [], captures: [] };
+    expect(body?.scenarios[0]!.requests).toEqual([
+      { ...http, name: 'search', method: 'POST', path: '/search', body: { type: 'text', text: '{"q":"x"}' }, weight: 3 },
+      { ...http, name: 'list', method: 'GET', path: '/list', weight: 1 },
     ]);
     expect(body?.thresholds).toEqual([{ metric: 'rps', op: '>=', value: 100, request: 'search' }]);
   });
@@ -156,7 +165,7 @@ describe('plan form -> CreatePlanInput', () => {
         thresholds: [newThresholdRow({ request: 'ghost' })],
       }),
     );
-    expect(errors['requests.1.name']).toBe('duplicate request name "a"');
+    expect(errors['requests.1.name']).toMatch(/^duplicate request name "a"/);
     expect(errors['thresholds.0.request']).toBe('no request named "ghost" in this plan');
   });
 
@@ -200,7 +209,7 @@ describe('planViewToForm', () => {
       name: body!.name,
       targetId: body!.targetId,
       version: 3,
-      spec: { load: body!.load, requests: body!.requests, thresholds: body!.thresholds, segments: 1 },
+      spec: { scenarios: body!.scenarios, thresholds: body!.thresholds, segments: 1 },
       createdAt: '2026-01-01T00:00:00Z',
       updatedAt: '2026-01-01T00:00:00Z',
     };
@@ -219,7 +228,7 @@ describe('planViewToForm', () => {
         name: body!.name,
         targetId: body!.targetId,
         version: 1,
-        spec: { load: body!.load, requests: body!.requests, thresholds: body!.thresholds, segments: 1 },
+        spec: { scenarios: body!.scenarios, thresholds: body!.thresholds, segments: 1 },
         createdAt: '2026-01-01T00:00:00Z',
         updatedAt: '2026-01-01T00:00:00Z',
       };

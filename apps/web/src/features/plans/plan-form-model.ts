@@ -1,6 +1,5 @@
 import {
   createPlanSchema,
-  type CreatePlanInput,
   type LatencyStat,
   type PlanView,
   type ThresholdOp,
@@ -74,6 +73,19 @@ export interface PlanFormState {
 
 export type CreatePlanBody = z.output<typeof createPlanSchema>;
 
+/**
+ * What the form sends: a plan with one scenario, in the single-scenario shorthand the API
+ * accepts (`load` and `requests` at the top; the API stores them as scenario "default").
+ */
+export interface PlanFormInput {
+  name: string;
+  targetId: string;
+  load: Record<string, unknown>;
+  requests: Record<string, unknown>[];
+  thresholds: Record<string, unknown>[];
+  segments: number;
+}
+
 /** Methods that carry a request body in the form; others drop whatever was typed. */
 export const BODY_METHODS: readonly HttpMethod[] = ['POST', 'PUT', 'PATCH', 'DELETE'];
 
@@ -146,7 +158,7 @@ export function parseStatusList(text: string): { statuses?: number[]; error?: st
 }
 
 /** The form as the contract's input, plus the errors found while reading the typed text. */
-export function toCreatePlanInput(state: PlanFormState): { input: CreatePlanInput; errors: FieldErrors } {
+export function toCreatePlanInput(state: PlanFormState): { input: PlanFormInput; errors: FieldErrors } {
   const errors: Record<string, string> = {};
   const num = (path: string, text: string): number => {
     const { value, error } = parseNumber(text);
@@ -161,7 +173,7 @@ export function toCreatePlanInput(state: PlanFormState): { input: CreatePlanInpu
     ...(state.maxVUs.trim() !== '' ? { maxVUs: num('load.maxVUs', state.maxVUs) } : {}),
   });
 
-  let load: CreatePlanInput['load'];
+  let load: PlanFormInput['load'];
   switch (state.executor) {
     case 'constant-vus':
       load = { executor: 'constant-vus', vus: num('load.vus', state.vus), duration: state.duration.trim() };
@@ -221,7 +233,7 @@ export function toCreatePlanInput(state: PlanFormState): { input: CreatePlanInpu
     }
   });
 
-  const input: CreatePlanInput = {
+  const input: PlanFormInput = {
     name: state.name.trim(),
     targetId: state.targetId,
     load,
@@ -236,10 +248,15 @@ export function toCreatePlanInput(state: PlanFormState): { input: CreatePlanInpu
 export function validatePlanForm(state: PlanFormState): { body: CreatePlanBody | null; errors: FieldErrors } {
   const { input, errors: typingErrors } = toCreatePlanInput(state);
   const parsed = createPlanSchema.safeParse(input);
-  const schemaErrors = parsed.success ? {} : zodErrorToFieldErrors(parsed.error);
+  // The schema reports the shorthand's fields under the scenario it becomes; the form shows them where they were typed.
+  const schemaErrors = parsed.success ? {} : unscenario(zodErrorToFieldErrors(parsed.error));
   const errors = mergeFieldErrors(typingErrors, friendlier(schemaErrors));
   const valid = parsed.success && Object.keys(errors).length === 0;
   return { body: valid ? parsed.data : null, errors };
+}
+
+function unscenario(errors: FieldErrors): FieldErrors {
+  return Object.fromEntries(Object.entries(errors).map(([path, message]) => [path.replace(/^scenarios\.0\./, ''), message]));
 }
 
 /** A blank target select reads better as an instruction. */
@@ -275,11 +292,14 @@ export function planFieldPaths(state: PlanFormState): string[] {
 /** A stored plan back into the editor's state (for "duplicate" and future editing). */
 export function planViewToForm(plan: PlanView): PlanFormState {
   const base = initialPlanForm(plan.targetId);
-  const { load } = plan.spec;
+  // The form edits one scenario; plans with several are edited as their first one.
+  const scenario = plan.spec.scenarios[0]!;
+  const { load } = scenario;
+  const formExecutors: readonly string[] = ['constant-vus', 'ramping-vus', 'constant-arrival-rate', 'ramping-arrival-rate'];
   return {
     ...base,
     name: plan.name,
-    executor: load.executor,
+    executor: formExecutors.includes(load.executor) ? (load.executor as Executor) : base.executor,
     vus: load.executor === 'constant-vus' ? String(load.vus) : base.vus,
     duration: load.executor === 'constant-vus' || load.executor === 'constant-arrival-rate' ? load.duration : base.duration,
     startVUs: load.executor === 'ramping-vus' ? String(load.startVUs) : base.startVUs,
@@ -302,24 +322,30 @@ export function planViewToForm(plan: PlanView): PlanFormState {
           ? ''
           : String(load.maxVUs)
         : base.maxVUs,
-    requests: plan.spec.requests.map((request) =>
-      newRequestRow({
-        name: request.name,
-        method: request.method,
-        path: request.path,
-        body: request.body ?? '',
-        expectedStatuses: request.expect?.status.join(', ') ?? '',
-        weight: String(request.weight),
-      }),
+    requests: scenario.requests.flatMap((request) =>
+      request.protocol === 'http'
+        ? [
+            newRequestRow({
+              name: request.name,
+              method: request.method,
+              path: request.path,
+              body: request.body?.type === 'text' ? request.body.text : request.body?.type === 'json' ? JSON.stringify(request.body.json) : '',
+              expectedStatuses: request.expect?.status.join(', ') ?? '',
+              weight: String(request.weight),
+            }),
+          ]
+        : [],
     ),
-    thresholds: plan.spec.thresholds.map((threshold) =>
-      newThresholdRow({
+    thresholds: plan.spec.thresholds.flatMap((threshold) =>
+      threshold.metric === 'check_rate' || threshold.metric === 'status_share'
+        ? []
+        : [newThresholdRow({
         metric: threshold.metric,
         stat: threshold.metric === 'latency' ? threshold.stat : 'p95',
         op: threshold.op,
         value: String(threshold.metric === 'error_rate' ? Math.round(threshold.value * 1e8) / 1e6 : threshold.value),
         request: threshold.request ?? '',
-      }),
+      })],
     ),
   };
 }

@@ -40,7 +40,7 @@ function RunReport({ run, live }: { run: RunView; live: LiveRun }) {
   // While live there is no summary yet: the plan gives the order of the request toggles.
   const plan = usePlan(terminal ? undefined : run.planId);
   const requestOrder = useMemo(
-    () => run.summary?.requests.map((request) => request.name) ?? plan.data?.spec.requests.map((request) => request.name) ?? [],
+    () => run.summary?.requests.map((request) => request.name) ?? plan.data?.spec.scenarios.flatMap((scenario) => scenario.requests.map((request) => request.name)) ?? [],
     [run.summary, plan.data],
   );
   return (

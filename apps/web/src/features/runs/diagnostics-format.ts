@@ -16,6 +16,8 @@ const METRIC_LABEL: Record<Diagnostic['affects'][number], string> = {
   latency: 'latency',
   error_rate: 'error rate',
   rps: 'RPS',
+  check_rate: 'check pass rate',
+  status_share: 'status share',
 };
 
 /** "samplesBeyond" -> "samples beyond", "status429" -> "status 429", "peakK6Cores" -> "peak k6 cores". */

@@ -1,0 +1,146 @@
+/**
+ * The fixed part of every generated k6 script: plain JavaScript that runs inside k6 and reads
+ * the plan's data (SCENARIOS) the generator embeds. Kept as text, not compiled, so the
+ * script a user previews or exports is the whole story. Module scope is per VU in k6, so
+ * CAPTURES holds one VU's captured values across its iterations.
+ */
+export const HTTP_RUNTIME = String.raw`
+const CAPTURES = {};
+
+function lookup(reference) {
+  if (reference.startsWith('vars.')) {
+    const name = reference.slice(5);
+    if (!(name in VARS)) throw new Error('the target has no variable ' + name);
+    return VARS[name];
+  }
+  return reference in CAPTURES ? String(CAPTURES[reference]) : '';
+}
+
+/** Fills {{capture}} and {{vars.NAME}} in a string. */
+function fill(text) {
+  return text.indexOf('{{') < 0 ? text : text.replace(/\{\{\s*([A-Za-z_][\w.]*)\s*\}\}/g, (_, reference) => lookup(reference));
+}
+
+function fillMap(map) {
+  const out = {};
+  for (const key of Object.keys(map)) out[key] = fill(map[key]);
+  return out;
+}
+
+/** Fills references in every string of a JSON value; a string that is only a reference keeps the captured value's type. */
+function fillJson(value) {
+  if (typeof value === 'string') {
+    const whole = /^\{\{\s*([A-Za-z_][\w.]*)\s*\}\}$/.exec(value);
+    if (whole && !whole[1].startsWith('vars.') && whole[1] in CAPTURES) return CAPTURES[whole[1]];
+    return fill(value);
+  }
+  if (Array.isArray(value)) return value.map(fillJson);
+  if (value && typeof value === 'object') {
+    const out = {};
+    for (const key of Object.keys(value)) out[key] = fillJson(value[key]);
+    return out;
+  }
+  return value;
+}
+
+/** Reads data.items[0].id (optionally $.-prefixed) from a parsed body; undefined when absent. */
+function jsonPath(document, path) {
+  const parts = path.replace(/^\$\.?/, '').match(/[^.[\]]+|\[\d+\]/g) || [];
+  let value = document;
+  for (const part of parts) {
+    if (value === null || value === undefined) return undefined;
+    value = part[0] === '[' ? value[Number(part.slice(1, -1))] : value[part];
+  }
+  return value;
+}
+
+function parseJson(text) {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    return undefined;
+  }
+}
+
+function seconds(duration) {
+  const units = { ms: 0.001, s: 1, m: 60, h: 3600 };
+  const pattern = /(\d+(?:\.\d+)?)(ms|s|m|h)/g;
+  let total = 0;
+  let match;
+  while ((match = pattern.exec(duration)) !== null) total += Number(match[1]) * units[match[2]];
+  return total;
+}
+
+function think(range) {
+  if (!range) return;
+  const min = seconds(range.min);
+  const max = seconds(range.max);
+  sleep(min + Math.random() * (max - min));
+}
+
+function queryString(query) {
+  const keys = Object.keys(query);
+  if (!keys.length) return '';
+  return '?' + keys.map((key) => encodeURIComponent(key) + '=' + encodeURIComponent(fill(query[key]))).join('&');
+}
+
+function requestBody(step, headers) {
+  const body = step.body;
+  if (!body) return null;
+  if (body.type === 'json') {
+    if (!Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) headers['Content-Type'] = 'application/json';
+    return JSON.stringify(fillJson(body.json));
+  }
+  if (body.type === 'form') return fillMap(body.fields);
+  if (body.contentType && !Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) headers['Content-Type'] = body.contentType;
+  return fill(body.text);
+}
+
+function runChecks(step, response) {
+  if (!step.checks.length) return;
+  let parsed;
+  const assertions = {};
+  for (const rule of step.checks) {
+    if (rule.type === 'status') assertions[step.name + ': status is ' + rule.equals] = (r) => r.status === rule.equals;
+    else if (rule.type === 'bodyContains') assertions[step.name + ': body contains ' + JSON.stringify(rule.value)] = (r) => typeof r.body === 'string' && r.body.indexOf(rule.value) >= 0;
+    else if (rule.type === 'jsonPath')
+      assertions[step.name + ': ' + rule.path + ' is ' + JSON.stringify(rule.equals)] = (r) => {
+        if (parsed === undefined) parsed = parseJson(r.body) || null;
+        return jsonPath(parsed, rule.path) === rule.equals;
+      };
+  }
+  check(response, assertions, { name: step.name });
+}
+
+function runCaptures(step, response) {
+  let parsed;
+  for (const capture of step.captures) {
+    let value;
+    if (capture.from === 'json') {
+      if (parsed === undefined) parsed = parseJson(response.body) || null;
+      value = jsonPath(parsed, capture.path);
+    } else if (capture.from === 'header') {
+      const wanted = capture.header.toLowerCase();
+      const name = Object.keys(response.headers).find((header) => header.toLowerCase() === wanted);
+      value = name === undefined ? undefined : response.headers[name];
+    } else {
+      const match = typeof response.body === 'string' ? new RegExp(capture.pattern).exec(response.body) : null;
+      value = match ? match[capture.group] : undefined;
+    }
+    // A missing value is left unset: later {{name}} read as empty, and the run's checks show it.
+    if (value !== undefined) CAPTURES[capture.name] = value;
+  }
+}
+
+function runHttp(step) {
+  const headers = Object.assign({}, DEFAULT_HEADERS, fillMap(step.headers));
+  const body = requestBody(step, headers);
+  const params = { headers: headers, tags: { name: step.name } };
+  // Bodies are discarded unless a check or capture reads them.
+  if (step.readsBody) params.responseType = 'text';
+  if (step.expect) params.responseCallback = http.expectedStatuses(...step.expect.status);
+  const response = http.request(step.method, BASE_URL + fill(step.path) + queryString(step.query), body, params);
+  runChecks(step, response);
+  runCaptures(step, response);
+}
+`;
