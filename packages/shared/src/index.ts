@@ -13,6 +13,7 @@ export * from './organizations.js';
 export * from './password-strength.js';
 export * from './permissions.js';
 export * from './plan.js';
+export * from './plan-diff.js';
 export * from './plans-view.js';
 export * from './runs.js';
 export * from './series.js';

@@ -1,6 +1,15 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { createPlanSchema, planViewSchema, updatePlanSchema } from '@loadline/shared';
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Patch, Post, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiQuery, ApiTags } from '@nestjs/swagger';
+import {
+  createPlanSchema,
+  planDiffQuerySchema,
+  planDiffSchema,
+  planScriptSchema,
+  planVersionQuerySchema,
+  planVersionSummarySchema,
+  planViewSchema,
+  updatePlanSchema,
+} from '@loadline/shared';
 import type { z } from 'zod';
 import { ZodPipe } from '../common/validation/zod-body.pipe.js';
 import { ApiJsonBody, ApiJsonResponse } from '../common/http/openapi.js';
@@ -52,6 +61,39 @@ export class PlansController {
     @CurrentCaller() caller: AuthenticatedCaller,
   ) {
     return this.plans.update(id, body, caller.userId ?? undefined);
+  }
+
+  @Get(':id/versions')
+  @Requires('read')
+  @ApiJsonResponse(200, listOf(planVersionSummarySchema), [401, 404])
+  async versions(@Param('id') id: string) {
+    return { items: await this.plans.versions(id) };
+  }
+
+  @Get(':id/versions/:version')
+  @Requires('read')
+  @ApiJsonResponse(200, planViewSchema, [400, 401, 404])
+  version(@Param('id') id: string, @Param('version', ParseIntPipe) version: number) {
+    return this.plans.version(id, version);
+  }
+
+  /** What changed between two versions (`to` defaults to the current one). */
+  @Get(':id/diff')
+  @Requires('read')
+  @ApiQuery({ name: 'from', required: true })
+  @ApiQuery({ name: 'to', required: false })
+  @ApiJsonResponse(200, planDiffSchema, [400, 401, 404])
+  diff(@Param('id') id: string, @Query(new ZodPipe(planDiffQuerySchema, 'query')) query: z.infer<typeof planDiffQuerySchema>) {
+    return this.plans.diff(id, query.from, query.to);
+  }
+
+  /** The exact k6 script a run of the plan (or of `version`) executes, to read or run locally. */
+  @Get(':id/script')
+  @Requires('read')
+  @ApiQuery({ name: 'version', required: false })
+  @ApiJsonResponse(200, planScriptSchema, [400, 401, 404])
+  script(@Param('id') id: string, @Query(new ZodPipe(planVersionQuerySchema, 'query')) query: z.infer<typeof planVersionQuerySchema>) {
+    return this.plans.script(id, query.version);
   }
 
   @Delete(':id')

@@ -4,6 +4,7 @@ import { DomainError } from '../common/errors/domain-error.js';
 export enum PlanErrorCode {
   PLAN_NOT_FOUND = 'PLAN_NOT_FOUND',
   PLAN_INVALID = 'PLAN_INVALID',
+  PLAN_VERSION_NOT_FOUND = 'PLAN_VERSION_NOT_FOUND',
 }
 
 export class PlanError extends DomainError<PlanErrorCode> {

@@ -65,4 +65,16 @@ export class PlansRepository {
   softDelete(id: string) {
     return this.db.scoped.testPlan.update({ where: { id }, data: { deletedAt: new Date() } });
   }
+
+  versions(planId: string) {
+    return this.db.scoped.planVersion.findMany({ where: { planId }, orderBy: { version: 'desc' } });
+  }
+
+  version(planId: string, version: number) {
+    return this.db.scoped.planVersion.findFirst({ where: { planId, version } });
+  }
+
+  userEmails(userIds: string[]) {
+    return this.db.system.user.findMany({ where: { id: { in: userIds } }, select: { id: true, email: true } });
+  }
 }

@@ -1,5 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import { planSpecSchema, zodIssuesToDetails, type PlanSpec, type PlanView, type updatePlanSchema } from '@loadline/shared';
+import {
+  SCRIPT_ENV,
+  diffJson,
+  generateK6Script,
+  planSpecSchema,
+  zodIssuesToDetails,
+  type PlanDiff,
+  type PlanScript,
+  type PlanSpec,
+  type PlanVersionSummary,
+  type PlanView,
+  type updatePlanSchema,
+} from '@loadline/shared';
 import type { z } from 'zod';
 import type { PlanVersion, TestPlan } from '../generated/prisma/client.js';
 import { TargetsService } from '../targets/targets.service.js';
@@ -97,5 +109,48 @@ export class PlansService {
   async remove(id: string): Promise<void> {
     await this.getWithVersion(id);
     await this.plans.softDelete(id);
+  }
+
+  async versions(id: string): Promise<PlanVersionSummary[]> {
+    const { plan } = await this.getWithVersion(id);
+    const versions = await this.plans.versions(id);
+    const creators = [...new Set(versions.map((version) => version.createdById).filter((userId): userId is string => !!userId))];
+    const emails = new Map((creators.length ? await this.plans.userEmails(creators) : []).map((user) => [user.id, user.email]));
+    return versions.map((version) => ({
+      version: version.version,
+      name: version.name,
+      targetId: version.targetId,
+      createdAt: version.createdAt.toISOString(),
+      createdBy: version.createdById ? (emails.get(version.createdById) ?? null) : null,
+      current: version.version === plan.currentVersion,
+    }));
+  }
+
+  /** One version as a plan view (what ran, for a run that kept an older version). */
+  async version(id: string, number?: number): Promise<PlanView> {
+    const { plan, version: current } = await this.getWithVersion(id);
+    if (number === undefined || number === current.version) return toPlanView({ plan, version: current });
+    const version = await this.plans.version(id, number);
+    if (!version) throw new PlanError(PlanErrorCode.PLAN_VERSION_NOT_FOUND, `Plan ${id} has no version ${number} (it is at version ${current.version})`);
+    return { ...toPlanView({ plan, version }), name: version.name, targetId: version.targetId };
+  }
+
+  /** What changed from version `from` to version `to` (default: the current one). */
+  async diff(id: string, from: number, to?: number): Promise<PlanDiff> {
+    const [before, after] = await Promise.all([this.version(id, from), this.version(id, to)]);
+    const document = (view: PlanView) => ({ name: view.name, targetId: view.targetId, ...view.spec });
+    return { from: before.version, to: after.version, changes: diffJson(document(before), document(after)) };
+  }
+
+  /** The exact script a run of the version would execute (the generator is pure: same spec, same text). */
+  async script(id: string, number?: number): Promise<PlanScript> {
+    const view = await this.version(id, number);
+    const slug = view.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'plan';
+    return {
+      version: view.version,
+      filename: `${slug}-v${view.version}.js`,
+      script: generateK6Script(view.spec, { planName: view.name, planVersion: view.version }),
+      env: Object.values(SCRIPT_ENV),
+    };
   }
 }

@@ -38,6 +38,12 @@ const BODIES: Record<string, unknown> = {
   'PATCH members/:userId': { role: 'VIEWER' },
 };
 
+/** Query strings a route needs to get past validation to its lookup. */
+const QUERIES: Record<string, string> = { 'GET plans/:id/diff': '?from=1' };
+
+/** Parameters after the resource id: values that would exist for the organization's own resource. */
+const SECONDARY: Record<string, string> = { version: '1' };
+
 const keyOf = (route: RouteInfo) => `${route.method} ${route.path}`;
 
 function kindOf(route: RouteInfo): ResourceKind | undefined {
@@ -91,7 +97,10 @@ describe('tenant isolation sweep (every route with an id, every list)', () => {
 
     const leaks: string[] = [];
     for (const route of withIds) {
-      const path = '/' + route.path.replace(/:[A-Za-z]+/, ids[kindOf(route)!]);
+      const path =
+        '/' +
+        route.path.replace(/:[A-Za-z]+/, ids[kindOf(route)!]).replace(/:([A-Za-z]+)/g, (_, name: string) => SECONDARY[name] ?? `missing-${name}`) +
+        (QUERIES[keyOf(route)] ?? '');
       const response = await a.request(route.method, path, route.method === 'GET' ? undefined : (BODIES[keyOf(route)] ?? {}));
       if (response.status !== 404) leaks.push(`${keyOf(route)} -> ${response.status} ${JSON.stringify(response.body)}`);
     }

@@ -62,6 +62,7 @@ export const HTTP_STATUS_BY_CODE: Record<AnyErrorCode, number> = {
   [TargetErrorCode.TARGET_UNVERIFIED]: 422,
   [PlanErrorCode.PLAN_NOT_FOUND]: 404,
   [PlanErrorCode.PLAN_INVALID]: 400,
+  [PlanErrorCode.PLAN_VERSION_NOT_FOUND]: 404,
   [RunErrorCode.RUN_NOT_FOUND]: 404,
   [RunErrorCode.RUN_TARGET_GONE]: 409,
   [RunErrorCode.QUEUE_UNAVAILABLE]: 503,
