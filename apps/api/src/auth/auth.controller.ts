@@ -1,7 +1,15 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { loginSchema, meViewSchema, sessionListItemSchema, sessionViewSchema, signupSchema, switchOrganizationSchema } from '@loadline/shared';
+import {
+  deleteOrganizationSchema,
+  loginSchema,
+  meViewSchema,
+  sessionListItemSchema,
+  sessionViewSchema,
+  signupSchema,
+  switchOrganizationSchema,
+} from '@loadline/shared';
 import type { z } from 'zod';
 import { ZodPipe } from '../common/validation/zod-body.pipe.js';
 import { ApiJsonBody, ApiJsonResponse } from '../common/http/openapi.js';
@@ -91,6 +99,25 @@ export class AuthController {
   @ApiJsonResponse(200, meViewSchema, [401, 409])
   leave(@CurrentSession() caller: SessionCaller) {
     return this.auth.leaveOrganization(caller);
+  }
+
+  /**
+   * Deletes the current organization and everything in it; the body must repeat its slug.
+   * A session answers 200 with where it acts now; an API key (deleted with it) gets 204.
+   */
+  @Delete('organization')
+  @Requires('org:delete')
+  @ApiBearerAuth()
+  @ApiJsonBody(deleteOrganizationSchema)
+  @ApiJsonResponse(200, meViewSchema, [400, 401, 403, 409])
+  async deleteOrganization(
+    @CurrentCaller() caller: Caller,
+    @Body(new ZodPipe(deleteOrganizationSchema)) body: z.infer<typeof deleteOrganizationSchema>,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const me = await this.auth.deleteOrganization(caller, body.confirmSlug);
+    if (!me) res.status(204);
+    return me ?? undefined;
   }
 
   /** Acts for another of the caller's organizations from now on (this session only). */

@@ -186,6 +186,27 @@ export class AuthService {
     return this.switchOrganization(caller, next.tenantId);
   }
 
+  /**
+   * Deletes the caller's current organization. A person's session moves first to another of
+   * their organizations (or a new one of their own), so deleting one organization does not
+   * sign them out of the others; the answer is where they are now. An API key goes with the
+   * organization it belonged to (null).
+   */
+  async deleteOrganization(caller: Caller, confirmSlug: string): Promise<MeView | null> {
+    if (caller.via !== 'session') {
+      await this.organizations.delete(confirmSlug);
+      return null;
+    }
+    const session = caller as SessionCaller;
+    let nextTenantId: string | undefined;
+    await this.organizations.delete(confirmSlug, async () => {
+      const other = (await this.accounts.memberships(session.userId)).find((membership) => membership.tenantId !== session.tenantId);
+      nextTenantId = (other ?? (await this.organizations.createFor(session.userId, `${session.user.name}'s organization`))).tenantId;
+      await this.accounts.switchSession(session.sessionId, nextTenantId);
+    });
+    return this.switchOrganization(session, nextTenantId!);
+  }
+
   /** Points the caller's session at another of their organizations. */
   async switchOrganization(caller: SessionCaller, organizationId: string): Promise<MeView> {
     const membership = await this.accounts.findMembership(caller.userId, organizationId);

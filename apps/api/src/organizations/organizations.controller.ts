@@ -1,8 +1,7 @@
-import { Body, Controller, Delete, Get, HttpCode, Patch, Post } from '@nestjs/common';
+import { Body, Controller, Get, Patch, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import {
   createOrganizationSchema,
-  deleteOrganizationSchema,
   membershipViewSchema,
   organizationViewSchema,
   updateOrganizationSchema,
@@ -55,16 +54,6 @@ export class OrganizationsController {
   @ApiJsonResponse(200, organizationViewSchema, [400, 401, 403])
   updateQuotas(@Body(new ZodPipe(updateQuotasSchema, 'quotas')) body: z.infer<typeof updateQuotasSchema>) {
     return this.organizations.updateQuotas(body);
-  }
-
-  /** Deletes the organization and everything in it; the body must repeat its slug. */
-  @Delete('organization')
-  @HttpCode(204)
-  @Requires('org:delete')
-  @ApiJsonBody(deleteOrganizationSchema)
-  @ApiJsonResponse(204, null, [400, 401, 403, 409])
-  async delete(@Body(new ZodPipe(deleteOrganizationSchema)) body: z.infer<typeof deleteOrganizationSchema>): Promise<void> {
-    await this.organizations.delete(body.confirmSlug);
   }
 
   @Get('usage')

@@ -111,7 +111,8 @@ export class OrganizationsService {
     }
   }
 
-  async delete(confirmSlug: string): Promise<void> {
+  /** `beforeDelete` runs once the checks passed, just before the rows go (moving the caller's session away). */
+  async delete(confirmSlug: string, beforeDelete: () => Promise<void> = async () => undefined): Promise<void> {
     const tenant = await this.organizations.current();
     if (confirmSlug !== tenant.slug) {
       throw new OrganizationError(OrganizationErrorCode.CONFIRMATION_MISMATCH, `Type the organization's slug "${tenant.slug}" to confirm`, [
@@ -120,6 +121,7 @@ export class OrganizationsService {
     }
     const active = await this.organizations.activeRunCount();
     if (active) throw new OrganizationError(OrganizationErrorCode.RUNS_ACTIVE, `${active} run(s) are still queued or running; cancel them first`);
+    await beforeDelete();
     await this.organizations.deleteCurrent();
   }
 }

@@ -89,8 +89,12 @@ describe('quotas and usage, organization settings and deletion', () => {
     expect(active.body.error.code).toBe('RUNS_ACTIVE');
 
     await other.client.post(`/runs/${run.id}/cancel`);
-    expect((await other.client.request('DELETE', '/organization', { confirmSlug: org.slug })).status).toBe(204);
-    expect((await other.client.get('/me')).status).toBe(401);
+    // The owner's session is not ended with the organization: it moves to one of their own.
+    const deleted = await other.client.request('DELETE', '/organization', { confirmSlug: org.slug });
+    expect(deleted.status).toBe(200);
+    expect(deleted.body.tenant.id).not.toBe(org.id);
+    expect(deleted.body.organizations.map((membership: { id: string }) => membership.id)).not.toContain(org.id);
+    expect((await other.client.get('/me')).body.tenant.id).toBe(deleted.body.tenant.id);
     const left = await stack.db.query('SELECT id FROM "Run" WHERE "tenantId" = $1 UNION ALL SELECT id FROM "Target" WHERE "tenantId" = $1', [org.id]);
     expect(left).toEqual([]);
     // The other organization in this database is untouched.

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { PlanView, TargetView } from '@loadline/shared';
 import { Card, PageHeader } from '../../components/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../components/States';
@@ -22,9 +22,16 @@ export function DashboardPage() {
   const plans = usePlans();
   const runs = useRuns();
   const targetsById = new Map((targets.data ?? []).map((target) => [target.id, target]));
+  // Set by pages that send the user here after something they should know about (an organization deleted).
+  const notice = (useLocation().state as { notice?: string } | null)?.notice;
 
   return (
     <>
+      {notice ? (
+        <p className="alert alert--info" role="status" data-testid="dashboard-notice">
+          {notice}
+        </p>
+      ) : null}
       <PageHeader
         eyebrow={me.tenant.name}
         title="Dashboard"

@@ -6,7 +6,8 @@ import { ErrorState, LoadingState, errorMessage } from '../../components/States'
 import { formatDateTime } from '../../format/time';
 import { TextField } from '../../forms/Fields';
 import { NO_ERRORS, detailsToFieldErrors, prefixErrors, zodErrorToFieldErrors, type FieldErrors } from '../../forms/field-errors';
-import { useAccount, useEndLocalSession } from '../auth/hooks';
+import { useNavigate } from 'react-router';
+import { useAccount } from '../auth/hooks';
 import { ROLE_LABEL } from '../members/roles';
 import { QuotasCard } from './QuotasCard';
 import { UsageCard } from './UsageCard';
@@ -101,7 +102,7 @@ function NameCard({ organization }: { organization: OrganizationView }) {
 
 function DangerZone({ organization }: { organization: OrganizationView }) {
   const remove = useDeleteOrganization();
-  const endLocalSession = useEndLocalSession();
+  const navigate = useNavigate();
   const [confirmSlug, setConfirmSlug] = useState('');
   const matches = confirmSlug.trim() === organization.slug;
   const errors: FieldErrors = remove.isError ? { confirmSlug: errorMessage(remove.error) } : NO_ERRORS;
@@ -110,8 +111,8 @@ function DangerZone({ organization }: { organization: OrganizationView }) {
     event.preventDefault();
     if (!matches) return;
     remove.mutate(confirmSlug.trim(), {
-      // The API ended this session along with the organization.
-      onSuccess: () => endLocalSession(`${organization.name} was deleted. Sign in again to continue with your other organizations.`),
+      // The session now acts for another organization (see useDeleteOrganization).
+      onSuccess: (me) => void navigate('/', { state: { notice: `${organization.name} was deleted. You are now in ${me.tenant.name}.` } }),
     });
   }
 

@@ -44,13 +44,14 @@ export function useUpdateQuotas() {
 }
 
 /**
- * Deletes the current organization. The API ends every session acting for it, this one
- * included: the caller signs the browser out afterwards (useEndLocalSession) with a message
- * for the login page.
+ * Deletes the current organization. The API moves this session to another of the person's
+ * organizations (or a new one of their own) and answers where it acts now; every page follows.
  */
 export function useDeleteOrganization() {
+  const applyMe = useApplyMe();
   return useMutation({
-    mutationFn: (confirmSlug: string) => api.delete<void>('/organization', { body: { confirmSlug } }),
+    mutationFn: (confirmSlug: string) => api.delete<MeView>('/organization', { body: { confirmSlug } }),
+    onSuccess: applyMe,
   });
 }
 
