@@ -196,6 +196,10 @@ export class SegmentExecutor {
             [SCRIPT_ENV.headers]: JSON.stringify(job.target.headers),
             [SCRIPT_ENV.variables]: JSON.stringify(job.target.variables),
             K6_NO_USAGE_REPORT: 'true',
+            // A script importing a module this k6 lacks must fail here, not make k6 fetch a
+            // custom binary from the internet.
+            K6_AUTO_EXTENSION_RESOLUTION: 'false',
+            K6_BINARY_PROVISIONING: 'false',
             HOME: workdir,
             TMPDIR: workdir,
           },
