@@ -4,6 +4,7 @@ import (
 	"math"
 	"sort"
 	"strconv"
+	"strings"
 
 	"go.k6.io/k6/metrics"
 )
@@ -26,19 +27,27 @@ const (
 	roleDataReceived
 	roleDataSent
 	roleChecks
+	roleMessagesSent     // WebSocket messages (k6/ws counts them itself)
+	roleMessagesReceived // ...and the ones received
 )
 
-// requestKeyFunc reads the group of a request-like trend sample from its tags.
-type requestKeyFunc func(tags *metrics.TagSet) requestKey
+// requestKeyFunc reads the group of a request-like trend sample from its tags; false when
+// the series is not a request after all (it is then ignored, decided once per series).
+type requestKeyFunc func(tags *metrics.TagSet) (requestKey, bool)
+
+// scriptRequestMetric is the custom trend that generated scripts add to for what k6 does not
+// time as a request itself: WebSocket connections and message round trips (see
+// packages/shared/src/k6-script-ws.ts). Tags: name, method, status, expected, error_code.
+const scriptRequestMetric = "loadline_request"
 
 // requestMetrics is the table of trend metrics that become "requests" entries, each with the
-// function that groups its samples. Only HTTP for now; WebSocket (ws_session_duration,
-// ws_connecting) or gRPC (grpc_req_duration) join by adding a row with its own grouping
-// (e.g. a fixed method "GRPC" and the grpc status), without touching the hot path.
+// function that groups its samples.
 //
 //nolint:gochecknoglobals // a lookup table
 var requestMetrics = map[string]requestKeyFunc{
 	"http_req_duration": httpRequestKey,
+	"grpc_req_duration": grpcRequestKey,
+	scriptRequestMetric: scriptRequestKey,
 }
 
 // simpleMetrics maps the builtin metrics that become per-second scalars to their role.
@@ -52,6 +61,8 @@ var simpleMetrics = map[string]metricRole{
 	"data_received":      roleDataReceived,
 	"data_sent":          roleDataSent,
 	"checks":             roleChecks,
+	"ws_msgs_sent":       roleMessagesSent,
+	"ws_msgs_received":   roleMessagesReceived,
 }
 
 // requestKey is one "requests" group. Comparable, so it can be a map key.
@@ -64,20 +75,38 @@ type requestKey struct {
 	expected  bool
 }
 
-func httpRequestKey(tags *metrics.TagSet) requestKey {
-	get := func(name string) string {
+func tagGetter(tags *metrics.TagSet) func(string) string {
+	return func(name string) string {
 		v, _ := tags.Get(name)
 		return v
 	}
+}
+
+// statusOf reads a status tag; ok is false when it is absent or not a number.
+func statusOf(v string) (int32, bool) {
+	status, err := strconv.Atoi(v)
+	if err != nil || status < 0 || status > math.MaxInt32 {
+		return 0, false
+	}
+	return int32(status), true
+}
+
+func scenarioOf(get func(string) string) string {
+	if s := get("scenario"); s != "" {
+		return s
+	}
+	return "default"
+}
+
+func httpRequestKey(tags *metrics.TagSet) (requestKey, bool) {
+	get := tagGetter(tags)
 	k := requestKey{
 		name:      get("name"),
 		method:    get("method"),
 		errorCode: get("error_code"),
-		scenario:  get("scenario"),
+		scenario:  scenarioOf(get),
 	}
-	if status, err := strconv.Atoi(get("status")); err == nil && status >= 0 && status <= math.MaxInt32 {
-		k.status = int32(status)
-	}
+	k.status, _ = statusOf(get("status"))
 	switch get("expected_response") {
 	case "true":
 		k.expected = true
@@ -86,10 +115,69 @@ func httpRequestKey(tags *metrics.TagSet) requestKey {
 	default: // no responseCallback (or the tag is disabled): k6's default callback is 200-399
 		k.expected = k.status >= 200 && k.status <= 399
 	}
-	if k.scenario == "" {
-		k.scenario = "default"
+	return k, true
+}
+
+// grpcUnknown is gRPC's UNKNOWN status, for a sample without a readable status tag.
+const grpcUnknown = 2
+
+// grpcRequestKey groups unary gRPC calls: method "GRPC", status the gRPC status code (0 is
+// OK, so no status means UNKNOWN, not "no response"), expected when the code is in the
+// comma-separated expected_codes tag the generated script sets (OK alone without it).
+// k6 also times the server-reflection stream it opens on connect, with no name tag: that
+// is not a request of the plan and is left out.
+func grpcRequestKey(tags *metrics.TagSet) (requestKey, bool) {
+	get := tagGetter(tags)
+	name := get("name")
+	if name == "" {
+		return requestKey{}, false
 	}
-	return k
+	k := requestKey{name: name, method: "GRPC", errorCode: get("error_code"), scenario: scenarioOf(get)}
+	status, ok := statusOf(get("status"))
+	if !ok {
+		status = grpcUnknown
+	}
+	k.status = status
+	if codes, set := tags.Get("expected_codes"); set {
+		k.expected = codeListed(codes, status)
+	} else {
+		k.expected = status == 0
+	}
+	return k, true
+}
+
+// codeListed tells whether a comma-separated list of integers ("0,5") holds code.
+func codeListed(list string, code int32) bool {
+	for len(list) > 0 {
+		item := list
+		if i := strings.IndexByte(list, ','); i >= 0 {
+			item, list = list[:i], list[i+1:]
+		} else {
+			list = ""
+		}
+		if v, ok := statusOf(strings.TrimSpace(item)); ok && v == code {
+			return true
+		}
+	}
+	return false
+}
+
+// scriptRequestKey groups the script's own request samples (scriptRequestMetric): every
+// field comes from its tags; without an expected tag, a sample without an error code is
+// expected.
+func scriptRequestKey(tags *metrics.TagSet) (requestKey, bool) {
+	get := tagGetter(tags)
+	k := requestKey{name: get("name"), method: get("method"), errorCode: get("error_code"), scenario: scenarioOf(get)}
+	k.status, _ = statusOf(get("status"))
+	switch get("expected") {
+	case "true":
+		k.expected = true
+	case "false":
+		k.expected = false
+	default:
+		k.expected = k.errorCode == ""
+	}
+	return k, true
 }
 
 type requestAgg struct {
@@ -116,6 +204,8 @@ type second struct {
 	droppedIterations float64
 	bytesReceived     float64
 	bytesSent         float64
+	messagesSent      float64
+	messagesReceived  float64
 
 	// The earliest request start and latest request end seen in this second (Unix ms), so
 	// the run's request rate can be divided by the time load was really applied instead of
@@ -187,7 +277,11 @@ func (a *aggregator) seriesOf(ts metrics.TimeSeries, role metricRole) seriesInfo
 	info := seriesInfo{role: role}
 	switch role {
 	case roleRequest:
-		key := a.keyFuncs[ts.Metric](ts.Tags)
+		key, isRequest := a.keyFuncs[ts.Metric](ts.Tags)
+		if !isRequest {
+			info.role = roleIgnore
+			break
+		}
 		id, ok := a.groupIDs[key]
 		if !ok {
 			id = uint32(len(a.groups)) //nolint:gosec // group count stays far below 2^32
@@ -260,10 +354,15 @@ func (a *aggregator) addSample(sample *metrics.Sample) {
 	if role == roleIgnore {
 		return
 	}
+	var info seriesInfo
+	if role == roleRequest {
+		if info = a.seriesOf(sample.TimeSeries, role); info.role == roleIgnore {
+			return
+		}
+	}
 	s := a.secondFor(sample.Time.Unix())
 	switch role {
 	case roleRequest:
-		info := a.seriesOf(sample.TimeSeries, role)
 		if s.requests == nil {
 			s.requests = make(map[uint32]*requestAgg)
 		}
@@ -283,7 +382,7 @@ func (a *aggregator) addSample(sample *metrics.Sample) {
 		}
 		s.hasSpan = true
 	case roleChecks:
-		info := a.seriesOf(sample.TimeSeries, role)
+		info = a.seriesOf(sample.TimeSeries, role)
 		if s.checks == nil {
 			s.checks = make(map[uint32]*checkAgg)
 		}
@@ -313,6 +412,10 @@ func (a *aggregator) addSample(sample *metrics.Sample) {
 		s.bytesReceived += sample.Value
 	case roleDataSent:
 		s.bytesSent += sample.Value
+	case roleMessagesSent:
+		s.messagesSent += sample.Value
+	case roleMessagesReceived:
+		s.messagesReceived += sample.Value
 	case roleIgnore:
 	}
 }

@@ -60,6 +60,8 @@ type jsonSecond struct {
 	DroppedIterations int           `json:"droppedIterations"`
 	BytesReceived     float64       `json:"bytesReceived"`
 	BytesSent         float64       `json:"bytesSent"`
+	MessagesSent      *int          `json:"messagesSent"`
+	MessagesReceived  *int          `json:"messagesReceived"`
 	SpanStartMs       *float64      `json:"spanStartMs"`
 	SpanEndMs         *float64      `json:"spanEndMs"`
 	Checks            []jsonCheck   `json:"checks"`

@@ -39,6 +39,13 @@ func appendSecond(b []byte, s *second) []byte {
 	b = appendNumber(b, s.bytesReceived)
 	b = append(b, `,"bytesSent":`...)
 	b = appendNumber(b, s.bytesSent)
+	// Only seconds with WebSocket traffic carry message counts (HTTP-only lines keep their shape).
+	if s.messagesSent > 0 || s.messagesReceived > 0 {
+		b = append(b, `,"messagesSent":`...)
+		b = appendCount(b, s.messagesSent)
+		b = append(b, `,"messagesReceived":`...)
+		b = appendCount(b, s.messagesReceived)
+	}
 	if s.hasSpan {
 		b = append(b, `,"spanStartMs":`...)
 		b = strconv.AppendFloat(b, math.Round(s.spanStartMs*1000)/1000, 'f', -1, 64)
