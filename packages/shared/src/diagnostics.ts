@@ -4,6 +4,7 @@ import type { MergedSecond } from './series-merge.js';
 import type { RunSummary } from './summary.js';
 import type { Diagnostic } from './diagnostics-schema.js';
 import type { ThresholdResult } from './threshold.js';
+import { CONFIGURATION_KEYS, GRPC_STATUS_PREFIX, NO_RESPONSE_KEYS, RATE_LIMITED_KEYS } from './request-status.js';
 
 /**
  * The limits behind each diagnostic, in one place so the report and the docs can cite them.
@@ -58,12 +59,17 @@ export function askedIterations(load: LoadProfile): number | null {
   return null;
 }
 
-function statusShare(summary: RunSummary, predicate: (status: number) => boolean): { count: number; share: number } {
+/** Requests whose status (as statusCounts keys it) is one of `keys`, with how many were gRPC. */
+function statusShare(summary: RunSummary, keys: readonly string[]): { count: number; share: number; grpc: number } {
   const total = summary.overall.count;
-  const count = Object.entries(summary.overall.statusCounts)
-    .filter(([status]) => predicate(Number(status)))
-    .reduce((sum, [, n]) => sum + n, 0);
-  return { count, share: total ? count / total : 0 };
+  let count = 0;
+  let grpc = 0;
+  for (const [status, n] of Object.entries(summary.overall.statusCounts)) {
+    if (!keys.includes(status)) continue;
+    count += n;
+    if (status.startsWith(GRPC_STATUS_PREFIX)) grpc += n;
+  }
+  return { count, share: total ? count / total : 0, grpc };
 }
 
 function generatorSaturation(seconds: readonly MergedSecond[]): Diagnostic | null {
@@ -129,47 +135,55 @@ function statusDiagnostics(summary: RunSummary): Diagnostic[] {
   const total = summary.overall.count;
   if (!total) return found;
 
-  const limited = statusShare(summary, (status) => status === 429);
+  // A gRPC RESOURCE_EXHAUSTED is a rate limiter's answer as much as a 429 is.
+  const limited = statusShare(summary, RATE_LIMITED_KEYS);
   if (limited.share >= L.rateLimitedWarning) {
     const critical = limited.share >= L.rateLimitedCritical;
+    const answer = limited.grpc === 0 ? '429 Too Many Requests' : limited.grpc === limited.count ? 'gRPC RESOURCE_EXHAUSTED' : '429 Too Many Requests or gRPC RESOURCE_EXHAUSTED';
     found.push({
       code: 'RATE_LIMITED',
       severity: critical ? 'critical' : 'warning',
-      message: `${pct(limited.share)} of requests were answered 429 Too Many Requests: the target's rate limiter, not its capacity, set the throughput.`,
-      evidence: { status429: limited.count, requests: total, share: limited.share },
+      message: `${pct(limited.share)} of requests were answered ${answer}: the target's rate limiter, not its capacity, set the throughput.`,
+      evidence: { status429: limited.count - limited.grpc, ...(limited.grpc ? { grpcResourceExhausted: limited.grpc } : {}), requests: total, share: limited.share },
       affects: critical ? ['rps', 'latency'] : [],
     });
   }
 
-  // Only unexpected 401/403/404 count: a plan may expect them on purpose.
+  // Only unexpected 401/403/404 (and their gRPC counterparts) count: a plan may expect them on purpose.
   const config = { status401: 0, status403: 0, status404: 0 };
+  let configGrpc = 0;
   for (const request of summary.requests) {
     if (request.errors === 0) continue;
-    config.status401 += Math.min(request.statusCounts['401'] ?? 0, request.errors);
-    config.status403 += Math.min(request.statusCounts['403'] ?? 0, request.errors);
-    config.status404 += Math.min(request.statusCounts['404'] ?? 0, request.errors);
+    for (const kind of ['status401', 'status403', 'status404'] as const) {
+      for (const key of CONFIGURATION_KEYS[kind]) {
+        const count = Math.min(request.statusCounts[key] ?? 0, request.errors);
+        config[kind] += count;
+        if (key.startsWith(GRPC_STATUS_PREFIX)) configGrpc += count;
+      }
+    }
   }
   const configCount = config.status401 + config.status403 + config.status404;
   const configShare = configCount / total;
   if (configShare >= L.configErrorsWarning) {
     const critical = configShare >= L.configErrorsCritical;
+    const statuses = configGrpc === 0 ? '401/403/404' : configGrpc === configCount ? 'gRPC UNAUTHENTICATED/PERMISSION_DENIED/UNIMPLEMENTED' : '401/403/404 or their gRPC counterparts';
     found.push({
       code: 'CONFIGURATION_ERRORS',
       severity: critical ? 'critical' : 'warning',
-      message: `${pct(configShare)} of requests failed with 401/403/404: the run measured a misconfiguration (credentials, paths), not the service.`,
-      evidence: { ...config, requests: total, share: configShare },
+      message: `${pct(configShare)} of requests failed with ${statuses}: the run measured a misconfiguration (credentials, paths), not the service.`,
+      evidence: { ...config, ...(configGrpc ? { grpc: configGrpc } : {}), requests: total, share: configShare },
       affects: critical ? ['latency', 'error_rate', 'rps', 'check_rate'] : [],
     });
   }
 
-  const failed = statusShare(summary, (status) => status === 0);
+  const failed = statusShare(summary, NO_RESPONSE_KEYS);
   if (failed.share >= L.connectionErrorsWarning) {
     const critical = failed.share >= L.connectionErrorsCritical;
     found.push({
       code: 'CONNECTION_ERRORS',
       severity: critical ? 'critical' : 'warning',
-      message: `${pct(failed.share)} of requests got no response (timeouts, refused or reset connections): latencies describe the few that did.`,
-      evidence: { noResponse: failed.count, requests: total, share: failed.share },
+      message: `${pct(failed.share)} of requests got no response (timeouts, refused or reset connections${failed.grpc ? '; gRPC UNAVAILABLE or DEADLINE_EXCEEDED' : ''}): latencies describe the few that did.`,
+      evidence: { noResponse: failed.count, ...(failed.grpc ? { grpc: failed.grpc } : {}), requests: total, share: failed.share },
       affects: critical ? ['latency', 'rps'] : [],
     });
   }

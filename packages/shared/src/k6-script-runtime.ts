@@ -144,3 +144,46 @@ function runHttp(step) {
   runCaptures(step, response);
 }
 `;
+
+/** The custom trend generated scripts time WebSocket connections and round trips with (and failed gRPC connections). */
+export const REQUEST_METRIC = 'loadline_request';
+
+/**
+ * Requests that k6 does not time itself go to one custom trend, tagged like HTTP requests
+ * (name, method, status, expected, error_code); the runner's k6 output groups it with
+ * http_req_duration (apps/runner/k6-extension). The clock is k6's monotonic test-run clock in
+ * fractional milliseconds (Date.now() has whole milliseconds only).
+ */
+export const REQUEST_RUNTIME = String.raw`
+const REQUESTS = new Trend('${REQUEST_METRIC}', true);
+
+function clock() {
+  return exec.instance.currentTestRunDuration;
+}
+
+function record(name, method, status, expected, errorCode, ms) {
+  const tags = { name: name, method: method, status: String(status), expected: expected ? 'true' : 'false' };
+  if (errorCode) tags.error_code = errorCode;
+  REQUESTS.add(ms > 0 ? ms : 0, tags);
+}
+
+/** k6's error codes (as on HTTP requests) for a connection that failed, from its message. */
+const CONNECT_ERRORS = [
+  [/blacklisted/i, '1110'],
+  [/blocked hostname|hostname .*blocked/i, '1111'],
+  [/no such host/i, '1101'],
+  [/lookup /i, '1100'],
+  [/connection refused/i, '1212'],
+  [/i\/o timeout|timed? ?out|deadline/i, '1211'],
+  [/connection reset/i, '1220'],
+  [/broken pipe/i, '1201'],
+  [/x509|certificate/i, '1310'],
+  [/tls/i, '1300'],
+];
+
+function connectErrorCode(message) {
+  const text = String(message || '');
+  for (const [pattern, code] of CONNECT_ERRORS) if (pattern.test(text)) return code;
+  return '1000';
+}
+`;

@@ -3,6 +3,7 @@ import { durationSchema, durationToSeconds } from './duration.js';
 import { thresholdSchema } from './threshold.js';
 import { loadProfileSchema, peakVus, plannedDurationSeconds, type LoadProfile } from './plan-load.js';
 import { planStepSchema, templateReferences, templatedStrings, thinkTimeSchema, type PlanStep } from './plan-steps.js';
+import { wsConnectRowName } from './k6-script-ws.js';
 
 export * from './plan-load.js';
 export * from './plan-steps.js';
@@ -81,8 +82,11 @@ function checkReferences(spec: z.infer<typeof specObject>, ctx: z.RefinementCtx)
     if (scenarioNames.has(scenario.name)) ctx.addIssue({ code: 'custom', path: ['scenarios', s, 'name'], message: `duplicate scenario name "${scenario.name}"` });
     scenarioNames.add(scenario.name);
   });
+  // A WebSocket step that awaits replies also reports its connections, as "<name> (connect)".
+  const rowNames = new Set(requestNames);
+  for (const scenario of spec.scenarios) for (const step of scenario.requests) if (step.protocol === 'ws') rowNames.add(wsConnectRowName(step));
   spec.thresholds.forEach((threshold, t) => {
-    if (threshold.request !== undefined && !requestNames.has(threshold.request)) {
+    if (threshold.request !== undefined && !rowNames.has(threshold.request)) {
       ctx.addIssue({ code: 'custom', path: ['thresholds', t, 'request'], message: `no request named "${threshold.request}" in this plan` });
     }
     if (threshold.scenario !== undefined && !scenarioNames.has(threshold.scenario)) {

@@ -10,9 +10,14 @@ export const requestSecondSchema = z.object({
   /** k6 `name` tag: the plan's request name (or the URL when a custom script sets none). */
   name: z.string(),
   method: z.string(),
-  /** HTTP status; 0 when no response arrived (connection refused, timeout, ...). */
+  /**
+   * HTTP status; 0 when no response arrived (connection refused, timeout, ...). WebSocket
+   * rows (method "WS"): 101 for a connection or round trip that succeeded. gRPC rows (method
+   * "GRPC"): the gRPC status code, 0 being OK (the summary keys these by name; see
+   * request-status.ts).
+   */
   status: z.number().int().min(0),
-  /** k6's expected_response: false counts as an error. */
+  /** k6's expected_response (gRPC: the code is one the request expects): false counts as an error. */
   expected: z.boolean(),
   /** k6 error_code tag for failed requests (e.g. 1211 for a timeout), empty when none. */
   errorCode: z.string().default(''),
@@ -40,6 +45,9 @@ export const secondSampleSchema = z.object({
   droppedIterations: z.number().int().nonnegative().default(0),
   bytesReceived: z.number().nonnegative().default(0),
   bytesSent: z.number().nonnegative().default(0),
+  /** WebSocket messages sent and received (k6/ws counts them), in seconds that had any. */
+  messagesSent: z.number().int().nonnegative().optional(),
+  messagesReceived: z.number().int().nonnegative().optional(),
   /**
    * Earliest request start and latest request end in this second (Unix ms). A 10 s test
    * touches 11 wall-clock seconds; these let the request rate be divided by the time load

@@ -7,6 +7,7 @@ import {
   type Histogram,
 } from './histogram.js';
 import type { SecondSample } from './series.js';
+import { statusKey } from './request-status.js';
 
 export const latencyStatsSchema = z.object({
   avg: z.number(),
@@ -23,7 +24,7 @@ export const requestStatsSchema = z.object({
   rps: z.number(),
   errors: z.number().int(),
   errorRate: z.number(),
-  /** Status code (as a string, "0" = no response) -> count. */
+  /** Status (as a string: the HTTP status, "0" = no response, or "grpc:OK" and the like for gRPC; see request-status.ts) -> count. */
   statusCounts: z.record(z.string(), z.number().int()),
   /** Milliseconds; null when no request finished. */
   latency: latencyStatsSchema.nullable(),
@@ -39,6 +40,9 @@ export const runSummarySchema = z.object({
   overall: requestStatsSchema.extend({
     bytesReceived: z.number(),
     bytesSent: z.number(),
+    /** WebSocket messages, when the run sent or received any. */
+    messagesSent: z.number().int().optional(),
+    messagesReceived: z.number().int().optional(),
   }),
   requests: z.array(requestStatsSchema.extend({ name: z.string() })),
   /**
@@ -97,6 +101,8 @@ export function summarizeSeconds(seconds: readonly SecondSample[], requestOrder:
   const allocatedBySecond = new Map<number, number>();
   let bytesReceived = 0;
   let bytesSent = 0;
+  let messagesSent = 0;
+  let messagesReceived = 0;
   let iterations = 0;
   let droppedIterations = 0;
   let first = Number.POSITIVE_INFINITY;
@@ -120,6 +126,8 @@ export function summarizeSeconds(seconds: readonly SecondSample[], requestOrder:
     allocatedBySecond.set(second.t, (allocatedBySecond.get(second.t) ?? 0) + second.vusMax);
     bytesReceived += second.bytesReceived;
     bytesSent += second.bytesSent;
+    messagesSent += second.messagesSent ?? 0;
+    messagesReceived += second.messagesReceived ?? 0;
     iterations += second.iterations;
     droppedIterations += second.droppedIterations;
     for (const request of second.requests) {
@@ -132,7 +140,7 @@ export function summarizeSeconds(seconds: readonly SecondSample[], requestOrder:
       for (const target of [acc, overall, scenario]) {
         target.count += request.count;
         if (!request.expected) target.errors += request.count;
-        const status = String(request.status);
+        const status = statusKey(request);
         target.statusCounts[status] = (target.statusCounts[status] ?? 0) + request.count;
         mergeHistogramInto(target.latency, request.latency);
       }
@@ -156,7 +164,12 @@ export function summarizeSeconds(seconds: readonly SecondSample[], requestOrder:
 
   return {
     durationSeconds,
-    overall: { ...finish(overall, durationSeconds), bytesReceived, bytesSent },
+    overall: {
+      ...finish(overall, durationSeconds),
+      bytesReceived,
+      bytesSent,
+      ...(messagesSent || messagesReceived ? { messagesSent, messagesReceived } : {}),
+    },
     requests: names.map((name) => ({ name, ...finish(byName.get(name)!, durationSeconds) })),
     scenarios: [...byScenario.entries()]
       .sort(([, a], [, b]) => a.first - b.first)

@@ -25,14 +25,74 @@ export interface Sandbox {
   calls: SandboxCall[];
   checks: { name: string; passed: boolean }[];
   sleeps: number[];
+  /** Samples added to custom trends (loadline_request). */
+  samples: TrendSample[];
+  /** WebSocket sessions opened, with what was sent on each. */
+  sockets: SandboxSocket[];
+  /** gRPC connects and calls, in order. */
+  grpc: { loads: string[]; connects: { address: string; params: Record<string, unknown> }[]; calls: GrpcCall[] };
+  /** The virtual clock (ms) the script reads through exec.instance.currentTestRunDuration. */
+  now(): number;
   /** Runs one iteration of scenario `index` as iteration number `iterationInTest`. */
   iterate(index: number, iterationInTest?: number): void;
 }
 
-export function loadScript(script: string, env: Record<string, string>, respond: (call: SandboxCall) => FakeResponse = () => ({ status: 200, body: '' })): Sandbox {
+export interface TrendSample {
+  metric: string;
+  value: number;
+  tags: Record<string, string>;
+}
+
+export interface SandboxSocket {
+  url: string;
+  params: { headers: Record<string, string>; tags: { name: string } };
+  sent: string[];
+  /** Virtual time the socket closed. */
+  closedAt: number | null;
+}
+
+/** How the fake WebSocket server behaves (virtual milliseconds). */
+export interface FakeWsServer {
+  /** The handshake: takes delayMs; a status other than 101 or an error (no response) refuses it. */
+  handshake?(url: string): { delayMs?: number; status?: number; error?: string };
+  /** Replies to one message, each after its delay. */
+  reply?(message: string): { data: string; delayMs: number }[];
+}
+
+export interface GrpcCall {
+  method: string;
+  message: unknown;
+  params: { metadata: Record<string, string>; tags: Record<string, string>; timeout: string; discardResponseMessage?: boolean };
+}
+
+/** How the fake gRPC server behaves. */
+export interface FakeGrpcServer {
+  /** Full methods ("/pkg.Service/Method") in the loaded .proto. */
+  methods?: string[];
+  /** Throws this from connect (k6 throws on a failed dial or reflection). */
+  connectError?: string;
+  /** Throws this from invoke (k6 throws before sending an unknown method). */
+  invokeError?(call: GrpcCall): string | undefined;
+}
+
+export interface SandboxServers {
+  ws?: FakeWsServer;
+  grpc?: FakeGrpcServer;
+}
+
+export function loadScript(
+  script: string,
+  env: Record<string, string>,
+  respond: (call: SandboxCall) => FakeResponse = () => ({ status: 200, body: '' }),
+  servers: SandboxServers = {},
+): Sandbox {
   const calls: SandboxCall[] = [];
   const checks: Sandbox['checks'] = [];
   const sleeps: number[] = [];
+  const samples: TrendSample[] = [];
+  const sockets: SandboxSocket[] = [];
+  const grpcLog: Sandbox['grpc'] = { loads: [], connects: [], calls: [] };
+  const clock = { now: 0 };
   const http = {
     request: (method: string, url: string, body: unknown, params: SandboxCall['params']) => {
       const call = { method, url, body, params };
@@ -42,7 +102,22 @@ export function loadScript(script: string, env: Record<string, string>, respond:
     },
     expectedStatuses: (...statuses: number[]) => ({ expected: statuses }),
   };
-  const exec = { scenario: { iterationInTest: 0 } };
+  const exec = {
+    scenario: { iterationInTest: 0 },
+    instance: {
+      get currentTestRunDuration() {
+        return clock.now;
+      },
+    },
+  };
+  class Trend {
+    constructor(readonly name: string) {}
+    add(value: number, tags: Record<string, string> = {}) {
+      samples.push({ metric: this.name, value, tags });
+    }
+  }
+  const ws = { connect: fakeWsConnect(servers.ws ?? {}, clock, sockets) };
+  const grpc = { Client: fakeGrpcClient(servers.grpc ?? {}, grpcLog) };
   const check = (value: unknown, assertions: Record<string, (value: unknown) => boolean>) => {
     for (const [name, assertion] of Object.entries(assertions)) checks.push({ name, passed: assertion(value) });
     return true;
@@ -56,16 +131,96 @@ export function loadScript(script: string, env: Record<string, string>, respond:
       exported.push(name);
       return `function ${name}`;
     });
-  const factory = new Function('http', 'exec', 'check', 'sleep', '__ENV', `${body}\nreturn { options, scenarios: [${exported.join(', ')}] };`);
-  const module = factory(http, exec, check, sleep, env) as { options: Options; scenarios: (() => void)[] };
+  const console = { error: () => undefined, log: () => undefined, warn: () => undefined };
+  const factory = new Function('http', 'exec', 'check', 'sleep', '__ENV', 'Trend', 'ws', 'grpc', 'console', `${body}\nreturn { options, scenarios: [${exported.join(', ')}] };`);
+  const module = factory(http, exec, check, sleep, env, Trend, ws, grpc, console) as { options: Options; scenarios: (() => void)[] };
   return {
     options: module.options,
     calls,
     checks,
     sleeps,
+    samples,
+    sockets,
+    grpc: grpcLog,
+    now: () => clock.now,
     iterate(index, iterationInTest = 0) {
       exec.scenario.iterationInTest = iterationInTest;
       module.scenarios[index]!();
     },
+  };
+}
+
+type Handler = (...args: unknown[]) => void;
+
+/**
+ * k6/ws connect(): runs the session's event loop on virtual time (timers and replies fire in
+ * time order, advancing the clock) and returns when the socket closes, as k6's does. A
+ * session the script never closes would hang k6; here it throws.
+ */
+function fakeWsConnect(server: FakeWsServer, clock: { now: number }, sockets: SandboxSocket[]) {
+  return (url: string, params: SandboxSocket['params'], callback: (socket: unknown) => void) => {
+    const handshake = server.handshake?.(url) ?? {};
+    clock.now += handshake.delayMs ?? 0;
+    if (handshake.error) return { status: 0, error: handshake.error };
+    if ((handshake.status ?? 101) !== 101) return { status: handshake.status, error: '' };
+    const record: SandboxSocket = { url, params, sent: [], closedAt: null };
+    sockets.push(record);
+    const handlers: Record<string, Handler[]> = {};
+    const emit = (event: string, ...args: unknown[]) => (handlers[event] ?? []).forEach((handler) => handler(...args));
+    let queue: { at: number; seq: number; fire: () => void }[] = [];
+    let seq = 0;
+    const schedule = (delayMs: number, fire: () => void) => queue.push({ at: clock.now + delayMs, seq: seq++, fire });
+    const socket = {
+      on: (event: string, handler: Handler) => (handlers[event] ??= []).push(handler),
+      send: (data: string) => {
+        if (record.closedAt !== null) return;
+        record.sent.push(data);
+        for (const reply of server.reply?.(data) ?? []) schedule(reply.delayMs, () => emit('message', reply.data));
+      },
+      setTimeout: (fire: () => void, ms: number) => {
+        if (!(ms > 0)) throw new Error(`setTimeout requires a >0 timeout parameter, received ${ms}`);
+        schedule(ms, fire);
+      },
+      close: () => {
+        if (record.closedAt !== null) return;
+        record.closedAt = clock.now;
+        emit('close', 1000);
+      },
+    };
+    callback(socket);
+    emit('open');
+    while (record.closedAt === null) {
+      if (!queue.length) throw new Error(`the script left the WebSocket to ${url} open with nothing scheduled: k6 would wait forever`);
+      queue.sort((a, b) => a.at - b.at || a.seq - b.seq);
+      const next = queue.shift()!;
+      clock.now = Math.max(clock.now, next.at);
+      next.fire();
+    }
+    queue = [];
+    return { status: 101, url };
+  };
+}
+
+function fakeGrpcClient(server: FakeGrpcServer, log: Sandbox['grpc']) {
+  return class Client {
+    load(_paths: string[], file: string) {
+      log.loads.push(file);
+      return (server.methods ?? []).map((fullMethod) => ({ fullMethod }));
+    }
+    connect(address: string, params: Record<string, unknown>) {
+      log.connects.push({ address, params });
+      if (server.connectError) throw new Error(server.connectError);
+      return true;
+    }
+    invoke(method: string, message: unknown, params: GrpcCall['params']) {
+      const call = { method, message, params };
+      const error = server.invokeError?.(call);
+      if (error) throw new Error(error);
+      log.calls.push(call);
+      return { status: 0, message: null };
+    }
+    close() {
+      return undefined;
+    }
   };
 }

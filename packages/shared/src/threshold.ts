@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { RequestStats, RunSummary } from './summary.js';
+import { GRPC_STATUS_CODES } from './plan-steps.js';
 
 export const LATENCY_STATS = ['avg', 'min', 'p50', 'p90', 'p95', 'p99', 'max'] as const;
 export type LatencyStat = (typeof LATENCY_STATS)[number];
@@ -11,8 +12,12 @@ const scope = { request: z.string().min(1).max(100).optional(), scenario: z.stri
 const op = z.enum(THRESHOLD_OPS);
 const fraction = z.number().min(0).max(1);
 
-/** A status class ("4xx") or one status code ("429"). */
-export const statusClassSchema = z.string().regex(/^([1-5]xx|[1-5]\d\d|0)$/, 'must be a class such as 4xx or a status such as 429 (0: no response)');
+const GRPC_STATUS_NAMES = Object.keys(GRPC_STATUS_CODES).join('|');
+
+/** A status class ("4xx"), one status code ("429"), or one gRPC status ("grpc:RESOURCE_EXHAUSTED"), as statusCounts keys them. */
+export const statusClassSchema = z
+  .string()
+  .regex(new RegExp(`^([1-5]xx|[1-5]\\d\\d|0|grpc:(${GRPC_STATUS_NAMES}))$`), 'must be a class such as 4xx, a status such as 429 (0: no response) or a gRPC status such as grpc:RESOURCE_EXHAUSTED');
 
 /** One SLA requirement. */
 export const thresholdSchema = z
