@@ -4,6 +4,7 @@ import { RUNNER_HEARTBEAT_TTL_SECONDS, runnerHeartbeatKey, type JobHandlers } fr
 import { TypedProducer, createTypedWorker } from '@loadline/shared/queue';
 import type { RunnerEnv } from './env.js';
 import { SegmentExecutor } from './segment-executor.js';
+import { inspectScript } from './script-inspector.js';
 
 export interface RunningRunner {
   id: string;
@@ -43,6 +44,14 @@ export async function startRunner(env: RunnerEnv, logger = pino({ level: env.LOG
   worker.on('failed', (job, error) => logger.error({ jobId: job?.id, err: error.message }, 'run job failed'));
   worker.on('error', (error) => logger.error({ err: error.message }, 'worker error'));
 
+  // Script checks are short (k6 inspect, no load) and must not wait for a run to end: a worker
+  // of their own, beside the run worker.
+  const inspectHandlers: JobHandlers<'inspect'> = {
+    'script.inspect': (payload) => inspectScript(env.K6_BIN, payload.source, env.LOADLINE_RUNNER_WORKDIR),
+  };
+  const inspector = createTypedWorker('inspect', inspectHandlers, { connection: redis, prefix: env.LOADLINE_QUEUE_PREFIX, concurrency: 2 });
+  inspector.on('error', (error) => logger.error({ err: error.message }, 'inspect worker error'));
+
   const heartbeatKey = runnerHeartbeatKey(env.LOADLINE_QUEUE_PREFIX, env.LOADLINE_RUNNER_ID);
   const beat = () =>
     redis
@@ -61,7 +70,7 @@ export async function startRunner(env: RunnerEnv, logger = pino({ level: env.LOG
         clearInterval(heartbeat);
         // Stop taking jobs first, then interrupt the k6 that is running (it is reported as
         // RUNNER_STOPPED) instead of waiting for its whole run.
-        const closing = worker.close();
+        const closing = Promise.all([worker.close(), inspector.close()]);
         await executor.stop();
         await closing;
         await results.close();

@@ -10,6 +10,8 @@ import { secondSampleSchema } from './series.js';
 export const QUEUE_NAMES = {
   runs: 'loadline-runs',
   results: 'loadline-results',
+  /** Checks of custom scripts, answered by any runner while it is idle or busy (own worker). */
+  inspect: 'loadline-inspect',
 } as const;
 export type QueueKey = keyof typeof QUEUE_NAMES;
 
@@ -87,9 +89,21 @@ export const segmentFinishedPayloadSchema = z.object({
   at: z.iso.datetime(),
 });
 
+export const scriptInspectPayloadSchema = z.object({ source: z.string().min(1).max(1_000_000) });
+
+/** What `k6 inspect` made of a custom script: what it needs, or k6's error and where. */
+export const scriptInspectionSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), maxVUs: z.number().int().nonnegative(), durationSeconds: z.number().nonnegative() }),
+  z.object({ ok: z.literal(false), message: z.string(), line: z.number().int().optional(), column: z.number().int().optional() }),
+]);
+export type ScriptInspection = z.infer<typeof scriptInspectionSchema>;
+
 export const jobPayloadSchemas = {
   runs: {
     'run.execute': runExecutePayloadSchema,
+  },
+  inspect: {
+    'script.inspect': scriptInspectPayloadSchema,
   },
   results: {
     'segment.started': segmentStartedPayloadSchema,
@@ -102,8 +116,9 @@ export type JobNames<Q extends QueueKey> = keyof (typeof jobPayloadSchemas)[Q] &
 export type JobPayload<Q extends QueueKey, N extends JobNames<Q>> = z.infer<
   (typeof jobPayloadSchemas)[Q][N] extends z.ZodType ? (typeof jobPayloadSchemas)[Q][N] : never
 >;
+/** Handlers may answer (BullMQ keeps it as the job's return value), e.g. a script inspection. */
 export type JobHandlers<Q extends QueueKey> = {
-  [N in JobNames<Q>]: (payload: JobPayload<Q, N>) => Promise<void>;
+  [N in JobNames<Q>]: (payload: JobPayload<Q, N>) => Promise<unknown>;
 };
 
 export class JobPayloadError extends Error {

@@ -132,6 +132,9 @@ function stepRunner(protocols: Set<PlanStep['protocol']>): string {
  * which yields valid JavaScript literals for any string a user writes.
  */
 export function generateK6Script(spec: PlanSpec, meta: ScriptMetadata): string {
+  // A custom script runs exactly as written (its error lines stay the user's); the runner adds
+  // Loadline's output, the address policy and the target's environment.
+  if (spec.script) return spec.script.source;
   const options = {
     scenarios: scenarioOptions(spec),
     // Bodies are read off the wire (and timed) but not kept in JS memory, unless a check or

@@ -41,8 +41,20 @@ export const grpcSettingsSchema = z
   .object({ proto: z.string().max(1_000_000).optional(), reflection: z.boolean().default(false) })
   .refine((grpc) => grpc.reflection || !!grpc.proto?.trim(), { message: 'give the .proto source or use server reflection', path: ['proto'] });
 
+/**
+ * A custom k6 script instead of scenarios. It reads the target like generated scripts do
+ * (__ENV.LOADLINE_BASE_URL, LOADLINE_HEADERS, LOADLINE_VARS). `requirements` are what
+ * `k6 inspect` found when it was saved (the API sets them; for quotas and deadlines).
+ */
+export const customScriptSchema = z.object({
+  source: z.string().min(1).max(1_000_000),
+  requirements: z.object({ maxVUs: z.number().int().nonnegative(), durationSeconds: z.number().nonnegative() }).optional(),
+});
+export type CustomScript = z.infer<typeof customScriptSchema>;
+
 const specObject = z.object({
-  scenarios: z.array(scenarioSchema).min(1).max(20),
+  scenarios: z.array(scenarioSchema).max(20).default([]),
+  script: customScriptSchema.optional(),
   thresholds: z.array(thresholdSchema).max(200).default([]),
   segments: z.number().int().min(1).max(32).default(1),
   grpc: grpcSettingsSchema.optional(),
@@ -56,6 +68,10 @@ function liftSingleScenario(value: unknown): unknown {
 }
 
 function checkReferences(spec: z.infer<typeof specObject>, ctx: z.RefinementCtx): void {
+  if (spec.script && spec.scenarios.length) ctx.addIssue({ code: 'custom', path: ['script'], message: 'a custom script replaces scenarios: give one or the other' });
+  if (!spec.script && !spec.scenarios.length) ctx.addIssue({ code: 'custom', path: ['scenarios'], message: 'add at least one scenario (or a custom script)' });
+  // A custom script's request names are its own business: thresholds may name any.
+  if (spec.script) return;
   const requestNames = new Set<string>();
   spec.scenarios.forEach((scenario, s) => {
     const captured = new Set(scenario.requests.flatMap((step) => (step.protocol === 'http' ? step.captures.map((capture) => capture.name) : [])));
@@ -118,11 +134,14 @@ const endOf = (scenario: Scenario) => startOf(scenario) + plannedDurationSeconds
 
 /** Planned wall-clock length of the run: until the last scenario's profile ends (no graceful stop). */
 export function planDurationSeconds(spec: PlanSpec): number {
+  if (spec.script) return spec.script.requirements?.durationSeconds ?? 0;
   return Math.max(...spec.scenarios.map(endOf));
 }
 
 /** How long k6 may legitimately run: the profiles, plus ramp-down and graceful stop of the last to end. */
 export function planExpectedSeconds(spec: PlanSpec): number {
+  // k6 inspect's total duration of a script already includes graceful stops.
+  if (spec.script) return spec.script.requirements?.durationSeconds ?? 0;
   return Math.max(
     ...spec.scenarios.map((scenario) => {
       const load = scenario.load;
@@ -134,6 +153,7 @@ export function planExpectedSeconds(spec: PlanSpec): number {
 
 /** The most VUs in use at once: the peaks of the scenarios that overlap in time, added up. */
 export function planPeakVus(spec: PlanSpec): number {
+  if (spec.script) return spec.script.requirements?.maxVUs ?? 0;
   const instants = spec.scenarios.map(startOf);
   return Math.max(
     ...instants.map((instant) =>
@@ -144,6 +164,7 @@ export function planPeakVus(spec: PlanSpec): number {
 
 /** VU-minutes the plan is counted for when a run starts: each scenario's peak VUs over its duration. */
 export function planVuMinutes(spec: PlanSpec): number {
+  if (spec.script) return ((spec.script.requirements?.maxVUs ?? 0) * (spec.script.requirements?.durationSeconds ?? 0)) / 60;
   return spec.scenarios.reduce((sum, scenario) => sum + (peakVus(scenario.load) * plannedDurationSeconds(scenario.load)) / 60, 0);
 }
 

@@ -3,6 +3,8 @@ import { ApiBearerAuth, ApiQuery, ApiTags } from '@nestjs/swagger';
 import {
   createPlanSchema,
   planDiffQuerySchema,
+  scriptInspectPayloadSchema,
+  scriptInspectionSchema,
   planDiffSchema,
   planScriptSchema,
   planVersionQuerySchema,
@@ -61,6 +63,16 @@ export class PlansController {
     @CurrentCaller() caller: AuthenticatedCaller,
   ) {
     return this.plans.update(id, body, caller.userId ?? undefined);
+  }
+
+  /** Checks a custom k6 script with k6 (`k6 inspect`, on a runner) without saving anything. */
+  @Post('check-script')
+  @HttpCode(200)
+  @Requires('plans:write')
+  @ApiJsonBody(scriptInspectPayloadSchema)
+  @ApiJsonResponse(200, scriptInspectionSchema, [400, 401, 403, 503])
+  checkScript(@Body(new ZodPipe(scriptInspectPayloadSchema, 'script')) body: z.infer<typeof scriptInspectPayloadSchema>) {
+    return this.plans.checkScript(body.source);
   }
 
   @Get(':id/versions')

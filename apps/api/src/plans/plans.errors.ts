@@ -5,6 +5,7 @@ export enum PlanErrorCode {
   PLAN_NOT_FOUND = 'PLAN_NOT_FOUND',
   PLAN_INVALID = 'PLAN_INVALID',
   PLAN_VERSION_NOT_FOUND = 'PLAN_VERSION_NOT_FOUND',
+  SCRIPT_CHECK_UNAVAILABLE = 'SCRIPT_CHECK_UNAVAILABLE',
 }
 
 export class PlanError extends DomainError<PlanErrorCode> {

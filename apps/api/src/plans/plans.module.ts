@@ -3,11 +3,12 @@ import { TargetsModule } from '../targets/targets.module.js';
 import { PlansController } from './plans.controller.js';
 import { PlansRepository } from './plans.repository.js';
 import { PlansService } from './plans.service.js';
+import { ScriptChecker } from './script-checker.js';
 
 @Module({
   imports: [TargetsModule],
   controllers: [PlansController],
-  providers: [PlansRepository, PlansService],
+  providers: [PlansRepository, PlansService, ScriptChecker],
   exports: [PlansService],
 })
 export class PlansModule {}

@@ -18,6 +18,7 @@ import { TargetsService } from '../targets/targets.service.js';
 import { TargetError } from '../targets/targets.errors.js';
 import { PlansRepository } from './plans.repository.js';
 import { PlanError, PlanErrorCode } from './plans.errors.js';
+import { ScriptChecker } from './script-checker.js';
 
 export interface PlanWithVersion {
   plan: TestPlan;
@@ -47,7 +48,29 @@ export class PlansService {
   constructor(
     private readonly plans: PlansRepository,
     private readonly targets: TargetsService,
+    private readonly scripts: ScriptChecker,
   ) {}
+
+  /**
+   * A custom script is checked by k6 before it is saved; what k6 says it needs (VUs, duration)
+   * is stored with it for quotas and deadlines, whatever the client sent.
+   */
+  private async withCheckedScript(spec: PlanSpec): Promise<PlanSpec> {
+    if (!spec.script) return spec;
+    const inspection = await this.scripts.check(spec.script.source);
+    if (!inspection.ok) {
+      const where = inspection.line !== undefined ? `line ${inspection.line}${inspection.column !== undefined ? `:${inspection.column}` : ''}: ` : '';
+      throw new PlanError(PlanErrorCode.PLAN_INVALID, `k6 cannot run the script: ${where}${inspection.message}`, [
+        { path: 'script.source', message: `${where}${inspection.message}` },
+      ]);
+    }
+    return { ...spec, script: { source: spec.script.source, requirements: { maxVUs: inspection.maxVUs, durationSeconds: inspection.durationSeconds } } };
+  }
+
+  /** What k6 makes of a script, for the editor (nothing is saved). */
+  checkScript(source: string) {
+    return this.scripts.check(source);
+  }
 
   /** A plan must point at one of the caller's live targets; anything else is invalid input. */
   private async assertTarget(targetId: string): Promise<void> {
@@ -65,7 +88,8 @@ export class PlansService {
 
   async create(input: PlanInput, createdById?: string): Promise<PlanView> {
     await this.assertTarget(input.targetId);
-    return toPlanView(await this.plans.createWithFirstVersion({ ...input, createdById }));
+    const spec = await this.withCheckedScript(input.spec);
+    return toPlanView(await this.plans.createWithFirstVersion({ ...input, spec, createdById }));
   }
 
   async list(): Promise<PlanView[]> {
@@ -103,7 +127,8 @@ export class PlansService {
       throw PlanError.invalid('Invalid plan after applying the change', zodIssuesToDetails(merged.error), load || requests ? {} : { scenarios: [] });
     }
     const next = { name: name ?? plan.name, targetId: targetId ?? plan.targetId, spec: merged.data };
-    return toPlanView(await this.plans.addVersion(id, { ...next, createdById }));
+    const spec = await this.withCheckedScript(next.spec);
+    return toPlanView(await this.plans.addVersion(id, { ...next, spec, createdById }));
   }
 
   async remove(id: string): Promise<void> {

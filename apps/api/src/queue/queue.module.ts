@@ -6,6 +6,8 @@ import { API_ENV, type ApiEnv } from '../config/env.js';
 export const REDIS = Symbol('REDIS');
 export const RUNS_PRODUCER = Symbol('RUNS_PRODUCER');
 export type RunsProducer = TypedProducer<'runs'>;
+export const INSPECT_PRODUCER = Symbol('INSPECT_PRODUCER');
+export type InspectProducer = TypedProducer<'inspect'>;
 
 export function createRedis(url: string): Redis {
   // BullMQ requires maxRetriesPerRequest: null on connections used by workers.
@@ -16,10 +18,11 @@ class QueueLifecycle implements OnModuleDestroy {
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(RUNS_PRODUCER) private readonly runs: RunsProducer,
+    @Inject(INSPECT_PRODUCER) private readonly inspect: InspectProducer,
   ) {}
 
   async onModuleDestroy(): Promise<void> {
-    await this.runs.close();
+    await Promise.all([this.runs.close(), this.inspect.close()]);
     this.redis.disconnect();
   }
 }
@@ -39,8 +42,15 @@ class QueueLifecycle implements OnModuleDestroy {
           defaultJobOptions: { removeOnComplete: true, removeOnFail: { age: 3_600 }, attempts: 1 },
         }),
     },
+    {
+      provide: INSPECT_PRODUCER,
+      inject: [REDIS, API_ENV],
+      useFactory: (redis: Redis, env: ApiEnv) =>
+        // Scripts are user code: kept in Redis only for the minute a check takes.
+        new TypedProducer('inspect', redis, { prefix: env.LOADLINE_QUEUE_PREFIX, defaultJobOptions: { removeOnComplete: { age: 60 }, removeOnFail: { age: 60 }, attempts: 1 } }),
+    },
     QueueLifecycle,
   ],
-  exports: [REDIS, RUNS_PRODUCER],
+  exports: [REDIS, RUNS_PRODUCER, INSPECT_PRODUCER],
 })
 export class QueueModule {}

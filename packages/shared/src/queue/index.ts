@@ -72,12 +72,12 @@ export function createTypedWorker<Q extends QueueKey>(
         if (error instanceof JobPayloadError) throw new UnrecoverableError(error.message);
         throw error;
       }
-      const handler = handlers[job.name] as (payload: unknown) => Promise<void>;
-      await handler(payload);
+      const handler = handlers[job.name] as (payload: unknown) => Promise<unknown>;
+      return handler(payload);
     },
     options,
   );
 }
 
-export { Queue, Worker, UnrecoverableError };
+export { Queue, QueueEvents, Worker, UnrecoverableError } from 'bullmq';
 export type { ConnectionOptions, Job, JobsOptions };

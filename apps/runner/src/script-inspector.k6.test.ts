@@ -1,0 +1,51 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseRunnerEnv } from './env.js';
+import { inspectScript } from './script-inspector.js';
+
+/** Real k6 inspecting real scripts: what a user sees when saving a custom script. */
+describe('inspectScript (k6 inspect)', () => {
+  const k6 = parseRunnerEnv({ REDIS_URL: 'redis://127.0.0.1:6379' }).K6_BIN;
+  let workRoot: string;
+
+  beforeAll(async () => {
+    workRoot = await mkdtemp(path.join(os.tmpdir(), 'loadline-inspect-'));
+  });
+
+  afterAll(async () => {
+    await rm(workRoot, { recursive: true, force: true });
+  });
+
+  it('answers the VUs and duration a valid script needs, graceful stops included', async () => {
+    const source = `import http from 'k6/http';
+export const options = { scenarios: {
+  ramp: { executor: 'ramping-vus', stages: [{ duration: '30s', target: 20 }] },
+  steady: { executor: 'constant-vus', vus: 5, duration: '1m', startTime: '10s' },
+} };
+export default function () { http.get(__ENV.LOADLINE_BASE_URL); }
+`;
+    expect(await inspectScript(k6, source, workRoot)).toEqual({ ok: true, maxVUs: 25, durationSeconds: 100 });
+  });
+
+  it("gives k6's syntax error with its line and column, without the runner's paths", async () => {
+    const result = await inspectScript(k6, "import http from 'k6/http';\nexport default function () {\n  http.get(__ENV.X;\n}\n", workRoot);
+    expect(result).toMatchObject({ ok: false, line: 3, column: expect.any(Number) });
+    expect(result.ok === false && result.message).toMatch(/Unexpected token/);
+    expect(result.ok === false && result.message).not.toContain(workRoot);
+  });
+
+  it('reports exceptions thrown while the script loads, and invalid options', async () => {
+    const thrown = await inspectScript(k6, "export const options = { vus: 1, duration: '1s' };\nconst x = missingThing.call();\nexport default function () {}\n", workRoot);
+    expect(thrown).toMatchObject({ ok: false, line: 2, message: expect.stringContaining('missingThing is not defined') });
+    const options = await inspectScript(k6, "export const options = { scenarios: { a: { executor: 'constant-vus', vus: 0, duration: '1s' } } };\nexport default function () {}\n", workRoot);
+    expect(options).toMatchObject({ ok: false, message: expect.stringContaining('the number of VUs must be more than 0') });
+  });
+
+  it('refuses modules this k6 does not have instead of fetching a binary', async () => {
+    const result = await inspectScript(k6, "import x from 'k6/x/unknown-extension';\nexport default function () {}\n", workRoot);
+    expect(result).toMatchObject({ ok: false, message: expect.stringContaining('k6/x/unknown-extension') });
+    expect(result.ok === false && result.message).not.toMatch(/ingest\.k6\.io|provision/i);
+  });
+});

@@ -1,0 +1,86 @@
+import { spawn } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { ScriptInspection } from '@loadline/shared';
+import { durationToSeconds } from '@loadline/shared';
+
+const INSPECT_TIMEOUT_MS = 15_000;
+const SCRIPT_FILE = 'script.js';
+
+interface K6Log {
+  level?: string;
+  msg?: string;
+  error?: string;
+}
+
+/** Where in the script an error points: "script.js: Line 4:35 ..." or "at file:///.../script.js:3:11(18)". */
+function position(message: string): { line?: number; column?: number } {
+  const syntax = /script\.js: Line (\d+):(\d+)/.exec(message);
+  const runtime = /script\.js:(\d+):(\d+)/.exec(message);
+  const match = syntax ?? runtime;
+  return match ? { line: Number(match[1]), column: Number(match[2]) } : {};
+}
+
+/** k6's message without the runner's temporary paths or Go wrapping, as the user should read it. */
+function clean(message: string, workdir: string): string {
+  return message
+    .replaceAll(`file://${workdir}/`, '')
+    .replaceAll(`${workdir}/`, '')
+    .replace(/^could not initialize '[^']+': could not load JS test '[^']+': /, '')
+    .replace(/\n\tat .*$/s, '')
+    .trim();
+}
+
+/**
+ * Checks a custom k6 script the way k6 itself would load it (`k6 inspect
+ * --execution-requirements`), without running it: syntax, imports, init code, options. Answers
+ * the VUs and duration it needs (for quotas and deadlines) or k6's error with its line. Same
+ * clean environment as a run; k6 may not fetch anything to resolve an import.
+ */
+export async function inspectScript(k6Bin: string, source: string, workRoot: string): Promise<ScriptInspection> {
+  await mkdir(workRoot, { recursive: true });
+  const workdir = await mkdtemp(path.join(workRoot, 'inspect-'));
+  try {
+    await writeFile(path.join(workdir, SCRIPT_FILE), source);
+    const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+      const child = spawn(k6Bin, ['inspect', '--execution-requirements', '--log-format=json', '--no-color', SCRIPT_FILE], {
+        cwd: workdir,
+        env: { HOME: workdir, TMPDIR: workdir, K6_AUTO_EXTENSION_RESOLUTION: 'false', K6_BINARY_PROVISIONING: 'false', K6_NO_USAGE_REPORT: 'true' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let out = '';
+      let err = '';
+      child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+      const timer = setTimeout(() => child.kill('SIGKILL'), INSPECT_TIMEOUT_MS);
+      child.once('error', (error) => {
+        clearTimeout(timer);
+        resolve({ code: null, stdout: '', stderr: JSON.stringify({ level: 'error', msg: `cannot start k6 at ${k6Bin}: ${error.message}` }) });
+      });
+      child.once('close', (exitCode) => {
+        clearTimeout(timer);
+        resolve({ code: exitCode, stdout: out, stderr: err });
+      });
+    });
+    const errors = stderr
+      .split('\n')
+      .flatMap((line): K6Log[] => {
+        try {
+          return [JSON.parse(line) as K6Log];
+        } catch {
+          return line.trim() ? [{ level: 'error', msg: line.trim() }] : [];
+        }
+      })
+      .filter((log) => log.level === 'error' || log.level === 'fatal');
+    if (code === 0 && errors.length === 0) {
+      const requirements = JSON.parse(stdout) as { maxVUs?: number; totalDuration?: string };
+      if (typeof requirements.maxVUs === 'number' && typeof requirements.totalDuration === 'string') {
+        return { ok: true, maxVUs: requirements.maxVUs, durationSeconds: durationToSeconds(requirements.totalDuration) };
+      }
+    }
+    const raw = errors.map((log) => (log.error ? `${log.msg}: ${log.error}` : (log.msg ?? ''))).join('; ') || `k6 inspect exited with ${code}`;
+    return { ok: false, message: clean(raw, workdir), ...position(raw) };
+  } finally {
+    await rm(workdir, { recursive: true, force: true });
+  }
+}
