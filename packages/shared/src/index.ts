@@ -7,6 +7,7 @@ export * from './duration.js';
 export * from './errors.js';
 export * from './health.js';
 export * from './histogram.js';
+export * from './import/index.js';
 export * from './jobs.js';
 export * from './k6-script.js';
 export * from './organizations.js';
