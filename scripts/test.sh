@@ -2,7 +2,8 @@
 # Runs every test on this machine, installing and starting what they need first (pnpm, k6,
 # PostgreSQL, Redis, Chromium, helm). This is what CI runs (.ci/run).
 #
-#   bash scripts/test.sh
+#   bash scripts/test.sh                 # every suite
+#   bash scripts/test.sh build e2e       # only these suites (names as printed), e.g. while iterating
 #
 # Suites: lint + typecheck; unit and integration tests of every package (real PostgreSQL,
 # Redis and k6; each test file has its own database and queue prefix); the migration tool;
@@ -24,10 +25,12 @@ export PATH="$TOOLS_DIR/bin:$PATH"
 
 passed=()
 failed=()
+wanted=("$@")
 # suite NAME COMMAND...: runs one suite with its output shown, and records the result.
 suite() {
   local name=$1 start
   shift
+  if ((${#wanted[@]})) && [[ " ${wanted[*]} " != *" $name "* ]]; then return 0; fi
   start=$(now_ms)
   log "── $name"
   if "$@"; then
