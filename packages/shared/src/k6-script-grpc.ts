@@ -53,7 +53,7 @@ const GRPC_TARGET = grpcTarget(BASE_URL);
 const GRPC_CLIENT = new grpc.Client();
 if (GRPC.proto) {
   // Init context: k6 reads the file beside the script. Every method the plan calls must be in it.
-  const known = (GRPC_CLIENT.load([], GRPC.proto) || []).map((method) => method.fullMethod);
+  const known = (GRPC_CLIENT.load([], GRPC.proto) || []).map((method) => method.full_method);
   for (const scenario of SCENARIOS) {
     for (const step of scenario.steps) {
       if (step.protocol === 'grpc' && known.indexOf('/' + step.method) < 0) {

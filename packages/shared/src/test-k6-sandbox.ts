@@ -205,7 +205,7 @@ function fakeGrpcClient(server: FakeGrpcServer, log: Sandbox['grpc']) {
   return class Client {
     load(_paths: string[], file: string) {
       log.loads.push(file);
-      return (server.methods ?? []).map((fullMethod) => ({ fullMethod }));
+      return (server.methods ?? []).map((method) => ({ full_method: method }));
     }
     connect(address: string, params: Record<string, unknown>) {
       log.connects.push({ address, params });
