@@ -5,8 +5,10 @@ import type pino from 'pino';
 import {
   SCRIPT_ENV,
   generateK6Script,
+  gotResponse,
   resultJobId,
   runCancelKey,
+  scriptFiles,
   secondSampleSchema,
   type RunExecutePayload,
 } from '@loadline/shared';
@@ -114,6 +116,8 @@ export class SegmentExecutor {
     const workdir = await mkdtemp(path.join(this.env.LOADLINE_RUNNER_WORKDIR, `${runId}-${segmentIndex}-`));
     const scriptPath = path.join(workdir, 'script.js');
     await writeFile(scriptPath, generateK6Script(job.spec, { planName: job.planName, planVersion: job.planVersion }));
+    // What the script reads beside it (a gRPC plan's .proto); names are the generator's own.
+    for (const [name, content] of Object.entries(scriptFiles(job.spec))) await writeFile(path.join(workdir, name), content);
 
     const counts: SegmentCounts = { requests: 0, responded: 0 };
     const sampler = new GeneratorSampler();
@@ -134,7 +138,7 @@ export class SegmentExecutor {
       const sample = parsed.data;
       for (const request of sample.requests) {
         counts.requests += request.count;
-        if (request.status > 0) counts.responded += request.count;
+        if (gotResponse(request)) counts.responded += request.count;
       }
       secondsSent++;
       const generator = sampler.sampleFor(sample.t);

@@ -2,7 +2,7 @@ import type { K6Outcome } from './k6-process.js';
 
 export interface SegmentCounts {
   requests: number;
-  /** Requests that got any HTTP response (status > 0). */
+  /** Requests that got an answer (any HTTP or WebSocket status; for gRPC, any but UNAVAILABLE and DEADLINE_EXCEEDED). */
   responded: number;
 }
 
