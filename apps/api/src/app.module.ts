@@ -7,6 +7,7 @@ import { AuditModule } from './audit/audit.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { TargetsModule } from './targets/targets.module.js';
 import { PlansModule } from './plans/plans.module.js';
+import { ImportsModule } from './imports/imports.module.js';
 import { RunsModule } from './runs/runs.module.js';
 import { HealthModule } from './health/health.module.js';
 
@@ -22,6 +23,8 @@ export class AppModule {
         AuditModule,
         AuthModule,
         TargetsModule,
+        // Before PlansModule: POST plans/import must never be read as a plans/:id route.
+        ImportsModule,
         PlansModule,
         RunsModule,
         HealthModule,

@@ -41,6 +41,7 @@ const MATRIX: Record<string, Permission | 'public'> = {
   'GET runs/:id/events': 'read',
 
   'POST plans': 'plans:write',
+  'POST plans/import': 'plans:write',
   'POST plans/check-script': 'plans:write',
   'PATCH plans/:id': 'plans:write',
   'DELETE plans/:id': 'plans:write',

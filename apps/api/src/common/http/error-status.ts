@@ -2,6 +2,7 @@ import { CommonErrorCode } from '../errors/domain-error.js';
 import { AuthErrorCode } from '../../auth/auth.errors.js';
 import { TargetErrorCode } from '../../targets/targets.errors.js';
 import { PlanErrorCode } from '../../plans/plans.errors.js';
+import { PlanImportErrorCode } from '../../imports/imports.errors.js';
 import { RunErrorCode } from '../../runs/runs.errors.js';
 import { ApiKeyErrorCode } from '../../api-keys/api-keys.errors.js';
 import { MemberErrorCode } from '../../members/members.errors.js';
@@ -15,6 +16,7 @@ type AnyErrorCode =
   | OrganizationErrorCode
   | TargetErrorCode
   | PlanErrorCode
+  | PlanImportErrorCode
   | RunErrorCode;
 
 /** The HTTP status of every error code the API can answer with, in one table. */
@@ -62,6 +64,7 @@ export const HTTP_STATUS_BY_CODE: Record<AnyErrorCode, number> = {
   [TargetErrorCode.TARGET_UNVERIFIED]: 422,
   [PlanErrorCode.PLAN_NOT_FOUND]: 404,
   [PlanErrorCode.PLAN_INVALID]: 400,
+  [PlanImportErrorCode.IMPORT_INVALID]: 400,
   [PlanErrorCode.PLAN_VERSION_NOT_FOUND]: 404,
   [PlanErrorCode.SCRIPT_CHECK_UNAVAILABLE]: 503,
   [RunErrorCode.RUN_NOT_FOUND]: 404,
