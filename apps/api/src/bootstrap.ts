@@ -13,6 +13,7 @@ import { PinoNestLogger, createLogger } from './common/logger.js';
 import { requestContextMiddleware } from './tenancy/request-context.middleware.js';
 import { securityHeaders } from './common/http/security-headers.js';
 import { CSRF_HEADER } from './auth/credentials.js';
+import { COOKIE_SESSION_HEADER } from '@loadline/shared';
 import { serveWebApp } from './web/serve-web.js';
 
 export const API_PREFIX = 'api/v1';
@@ -70,7 +71,7 @@ export async function createApiApp(env: ApiEnv): Promise<NestExpressApplication>
   app.enableCors({
     origin: env.LOADLINE_CORS_ORIGINS.length ? env.LOADLINE_CORS_ORIGINS : false,
     credentials: true,
-    allowedHeaders: ['authorization', 'content-type', 'idempotency-key', CSRF_HEADER],
+    allowedHeaders: ['authorization', 'content-type', 'idempotency-key', CSRF_HEADER, COOKIE_SESSION_HEADER],
     exposedHeaders: ['retry-after'],
     maxAge: 600,
   });

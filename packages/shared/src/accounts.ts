@@ -60,12 +60,16 @@ export const meViewSchema = z.object({
 });
 export type MeView = z.infer<typeof meViewSchema>;
 
+/** Sent by the web app: the session is delivered as cookies only, never to page script. */
+export const COOKIE_SESSION_HEADER = 'x-loadline-session';
+
 /**
  * What sign-up and login answer. `token` is the bearer token for API clients; browsers get
- * the same session as an HttpOnly cookie (plus a CSRF cookie) and need not keep the token.
+ * the same session as an HttpOnly cookie (plus a CSRF cookie), and a client that sends
+ * `X-Loadline-Session: cookie` gets no token in the body at all.
  */
 export const sessionViewSchema = z.object({
-  token: z.string(),
+  token: z.string().optional(),
   user: userViewSchema,
   tenant: tenantViewSchema,
   role: roleSchema,

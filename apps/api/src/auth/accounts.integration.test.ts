@@ -108,6 +108,15 @@ describe('accounts: sign-up rules, lockout, sessions, cookies and CSRF, organiza
     expect(raw.find((cookie) => cookie.startsWith('loadline_csrf='))).not.toMatch(/HttpOnly/i);
     expect(raw.every((cookie) => /SameSite=Lax/i.test(cookie))).toBe(true);
     const cookies = setCookies(login);
+    // Asked by the browser, the body keeps the token from page script; an API client gets it.
+    const browserLogin = await fetch(`${stack.api.base}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-loadline-session': 'cookie' },
+      body: JSON.stringify({ email, password: TEST_PASSWORD }),
+    });
+    expect(((await browserLogin.json()) as { token?: string }).token).toBeUndefined();
+    expect(browserLogin.headers.getSetCookie().some((cookie) => cookie.startsWith('loadline_session='))).toBe(true);
+    expect(((await login.json()) as { token?: string }).token).toMatch(/^lls_/);
     const cookieHeader = `loadline_session=${cookies.get('loadline_session')}; loadline_csrf=${cookies.get('loadline_csrf')}`;
 
     const me = await fetch(`${stack.api.base}/me`, { headers: { cookie: cookieHeader } });

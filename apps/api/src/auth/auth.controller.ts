@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req, Res } from '
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import {
+  COOKIE_SESSION_HEADER,
   deleteOrganizationSchema,
   loginSchema,
   meViewSchema,
@@ -24,11 +25,14 @@ import { Requires, SessionOnly } from './permissions.decorator.js';
 
 const signupPipe = new ZodPipe(signupSchema, 'sign-up', codeByField({ password: (message, details) => new AuthError(AuthErrorCode.WEAK_PASSWORD, message, details) }));
 
-/** Answers with the session for API clients and sets it as cookies for browsers. */
+/**
+ * Sets the session as cookies for browsers and answers it for API clients; a client that asks
+ * for cookie delivery (the web app) gets no token in the body, so page script never holds it.
+ */
 function issue(req: Request, res: Response, session: IssuedSession) {
-  setSessionCookies(req, res, session.token, session.expiresAt);
-  const { expiresAt: _expiresAt, ...view } = session;
-  return view;
+  setSessionCookies(req, res, session.token!, session.expiresAt);
+  const { expiresAt: _expiresAt, token, ...view } = session;
+  return req.headers[COOKIE_SESSION_HEADER] === 'cookie' ? view : { token, ...view };
 }
 
 @ApiTags('auth')

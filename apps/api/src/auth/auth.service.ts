@@ -20,7 +20,7 @@ interface ClientInfo {
 }
 
 /** A session token and when it ends, for the cookie. */
-export type IssuedSession = SessionView & { expiresAt: Date };
+export type IssuedSession = SessionView & { token: string; expiresAt: Date };
 
 /** Sessions used within this window are not re-stamped, to keep reads from writing. */
 const TOUCH_INTERVAL_MS = 60_000;

@@ -21,7 +21,7 @@ describe('run lifecycle: live progress, API restart, a runner killed mid-run', (
     stack = await startStack({ label: 'life' });
     const signup = await stack.api.signup('life');
     client = signup.client;
-    token = signup.session.token;
+    token = signup.session.token!;
     server = await startLoopbackServer(() => ({ status: 200, delayMs: 5 }));
   });
   afterAll(async () => {

@@ -48,14 +48,14 @@ export class ApiClient {
       ...(inviteToken ? { inviteToken } : { organizationName: `Org ${label}` }),
     });
     if (response.status !== 201) throw new Error(`signup failed: ${response.status} ${JSON.stringify(response.body)}`);
-    return { client: this.as(response.body.token), session: response.body, email };
+    return { client: this.as(response.body.token!), session: response.body, email };
   }
 
   /** Logs in again: a new session (token) for the same account. */
   async login(email: string, password = TEST_PASSWORD): Promise<ApiClient> {
     const response = await this.post<SessionView>('/auth/login', { email, password });
     if (response.status !== 200) throw new Error(`login failed: ${response.status} ${JSON.stringify(response.body)}`);
-    return this.as(response.body.token);
+    return this.as(response.body.token!);
   }
 
   /** Polls a run until it reaches a terminal status (or the timeout passes). */

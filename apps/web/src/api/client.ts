@@ -1,4 +1,4 @@
-import { errorBodySchema, type ErrorDetail } from '@loadline/shared';
+import { COOKIE_SESSION_HEADER, errorBodySchema, type ErrorDetail } from '@loadline/shared';
 import { sessionHeaders, sessionStore } from './session';
 
 export const API_PREFIX = '/api/v1';
@@ -103,7 +103,8 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...sessionHeaders(method) };
+  // Cookie delivery: login and sign-up answers then carry no token for page script to hold.
+  const headers: Record<string, string> = { Accept: 'application/json', [COOKIE_SESSION_HEADER]: 'cookie', ...sessionHeaders(method) };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
 
   let response: Response;
