@@ -98,6 +98,24 @@ export class OrganizationsService {
     };
   }
 
+  /**
+   * Refuses a plan no run of which could ever start: more VUs or a longer duration than the
+   * per-run limits (the limits that depend on usage are checked when a run starts).
+   */
+  async assertPlanWithinLimits(spec: PlanSpec): Promise<void> {
+    const limits = quotasOf(await this.organizations.current());
+    const violations = quotaViolations(limits, { activeRuns: 0, vuMinutesThisMonth: 0 }, spec).filter(
+      (violation) => violation.quota === 'maxVusPerRun' || violation.quota === 'maxRunDurationSeconds',
+    );
+    if (violations.length) {
+      throw new OrganizationError(
+        OrganizationErrorCode.QUOTA_EXCEEDED,
+        `Quota exceeded: ${violations.map((violation) => violation.message).join('; ')}`,
+        violations.map((violation) => ({ path: violation.quota, message: `limit ${violation.limit}, this plan ${violation.current}: ${violation.message}` })),
+      );
+    }
+  }
+
   /** Refuses (422 QUOTA_EXCEEDED, naming each limit and the usage) a run the quotas do not allow. */
   async assertRunAllowed(spec: PlanSpec): Promise<void> {
     const usage = await this.usage();

@@ -36,6 +36,13 @@ describe('quotas and usage, organization settings and deletion', () => {
     expect(refused.body.error.message).toContain('20 VUs per run');
     expect(refused.body.error.details.map((detail: { path: string }) => detail.path)).toEqual(['maxVusPerRun', 'maxRunDurationSeconds']);
     expect(await runCount()).toBe(before);
+
+    // A new plan (or version) beyond those limits could never run: refused when saved.
+    const tooBig = await owner.post('/plans', { ...validPlan(plan.targetId), name: 'too big', load: { executor: 'constant-vus', vus: 25, duration: '30s' } });
+    expect(tooBig.status).toBe(422);
+    expect(tooBig.body.error).toMatchObject({ code: 'QUOTA_EXCEEDED', details: [{ path: 'maxVusPerRun' }] });
+    const longer = await owner.patch(`/plans/${plan.id}`, { load: { executor: 'constant-vus', vus: 5, duration: '5m' } });
+    expect(longer.body.error).toMatchObject({ code: 'QUOTA_EXCEEDED', details: [{ path: 'maxRunDurationSeconds' }] });
   });
 
   it('counts queued and running runs against the concurrency limit, also when started at once', async () => {

@@ -19,6 +19,7 @@ import { TargetError } from '../targets/targets.errors.js';
 import { PlansRepository } from './plans.repository.js';
 import { PlanError, PlanErrorCode } from './plans.errors.js';
 import { ScriptChecker } from './script-checker.js';
+import { OrganizationsService } from '../organizations/organizations.service.js';
 
 export interface PlanWithVersion {
   plan: TestPlan;
@@ -49,6 +50,7 @@ export class PlansService {
     private readonly plans: PlansRepository,
     private readonly targets: TargetsService,
     private readonly scripts: ScriptChecker,
+    private readonly organizations: OrganizationsService,
   ) {}
 
   /**
@@ -89,6 +91,7 @@ export class PlansService {
   async create(input: PlanInput, createdById?: string): Promise<PlanView> {
     await this.assertTarget(input.targetId);
     const spec = await this.withCheckedScript(input.spec);
+    await this.organizations.assertPlanWithinLimits(spec);
     return toPlanView(await this.plans.createWithFirstVersion({ ...input, spec, createdById }));
   }
 
@@ -128,6 +131,7 @@ export class PlansService {
     }
     const next = { name: name ?? plan.name, targetId: targetId ?? plan.targetId, spec: merged.data };
     const spec = await this.withCheckedScript(next.spec);
+    await this.organizations.assertPlanWithinLimits(spec);
     return toPlanView(await this.plans.addVersion(id, { ...next, spec, createdById }));
   }
 
