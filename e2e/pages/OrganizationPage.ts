@@ -28,11 +28,11 @@ export class OrganizationPage {
     return (await this.page.getByTestId('org-slug').innerText()).trim();
   }
 
-  /** Types the slug and deletes; the app lands on /login (the session ended with the organization). */
+  /** Types the slug and deletes; the app lands on the dashboard of another of the user's organizations. */
   async deleteOrganization(): Promise<void> {
     const slug = await this.slug();
     await this.deleteForm.getByLabel(`Type ${slug} to confirm`).fill(slug);
     await this.deleteForm.getByRole('button', { name: 'Delete this organization' }).click();
-    await this.page.waitForURL((url) => url.pathname === '/login', { timeout: 20_000 });
+    await this.page.waitForURL((url) => url.pathname === '/', { timeout: 20_000 });
   }
 }

@@ -6,7 +6,6 @@ import { ErrorState, LoadingState, errorMessage } from '../../components/States'
 import { formatDateTime } from '../../format/time';
 import { TextField } from '../../forms/Fields';
 import { NO_ERRORS, detailsToFieldErrors, prefixErrors, zodErrorToFieldErrors, type FieldErrors } from '../../forms/field-errors';
-import { useNavigate } from 'react-router';
 import { useAccount } from '../auth/hooks';
 import { ROLE_LABEL } from '../members/roles';
 import { QuotasCard } from './QuotasCard';
@@ -102,7 +101,6 @@ function NameCard({ organization }: { organization: OrganizationView }) {
 
 function DangerZone({ organization }: { organization: OrganizationView }) {
   const remove = useDeleteOrganization();
-  const navigate = useNavigate();
   const [confirmSlug, setConfirmSlug] = useState('');
   const matches = confirmSlug.trim() === organization.slug;
   const errors: FieldErrors = remove.isError ? { confirmSlug: errorMessage(remove.error) } : NO_ERRORS;
@@ -110,10 +108,8 @@ function DangerZone({ organization }: { organization: OrganizationView }) {
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!matches) return;
-    remove.mutate(confirmSlug.trim(), {
-      // The session now acts for another organization (see useDeleteOrganization).
-      onSuccess: (me) => void navigate('/', { state: { notice: `${organization.name} was deleted. You are now in ${me.tenant.name}.` } }),
-    });
+    // The session then acts for another organization, on the dashboard (see useDeleteOrganization).
+    remove.mutate({ confirmSlug: confirmSlug.trim(), name: organization.name });
   }
 
   return (

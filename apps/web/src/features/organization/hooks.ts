@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MeView, MembershipView, OrganizationView, Quotas, UsageView } from '@loadline/shared';
 import { api } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
+import { useNavigate } from 'react-router';
 import { useApplyMe } from '../auth/hooks';
 
 export function useOrganization() {
@@ -49,9 +50,14 @@ export function useUpdateQuotas() {
  */
 export function useDeleteOrganization() {
   const applyMe = useApplyMe();
+  const navigate = useNavigate();
   return useMutation({
-    mutationFn: (confirmSlug: string) => api.delete<MeView>('/organization', { body: { confirmSlug } }),
-    onSuccess: applyMe,
+    mutationFn: ({ confirmSlug }: { confirmSlug: string; name: string }) => api.delete<MeView>('/organization', { body: { confirmSlug } }),
+    // Here rather than at the call: the page that asked is unmounted once the session moves.
+    onSuccess: async (me, { name }) => {
+      void navigate('/', { state: { notice: `${name} was deleted. You are now in ${me.tenant.name}.` } });
+      await applyMe(me);
+    },
   });
 }
 
