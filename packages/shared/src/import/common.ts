@@ -69,6 +69,21 @@ export function checkSize(format: ImportFormat, text: string): void {
   if (!text.trim()) throw new ImportError(format, ROOT, 'is empty');
 }
 
+/**
+ * An importer that strips a byte-order mark first, and turns a document nested too deeply
+ * for the stack (a RangeError anywhere in reading it) into an ImportError, not a crash.
+ */
+export function guarded(format: ImportFormat, read: (text: string) => ImportResult): (text: string) => ImportResult {
+  return (text) => {
+    try {
+      return read(text.replace(/^\uFEFF/, ''));
+    } catch (error) {
+      if (error instanceof RangeError) throw new ImportError(format, ROOT, 'is nested too deeply to import');
+      throw error;
+    }
+  };
+}
+
 export function parseJson(format: ImportFormat, text: string): unknown {
   try {
     return JSON.parse(text);

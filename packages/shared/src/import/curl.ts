@@ -3,6 +3,7 @@ import {
   assemble,
   bodyFromText,
   checkSize,
+  guarded,
   classifyHeader,
   DroppedHeaders,
   ImportError,
@@ -243,7 +244,7 @@ function requestsOf(command: ShellCommand, parsed: Parsed, warnings: string[], d
   return located;
 }
 
-export function importCurl(text: string): ImportResult {
+function readCurl(text: string): ImportResult {
   checkSize('curl', text);
   const cmdLine = text.split('\n').findIndex((line) => /\^\s*$/.test(line) || /\^"/.test(line));
   if (cmdLine >= 0) throw new ImportError('curl', `line ${cmdLine + 1}`, 'this is Windows cmd quoting (^); copy as cURL (bash) instead');
@@ -273,3 +274,6 @@ export function importCurl(text: string): ImportResult {
     warnings,
   });
 }
+
+/** Reads curl command lines; throws ImportError naming the line it cannot read. */
+export const importCurl = guarded('curl', readCurl);

@@ -109,6 +109,12 @@ describe('importHar', () => {
     expect(result.warnings).toEqual(expect.arrayContaining(['log.entries[1]: the uploaded files of its form are left out.', 'log.entries[1]: its multipart form is sent urlencoded.']));
   });
 
+  it('reads a file that starts with a byte-order mark, and refuses one nested too deeply for the stack', () => {
+    expect(importHar('\uFEFF' + har([{ url: 'https://a.test/x' }])).suggestedBaseUrl).toBe('https://a.test');
+    const deep = '['.repeat(200_000) + ']'.repeat(200_000);
+    expect(problem(har([{ method: 'POST', url: 'https://a.test/x', postData: { mimeType: 'application/json', text: deep } }]))).toBe('HAR: the document is nested too deeply to import');
+  });
+
   it('keeps the first 200 of a long recording', () => {
     const result = importHar(har(Array.from({ length: 250 }, (_, i) => ({ url: `https://api.test/items/${i}` }))));
     expect(result.spec.scenarios[0]!.requests).toHaveLength(200);

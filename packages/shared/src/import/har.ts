@@ -3,6 +3,7 @@ import {
   assemble,
   bodyFromText,
   checkSize,
+  guarded,
   classifyHeader,
   DroppedHeaders,
   ImportError,
@@ -120,7 +121,7 @@ function toRequest(entry: Entry, dropped: DroppedHeaders, warnings: string[]): D
   return { name: nameFromPath(entry.method, entry.url.pathname), method: entry.method, path, query, headers, ...(body ? { body } : {}) };
 }
 
-export function importHar(text: string): ImportResult {
+function readHar(text: string): ImportResult {
   checkSize('har', text);
   const doc = parseJson('har', text);
   if (!isRecord(doc) || !isRecord(doc.log)) throw new ImportError('har', 'log', 'is missing: this is not a HAR file');
@@ -149,3 +150,6 @@ export function importHar(text: string): ImportResult {
   const title = isRecord(pages[0]) && typeof pages[0].title === 'string' && !/^https?:\/\//.test(pages[0].title) ? pages[0].title : '';
   return assemble({ format: 'har', name: title || `Recorded flow on ${new URL(origin).host}`, flow: 'sequence', requests, suggestedBaseUrl: origin, warnings });
 }
+
+/** Reads a HAR file; throws ImportError naming where it cannot. */
+export const importHar = guarded('har', readHar);

@@ -144,6 +144,14 @@ describe('importOpenApi', () => {
     expect(problem(doc({ a: { get: {} } }))).toBe('OpenAPI: paths.a: a path must start with "/"');
   });
 
+  it('builds only the first 200 operations and says how many there were', () => {
+    const paths = Object.fromEntries(Array.from({ length: 250 }, (_, i) => [`/items/${i}`, { get: { operationId: `item${i}`, responses: { '200': { description: 'ok' } } } }]));
+    const result = importOpenApi(doc(paths));
+    expect(result.spec.scenarios[0]!.requests).toHaveLength(200);
+    expect(result.spec.scenarios[0]!.requests.at(-1)!.name).toBe('item199');
+    expect(result.warnings).toContain('The document has 250 operations; the draft keeps the first 200.');
+  });
+
   it('survives schemas that would blow up', () => {
     // L0 has 20 properties of L1, which has 20 of L2, ...: 20^6 values unless generation stops.
     const level = (i: number) => ({ type: 'object', properties: Object.fromEntries(Array.from({ length: 20 }, (_, p) => [`p${p}`, i < 6 ? { $ref: `#/components/schemas/L${i + 1}` } : { type: 'string' }])) });

@@ -2,8 +2,10 @@ import type { RequestBody } from '../plan.js';
 import {
   assemble,
   checkSize,
+  guarded,
   ImportError,
   isRecord,
+  MAX_IMPORT_REQUESTS,
   nameFromPath,
   parseJson,
   ROOT,
@@ -213,7 +215,7 @@ function securityWarning(doc: Record<string, unknown>, used: Set<string>): strin
   return `The API requires credentials (${described.join('; ')}): set them on the target as headers or variables ({{vars.NAME}}); the draft sends none.`;
 }
 
-export function importOpenApi(text: string): ImportResult {
+function readOpenApi(text: string): ImportResult {
   checkSize('openapi', text);
   const doc = readDocument(text);
   if (!isRecord(doc)) throw new ImportError('openapi', ROOT, 'is not an OpenAPI document (expected an object)');
@@ -230,6 +232,7 @@ export function importOpenApi(text: string): ImportResult {
   const security = new Set<string>();
   const globalSecurity = Array.isArray(doc.security) ? doc.security : [];
   let changing = 0;
+  let operations = 0;
   for (const [path, rawItem] of Object.entries(doc.paths)) {
     const itemWhere = `paths.${path}`;
     if (!path.startsWith('/')) throw new ImportError('openapi', itemWhere, 'a path must start with "/"');
@@ -244,8 +247,11 @@ export function importOpenApi(text: string): ImportResult {
         continue;
       }
       const upper = method.toUpperCase() as HttpMethod;
+      operations++;
+      // Past the draft's limit operations are only counted (building them costs time for nothing).
+      if (requests.length >= MAX_IMPORT_REQUESTS) continue;
       requests.push(operationRequest(path, upper, item, op, ctx, itemWhere));
-      if (upper === 'POST' || upper === 'PUT' || upper === 'PATCH' || upper === 'DELETE') changing++;
+      if (['POST', 'PUT', 'PATCH', 'DELETE'].includes(upper)) changing++;
       const requirements = Array.isArray(op.security) ? op.security : globalSecurity;
       for (const requirement of requirements) if (isRecord(requirement)) Object.keys(requirement).forEach((key) => security.add(key));
     }
@@ -253,6 +259,7 @@ export function importOpenApi(text: string): ImportResult {
   if (!requests.length) throw new ImportError('openapi', 'paths', 'has no operations');
   const credentials = securityWarning(doc, security);
   if (credentials) warnings.unshift(credentials);
+  if (operations > requests.length) warnings.push(`The document has ${operations} operations; the draft keeps the first ${requests.length}.`);
   if (changing) warnings.push(`${changing} of ${requests.length} operations change data (POST, PUT, PATCH, DELETE) and are part of the weighted mix: review them before a run.`);
   const info = isRecord(doc.info) ? doc.info : {};
   return assemble({
@@ -264,3 +271,6 @@ export function importOpenApi(text: string): ImportResult {
     warnings,
   });
 }
+
+/** Reads an OpenAPI 3 document; throws ImportError naming where it cannot. */
+export const importOpenApi = guarded('openapi', readOpenApi);

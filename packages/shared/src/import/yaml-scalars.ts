@@ -29,8 +29,12 @@ export function stripComment(text: string): string {
 
 /** Index just past the closing quote of the quoted scalar opening at text[start], or -1. */
 export function quoteEnd(text: string, start: number): number {
-  const quote = text[start];
-  for (let i = start + 1; i < text.length; i++) {
+  return closingQuote(text, text[start]!, start + 1);
+}
+
+/** Index just past the first unescaped `quote` in text from `from` (a line of a quoted scalar), or -1. */
+export function closingQuote(text: string, quote: string, from = 0): number {
+  for (let i = from; i < text.length; i++) {
     if (quote === '"' && text[i] === '\\') i++;
     else if (text[i] === quote) {
       if (quote === "'" && text[i + 1] === "'") i++;

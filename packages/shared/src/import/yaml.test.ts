@@ -64,6 +64,10 @@ describe('parseYaml', () => {
     expect(parseYaml(doc)).toEqual({ a: "it's # not a comment", b: 'tab\there é "q" \\', c: 'first second\nthird', d: 'joinedhere', e: 'x: y' });
   });
 
+  it('finds the closing quote of a quoted scalar on a later line, after escapes that end a line', () => {
+    expect(parseYaml('a: "one \\\\\n  two \\"\n  three"\nb: \'x\n  \'\'y\'\'\'\nc: 1')).toEqual({ a: 'one \\ two " three', b: "x 'y'", c: 1 });
+  });
+
   it('reads literal and folded block scalars with chomping', () => {
     const doc = lines(
       'literal: |',

@@ -10,7 +10,7 @@
  * !!str, several documents) is refused with its line number rather than misread.
  */
 
-import { FlowReader, MAX_DEPTH, plainScalar, quoteEnd, quotedScalar, setKey, stripComment, YamlError } from './yaml-scalars.js';
+import { closingQuote, FlowReader, MAX_DEPTH, plainScalar, quoteEnd, quotedScalar, setKey, stripComment, YamlError } from './yaml-scalars.js';
 
 export { YamlError } from './yaml-scalars.js';
 
@@ -191,15 +191,19 @@ class BlockReader {
   }
 
   private quoted(rest: string, line: Line): string {
-    let text = rest;
-    let end = quoteEnd(text, 0);
+    // Each further line is scanned on its own: rescanning the joined text would be quadratic.
+    const pieces = [rest];
+    let end = quoteEnd(rest, 0);
     while (end < 0) {
       const next = this.lines[this.pos];
       if (!next) throw new YamlError(line.no, 'unterminated quoted string');
-      text += '\n' + ' '.repeat(next.indent) + next.text;
+      const piece = ' '.repeat(next.indent) + next.text;
       this.pos++;
-      end = quoteEnd(text, 0);
+      const at = closingQuote(piece, rest[0]!);
+      pieces.push(piece);
+      if (at >= 0) end = pieces.join('\n').length - piece.length + at;
     }
+    const text = pieces.length === 1 ? rest : pieces.join('\n');
     if (stripComment(text.slice(end).trim())) throw new YamlError(line.no, 'unexpected text after a quoted string');
     return quotedScalar(text.slice(0, end), line.no);
   }
