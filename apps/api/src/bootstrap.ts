@@ -5,6 +5,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import pg from 'pg';
+import { json } from 'express';
 import { Redis } from 'ioredis';
 import { AppModule } from './app.module.js';
 import type { ApiEnv } from './config/env.js';
@@ -65,6 +66,9 @@ export async function createApiApp(env: ApiEnv): Promise<NestExpressApplication>
   });
   app.disable('x-powered-by');
   app.set('trust proxy', env.LOADLINE_TRUST_PROXY);
+  // Imported documents (OpenAPI, HAR) may be bigger than any other request; the importer
+  // itself refuses more than 5 MB with a clear message.
+  app.use(`/${API_PREFIX}/plans/import`, json({ limit: '6mb' }));
   app.useBodyParser('json', { limit: '2mb' });
   app.use(securityHeaders);
   // Cross-origin browsers only from the configured origins; the web app is same-origin.

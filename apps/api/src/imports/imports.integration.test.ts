@@ -118,9 +118,18 @@ describe('POST /plans/import: OpenAPI, HAR and curl to a draft plan', () => {
     expect(viewer.body.error.code).toBe('FORBIDDEN');
     expect((await stack.api.post('/plans/import', { format: 'curl', content: 'curl https://a.test/' })).status).toBe(401);
 
-    // The API's JSON body limit (2 MB) comes before the importer's own 5 MB.
-    const huge = await people.MEMBER.client.post('/plans/import', { format: 'curl', content: `curl https://a.test/ -d '${'x'.repeat(2_200_000)}'` });
+    // This route takes bodies up to 6 MB (the rest of the API 2 MB); the importer refuses more than 5 MB of document.
+    const lines = Array.from({ length: 3 }, (_, index) => `curl https://a.test/item${index} -d '${'x'.repeat(800_000)}'`).join('\n');
+    const big = await people.MEMBER.client.post('/plans/import', { format: 'curl', content: lines });
+    expect(big.status, JSON.stringify(big.body).slice(0, 300)).toBe(200);
+    const tooBig = await people.MEMBER.client.post('/plans/import', { format: 'curl', content: `curl https://a.test/ -d '${'x'.repeat(5_300_000)}'` });
+    expect(tooBig.status).toBe(400);
+    expect(tooBig.body.error.details[0].path).toBe('content');
+    const huge = await people.MEMBER.client.post('/plans/import', { format: 'curl', content: 'x'.repeat(6_500_000) });
     expect(huge.status).toBe(413);
     expect(huge.body.error.code).toBe('PAYLOAD_TOO_LARGE');
+    // Elsewhere the 2 MB limit stands.
+    const elsewhere = await people.MEMBER.client.post('/plans', { name: 'x'.repeat(2_200_000) });
+    expect(elsewhere.status).toBe(413);
   });
 });
