@@ -1,4 +1,4 @@
-import type { RunSummary } from '@loadline/shared';
+import { GRPC_STATUS_PREFIX, type RunSummary } from '@loadline/shared';
 import { formatCount, formatMs, formatPercent, formatRps } from '../../format/numbers';
 
 type RequestRow = RunSummary['requests'][number];
@@ -83,6 +83,13 @@ function StatusCodes({ counts }: { counts: Record<string, number> }) {
 }
 
 function statusClass(status: string): string {
+  // gRPC statuses are keyed by name ("grpc:OK"); only OK is a success, rate limits and bad
+  // requests read as client-side, the rest as server-side or transport failures.
+  if (status.startsWith(GRPC_STATUS_PREFIX)) {
+    const name = status.slice(GRPC_STATUS_PREFIX.length);
+    if (name === 'OK') return 'ok';
+    return ['INVALID_ARGUMENT', 'NOT_FOUND', 'ALREADY_EXISTS', 'PERMISSION_DENIED', 'UNAUTHENTICATED', 'RESOURCE_EXHAUSTED', 'FAILED_PRECONDITION', 'OUT_OF_RANGE'].includes(name) ? 'client' : 'server';
+  }
   const code = Number(status);
   if (code >= 200 && code < 400) return 'ok';
   if (code >= 400 && code < 500) return 'client';
