@@ -9,6 +9,8 @@ import { TargetsModule } from './targets/targets.module.js';
 import { PlansModule } from './plans/plans.module.js';
 import { ImportsModule } from './imports/imports.module.js';
 import { RunsModule } from './runs/runs.module.js';
+import { ReportsModule } from './reports/reports.module.js';
+import { SharesModule } from './shares/shares.module.js';
 import { HealthModule } from './health/health.module.js';
 
 @Module({})
@@ -27,6 +29,8 @@ export class AppModule {
         ImportsModule,
         PlansModule,
         RunsModule,
+        ReportsModule,
+        SharesModule,
         HealthModule,
       ],
     };

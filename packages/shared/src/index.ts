@@ -16,6 +16,7 @@ export * from './permissions.js';
 export * from './plan.js';
 export * from './plan-diff.js';
 export * from './plans-view.js';
+export * from './report/index.js';
 export * from './request-status.js';
 export * from './runs.js';
 export * from './series.js';

@@ -14,5 +14,6 @@ import { RunLiveService } from './run-live.service.js';
   imports: [PlansModule, TargetsModule, OrganizationsModule],
   controllers: [RunsController],
   providers: [RunsRepository, RunsService, RunFinalizer, ResultsConsumer, RunWatchdog, RunLiveService],
+  exports: [RunsService, RunLiveService],
 })
 export class RunsModule {}

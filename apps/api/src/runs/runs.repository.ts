@@ -67,9 +67,9 @@ export class RunsRepository {
     return this.db.scoped.run.findUnique({ where: { id }, include: runInclude });
   }
 
-  list(filter: { planId?: string; status?: RunStatus }, take = 100) {
+  list(filter: { planId?: string; status?: RunStatus; from?: Date; to?: Date }, take = 100) {
     return this.db.scoped.run.findMany({
-      where: { planId: filter.planId, status: filter.status },
+      where: { planId: filter.planId, status: filter.status, createdAt: { gte: filter.from, lte: filter.to } },
       include: runInclude,
       orderBy: { createdAt: 'desc' },
       take,

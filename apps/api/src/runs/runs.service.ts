@@ -130,7 +130,7 @@ export class RunsService {
     if (removed === segments) await this.finalizer.finalize(id, { dataMissing: false });
   }
 
-  async list(filter: { planId?: string; status?: RunStatus }): Promise<RunView[]> {
-    return (await this.runs.list(filter)).map(toRunView);
+  async list(filter: { planId?: string; status?: RunStatus; from?: Date; to?: Date }, take = 100): Promise<RunView[]> {
+    return (await this.runs.list(filter, take)).map(toRunView);
   }
 }

@@ -14,7 +14,7 @@ import { RoutePermissionsCheck, type RouteInfo } from '../auth/route-permissions
  */
 
 /** Which of B's resources fills each route parameter, by the path segment before it. */
-type ResourceKind = 'target' | 'plan' | 'run' | 'apiKey' | 'invite' | 'session' | 'member';
+type ResourceKind = 'target' | 'plan' | 'run' | 'apiKey' | 'invite' | 'session' | 'member' | 'share';
 const KIND_BY_SEGMENT: Record<string, ResourceKind> = {
   'targets/:id': 'target',
   'plans/:id': 'plan',
@@ -23,13 +23,14 @@ const KIND_BY_SEGMENT: Record<string, ResourceKind> = {
   'invites/:id': 'invite',
   'sessions/:id': 'session',
   'members/:userId': 'member',
+  'shares/:id': 'share',
 };
 
 /**
  * Routes whose parameter is a secret token rather than an id: holding the token is the
  * permission (an invite link), so there is no "other organization" to hide it from.
  */
-const TOKEN_ROUTES = new Set(['GET invitations/:token', 'POST invitations/:token/accept']);
+const TOKEN_ROUTES = new Set(['GET invitations/:token', 'POST invitations/:token/accept', 'GET public/shares/:token']);
 
 /** Bodies valid enough to get past validation, so the lookup (and its 404) is what answers. */
 const BODIES: Record<string, unknown> = {
@@ -40,6 +41,11 @@ const BODIES: Record<string, unknown> = {
 
 /** Query strings a route needs to get past validation to its lookup. */
 const QUERIES: Record<string, string> = { 'GET plans/:id/diff': '?from=1' };
+
+/** Routes that take other organizations' ids in the query rather than the path. */
+const QUERY_ID_ROUTES: Record<string, (ids: Record<ResourceKind, string>) => string> = {
+  'GET comparisons': (ids) => `/comparisons?base=${ids.run}&head=${ids.run}`,
+};
 
 /** Parameters after the resource id: values that would exist for the organization's own resource. */
 const SECONDARY: Record<string, string> = { version: '1' };
@@ -74,6 +80,7 @@ describe('tenant isolation sweep (every route with an id, every list)', () => {
     const key = await owner.post('/api-keys', { name: 'b key', role: 'VIEWER' });
     const invite = await owner.post('/invites', { role: 'MEMBER' });
     const sessions = await owner.get('/auth/sessions');
+    const share = await owner.post(`/runs/${run.body.run.id}/shares`, {});
     Object.assign(ids, {
       target: target.id,
       plan: plan.id,
@@ -82,6 +89,7 @@ describe('tenant isolation sweep (every route with an id, every list)', () => {
       invite: invite.body.invite.id,
       session: sessions.body.items[0].id,
       member: b.VIEWER.session.user.id,
+      share: share.body.share.id,
     });
   }, 60_000);
 
@@ -104,6 +112,10 @@ describe('tenant isolation sweep (every route with an id, every list)', () => {
       const response = await a.request(route.method, path, route.method === 'GET' ? undefined : (BODIES[keyOf(route)] ?? {}));
       if (response.status !== 404) leaks.push(`${keyOf(route)} -> ${response.status} ${JSON.stringify(response.body)}`);
     }
+    for (const [key, path] of Object.entries(QUERY_ID_ROUTES)) {
+      const response = await a.get(path(ids));
+      if (response.status !== 404) leaks.push(`${key} -> ${response.status} ${JSON.stringify(response.body)}`);
+    }
     expect(leaks).toEqual([]);
   }, 60_000);
 
@@ -114,8 +126,8 @@ describe('tenant isolation sweep (every route with an id, every list)', () => {
   });
 
   it("never lists another organization's rows on any list route", async () => {
-    const lists = routes.filter((route) => route.method === 'GET' && !route.path.includes(':') && !route.public);
-    expect(lists.map(keyOf)).toEqual(expect.arrayContaining(['GET targets', 'GET plans', 'GET runs', 'GET api-keys', 'GET invites', 'GET members', 'GET audit']));
+    const lists = routes.filter((route) => route.method === 'GET' && !route.path.includes(':') && !route.public && !QUERY_ID_ROUTES[keyOf(route)]);
+    expect(lists.map(keyOf)).toEqual(expect.arrayContaining(['GET targets', 'GET plans', 'GET runs', 'GET api-keys', 'GET invites', 'GET members', 'GET audit', 'GET shares', 'GET dashboard']));
     const secrets = [...Object.values(ids), bTenantId, b.OWNER.email];
     const leaks: string[] = [];
     for (const route of lists) {

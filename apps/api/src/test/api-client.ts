@@ -33,6 +33,11 @@ export class ApiClient {
     return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
   }
 
+  /** The raw response, for what is not JSON (exports, headers). */
+  raw(path: string, init: RequestInit = {}): Promise<Response> {
+    return fetch(`${this.base}${path}`, { ...init, headers: { ...(this.token ? { authorization: `Bearer ${this.token}` } : {}), ...(init.headers as Record<string, string>) } });
+  }
+
   get = <T = any>(path: string) => this.request<T>('GET', path);
   post = <T = any>(path: string, body?: unknown) => this.request<T>('POST', path, body);
   patch = <T = any>(path: string, body?: unknown) => this.request<T>('PATCH', path, body);

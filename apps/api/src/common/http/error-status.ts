@@ -7,6 +7,7 @@ import { RunErrorCode } from '../../runs/runs.errors.js';
 import { ApiKeyErrorCode } from '../../api-keys/api-keys.errors.js';
 import { MemberErrorCode } from '../../members/members.errors.js';
 import { OrganizationErrorCode } from '../../organizations/organizations.errors.js';
+import { ShareErrorCode } from '../../shares/shares.errors.js';
 
 type AnyErrorCode =
   | CommonErrorCode
@@ -14,6 +15,7 @@ type AnyErrorCode =
   | ApiKeyErrorCode
   | MemberErrorCode
   | OrganizationErrorCode
+  | ShareErrorCode
   | TargetErrorCode
   | PlanErrorCode
   | PlanImportErrorCode
@@ -57,6 +59,7 @@ export const HTTP_STATUS_BY_CODE: Record<AnyErrorCode, number> = {
   [OrganizationErrorCode.CONFIRMATION_MISMATCH]: 400,
   [OrganizationErrorCode.RUNS_ACTIVE]: 409,
   [OrganizationErrorCode.QUOTA_EXCEEDED]: 422,
+  [ShareErrorCode.SHARE_NOT_FOUND]: 404,
   [TargetErrorCode.TARGET_NOT_FOUND]: 404,
   [TargetErrorCode.ADDRESS_NOT_ALLOWED]: 422,
   [TargetErrorCode.HOST_UNRESOLVABLE]: 422,

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { PlansModule } from '../plans/plans.module.js';
+import { RunsModule } from '../runs/runs.module.js';
+import { ReportsController } from './reports.controller.js';
+import { ReportsService } from './reports.service.js';
+
+@Module({
+  imports: [RunsModule, PlansModule],
+  controllers: [ReportsController],
+  providers: [ReportsService],
+  exports: [ReportsService],
+})
+export class ReportsModule {}

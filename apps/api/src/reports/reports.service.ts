@@ -1,0 +1,81 @@
+import { Injectable } from '@nestjs/common';
+import {
+  compareRuns,
+  planSpecSchema,
+  runToCsv,
+  runToJunit,
+  trendPoints,
+  type PlanTrend,
+  type RunComparison,
+  type RunView,
+} from '@loadline/shared';
+import { PlansService } from '../plans/plans.service.js';
+import { RunsService } from '../runs/runs.service.js';
+
+export type ExportFormat = 'json' | 'csv' | 'junit';
+
+/** How many past runs a dashboard sparkline shows. */
+const SPARKLINE_RUNS = 20;
+
+export interface ExportedFile {
+  filename: string;
+  contentType: string;
+  body: string;
+}
+
+/** Reports built from runs already stored: trends over runs, comparisons, exports, the dashboard. */
+@Injectable()
+export class ReportsService {
+  constructor(
+    private readonly runs: RunsService,
+    private readonly plans: PlansService,
+  ) {}
+
+  async trend(planId: string, range: { from?: string; to?: string; limit: number }): Promise<PlanTrend> {
+    const plan = await this.plans.get(planId);
+    const runs = await this.runs.list({ planId, from: range.from ? new Date(range.from) : undefined, to: range.to ? new Date(range.to) : undefined }, range.limit);
+    return { planName: plan.name, from: range.from ?? null, to: range.to ?? null, points: trendPoints(runs), thresholds: plan.spec.thresholds };
+  }
+
+  async compare(baseId: string, headId: string): Promise<RunComparison> {
+    const [base, head] = await Promise.all([this.runs.get(baseId), this.runs.get(headId)]);
+    const specOf = async (run: RunView) => planSpecSchema.parse((await this.plans.version(run.planId, run.planVersion)).spec);
+    const [baseSpec, headSpec] = await Promise.all([specOf(base), specOf(head)]);
+    return compareRuns({ run: base, spec: baseSpec }, { run: head, spec: headSpec });
+  }
+
+  async export(runId: string, format: ExportFormat): Promise<ExportedFile> {
+    const run = await this.runs.get(runId);
+    const stem = `${run.planName.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'run'}-${run.createdAt.slice(0, 10)}-${run.id.slice(-6)}`;
+    switch (format) {
+      case 'json':
+        return { filename: `${stem}.json`, contentType: 'application/json', body: `${JSON.stringify(run, null, 2)}\n` };
+      case 'csv':
+        return { filename: `${stem}.csv`, contentType: 'text/csv; charset=utf-8', body: runToCsv(run) };
+      case 'junit':
+        return { filename: `${stem}.junit.xml`, contentType: 'application/xml; charset=utf-8', body: runToJunit(run) };
+    }
+  }
+
+  /** Recent runs, and every plan with its latest verdict and p95 over its last runs; failing plans first. */
+  async dashboard() {
+    const [plans, recent] = await Promise.all([this.plans.list(), this.runs.list({}, 200)]);
+    const byPlan = new Map<string, RunView[]>();
+    for (const run of recent) byPlan.set(run.planId, [...(byPlan.get(run.planId) ?? []), run]);
+    const rank = (verdict: string | null | undefined) => (verdict === 'FAIL' ? 0 : verdict === 'INCONCLUSIVE' ? 1 : verdict === undefined ? 3 : 2);
+    const rows = plans.map((plan) => {
+      const runs = byPlan.get(plan.id) ?? [];
+      const latest = runs[0];
+      const p95 = trendPoints(runs.slice(0, SPARKLINE_RUNS)).map((point) => point.overall.p95);
+      return {
+        id: plan.id,
+        name: plan.name,
+        version: plan.version,
+        latest: latest ? { runId: latest.id, status: latest.status, verdict: latest.verdict, createdAt: latest.createdAt } : null,
+        p95,
+      };
+    });
+    rows.sort((a, b) => rank(a.latest?.verdict ?? (a.latest ? null : undefined)) - rank(b.latest?.verdict ?? (b.latest ? null : undefined)) || a.name.localeCompare(b.name));
+    return { recentRuns: recent.slice(0, 10), plans: rows };
+  }
+}

@@ -1,0 +1,70 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { createShareSchema, createdShareSchema, publicShareSchema, shareViewSchema } from '@loadline/shared';
+import type { z } from 'zod';
+import { ZodPipe } from '../common/validation/zod-body.pipe.js';
+import { ApiJsonBody, ApiJsonResponse } from '../common/http/openapi.js';
+import { listOf } from '../common/http/list.js';
+import { PublicUrl } from '../common/http/public-url.js';
+import { CurrentCaller } from '../auth/auth.guard.js';
+import type { Caller } from '../auth/caller.js';
+import { Public } from '../auth/public.decorator.js';
+import { Requires } from '../auth/permissions.decorator.js';
+import { SharesService } from './shares.service.js';
+
+@ApiTags('shares')
+@Controller()
+export class SharesController {
+  constructor(
+    private readonly shares: SharesService,
+    private readonly publicUrl: PublicUrl,
+  ) {}
+
+  /** A public link to the run's report; the token is in this answer only. */
+  @Post('runs/:id/shares')
+  @Requires('shares:manage')
+  @ApiBearerAuth()
+  @ApiJsonBody(createShareSchema)
+  @ApiJsonResponse(201, createdShareSchema, [400, 401, 403, 404])
+  shareRun(@Param('id') id: string, @Body(new ZodPipe(createShareSchema)) body: z.infer<typeof createShareSchema>, @CurrentCaller() caller: Caller, @Req() req: Request) {
+    return this.shares.create({ runId: id }, body, caller.userId, this.publicUrl.of(req));
+  }
+
+  /** A public link to the plan's trend page. */
+  @Post('plans/:id/shares')
+  @Requires('shares:manage')
+  @ApiBearerAuth()
+  @ApiJsonBody(createShareSchema)
+  @ApiJsonResponse(201, createdShareSchema, [400, 401, 403, 404])
+  sharePlan(@Param('id') id: string, @Body(new ZodPipe(createShareSchema)) body: z.infer<typeof createShareSchema>, @CurrentCaller() caller: Caller, @Req() req: Request) {
+    return this.shares.create({ planId: id }, body, caller.userId, this.publicUrl.of(req));
+  }
+
+  @Get('shares')
+  @Requires('read')
+  @ApiBearerAuth()
+  @ApiJsonResponse(200, listOf(shareViewSchema), [401])
+  async list() {
+    return { items: await this.shares.list() };
+  }
+
+  /** Revokes the link: from now on it answers 404. */
+  @Delete('shares/:id')
+  @HttpCode(204)
+  @Requires('shares:manage')
+  @ApiBearerAuth()
+  @ApiJsonResponse(204, null, [401, 403, 404])
+  async revoke(@Param('id') id: string): Promise<void> {
+    await this.shares.revoke(id);
+  }
+
+  /** What a share link shows, without login; crawlers are told not to index it. */
+  @Public()
+  @Get('public/shares/:token')
+  @ApiJsonResponse(200, publicShareSchema, [404])
+  async open(@Param('token') token: string, @Res({ passthrough: true }) res: Response) {
+    res.setHeader('X-Robots-Tag', 'noindex, nofollow, noarchive');
+    return this.shares.open(token);
+  }
+}

@@ -1,0 +1,95 @@
+import { Injectable } from '@nestjs/common';
+import { toPublicRun, toPublicSeries, type CreatedShare, type PublicShare, type ShareView } from '@loadline/shared';
+import { hashSecretToken, newSecretToken } from '../auth/secrets.js';
+import { runAsTenant } from '../tenancy/request-context.js';
+import { PlansService } from '../plans/plans.service.js';
+import { RunsService } from '../runs/runs.service.js';
+import { RunLiveService } from '../runs/run-live.service.js';
+import { ReportsService } from '../reports/reports.service.js';
+import { SharesRepository } from './shares.repository.js';
+import { ShareError, ShareErrorCode } from './shares.errors.js';
+
+const SHARE_TOKEN_PREFIX = 'lsh';
+/** How many runs a shared trend page shows. */
+const SHARED_TREND_RUNS = 100;
+
+type ShareRow = Awaited<ReturnType<SharesRepository['list']>>[number];
+
+const notFound = () => new ShareError(ShareErrorCode.SHARE_NOT_FOUND, 'This link does not exist, has expired or was revoked');
+
+/**
+ * Public, read-only links to a run report or a plan's trend. The token is shown once (only
+ * its hash is kept); an expired or revoked link answers 404 like one that never existed.
+ */
+@Injectable()
+export class SharesService {
+  constructor(
+    private readonly shares: SharesRepository,
+    private readonly runs: RunsService,
+    private readonly live: RunLiveService,
+    private readonly plans: PlansService,
+    private readonly reports: ReportsService,
+  ) {}
+
+  private async views(rows: ShareRow[]): Promise<ShareView[]> {
+    const creators = [...new Set(rows.map((row) => row.createdById).filter((id): id is string => !!id))];
+    const emails = new Map((creators.length ? await this.shares.userEmails(creators) : []).map((user) => [user.id, user.email]));
+    return rows.map((row) => ({
+      id: row.id,
+      kind: row.runId ? 'run' : 'trend',
+      runId: row.runId,
+      planId: row.planId,
+      title: row.run ? `${row.run.planVersion.name}, run of ${row.run.createdAt.toISOString().slice(0, 16).replace('T', ' ')} UTC` : `${row.plan?.name ?? 'plan'}, trend`,
+      createdAt: row.createdAt.toISOString(),
+      createdBy: row.createdById ? (emails.get(row.createdById) ?? null) : null,
+      expiresAt: row.expiresAt?.toISOString() ?? null,
+      revokedAt: row.revokedAt?.toISOString() ?? null,
+    }));
+  }
+
+  async create(subject: { runId?: string; planId?: string }, options: { expiresInDays?: number }, createdById: string | null, linkBase: string): Promise<CreatedShare> {
+    // The subject must be the caller's: these lookups are tenant-scoped and 404 otherwise.
+    if (subject.runId) await this.runs.get(subject.runId);
+    if (subject.planId) await this.plans.get(subject.planId);
+    const token = newSecretToken(SHARE_TOKEN_PREFIX);
+    const row = await this.shares.create({
+      tokenHash: hashSecretToken(token),
+      runId: subject.runId ?? null,
+      planId: subject.planId ?? null,
+      createdById,
+      expiresAt: options.expiresInDays ? new Date(Date.now() + options.expiresInDays * 86_400_000) : null,
+    });
+    const share = (await this.views((await this.shares.list()).filter((candidate) => candidate.id === row.id)))[0]!;
+    return { share, token, url: `${linkBase.replace(/\/$/, '')}/r/${token}` };
+  }
+
+  async list(): Promise<ShareView[]> {
+    return this.views(await this.shares.list());
+  }
+
+  async revoke(id: string): Promise<void> {
+    const share = await this.shares.find(id);
+    if (!share) throw new ShareError(ShareErrorCode.SHARE_NOT_FOUND, `No share link ${id}`);
+    if (!share.revokedAt) await this.shares.revoke(id, new Date());
+  }
+
+  /** What a public link shows, read as the organization that shared it. */
+  async open(token: string): Promise<PublicShare> {
+    const share = await this.shares.findByTokenHash(hashSecretToken(token));
+    if (!share || share.revokedAt || (share.expiresAt && share.expiresAt <= new Date())) throw notFound();
+    const expiresAt = share.expiresAt?.toISOString() ?? null;
+    return runAsTenant(share.tenantId, async (): Promise<PublicShare> => {
+      if (share.runId) {
+        const [run, series] = await Promise.all([this.runs.get(share.runId), this.live.series(share.runId)]);
+        return { kind: 'run', run: toPublicRun(run), series: toPublicSeries(series), expiresAt };
+      }
+      const trend = await this.reports.trend(share.planId!, { limit: SHARED_TREND_RUNS });
+      // Run ids stay internal: a public trend point is known by its time.
+      return { kind: 'trend', trend: { ...trend, points: trend.points.map((point) => ({ ...point, runId: '' })) }, expiresAt };
+    }).catch((error: unknown) => {
+      // The run or plan went away since: the link leads nowhere.
+      if (error instanceof Error && /NOT_FOUND/.test((error as { code?: string }).code ?? '')) throw notFound();
+      throw error;
+    });
+  }
+}

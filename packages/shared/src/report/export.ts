@@ -1,0 +1,88 @@
+import { describeThreshold } from '../threshold.js';
+import type { RunView } from '../runs.js';
+
+/**
+ * A run report as files: CSV (one row per request plus the whole run) for spreadsheets, and
+ * JUnit XML (each threshold a test case) for CI systems that show test results. Pure.
+ */
+
+const CSV_COLUMNS = ['request', 'count', 'rps', 'errors', 'error_rate', 'avg_ms', 'min_ms', 'p50_ms', 'p90_ms', 'p95_ms', 'p99_ms', 'max_ms'] as const;
+
+function csvCell(value: string | number | null): string {
+  if (value === null) return '';
+  const text = typeof value === 'number' ? String(Math.round(value * 1000) / 1000) : value;
+  // Quote anything a spreadsheet could misread; a leading =+-@ would be taken as a formula.
+  const safe = /^[=+\-@]/.test(text) && typeof value === 'string' ? `'${text}` : text;
+  return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+export function runToCsv(run: RunView): string {
+  const summary = run.summary;
+  if (!summary) return `${CSV_COLUMNS.join(',')}\n`;
+  const rows = [...summary.requests.map((request) => ({ label: request.name, stats: request })), { label: '(all requests)', stats: summary.overall }];
+  const lines = rows.map(({ label, stats }) =>
+    [
+      label,
+      stats.count,
+      stats.rps,
+      stats.errors,
+      stats.errorRate,
+      stats.latency?.avg ?? null,
+      stats.latency?.min ?? null,
+      stats.latency?.p50 ?? null,
+      stats.latency?.p90 ?? null,
+      stats.latency?.p95 ?? null,
+      stats.latency?.p99 ?? null,
+      stats.latency?.max ?? null,
+    ]
+      .map(csvCell)
+      .join(','),
+  );
+  return `${CSV_COLUMNS.join(',')}\n${lines.join('\n')}\n`;
+}
+
+const xml = (text: string) =>
+  text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&apos;')
+    // Control characters are not allowed in XML 1.0 at all.
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '');
+
+/**
+ * One test suite per run, one test case per threshold: FAIL is a failure, INCONCLUSIVE an
+ * error (the run could not judge it), PASS passes. A run that ERRORED is one error case.
+ */
+export function runToJunit(run: RunView): string {
+  const suite = `${run.planName} v${run.planVersion}`;
+  const seconds = run.summary?.durationSeconds ?? 0;
+  const cases = run.thresholds.map((result) => {
+    const name = xml(describeThreshold(result.threshold));
+    const message = xml(result.explanation);
+    const body =
+      result.verdict === 'FAIL'
+        ? `<failure message="${message}" type="threshold">${message}</failure>`
+        : result.verdict === 'INCONCLUSIVE'
+          ? `<error message="${message}" type="inconclusive">${message}</error>`
+          : '';
+    return `    <testcase classname="${xml(suite)}" name="${name}" time="${seconds}">${body}</testcase>`;
+  });
+  if (run.status === 'ERRORED' && run.error) {
+    cases.push(`    <testcase classname="${xml(suite)}" name="run" time="${seconds}"><error message="${xml(run.error.message)}" type="${xml(run.error.code)}">${xml(run.error.message)}</error></testcase>`);
+  }
+  const failures = run.thresholds.filter((result) => result.verdict === 'FAIL').length;
+  const errors = run.thresholds.filter((result) => result.verdict === 'INCONCLUSIVE').length + (run.status === 'ERRORED' && run.error ? 1 : 0);
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="Loadline" tests="${cases.length}" failures="${failures}" errors="${errors}" time="${seconds}">`,
+    `  <testsuite name="${xml(suite)}" tests="${cases.length}" failures="${failures}" errors="${errors}" time="${seconds}" timestamp="${run.startedAt ?? run.createdAt}">`,
+    `    <properties><property name="verdict" value="${run.verdict ?? run.status}"/><property name="run" value="${xml(run.id)}"/></properties>`,
+    ...cases,
+    '  </testsuite>',
+    '</testsuites>',
+    '',
+  ].join('\n');
+}

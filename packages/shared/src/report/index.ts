@@ -1,0 +1,5 @@
+export * from './compare.js';
+export * from './export.js';
+export * from './share.js';
+export * from './trend.js';
+export * from './dashboard.js';

@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { planSpecSchema } from '../plan.js';
+import type { RunView } from '../runs.js';
+import type { RequestStats } from '../summary.js';
+import { compareRuns } from './compare.js';
+import { runToCsv, runToJunit } from './export.js';
+import { toPublicRun } from './share.js';
+import { trendPoints } from './trend.js';
+
+const stats = (p95: number, overrides: Partial<RequestStats> = {}): RequestStats => ({
+  count: 1000,
+  rps: 100,
+  errors: 10,
+  errorRate: 0.01,
+  statusCounts: { '200': 990, '500': 10 },
+  latency: { avg: p95 / 2, min: 1, p50: p95 / 3, p90: p95 * 0.9, p95, p99: p95 * 2, max: p95 * 4 },
+  ...overrides,
+});
+
+function run(id: string, createdAt: string, p95: number, overrides: Partial<RunView> = {}): RunView {
+  return {
+    id,
+    planId: 'plan-1',
+    planName: 'Checkout',
+    planVersion: 1,
+    targetId: 'tgt-1',
+    status: 'PASSED',
+    verdict: 'PASS',
+    trigger: 'MANUAL',
+    segments: 1,
+    createdAt,
+    startedAt: createdAt,
+    finishedAt: createdAt,
+    error: null,
+    summary: {
+      durationSeconds: 10,
+      overall: { ...stats(p95), bytesReceived: 0, bytesSent: 0 },
+      requests: [{ name: 'Get, "quoted"', ...stats(p95) }, { name: '=cmd()', ...stats(p95 * 2) }],
+      scenarios: [],
+      vusMax: 5,
+      vusAllocated: 5,
+      iterations: 1000,
+      droppedIterations: 0,
+      checks: [],
+      percentileRelativeError: 0.005,
+    },
+    thresholds: [],
+    diagnostics: [],
+    capacity: null,
+    partial: false,
+    plannedSeconds: 10,
+    cancelRequestedAt: null,
+    ...overrides,
+  };
+}
+
+const spec = (vus: number) => planSpecSchema.parse({ load: { executor: 'constant-vus', vus, duration: '10s' }, requests: [{ name: 'A', path: '/' }] });
+
+describe('trendPoints', () => {
+  it('orders runs oldest first, marks verdict changes, and leaves out runs without measurements', () => {
+    const points = trendPoints([
+      run('c', '2026-11-03T00:00:00Z', 30, { verdict: 'FAIL', status: 'FAILED' }),
+      run('a', '2026-11-01T00:00:00Z', 10),
+      run('x', '2026-11-02T12:00:00Z', 0, { summary: null, status: 'ERRORED', verdict: null }),
+      run('b', '2026-11-02T00:00:00Z', 12),
+      run('d', '2026-11-04T00:00:00Z', 11),
+    ]);
+    expect(points.map((point) => [point.runId, point.verdictChanged])).toEqual([
+      ['a', false],
+      ['b', false],
+      ['c', true],
+      ['d', true],
+    ]);
+    expect(points[2]!.overall).toMatchObject({ p95: 30, errorRate: 0.01, rps: 100 });
+    expect(points[0]!.requests['=cmd()']!.p95).toBe(20);
+  });
+});
+
+describe('compareRuns', () => {
+  it('gives absolute and relative deltas, and calls each an improvement or a regression', () => {
+    const comparison = compareRuns({ run: run('a', '2026-11-01T00:00:00Z', 100), spec: spec(5) }, { run: run('b', '2026-11-02T00:00:00Z', 80), spec: spec(5) });
+    expect(comparison.warnings).toEqual([]);
+    expect(comparison.overall.find((delta) => delta.metric === 'p95')).toEqual({ metric: 'p95', base: 100, head: 80, delta: -20, deltaPct: expect.closeTo(-0.2, 9), change: 'improvement' });
+    expect(comparison.overall.find((delta) => delta.metric === 'rps')!.change).toBe('unchanged');
+    expect(comparison.requests.map((request) => request.name)).toEqual(['Get, "quoted"', '=cmd()']);
+  });
+
+  it('warns when the runs do not compare like for like', () => {
+    const comparison = compareRuns(
+      { run: run('a', '2026-11-01T00:00:00Z', 100), spec: spec(5) },
+      { run: run('b', '2026-11-02T00:00:00Z', 300, { planVersion: 2, segments: 2, partial: true }), spec: spec(50) },
+    );
+    expect(comparison.warnings.map((warning) => warning.code)).toEqual(['DIFFERENT_VERSION', 'DIFFERENT_LOAD', 'DIFFERENT_SEGMENTS', 'PARTIAL_DATA']);
+    expect(comparison.overall.find((delta) => delta.metric === 'p95')!.change).toBe('regression');
+  });
+});
+
+describe('exports', () => {
+  it('writes CSV rows per request and for the whole run, quoting and defusing formulas', () => {
+    const csv = runToCsv(run('a', '2026-11-01T00:00:00Z', 10)).trim().split('\n');
+    expect(csv[0]).toBe('request,count,rps,errors,error_rate,avg_ms,min_ms,p50_ms,p90_ms,p95_ms,p99_ms,max_ms');
+    expect(csv[1]).toBe('"Get, ""quoted""",1000,100,10,0.01,5,1,3.333,9,10,20,40');
+    expect(csv[2]!.startsWith("'=cmd()")).toBe(true);
+    expect(csv[3]!.startsWith('(all requests),1000')).toBe(true);
+  });
+
+  it('writes JUnit with a test case per threshold: failures, errors for INCONCLUSIVE, escaped text', () => {
+    const junit = runToJunit(
+      run('a', '2026-11-01T00:00:00Z', 10, {
+        status: 'FAILED',
+        verdict: 'FAIL',
+        thresholds: [
+          { threshold: { metric: 'latency', stat: 'p95', op: '<', value: 5 }, verdict: 'FAIL', measured: 10, explanation: 'p95 10 ms against < 5 ms: over by 100 %' },
+          { threshold: { metric: 'error_rate', op: '<', value: 0.05 }, verdict: 'PASS', measured: 0.01, explanation: 'ok' },
+          { threshold: { metric: 'rps', op: '>=', value: 1 }, verdict: 'INCONCLUSIVE', measured: null, explanation: 'rate <limited> & "doubtful"' },
+        ],
+      }),
+    );
+    expect(junit).toContain('<testsuites name="Loadline" tests="3" failures="1" errors="1"');
+    expect(junit).toContain('<testcase classname="Checkout v1" name="p95 &lt; 5 ms" time="10"><failure message="p95 10 ms against &lt; 5 ms: over by 100 %"');
+    expect(junit).toContain('<error message="rate &lt;limited&gt; &amp; &quot;doubtful&quot;" type="inconclusive">');
+    expect(junit).toContain('<property name="verdict" value="FAIL"/>');
+  });
+
+  it('shows the public no ids and no target address', () => {
+    const shared = toPublicRun(
+      run('run-secret-id', '2026-11-01T00:00:00Z', 10, { status: 'ERRORED', error: { code: 'TARGET_UNREACHABLE', message: 'No request got a response: Get "http://10.1.2.3:8080/x": refused' } }),
+    );
+    const text = JSON.stringify(shared);
+    expect(text).not.toMatch(/run-secret-id|plan-1|tgt-1|10\.1\.2\.3/);
+    expect(shared.error!.message).toBe('No request got a response: Get "<target>": refused');
+  });
+});

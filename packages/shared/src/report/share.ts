@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { runSchema, type RunView } from '../runs.js';
+import { runSeriesSchema, type RunSeries } from '../series-view.js';
+import { planTrendSchema } from './trend.js';
+
+export const createShareSchema = z.object({
+  /** Omitted: the link works until revoked. */
+  expiresInDays: z.number().int().min(1).max(365).optional(),
+});
+
+export const shareViewSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['run', 'trend']),
+  runId: z.string().nullable(),
+  planId: z.string().nullable(),
+  /** What the link shows, for the list ("Checkout baseline, run of 21 Nov"). */
+  title: z.string(),
+  createdAt: z.string(),
+  createdBy: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+});
+export type ShareView = z.infer<typeof shareViewSchema>;
+
+/** The answer to creating a link: the token (and URL) are shown once; only a hash is kept. */
+export const createdShareSchema = z.object({ share: shareViewSchema, token: z.string(), url: z.string() });
+export type CreatedShare = z.infer<typeof createdShareSchema>;
+
+/**
+ * A run report as the public sees it: no ids (run, plan, target), no address of the target,
+ * no headers or variables. Error messages lose the URLs k6 put in them.
+ */
+export const publicRunSchema = runSchema.omit({ id: true, planId: true, targetId: true, cancelRequestedAt: true });
+export type PublicRun = z.infer<typeof publicRunSchema>;
+
+export const publicShareSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('run'), run: publicRunSchema, series: runSeriesSchema.omit({ runId: true }), expiresAt: z.string().nullable() }),
+  z.object({ kind: z.literal('trend'), trend: planTrendSchema, expiresAt: z.string().nullable() }),
+]);
+export type PublicShare = z.infer<typeof publicShareSchema>;
+
+const withoutUrls = (text: string) => text.replace(/\b(?:https?|wss?|grpcs?):\/\/[^\s"')]+/g, '<target>');
+
+export function toPublicRun(run: RunView): PublicRun {
+  const { id: _id, planId: _plan, targetId: _target, cancelRequestedAt: _cancel, ...rest } = run;
+  return {
+    ...rest,
+    error: run.error ? { code: run.error.code, message: withoutUrls(run.error.message) } : null,
+    diagnostics: run.diagnostics.map((diagnostic) => ({ ...diagnostic, message: withoutUrls(diagnostic.message) })),
+  };
+}
+
+export function toPublicSeries(series: RunSeries): Omit<RunSeries, 'runId'> {
+  const { runId: _runId, ...rest } = series;
+  return rest;
+}
