@@ -11,6 +11,7 @@ import { ImportsModule } from './imports/imports.module.js';
 import { RunsModule } from './runs/runs.module.js';
 import { ReportsModule } from './reports/reports.module.js';
 import { SharesModule } from './shares/shares.module.js';
+import { TriggersModule } from './triggers/triggers.module.js';
 import { HealthModule } from './health/health.module.js';
 
 @Module({})
@@ -31,6 +32,7 @@ export class AppModule {
         RunsModule,
         ReportsModule,
         SharesModule,
+        TriggersModule,
         HealthModule,
       ],
     };

@@ -25,3 +25,4 @@ export * from './series-merge.js';
 export * from './summary.js';
 export * from './targets.js';
 export * from './threshold.js';
+export * from './triggers.js';

@@ -48,6 +48,10 @@ const MATRIX: Record<string, Permission | 'public'> = {
   'POST runs/:id/shares': 'shares:manage',
   'POST plans/:id/shares': 'shares:manage',
   'DELETE shares/:id': 'shares:manage',
+  'POST plans/:id/triggers': 'runs:start',
+  'GET plans/:id/triggers': 'read',
+  'DELETE triggers/:id': 'runs:start',
+  'POST triggers/:token': 'public',
 
   'POST plans': 'plans:write',
   'POST plans/import': 'plans:write',

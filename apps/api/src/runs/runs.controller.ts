@@ -9,6 +9,7 @@ import { listOf } from '../common/http/list.js';
 import { CurrentCaller, type AuthenticatedCaller } from '../auth/auth.guard.js';
 import { RunsService } from './runs.service.js';
 import { RunLiveService } from './run-live.service.js';
+import { IdempotencyKey } from '../common/http/idempotency-key.js';
 import { Requires } from '../auth/permissions.decorator.js';
 
 const runListQuerySchema = z.object({
@@ -29,8 +30,14 @@ export class RunsController {
   @Requires('runs:start')
   @HttpCode(202)
   @ApiJsonResponse(202, z.object({ run: runSchema }), [401, 404, 503])
-  async start(@Param('id') planId: string, @CurrentCaller() caller: AuthenticatedCaller) {
-    return { run: await this.runs.start(planId, caller.via === 'apiKey' ? 'API' : 'MANUAL', caller.userId) };
+  async start(
+    @Param('id') planId: string,
+    @CurrentCaller() caller: AuthenticatedCaller,
+    @IdempotencyKey() idempotencyKey: string | undefined,
+  ) {
+    // Keys are the caller's: two people (or keys) using the same value do not collide.
+    const scoped = idempotencyKey ? `${caller.apiKeyId ?? caller.userId}:${idempotencyKey}` : undefined;
+    return { run: await this.runs.start(planId, caller.via === 'apiKey' ? 'API' : 'MANUAL', caller.userId, { idempotencyKey: scoped }) };
   }
 
   @Get('runs')

@@ -5,6 +5,7 @@ export enum RunErrorCode {
   RUN_TARGET_GONE = 'RUN_TARGET_GONE',
   QUEUE_UNAVAILABLE = 'QUEUE_UNAVAILABLE',
   RUN_NOT_CANCELLABLE = 'RUN_NOT_CANCELLABLE',
+  IDEMPOTENCY_KEY_REUSED = 'IDEMPOTENCY_KEY_REUSED',
 }
 
 export class RunError extends DomainError<RunErrorCode> {

@@ -24,6 +24,7 @@ export interface NewRun {
   deadlineAt: Date;
   createdById?: string;
   vuMinutes: number;
+  idempotencyKey?: string;
 }
 
 export interface FinalOutcome {
@@ -65,6 +66,10 @@ export class RunsRepository {
 
   find(id: string) {
     return this.db.scoped.run.findUnique({ where: { id }, include: runInclude });
+  }
+
+  findByIdempotencyKey(idempotencyKey: string) {
+    return this.db.scoped.run.findFirst({ where: { idempotencyKey }, include: runInclude });
   }
 
   list(filter: { planId?: string; status?: RunStatus; from?: Date; to?: Date }, take = 100) {

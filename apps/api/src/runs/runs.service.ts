@@ -11,7 +11,7 @@ import {
 import { Redis } from 'ioredis';
 import { API_ENV, type ApiEnv } from '../config/env.js';
 import { PlansService } from '../plans/plans.service.js';
-import { TargetsService } from '../targets/targets.service.js';
+import { TargetsService, type TargetOverride } from '../targets/targets.service.js';
 import { TargetError, TargetErrorCode } from '../targets/targets.errors.js';
 import { REDIS, RUNS_PRODUCER, type RunsProducer } from '../queue/queue.module.js';
 import type { RunTrigger } from '../generated/prisma/client.js';
@@ -24,6 +24,17 @@ import { OrganizationsService } from '../organizations/organizations.service.js'
 import { plannedVuMinutes } from '../organizations/quota-check.js';
 import { AuditService } from '../audit/audit.service.js';
 
+
+export interface StartOptions {
+  /** Retries with the same key answer the same run instead of starting another. */
+  idempotencyKey?: string;
+  /** A trigger may point the run at another base URL (a preview deployment) or set variables. */
+  override?: TargetOverride;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: string })?.code === 'P2002';
+}
 
 @Injectable()
 export class RunsService {
@@ -41,17 +52,25 @@ export class RunsService {
     private readonly audit: AuditService,
   ) {}
 
-  /** Snapshots the plan's current version into a run and queues one job per segment. */
-  async start(planId: string, trigger: RunTrigger, createdById?: string | null): Promise<RunView> {
+  /**
+   * Snapshots the plan's current version into a run and queues one job per segment. With an
+   * idempotency key, a retry of the same start answers the run the first attempt made.
+   */
+  async start(planId: string, trigger: RunTrigger, createdById?: string | null, options: StartOptions = {}): Promise<RunView> {
+    if (options.idempotencyKey) {
+      const earlier = await this.runs.findByIdempotencyKey(options.idempotencyKey);
+      if (earlier) return this.earlierStart(earlier, planId);
+    }
     const { plan, version } = await this.plans.getWithVersion(planId);
     const spec = planSpecSchema.parse(version.spec);
-    const target = await this.targets.forRun(version.targetId, spec).catch((error: unknown) => {
+    const target = await this.targets.forRun(version.targetId, spec, options.override).catch((error: unknown) => {
       if (error instanceof TargetError && error.code === TargetErrorCode.TARGET_NOT_FOUND) {
         throw new RunError(RunErrorCode.RUN_TARGET_GONE, `The plan's target ${version.targetId} no longer exists`);
       }
       throw error;
     });
     const deadlineSeconds = planExpectedSeconds(spec) + this.env.LOADLINE_RUN_GRACE_SECONDS;
+    let raced = false;
     const run = await this.runs.create({
       planId: plan.id,
       planVersionId: version.id,
@@ -64,7 +83,15 @@ export class RunsService {
       deadlineAt: new Date(Date.now() + (deadlineSeconds + 600) * 1000),
       createdById: createdById ?? undefined,
       vuMinutes: plannedVuMinutes(spec),
-    }, () => this.organizations.assertRunAllowed(spec));
+      idempotencyKey: options.idempotencyKey,
+    }, () => this.organizations.assertRunAllowed(spec)).catch(async (error: unknown) => {
+      // Two retries raced: the other one created the run; answer it.
+      const earlier = options.idempotencyKey && isUniqueViolation(error) ? await this.runs.findByIdempotencyKey(options.idempotencyKey) : null;
+      if (!earlier) throw error;
+      raced = true;
+      return earlier;
+    });
+    if (raced) return this.earlierStart(run, planId);
     await this.audit.record('run.started', { subject: { type: 'run', id: run.id }, details: { plan: version.name, planVersion: version.version, trigger } });
 
     try {
@@ -89,6 +116,13 @@ export class RunsService {
       this.logger.error({ runId: run.id, err: String(error) }, 'could not queue run');
       await this.runs.markFailedToQueue(run.id, 'The run queue is unavailable; try again shortly');
       throw new RunError(RunErrorCode.QUEUE_UNAVAILABLE, 'The run queue is unavailable; try again shortly');
+    }
+    return toRunView(run);
+  }
+
+  private earlierStart(run: NonNullable<Awaited<ReturnType<RunsRepository['findByIdempotencyKey']>>>, planId: string): RunView {
+    if (run.planId !== planId) {
+      throw new RunError(RunErrorCode.IDEMPOTENCY_KEY_REUSED, 'This Idempotency-Key was already used to start a run of another plan; use a new key');
     }
     return toRunView(run);
   }

@@ -24,6 +24,12 @@ interface TargetSecrets {
   variables: Record<string, string>;
 }
 
+/** What a trigger may change for one run: another base URL (a preview deployment), variables. */
+export interface TargetOverride {
+  baseUrl?: string;
+  variables?: Record<string, string>;
+}
+
 /** What a run needs of its target: where, and the decrypted secrets (for the runner only). */
 export interface RunnableTarget {
   id: string;
@@ -170,10 +176,13 @@ export class TargetsService implements OnApplicationBootstrap {
    * The target of a run about to start, with its secrets: the address is checked again (DNS
    * may have changed since it was created), and an unverified target only takes a small run.
    */
-  async forRun(id: string, spec: PlanSpec): Promise<RunnableTarget> {
+  async forRun(id: string, spec: PlanSpec, override: TargetOverride = {}): Promise<RunnableTarget> {
     const target = await this.getRecord(id);
-    await this.guard.assertAllowed(target.baseUrl);
-    if (!target.verifiedAt) {
+    const baseUrl = override.baseUrl ?? target.baseUrl;
+    await this.guard.assertAllowed(baseUrl);
+    // Verification is of a host: another host (a preview deployment) is unverified.
+    const verified = target.verifiedAt !== null && new URL(baseUrl).host === new URL(target.baseUrl).host;
+    if (!verified) {
       const vus = planPeakVus(spec);
       const seconds = planDurationSeconds(spec);
       const maxVus = this.env.LOADLINE_UNVERIFIED_MAX_VUS;
@@ -181,7 +190,7 @@ export class TargetsService implements OnApplicationBootstrap {
       if (vus > maxVus || seconds > maxSeconds) {
         throw new TargetError(
           TargetErrorCode.TARGET_UNVERIFIED,
-          `The target ${new URL(target.baseUrl).host} is not verified, so runs against it are limited to ${maxVus} VUs for ${maxSeconds} s; this plan asks for ${vus} VUs for ${seconds} s. Verify the target (POST /targets/${id}/verify) to lift the limit.`,
+          `The target ${new URL(baseUrl).host} is not verified, so runs against it are limited to ${maxVus} VUs for ${maxSeconds} s; this plan asks for ${vus} VUs for ${seconds} s. Verify the target (POST /targets/${id}/verify) to lift the limit.`,
           [
             ...(vus > maxVus ? [{ path: 'load.vus', message: `${vus} > ${maxVus} VUs allowed before verification` }] : []),
             ...(seconds > maxSeconds ? [{ path: 'load.duration', message: `${seconds} s > ${maxSeconds} s allowed before verification` }] : []),
@@ -190,7 +199,7 @@ export class TargetsService implements OnApplicationBootstrap {
       }
     }
     const secrets = this.secretsOf(target);
-    return { id: target.id, baseUrl: target.baseUrl, headers: secrets.headers, variables: secrets.variables };
+    return { id: target.id, baseUrl, headers: secrets.headers, variables: { ...secrets.variables, ...override.variables } };
   }
 
   k6Policy() {

@@ -14,7 +14,7 @@ import { RoutePermissionsCheck, type RouteInfo } from '../auth/route-permissions
  */
 
 /** Which of B's resources fills each route parameter, by the path segment before it. */
-type ResourceKind = 'target' | 'plan' | 'run' | 'apiKey' | 'invite' | 'session' | 'member' | 'share';
+type ResourceKind = 'target' | 'plan' | 'run' | 'apiKey' | 'invite' | 'session' | 'member' | 'share' | 'trigger';
 const KIND_BY_SEGMENT: Record<string, ResourceKind> = {
   'targets/:id': 'target',
   'plans/:id': 'plan',
@@ -24,13 +24,14 @@ const KIND_BY_SEGMENT: Record<string, ResourceKind> = {
   'sessions/:id': 'session',
   'members/:userId': 'member',
   'shares/:id': 'share',
+  'triggers/:id': 'trigger',
 };
 
 /**
  * Routes whose parameter is a secret token rather than an id: holding the token is the
  * permission (an invite link), so there is no "other organization" to hide it from.
  */
-const TOKEN_ROUTES = new Set(['GET invitations/:token', 'POST invitations/:token/accept', 'GET public/shares/:token']);
+const TOKEN_ROUTES = new Set(['GET invitations/:token', 'POST invitations/:token/accept', 'GET public/shares/:token', 'POST triggers/:token']);
 
 /** Bodies valid enough to get past validation, so the lookup (and its 404) is what answers. */
 const BODIES: Record<string, unknown> = {
@@ -81,6 +82,7 @@ describe('tenant isolation sweep (every route with an id, every list)', () => {
     const invite = await owner.post('/invites', { role: 'MEMBER' });
     const sessions = await owner.get('/auth/sessions');
     const share = await owner.post(`/runs/${run.body.run.id}/shares`, {});
+    const trigger = await owner.post(`/plans/${plan.id}/triggers`, {});
     Object.assign(ids, {
       target: target.id,
       plan: plan.id,
@@ -90,6 +92,7 @@ describe('tenant isolation sweep (every route with an id, every list)', () => {
       session: sessions.body.items[0].id,
       member: b.VIEWER.session.user.id,
       share: share.body.share.id,
+      trigger: trigger.body.trigger.id,
     });
   }, 60_000);
 

@@ -8,6 +8,7 @@ import { ApiKeyErrorCode } from '../../api-keys/api-keys.errors.js';
 import { MemberErrorCode } from '../../members/members.errors.js';
 import { OrganizationErrorCode } from '../../organizations/organizations.errors.js';
 import { ShareErrorCode } from '../../shares/shares.errors.js';
+import { TriggerErrorCode } from '../../triggers/triggers.errors.js';
 
 type AnyErrorCode =
   | CommonErrorCode
@@ -16,6 +17,7 @@ type AnyErrorCode =
   | MemberErrorCode
   | OrganizationErrorCode
   | ShareErrorCode
+  | TriggerErrorCode
   | TargetErrorCode
   | PlanErrorCode
   | PlanImportErrorCode
@@ -60,6 +62,8 @@ export const HTTP_STATUS_BY_CODE: Record<AnyErrorCode, number> = {
   [OrganizationErrorCode.RUNS_ACTIVE]: 409,
   [OrganizationErrorCode.QUOTA_EXCEEDED]: 422,
   [ShareErrorCode.SHARE_NOT_FOUND]: 404,
+  [TriggerErrorCode.TRIGGER_NOT_FOUND]: 404,
+  [CommonErrorCode.INVALID_IDEMPOTENCY_KEY]: 400,
   [TargetErrorCode.TARGET_NOT_FOUND]: 404,
   [TargetErrorCode.ADDRESS_NOT_ALLOWED]: 422,
   [TargetErrorCode.HOST_UNRESOLVABLE]: 422,
@@ -74,6 +78,7 @@ export const HTTP_STATUS_BY_CODE: Record<AnyErrorCode, number> = {
   [RunErrorCode.RUN_TARGET_GONE]: 409,
   [RunErrorCode.QUEUE_UNAVAILABLE]: 503,
   [RunErrorCode.RUN_NOT_CANCELLABLE]: 409,
+  [RunErrorCode.IDEMPOTENCY_KEY_REUSED]: 409,
 };
 
 export function httpStatusOf(code: string): number {
