@@ -26,9 +26,13 @@ export interface TimeSeriesChartProps {
   /** Drag to zoom (off while live: every update would reset it). */
   zoomable?: boolean;
   testId?: string;
+  /** Shown over the plot while no line has a value. */
+  emptyText?: string;
+  /** What the points are, for screen readers ("seconds"; a load profile: "points"). */
+  pointsLabel?: string;
 }
 
-const AXIS_LABEL: Record<ScaleKey, string> = { ms: 'ms', rps: 'req/s', pct: '%', vus: 'VUs' };
+const AXIS_LABEL: Record<ScaleKey, string> = { ms: 'ms', rps: 'req/s', pct: '%', vus: 'VUs', its: 'it/s' };
 /** VUs are whole: no 0.5 ticks. */
 const WHOLE_INCREMENTS = [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1_000, 2_000, 2_500, 5_000, 10_000, 20_000, 25_000, 50_000, 100_000];
 const TEXT = '#5b6476';
@@ -195,7 +199,16 @@ function structureKey(model: ChartModel): string {
   return model.lines.map((line) => `${line.label}|${line.color}|${line.scale}|${line.dash?.join(',') ?? ''}`).join(';');
 }
 
-export function TimeSeriesChart({ model, label, height = 220, minXMax, zoomable = false, testId }: TimeSeriesChartProps) {
+export function TimeSeriesChart({
+  model,
+  label,
+  height = 220,
+  minXMax,
+  zoomable = false,
+  testId,
+  emptyText = 'Waiting for the first measured second…',
+  pointsLabel = 'seconds',
+}: TimeSeriesChartProps) {
   const hostRef = useRef<HTMLDivElement>(null);
   const plotRef = useRef<uPlot | null>(null);
   const modelRef = useRef(model);
@@ -252,9 +265,9 @@ export function TimeSeriesChart({ model, label, height = 220, minXMax, zoomable 
 
   return (
     <figure className="chart" data-testid={testId} data-points={points}>
-      <div className="chart__plot" role="img" aria-label={`${label}: ${points} seconds`}>
+      <div className="chart__plot" role="img" aria-label={`${label}: ${points} ${pointsLabel}`}>
         <div className="chart__host" ref={hostRef} />
-        {empty ? <p className="chart__empty">Waiting for the first measured second…</p> : null}
+        {empty ? <p className="chart__empty">{emptyText}</p> : null}
       </div>
       <figcaption className="chart__legend">
         {model.lines.map((line, index) => {

@@ -3,7 +3,7 @@
  * the line breaks), and how each line looks. Formatting helpers for axes and tooltips live
  * here too, so they are unit-tested without a DOM.
  */
-export type ScaleKey = 'ms' | 'rps' | 'pct' | 'vus';
+export type ScaleKey = 'ms' | 'rps' | 'pct' | 'vus' | 'its';
 
 export interface LineSpec {
   label: string;
