@@ -15,6 +15,8 @@ import './styles/tables.css';
 import './styles/run.css';
 import './styles/charts.css';
 import './styles/settings.css';
+import './styles/editor.css';
+import './styles/plan-page.css';
 
 const queryClient = createQueryClient();
 

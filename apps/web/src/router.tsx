@@ -12,9 +12,11 @@ import { MembersPage } from './features/members/MembersPage';
 import { OrganizationPage } from './features/organization/OrganizationPage';
 import { SessionsPage } from './features/sessions/SessionsPage';
 import { SettingsLayout } from './features/settings/SettingsLayout';
-import { PlanFormPage } from './features/plans/PlanFormPage';
+import { EditPlanPage, NewPlanPage } from './features/plan-editor/PlanEditorPage';
+import { ImportPlanPage } from './features/plan-import/ImportPlanPage';
 import { PlanPage } from './features/plans/PlanPage';
 import { RunPage } from './features/runs/RunPage';
+import { TargetPage } from './features/targets/TargetPage';
 import { TargetsPage } from './features/targets/TargetsPage';
 
 function NotFoundPage() {
@@ -43,8 +45,11 @@ export const router = createBrowserRouter([
         children: [
           { path: '/', element: <DashboardPage /> },
           { path: '/targets', element: <TargetsPage /> },
-          { path: '/plans/new', element: <PlanFormPage /> },
+          { path: '/targets/:id', element: <TargetPage /> },
+          { path: '/plans/new', element: <NewPlanPage /> },
+          { path: '/plans/import', element: <ImportPlanPage /> },
           { path: '/plans/:id', element: <PlanPage /> },
+          { path: '/plans/:id/edit', element: <EditPlanPage /> },
           { path: '/runs/:id', element: <RunPage /> },
           {
             path: '/settings',

@@ -44,6 +44,10 @@ export const queryKeys = {
     all: ['plans'] as const,
     list: () => [...queryKeys.plans.all, 'list'] as const,
     detail: (id: string) => [...queryKeys.plans.all, 'detail', id] as const,
+    versions: (id: string) => [...queryKeys.plans.all, 'versions', id] as const,
+    version: (id: string, version: number) => [...queryKeys.plans.all, 'version', id, version] as const,
+    diff: (id: string, from: number, to: number) => [...queryKeys.plans.all, 'diff', id, from, to] as const,
+    script: (id: string, version: number | null) => [...queryKeys.plans.all, 'script', id, version ?? 'current'] as const,
   },
   runs: {
     all: ['runs'] as const,

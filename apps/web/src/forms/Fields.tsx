@@ -143,3 +143,41 @@ export function SelectField({
     </FieldFrame>
   );
 }
+
+type CheckboxFieldProps = Omit<CommonProps, 'errors'> & {
+  errors?: FieldErrors;
+  checked: boolean;
+  onCheckedChange: (checked: boolean) => void;
+  disabled?: boolean;
+};
+
+/** A checkbox with its label beside it, and the error or hint of its path below. */
+export function CheckboxField({ path, label, errors, hint, className, checked, onCheckedChange, disabled }: CheckboxFieldProps) {
+  const error = errors ? errorAt(errors, path) : undefined;
+  const id = fieldId(path);
+  return (
+    <div className={`field field--checkbox${error ? ' field--invalid' : ''}${className ? ` ${className}` : ''}`}>
+      <label className="checkbox-label" htmlFor={id}>
+        <input
+          id={id}
+          type="checkbox"
+          checked={checked}
+          disabled={disabled}
+          onChange={(event) => onCheckedChange(event.target.checked)}
+          aria-describedby={describedBy(path, error, hint)}
+        />
+        <span>{label}</span>
+      </label>
+      {hint && !error ? (
+        <p className="field__hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="field__error" id={`${id}-error`} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -5,7 +5,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/States';
 import { formatRelative } from '../../format/time';
 import { can } from '@loadline/shared';
 import { useAccount } from '../auth/hooks';
-import { loadDescription } from '../plans/PlanDetails';
+import { planDescription } from '../plans/PlanDetails';
 import { usePlans } from '../plans/hooks';
 import { RunsTable } from '../runs/RunsTable';
 import { useRuns } from '../runs/hooks';
@@ -117,7 +117,7 @@ function PlanList({ plans, targetsById }: { plans: PlanView[]; targetsById: Map<
               {plan.name}
             </Link>
             <span className="item-list__sub">
-              {targetsById.get(plan.targetId)?.name ?? 'unknown target'} · {loadDescription(plan.spec.scenarios[0]!.load)}
+              {targetsById.get(plan.targetId)?.name ?? 'unknown target'} · {planDescription(plan.spec)}
             </span>
           </div>
           <div className="item-list__meta">

@@ -1,31 +1,41 @@
-import { Link, useNavigate, useParams } from 'react-router';
+import { useMemo, useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import type { PlanView } from '@loadline/shared';
 import { Card, PageHeader } from '../../components/PageHeader';
 import { EmptyState, ErrorState, LoadingState, errorMessage } from '../../components/States';
-import { formatDateTime } from '../../format/time';
+import { formatDateTime, formatSeconds } from '../../format/time';
 import { isApiError } from '../../api/client';
 import { useCan } from '../auth/hooks';
+import { LoadProfileChart } from '../plan-editor/LoadProfileChart';
+import { scenariosToForm } from '../plan-editor/model/from-spec';
 import { RunsTable } from '../runs/RunsTable';
 import { useRuns } from '../runs/hooks';
 import { useTarget } from '../targets/hooks';
-import { LoadFacts, PlanRequestsTable, PlanThresholdsList } from './PlanDetails';
-import { usePlan, useStartRun } from './hooks';
+import { PlanRequestsTable, PlanThresholdsList, ScenariosTable } from './PlanDetails';
+import { PlanVersions } from './PlanVersions';
+import { ScriptPreview } from './ScriptPreview';
+import { usePlan, usePlanVersion, useStartRun } from './hooks';
 
 export function PlanPage() {
   const { id } = useParams<{ id: string }>();
   const plan = usePlan(id);
   if (plan.isPending) return <LoadingState label="Loading plan…" />;
   if (plan.isError) return <ErrorState title="Could not load this plan" error={plan.error} onRetry={() => void plan.refetch()} />;
-  return <PlanScreen plan={plan.data} />;
+  return <PlanScreen key={plan.data.id} plan={plan.data} />;
 }
 
 function PlanScreen({ plan }: { plan: PlanView }) {
   const navigate = useNavigate();
+  const location = useLocation();
+  const notice = (location.state as { notice?: string } | null)?.notice;
   const target = useTarget(plan.targetId);
   const start = useStartRun(plan.id);
   const canRun = useCan('runs:start');
   const canWrite = useCan('plans:write');
-  const overQuota = isApiError(start.error) && start.error.code === 'QUOTA_EXCEEDED';
+  const [viewing, setViewing] = useState<number | null>(null);
+  const old = usePlanVersion(plan.id, viewing);
+  const shown = viewing !== null && old.data ? old.data : plan;
+  const code = isApiError(start.error) ? start.error.code : null;
 
   const runNow = () => start.mutate(undefined, { onSuccess: (run) => void navigate(`/runs/${run.id}`) });
 
@@ -44,7 +54,11 @@ function PlanScreen({ plan }: { plan: PlanView }) {
             Against{' '}
             {target.data ? (
               <>
-                <strong>{target.data.name}</strong> <code>{target.data.baseUrl}</code>
+                <Link to={`/targets/${encodeURIComponent(target.data.id)}`}>
+                  <strong>{target.data.name}</strong>
+                </Link>{' '}
+                <code>{target.data.baseUrl}</code>
+                {target.data.verified ? null : <span className="pill pill--muted">unverified</span>}
               </>
             ) : (
               <span className="muted">{target.isError ? 'an unknown target' : '…'}</span>
@@ -55,9 +69,14 @@ function PlanScreen({ plan }: { plan: PlanView }) {
         actions={
           <>
             {canWrite ? (
-              <Link className="button button--secondary" to={`/plans/new?from=${encodeURIComponent(plan.id)}`}>
-                Duplicate
-              </Link>
+              <>
+                <Link className="button button--secondary" to={`/plans/${encodeURIComponent(plan.id)}/edit`} data-testid="edit-plan">
+                  Edit
+                </Link>
+                <Link className="button button--secondary" to={`/plans/new?from=${encodeURIComponent(plan.id)}`}>
+                  Duplicate
+                </Link>
+              </>
             ) : null}
             <button
               type="button"
@@ -72,34 +91,91 @@ function PlanScreen({ plan }: { plan: PlanView }) {
           </>
         }
       />
+      {notice ? (
+        <div className="alert alert--success" role="status" data-testid="plan-notice">
+          <p className="alert__title">{notice}</p>
+        </div>
+      ) : null}
       {start.isError ? (
-        <div className="alert alert--error" role="alert" data-testid="run-start-error">
+        <div className="alert alert--error" role="alert" data-testid="run-start-error" data-code={code ?? ''}>
           <p className="alert__title">
-            {overQuota ? "The run would go over your organization's quota." : 'The run could not be started.'}
+            {code === 'QUOTA_EXCEEDED'
+              ? "The run would go over your organization's quota."
+              : code === 'TARGET_UNVERIFIED'
+                ? 'This plan asks for more than an unverified target may take.'
+                : 'The run could not be started.'}
           </p>
           <p>{errorMessage(start.error)}</p>
-          {overQuota ? (
+          {code === 'QUOTA_EXCEEDED' ? (
             <p>
-              See this month's usage and the limits in <Link to="/settings/organization">organization settings</Link>; owners can
-              raise them.
+              See this month's usage and the limits in <Link to="/settings/organization">organization settings</Link>; owners can raise them.
+            </p>
+          ) : null}
+          {code === 'TARGET_UNVERIFIED' ? (
+            <p>
+              <Link to={`/targets/${encodeURIComponent(plan.targetId)}#verification`} data-testid="verify-target-link">
+                Verify the target
+              </Link>{' '}
+              to lift the limit{target.data?.unverifiedLimits ? ` (${target.data.unverifiedLimits.maxVus} VUs for ${formatSeconds(target.data.unverifiedLimits.maxDurationSeconds)} until then)` : ''}, or
+              make the plan smaller.
             </p>
           ) : null}
         </div>
       ) : null}
-      <div className="stack">
-        <Card title="Load">
-          <LoadFacts plan={plan} />
-        </Card>
-        <div className="layout-split layout-split--even">
-          <Card title="Requests">
-            <PlanRequestsTable plan={plan} />
-          </Card>
-          <Card title="Thresholds">
-            <PlanThresholdsList plan={plan} />
-          </Card>
+      {viewing !== null ? (
+        <div className="alert alert--info" role="status" data-testid="viewing-version">
+          <p className="alert__title">
+            Viewing version {viewing}
+            {old.isPending ? '…' : ''} (the current version is {plan.version}).
+          </p>
+          {old.isError ? <p>{errorMessage(old.error)}</p> : null}
+          <button type="button" className="button button--secondary button--small" onClick={() => setViewing(null)}>
+            Back to the current version
+          </button>
         </div>
+      ) : null}
+      <div className="stack">
+        <PlanContents plan={shown} limits={target.data?.unverifiedLimits ?? null} />
+        <PlanVersions planId={plan.id} current={plan.version} viewing={viewing} onView={setViewing} spec={plan.spec} />
+        <ScriptPreview planId={plan.id} version={viewing} current={plan.version} />
         <PlanRuns planId={plan.id} />
       </div>
+    </>
+  );
+}
+
+function PlanContents({ plan, limits }: { plan: PlanView; limits: { maxVus: number; maxDurationSeconds: number } | null }) {
+  const scenarios = useMemo(() => scenariosToForm(plan.spec.scenarios), [plan.spec.scenarios]);
+  const script = plan.spec.script;
+  return (
+    <>
+      {script ? (
+        <Card title="Custom k6 script">
+          <p>
+            This plan runs its own k6 script
+            {script.requirements
+              ? `: k6 said it needs up to ${script.requirements.maxVUs} VUs for ${formatSeconds(script.requirements.durationSeconds)}`
+              : ''}
+            . The script is below.
+          </p>
+        </Card>
+      ) : (
+        <Card title="Load profile">
+          <div className="layout-split layout-split--chart">
+            <LoadProfileChart scenarios={scenarios} limits={limits} height={220} />
+            <ScenariosTable spec={plan.spec} />
+          </div>
+        </Card>
+      )}
+      {script ? null : (
+        <Card title="Requests">
+          <PlanRequestsTable plan={plan} />
+        </Card>
+      )}
+      <Card title="Thresholds">
+        <PlanThresholdsList spec={plan.spec} />
+        <p className="muted small">Runners (segments): {plan.spec.segments}</p>
+      </Card>
     </>
   );
 }

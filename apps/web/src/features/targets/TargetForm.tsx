@@ -1,39 +1,38 @@
 import { useState, type FormEvent } from 'react';
-import { createTargetSchema, type TargetView } from '@loadline/shared';
+import { createTargetSchema, updateTargetSchema, type TargetView } from '@loadline/shared';
 import { isApiError } from '../../api/client';
 import { errorMessage } from '../../components/States';
 import { TextField } from '../../forms/Fields';
 import { FormErrorSummary } from '../../forms/FormErrorSummary';
-import {
-  NO_ERRORS,
-  detailsToFieldErrors,
-  focusFirstError,
-  hasErrors,
-  mergeFieldErrors,
-  unclaimedErrors,
-  zodErrorToFieldErrors,
-  type FieldErrors,
-} from '../../forms/field-errors';
-import { headerRowsToRecord, mapHeaderErrorsToRows, newHeaderRow, type HeaderRow } from './header-rows';
-import { useCreateTarget } from './hooks';
+import { NO_ERRORS, detailsToFieldErrors, focusFirstError, hasErrors, mergeFieldErrors, unclaimedErrors, zodErrorToFieldErrors, type FieldErrors } from '../../forms/field-errors';
+import { SecretsEditor, schemeHint } from './SecretsEditor';
+import { mapSecretErrors, secretEdits, secretPatch, secretValues, type SecretEdits } from './secret-edits';
+import { useCreateTarget, useUpdateTarget } from './hooks';
 
 interface TargetFormProps {
-  onCreated?: (target: TargetView) => void;
+  /** Editing a stored target (PATCH); without it the form creates one. */
+  target?: TargetView;
+  onSaved?: (target: TargetView) => void;
 }
 
-export function TargetForm({ onCreated }: TargetFormProps) {
+export function TargetForm({ target, onSaved }: TargetFormProps) {
   const create = useCreateTarget();
-  const [name, setName] = useState('');
-  const [baseUrl, setBaseUrl] = useState('');
-  const [rows, setRows] = useState<HeaderRow[]>([]);
+  const update = useUpdateTarget(target?.id ?? '');
+  const saving = target ? update : create;
+  const [name, setName] = useState(target?.name ?? '');
+  const [baseUrl, setBaseUrl] = useState(target?.baseUrl ?? '');
+  const [headers, setHeaders] = useState<SecretEdits>(() => secretEdits(target?.headerNames));
+  const [variables, setVariables] = useState<SecretEdits>(() => secretEdits(target?.variableNames));
   const [errors, setErrors] = useState<FieldErrors>(NO_ERRORS);
   const [formError, setFormError] = useState<string | null>(null);
+  const [savedNote, setSavedNote] = useState<string | null>(null);
 
-  const fieldPaths = ['name', 'baseUrl', ...rows.flatMap((_, i) => [`headers.${i}.name`, `headers.${i}.value`])];
-
-  function updateRow(id: number, patch: Partial<HeaderRow>) {
-    setRows((current) => current.map((row) => (row.id === id ? { ...row, ...patch } : row)));
-  }
+  const rowPaths = (kind: 'headers' | 'variables', edits: SecretEdits) => [
+    ...edits.existing.map((_, i) => `${kind}.existing.${i}`),
+    ...edits.added.flatMap((_, i) => [`${kind}.${i}.name`, `${kind}.${i}.value`]),
+  ];
+  const fieldPaths = ['name', 'baseUrl', ...rowPaths('headers', headers), ...rowPaths('variables', variables)];
+  const mapErrors = (raw: FieldErrors) => mapSecretErrors(mapSecretErrors(raw, 'headers', headers), 'variables', variables);
 
   function showErrors(next: FieldErrors) {
     setErrors(next);
@@ -43,29 +42,41 @@ export function TargetForm({ onCreated }: TargetFormProps) {
   function submit(event: FormEvent) {
     event.preventDefault();
     setFormError(null);
-    const { headers, errors: rowErrors } = headerRowsToRecord(rows);
-    const parsed = createTargetSchema.safeParse({ name, baseUrl: baseUrl.trim(), headers });
-    const zodErrors = parsed.success ? NO_ERRORS : mapHeaderErrorsToRows(zodErrorToFieldErrors(parsed.error), rows);
-    const clientErrors = mergeFieldErrors(rowErrors, zodErrors);
+    setSavedNote(null);
+    const headerPart = target ? secretPatch(headers, 'headers') : secretValues(headers, 'headers');
+    const variablePart = target ? secretPatch(variables, 'variables') : secretValues(variables, 'variables');
+    const input = { name, baseUrl: baseUrl.trim(), headers: headerPart.record, variables: variablePart.record };
+    const parsed = target ? updateTargetSchema.safeParse(input) : createTargetSchema.safeParse(input);
+    const clientErrors = mergeFieldErrors(headerPart.errors, variablePart.errors, parsed.success ? NO_ERRORS : mapErrors(zodErrorToFieldErrors(parsed.error)));
     if (hasErrors(clientErrors) || !parsed.success) return showErrors(clientErrors);
-
     setErrors(NO_ERRORS);
-    create.mutate(parsed.data, {
-      onSuccess: (target) => {
+
+    const onError = (error: unknown) => {
+      const fromApi = isApiError(error) ? mapErrors(detailsToFieldErrors(error.details)) : NO_ERRORS;
+      // When fields show every problem, the headline need not repeat them.
+      const claimed = hasErrors(fromApi) && unclaimedErrors(fromApi, fieldPaths).length === 0;
+      setFormError(claimed ? 'The target was not saved: see the highlighted field.' : errorMessage(error));
+      if (hasErrors(fromApi)) showErrors(fromApi);
+    };
+    const onSuccess = (saved: TargetView) => {
+      if (target) {
+        setHeaders(secretEdits(saved.headerNames));
+        setVariables(secretEdits(saved.variableNames));
+        setSavedNote('Saved.');
+      } else {
         setName('');
         setBaseUrl('');
-        setRows([]);
-        onCreated?.(target);
-      },
-      onError: (error) => {
-        setFormError(errorMessage(error));
-        if (isApiError(error)) showErrors(mapHeaderErrorsToRows(detailsToFieldErrors(error.details), rows));
-      },
-    });
+        setHeaders(secretEdits());
+        setVariables(secretEdits());
+      }
+      onSaved?.(saved);
+    };
+    if (target) update.mutate(parsed.data as Parameters<typeof update.mutate>[0], { onSuccess, onError });
+    else create.mutate(parsed.data as Parameters<typeof create.mutate>[0], { onSuccess, onError });
   }
 
   return (
-    <form className="form" onSubmit={submit} noValidate aria-label="New target">
+    <form className="form" onSubmit={submit} noValidate aria-label={target ? 'Edit target' : 'New target'}>
       <FormErrorSummary message={formError} details={unclaimedErrors(errors, fieldPaths)} />
       <TextField path="name" label="Name" placeholder="Checkout API" errors={errors} value={name} onValueChange={setName} required />
       <TextField
@@ -74,52 +85,22 @@ export function TargetForm({ onCreated }: TargetFormProps) {
         type="url"
         inputMode="url"
         placeholder="https://api.example.com"
-        hint="Requests in your plans are relative to this URL."
+        hint={schemeHint(baseUrl)}
         errors={errors}
         value={baseUrl}
         onValueChange={setBaseUrl}
         required
       />
-      <fieldset className="fieldset">
-        <legend className="fieldset__legend">Default headers</legend>
-        <p className="fieldset__hint">Sent with every request. Values are stored encrypted and never shown again.</p>
-        {rows.map((row, index) => (
-          <div className="kv-row" key={row.id} role="group" aria-label={`Header ${index + 1}`}>
-            <TextField
-              path={`headers.${index}.name`}
-              label="Header name"
-              placeholder="Authorization"
-              autoComplete="off"
-              errors={errors}
-              value={row.name}
-              onValueChange={(value) => updateRow(row.id, { name: value })}
-            />
-            <TextField
-              path={`headers.${index}.value`}
-              label="Value"
-              placeholder="Bearer …"
-              autoComplete="off"
-              errors={errors}
-              value={row.value}
-              onValueChange={(value) => updateRow(row.id, { value })}
-            />
-            <button
-              type="button"
-              className="button button--icon"
-              aria-label={`Remove header ${index + 1}`}
-              onClick={() => setRows((current) => current.filter((r) => r.id !== row.id))}
-            >
-              ×
-            </button>
-          </div>
-        ))}
-        <button type="button" className="button button--secondary button--small" onClick={() => setRows((r) => [...r, newHeaderRow()])}>
-          + Add header
-        </button>
-      </fieldset>
+      <SecretsEditor kind="headers" edits={headers} errors={errors} onEdits={setHeaders} />
+      <SecretsEditor kind="variables" edits={variables} errors={errors} onEdits={setVariables} />
       <div className="form__actions">
-        <button type="submit" className="button button--primary" disabled={create.isPending}>
-          {create.isPending ? 'Creating…' : 'Create target'}
+        {savedNote ? (
+          <span className="small text-success" role="status">
+            {savedNote}
+          </span>
+        ) : null}
+        <button type="submit" className="button button--primary" disabled={saving.isPending}>
+          {saving.isPending ? 'Saving…' : target ? 'Save target' : 'Create target'}
         </button>
       </div>
     </form>

@@ -32,22 +32,29 @@ export function TargetsPage() {
               {targets.data.map((target) => (
                 <li key={target.id} className="item-list__item" data-testid={`target-${target.name}`}>
                   <div className="item-list__main">
-                    <span className="item-list__title">{target.name}</span>
+                    <Link className="item-list__title" to={`/targets/${encodeURIComponent(target.id)}`}>
+                      {target.name}
+                    </Link>
                     <code className="item-list__sub">{target.baseUrl}</code>
-                    {target.headerNames.length > 0 ? (
-                      <span className="chips" aria-label="Default headers">
+                    {target.headerNames.length > 0 || target.variableNames.length > 0 ? (
+                      <span className="chips" aria-label="Default headers and variables">
                         {target.headerNames.map((header) => (
-                          <span className="chip" key={header}>
+                          <span className="chip" key={`h-${header}`}>
                             {header}
+                          </span>
+                        ))}
+                        {target.variableNames.map((name) => (
+                          <span className="chip chip--secret" key={`v-${name}`}>
+                            {`{{vars.${name}}}`}
                           </span>
                         ))}
                       </span>
                     ) : null}
                   </div>
                   <div className="item-list__meta">
-                    <span className={`pill ${target.verified ? 'pill--success' : 'pill--muted'}`}>
+                    <Link to={`/targets/${encodeURIComponent(target.id)}#verification`} className={`pill ${target.verified ? 'pill--success' : 'pill--muted'}`}>
                       {target.verified ? 'Verified' : 'Unverified'}
-                    </span>
+                    </Link>
                     <span className="muted small">{formatRelative(target.createdAt)}</span>
                   </div>
                 </li>
@@ -62,10 +69,17 @@ export function TargetsPage() {
               <p className="alert__title">Target “{created.name}” created.</p>
               <p>
                 <Link to={`/plans/new?targetId=${encodeURIComponent(created.id)}`}>Write a test plan for it →</Link>
+                {created.verified ? null : (
+                  <>
+                    {' '}
+                    · <Link to={`/targets/${encodeURIComponent(created.id)}#verification`}>Verify it</Link> to run more than{' '}
+                    {created.unverifiedLimits?.maxVus ?? 'a few'} VUs
+                  </>
+                )}
               </p>
             </div>
           ) : null}
-          <TargetForm onCreated={setCreated} />
+          <TargetForm onSaved={setCreated} />
         </Card>
         ) : (
           <Card title="New target">
