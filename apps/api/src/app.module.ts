@@ -12,6 +12,8 @@ import { RunsModule } from './runs/runs.module.js';
 import { ReportsModule } from './reports/reports.module.js';
 import { SharesModule } from './shares/shares.module.js';
 import { TriggersModule } from './triggers/triggers.module.js';
+import { WebhooksModule } from './webhooks/webhooks.module.js';
+import { SchedulesModule } from './schedules/schedules.module.js';
 import { HealthModule } from './health/health.module.js';
 
 @Module({})
@@ -24,6 +26,7 @@ export class AppModule {
         DatabaseModule,
         QueueModule,
         AuditModule,
+        WebhooksModule,
         AuthModule,
         TargetsModule,
         // Before PlansModule: POST plans/import must never be read as a plans/:id route.
@@ -33,6 +36,7 @@ export class AppModule {
         ReportsModule,
         SharesModule,
         TriggersModule,
+        SchedulesModule,
         HealthModule,
       ],
     };

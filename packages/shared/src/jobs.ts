@@ -12,6 +12,8 @@ export const QUEUE_NAMES = {
   results: 'loadline-results',
   /** Checks of custom scripts, answered by any runner while it is idle or busy (own worker). */
   inspect: 'loadline-inspect',
+  /** Outbound webhook deliveries, sent (and retried) by the API processes. */
+  webhooks: 'loadline-webhooks',
 } as const;
 export type QueueKey = keyof typeof QUEUE_NAMES;
 
@@ -104,6 +106,10 @@ export const jobPayloadSchemas = {
   },
   inspect: {
     'script.inspect': scriptInspectPayloadSchema,
+  },
+  webhooks: {
+    /** `redeliver`: sent even if an earlier series of attempts delivered it (a manual redelivery). */
+    'webhook.deliver': z.object({ deliveryId: z.string().min(1), tenantId: z.string().min(1), redeliver: z.boolean().default(false) }),
   },
   results: {
     'segment.started': segmentStartedPayloadSchema,

@@ -69,6 +69,17 @@ export const apiEnvSchema = z.object({
   /** What a target whose ownership is not verified may run. */
   LOADLINE_UNVERIFIED_MAX_VUS: z.coerce.number().int().positive().default(10),
   LOADLINE_UNVERIFIED_MAX_DURATION_SECONDS: z.coerce.number().int().positive().default(60),
+  /**
+   * Delays between webhook delivery attempts (ms, comma-separated); the default retries for
+   * about 23 hours: 10 s, 30 s, 2 min, 10 min, 30 min, 1 h, 2 h, 4 h, 6 h, 8 h.
+   */
+  LOADLINE_WEBHOOK_RETRY_DELAYS_MS: z
+    .string()
+    .default('10000,30000,120000,600000,1800000,3600000,7200000,14400000,21600000,28800000')
+    .transform((value) => value.split(',').map((delay) => Number(delay.trim())))
+    .refine((delays) => delays.length > 0 && delays.every((delay) => Number.isInteger(delay) && delay >= 0), { message: 'must be comma-separated milliseconds' }),
+  /** How often each API process looks for due schedule slots (ms). */
+  LOADLINE_SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(50).default(5_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 export type ApiEnv = z.infer<typeof apiEnvSchema>;

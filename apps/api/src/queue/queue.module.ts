@@ -8,6 +8,8 @@ export const RUNS_PRODUCER = Symbol('RUNS_PRODUCER');
 export type RunsProducer = TypedProducer<'runs'>;
 export const INSPECT_PRODUCER = Symbol('INSPECT_PRODUCER');
 export type InspectProducer = TypedProducer<'inspect'>;
+export const WEBHOOKS_PRODUCER = Symbol('WEBHOOKS_PRODUCER');
+export type WebhooksProducer = TypedProducer<'webhooks'>;
 
 export function createRedis(url: string): Redis {
   // BullMQ requires maxRetriesPerRequest: null on connections used by workers.
@@ -19,10 +21,11 @@ class QueueLifecycle implements OnModuleDestroy {
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(RUNS_PRODUCER) private readonly runs: RunsProducer,
     @Inject(INSPECT_PRODUCER) private readonly inspect: InspectProducer,
+    @Inject(WEBHOOKS_PRODUCER) private readonly webhooks: WebhooksProducer,
   ) {}
 
   async onModuleDestroy(): Promise<void> {
-    await Promise.all([this.runs.close(), this.inspect.close()]);
+    await Promise.all([this.runs.close(), this.inspect.close(), this.webhooks.close()]);
     this.redis.disconnect();
   }
 }
@@ -49,8 +52,13 @@ class QueueLifecycle implements OnModuleDestroy {
         // Scripts are user code: kept in Redis only for the minute a check takes.
         new TypedProducer('inspect', redis, { prefix: env.LOADLINE_QUEUE_PREFIX, defaultJobOptions: { removeOnComplete: { age: 60 }, removeOnFail: { age: 60 }, attempts: 1 } }),
     },
+    {
+      provide: WEBHOOKS_PRODUCER,
+      inject: [REDIS, API_ENV],
+      useFactory: (redis: Redis, env: ApiEnv) => new TypedProducer('webhooks', redis, { prefix: env.LOADLINE_QUEUE_PREFIX }),
+    },
     QueueLifecycle,
   ],
-  exports: [REDIS, RUNS_PRODUCER, INSPECT_PRODUCER],
+  exports: [REDIS, RUNS_PRODUCER, INSPECT_PRODUCER, WEBHOOKS_PRODUCER],
 })
 export class QueueModule {}

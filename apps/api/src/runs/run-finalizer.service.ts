@@ -1,14 +1,22 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { planPeakVus, planSpecSchema } from '@loadline/shared';
 import { RunsRepository } from './runs.repository.js';
 import { decideOutcome, type SegmentState } from './run-outcome.js';
+import { toRunView } from './run-view.js';
+import { API_ENV, type ApiEnv } from '../config/env.js';
+import { WebhookEvents } from '../webhooks/webhook-events.js';
+import { endEvents, runEventData } from '../webhooks/run-event.js';
 
 /** Ends runs: merges what the segments measured, judges the SLA and stores the outcome. */
 @Injectable()
 export class RunFinalizer {
   private readonly logger = new Logger(RunFinalizer.name);
 
-  constructor(private readonly runs: RunsRepository) {}
+  constructor(
+    private readonly runs: RunsRepository,
+    private readonly events: WebhookEvents,
+    @Inject(API_ENV) private readonly env: ApiEnv,
+  ) {}
 
   /**
    * Finalises the run if every segment has finished and every second it announced has
@@ -47,7 +55,14 @@ export class RunFinalizer {
     // The monthly quota counts what was used: the plan's peak VUs for as long as load was applied.
     const vuMinutes = (planPeakVus(spec) * (outcome.summary?.durationSeconds ?? 0)) / 60;
     const done = await this.runs.finalize(runId, outcome, vuMinutes);
-    if (done) this.logger.log({ runId, status: outcome.status, verdict: outcome.verdict }, 'run finished');
+    if (done) {
+      this.logger.log({ runId, status: outcome.status, verdict: outcome.verdict }, 'run finished');
+      const ended = await this.runs.find(runId);
+      if (ended) {
+        const view = toRunView(ended);
+        for (const type of endEvents(view)) await this.events.emit(type, runEventData(view, this.env));
+      }
+    }
     return done;
   }
 }

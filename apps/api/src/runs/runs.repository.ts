@@ -68,6 +68,10 @@ export class RunsRepository {
     return this.db.scoped.run.findUnique({ where: { id }, include: runInclude });
   }
 
+  activeCountForPlan(planId: string) {
+    return this.db.scoped.run.count({ where: { planId, status: NOT_TERMINAL } });
+  }
+
   findByIdempotencyKey(idempotencyKey: string) {
     return this.db.scoped.run.findFirst({ where: { idempotencyKey }, include: runInclude });
   }

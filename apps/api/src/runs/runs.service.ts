@@ -23,6 +23,8 @@ import { RunFinalizer } from './run-finalizer.service.js';
 import { OrganizationsService } from '../organizations/organizations.service.js';
 import { plannedVuMinutes } from '../organizations/quota-check.js';
 import { AuditService } from '../audit/audit.service.js';
+import { WebhookEvents } from '../webhooks/webhook-events.js';
+import { runEventData } from '../webhooks/run-event.js';
 
 
 export interface StartOptions {
@@ -50,6 +52,7 @@ export class RunsService {
     private readonly finalizer: RunFinalizer,
     private readonly organizations: OrganizationsService,
     private readonly audit: AuditService,
+    private readonly events: WebhookEvents,
   ) {}
 
   /**
@@ -93,6 +96,7 @@ export class RunsService {
     });
     if (raced) return this.earlierStart(run, planId);
     await this.audit.record('run.started', { subject: { type: 'run', id: run.id }, details: { plan: version.name, planVersion: version.version, trigger } });
+    await this.events.emit('run.started', runEventData(toRunView(run), this.env));
 
     try {
       for (let index = 0; index < spec.segments; index++) {
@@ -125,6 +129,17 @@ export class RunsService {
       throw new RunError(RunErrorCode.IDEMPOTENCY_KEY_REUSED, 'This Idempotency-Key was already used to start a run of another plan; use a new key');
     }
     return toRunView(run);
+  }
+
+  /** Whether a run of the plan is queued or going (for schedules that skip overlaps). */
+  async hasActiveRun(planId: string): Promise<boolean> {
+    return (await this.runs.activeCountForPlan(planId)) > 0;
+  }
+
+  /** The run an earlier start with this idempotency key made, if any. */
+  async findStarted(idempotencyKey: string): Promise<RunView | null> {
+    const run = await this.runs.findByIdempotencyKey(idempotencyKey);
+    return run ? toRunView(run) : null;
   }
 
   async get(id: string): Promise<RunView> {

@@ -16,6 +16,6 @@ import { TargetsService } from './targets.service.js';
     TargetVerifier,
     { provide: SecretBox, inject: [API_ENV], useFactory: (env: ApiEnv) => new SecretBox(env.LOADLINE_SECRET_KEY) },
   ],
-  exports: [TargetsService],
+  exports: [TargetsService, AddressGuard, SecretBox],
 })
 export class TargetsModule {}

@@ -14,7 +14,7 @@ import { RoutePermissionsCheck, type RouteInfo } from '../auth/route-permissions
  */
 
 /** Which of B's resources fills each route parameter, by the path segment before it. */
-type ResourceKind = 'target' | 'plan' | 'run' | 'apiKey' | 'invite' | 'session' | 'member' | 'share' | 'trigger';
+type ResourceKind = 'target' | 'plan' | 'run' | 'apiKey' | 'invite' | 'session' | 'member' | 'share' | 'trigger' | 'schedule' | 'webhook' | 'delivery';
 const KIND_BY_SEGMENT: Record<string, ResourceKind> = {
   'targets/:id': 'target',
   'plans/:id': 'plan',
@@ -25,6 +25,9 @@ const KIND_BY_SEGMENT: Record<string, ResourceKind> = {
   'members/:userId': 'member',
   'shares/:id': 'share',
   'triggers/:id': 'trigger',
+  'schedules/:id': 'schedule',
+  'webhooks/:id': 'webhook',
+  'deliveries/:id': 'delivery',
 };
 
 /**
@@ -38,6 +41,9 @@ const BODIES: Record<string, unknown> = {
   'PATCH targets/:id': { name: 'taken over' },
   'PATCH plans/:id': { name: 'taken over' },
   'PATCH members/:userId': { role: 'VIEWER' },
+  'PATCH schedules/:id': { enabled: false },
+  'POST plans/:id/schedules': { cron: '0 3 * * *' },
+  'PATCH webhooks/:id': { description: 'taken over' },
 };
 
 /** Query strings a route needs to get past validation to its lookup. */
@@ -83,6 +89,10 @@ describe('tenant isolation sweep (every route with an id, every list)', () => {
     const sessions = await owner.get('/auth/sessions');
     const share = await owner.post(`/runs/${run.body.run.id}/shares`, {});
     const trigger = await owner.post(`/plans/${plan.id}/triggers`, {});
+    const schedule = await owner.post(`/plans/${plan.id}/schedules`, { cron: '0 3 * * *', enabled: false });
+    const webhook = await owner.post('/webhooks', { url: 'http://127.0.0.1:9/hook', events: ['run.finished'] });
+    await owner.post(`/webhooks/${webhook.body.webhook.id}/test`);
+    const deliveries = await owner.get(`/webhooks/${webhook.body.webhook.id}/deliveries`);
     Object.assign(ids, {
       target: target.id,
       plan: plan.id,
@@ -93,6 +103,9 @@ describe('tenant isolation sweep (every route with an id, every list)', () => {
       member: b.VIEWER.session.user.id,
       share: share.body.share.id,
       trigger: trigger.body.trigger.id,
+      schedule: schedule.body.id,
+      webhook: webhook.body.webhook.id,
+      delivery: deliveries.body.items[0].id,
     });
   }, 60_000);
 

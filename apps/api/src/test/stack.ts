@@ -19,6 +19,8 @@ export interface TestStack {
   runner?: RunningRunner;
   /** Stops the API and starts a new one on the same database and queues (a deploy, a crash). */
   restartApi(downtimeMs?: number): Promise<void>;
+  /** A second API process on the same database and queues (scaled out); the caller closes it. */
+  startAnotherApi(): Promise<NestExpressApplication>;
   close(): Promise<void>;
 }
 
@@ -86,6 +88,11 @@ export async function startStack(options: StackOptions): Promise<TestStack> {
       await new Promise((resolve) => setTimeout(resolve, downtimeMs));
       app = await createApiApp(env);
       await app.listen(Number(port), '127.0.0.1');
+    },
+    async startAnotherApi() {
+      const another = await createApiApp(env);
+      await another.listen(0, '127.0.0.1');
+      return another;
     },
     async close() {
       await runner?.close();

@@ -9,6 +9,8 @@ import { MemberErrorCode } from '../../members/members.errors.js';
 import { OrganizationErrorCode } from '../../organizations/organizations.errors.js';
 import { ShareErrorCode } from '../../shares/shares.errors.js';
 import { TriggerErrorCode } from '../../triggers/triggers.errors.js';
+import { WebhookErrorCode } from '../../webhooks/webhooks.errors.js';
+import { ScheduleErrorCode } from '../../schedules/schedules.errors.js';
 
 type AnyErrorCode =
   | CommonErrorCode
@@ -18,6 +20,8 @@ type AnyErrorCode =
   | OrganizationErrorCode
   | ShareErrorCode
   | TriggerErrorCode
+  | WebhookErrorCode
+  | ScheduleErrorCode
   | TargetErrorCode
   | PlanErrorCode
   | PlanImportErrorCode
@@ -63,6 +67,9 @@ export const HTTP_STATUS_BY_CODE: Record<AnyErrorCode, number> = {
   [OrganizationErrorCode.QUOTA_EXCEEDED]: 422,
   [ShareErrorCode.SHARE_NOT_FOUND]: 404,
   [TriggerErrorCode.TRIGGER_NOT_FOUND]: 404,
+  [WebhookErrorCode.WEBHOOK_NOT_FOUND]: 404,
+  [WebhookErrorCode.DELIVERY_NOT_FOUND]: 404,
+  [ScheduleErrorCode.SCHEDULE_NOT_FOUND]: 404,
   [CommonErrorCode.INVALID_IDEMPOTENCY_KEY]: 400,
   [TargetErrorCode.TARGET_NOT_FOUND]: 404,
   [TargetErrorCode.ADDRESS_NOT_ALLOWED]: 422,

@@ -1,0 +1,47 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import type { WebhookEventType } from '@loadline/shared';
+import { currentTenantId } from '../tenancy/request-context.js';
+import { API_ENV, type ApiEnv } from '../config/env.js';
+import { WEBHOOKS_PRODUCER, type WebhooksProducer } from '../queue/queue.module.js';
+import { WebhooksRepository } from './webhooks.repository.js';
+
+/**
+ * Emits an event to the current organization's endpoints that chose it: a delivery row per
+ * endpoint (the log), and a queued job that sends and retries it. Never throws at the emitter:
+ * a failing webhook must not fail the run that caused it.
+ */
+@Injectable()
+export class WebhookEvents {
+  private readonly logger = new Logger(WebhookEvents.name);
+
+  constructor(
+    private readonly webhooks: WebhooksRepository,
+    @Inject(WEBHOOKS_PRODUCER) private readonly producer: WebhooksProducer,
+    @Inject(API_ENV) private readonly env: ApiEnv,
+  ) {}
+
+  async emit(type: WebhookEventType, data: Record<string, unknown>, onlyEndpointId?: string): Promise<void> {
+    try {
+      const endpoints = onlyEndpointId ? [await this.webhooks.find(onlyEndpointId)].filter((endpoint) => !!endpoint) : await this.webhooks.subscribedTo(type);
+      if (!endpoints.length) return;
+      const eventId = `evt_${randomBytes(12).toString('hex')}`;
+      const payload = { type, timestamp: new Date().toISOString(), data };
+      for (const endpoint of endpoints) {
+        const delivery = await this.webhooks.createDelivery({ endpointId: endpoint!.id, eventId, eventType: type, payload });
+        await this.enqueue(delivery.id);
+      }
+    } catch (error) {
+      this.logger.error({ type, err: (error as Error).message }, 'could not queue a webhook event');
+    }
+  }
+
+  async enqueue(deliveryId: string, redeliver = false): Promise<void> {
+    await this.producer.add(
+      'webhook.deliver',
+      { deliveryId, tenantId: currentTenantId(), redeliver },
+      // The first attempt, then one per retry delay (LOADLINE_WEBHOOK_RETRY_DELAYS_MS; the sender's backoff).
+      { attempts: this.env.LOADLINE_WEBHOOK_RETRY_DELAYS_MS.length + 1, backoff: { type: 'loadline' }, removeOnComplete: true, removeOnFail: { age: 86_400 } },
+    );
+  }
+}
