@@ -1,0 +1,149 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { isTerminalRunStatus, type RunSeries, type RunView } from '@loadline/shared';
+import { ApiError } from '../api.js';
+import { DEFAULT_TIMEOUT_SECONDS, type Command } from '../args.js';
+import { runUrl } from '../config.js';
+import type { Context } from '../context.js';
+import { CliError, EXIT, exitCodeForStatus, type ExitCode } from '../exit-codes.js';
+import { formatSeconds } from '../format.js';
+import { liveFigures, progressLine, renderRunReport, type LiveFigures } from '../report.js';
+import { resolvePlan } from '../resolve.js';
+
+type RunCommand = Extract<Command, { kind: 'run' }>;
+
+const POLL_MS = 2_000;
+/** In CI logs (no terminal), a progress line at most this often unless the status changes. */
+const LOG_EVERY_MS = 10_000;
+
+export async function runPlan(command: RunCommand, ctx: Context): Promise<ExitCode> {
+  const { io, client, config } = ctx;
+  const plan = await resolvePlan(client, command.plan);
+  const headers = command.idempotencyKey ? { 'Idempotency-Key': command.idempotencyKey } : undefined;
+  const { run } = await client.post<{ run: RunView }>(`/plans/${encodeURIComponent(plan.id)}/runs`, undefined, headers);
+  const url = runUrl(config, run.id);
+
+  if (!command.wait) {
+    io.stderr(`Started run ${run.id} of "${run.planName}" v${run.planVersion} (${run.status}).\n`);
+    // stdout: the id, then the report URL, for scripts (RUN=$(loadline run plan | head -1)).
+    io.stdout(`${run.id}\n${url}\n`);
+    return EXIT.OK;
+  }
+
+  io.stderr(`Started run ${run.id} of "${run.planName}" v${run.planVersion}: ${url}\n`);
+  // From here on a run exists: whatever goes wrong, CI gets "no verdict" (2), not "nothing ran" (3).
+  try {
+    const timeoutSeconds = command.timeoutSeconds ?? Math.max(DEFAULT_TIMEOUT_SECONDS, run.plannedSeconds + 600);
+    const outcome = await waitForRun(run, timeoutSeconds, ctx);
+    if (outcome.timedOut) {
+      io.stderr(
+        `Timed out after ${formatSeconds(timeoutSeconds)}: run ${run.id} is still ${outcome.run.status}. It goes on; see ${url} ` +
+          `(or stop it with POST /api/v1/runs/${run.id}/cancel).\n`,
+      );
+      return EXIT.NO_VERDICT;
+    }
+    const finished = outcome.run;
+    io.stdout(renderRunReport(finished, url));
+    const written = await writeExports(command, finished.id, ctx);
+    for (const file of written) io.stderr(`wrote ${file}\n`);
+    return exitCodeForStatus(finished.status);
+  } catch (error) {
+    if (error instanceof CliError) throw new CliError(`${error.message}\n(run ${run.id}: ${url})`, EXIT.NO_VERDICT);
+    throw error;
+  }
+}
+
+interface WaitOutcome {
+  run: RunView;
+  timedOut: boolean;
+}
+
+/** Asks about the run every 2 s until it is over or the timeout passes; progress on stderr. */
+async function waitForRun(first: RunView, timeoutSeconds: number, ctx: Context): Promise<WaitOutcome> {
+  const { io, client } = ctx;
+  const interval = io.pollIntervalMs ?? POLL_MS;
+  const start = io.now();
+  const deadline = start + timeoutSeconds * 1000;
+  let run = first;
+  let lastStatus = '';
+  let lastLogged = 0;
+  let failing: string | null = null;
+  let shownLine = false;
+
+  const show = (live: LiveFigures | null) => {
+    const line = progressLine(run, live, io.now(), (io.now() - start) / 1000);
+    if (io.stderrIsTTY) {
+      io.stderr(`\r\x1b[K${line}`);
+      shownLine = true;
+    } else if (run.status !== lastStatus || io.now() - lastLogged >= LOG_EVERY_MS) {
+      io.stderr(`${line}\n`);
+      lastLogged = io.now();
+    }
+    lastStatus = run.status;
+  };
+  const endLine = () => {
+    if (shownLine) io.stderr('\n');
+    shownLine = false;
+  };
+
+  show(null);
+  while (!isTerminalRunStatus(run.status)) {
+    const left = deadline - io.now();
+    if (left <= 0) {
+      endLine();
+      return { run, timedOut: true };
+    }
+    await io.sleep(Math.min(interval, left));
+    try {
+      run = await client.get<RunView>(`/runs/${encodeURIComponent(run.id)}`);
+      if (failing) {
+        endLine();
+        io.stderr('the API answers again\n');
+        failing = null;
+      }
+    } catch (error) {
+      // An API restart or a network blip: keep asking until the timeout; anything else stops.
+      if (error instanceof ApiError && error.transient) {
+        if (failing !== error.message) {
+          endLine();
+          io.stderr(`cannot get the run's status, retrying: ${error.message}\n`);
+          failing = error.message;
+        }
+        continue;
+      }
+      endLine();
+      throw error;
+    }
+    let live: LiveFigures | null = null;
+    if (run.status === 'RUNNING' || run.status === 'FINISHING') {
+      // Progress only: a failure here is not worth stopping for.
+      live = liveFigures(await client.get<RunSeries>(`/runs/${encodeURIComponent(run.id)}/series`).catch(() => null));
+    }
+    if (!isTerminalRunStatus(run.status)) show(live);
+  }
+  endLine();
+  io.stderr(`${run.status} after ${formatSeconds((io.now() - start) / 1000)}\n`);
+  return { run, timedOut: false };
+}
+
+/** Writes --junit and --json from GET /runs/:id/export; answers the paths written. */
+async function writeExports(command: RunCommand, runId: string, ctx: Context): Promise<string[]> {
+  const written: string[] = [];
+  const exports: [string | undefined, 'junit' | 'json'][] = [
+    [command.junit, 'junit'],
+    [command.json, 'json'],
+  ];
+  for (const [file, format] of exports) {
+    if (!file) continue;
+    const body = await ctx.client.getText(`/runs/${encodeURIComponent(runId)}/export?format=${format}`);
+    const target = path.resolve(ctx.io.cwd, file);
+    try {
+      await mkdir(path.dirname(target), { recursive: true });
+      await writeFile(target, body);
+    } catch (error) {
+      throw new CliError(`cannot write --${format} ${file}: ${(error as Error).message}`, EXIT.NO_VERDICT);
+    }
+    written.push(file);
+  }
+  return written;
+}
