@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Download, Locator, Page } from 'playwright-core';
 
 export class PlanPage {
   constructor(private readonly page: Page) {}
@@ -10,7 +10,7 @@ export class PlanPage {
 
   async waitForLoaded(): Promise<void> {
     await this.page.getByTestId('run-now').waitFor();
-    await this.page.getByTestId('plan-requests').waitFor();
+    await this.page.locator('[data-testid="plan-requests"], [data-testid="script-preview"]').first().waitFor();
   }
 
   /** Clicks "Run now" and waits for the run page; returns the run id. */
@@ -18,5 +18,63 @@ export class PlanPage {
     await this.page.getByTestId('run-now').click();
     await this.page.waitForURL((url) => url.pathname.startsWith('/runs/'), { timeout: 15_000 });
     return new URL(this.page.url()).pathname.split('/').pop()!;
+  }
+
+  /** Clicks "Run now" expecting a refusal; returns the alert's code and text. */
+  async runRefused(): Promise<{ code: string; text: string }> {
+    await this.page.getByTestId('run-now').click();
+    const alert = this.page.getByTestId('run-start-error');
+    await alert.waitFor();
+    return { code: (await alert.getAttribute('data-code')) ?? '', text: await alert.innerText() };
+  }
+
+  async edit(): Promise<void> {
+    await this.page.getByTestId('edit-plan').click();
+    await this.page.getByRole('form', { name: 'Edit test plan' }).waitFor();
+  }
+
+  async scenarioNames(): Promise<string[]> {
+    return this.page.locator('[data-testid^="plan-scenario-"]').evaluateAll((rows) => rows.map((row) => (row.getAttribute('data-testid') ?? '').replace('plan-scenario-', '')));
+  }
+
+  get scriptPreview(): Locator {
+    return this.page.getByTestId('script-preview');
+  }
+
+  async scriptText(): Promise<string> {
+    await this.scriptPreview.waitFor();
+    return this.scriptPreview.innerText();
+  }
+
+  async downloadScript(): Promise<Download> {
+    const [download] = await Promise.all([this.page.waitForEvent('download'), this.page.getByTestId('download-script').click()]);
+    return download;
+  }
+
+  async notice(): Promise<string> {
+    return (await this.page.getByTestId('plan-notice').innerText()).trim();
+  }
+
+  /** Versions listed, newest first, with whether each is current. */
+  async versions(): Promise<{ version: number; current: boolean }[]> {
+    const list = this.page.getByTestId('plan-versions');
+    await list.waitFor();
+    return list.locator('li').evaluateAll((items) =>
+      items.map((item) => ({ version: Number((item.getAttribute('data-testid') ?? '').replace('plan-version-', '')), current: !!item.querySelector('.pill--success') })),
+    );
+  }
+
+  /** The diff table's rows: path, kind, before and after as shown. */
+  async diffRows(): Promise<{ path: string; kind: string; before: string; after: string }[]> {
+    const table = this.page.getByTestId('plan-diff').locator('table');
+    await table.waitFor();
+    return table.locator('tbody tr').evaluateAll((rows) =>
+      rows.map((row) => ({
+        path: (row.getAttribute('data-testid') ?? '').replace(/^diff-/, ''),
+        kind: row.getAttribute('data-kind') ?? '',
+        before: row.querySelector('.diff__before')?.textContent?.trim() ?? '',
+        after: row.querySelector('.diff__after')?.textContent?.trim() ?? '',
+      })),
+    );
   }
 }

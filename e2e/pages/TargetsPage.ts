@@ -4,6 +4,8 @@ export interface NewTarget {
   name: string;
   baseUrl: string;
   headers?: Record<string, string>;
+  /** Secret variables, for plans as {{vars.NAME}}. */
+  variables?: Record<string, string>;
 }
 
 export class TargetsPage {
@@ -22,11 +24,16 @@ export class TargetsPage {
     const form = this.form;
     await form.getByLabel('Name', { exact: true }).fill(target.name);
     await form.getByLabel('Base URL', { exact: true }).fill(target.baseUrl);
-    const headers = Object.entries(target.headers ?? {});
-    for (const [index, [name, value]] of headers.entries()) {
+    for (const [index, [name, value]] of Object.entries(target.headers ?? {}).entries()) {
       await form.getByRole('button', { name: '+ Add header' }).click();
-      const row = form.getByRole('group', { name: `Header ${index + 1}` });
+      const row = form.getByRole('group', { name: `Header ${index + 1}`, exact: true });
       await row.getByLabel('Header name').fill(name);
+      await row.getByLabel('Value').fill(value);
+    }
+    for (const [index, [name, value]] of Object.entries(target.variables ?? {}).entries()) {
+      await form.getByRole('button', { name: '+ Add variable' }).click();
+      const row = form.getByRole('group', { name: `Variable ${index + 1}`, exact: true });
+      await row.getByLabel('Variable name').fill(name);
       await row.getByLabel('Value').fill(value);
     }
     await form.getByRole('button', { name: 'Create target' }).click();
@@ -36,5 +43,10 @@ export class TargetsPage {
 
   listed(name: string): Locator {
     return this.page.getByTestId(`target-${name}`);
+  }
+
+  /** The chips under a listed target: header names and {{vars.NAME}}. */
+  async chips(name: string): Promise<string[]> {
+    return (await this.listed(name).locator('.chip').allInnerTexts()).map((text) => text.trim());
   }
 }

@@ -228,12 +228,13 @@ describe('accounts and tenancy', { timeout: 180_000 }, () => {
       await page.getByText('Only owners change quotas.').waitFor();
       assert.equal(await organization.deleteForm.count(), 0, 'no danger zone for an admin');
 
-      // In B's own organization: a quota of 1 VU per run refuses a 2-VU plan, and the plan page says why.
+      // In B's own organization: a quota of 1 VU per run refuses a run of a 2-VU plan, and the plan page says why.
+      // (The plan is written first: the API refuses new plans that no run could start within the quotas.)
       await shell.switchTo(orgB);
-      await organization.goto();
-      await organization.setQuota('Max VUs per run', 1);
       const targetId = await createTargetViaApi(b, 'loopback', target.baseUrl);
       const planId = await createPlanViaApi(b, `quota ${stamp}`, targetId, 2);
+      await organization.goto();
+      await organization.setQuota('Max VUs per run', 1);
       await page.goto(`/plans/${planId}`);
       const plan = new PlanPage(page);
       await plan.waitForLoaded();
