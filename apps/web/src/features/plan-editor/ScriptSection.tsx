@@ -66,7 +66,7 @@ export function ScriptSection({ source, errors, variableNames, onSource }: Scrip
         </dl>
         <p className="muted small">Tag requests with a name (tags: {'{ name: "…" }'}) to get one report row per request; thresholds may name them.</p>
       </div>
-      <CodeEditor path="script.source" label="Script" value={source} onValueChange={onSource} errors={errors} errorLine={errorLine} />
+      <CodeEditor path="script.source" label="Script" hint="Tab indents; press Esc, then Tab, to move on from the editor." value={source} onValueChange={onSource} errors={errors} errorLine={errorLine} />
       <div className="button-row">
         <button type="button" className="button button--secondary" onClick={() => check.mutate(source)} disabled={check.isPending || !source.trim()} data-testid="check-script">
           {check.isPending ? 'Checking with k6…' : 'Check with k6'}
