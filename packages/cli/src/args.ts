@@ -51,8 +51,8 @@ Options:
                          default 30m, or the plan's duration plus 10m when longer. The run goes on.
   --junit <file>         with --wait: write the run as JUnit XML (one test case per threshold)
   --json <file>          with --wait: write the run as JSON (everything the API knows about it)
-  --idempotency-key <K>  sent as the Idempotency-Key header, so a retried CI step does not
-                         start a second run (where the API supports it)
+  --idempotency-key <K>  sent as the Idempotency-Key header: a retried CI step with the same
+                         key gets the run the first attempt started, not a second one
 
 Exit codes: 0 PASSED, 1 FAILED, 2 ERRORED / INCONCLUSIVE / CANCELLED / timeout,
 3 usage, configuration or API error before a run existed.`,

@@ -116,13 +116,17 @@ describe('loadline run --wait against the real platform', () => {
     expect(target.total()).toBeGreaterThan(20);
   }, 100_000);
 
-  it('without --wait prints the run id and URL; --timeout gives up with 2 and leaves the run going', async () => {
-    const started = await cli(['run', 'passes']);
+  it('without --wait prints the run id and URL (the same run for the same idempotency key); --timeout gives up with 2 and leaves the run going', async () => {
+    const started = await cli(['run', 'passes', '--idempotency-key', 'ci-build-7']);
     expect(started.code, started.stderr).toBe(0);
     const [runId, url] = started.stdout.trimEnd().split('\n');
     expect(url).toBe(`${stack.baseUrl}/runs/${runId}`);
     const member = new Api(stack.baseUrl, memberEnv.LOADLINE_API_KEY);
     expect((await member.call('GET', `/runs/${runId}`, undefined, 200)).trigger).toBe('API');
+    // A retried CI step with the same key gets the same run, not a second one.
+    const retried = await cli(['run', 'passes', '--idempotency-key', 'ci-build-7']);
+    expect(retried.code, retried.stderr).toBe(0);
+    expect(retried.stdout.split('\n')[0]).toBe(runId);
 
     const timedOut = await cli(['run', 'passes', '--wait', '--timeout', '1s', '--junit', 'never.xml']);
     expect(timedOut.code, timedOut.stderr).toBe(2);
