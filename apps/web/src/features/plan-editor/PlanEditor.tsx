@@ -71,7 +71,8 @@ export function PlanEditor({ initial, targets, editing, notice }: PlanEditorProp
     const fromApi = isApiError(error) ? apiErrorsToForm(error.details, form) : NO_ERRORS;
     // When fields show every problem, the summary counts them instead of repeating the API's sentence.
     const claimed = hasErrors(fromApi) && unclaimedErrors(fromApi, fieldPaths).length === 0;
-    setFormError(claimed ? null : errorMessage(error));
+    const quota = isApiError(error) && error.code === 'QUOTA_EXCEEDED';
+    setFormError(claimed ? null : quota ? `${errorMessage(error)}. Lower the load, or ask an owner to raise the limits (Settings › Organization).` : errorMessage(error));
     setApiErrors(fromApi);
     if (hasErrors(fromApi)) focusFirstError(fromApi, fieldPaths);
   }
