@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { grpcSettingsSchema, loadProfileSchema, planNameSchema, planSpecSchema, planStepSchema, scenarioSchema } from './plan.js';
+import { customScriptSchema, grpcSettingsSchema, loadProfileSchema, planNameSchema, planSpecSchema, planStepSchema, scenarioSchema } from './plan.js';
 import { thresholdSchema } from './threshold.js';
 
 /**
@@ -13,7 +13,9 @@ export const updatePlanSchema = z.object({
   /** Shorthands for a plan with one scenario: replace its load profile or its requests. */
   load: loadProfileSchema.optional(),
   requests: z.array(planStepSchema).min(1).max(200).optional(),
-  grpc: grpcSettingsSchema.optional(),
+  grpc: grpcSettingsSchema.nullable().optional(),
+  /** Replaces the plan's custom script (null: back to scenarios, given with `scenarios`). */
+  script: customScriptSchema.nullable().optional(),
   thresholds: z.array(thresholdSchema).max(200).optional(),
   segments: z.number().int().min(1).max(32).optional(),
 });

@@ -57,8 +57,10 @@ export class PlansService {
    * A custom script is checked by k6 before it is saved; what k6 says it needs (VUs, duration)
    * is stored with it for quotas and deadlines, whatever the client sent.
    */
-  private async withCheckedScript(spec: PlanSpec): Promise<PlanSpec> {
+  private async withCheckedScript(spec: PlanSpec, previous?: PlanSpec): Promise<PlanSpec> {
     if (!spec.script) return spec;
+    // The same source was checked when it was saved: no runner needed to rename the plan.
+    if (previous?.script?.requirements && previous.script.source === spec.script.source) return { ...spec, script: previous.script };
     const inspection = await this.scripts.check(spec.script.source);
     if (!inspection.ok) {
       const where = inspection.line !== undefined ? `line ${inspection.line}${inspection.column !== undefined ? `:${inspection.column}` : ''}: ` : '';
@@ -124,13 +126,18 @@ export class PlansService {
       }
       scenarios = [{ ...scenarios[0]!, ...(load ? { load } : {}), ...(requests ? { requests } : {}) }];
     }
-    const merged = planSpecSchema.safeParse({ ...current, ...specPatch, scenarios });
+    const patched: Record<string, unknown> = { ...current, ...specPatch, scenarios };
+    // Switching to a custom script leaves the scenarios behind; null switches back (with scenarios given).
+    if (specPatch.script) patched.scenarios = specPatch.scenarios ?? [];
+    if (specPatch.script === null) delete patched.script;
+    if (specPatch.grpc === null) delete patched.grpc;
+    const merged = planSpecSchema.safeParse(patched);
     if (!merged.success) {
       // Errors of a shorthand change (load, requests) name the fields as the client wrote them.
       throw PlanError.invalid('Invalid plan after applying the change', zodIssuesToDetails(merged.error), load || requests ? {} : { scenarios: [] });
     }
     const next = { name: name ?? plan.name, targetId: targetId ?? plan.targetId, spec: merged.data };
-    const spec = await this.withCheckedScript(next.spec);
+    const spec = await this.withCheckedScript(next.spec, current);
     await this.organizations.assertPlanWithinLimits(spec);
     return toPlanView(await this.plans.addVersion(id, { ...next, spec, createdById }));
   }

@@ -33,7 +33,11 @@ describe('reports and share links', () => {
         targetId: target.id,
         load: { executor: 'constant-vus', vus: 2, duration: '3s' },
         requests: [{ name: 'Get', path: '/' }],
-        thresholds: [{ metric: 'latency', stat: 'p95', op: '<', value: 50 }],
+        thresholds: [
+          { metric: 'latency', stat: 'p95', op: '<', value: 50 },
+          { metric: 'status_share', status: '5xx', op: '<', value: 0.01 },
+          { metric: 'error_rate', op: '<', value: 0.01, scenario: 'default' },
+        ],
       })
     ).body;
     runs.push(await runWith(10), await runWith(80));
@@ -46,6 +50,13 @@ describe('reports and share links', () => {
 
   it('draws the trend over runs with thresholds, and marks the verdict change', async () => {
     expect(runs.map((run) => run.status)).toEqual(['PASSED', 'FAILED']);
+    // Scope and status class survive storage: the report reads them back as they were planned.
+    expect(runs[1]!.thresholds.map((result) => [result.threshold, result.verdict])).toEqual([
+      [{ metric: 'latency', stat: 'p95', op: '<', value: 50 }, 'FAIL'],
+      [{ metric: 'status_share', status: '5xx', op: '<', value: 0.01 }, 'PASS'],
+      [{ metric: 'error_rate', op: '<', value: 0.01, scenario: 'default' }, 'PASS'],
+    ]);
+    expect(runs[1]!.thresholds[1]!.explanation).toMatch(/^share of 5xx responses 0 % against < 1 %/);
     const trend = (await owner.get(`/plans/${plan.id}/trends`)).body;
     expect(trend.points.map((point: { runId: string; verdictChanged: boolean }) => [point.runId, point.verdictChanged])).toEqual([
       [runs[0]!.id, false],
@@ -53,7 +64,7 @@ describe('reports and share links', () => {
     ]);
     expect(trend.points[1].overall.p95).toBeCloseTo(80, 0);
     expect(trend.points[0].requests.Get.count).toBe(900);
-    expect(trend.thresholds).toEqual([{ metric: 'latency', stat: 'p95', op: '<', value: 50 }]);
+    expect(trend.thresholds).toHaveLength(3);
     const future = (await owner.get(`/plans/${plan.id}/trends?from=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`)).body;
     expect(future.points).toEqual([]);
   });

@@ -13,12 +13,14 @@ import type { PlanVersion, Run, ThresholdResult as ThresholdRow } from '../gener
 export type RunRecord = Run & { planVersion: PlanVersion; thresholds: ThresholdRow[] };
 
 function toThresholdResult(row: ThresholdRow): ThresholdResult {
-  const scope = row.request ? { request: row.request } : {};
+  const scope = { ...(row.request ? { request: row.request } : {}), ...(row.scenario ? { scenario: row.scenario } : {}) };
   const op = row.op as Threshold['op'];
   const threshold = (
     row.metric === 'latency'
       ? { metric: 'latency', stat: row.stat, op, value: row.value, ...scope }
-      : { metric: row.metric, op, value: row.value, ...scope }
+      : row.metric === 'status_share'
+        ? { metric: 'status_share', status: row.status, op, value: row.value, ...scope }
+        : { metric: row.metric, op, value: row.value, ...scope }
   ) as Threshold;
   return { threshold, verdict: row.verdict, measured: row.measured, explanation: row.explanation };
 }

@@ -242,6 +242,8 @@ export class RunsRepository {
             metric: result.threshold.metric,
             stat: result.threshold.metric === 'latency' ? result.threshold.stat : null,
             request: result.threshold.request ?? null,
+            scenario: result.threshold.scenario ?? null,
+            status: result.threshold.metric === 'status_share' ? result.threshold.status : null,
             op: result.threshold.op,
             value: result.threshold.value,
             verdict: result.verdict,

@@ -192,8 +192,8 @@ export class TargetsService implements OnApplicationBootstrap {
           TargetErrorCode.TARGET_UNVERIFIED,
           `The target ${new URL(baseUrl).host} is not verified, so runs against it are limited to ${maxVus} VUs for ${maxSeconds} s; this plan asks for ${vus} VUs for ${seconds} s. Verify the target (POST /targets/${id}/verify) to lift the limit.`,
           [
-            ...(vus > maxVus ? [{ path: 'load.vus', message: `${vus} > ${maxVus} VUs allowed before verification` }] : []),
-            ...(seconds > maxSeconds ? [{ path: 'load.duration', message: `${seconds} s > ${maxSeconds} s allowed before verification` }] : []),
+            ...(vus > maxVus ? [{ path: 'peakVus', message: `${vus} > ${maxVus} VUs allowed before verification` }] : []),
+            ...(seconds > maxSeconds ? [{ path: 'durationSeconds', message: `${seconds} s > ${maxSeconds} s allowed before verification` }] : []),
           ],
         );
       }

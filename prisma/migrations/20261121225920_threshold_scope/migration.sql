@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "ThresholdResult" ADD COLUMN     "scenario" TEXT,
+ADD COLUMN     "status" TEXT;
