@@ -233,7 +233,7 @@ export class ApiClient {
     const anonymous = new ApiClient(baseUrl);
     const session = await anonymous.post('/auth/signup', {
       email: `bench-${randomBytes(4).toString('hex')}@example.test`,
-      password: 'bench password that is long enough',
+      password: 'correct horse battery staple',
       name: 'Bench',
       organizationName: 'Loadline bench',
     });
