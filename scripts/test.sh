@@ -43,7 +43,7 @@ suite() {
 }
 
 e2e() {
-  local run_dir=$REPO_ROOT/.run/e2e port=${LOADLINE_E2E_PORT:-18080} db=loadline_e2e rc=0
+  local run_dir=$REPO_ROOT/.run/e2e port=${LOADLINE_E2E_PORT:-18080} db=loadline_e2e_$$ rc=0
   local admin=${DATABASE_URL%/*}
   local e2e_url="$admin/$db"
   psql -q "$DATABASE_URL" -c "DROP DATABASE IF EXISTS $db WITH (FORCE)" -c "CREATE DATABASE $db" || return 1
