@@ -17,6 +17,8 @@ import './styles/charts.css';
 import './styles/settings.css';
 import './styles/editor.css';
 import './styles/plan-page.css';
+import './styles/reports.css';
+import './styles/print.css';
 
 const queryClient = createQueryClient();
 

@@ -18,6 +18,10 @@ import { PlanPage } from './features/plans/PlanPage';
 import { RunPage } from './features/runs/RunPage';
 import { TargetPage } from './features/targets/TargetPage';
 import { TargetsPage } from './features/targets/TargetsPage';
+import { ComparePage } from './features/reports/ComparePage';
+import { PublicSharePage } from './features/reports/PublicSharePage';
+import { SharesPage } from './features/reports/SharesPage';
+import { TrendsPage } from './features/reports/TrendsPage';
 
 function NotFoundPage() {
   return (
@@ -30,6 +34,8 @@ function NotFoundPage() {
 export const router = createBrowserRouter([
   // Both signed in (accept) and signed out (sign up or log in through it).
   { path: '/invite/:token', element: <InvitePage /> },
+  // A shared report: public, read-only, no session and no app navigation.
+  { path: '/r/:token', element: <PublicSharePage /> },
   {
     element: <GuestOnly />,
     children: [
@@ -50,6 +56,8 @@ export const router = createBrowserRouter([
           { path: '/plans/import', element: <ImportPlanPage /> },
           { path: '/plans/:id', element: <PlanPage /> },
           { path: '/plans/:id/edit', element: <EditPlanPage /> },
+          { path: '/plans/:id/trends', element: <TrendsPage /> },
+          { path: '/compare', element: <ComparePage /> },
           { path: '/runs/:id', element: <RunPage /> },
           {
             path: '/settings',
@@ -59,6 +67,7 @@ export const router = createBrowserRouter([
               { path: 'organization', element: <OrganizationPage /> },
               { path: 'members', element: <MembersPage /> },
               { path: 'api-keys', element: <ApiKeysPage /> },
+              { path: 'shares', element: <SharesPage /> },
               { path: 'audit', element: <AuditPage /> },
               { path: 'sessions', element: <SessionsPage /> },
             ],

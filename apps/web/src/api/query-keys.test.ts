@@ -10,5 +10,8 @@ describe('isOrganizationScoped', () => {
     expect(isOrganizationScoped(queryKeys.me)).toBe(false);
     expect(isOrganizationScoped(queryKeys.invitation('lli_x'))).toBe(false);
     expect(isOrganizationScoped(queryKeys.sessions)).toBe(false);
+    expect(isOrganizationScoped(queryKeys.publicShare('lls_x'))).toBe(false);
+    expect(isOrganizationScoped(queryKeys.reports.trend('p1'))).toBe(true);
+    expect(isOrganizationScoped(queryKeys.webhooks.list())).toBe(true);
   });
 });

@@ -55,10 +55,41 @@ export const queryKeys = {
     detail: (id: string) => [...queryKeys.runs.all, 'detail', id] as const,
     series: (id: string) => [...queryKeys.runs.all, 'series', id] as const,
   },
+  dashboard: ['dashboard'] as const,
+  reports: {
+    all: ['reports'] as const,
+    trend: (planId: string, range: TrendRange = {}) => [...queryKeys.reports.all, 'trend', planId, range] as const,
+    comparison: (base: string, head: string) => [...queryKeys.reports.all, 'comparison', base, head] as const,
+  },
+  shares: {
+    all: ['shares'] as const,
+    list: () => [...queryKeys.shares.all, 'list'] as const,
+  },
+  /** Public: what a share link shows. Not tied to any session. */
+  publicShare: (token: string) => ['public-share', token] as const,
+  schedules: {
+    all: ['schedules'] as const,
+    list: (planId: string) => [...queryKeys.schedules.all, 'list', planId] as const,
+    slots: (id: string) => [...queryKeys.schedules.all, 'slots', id] as const,
+  },
+  triggers: {
+    all: ['triggers'] as const,
+    list: (planId: string) => [...queryKeys.triggers.all, 'list', planId] as const,
+  },
+  webhooks: {
+    all: ['webhooks'] as const,
+    list: () => [...queryKeys.webhooks.all, 'list'] as const,
+    deliveries: (id: string) => [...queryKeys.webhooks.all, 'deliveries', id] as const,
+  },
 };
 
+export interface TrendRange {
+  from?: string;
+  to?: string;
+}
+
 /** Keys whose data does not depend on which organization the session acts for. */
-const UNSCOPED_ROOTS: ReadonlySet<unknown> = new Set([queryKeys.me[0], 'invitation', queryKeys.sessions[0]]);
+const UNSCOPED_ROOTS: ReadonlySet<unknown> = new Set([queryKeys.me[0], 'invitation', queryKeys.sessions[0], 'public-share']);
 
 /** Whether a query's data belongs to the session's current organization (and must go when it changes). */
 export function isOrganizationScoped(queryKey: readonly unknown[]): boolean {

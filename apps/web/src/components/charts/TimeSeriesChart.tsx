@@ -6,6 +6,7 @@ import {
   formatClock,
   formatTick,
   formatValue,
+  indexTick,
   type ChartModel,
   type LineSpec,
   type ScaleKey,
@@ -30,6 +31,8 @@ export interface TimeSeriesChartProps {
   emptyText?: string;
   /** What the points are, for screen readers ("seconds"; a load profile: "points"). */
   pointsLabel?: string;
+  /** Called with the x index clicked (a trend: open that run). */
+  onPick?: (index: number) => void;
 }
 
 const AXIS_LABEL: Record<ScaleKey, string> = { ms: 'ms', rps: 'req/s', pct: '%', vus: 'VUs', its: 'it/s' };
@@ -75,6 +78,7 @@ function buildOptions(
   hidden: ReadonlySet<string>,
   opts: { minXMax?: number; zoomable: boolean; tooltip: uPlot.Plugin },
 ): uPlot.Options {
+  const labels = model.xLabels;
   const scales = [...new Set(model.lines.map((line) => line.scale))];
   const left = scales[0] ?? 'ms';
   const right = scales[1];
@@ -83,6 +87,7 @@ function buildOptions(
     x: {
       time: false,
       range: (_u, min, max) => {
+        if (labels) return [-0.4, Math.max(1, labels.length - 1) + 0.4];
         if (min === null || max === null) return [0, Math.max(10, opts.minXMax ?? 0)];
         const hi = Math.max(max, opts.minXMax ?? 0, min + 1);
         return [Math.min(0, min), hi];
@@ -107,9 +112,9 @@ function buildOptions(
         scale: 'x',
         font: FONT,
         stroke: TEXT,
-        space: 56,
-        incrs: TIME_INCREMENTS,
-        values: (_u, splits) => splits.map((split) => formatClock(split)),
+        space: labels ? 90 : 56,
+        incrs: labels ? [1, 2, 5, 10, 20, 50, 100, 200, 500] : TIME_INCREMENTS,
+        values: (_u, splits) => splits.map((split) => (labels ? indexTick(labels, split) : formatClock(split))),
         grid: { stroke: GRID, width: 1 },
         ticks: { show: true, stroke: GRID, width: 1, size: 4 },
         size: 30,
@@ -127,9 +132,11 @@ function buildOptions(
           width: line.width ?? 1.5,
           ...(line.dash ? { dash: line.dash } : {}),
           show: !hidden.has(line.label),
-          spanGaps: false,
-          // uPlot's default: markers only while the points are sparse (a lone second shows).
-          points: { size: 5 },
+          spanGaps: Boolean(labels),
+          ...(line.markers
+            ? { paths: () => null, points: { show: true, size: 13, width: 2, stroke: line.color, fill: '#ffffff' } }
+            : // uPlot's default: markers only while the points are sparse (a lone second shows).
+              { points: line.points === undefined ? { size: 5 } : { show: line.points, size: 6 } }),
         }),
       ),
     ],
@@ -164,7 +171,7 @@ function tooltipPlugin(getModel: () => ChartModel): uPlot.Plugin {
         tip.replaceChildren();
         const head = document.createElement('div');
         head.className = 'chart-tooltip__time';
-        head.textContent = `at ${formatClock(u.data[0][idx] ?? 0)}`;
+        head.textContent = model.xLabels ? (model.xLabels[idx] ?? '') : `at ${formatClock(u.data[0][idx] ?? 0)}`;
         tip.appendChild(head);
         model.lines.forEach((line: LineSpec, i) => {
           if (!u.series[i + 1]?.show) return;
@@ -196,7 +203,7 @@ function tooltipPlugin(getModel: () => ChartModel): uPlot.Plugin {
 
 /** Changing these needs a new uPlot; anything else is a setData(). */
 function structureKey(model: ChartModel): string {
-  return model.lines.map((line) => `${line.label}|${line.color}|${line.scale}|${line.dash?.join(',') ?? ''}`).join(';');
+  return model.lines.map((line) => `${line.label}|${line.color}|${line.scale}|${line.dash?.join(',') ?? ''}`).join(';') + (model.xLabels ? `#${model.xLabels.join('\n')}` : '');
 }
 
 export function TimeSeriesChart({
@@ -208,7 +215,10 @@ export function TimeSeriesChart({
   testId,
   emptyText = 'Waiting for the first measured second…',
   pointsLabel = 'seconds',
+  onPick,
 }: TimeSeriesChartProps) {
+  const onPickRef = useRef(onPick);
+  onPickRef.current = onPick;
   const hostRef = useRef<HTMLDivElement>(null);
   const plotRef = useRef<uPlot | null>(null);
   const modelRef = useRef(model);
@@ -232,6 +242,12 @@ export function TimeSeriesChart({
       host,
     );
     plotRef.current = plot;
+    const pick = () => {
+      const idx = plot.cursor.idx;
+      if (idx !== null && idx !== undefined && onPickRef.current) onPickRef.current(idx);
+    };
+    plot.over.addEventListener('click', pick);
+    if (onPickRef.current) plot.over.style.cursor = 'pointer';
     let frame = 0;
     const observer = new ResizeObserver((entries) => {
       const next = Math.floor(entries[0]?.contentRect.width ?? 0);
@@ -276,13 +292,15 @@ export function TimeSeriesChart({
             <button
               type="button"
               key={line.label}
+              data-marker={line.markers ? 'true' : undefined}
               className={`chart__key${off ? ' chart__key--off' : ''}`}
               aria-pressed={!off}
               title={off ? `Show ${line.label}` : `Hide ${line.label}`}
               onClick={() => toggle(index, line.label)}
             >
               <svg className="chart__swatch" viewBox="0 0 24 8" aria-hidden="true">
-                <line
+                {line.markers ? <circle cx="12" cy="4" r="3" fill="#fff" stroke={line.color} strokeWidth="1.5" /> : null}
+                {line.markers ? null : <line
                   x1="1"
                   y1="4"
                   x2="23"
@@ -291,7 +309,7 @@ export function TimeSeriesChart({
                   strokeWidth={Math.max(2, (line.width ?? 1.5) + 0.5)}
                   strokeDasharray={line.dash?.map((d) => d * 0.75).join(' ')}
                   strokeLinecap="butt"
-                />
+                />}
               </svg>
               {line.label}
             </button>

@@ -13,6 +13,10 @@ export interface LineSpec {
   scale: ScaleKey;
   /** The unit a value is shown with in the tooltip. */
   unit: 'ms' | 'req/s' | '%' | 'VUs' | 'it/s';
+  /** Always draw a dot on each value (true), never (false), or only while sparse (default). */
+  points?: boolean;
+  /** Dots only, no line: markers on chosen x values (e.g. where a verdict changed). */
+  markers?: boolean;
 }
 
 export interface ChartModel {
@@ -21,6 +25,17 @@ export interface ChartModel {
   lines: LineSpec[];
   /** Per line, per x index: an extra note for the tooltip (e.g. the error count). */
   notes?: (string | null)[][];
+  /**
+   * When set, x is an index (0, 1, 2, …) into these labels (one per run on a trend) rather
+   * than elapsed seconds: the axis and the tooltip show the labels.
+   */
+  xLabels?: string[];
+}
+
+/** Axis text of an index x: its label where the split is a whole index, nothing between. */
+export function indexTick(labels: readonly string[], split: number): string {
+  if (!Number.isInteger(split)) return '';
+  return labels[split]?.split(' · ')[0] ?? '';
 }
 
 /** Elapsed seconds as a clock: 0:05, 1:30, 1:02:03. */

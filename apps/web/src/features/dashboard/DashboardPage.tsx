@@ -1,14 +1,14 @@
 import { Link, useLocation } from 'react-router';
-import type { PlanView, TargetView } from '@loadline/shared';
+import type { Dashboard, TargetView } from '@loadline/shared';
 import { Card, PageHeader } from '../../components/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../components/States';
 import { formatRelative } from '../../format/time';
 import { can } from '@loadline/shared';
 import { useAccount } from '../auth/hooks';
-import { planDescription } from '../plans/PlanDetails';
-import { usePlans } from '../plans/hooks';
+import { useDashboard } from '../reports/hooks';
+import { Sparkline } from '../reports/Sparkline';
+import { RunStatusBadge, VerdictBadge } from '../runs/RunStatusBadge';
 import { RunsTable } from '../runs/RunsTable';
-import { useRuns } from '../runs/hooks';
 import { useTargets } from '../targets/hooks';
 import { HealthIndicator } from './HealthIndicator';
 
@@ -19,9 +19,9 @@ export function DashboardPage() {
   const writePlans = can(me.role, 'plans:write');
   const writeTargets = can(me.role, 'targets:write');
   const targets = useTargets();
-  const plans = usePlans();
-  const runs = useRuns();
-  const targetsById = new Map((targets.data ?? []).map((target) => [target.id, target]));
+  const dashboard = useDashboard();
+  const runs = { ...dashboard, data: dashboard.data?.recentRuns };
+  const plans = { ...dashboard, data: dashboard.data?.plans };
   // Set by pages that send the user here after something they should know about (an organization deleted).
   const notice = (useLocation().state as { notice?: string } | null)?.notice;
 
@@ -56,22 +56,22 @@ export function DashboardPage() {
           title="Recent runs"
           actions={runs.data && runs.data.length > RECENT_RUNS ? <span className="muted small">latest {RECENT_RUNS}</span> : null}
         >
-          {runs.isPending ? (
-            <LoadingState label="Loading runs…" />
-          ) : runs.isError ? (
+          {runs.isError ? (
             <ErrorState title="Could not load runs" error={runs.error} onRetry={() => void runs.refetch()} />
+          ) : runs.isPending || !runs.data ? (
+            <LoadingState label="Loading runs…" />
           ) : runs.data.length === 0 ? (
             <EmptyState title="No runs yet">Open a plan and press “Run now” to get your first report.</EmptyState>
           ) : (
-            <RunsTable runs={runs.data.slice(0, RECENT_RUNS)} caption="Recent runs, newest first" />
+            <RunsTable runs={runs.data.slice(0, RECENT_RUNS)} caption="Recent runs, newest first" showVerdict />
           )}
         </Card>
         <div className="layout-split layout-split--even">
           <Card title="Test plans" actions={writePlans ? <Link to="/plans/new">+ New plan</Link> : null}>
-            {plans.isPending ? (
-              <LoadingState label="Loading plans…" />
-            ) : plans.isError ? (
+            {plans.isError ? (
               <ErrorState title="Could not load plans" error={plans.error} onRetry={() => void plans.refetch()} />
+            ) : plans.isPending || !plans.data ? (
+              <LoadingState label="Loading plans…" />
             ) : plans.data.length === 0 ? (
               <EmptyState
                 title="No plans yet"
@@ -82,7 +82,7 @@ export function DashboardPage() {
                   : 'Add a target first, then write a plan for it.'}
               </EmptyState>
             ) : (
-              <PlanList plans={plans.data} targetsById={targetsById} />
+              <PlanList plans={plans.data} />
             )}
           </Card>
           <Card title="Targets" actions={<Link to="/targets">Manage</Link>}>
@@ -107,22 +107,42 @@ export function DashboardPage() {
   );
 }
 
-function PlanList({ plans, targetsById }: { plans: PlanView[]; targetsById: Map<string, TargetView> }) {
+type DashboardPlan = Dashboard['plans'][number];
+
+/** Plans, failing first (the API's order): the latest verdict, when, and p95 over the last runs. */
+function PlanList({ plans }: { plans: DashboardPlan[] }) {
   return (
-    <ul className="item-list" aria-label="Test plans">
+    <ul className="item-list" aria-label="Test plans" data-testid="dashboard-plans">
       {plans.map((plan) => (
-        <li key={plan.id} className="item-list__item">
+        <li key={plan.id} className="item-list__item" data-testid={`dashboard-plan-${plan.name}`} data-verdict={plan.latest?.verdict ?? ''}>
           <div className="item-list__main">
             <Link className="item-list__title" to={`/plans/${plan.id}`}>
               {plan.name}
             </Link>
             <span className="item-list__sub">
-              {targetsById.get(plan.targetId)?.name ?? 'unknown target'} · {planDescription(plan.spec)}
+              <span className="pill pill--muted">v{plan.version}</span>{' '}
+              {plan.latest ? (
+                <>
+                  last run <Link to={`/runs/${plan.latest.runId}`}>{formatRelative(plan.latest.createdAt)}</Link>
+                  {' · '}
+                  <Link to={`/plans/${plan.id}/trends`}>Trends</Link>
+                </>
+              ) : (
+                'never run'
+              )}
             </span>
           </div>
           <div className="item-list__meta">
-            <span className="pill pill--muted">v{plan.version}</span>
-            <span className="muted small">{formatRelative(plan.updatedAt)}</span>
+            <Sparkline values={plan.p95} label={`p95 of the last ${plan.p95.length} runs of ${plan.name}`} />
+            {plan.latest ? (
+              plan.latest.verdict ? (
+                <VerdictBadge verdict={plan.latest.verdict} />
+              ) : (
+                <RunStatusBadge status={plan.latest.status} />
+              )
+            ) : (
+              <span className="pill pill--muted">No runs</span>
+            )}
           </div>
         </li>
       ))}

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { PlanView } from '@loadline/shared';
 import { Card, PageHeader } from '../../components/PageHeader';
 import { EmptyState, ErrorState, LoadingState, errorMessage } from '../../components/States';
@@ -32,7 +32,12 @@ function PlanScreen({ plan }: { plan: PlanView }) {
   const start = useStartRun(plan.id);
   const canRun = useCan('runs:start');
   const canWrite = useCan('plans:write');
-  const [viewing, setViewing] = useState<number | null>(null);
+  // ?version=N (from a run report): open on the version that ran.
+  const [params] = useSearchParams();
+  const [viewing, setViewing] = useState<number | null>(() => {
+    const asked = Number(params.get('version'));
+    return Number.isInteger(asked) && asked > 0 && asked !== plan.version ? asked : null;
+  });
   const old = usePlanVersion(plan.id, viewing);
   const shown = viewing !== null && old.data ? old.data : plan;
   const code = isApiError(start.error) ? start.error.code : null;
@@ -68,6 +73,9 @@ function PlanScreen({ plan }: { plan: PlanView }) {
         }
         actions={
           <>
+            <Link className="button button--secondary" to={`/plans/${encodeURIComponent(plan.id)}/trends`} data-testid="plan-trends">
+              Trends
+            </Link>
             {canWrite ? (
               <>
                 <Link className="button button--secondary" to={`/plans/${encodeURIComponent(plan.id)}/edit`} data-testid="edit-plan">

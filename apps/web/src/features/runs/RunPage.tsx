@@ -4,9 +4,10 @@ import { isTerminalRunStatus, type RunView, type SeriesPoint } from '@loadline/s
 import { isApiError } from '../../api/client';
 import { Card, PageHeader } from '../../components/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../components/States';
-import { formatBytes, formatCount, formatLatency, formatPercent, formatRelativeError, formatRps } from '../../format/numbers';
-import { elapsedSeconds, formatDateTime, formatSeconds } from '../../format/time';
+import { formatCount, formatRelativeError } from '../../format/numbers';
+import { formatDateTime } from '../../format/time';
 import { CapacityCard, DiagnosticsPanel } from './DiagnosticsPanel';
+import { KeyFacts } from './KeyFacts';
 import { LiveRunPanel } from './LiveRunPanel';
 import { RequestsTable } from './RequestsTable';
 import { RunCharts } from './RunCharts';
@@ -16,6 +17,8 @@ import { ThresholdsTable } from './ThresholdsTable';
 import { VerdictBanner } from './VerdictBanner';
 import { useLiveRun, type LiveRun } from './use-live-run';
 import { usePlan } from '../plans/hooks';
+import { ScriptPreview } from '../plans/ScriptPreview';
+import { RunReportActions } from '../reports/RunReportActions';
 
 const NO_POINTS: readonly SeriesPoint[] = [];
 
@@ -48,9 +51,12 @@ function RunReport({ run, live }: { run: RunView; live: LiveRun }) {
       <PageHeader
         documentTitle={`${run.status} · ${run.planName}`}
         eyebrow={
-          <Link to={`/plans/${run.planId}`}>
-            {run.planName} <span className="muted">v{run.planVersion}</span>
-          </Link>
+          <>
+            <Link to={`/plans/${run.planId}`}>{run.planName}</Link>{' '}
+            <Link className="muted" to={`/plans/${run.planId}?version=${run.planVersion}`} data-testid="run-plan-version" title={`See version ${run.planVersion} of the plan`}>
+              v{run.planVersion}
+            </Link>
+          </>
         }
         title={
           <span className="title-with-badge">
@@ -65,6 +71,7 @@ function RunReport({ run, live }: { run: RunView; live: LiveRun }) {
         }
       />
       <div className="stack">
+        <RunReportActions run={run} />
         <RunProgress status={run.status} />
         <VerdictBanner run={run} />
         {run.partial ? (
@@ -129,6 +136,9 @@ function RunReport({ run, live }: { run: RunView; live: LiveRun }) {
             </ul>
           </Card>
         ) : null}
+        <div className="no-print" data-testid="run-script">
+          <ScriptPreview planId={run.planId} version={run.planVersion} current={run.planVersion} />
+        </div>
       </div>
     </>
   );
@@ -156,49 +166,6 @@ function ReportCharts({ live, points, requestOrder }: { live: LiveRun; points: r
         double-click to zoom out; click a legend entry to hide or show its line.
       </p>
     </>
-  );
-}
-
-/** Splits "13,834 req/s" style values so the unit can be set smaller than the number. */
-function splitUnit(text: string): [string, string] {
-  const match = /^([^\s]+)\s+(.+)$/.exec(text);
-  return match ? [match[1]!, match[2]!] : [text, ''];
-}
-
-/** Arrival-rate runs use a fraction of their VU pool; saying only "1" would read as broken. */
-function peakVusText(summary: RunView['summary']): string {
-  if (!summary) return formatCount(undefined);
-  const busy = formatCount(summary.vusMax);
-  return summary.vusAllocated > summary.vusMax ? `${busy} of ${formatCount(summary.vusAllocated)}` : busy;
-}
-
-function KeyFacts({ run }: { run: RunView }) {
-  const overall = run.summary?.overall;
-  const wallClock = elapsedSeconds(run.startedAt, run.finishedAt);
-  const facts = [
-    { label: 'Duration', value: formatSeconds(run.summary?.durationSeconds ?? wallClock), split: false },
-    { label: 'Requests', value: formatCount(overall?.count), split: false },
-    { label: 'Throughput', value: overall ? `${formatRps(overall.rps)} req/s` : '—', split: true },
-    { label: 'p95 latency', value: formatLatency(overall?.latency?.p95), split: true },
-    { label: 'Error rate', value: formatPercent(overall?.errorRate), split: true },
-    { label: 'Peak VUs', value: peakVusText(run.summary), split: false },
-    { label: 'Received', value: formatBytes(overall?.bytesReceived), split: true },
-  ];
-  return (
-    <dl className="stats" data-testid="run-facts">
-      {facts.map((fact) => {
-        const [number, unit] = fact.split ? splitUnit(fact.value) : [fact.value, ''];
-        return (
-          <div className="stats__item" key={fact.label}>
-            <dt>{fact.label}</dt>
-            <dd>
-              {number}
-              {unit ? <span className="stats__unit"> {unit}</span> : null}
-            </dd>
-          </div>
-        );
-      })}
-    </dl>
   );
 }
 

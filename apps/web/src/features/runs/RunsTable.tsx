@@ -2,16 +2,18 @@ import { Link } from 'react-router';
 import type { RunView } from '@loadline/shared';
 import { formatLatency, formatPercent, formatRps } from '../../format/numbers';
 import { formatRelative } from '../../format/time';
-import { RunStatusBadge } from './RunStatusBadge';
+import { RunStatusBadge, VerdictBadge } from './RunStatusBadge';
 
 interface RunsTableProps {
   runs: readonly RunView[];
   /** Hide the plan column on a plan's own page. */
   showPlan?: boolean;
   caption: string;
+  /** A verdict column (PASS / FAIL / INCONCLUSIVE) next to the status. */
+  showVerdict?: boolean;
 }
 
-export function RunsTable({ runs, showPlan = true, caption }: RunsTableProps) {
+export function RunsTable({ runs, showPlan = true, caption, showVerdict = false }: RunsTableProps) {
   return (
     <div className="table-wrap">
       <table className="table" data-testid="runs-table">
@@ -19,6 +21,7 @@ export function RunsTable({ runs, showPlan = true, caption }: RunsTableProps) {
         <thead>
           <tr>
             <th scope="col">Status</th>
+            {showVerdict ? <th scope="col">Verdict</th> : null}
             {showPlan ? <th scope="col">Plan</th> : null}
             <th scope="col">Started</th>
             <th scope="col" className="num">
@@ -41,6 +44,7 @@ export function RunsTable({ runs, showPlan = true, caption }: RunsTableProps) {
               <td>
                 <RunStatusBadge status={run.status} />
               </td>
+              {showVerdict ? <td data-col="verdict">{run.verdict ? <VerdictBadge verdict={run.verdict} /> : <span className="muted">—</span>}</td> : null}
               {showPlan ? (
                 <td>
                   <Link to={`/plans/${run.planId}`}>{run.planName}</Link>

@@ -1,0 +1,141 @@
+import { Link, useSearchParams } from 'react-router';
+import type { MetricDelta, RunComparison, Verdict } from '@loadline/shared';
+import { Card, PageHeader } from '../../components/PageHeader';
+import { EmptyState, ErrorState, LoadingState } from '../../components/States';
+import { formatDateTime } from '../../format/time';
+import { VerdictBadge } from '../runs/RunStatusBadge';
+import { useComparison } from './hooks';
+import { changeCounts, deltaView } from './report-format';
+
+/** `/compare?base=<runId>&head=<runId>`: two runs side by side, with what got better and worse. */
+export function ComparePage() {
+  const [params] = useSearchParams();
+  const base = params.get('base');
+  const head = params.get('head');
+  const comparison = useComparison(base, head);
+
+  if (!base || !head) {
+    return (
+      <>
+        <PageHeader title="Compare runs" />
+        <EmptyState title="Pick two runs to compare">Open a run and use “Compare with…”, or pick two runs on a plan's trends page.</EmptyState>
+      </>
+    );
+  }
+  if (comparison.isPending) return <LoadingState label="Comparing the runs…" />;
+  if (comparison.isError) return <ErrorState title="Could not compare these runs" error={comparison.error} onRetry={() => void comparison.refetch()} />;
+  return <Comparison data={comparison.data} />;
+}
+
+function RunHeading({ label, run }: { label: string; run: RunComparison['base'] }) {
+  return (
+    <div className="compare-run" data-testid={`compare-${label.toLowerCase()}-run`}>
+      <p className="compare-run__label">{label}</p>
+      <p className="compare-run__title">
+        <Link to={`/runs/${encodeURIComponent(run.runId)}`}>{formatDateTime(run.createdAt)}</Link>{' '}
+        <span className="pill pill--muted">v{run.planVersion}</span> {run.verdict ? <VerdictBadge verdict={run.verdict as Verdict} /> : <span className="muted small">no verdict</span>}
+      </p>
+      <p className="muted small">{run.planName}</p>
+    </div>
+  );
+}
+
+function Comparison({ data }: { data: RunComparison }) {
+  const counts = changeCounts(data.overall);
+  const swap = `/compare?base=${encodeURIComponent(data.head.runId)}&head=${encodeURIComponent(data.base.runId)}`;
+  return (
+    <>
+      <PageHeader
+        documentTitle={`Compare · ${data.head.planName}`}
+        title="Compare runs"
+        description={
+          <span data-testid="compare-summary">
+            Whole run: {counts.improvement} better, {counts.regression} worse, {counts.unchanged} unchanged (within 1 %).
+          </span>
+        }
+        actions={
+          <Link className="button button--secondary no-print" to={swap}>
+            ⇄ Swap
+          </Link>
+        }
+      />
+      <div className="stack">
+        <div className="compare-runs">
+          <RunHeading label="Base" run={data.base} />
+          <span className="compare-runs__arrow" aria-hidden="true">
+            →
+          </span>
+          <RunHeading label="Head" run={data.head} />
+        </div>
+        {data.warnings.length ? (
+          <div className="alert alert--warning" role="alert" data-testid="compare-warnings">
+            <p className="alert__title">⚠ These runs may not compare like for like</p>
+            <ul className="alert__list">
+              {data.warnings.map((warning) => (
+                <li key={warning.code + warning.message} data-code={warning.code}>
+                  <strong>{warning.code.replaceAll('_', ' ').toLowerCase()}</strong>: {warning.message}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        <Card title="Whole run">
+          <DeltaTable deltas={data.overall} testId="compare-overall" caption="Whole run, base against head" />
+        </Card>
+        {data.requests.map((request) => (
+          <Card
+            key={request.name}
+            title={
+              <>
+                {request.name}{' '}
+                {!request.inBase ? <span className="pill pill--muted">only in head</span> : !request.inHead ? <span className="pill pill--muted">only in base</span> : null}
+              </>
+            }
+          >
+            <DeltaTable deltas={request.metrics} testId={`compare-request-${request.name}`} caption={`${request.name}, base against head`} />
+          </Card>
+        ))}
+      </div>
+    </>
+  );
+}
+
+function DeltaTable({ deltas, testId, caption }: { deltas: readonly MetricDelta[]; testId: string; caption: string }) {
+  return (
+    <div className="table-wrap">
+      <table className="table table--dense compare-table" data-testid={testId}>
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Metric</th>
+            <th scope="col" className="num">Base</th>
+            <th scope="col" className="num">Head</th>
+            <th scope="col" className="num">Change</th>
+            <th scope="col" className="num">%</th>
+            <th scope="col">Verdict</th>
+          </tr>
+        </thead>
+        <tbody>
+          {deltas.map((delta) => {
+            const view = deltaView(delta);
+            return (
+              <tr key={delta.metric} data-metric={delta.metric} data-change={delta.change ?? ''}>
+                <th scope="row">{view.label}</th>
+                <td className="num">{view.base}</td>
+                <td className="num">{view.head}</td>
+                <td className="num" data-col="delta">{view.absolute}</td>
+                <td className="num" data-col="delta-pct">{view.percent}</td>
+                <td>
+                  <span className={`change change--${view.tone}`} data-col="change">
+                    {view.arrow ? <span aria-hidden="true">{view.arrow} </span> : null}
+                    {view.word}
+                  </span>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+import { useEffect } from 'react';
+import { useParams } from 'react-router';
+import type { PublicShare, RunView } from '@loadline/shared';
+import { isApiError } from '../../api/client';
+import { Logo } from '../../components/Logo';
+import { Card } from '../../components/PageHeader';
+import { EmptyState, ErrorState, LoadingState } from '../../components/States';
+import { formatRelativeError } from '../../format/numbers';
+import { formatDateTime } from '../../format/time';
+import { RequestsTable } from '../runs/RequestsTable';
+import { RunCharts } from '../runs/RunCharts';
+import { KeyFacts } from '../runs/KeyFacts';
+import { ThresholdsTable } from '../runs/ThresholdsTable';
+import { VerdictBanner } from '../runs/VerdictBanner';
+import { usePublicShare } from './hooks';
+import { expiryLabel } from './report-format';
+import { TrendCharts } from './TrendCharts';
+
+/** Crawlers must not index shared reports (the API also sends X-Robots-Tag on the data). */
+function useNoIndex(): void {
+  useEffect(() => {
+    const meta = document.createElement('meta');
+    meta.name = 'robots';
+    meta.content = 'noindex';
+    document.head.appendChild(meta);
+    return () => meta.remove();
+  }, []);
+}
+
+/** `/r/:token`: a shared run report or trend, read-only, without login and without the app's navigation. */
+export function PublicSharePage() {
+  const { token } = useParams<{ token: string }>();
+  useNoIndex();
+  const share = usePublicShare(token);
+  useEffect(() => {
+    document.title = share.data ? `${share.data.kind === 'run' ? share.data.run.planName : share.data.trend.planName} · shared report · Loadline` : 'Shared report · Loadline';
+  }, [share.data]);
+
+  return (
+    <div className="public-shell">
+      <header className="public-shell__bar">
+        <Logo />
+        <span className="public-shell__tag">Shared report · read-only</span>
+      </header>
+      <main id="main" className="main public-shell__main" tabIndex={-1}>
+        {share.isPending ? (
+          <LoadingState label="Loading the shared report…" />
+        ) : share.isError ? (
+          isApiError(share.error) && share.error.isNotFound ? (
+            <div data-testid="share-not-found">
+              <EmptyState title="This link does not exist, has expired or was revoked">Ask whoever sent it for a new one.</EmptyState>
+            </div>
+          ) : (
+            <ErrorState title="Could not load the shared report" error={share.error} onRetry={() => void share.refetch()} />
+          )
+        ) : (
+          <SharedContent share={share.data} />
+        )}
+      </main>
+    </div>
+  );
+}
+
+function SharedContent({ share }: { share: PublicShare }) {
+  const expiry = <p className="muted small" data-testid="share-expiry-note">{expiryLabel(share.expiresAt)}{share.expiresAt ? ` (${formatDateTime(share.expiresAt)})` : ''}.</p>;
+  if (share.kind === 'trend') {
+    return (
+      <div className="stack" data-testid="public-trend">
+        <header className="page-header">
+          <div className="page-header__text">
+            <div className="page-header__eyebrow">Trend</div>
+            <h1 className="page-header__title">{share.trend.planName}</h1>
+            {expiry}
+          </div>
+        </header>
+        {share.trend.points.length ? (
+          <Card title={`${share.trend.points.length} runs`}>
+            <TrendCharts trend={share.trend} />
+          </Card>
+        ) : (
+          <EmptyState title="No measured runs yet" />
+        )}
+      </div>
+    );
+  }
+  // The public run has no ids; the shared components only read what it has.
+  const run = { ...share.run, id: '', planId: '', targetId: '', cancelRequestedAt: null } as RunView;
+  const requestOrder = run.summary?.requests.map((request) => request.name) ?? [];
+  return (
+    <div className="stack" data-testid="public-run">
+      <header className="page-header">
+        <div className="page-header__text">
+          <div className="page-header__eyebrow">
+            {run.planName} <span className="muted">v{run.planVersion}</span>
+          </div>
+          <h1 className="page-header__title">Run report</h1>
+          <p className="page-header__description">Run of {formatDateTime(run.createdAt)}</p>
+          {expiry}
+        </div>
+      </header>
+      <VerdictBanner run={run} />
+      {run.summary ? <KeyFacts run={run} /> : null}
+      <Card title="SLA thresholds">
+        {run.thresholds.length ? <ThresholdsTable results={run.thresholds} /> : <p className="muted">This run had no thresholds to judge.</p>}
+      </Card>
+      <Card title="Over time">
+        {share.series.points.length ? (
+          <>
+            <RunCharts points={share.series.points} requestOrder={requestOrder} />
+            <p className="footnote">One point per second. Percentiles within {formatRelativeError(share.series.percentileRelativeError)} of the exact value.</p>
+          </>
+        ) : (
+          <EmptyState title="Nothing to chart">No second of this run was measured.</EmptyState>
+        )}
+      </Card>
+      <Card title="Requests">
+        {run.summary && run.summary.requests.length ? <RequestsTable summary={run.summary} /> : <EmptyState title="No requests were measured" />}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,156 @@
+import { useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import type { TrendPoint } from '@loadline/shared';
+import { Card, PageHeader } from '../../components/PageHeader';
+import { EmptyState, ErrorState, LoadingState } from '../../components/States';
+import { formatLatency } from '../../format/numbers';
+import { useCan } from '../auth/hooks';
+import { VerdictBadge } from '../runs/RunStatusBadge';
+import { usePlan } from '../plans/hooks';
+import { usePlanTrend } from './hooks';
+import { dayBound, trendPointLabel } from './report-format';
+import { SharePanel } from './SharePanel';
+import { TrendCharts } from './TrendCharts';
+
+/** `/plans/:id/trends?from=YYYY-MM-DD&to=YYYY-MM-DD`: how a plan's runs moved over time. */
+export function TrendsPage() {
+  const { id = '' } = useParams<{ id: string }>();
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const fromDay = params.get('from') ?? '';
+  const toDay = params.get('to') ?? '';
+  const plan = usePlan(id);
+  const trend = usePlanTrend(id, { from: dayBound(fromDay, false), to: dayBound(toDay, true) });
+  const canShare = useCan('shares:manage');
+  const [sharing, setSharing] = useState(false);
+  const name = plan.data?.name ?? trend.data?.planName ?? 'Plan';
+
+  const setDay = (key: 'from' | 'to', value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    setParams(next, { replace: true });
+  };
+
+  return (
+    <>
+      <PageHeader
+        documentTitle={`Trends · ${name}`}
+        eyebrow={<Link to={`/plans/${encodeURIComponent(id)}`}>{name}</Link>}
+        title="Trends"
+        description="p50, p95 and p99 latency, error rate and throughput over this plan's runs, against its thresholds."
+        actions={
+          canShare ? (
+            <button type="button" className="button button--secondary" onClick={() => setSharing(true)} disabled={sharing} data-testid="share-trend">
+              Share
+            </button>
+          ) : null
+        }
+      />
+      <div className="stack">
+        {sharing ? <SharePanel subject={{ kind: 'trend', planId: id }} onClose={() => setSharing(false)} /> : null}
+        <form className="date-range no-print" aria-label="Date range" onSubmit={(event) => event.preventDefault()}>
+          <label className="field field--inline">
+            <span className="field__label">From</span>
+            <input type="date" className="input input--small" value={fromDay} max={toDay || undefined} onChange={(event) => setDay('from', event.target.value)} data-testid="trend-from" />
+          </label>
+          <label className="field field--inline">
+            <span className="field__label">To</span>
+            <input type="date" className="input input--small" value={toDay} min={fromDay || undefined} onChange={(event) => setDay('to', event.target.value)} data-testid="trend-to" />
+          </label>
+          {fromDay || toDay ? (
+            <button type="button" className="button button--ghost button--small" onClick={() => setParams(new URLSearchParams(), { replace: true })}>
+              All runs
+            </button>
+          ) : null}
+          <span className="muted small">Days in UTC.</span>
+        </form>
+        {trend.isPending ? (
+          <LoadingState label="Loading the trend…" />
+        ) : trend.isError ? (
+          <ErrorState title="Could not load the trend" error={trend.error} onRetry={() => void trend.refetch()} />
+        ) : trend.data.points.length === 0 ? (
+          <EmptyState title="No measured runs in this range">Runs that measured something appear here, one point each.</EmptyState>
+        ) : (
+          <>
+            <Card title={`${trend.data.points.length} run${trend.data.points.length === 1 ? '' : 's'}`}>
+              <TrendCharts trend={trend.data} onOpenRun={(runId) => void navigate(`/runs/${encodeURIComponent(runId)}`)} />
+            </Card>
+            <TrendRuns points={trend.data.points} />
+          </>
+        )}
+      </div>
+    </>
+  );
+}
+
+/** The runs on the chart, newest first, with two pickers to compare any pair. */
+function TrendRuns({ points }: { points: readonly TrendPoint[] }) {
+  const newest = [...points].reverse();
+  const [base, setBase] = useState(newest[1]?.runId ?? '');
+  const [head, setHead] = useState(newest[0]?.runId ?? '');
+  const label = (point: TrendPoint) => `${trendPointLabel(point)} UTC · v${point.planVersion} · ${point.verdict ?? point.status}`;
+  return (
+    <Card title="Runs in this range">
+      {points.length > 1 ? (
+        <form className="compare-picker" aria-label="Compare two runs" onSubmit={(event) => event.preventDefault()}>
+          <label className="field field--inline">
+            <span className="field__label">Base (before)</span>
+            <select className="select" value={base} onChange={(event) => setBase(event.target.value)} data-testid="compare-base">
+              {newest.map((point) => (
+                <option key={point.runId} value={point.runId}>
+                  {label(point)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="field field--inline">
+            <span className="field__label">Head (after)</span>
+            <select className="select" value={head} onChange={(event) => setHead(event.target.value)} data-testid="compare-head">
+              {newest.map((point) => (
+                <option key={point.runId} value={point.runId}>
+                  {label(point)}
+                </option>
+              ))}
+            </select>
+          </label>
+          {base && head && base !== head ? (
+            <Link className="button button--primary button--small" to={`/compare?base=${encodeURIComponent(base)}&head=${encodeURIComponent(head)}`} data-testid="compare-runs">
+              Compare
+            </Link>
+          ) : (
+            <span className="muted small">Pick two different runs.</span>
+          )}
+        </form>
+      ) : null}
+      <div className="table-wrap">
+        <table className="table table--dense" data-testid="trend-runs">
+          <caption className="sr-only">Runs on the trend, newest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">Run</th>
+              <th scope="col">Version</th>
+              <th scope="col">Verdict</th>
+              <th scope="col" className="num">p95</th>
+              <th scope="col" className="num">Requests</th>
+            </tr>
+          </thead>
+          <tbody>
+            {newest.map((point) => (
+              <tr key={point.runId} data-testid={`trend-run-${point.runId}`}>
+                <th scope="row">
+                  <Link to={`/runs/${encodeURIComponent(point.runId)}`}>{trendPointLabel(point)} UTC</Link>
+                  {point.verdictChanged ? <span className="pill pill--muted">verdict changed</span> : null}
+                </th>
+                <td>v{point.planVersion}</td>
+                <td>{point.verdict ? <VerdictBadge verdict={point.verdict} /> : <span className="muted">{point.status}</span>}</td>
+                <td className="num">{formatLatency(point.overall.p95)}</td>
+                <td className="num">{point.overall.count.toLocaleString('en-US')}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </Card>
+  );
+}

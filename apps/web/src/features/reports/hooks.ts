@@ -1,0 +1,82 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CreatedShare, Dashboard, PlanTrend, PublicShare, RunComparison, ShareView } from '@loadline/shared';
+import { api, isApiError } from '../../api/client';
+import { queryKeys, type TrendRange } from '../../api/query-keys';
+
+const DASHBOARD_POLL_MS = 5_000;
+
+/** GET /dashboard: recent runs and plans (failing first) with a p95 sparkline. */
+export function useDashboard() {
+  return useQuery({
+    queryKey: queryKeys.dashboard,
+    queryFn: ({ signal }) => api.get<Dashboard>('/dashboard', { signal }),
+    // Runs finish elsewhere (schedules, triggers, other people): always ask again on opening.
+    staleTime: 0,
+    // While a run is going, its status and the plan's latest verdict change.
+    refetchInterval: (query) =>
+      query.state.data?.recentRuns.some((run) => !['PASSED', 'FAILED', 'INCONCLUSIVE', 'ERRORED', 'CANCELLED'].includes(run.status)) ? DASHBOARD_POLL_MS : false,
+  });
+}
+
+/** GET /plans/:id/trends?from=&to=&limit= (oldest first). */
+export function usePlanTrend(planId: string | undefined, range: TrendRange = {}) {
+  return useQuery({
+    queryKey: queryKeys.reports.trend(planId ?? '', range),
+    enabled: Boolean(planId),
+    queryFn: ({ signal }) =>
+      api.get<PlanTrend>(`/plans/${encodeURIComponent(planId!)}/trends`, { signal, query: { from: range.from, to: range.to, limit: 200 } }),
+  });
+}
+
+/** GET /comparisons?base=&head=. */
+export function useComparison(base: string | null, head: string | null) {
+  return useQuery({
+    queryKey: queryKeys.reports.comparison(base ?? '', head ?? ''),
+    enabled: Boolean(base && head),
+    queryFn: ({ signal }) => api.get<RunComparison>('/comparisons', { signal, query: { base, head } }),
+    staleTime: 60_000,
+  });
+}
+
+export function useShares() {
+  return useQuery({
+    queryKey: queryKeys.shares.list(),
+    queryFn: ({ signal }) => api.get<{ items: ShareView[] }>('/shares', { signal }).then((body) => body.items),
+  });
+}
+
+export type ShareSubject = { kind: 'run'; runId: string } | { kind: 'trend'; planId: string };
+
+/** POST /runs/:id/shares or /plans/:id/shares -> {share, token, url}: the URL is shown once. */
+export function useCreateShare(subject: ShareSubject) {
+  const queryClient = useQueryClient();
+  const path = subject.kind === 'run' ? `/runs/${encodeURIComponent(subject.runId)}/shares` : `/plans/${encodeURIComponent(subject.planId)}/shares`;
+  return useMutation({
+    mutationFn: (expiresInDays: number | undefined) => api.post<CreatedShare>(path, expiresInDays ? { expiresInDays } : {}),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.shares.all }),
+  });
+}
+
+export function useRevokeShare() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete(`/shares/${encodeURIComponent(id)}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.shares.all }),
+  });
+}
+
+/** GET /public/shares/:token, without a session; 404 for unknown, expired and revoked links alike. */
+export function usePublicShare(token: string | undefined) {
+  return useQuery({
+    queryKey: queryKeys.publicShare(token ?? ''),
+    enabled: Boolean(token),
+    queryFn: ({ signal }) => api.get<PublicShare>(`/public/shares/${encodeURIComponent(token!)}`, { signal, skipAuthRedirect: true }),
+    retry: (failureCount, error) => !(isApiError(error) && error.status >= 400 && error.status < 500) && failureCount < 2,
+    staleTime: 60_000,
+  });
+}
+
+/** GET /runs/:id/export?format=… as a link the browser downloads (the session cookie goes along). */
+export function exportUrl(runId: string, format: 'json' | 'csv' | 'junit'): string {
+  return `/api/v1/runs/${encodeURIComponent(runId)}/export?format=${format}`;
+}
