@@ -22,6 +22,7 @@ import { ComparePage } from './features/reports/ComparePage';
 import { PublicSharePage } from './features/reports/PublicSharePage';
 import { SharesPage } from './features/reports/SharesPage';
 import { TrendsPage } from './features/reports/TrendsPage';
+import { WebhooksPage } from './features/automation/WebhooksPage';
 
 function NotFoundPage() {
   return (
@@ -67,6 +68,7 @@ export const router = createBrowserRouter([
               { path: 'organization', element: <OrganizationPage /> },
               { path: 'members', element: <MembersPage /> },
               { path: 'api-keys', element: <ApiKeysPage /> },
+              { path: 'webhooks', element: <WebhooksPage /> },
               { path: 'shares', element: <SharesPage /> },
               { path: 'audit', element: <AuditPage /> },
               { path: 'sessions', element: <SessionsPage /> },

@@ -14,6 +14,8 @@ import { useTarget } from '../targets/hooks';
 import { PlanRequestsTable, PlanThresholdsList, ScenariosTable } from './PlanDetails';
 import { PlanVersions } from './PlanVersions';
 import { ScriptPreview } from './ScriptPreview';
+import { SchedulesSection } from '../automation/SchedulesSection';
+import { TriggersSection } from '../automation/TriggersSection';
 import { usePlan, usePlanVersion, useStartRun } from './hooks';
 
 export function PlanPage() {
@@ -147,6 +149,8 @@ function PlanScreen({ plan }: { plan: PlanView }) {
         <PlanVersions planId={plan.id} current={plan.version} viewing={viewing} onView={setViewing} spec={plan.spec} />
         <ScriptPreview planId={plan.id} version={viewing} current={plan.version} />
         <PlanRuns planId={plan.id} />
+        <SchedulesSection planId={plan.id} />
+        <TriggersSection planId={plan.id} />
       </div>
     </>
   );

@@ -13,6 +13,7 @@ const ITEMS: readonly SettingsItem[] = [
   { to: '/settings/organization', label: 'Organization' },
   { to: '/settings/members', label: 'Members' },
   { to: '/settings/api-keys', label: 'API keys', needs: 'keys:manage' },
+  { to: '/settings/webhooks', label: 'Webhooks', needs: 'webhooks:manage' },
   { to: '/settings/shares', label: 'Share links' },
   { to: '/settings/audit', label: 'Audit log', needs: 'audit:read' },
   { to: '/settings/sessions', label: 'Your sessions' },

@@ -1,0 +1,287 @@
+import { useId, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { MISSED_POLICIES, OVERLAP_POLICIES, type CreateScheduleInput, type ScheduleView } from '@loadline/shared';
+import { isApiError } from '../../api/client';
+import { ConfirmButton } from '../../components/ConfirmButton';
+import { Card } from '../../components/PageHeader';
+import { EmptyState, ErrorState, LoadingState, errorMessage } from '../../components/States';
+import { formatDateTime } from '../../format/time';
+import { useCan } from '../auth/hooks';
+import {
+  CRON_PRESETS,
+  MISSED_POLICY_LABEL,
+  OVERLAP_POLICY_LABEL,
+  SLOT_OUTCOME,
+  formatFireTime,
+  localTimeZone,
+  timeZones,
+} from './automation-format';
+import { useCreateSchedule, useDeleteSchedule, useScheduleSlots, useSchedules, useUpdateSchedule } from './hooks';
+
+/** The plan page's schedules: cron in a time zone, policies, next five fire times, slot history. */
+export function SchedulesSection({ planId }: { planId: string }) {
+  const schedules = useSchedules(planId);
+  const canManage = useCan('schedules:manage');
+  const [adding, setAdding] = useState(false);
+  return (
+    <Card
+      title="Schedules"
+      actions={
+        canManage && !adding ? (
+          <button type="button" className="button button--secondary button--small" onClick={() => setAdding(true)} data-testid="add-schedule">
+            + Add schedule
+          </button>
+        ) : null
+      }
+    >
+      <div className="stack stack--tight" data-testid="schedules">
+        {adding ? <ScheduleForm planId={planId} onDone={() => setAdding(false)} /> : null}
+        {schedules.isPending ? (
+          <LoadingState label="Loading schedules…" />
+        ) : schedules.isError ? (
+          <ErrorState title="Could not load schedules" error={schedules.error} onRetry={() => void schedules.refetch()} />
+        ) : schedules.data.length === 0 ? (
+          adding ? null : <EmptyState title="No schedules">Run this plan on a cron, e.g. every night, and watch its trend.</EmptyState>
+        ) : (
+          schedules.data.map((schedule) => <ScheduleItem key={schedule.id} planId={planId} schedule={schedule} canManage={canManage} />)
+        )}
+      </div>
+    </Card>
+  );
+}
+
+interface ScheduleFormProps {
+  planId: string;
+  schedule?: ScheduleView;
+  onDone: () => void;
+}
+
+function ScheduleForm({ planId, schedule, onDone }: ScheduleFormProps) {
+  const create = useCreateSchedule(planId);
+  const update = useUpdateSchedule(planId);
+  const mutation = schedule ? update : create;
+  const [cron, setCron] = useState(schedule?.cron ?? '0 3 * * *');
+  const [timezone, setTimezone] = useState(schedule?.timezone ?? localTimeZone());
+  const [missedPolicy, setMissed] = useState<CreateScheduleInput['missedPolicy']>(schedule?.missedPolicy ?? 'SKIP');
+  const [overlapPolicy, setOverlap] = useState<CreateScheduleInput['overlapPolicy']>(schedule?.overlapPolicy ?? 'SKIP');
+  const [enabled, setEnabled] = useState(schedule?.enabled ?? true);
+  const zones = useMemo(() => timeZones(), []);
+  const id = useId();
+  const details = isApiError(mutation.error) ? mutation.error.details : [];
+  const fieldError = (name: string) => details.find((detail) => detail.path === name || detail.path.endsWith(`.${name}`))?.message;
+
+  return (
+    <form
+      className="schedule-form"
+      aria-label={schedule ? 'Edit schedule' : 'New schedule'}
+      data-testid="schedule-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const input = { cron: cron.trim(), timezone: timezone.trim(), missedPolicy, overlapPolicy, enabled };
+        if (schedule) update.mutate({ id: schedule.id, ...input }, { onSuccess: onDone });
+        else create.mutate(input, { onSuccess: onDone });
+      }}
+    >
+      <div className="grid grid--2">
+        <div className={`field${fieldError('cron') ? ' field--invalid' : ''}`}>
+          <label className="field__label" htmlFor={`${id}-cron`}>
+            Cron expression
+          </label>
+          <input
+            id={`${id}-cron`}
+            className="input input--mono"
+            value={cron}
+            onChange={(event) => setCron(event.target.value)}
+            required
+            aria-describedby={`${id}-cron-hint`}
+            data-testid="schedule-cron"
+          />
+          {fieldError('cron') ? (
+            <p className="field__error" role="alert">
+              {fieldError('cron')}
+            </p>
+          ) : null}
+          <p className="field__hint" id={`${id}-cron-hint`}>
+            minute hour day-of-month month day-of-week (a 6th field first for seconds).{' '}
+            {CRON_PRESETS.map((preset, index) => (
+              <span key={preset.cron}>
+                {index ? ' · ' : ''}
+                <button type="button" className="link-button" onClick={() => setCron(preset.cron)}>
+                  {preset.label}
+                </button>
+              </span>
+            ))}
+          </p>
+        </div>
+        <div className={`field${fieldError('timezone') ? ' field--invalid' : ''}`}>
+          <label className="field__label" htmlFor={`${id}-tz`}>
+            Time zone
+          </label>
+          <input
+            id={`${id}-tz`}
+            className="input"
+            list={`${id}-zones`}
+            value={timezone}
+            onChange={(event) => setTimezone(event.target.value)}
+            required
+            data-testid="schedule-timezone"
+          />
+          <datalist id={`${id}-zones`}>
+            {zones.map((zone) => (
+              <option key={zone} value={zone} />
+            ))}
+          </datalist>
+          {fieldError('timezone') ? (
+            <p className="field__error" role="alert">
+              {fieldError('timezone')}
+            </p>
+          ) : (
+            <p className="field__hint">An IANA zone (Europe/Paris, UTC); daylight saving is followed.</p>
+          )}
+        </div>
+        <label className="field">
+          <span className="field__label">Slots missed while Loadline was down</span>
+          <select className="select" value={missedPolicy} onChange={(event) => setMissed(event.target.value as typeof missedPolicy)} data-testid="schedule-missed">
+            {MISSED_POLICIES.map((policy) => (
+              <option key={policy} value={policy}>
+                {MISSED_POLICY_LABEL[policy]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          <span className="field__label">When the previous run is still going</span>
+          <select className="select" value={overlapPolicy} onChange={(event) => setOverlap(event.target.value as typeof overlapPolicy)} data-testid="schedule-overlap">
+            {OVERLAP_POLICIES.map((policy) => (
+              <option key={policy} value={policy}>
+                {OVERLAP_POLICY_LABEL[policy]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <label className="checkbox-label">
+        <input type="checkbox" checked={enabled} onChange={(event) => setEnabled(event.target.checked)} /> Enabled
+      </label>
+      {mutation.isError && !details.length ? (
+        <p className="text-danger small" role="alert">
+          {errorMessage(mutation.error)}
+        </p>
+      ) : null}
+      <div className="button-row">
+        <button type="submit" className="button button--primary button--small" disabled={mutation.isPending} data-testid="schedule-save">
+          {mutation.isPending ? 'Saving…' : schedule ? 'Save schedule' : 'Create schedule'}
+        </button>
+        <button type="button" className="button button--secondary button--small" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function ScheduleItem({ planId, schedule, canManage }: { planId: string; schedule: ScheduleView; canManage: boolean }) {
+  const update = useUpdateSchedule(planId);
+  const remove = useDeleteSchedule(planId);
+  const [editing, setEditing] = useState(false);
+  const [showSlots, setShowSlots] = useState(false);
+  if (editing) return <ScheduleForm planId={planId} schedule={schedule} onDone={() => setEditing(false)} />;
+  return (
+    <article className="row-card schedule" data-testid={`schedule-${schedule.id}`} data-enabled={schedule.enabled}>
+      <div className="row-card__head">
+        <p className="row-card__title">
+          <code>{schedule.cron}</code> <span className="muted">in {schedule.timezone}</span>{' '}
+          <span className={`pill ${schedule.enabled ? 'pill--success' : 'pill--muted'}`}>{schedule.enabled ? 'Enabled' : 'Disabled'}</span>
+        </p>
+        {canManage ? (
+          <div className="row-card__tools">
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              disabled={update.isPending}
+              onClick={() => update.mutate({ id: schedule.id, enabled: !schedule.enabled })}
+              data-testid="schedule-toggle"
+            >
+              {schedule.enabled ? 'Disable' : 'Enable'}
+            </button>
+            <button type="button" className="button button--secondary button--small" onClick={() => setEditing(true)}>
+              Edit
+            </button>
+            <ConfirmButton
+              label="Delete"
+              ariaLabel={`Delete schedule ${schedule.cron}`}
+              question="Delete this schedule? Its slot history goes with it; runs it started stay."
+              confirmLabel="Delete schedule"
+              pending={remove.isPending}
+              onConfirm={() => remove.mutate(schedule.id)}
+            />
+          </div>
+        ) : null}
+      </div>
+      <p className="muted small">
+        {MISSED_POLICY_LABEL[schedule.missedPolicy]} · {OVERLAP_POLICY_LABEL[schedule.overlapPolicy]}
+      </p>
+      {update.isError || remove.isError ? (
+        <p className="text-danger small" role="alert">
+          {errorMessage(update.error ?? remove.error)}
+        </p>
+      ) : null}
+      {schedule.enabled ? (
+        <div>
+          <p className="small">Next five runs:</p>
+          <ol className="fire-times" data-testid="fire-times">
+            {schedule.nextFireTimes.map((time) => (
+              <li key={time} title={formatDateTime(time)}>
+                <time dateTime={time}>{formatFireTime(time, schedule.timezone)}</time>
+              </li>
+            ))}
+          </ol>
+        </div>
+      ) : (
+        <p className="muted small">Disabled: no slot fires until it is enabled again.</p>
+      )}
+      <button type="button" className="link-button small" aria-expanded={showSlots} onClick={() => setShowSlots((shown) => !shown)} data-testid="schedule-slots-toggle">
+        {showSlots ? 'Hide slot history' : 'Show slot history'}
+      </button>
+      {showSlots ? <SlotHistory id={schedule.id} /> : null}
+    </article>
+  );
+}
+
+function SlotHistory({ id }: { id: string }) {
+  const slots = useScheduleSlots(id, true);
+  if (slots.isPending) return <LoadingState label="Loading slots…" />;
+  if (slots.isError) return <ErrorState title="Could not load the slot history" error={slots.error} onRetry={() => void slots.refetch()} />;
+  if (slots.data.length === 0) return <p className="muted small">No slot has fired yet.</p>;
+  return (
+    <div className="table-wrap">
+      <table className="table table--dense" data-testid="schedule-slots">
+        <caption className="sr-only">What each slot did, newest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">Slot</th>
+            <th scope="col">Outcome</th>
+            <th scope="col">Detail</th>
+          </tr>
+        </thead>
+        <tbody>
+          {slots.data.map((slot) => {
+            const outcome = SLOT_OUTCOME[slot.outcome];
+            return (
+              <tr key={slot.slotAt} data-outcome={slot.outcome}>
+                <th scope="row">{formatDateTime(slot.slotAt)}</th>
+                <td>
+                  <span className={`pill pill--${outcome.tone === 'success' ? 'success' : outcome.tone === 'danger' ? 'danger' : 'muted'}`}>{outcome.label}</span>
+                </td>
+                <td>
+                  {slot.runId ? <Link to={`/runs/${encodeURIComponent(slot.runId)}`}>Open run</Link> : null}
+                  {slot.detail ? <span className="muted small"> {slot.detail}</span> : null}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,317 @@
+import { useId, useState } from 'react';
+import { WEBHOOK_EVENTS, type WebhookDeliveryView, type WebhookView, type WebhookWithSecret } from '@loadline/shared';
+import { isApiError } from '../../api/client';
+import { ConfirmButton } from '../../components/ConfirmButton';
+import { OneTimeSecret } from '../../components/OneTimeSecret';
+import { Card } from '../../components/PageHeader';
+import { EmptyState, ErrorState, LoadingState, errorMessage } from '../../components/States';
+import { formatDateTime, formatRelative } from '../../format/time';
+import { RequirePermission } from '../settings/RequirePermission';
+import { DELIVERY_STATUS, deliverySummary } from './automation-format';
+import {
+  useCreateWebhook,
+  useDeleteWebhook,
+  useRedeliver,
+  useRotateWebhookSecret,
+  useTestWebhook,
+  useUpdateWebhook,
+  useWebhookDeliveries,
+  useWebhooks,
+} from './hooks';
+
+const EVENT_HINT: Record<(typeof WEBHOOK_EVENTS)[number], string> = {
+  'run.started': 'a run started',
+  'run.finished': 'a run passed (or ended without thresholds)',
+  'run.failed': 'a run failed its SLA',
+  'run.errored': 'a run errored',
+  'run.inconclusive': 'a run was inconclusive',
+  'schedule.skipped': 'a scheduled slot was skipped',
+};
+
+/** Settings → Webhooks (admins): endpoints Loadline POSTs signed events to, and what happened to each delivery. */
+export function WebhooksPage() {
+  return (
+    <RequirePermission permission="webhooks:manage" what="manage webhooks">
+      <Webhooks />
+    </RequirePermission>
+  );
+}
+
+function Webhooks() {
+  const webhooks = useWebhooks();
+  const [created, setCreated] = useState<WebhookWithSecret | null>(null);
+  return (
+    <div className="stack">
+      <Card title="New webhook">
+        {created ? (
+          <SecretBox value={created} title="Copy the signing secret now" onDone={() => setCreated(null)} />
+        ) : (
+          <>
+            <p className="muted small card__intro">
+              Loadline POSTs a JSON event, signed per Standard Webhooks (<code>webhook-id</code>, <code>webhook-timestamp</code>,{' '}
+              <code>webhook-signature</code>), and retries for about 23 hours until your endpoint answers 2xx.
+            </p>
+            <WebhookForm onSaved={(value) => setCreated(value as WebhookWithSecret)} />
+          </>
+        )}
+      </Card>
+      <Card title="Webhooks">
+        {webhooks.isPending ? (
+          <LoadingState label="Loading webhooks…" />
+        ) : webhooks.isError ? (
+          <ErrorState title="Could not load webhooks" error={webhooks.error} onRetry={() => void webhooks.refetch()} />
+        ) : webhooks.data.length === 0 ? (
+          <EmptyState title="No webhooks yet">Add an endpoint above to hear about runs as they start and finish.</EmptyState>
+        ) : (
+          <div className="stack stack--tight" data-testid="webhooks">
+            {webhooks.data.map((webhook) => (
+              <WebhookItem key={webhook.id} webhook={webhook} />
+            ))}
+          </div>
+        )}
+      </Card>
+    </div>
+  );
+}
+
+function SecretBox({ value, title, onDone }: { value: WebhookWithSecret; title: string; onDone: () => void }) {
+  return (
+    <OneTimeSecret title={title} label={`Signing secret of ${value.webhook.url}`} value={value.secret} onDone={onDone} doneLabel="I have stored it" testId="webhook-secret">
+      <p>
+        <strong>You will not see this again.</strong> Your endpoint checks each event's signature with it.
+      </p>
+      {value.webhook.previousSecretValidUntil ? (
+        <p className="small" data-testid="previous-secret-until">
+          The previous secret also signs until {formatDateTime(value.webhook.previousSecretValidUntil)}, so the receiver can switch without missing an event.
+        </p>
+      ) : null}
+    </OneTimeSecret>
+  );
+}
+
+function WebhookForm({ webhook, onSaved, onCancel }: { webhook?: WebhookView; onSaved: (value: WebhookWithSecret | WebhookView) => void; onCancel?: () => void }) {
+  const create = useCreateWebhook();
+  const update = useUpdateWebhook();
+  const mutation = webhook ? update : create;
+  const [url, setUrl] = useState(webhook?.url ?? '');
+  const [description, setDescription] = useState(webhook?.description ?? '');
+  const [events, setEvents] = useState<string[]>(webhook?.events ?? ['run.finished', 'run.failed', 'run.errored']);
+  const id = useId();
+  const details = isApiError(mutation.error) ? mutation.error.details : [];
+  const fieldError = (name: string) => details.find((detail) => detail.path === name || detail.path.startsWith(`${name}.`) || detail.path.endsWith(`.${name}`))?.message;
+  const toggle = (event: string) => setEvents((current) => (current.includes(event) ? current.filter((e) => e !== event) : [...current, event]));
+  return (
+    <form
+      className="webhook-form"
+      aria-label={webhook ? 'Edit webhook' : 'New webhook'}
+      data-testid="webhook-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const input = { url: url.trim(), description: description.trim(), events: WEBHOOK_EVENTS.filter((e) => events.includes(e)) };
+        if (webhook) update.mutate({ id: webhook.id, ...input }, { onSuccess: onSaved });
+        else create.mutate(input, { onSuccess: onSaved });
+      }}
+    >
+      <div className="grid grid--2">
+        <div className={`field${fieldError('url') ? ' field--invalid' : ''}`}>
+          <label className="field__label" htmlFor={`${id}-url`}>
+            Endpoint URL
+          </label>
+          <input id={`${id}-url`} className="input input--mono" type="url" value={url} onChange={(event) => setUrl(event.target.value)} required placeholder="https://hooks.example.com/loadline" data-testid="webhook-url" />
+          {fieldError('url') ? (
+            <p className="field__error" role="alert">
+              {fieldError('url')}
+            </p>
+          ) : null}
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-desc`}>
+            Description
+          </label>
+          <input id={`${id}-desc`} className="input" value={description} maxLength={200} onChange={(event) => setDescription(event.target.value)} data-testid="webhook-description" />
+        </div>
+      </div>
+      <fieldset className="fieldset">
+        <legend className="fieldset__legend">Events</legend>
+        <div className="event-choices">
+          {WEBHOOK_EVENTS.map((event) => (
+            <label key={event} className="checkbox-label">
+              <input type="checkbox" checked={events.includes(event)} onChange={() => toggle(event)} data-testid={`webhook-event-${event}`} />
+              <code>{event}</code> <span className="muted small">{EVENT_HINT[event]}</span>
+            </label>
+          ))}
+        </div>
+        {fieldError('events') ? (
+          <p className="field__error" role="alert">
+            {fieldError('events')}
+          </p>
+        ) : null}
+      </fieldset>
+      {mutation.isError && !fieldError('url') && !fieldError('events') ? (
+        <p className="text-danger small" role="alert" data-testid="webhook-error">
+          {errorMessage(mutation.error)}
+        </p>
+      ) : null}
+      <div className="button-row">
+        <button type="submit" className="button button--primary button--small" disabled={mutation.isPending || events.length === 0} data-testid="webhook-save">
+          {mutation.isPending ? 'Saving…' : webhook ? 'Save webhook' : 'Add webhook'}
+        </button>
+        {onCancel ? (
+          <button type="button" className="button button--secondary button--small" onClick={onCancel}>
+            Cancel
+          </button>
+        ) : null}
+      </div>
+    </form>
+  );
+}
+
+function WebhookItem({ webhook }: { webhook: WebhookView }) {
+  const update = useUpdateWebhook();
+  const remove = useDeleteWebhook();
+  const rotate = useRotateWebhookSecret();
+  const test = useTestWebhook();
+  const [editing, setEditing] = useState(false);
+  const [rotated, setRotated] = useState<WebhookWithSecret | null>(null);
+  const [showLog, setShowLog] = useState(false);
+  const error = update.error ?? remove.error ?? rotate.error ?? test.error;
+
+  if (editing) return <WebhookForm webhook={webhook} onSaved={() => setEditing(false)} onCancel={() => setEditing(false)} />;
+  return (
+    <article className="row-card webhook" data-testid={`webhook-${webhook.url}`} data-enabled={webhook.enabled}>
+      <div className="row-card__head">
+        <p className="row-card__title">
+          <code>{webhook.url}</code> <span className={`pill ${webhook.enabled ? 'pill--success' : 'pill--muted'}`}>{webhook.enabled ? 'Enabled' : 'Disabled'}</span>
+        </p>
+        <div className="row-card__tools">
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            disabled={test.isPending}
+            onClick={() => test.mutate(webhook.id, { onSuccess: () => setShowLog(true) })}
+            data-testid="webhook-test"
+          >
+            {test.isPending ? 'Sending…' : 'Send test event'}
+          </button>
+          <button type="button" className="button button--secondary button--small" onClick={() => setEditing(true)}>
+            Edit
+          </button>
+          <button type="button" className="button button--secondary button--small" disabled={update.isPending} onClick={() => update.mutate({ id: webhook.id, enabled: !webhook.enabled })}>
+            {webhook.enabled ? 'Disable' : 'Enable'}
+          </button>
+          <ConfirmButton
+            label="Rotate secret"
+            question="Issue a new signing secret? The current one keeps signing for 24 hours."
+            confirmLabel="Rotate"
+            pending={rotate.isPending}
+            onConfirm={() => rotate.mutate(webhook.id, { onSuccess: setRotated })}
+            testId="webhook-rotate"
+          />
+          <ConfirmButton
+            label="Delete"
+            ariaLabel={`Delete webhook ${webhook.url}`}
+            question="Delete this webhook? No more events go to it."
+            confirmLabel="Delete webhook"
+            pending={remove.isPending}
+            onConfirm={() => remove.mutate(webhook.id)}
+          />
+        </div>
+      </div>
+      {webhook.description ? <p className="small">{webhook.description}</p> : null}
+      <p className="chips">
+        {webhook.events.map((event) => (
+          <span key={event} className="chip">
+            {event}
+          </span>
+        ))}
+      </p>
+      {webhook.previousSecretValidUntil && new Date(webhook.previousSecretValidUntil).getTime() > Date.now() ? (
+        <p className="muted small">Previous secret valid until {formatDateTime(webhook.previousSecretValidUntil)}.</p>
+      ) : null}
+      {rotated ? <SecretBox value={rotated} title="Copy the new signing secret now" onDone={() => setRotated(null)} /> : null}
+      {error ? (
+        <p className="text-danger small" role="alert">
+          {errorMessage(error)}
+        </p>
+      ) : null}
+      {test.isSuccess ? (
+        <p className="text-success small" role="status">
+          Test event queued; it appears in the delivery log below.
+        </p>
+      ) : null}
+      <button type="button" className="link-button small" aria-expanded={showLog} onClick={() => setShowLog((shown) => !shown)} data-testid="webhook-log-toggle">
+        {showLog ? 'Hide delivery log' : 'Show delivery log'}
+      </button>
+      {showLog ? <DeliveryLog webhookId={webhook.id} /> : null}
+    </article>
+  );
+}
+
+function DeliveryLog({ webhookId }: { webhookId: string }) {
+  const deliveries = useWebhookDeliveries(webhookId, true);
+  if (deliveries.isPending) return <LoadingState label="Loading deliveries…" />;
+  if (deliveries.isError) return <ErrorState title="Could not load deliveries" error={deliveries.error} onRetry={() => void deliveries.refetch()} />;
+  if (deliveries.data.length === 0) return <p className="muted small">No deliveries yet. “Send test event” sends one.</p>;
+  return (
+    <div className="table-wrap">
+      <table className="table table--dense" data-testid="webhook-deliveries">
+        <caption className="sr-only">Deliveries of this webhook, newest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">Event</th>
+            <th scope="col">Status</th>
+            <th scope="col">Response</th>
+            <th scope="col">Error</th>
+            <th scope="col">Time</th>
+            <th scope="col">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {deliveries.data.map((delivery) => (
+            <DeliveryRow key={delivery.id} webhookId={webhookId} delivery={delivery} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function DeliveryRow({ webhookId, delivery }: { webhookId: string; delivery: WebhookDeliveryView }) {
+  const redeliver = useRedeliver(webhookId);
+  const status = DELIVERY_STATUS[delivery.status];
+  return (
+    <tr data-testid={`delivery-${delivery.eventType}`} data-status={delivery.status}>
+      <th scope="row">
+        <code>{delivery.eventType}</code>
+        <details className="payload">
+          <summary className="small">Payload</summary>
+          <pre className="code-block code-block--small">{JSON.stringify(delivery.payload, null, 2)}</pre>
+        </details>
+      </th>
+      <td>
+        <span className={`pill pill--${status.tone}`} data-testid="delivery-status">
+          {status.label}
+        </span>
+      </td>
+      <td className="nowrap" data-testid="delivery-response">
+        {deliverySummary(delivery)}
+      </td>
+      <td className="small">{delivery.lastError ?? <span className="muted">—</span>}</td>
+      <td className="nowrap" title={formatDateTime(delivery.createdAt)}>
+        {formatRelative(delivery.createdAt)}
+      </td>
+      <td className="cell-actions">
+        <button type="button" className="button button--secondary button--small" disabled={redeliver.isPending} onClick={() => redeliver.mutate(delivery.id)}>
+          {redeliver.isPending ? 'Sending…' : 'Redeliver'}
+        </button>
+        {redeliver.isError ? (
+          <p className="text-danger small" role="alert">
+            {errorMessage(redeliver.error)}
+          </p>
+        ) : null}
+      </td>
+    </tr>
+  );
+}
