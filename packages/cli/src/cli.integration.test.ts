@@ -143,7 +143,7 @@ describe('loadline run --wait against the real platform', () => {
 
     const unverified = await cli(['run', 'too big', '--wait']);
     expect(unverified.code).toBe(3);
-    expect(unverified.stderr).toMatch(/^loadline: The target 127\.0\.0\.1:\d+ is not verified, so runs against it are limited to 10 VUs for 60 s; this plan asks for 50 VUs .*\(422 TARGET_UNVERIFIED\)\n {2}load\.vus: 50 > 10 VUs allowed before verification\n$/);
+    expect(unverified.stderr).toMatch(/^loadline: The target 127\.0\.0\.1:\d+ is not verified, so runs against it are limited to 10 VUs for 60 s; this plan asks for 50 VUs .*\(422 TARGET_UNVERIFIED\)\n {2}peakVus: 50 > 10 VUs allowed before verification\n$/);
 
     const unknown = await cli(['run', 'Passes']);
     expect(unknown.code).toBe(3);
