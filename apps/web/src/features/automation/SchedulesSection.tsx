@@ -141,7 +141,7 @@ function ScheduleForm({ planId, schedule, onDone }: ScheduleFormProps) {
         </div>
         <label className="field">
           <span className="field__label">Slots missed while Loadline was down</span>
-          <select className="select" value={missedPolicy} onChange={(event) => setMissed(event.target.value as typeof missedPolicy)} data-testid="schedule-missed">
+          <select className="input select" value={missedPolicy} onChange={(event) => setMissed(event.target.value as typeof missedPolicy)} data-testid="schedule-missed">
             {MISSED_POLICIES.map((policy) => (
               <option key={policy} value={policy}>
                 {MISSED_POLICY_LABEL[policy]}
@@ -151,7 +151,7 @@ function ScheduleForm({ planId, schedule, onDone }: ScheduleFormProps) {
         </label>
         <label className="field">
           <span className="field__label">When the previous run is still going</span>
-          <select className="select" value={overlapPolicy} onChange={(event) => setOverlap(event.target.value as typeof overlapPolicy)} data-testid="schedule-overlap">
+          <select className="input select" value={overlapPolicy} onChange={(event) => setOverlap(event.target.value as typeof overlapPolicy)} data-testid="schedule-overlap">
             {OVERLAP_POLICIES.map((policy) => (
               <option key={policy} value={policy}>
                 {OVERLAP_POLICY_LABEL[policy]}

@@ -76,7 +76,7 @@ function ComparePicker({ run, onClose }: { run: RunView; onClose: () => void }) 
       ) : (
         <label className="field">
           <span className="field__label">Base run (this run is compared against it)</span>
-          <select className="select" value={base} onChange={(event) => setChosen(event.target.value)} data-testid="compare-base-select">
+          <select className="input select" value={base} onChange={(event) => setChosen(event.target.value)} data-testid="compare-base-select">
             {others.map((other) => (
               <option key={other.id} value={other.id}>
                 {formatDateTime(other.createdAt)} · v{other.planVersion} · {other.verdict ?? other.status}

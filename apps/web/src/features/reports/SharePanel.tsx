@@ -44,7 +44,7 @@ export function SharePanel({ subject, onClose }: { subject: ShareSubject; onClos
       <div className="inline-fields">
         <label className="field">
           <span className="field__label">Link expires after</span>
-          <select className="select" value={days} onChange={(event) => setDays(event.target.value)} data-testid="share-expiry">
+          <select className="input select" value={days} onChange={(event) => setDays(event.target.value)} data-testid="share-expiry">
             {EXPIRY_CHOICES.map((choice) => (
               <option key={choice.value} value={choice.value}>
                 {choice.label}

@@ -29,7 +29,7 @@ export function TrendCharts({ trend, onOpenRun }: TrendChartsProps) {
       <div className="charts__panel charts__panel--wide trend-controls">
         <label className="field field--inline">
           <span className="field__label">Request</span>
-          <select className="select" value={chosen} onChange={(event) => setRequest(event.target.value)} data-testid="trend-request">
+          <select className="input select" value={chosen} onChange={(event) => setRequest(event.target.value)} data-testid="trend-request">
             <option value={WHOLE_RUN}>All requests (whole run)</option>
             {names.map((name) => (
               <option key={name} value={name}>

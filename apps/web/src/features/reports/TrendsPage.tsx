@@ -96,7 +96,7 @@ function TrendRuns({ points }: { points: readonly TrendPoint[] }) {
         <form className="compare-picker" aria-label="Compare two runs" onSubmit={(event) => event.preventDefault()}>
           <label className="field field--inline">
             <span className="field__label">Base (before)</span>
-            <select className="select" value={base} onChange={(event) => setBase(event.target.value)} data-testid="compare-base">
+            <select className="input select" value={base} onChange={(event) => setBase(event.target.value)} data-testid="compare-base">
               {newest.map((point) => (
                 <option key={point.runId} value={point.runId}>
                   {label(point)}
@@ -106,7 +106,7 @@ function TrendRuns({ points }: { points: readonly TrendPoint[] }) {
           </label>
           <label className="field field--inline">
             <span className="field__label">Head (after)</span>
-            <select className="select" value={head} onChange={(event) => setHead(event.target.value)} data-testid="compare-head">
+            <select className="input select" value={head} onChange={(event) => setHead(event.target.value)} data-testid="compare-head">
               {newest.map((point) => (
                 <option key={point.runId} value={point.runId}>
                   {label(point)}

@@ -136,7 +136,7 @@ function RunReport({ run, live }: { run: RunView; live: LiveRun }) {
             </ul>
           </Card>
         ) : null}
-        <div className="no-print" data-testid="run-script">
+        <div className="no-print stack-item" data-testid="run-script">
           <ScriptPreview planId={run.planId} version={run.planVersion} current={run.planVersion} />
         </div>
       </div>
