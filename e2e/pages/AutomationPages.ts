@@ -1,0 +1,86 @@
+import type { Locator, Page } from 'playwright-core';
+
+/** The plan page's Schedules and Trigger URLs sections. */
+export class PlanAutomation {
+  constructor(private readonly page: Page) {}
+
+  async addSchedule(spec: { cron: string; timezone: string; missed?: 'SKIP' | 'RUN_ONCE'; overlap?: 'SKIP' | 'RUN' }): Promise<Locator> {
+    await this.page.getByTestId('add-schedule').click();
+    const form = this.page.getByTestId('schedule-form');
+    await form.getByTestId('schedule-cron').fill(spec.cron);
+    await form.getByTestId('schedule-timezone').fill(spec.timezone);
+    if (spec.missed) await form.getByTestId('schedule-missed').selectOption(spec.missed);
+    if (spec.overlap) await form.getByTestId('schedule-overlap').selectOption(spec.overlap);
+    await form.getByTestId('schedule-save').click();
+    await form.waitFor({ state: 'detached' });
+    const schedule = this.page.locator('[data-testid^="schedule-"][data-enabled]').first();
+    await schedule.waitFor();
+    return schedule;
+  }
+
+  /** The fire times a schedule lists (their datetime attributes, ISO). */
+  async fireTimes(schedule: Locator): Promise<string[]> {
+    return schedule.locator('[data-testid="fire-times"] time').evaluateAll((times) => times.map((time) => time.getAttribute('datetime') ?? ''));
+  }
+
+  /** Creates a trigger URL; returns the URL and the curl example shown once. */
+  async createTrigger(name: string): Promise<{ url: string; curl: string }> {
+    await this.page.getByTestId('trigger-name').fill(name);
+    await this.page.getByTestId('create-trigger').click();
+    const value = this.page.getByTestId('trigger-url-value');
+    await value.waitFor();
+    return { url: await value.inputValue(), curl: await this.page.getByTestId('trigger-curl').innerText() };
+  }
+}
+
+/** Settings → Webhooks. */
+export class WebhooksPage {
+  constructor(private readonly page: Page) {}
+
+  async goto(): Promise<void> {
+    await this.page.goto('/settings/webhooks');
+    await this.page.getByTestId('webhook-form').waitFor();
+  }
+
+  /** Adds an endpoint for these events; returns the signing secret shown once. */
+  async create(url: string, events: string[], description = ''): Promise<string> {
+    const form = this.page.getByTestId('webhook-form');
+    await form.getByTestId('webhook-url').fill(url);
+    await form.getByTestId('webhook-description').fill(description);
+    for (const box of await form.locator('input[type="checkbox"]').all()) {
+      const event = ((await box.getAttribute('data-testid')) ?? '').replace('webhook-event-', '');
+      if ((await box.isChecked()) !== events.includes(event)) await box.click();
+    }
+    await form.getByTestId('webhook-save').click();
+    const secret = this.page.getByTestId('webhook-secret-value');
+    await secret.waitFor();
+    return secret.inputValue();
+  }
+
+  async dismissSecret(): Promise<void> {
+    await this.page.getByTestId('webhook-secret').getByRole('button', { name: 'I have stored it' }).click();
+  }
+
+  webhook(url: string): Locator {
+    return this.page.getByTestId(`webhook-${url}`);
+  }
+
+  async sendTest(url: string): Promise<void> {
+    await this.webhook(url).getByTestId('webhook-test').click();
+    await this.webhook(url).getByTestId('webhook-deliveries').waitFor({ timeout: 20_000 });
+  }
+
+  /** Waits until a delivery of `eventType` is no longer pending; returns its status and response text. */
+  async waitForDelivery(url: string, eventType: string, timeoutMs = 30_000): Promise<{ status: string; response: string }> {
+    const row = this.webhook(url).getByTestId(`delivery-${eventType}`).first();
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      if (await row.count()) {
+        const status = (await row.getAttribute('data-status')) ?? '';
+        if (status !== 'PENDING') return { status, response: (await row.getByTestId('delivery-response').innerText()).trim() };
+      }
+      if (Date.now() > deadline) throw new Error(`no settled ${eventType} delivery within ${timeoutMs} ms`);
+      await this.page.waitForTimeout(500);
+    }
+  }
+}

@@ -1,0 +1,198 @@
+import type { Locator, Page } from 'playwright-core';
+
+/** The dashboard: recent runs with verdicts, plans (failing first) with their latest verdict and a p95 sparkline. */
+export class DashboardPage {
+  constructor(private readonly page: Page) {}
+
+  async goto(): Promise<void> {
+    await this.page.goto('/');
+    await this.page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+  }
+
+  plan(name: string): Locator {
+    return this.page.getByTestId(`dashboard-plan-${name}`);
+  }
+
+  /** The plan's latest verdict and how many p95 values its sparkline draws. */
+  async planSummary(name: string): Promise<{ verdict: string; sparklinePoints: number }> {
+    const row = this.plan(name);
+    await row.waitFor();
+    const sparkline = row.getByTestId('sparkline');
+    return {
+      verdict: (await row.getAttribute('data-verdict')) ?? '',
+      sparklinePoints: (await sparkline.count()) ? Number(await sparkline.getAttribute('data-points')) : 0,
+    };
+  }
+
+  /** Verdicts in the recent runs table, top to bottom ('' where a run has none). */
+  async recentVerdicts(): Promise<string[]> {
+    await this.page.getByTestId('runs-table').waitFor();
+    return this.page
+      .locator('[data-testid="runs-table"] td[data-col="verdict"]')
+      .evaluateAll((cells) => cells.map((cell) => cell.querySelector('[data-verdict]')?.getAttribute('data-verdict') ?? ''));
+  }
+}
+
+/** `/plans/:id/trends`: charts over runs, the runs in range, and a pair to compare. */
+export class TrendsPage {
+  constructor(private readonly page: Page) {}
+
+  async goto(planId: string): Promise<void> {
+    await this.page.goto(`/plans/${planId}/trends`);
+    await this.page.getByRole('heading', { name: 'Trends' }).waitFor();
+  }
+
+  get charts(): Locator {
+    return this.page.getByTestId('trend-charts');
+  }
+
+  /** Runs on the trend (waits until the charts are drawn). */
+  async points(): Promise<number> {
+    await this.charts.waitFor();
+    return Number(await this.charts.getAttribute('data-points'));
+  }
+
+  /** Line labels of the latency chart's legend. */
+  async latencyLegend(): Promise<string[]> {
+    return (await this.page.getByTestId('trend-latency').locator('.chart__key').allInnerTexts()).map((text) => text.trim());
+  }
+
+  async canvases(): Promise<number> {
+    return this.charts.locator('canvas').count();
+  }
+
+  /** Picks the base and head run (by id) and opens the comparison. */
+  async compare(base: string, head: string): Promise<void> {
+    await this.page.getByTestId('compare-base').selectOption(base);
+    await this.page.getByTestId('compare-head').selectOption(head);
+    await this.page.getByTestId('compare-runs').click();
+    await this.page.waitForURL((url) => url.pathname === '/compare');
+  }
+
+  /** Clicks the chart at the x of the n-th run (0 = oldest); returns once a run page opened. */
+  async clickPoint(index: number, count: number): Promise<void> {
+    const over = this.page.getByTestId('trend-latency').locator('.u-over');
+    const box = await over.boundingBox();
+    if (!box) throw new Error('latency chart not drawn');
+    // The x scale spans [-0.4, count - 1 + 0.4].
+    const span = Math.max(1, count - 1) + 0.8;
+    const x = box.x + ((index + 0.4) / span) * box.width;
+    await this.page.mouse.move(x, box.y + box.height / 2);
+    await this.page.mouse.click(x, box.y + box.height / 2);
+    await this.page.waitForURL((url) => url.pathname.startsWith('/runs/'));
+  }
+}
+
+export interface DeltaRow {
+  metric: string;
+  change: string;
+  delta: string;
+  deltaPct: string;
+  word: string;
+}
+
+/** `/compare?base=&head=`. */
+export class ComparePage {
+  constructor(private readonly page: Page) {}
+
+  async waitForLoaded(): Promise<void> {
+    await this.page.getByTestId('compare-overall').waitFor();
+  }
+
+  async overall(): Promise<DeltaRow[]> {
+    return this.page.getByTestId('compare-overall').locator('tbody tr').evaluateAll((rows) =>
+      rows.map((row) => ({
+        metric: row.getAttribute('data-metric') ?? '',
+        change: row.getAttribute('data-change') ?? '',
+        delta: row.querySelector('[data-col="delta"]')?.textContent?.trim() ?? '',
+        deltaPct: row.querySelector('[data-col="delta-pct"]')?.textContent?.trim() ?? '',
+        word: row.querySelector('[data-col="change"]')?.textContent?.trim() ?? '',
+      })),
+    );
+  }
+
+  async baseAndHead(): Promise<{ base: string; head: string }> {
+    const url = new URL(this.page.url());
+    return { base: url.searchParams.get('base') ?? '', head: url.searchParams.get('head') ?? '' };
+  }
+
+  async warnings(): Promise<string[]> {
+    const box = this.page.getByTestId('compare-warnings');
+    if (!(await box.count())) return [];
+    return box.locator('li').evaluateAll((items) => items.map((item) => item.getAttribute('data-code') ?? ''));
+  }
+}
+
+/** Share links: "Share" on a run or trend, Settings → Share links, and the public page. */
+export class SharesPage {
+  constructor(private readonly page: Page) {}
+
+  /** On a run page: Share -> expiry -> Create link; returns the URL shown once. */
+  async shareRun(expiryDays = '30'): Promise<string> {
+    await this.page.getByTestId('share-run').click();
+    return this.createLink(expiryDays);
+  }
+
+  /** On a trends page. */
+  async shareTrend(expiryDays = '30'): Promise<string> {
+    await this.page.getByTestId('share-trend').click();
+    return this.createLink(expiryDays);
+  }
+
+  private async createLink(expiryDays: string): Promise<string> {
+    await this.page.getByTestId('share-expiry').selectOption(expiryDays);
+    await this.page.getByTestId('share-create').click();
+    const value = this.page.getByTestId('share-link-value');
+    await value.waitFor();
+    return value.inputValue();
+  }
+
+  async gotoSettings(): Promise<void> {
+    await this.page.goto('/settings/shares');
+    await this.page.getByTestId('shares-table').waitFor();
+  }
+
+  /** Rows of the share links table: id, status, title. */
+  async list(): Promise<{ id: string; status: string; title: string }[]> {
+    return this.page.locator('[data-testid="shares-table"] tbody tr').evaluateAll((rows) =>
+      rows.map((row) => ({
+        id: (row.getAttribute('data-testid') ?? '').replace(/^share-/, ''),
+        status: row.getAttribute('data-status') ?? '',
+        title: row.querySelector('th')?.textContent?.trim() ?? '',
+      })),
+    );
+  }
+
+  async revoke(id: string): Promise<void> {
+    await this.page.getByTestId(`revoke-share-${id}`).click();
+    await this.page.getByTestId(`revoke-share-${id}-confirm`).getByRole('button', { name: 'Revoke link' }).click();
+    await this.page.locator(`[data-testid="share-${id}"][data-status="revoked"]`).waitFor();
+  }
+}
+
+/** `/r/:token`, opened without a session. */
+export class PublicSharePage {
+  constructor(private readonly page: Page) {}
+
+  async open(url: string): Promise<void> {
+    await this.page.goto(url);
+    await this.page.locator('[data-testid="public-run"], [data-testid="public-trend"], [data-testid="share-not-found"]').first().waitFor();
+  }
+
+  async kind(): Promise<'run' | 'trend' | 'not-found'> {
+    if (await this.page.getByTestId('public-run').count()) return 'run';
+    if (await this.page.getByTestId('public-trend').count()) return 'trend';
+    return 'not-found';
+  }
+
+  async robots(): Promise<string | null> {
+    return this.page.locator('meta[name="robots"]').getAttribute('content');
+  }
+
+  /** Links on the page that lead into the signed-in app. */
+  async privateLinks(): Promise<string[]> {
+    return this.page.locator('a[href]').evaluateAll((links) =>
+      links.map((link) => link.getAttribute('href') ?? '').filter((href) => /^\/(runs|plans|targets|settings|compare)?(\/|$)/.test(href)),
+    );
+  }
+}

@@ -1,0 +1,198 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { PlanFormPage } from '../pages/PlanFormPage.js';
+import { PlanPage } from '../pages/PlanPage.js';
+import { ComparePage, DashboardPage, PublicSharePage, SharesPage, TrendsPage } from '../pages/ReportPages.js';
+import { RunPage } from '../pages/RunPage.js';
+import { SignupPage } from '../pages/SignupPage.js';
+import { TargetsPage } from '../pages/TargetsPage.js';
+import { waitForApi } from '../support/api.js';
+import { launchBrowser, newContext, screenshot } from '../support/browser.js';
+import { BASE_URL, RUN_TIMEOUT_MS } from '../support/env.js';
+import { observeLive } from '../support/live.js';
+import { startLoopbackTarget, type LoopbackTarget } from '../support/loopback-target.js';
+
+const MEASURED = ['PASSED', 'INCONCLUSIVE'];
+const VERDICT: Record<string, string> = { PASSED: 'PASS', INCONCLUSIVE: 'INCONCLUSIVE' };
+
+/**
+ * Reports, end to end: sign up, a loopback target and a plan, two runs; the report (exports,
+ * version, script), the trend with two points, the comparison of the two runs, a share link
+ * opened in a logged-out browser, revoked and then "not found"; the dashboard's verdicts.
+ */
+describe('reports', { timeout: RUN_TIMEOUT_MS * 2 + 180_000 }, () => {
+  let target: LoopbackTarget;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  const pageErrors: string[] = [];
+
+  before(async () => {
+    await waitForApi();
+    target = await startLoopbackTarget(10);
+    browser = await launchBrowser();
+    context = await newContext(browser);
+    page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+  });
+
+  after(async () => {
+    await context?.close();
+    await browser?.close();
+    await target?.close();
+  });
+
+  it('reads a report, follows the trend over two runs, compares them and shares one publicly until revoked', async (t) => {
+    const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    const planName = `reports ${stamp}`;
+    try {
+      await new SignupPage(page).goto();
+      await new SignupPage(page).signUp({ name: 'E2E Reporter', email: `e2e-rep-${stamp}@example.test`, password: 'correct horse battery staple', organizationName: `E2E reports ${stamp}` });
+      const targets = new TargetsPage(page);
+      await targets.goto();
+      await targets.createTarget({ name: 'loopback', baseUrl: target.baseUrl });
+
+      const form = new PlanFormPage(page);
+      await form.goto();
+      await form.setBasics(planName, 'loopback');
+      await form.setConstantLoad(2, '4s');
+      await form.setRequestCount(1);
+      await form.setRequest(0, { name: 'ping', method: 'GET', path: '/ping', expectedStatuses: '200' });
+      await form.setThresholdCount(2);
+      await form.setThreshold(0, { metric: 'latency', stat: 'p95', op: '<', value: 500 });
+      await form.setThreshold(1, { metric: 'error_rate', op: '<', value: 1 });
+      const planId = await form.submit();
+      t.diagnostic(`plan ${planId}`);
+
+      // First run, watched live.
+      const plan = new PlanPage(page);
+      await plan.waitForLoaded();
+      const firstRun = await plan.runNow();
+      const run = new RunPage(page);
+      await run.statusBadge.waitFor();
+      await run.waitForStatusAtLeast('RUNNING', RUN_TIMEOUT_MS);
+      const seen = await observeLive(run, 30_000, (s) => s.chartPoints >= 2);
+      if (seen.lastStatus === 'RUNNING') await screenshot(page, '60-live-view');
+      // A busy 2-core machine can saturate the generator: INCONCLUSIVE is an honest outcome too.
+      const firstStatus = await run.waitForTerminal(RUN_TIMEOUT_MS);
+      assert.ok(MEASURED.includes(firstStatus), `first run ${firstStatus}: ${(await run.errorText()) ?? ''}`);
+      await run.charts.waitFor();
+
+      // The report: exports, the version that ran and its script.
+      const exports = await page.getByTestId('report-actions').locator('a[download]').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+      assert.deepEqual(exports, ['json', 'csv', 'junit'].map((format) => `/api/v1/runs/${firstRun}/export?format=${format}`));
+      const [csv] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
+      assert.match(csv.suggestedFilename(), /\.csv$/);
+      assert.equal(await page.getByTestId('run-plan-version').getAttribute('href'), `/plans/${planId}?version=1`);
+      await page.getByTestId('run-script').getByTestId('script-preview').waitFor();
+      assert.match(await page.getByTestId('run-script').getByTestId('script-preview').innerText(), /ping/);
+      await page.emulateMedia({ media: 'print' });
+      assert.equal(await page.locator('.topbar').isVisible(), false, 'print hides the navigation');
+      assert.equal(await page.getByTestId('report-actions').isVisible(), false, 'print hides the buttons');
+      await page.emulateMedia({ media: 'screen' });
+      await screenshot(page, '61-report');
+
+      // Second run.
+      await plan.goto(planId);
+      const secondRun = await plan.runNow();
+      await run.statusBadge.waitFor();
+      const secondStatus = await run.waitForTerminal(RUN_TIMEOUT_MS);
+      assert.ok(MEASURED.includes(secondStatus), `second run ${secondStatus}: ${(await run.errorText()) ?? ''}`);
+      t.diagnostic(`runs: ${firstStatus}, ${secondStatus}`);
+
+      // The trend: two points, thresholds drawn, a click opens the run.
+      const trends = new TrendsPage(page);
+      await trends.goto(planId);
+      assert.equal(await trends.points(), 2);
+      assert.ok((await trends.canvases()) >= 3, 'latency, error and throughput charts are drawn');
+      const legend = await trends.latencyLegend();
+      assert.ok(legend.includes('p95') && legend.some((label) => label.startsWith('Threshold: p95 < 500')), `legend: ${legend.join(', ')}`);
+      await screenshot(page, '62-trend');
+      await trends.clickPoint(1, 2);
+      assert.equal(new URL(page.url()).pathname, `/runs/${secondRun}`);
+
+      // Compare from the trends page, and from the run page.
+      await trends.goto(planId);
+      await trends.compare(firstRun, secondRun);
+      const compare = new ComparePage(page);
+      await compare.waitForLoaded();
+      const rows = await compare.overall();
+      t.diagnostic(`compare: ${rows.map((row) => `${row.metric} ${row.delta} ${row.deltaPct} ${row.word}`).join('; ')}`);
+      assert.deepEqual(rows.map((row) => row.metric), ['count', 'rps', 'errorRate', 'avg', 'p50', 'p90', 'p95', 'p99', 'max']);
+      const p95 = rows.find((row) => row.metric === 'p95')!;
+      assert.ok(['improvement', 'regression', 'unchanged'].includes(p95.change));
+      assert.match(p95.word, /Better|Worse|Unchanged/);
+      assert.match(p95.delta, /ms$/);
+      assert.deepEqual(await compare.warnings(), [], 'two runs of the same version compare like for like');
+      await screenshot(page, '63-compare');
+
+      await run.goto(secondRun);
+      await page.getByTestId('compare-with').click();
+      await page.getByTestId('compare-base-select').selectOption(firstRun);
+      await page.getByTestId('compare-go').click();
+      await compare.waitForLoaded();
+      assert.deepEqual(await compare.baseAndHead(), { base: firstRun, head: secondRun });
+
+      // Share the first run; open it logged out.
+      await run.goto(firstRun);
+      const shares = new SharesPage(page);
+      const url = await shares.shareRun('7');
+      t.diagnostic(`share link ${url}`);
+      assert.match(url, new RegExp(`^${BASE_URL.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/r/[\\w-]+$`));
+      await screenshot(page, '64-share-link');
+
+      const outsider = await newContext(browser);
+      const publicPage = await outsider.newPage();
+      const shared = new PublicSharePage(publicPage);
+      await shared.open(url);
+      assert.equal(await shared.kind(), 'run');
+      assert.equal(await shared.robots(), 'noindex');
+      assert.equal(await publicPage.getByTestId('run-verdict').getAttribute('data-status'), firstStatus);
+      await publicPage.getByTestId('run-charts').locator('canvas').first().waitFor();
+      assert.equal(await publicPage.locator('.topbar').count(), 0, 'no app navigation on the public page');
+      assert.deepEqual(await shared.privateLinks(), [], 'no links into the signed-in app');
+      assert.ok((await publicPage.getByTestId('request-row-ping').count()) === 1, 'the per-request table');
+      const text = await publicPage.locator('body').innerText();
+      assert.ok(!text.includes(target.baseUrl) && !text.includes(firstRun), 'no target address or run id on the public page');
+      await screenshot(publicPage, '65-public-report');
+
+      // Revoke it: the public page says so.
+      await shares.gotoSettings();
+      const links = await shares.list();
+      assert.equal(links.length, 1);
+      assert.equal(links[0]!.status, 'active');
+      await shares.revoke(links[0]!.id);
+      await screenshot(page, '66-share-links');
+      await shared.open(url);
+      assert.equal(await shared.kind(), 'not-found');
+      assert.match(await publicPage.getByTestId('share-not-found').innerText(), /does not exist, has expired or was revoked/);
+      await screenshot(publicPage, '67-share-revoked');
+      await outsider.close();
+
+      // A trend link too, opened logged out.
+      await trends.goto(planId);
+      const trendUrl = await shares.shareTrend('30');
+      const trendContext = await newContext(browser);
+      const trendPage = await trendContext.newPage();
+      await new PublicSharePage(trendPage).open(trendUrl);
+      assert.equal(await new PublicSharePage(trendPage).kind(), 'trend');
+      assert.equal(await trendPage.getByTestId('trend-charts').getAttribute('data-points'), '2');
+      await screenshot(trendPage, '68-public-trend');
+      await trendContext.close();
+
+      // The dashboard: the plan's latest verdict and its sparkline over both runs.
+      const dashboard = new DashboardPage(page);
+      await dashboard.goto();
+      assert.deepEqual(await dashboard.planSummary(planName), { verdict: VERDICT[secondStatus], sparklinePoints: 2 });
+      assert.deepEqual((await dashboard.recentVerdicts()).slice(0, 2), [VERDICT[secondStatus], VERDICT[firstStatus]]);
+      await screenshot(page, '69-dashboard');
+
+      assert.deepEqual(pageErrors, [], 'no uncaught exceptions in the page');
+    } catch (error) {
+      await screenshot(page, '99-reports-failure').catch(() => undefined);
+      t.diagnostic(`failed at ${page.url()}; screenshot in e2e/artifacts/99-reports-failure.png`);
+      throw error;
+    }
+  });
+});
