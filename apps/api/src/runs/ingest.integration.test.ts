@@ -1,27 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
-import { emptyHistogram, recordValue, resultJobId, type PlanView, type RunView, type SecondSample, type TargetView } from '@loadline/shared';
+import { resultJobId, type PlanView, type RunView, type TargetView } from '@loadline/shared';
 import { TypedProducer } from '@loadline/shared/queue';
 import { TEST_REDIS_URL, startStack, type TestStack } from '../test/stack.js';
 import type { ApiClient } from '../test/api-client.js';
 import { DatabaseService } from '../prisma/database.service.js';
-
-function sample(t: number, latencies: number[]): SecondSample {
-  const latency = emptyHistogram();
-  latencies.forEach((value) => recordValue(latency, value));
-  return {
-    v: 1,
-    t,
-    requests: [{ name: 'Get', method: 'GET', status: 200, expected: true, errorCode: '', scenario: 'default', count: latencies.length, latency }],
-    vus: 2,
-    vusMax: 2,
-    iterations: latencies.length,
-    droppedIterations: 0,
-    bytesReceived: 100,
-    bytesSent: 10,
-    checks: [],
-  };
-}
+import { sampleSecond } from '../test/fake-runner.js';
 
 /**
  * Plays a runner by hand (no k6) to test what the API does with what runners send: the
@@ -64,7 +48,7 @@ describe('result ingest (real PostgreSQL and Redis, results sent as a runner wou
     const t0 = Math.floor(Date.now() / 1000);
     // Segment 0: 3 seconds of 10 ms requests; segment 1: 3 seconds of 30 ms requests.
     const seconds = [0, 1].flatMap((segmentIndex) =>
-      [0, 1, 2].map((offset) => ({ segmentIndex, sample: sample(t0 + offset, Array.from({ length: 20 }, () => (segmentIndex ? 30 : 10))) })),
+      [0, 1, 2].map((offset) => ({ segmentIndex, sample: sampleSecond(t0 + offset, Array.from({ length: 20 }, () => (segmentIndex ? 30 : 10))) })),
     );
     for (const segmentIndex of [0, 1]) {
       await results.add('segment.started', { runId: run.id, segmentIndex, runnerId: `r${segmentIndex}`, phase: 'RUNNING', at });
@@ -111,7 +95,7 @@ describe('result ingest (real PostgreSQL and Redis, results sent as a runner wou
     const at = new Date().toISOString();
     const t0 = Math.floor(Date.now() / 1000);
     await results.add('segment.started', { runId: run.id, segmentIndex: 0, runnerId: 'r', phase: 'RUNNING', at });
-    await results.add('segment.second', { runId: run.id, segmentIndex: 0, sample: sample(t0, Array.from({ length: 30 }, () => 5)), generator: null });
+    await results.add('segment.second', { runId: run.id, segmentIndex: 0, sample: sampleSecond(t0, Array.from({ length: 30 }, () => 5)), generator: null });
     await results.add('segment.finished', {
       runId: run.id, segmentIndex: 0, runnerId: 'r', outcome: 'completed', exitCode: 0, error: null, secondsSent: 2, at,
     });
