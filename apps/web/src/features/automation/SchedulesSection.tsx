@@ -269,7 +269,10 @@ function SlotHistory({ id }: { id: string }) {
             const outcome = SLOT_OUTCOME[slot.outcome];
             return (
               <tr key={slot.slotAt} data-outcome={slot.outcome}>
-                <th scope="row">{formatDateTime(slot.slotAt)}</th>
+                <th scope="row">
+                  {/* Seconds too: a 6-field cron fires several times a minute. */}
+                  <time dateTime={slot.slotAt}>{new Date(slot.slotAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' })}</time>
+                </th>
                 <td>
                   <span className={`pill pill--${outcome.tone === 'success' ? 'success' : outcome.tone === 'danger' ? 'danger' : 'muted'}`}>{outcome.label}</span>
                 </td>
