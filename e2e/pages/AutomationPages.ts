@@ -13,7 +13,7 @@ export class PlanAutomation {
     if (spec.overlap) await form.getByTestId('schedule-overlap').selectOption(spec.overlap);
     await form.getByTestId('schedule-save').click();
     await form.waitFor({ state: 'detached' });
-    const schedule = this.page.locator('[data-testid^="schedule-"][data-enabled]').first();
+    const schedule = this.page.locator('[data-testid^="schedule-"][data-enabled]').filter({ hasText: spec.cron }).first();
     await schedule.waitFor();
     return schedule;
   }
@@ -21,6 +21,38 @@ export class PlanAutomation {
   /** The fire times a schedule lists (their datetime attributes, ISO). */
   async fireTimes(schedule: Locator): Promise<string[]> {
     return schedule.locator('[data-testid="fire-times"] time').evaluateAll((times) => times.map((time) => time.getAttribute('datetime') ?? ''));
+  }
+
+  /**
+   * Reloads the plan page until the schedule's slot history lists a slot with this outcome;
+   * returns the outcomes listed (newest first) and the run links.
+   */
+  async waitForSlot(cron: string, outcome: string, timeoutMs = 60_000): Promise<{ outcomes: string[]; runLinks: string[] }> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const schedule = this.page.locator('[data-testid^="schedule-"][data-enabled]').filter({ hasText: cron });
+      await schedule.waitFor();
+      await schedule.getByTestId('schedule-slots-toggle').click();
+      const table = schedule.getByTestId('schedule-slots');
+      await Promise.race([table.waitFor(), schedule.getByText('No slot has fired yet.').waitFor()]).catch(() => undefined);
+      if (await table.count()) {
+        const outcomes = await table.locator('tbody tr').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-outcome') ?? ''));
+        if (outcomes.includes(outcome)) {
+          const runLinks = await table.locator('a[href^="/runs/"]').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+          return { outcomes, runLinks };
+        }
+      }
+      if (Date.now() > deadline) throw new Error(`no ${outcome} slot for ${cron} within ${timeoutMs} ms`);
+      await this.page.waitForTimeout(2_000);
+      await this.page.reload();
+    }
+  }
+
+  /** Disables the schedule with this cron from its row. */
+  async disable(cron: string): Promise<void> {
+    const schedule = this.page.locator('[data-testid^="schedule-"][data-enabled]').filter({ hasText: cron });
+    await schedule.getByTestId('schedule-toggle').click();
+    await this.page.locator('[data-testid^="schedule-"][data-enabled="false"]').filter({ hasText: cron }).waitFor();
   }
 
   /** Creates a trigger URL; returns the URL and the curl example shown once. */

@@ -101,6 +101,20 @@ describe('automation', { timeout: RUN_TIMEOUT_MS + 120_000 }, () => {
       assert.match(received[0]!.body, /"type":"webhook\.test"/);
       await screenshot(page, '73-webhooks');
 
+      // A schedule every 10 seconds fires: its slot history shows RAN with the run, then it is disabled.
+      await plan.goto(planId);
+      const everyTen = '*/10 * * * * *';
+      await automation.addSchedule({ cron: everyTen, timezone: 'UTC', overlap: 'SKIP' });
+      const slots = await automation.waitForSlot(everyTen, 'RAN');
+      await automation.disable(everyTen);
+      t.diagnostic(`slots: ${slots.outcomes.join(', ')}; runs ${slots.runLinks.join(', ')}`);
+      assert.ok(slots.runLinks.length >= 1, 'a RAN slot links its run');
+      await page.locator('[data-testid="schedule-slots"]').first().scrollIntoViewIfNeeded();
+      await screenshot(page, '74-schedule-slots');
+      await page.goto(slots.runLinks.at(-1)!);
+      assert.match(await page.locator('.page-header__description').innerText(), /Scheduled run/);
+      await run.waitForTerminal(RUN_TIMEOUT_MS);
+
       assert.deepEqual(pageErrors, [], 'no uncaught exceptions in the page');
     } catch (error) {
       await screenshot(page, '99-automation-failure').catch(() => undefined);
