@@ -102,6 +102,16 @@ export class WebhooksPage {
     await this.webhook(url).getByTestId('webhook-deliveries').waitFor({ timeout: 20_000 });
   }
 
+  /** Rotate secret -> confirm; returns the new secret and the "previous secret … until" note. */
+  async rotateSecret(url: string): Promise<{ secret: string; previousUntil: string }> {
+    const webhook = this.webhook(url);
+    await webhook.getByTestId('webhook-rotate').click();
+    await webhook.getByTestId('webhook-rotate-confirm').getByRole('button', { name: 'Rotate' }).click();
+    const secret = webhook.getByTestId('webhook-secret-value');
+    await secret.waitFor();
+    return { secret: await secret.inputValue(), previousUntil: (await webhook.getByTestId('previous-secret-until').innerText()).trim() };
+  }
+
   /** Waits until a delivery of `eventType` is no longer pending; returns its status and response text. */
   async waitForDelivery(url: string, eventType: string, timeoutMs = 30_000): Promise<{ status: string; response: string }> {
     const row = this.webhook(url).getByTestId(`delivery-${eventType}`).first();

@@ -100,6 +100,10 @@ describe('automation', { timeout: RUN_TIMEOUT_MS + 120_000 }, () => {
       assert.equal(received.length, 1);
       assert.match(received[0]!.body, /"type":"webhook\.test"/);
       await screenshot(page, '73-webhooks');
+      const rotated = await webhooks.rotateSecret(hookUrl);
+      assert.match(rotated.secret, /^whsec_/);
+      assert.notEqual(rotated.secret, secret);
+      assert.match(rotated.previousUntil, /previous secret also signs until/);
 
       // A schedule every 10 seconds fires: its slot history shows RAN with the run, then it is disabled.
       await plan.goto(planId);
