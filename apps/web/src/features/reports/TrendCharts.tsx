@@ -39,8 +39,8 @@ export function TrendCharts({ trend, onOpenRun }: TrendChartsProps) {
           </select>
         </label>
         <p className="muted small">
-          One point per run, oldest on the left.{onOpenRun ? ' Click a point to open its run.' : ''} Dashed red lines are the plan's thresholds; a
-          ringed dot marks a run whose verdict changed.
+          One point per run, oldest on the left.{onOpenRun ? ' Click a point to open its run.' : ''} Dashed red lines are the plan's thresholds (click one
+          in a legend to hide it and zoom in on the runs); a ringed dot marks a run whose verdict changed.
         </p>
       </div>
       <section className="charts__panel charts__panel--wide" aria-labelledby="trend-latency-title">
