@@ -8,9 +8,10 @@ import { RunPage } from '../pages/RunPage.js';
 import { SignupPage } from '../pages/SignupPage.js';
 import { TargetsPage } from '../pages/TargetsPage.js';
 import { waitForApi } from '../support/api.js';
-import { launchBrowser, newContext, screenshot } from '../support/browser.js';
+import { PHONE, launchBrowser, newContext, screenshot } from '../support/browser.js';
 import { BASE_URL, RUN_TIMEOUT_MS } from '../support/env.js';
 import { observeLive } from '../support/live.js';
+import { horizontalOverflow, seriousAccessibilityViolations } from '../support/accessibility.js';
 import { startLoopbackTarget, type LoopbackTarget } from '../support/loopback-target.js';
 
 const MEASURED = ['PASSED', 'INCONCLUSIVE'];
@@ -92,6 +93,7 @@ describe('reports', { timeout: RUN_TIMEOUT_MS * 2 + 180_000 }, () => {
       assert.equal(await page.getByTestId('report-actions').isVisible(), false, 'print hides the buttons');
       await page.emulateMedia({ media: 'screen' });
       await screenshot(page, '61-report');
+      assert.deepEqual(await seriousAccessibilityViolations(page), [], `axe on ${page.url()}`);
 
       // Second run.
       await plan.goto(planId);
@@ -109,6 +111,7 @@ describe('reports', { timeout: RUN_TIMEOUT_MS * 2 + 180_000 }, () => {
       const legend = await trends.latencyLegend();
       assert.ok(legend.includes('p95') && legend.some((label) => label.startsWith('Threshold: p95 < 500')), `legend: ${legend.join(', ')}`);
       await screenshot(page, '62-trend');
+      assert.deepEqual(await seriousAccessibilityViolations(page), [], `axe on ${page.url()}`);
       await trends.clickPoint(1, 2);
       assert.equal(new URL(page.url()).pathname, `/runs/${secondRun}`);
 
@@ -126,6 +129,7 @@ describe('reports', { timeout: RUN_TIMEOUT_MS * 2 + 180_000 }, () => {
       assert.match(p95.delta, /ms$/);
       assert.deepEqual(await compare.warnings(), [], 'two runs of the same version compare like for like');
       await screenshot(page, '63-compare');
+      assert.deepEqual(await seriousAccessibilityViolations(page), [], `axe on ${page.url()}`);
 
       await run.goto(secondRun);
       await page.getByTestId('compare-with').click();
@@ -156,6 +160,7 @@ describe('reports', { timeout: RUN_TIMEOUT_MS * 2 + 180_000 }, () => {
       const text = await publicPage.locator('body').innerText();
       assert.ok(!text.includes(target.baseUrl) && !text.includes(firstRun), 'no target address or run id on the public page');
       await screenshot(publicPage, '65-public-report');
+      assert.deepEqual(await seriousAccessibilityViolations(publicPage), [], `axe on ${publicPage.url()}`);
 
       // Revoke it: the public page says so.
       await shares.gotoSettings();
@@ -187,6 +192,27 @@ describe('reports', { timeout: RUN_TIMEOUT_MS * 2 + 180_000 }, () => {
       assert.deepEqual(await dashboard.planSummary(planName), { verdict: VERDICT[secondStatus], sparklinePoints: 2 });
       assert.deepEqual((await dashboard.recentVerdicts()).slice(0, 2), [VERDICT[secondStatus], VERDICT[firstStatus]]);
       await screenshot(page, '69-dashboard');
+      assert.deepEqual(await seriousAccessibilityViolations(page), [], `axe on ${page.url()}`);
+
+      // On a phone: the same pages fit the screen (no sideways scrolling) and pass axe.
+      const phone = await newContext(browser, PHONE);
+      const phonePage = await phone.newPage();
+      const cookies = await context.cookies();
+      await phone.addCookies(cookies);
+      for (const [path, name] of [
+        ['/', '75-phone-dashboard'],
+        [`/runs/${secondRun}`, '76-phone-report'],
+        [`/plans/${planId}/trends`, '77-phone-trend'],
+        [`/compare?base=${firstRun}&head=${secondRun}`, '78-phone-compare'],
+      ] as const) {
+        await phonePage.goto(path);
+        await phonePage.locator('main h1').first().waitFor();
+        await phonePage.waitForLoadState('networkidle');
+        await screenshot(phonePage, name);
+        assert.ok((await horizontalOverflow(phonePage)) <= 0, `${path} scrolls sideways on a phone by ${await horizontalOverflow(phonePage)} px`);
+        assert.deepEqual(await seriousAccessibilityViolations(phonePage), [], `axe on ${path} (phone)`);
+      }
+      await phone.close();
 
       assert.deepEqual(pageErrors, [], 'no uncaught exceptions in the page');
     } catch (error) {

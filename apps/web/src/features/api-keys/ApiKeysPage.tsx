@@ -65,7 +65,7 @@ function KeysCard() {
       ) : keys.data.length === 0 ? (
         <EmptyState title="No API keys yet">Create one above for your CI pipeline or scripts.</EmptyState>
       ) : (
-        <div className="table-wrap">
+        <div className="table-wrap" tabIndex={0}>
           <table className="table table--dense" data-testid="api-keys-table">
             <caption className="sr-only">API keys of this organization</caption>
             <thead>

@@ -53,7 +53,7 @@ function AuditLog() {
         </EmptyState>
       ) : (
         <>
-          <div className="table-wrap">
+          <div className="table-wrap" tabIndex={0}>
             <table className="table table--dense" data-testid="audit-table">
               <caption className="sr-only">Audit events, newest first</caption>
               <thead>

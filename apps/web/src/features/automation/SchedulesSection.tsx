@@ -254,7 +254,7 @@ function SlotHistory({ id }: { id: string }) {
   if (slots.isError) return <ErrorState title="Could not load the slot history" error={slots.error} onRetry={() => void slots.refetch()} />;
   if (slots.data.length === 0) return <p className="muted small">No slot has fired yet.</p>;
   return (
-    <div className="table-wrap">
+    <div className="table-wrap" tabIndex={0}>
       <table className="table table--dense" data-testid="schedule-slots">
         <caption className="sr-only">What each slot did, newest first</caption>
         <thead>

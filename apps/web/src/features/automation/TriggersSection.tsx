@@ -64,7 +64,7 @@ export function TriggersSection({ planId }: { planId: string }) {
         ) : triggers.data.length === 0 ? (
           <EmptyState title="No trigger URLs">Create one to start this plan from a pipeline.</EmptyState>
         ) : (
-          <div className="table-wrap">
+          <div className="table-wrap" tabIndex={0}>
             <table className="table table--dense" data-testid="triggers-table">
               <caption className="sr-only">Trigger URLs of this plan</caption>
               <thead>

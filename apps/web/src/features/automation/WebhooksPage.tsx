@@ -253,7 +253,7 @@ function DeliveryLog({ webhookId }: { webhookId: string }) {
   if (deliveries.isError) return <ErrorState title="Could not load deliveries" error={deliveries.error} onRetry={() => void deliveries.refetch()} />;
   if (deliveries.data.length === 0) return <p className="muted small">No deliveries yet. “Send test event” sends one.</p>;
   return (
-    <div className="table-wrap">
+    <div className="table-wrap" tabIndex={0}>
       <table className="table table--dense" data-testid="webhook-deliveries">
         <caption className="sr-only">Deliveries of this webhook, newest first</caption>
         <thead>

@@ -38,7 +38,7 @@ function MembersCard() {
       ) : members.data.length === 0 ? (
         <EmptyState title="No members">Nobody belongs to this organization.</EmptyState>
       ) : (
-        <div className="table-wrap">
+        <div className="table-wrap" tabIndex={0}>
           <table className="table table--dense table--nowrap" data-testid="members-table">
             <caption className="sr-only">Members of this organization</caption>
             <thead>

@@ -38,7 +38,7 @@ export function planDescription(spec: PlanSpec): string {
 
 export function ScenariosTable({ spec }: { spec: PlanSpec }) {
   return (
-    <div className="table-wrap">
+    <div className="table-wrap" tabIndex={0}>
       <table className="table" data-testid="plan-scenarios">
         <caption className="sr-only">Scenarios of this plan</caption>
         <thead>
@@ -73,7 +73,7 @@ export function ScenariosTable({ spec }: { spec: PlanSpec }) {
 export function PlanRequestsTable({ plan }: { plan: PlanView }) {
   const several = plan.spec.scenarios.length > 1;
   return (
-    <div className="table-wrap">
+    <div className="table-wrap" tabIndex={0}>
       <table className="table" data-testid="plan-requests">
         <caption className="sr-only">Requests of this plan</caption>
         <thead>

@@ -119,7 +119,7 @@ function DiffView({ planId, versions, from, to, onFrom, onTo, spec }: DiffViewPr
       ) : diff.data.changes.length === 0 ? (
         <EmptyState title="No changes">Versions {diff.data.from} and {diff.data.to} are the same plan.</EmptyState>
       ) : (
-        <div className="table-wrap">
+        <div className="table-wrap" tabIndex={0}>
           <table className="table table--diff">
             <caption className="sr-only">
               Changes from version {diff.data.from} to version {diff.data.to}

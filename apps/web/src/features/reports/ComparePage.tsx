@@ -102,7 +102,7 @@ function Comparison({ data }: { data: RunComparison }) {
 
 function DeltaTable({ deltas, testId, caption }: { deltas: readonly MetricDelta[]; testId: string; caption: string }) {
   return (
-    <div className="table-wrap">
+    <div className="table-wrap" tabIndex={0}>
       <table className="table table--dense compare-table" data-testid={testId}>
         <caption className="sr-only">{caption}</caption>
         <thead>

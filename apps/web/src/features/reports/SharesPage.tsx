@@ -27,7 +27,7 @@ export function SharesPage() {
       ) : shares.data.length === 0 ? (
         <EmptyState title="No share links yet">Share a run report or a trend to give people outside Loadline a read-only view.</EmptyState>
       ) : (
-        <div className="table-wrap">
+        <div className="table-wrap" tabIndex={0}>
           <table className="table table--dense" data-testid="shares-table">
             <caption className="sr-only">Share links of this organization</caption>
             <thead>

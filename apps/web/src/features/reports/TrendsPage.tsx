@@ -123,7 +123,7 @@ function TrendRuns({ points }: { points: readonly TrendPoint[] }) {
           )}
         </form>
       ) : null}
-      <div className="table-wrap">
+      <div className="table-wrap" tabIndex={0}>
         <table className="table table--dense" data-testid="trend-runs">
           <caption className="sr-only">Runs on the trend, newest first</caption>
           <thead>

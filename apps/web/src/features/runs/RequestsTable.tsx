@@ -8,7 +8,7 @@ const LATENCY_COLUMNS = ['avg', 'p50', 'p90', 'p95', 'p99', 'max'] as const;
 /** Per-request table: one row per request name plus the whole run; latencies in ms. */
 export function RequestsTable({ summary }: { summary: RunSummary }) {
   return (
-    <div className="table-wrap">
+    <div className="table-wrap" tabIndex={0}>
       <table className="table table--dense" data-testid="requests-table">
         <caption className="sr-only">Per-request results; latencies in milliseconds</caption>
         <thead>

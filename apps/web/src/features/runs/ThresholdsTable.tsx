@@ -3,7 +3,7 @@ import { VerdictBadge } from './RunStatusBadge';
 
 export function ThresholdsTable({ results }: { results: readonly ThresholdResult[] }) {
   return (
-    <div className="table-wrap">
+    <div className="table-wrap" tabIndex={0}>
       <table className="table table--stack" data-testid="thresholds-table">
         <caption className="sr-only">SLA thresholds and their verdicts</caption>
         <thead>
