@@ -42,6 +42,8 @@ describe('targets: address policy, secrets, verification', () => {
   });
 
   it('refuses targets in private, link-local, metadata and other refused ranges, naming the range', async () => {
+    // Addresses only: a target is never contacted when created, these are refused before any run,
+    // and this stack has no runner. The metadata host name is refused by name, before any DNS.
     for (const [baseUrl, expected] of [
       ['http://10.0.0.5/', '10.0.0.5 is in 10.0.0.0/8 (private)'],
       ['https://192.168.1.20:8443/', '(private)'],

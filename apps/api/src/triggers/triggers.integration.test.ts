@@ -66,6 +66,7 @@ describe('triggers and Idempotency-Key', () => {
     expect(job.data.target).toMatchObject({ baseUrl: 'http://127.0.0.2:8080/pr-7', variables: { TOKEN: 'for-this-run', KEEP: 'kept' } });
     await owner.post(`/runs/${preview.body.run.id}/cancel`);
 
+    // Refused by the policy before a run exists (and this stack has no runner): nothing is sent to it.
     const refused = await stack.api.post(`/triggers/${token}`, { baseUrl: 'http://10.9.8.7/' });
     expect(refused.status).toBe(422);
     expect(refused.body.error.code).toBe('ADDRESS_NOT_ALLOWED');

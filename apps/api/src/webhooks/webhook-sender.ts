@@ -77,6 +77,15 @@ export class WebhookSender implements OnApplicationBootstrap, OnModuleDestroy {
     if (endpoint.previousSecretEncrypted && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > new Date()) {
       secrets.push(this.box.open<string>(endpoint.previousSecretEncrypted));
     }
+    // Checked again at every attempt, as targets are at every run: DNS may have changed, and
+    // Node does not call the connect-time lookup for a URL that is an IP address.
+    try {
+      await this.guard.assertAllowed(endpoint.url, 'url');
+    } catch (error) {
+      const message = `address policy: ${(error as Error).message}`;
+      await this.webhooks.recordAttempt(deliveryId, { responseCode: null, lastError: message, durationMs: 0 });
+      throw new UnrecoverableError(message);
+    }
     const body = JSON.stringify(delivery.payload);
     const headers = signedHeaders(secrets, delivery.eventId, Math.floor(Date.now() / 1000), body);
     const attempt = await this.post(endpoint.url, body, headers);
@@ -88,7 +97,7 @@ export class WebhookSender implements OnApplicationBootstrap, OnModuleDestroy {
       durationMs: attempt.durationMs,
     });
     if (ok) return;
-    // A URL the policy refuses will not become acceptable by waiting.
+    // A URL the policy refuses at connect time will not become acceptable by waiting.
     if (attempt.error?.startsWith('address policy')) throw new UnrecoverableError(attempt.error);
     throw new Error(attempt.error ?? `answered ${attempt.status}`);
   }
