@@ -18,16 +18,19 @@ export async function goVersion() {
   return result.stdout.trim();
 }
 
+/** Code every server shares (loopback-only listening, exit with the bench), built with each. */
+const SHARED_SOURCE = path.join(SERVERS_DIR, 'loopback.go');
+
 /** Builds scripts/bench/servers/<name>.go into .tools/bench/<name> unless it is up to date. */
 export async function buildServer(name) {
   const source = path.join(SERVERS_DIR, `${name}.go`);
   const binary = path.join(BENCH_DIR, name);
   const stampPath = `${binary}.stamp`;
-  const stamp = sha256(readFileSync(source), await goVersion());
+  const stamp = sha256(readFileSync(source), readFileSync(SHARED_SOURCE), await goVersion());
   if (existsSync(binary) && existsSync(stampPath) && readFileSync(stampPath, 'utf8') === stamp) return binary;
   mkdirSync(BENCH_DIR, { recursive: true });
   log(`building ${path.relative(REPO_ROOT, source)}`);
-  const result = await runCommand(GO, ['build', '-o', binary, source], { env: goEnv(), cwd: SERVERS_DIR });
+  const result = await runCommand(GO, ['build', '-o', binary, source, SHARED_SOURCE], { env: goEnv(), cwd: SERVERS_DIR });
   if (result.code !== 0) throw new BenchError(`go build ${name}.go failed:\n${result.stderr.trim()}`);
   writeFileSync(stampPath, stamp);
   return binary;

@@ -12,13 +12,10 @@ package main
 
 import (
 	"flag"
-	"fmt"
 	"io"
 	"log"
 	"math/rand"
-	"net"
 	"net/http"
-	"os"
 	"strconv"
 	"strings"
 	"sync"
@@ -87,31 +84,4 @@ func main() {
 		_, _ = w.Write(body)
 	})
 	serve(ln, handler, *maxSeconds)
-}
-
-// listenLoopback refuses any address that is not a loopback IP.
-func listenLoopback(addr string) net.Listener {
-	host, _, err := net.SplitHostPort(addr)
-	if err != nil {
-		log.Fatalf("bad -addr %q: %v", addr, err)
-	}
-	if ip := net.ParseIP(host); ip == nil || !ip.IsLoopback() {
-		log.Fatalf("refusing to listen on %q: loopback addresses only", addr)
-	}
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		log.Fatal(err)
-	}
-	return ln
-}
-
-func serve(ln net.Listener, handler http.Handler, maxSeconds int) {
-	go func() {
-		_, _ = io.Copy(io.Discard, os.Stdin)
-		os.Exit(0)
-	}()
-	time.AfterFunc(time.Duration(maxSeconds)*time.Second, func() { os.Exit(0) })
-	fmt.Printf("listening %s\n", ln.Addr().String())
-	server := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second}
-	log.Fatal(server.Serve(ln))
 }
