@@ -3,11 +3,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule } from '@nestjs/swagger';
 import pg from 'pg';
 import { json } from 'express';
 import { Redis } from 'ioredis';
 import { AppModule } from './app.module.js';
+import { API_PREFIX, buildOpenApiDocument } from './openapi/document.js';
 import type { ApiEnv } from './config/env.js';
 import { AllExceptionsFilter } from './common/http/all-exceptions.filter.js';
 import { PinoNestLogger, createLogger } from './common/logger.js';
@@ -17,7 +18,6 @@ import { CSRF_HEADER } from './auth/credentials.js';
 import { COOKIE_SESSION_HEADER } from '@loadline/shared';
 import { serveWebApp } from './web/serve-web.js';
 
-export const API_PREFIX = 'api/v1';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
 
@@ -84,15 +84,7 @@ export async function createApiApp(env: ApiEnv): Promise<NestExpressApplication>
   app.useGlobalFilters(new AllExceptionsFilter());
   app.enableShutdownHooks();
 
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle('Loadline API')
-      .setDescription('Targets, test plans, runs and reports. Errors are { error: { code, message, details } }.')
-      .setVersion('1')
-      .addBearerAuth()
-      .build(),
-  );
+  const document = buildOpenApiDocument(app);
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
 
   serveWebApp(app.getHttpAdapter().getInstance(), env.LOADLINE_WEB_DIST ?? DEFAULT_WEB_DIST);

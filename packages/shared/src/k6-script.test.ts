@@ -203,6 +203,12 @@ describe('generateK6Script: safety', () => {
     expect(script.calls[0]!.url).toBe("http://h/a'); throw new Error('pwned'); ('");
   });
 
+  it('reads a plain string body as a text body (plans saved before typed bodies)', () => {
+    const spec = planSpecSchema.parse({ load: { executor: 'constant-vus', vus: 1, duration: '1s' }, requests: [{ name: 'A', method: 'POST', path: '/', body: 'hello' }] });
+    expect(spec.scenarios[0]!.requests[0]).toMatchObject({ body: { type: 'text', text: 'hello' } });
+    expect(() => planSpecSchema.parse({ load: { executor: 'constant-vus', vus: 1, duration: '1s' }, requests: [{ name: 'A', path: '/', body: 42 }] })).toThrow();
+  });
+
   it('reads plans stored before scenarios as one scenario named default', () => {
     const legacy = planSpecSchema.parse({ load: { executor: 'constant-vus', vus: 1, duration: '1s' }, requests: [{ name: 'A', path: '/' }] });
     expect(legacy.scenarios).toHaveLength(1);

@@ -76,9 +76,7 @@ export const httpStepSchema = z.object({
   query: stringMap.default({}),
   headers: stringMap.default({}),
   /** A plain string is a text body (plans written before typed bodies). */
-  body: z
-    .union([z.string().max(1_000_000).transform((text): RequestBody => ({ type: 'text', text })), requestBodySchema])
-    .optional(),
+  body: z.preprocess((value) => (typeof value === 'string' ? { type: 'text', text: value } : value), requestBodySchema).optional(),
   /** Statuses that count as success; k6's default (200-399) when absent. An expected 401 or 429 is then not an error. */
   expect: z.object({ status: z.array(z.number().int().min(100).max(599)).min(1).max(50) }).optional(),
   checks: z.array(checkSchema).max(20).default([]),

@@ -13,7 +13,7 @@ import {
 } from '@loadline/shared';
 import type { z } from 'zod';
 import { ZodPipe } from '../common/validation/zod-body.pipe.js';
-import { ApiJsonBody, ApiJsonResponse } from '../common/http/openapi.js';
+import { ApiJsonBody, ApiJsonResponse } from '../openapi/decorators.js';
 import { listOf } from '../common/http/list.js';
 import { AuthService, type IssuedSession } from './auth.service.js';
 import { CurrentCaller, CurrentSession } from './auth.guard.js';

@@ -5,7 +5,7 @@ import { Redis } from 'ioredis';
 import { healthSchema, runnerHeartbeatKey, type Health } from '@loadline/shared';
 import { API_ENV, type ApiEnv } from '../config/env.js';
 import { Public } from '../auth/public.decorator.js';
-import { ApiJsonResponse } from '../common/http/openapi.js';
+import { ApiJsonResponse } from '../openapi/decorators.js';
 import { DatabaseService } from '../prisma/database.service.js';
 import { REDIS } from '../queue/queue.module.js';
 

@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { importedPlanSchema, importPlanSchema } from '@loadline/shared';
 import type { z } from 'zod';
 import { ZodPipe } from '../common/validation/zod-body.pipe.js';
-import { ApiJsonBody, ApiJsonResponse } from '../common/http/openapi.js';
+import { ApiJsonBody, ApiJsonResponse } from '../openapi/decorators.js';
 import { Requires } from '../auth/permissions.decorator.js';
 import { ImportsService } from './imports.service.js';
 

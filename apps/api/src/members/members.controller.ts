@@ -12,7 +12,7 @@ import {
 } from '@loadline/shared';
 import type { z } from 'zod';
 import { ZodPipe } from '../common/validation/zod-body.pipe.js';
-import { ApiJsonBody, ApiJsonResponse } from '../common/http/openapi.js';
+import { ApiJsonBody, ApiJsonResponse } from '../openapi/decorators.js';
 import { listOf } from '../common/http/list.js';
 import { CurrentCaller, CurrentSession } from '../auth/auth.guard.js';
 import type { Caller, SessionCaller } from '../auth/caller.js';

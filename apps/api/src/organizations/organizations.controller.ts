@@ -10,7 +10,7 @@ import {
 } from '@loadline/shared';
 import type { z } from 'zod';
 import { ZodPipe } from '../common/validation/zod-body.pipe.js';
-import { ApiJsonBody, ApiJsonResponse } from '../common/http/openapi.js';
+import { ApiJsonBody, ApiJsonResponse } from '../openapi/decorators.js';
 import { CurrentSession } from '../auth/auth.guard.js';
 import type { SessionCaller } from '../auth/caller.js';
 import { Requires, SessionOnly } from '../auth/permissions.decorator.js';

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Patch, Post, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import {
   createPlanSchema,
   planDiffQuerySchema,
@@ -14,7 +14,7 @@ import {
 } from '@loadline/shared';
 import type { z } from 'zod';
 import { ZodPipe } from '../common/validation/zod-body.pipe.js';
-import { ApiJsonBody, ApiJsonResponse } from '../common/http/openapi.js';
+import { ApiJsonBody, ApiJsonResponse, ApiZodQuery } from '../openapi/decorators.js';
 import { listOf } from '../common/http/list.js';
 import { CurrentCaller, type AuthenticatedCaller } from '../auth/auth.guard.js';
 import { PlansService } from './plans.service.js';
@@ -92,8 +92,7 @@ export class PlansController {
   /** What changed between two versions (`to` defaults to the current one). */
   @Get(':id/diff')
   @Requires('read')
-  @ApiQuery({ name: 'from', required: true })
-  @ApiQuery({ name: 'to', required: false })
+  @ApiZodQuery(planDiffQuerySchema)
   @ApiJsonResponse(200, planDiffSchema, [400, 401, 404])
   diff(@Param('id') id: string, @Query(new ZodPipe(planDiffQuerySchema, 'query')) query: z.infer<typeof planDiffQuerySchema>) {
     return this.plans.diff(id, query.from, query.to);
@@ -102,7 +101,7 @@ export class PlansController {
   /** The exact k6 script a run of the plan (or of `version`) executes, to read or run locally. */
   @Get(':id/script')
   @Requires('read')
-  @ApiQuery({ name: 'version', required: false })
+  @ApiZodQuery(planVersionQuerySchema)
   @ApiJsonResponse(200, planScriptSchema, [400, 401, 404])
   script(@Param('id') id: string, @Query(new ZodPipe(planVersionQuerySchema, 'query')) query: z.infer<typeof planVersionQuerySchema>) {
     return this.plans.script(id, query.version);

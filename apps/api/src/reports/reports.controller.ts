@@ -1,18 +1,18 @@
 import { Controller, Get, Param, Query, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import {
-  EXPORT_FORMATS,
   compareQuerySchema,
   dashboardSchema,
   exportQuerySchema,
   planTrendSchema,
+  runSchema,
   runComparisonSchema,
   trendQuerySchema,
 } from '@loadline/shared';
 import type { z } from 'zod';
 import { ZodPipe } from '../common/validation/zod-body.pipe.js';
-import { ApiJsonResponse } from '../common/http/openapi.js';
+import { ApiFileResponse, ApiJsonResponse, ApiZodQuery } from '../openapi/decorators.js';
 import { Requires } from '../auth/permissions.decorator.js';
 import { ReportsService } from './reports.service.js';
 
@@ -32,9 +32,7 @@ export class ReportsController {
   /** p50/p95/p99, error rate and RPS over a plan's runs (oldest first), with its thresholds. */
   @Get('plans/:id/trends')
   @Requires('read')
-  @ApiQuery({ name: 'from', required: false })
-  @ApiQuery({ name: 'to', required: false })
-  @ApiQuery({ name: 'limit', required: false })
+  @ApiZodQuery(trendQuerySchema)
   @ApiJsonResponse(200, planTrendSchema, [400, 401, 404])
   trend(@Param('id') id: string, @Query(new ZodPipe(trendQuerySchema, 'query')) query: z.infer<typeof trendQuerySchema>) {
     return this.reports.trend(id, query);
@@ -43,8 +41,7 @@ export class ReportsController {
   /** Two runs side by side: `base` (before) and `head` (after). */
   @Get('comparisons')
   @Requires('read')
-  @ApiQuery({ name: 'base', required: true })
-  @ApiQuery({ name: 'head', required: true })
+  @ApiZodQuery(compareQuerySchema)
   @ApiJsonResponse(200, runComparisonSchema, [400, 401, 404])
   compare(@Query(new ZodPipe(compareQuerySchema, 'query')) query: z.infer<typeof compareQuerySchema>) {
     return this.reports.compare(query.base, query.head);
@@ -53,7 +50,8 @@ export class ReportsController {
   /** The run as a file: JSON (everything), CSV (per request) or JUnit XML (thresholds as test cases). */
   @Get('runs/:id/export')
   @Requires('read')
-  @ApiQuery({ name: 'format', required: false, enum: EXPORT_FORMATS })
+  @ApiZodQuery(exportQuerySchema)
+  @ApiFileResponse(200, { 'application/json': runSchema, 'text/csv': null, 'application/xml': null }, [400, 401, 404])
   async export(@Param('id') id: string, @Query(new ZodPipe(exportQuerySchema, 'query')) query: z.infer<typeof exportQuerySchema>, @Res() res: Response): Promise<void> {
     const file = await this.reports.export(id, query.format);
     res.setHeader('Content-Type', file.contentType);

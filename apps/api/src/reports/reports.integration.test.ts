@@ -129,6 +129,7 @@ describe('reports and share links', () => {
     const trendPage = (await stack.api.get(`/public/shares/${trend.token}`)).body;
     expect(trendPage.kind).toBe('trend');
     expect(trendPage.trend.points).toHaveLength(3);
+    expect(trendPage.trend.points.every((point: object) => !('runId' in point))).toBe(true);
     expect(JSON.stringify(trendPage)).not.toContain(runs[0]!.id);
 
     expect((await owner.get('/shares')).body.items).toHaveLength(2);

@@ -1,10 +1,10 @@
 import { Controller, Get, HttpCode, Param, Post, Query, Sse, type MessageEvent } from '@nestjs/common';
 import { map, type Observable } from 'rxjs';
-import { ApiBearerAuth, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { RUN_STATUSES, liveProgressSchema, runSchema, runSeriesSchema } from '@loadline/shared';
+import { ApiBearerAuth, ApiHeader, ApiTags } from '@nestjs/swagger';
+import { RUN_STATUSES, runSchema, runSeriesSchema } from '@loadline/shared';
 import { z } from 'zod';
 import { ZodPipe } from '../common/validation/zod-body.pipe.js';
-import { ApiJsonResponse } from '../common/http/openapi.js';
+import { ApiFileResponse, ApiJsonResponse, ApiZodQuery } from '../openapi/decorators.js';
 import { listOf } from '../common/http/list.js';
 import { CurrentCaller, type AuthenticatedCaller } from '../auth/auth.guard.js';
 import { RunsService } from './runs.service.js';
@@ -29,7 +29,8 @@ export class RunsController {
   @Post('plans/:id/runs')
   @Requires('runs:start')
   @HttpCode(202)
-  @ApiJsonResponse(202, z.object({ run: runSchema }), [401, 404, 503])
+  @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'Retries with the same key answer the run the first call started' })
+  @ApiJsonResponse(202, z.object({ run: runSchema }), [400, 401, 404, 409, 422, 503])
   async start(
     @Param('id') planId: string,
     @CurrentCaller() caller: AuthenticatedCaller,
@@ -42,8 +43,7 @@ export class RunsController {
 
   @Get('runs')
   @Requires('read')
-  @ApiQuery({ name: 'planId', required: false })
-  @ApiQuery({ name: 'status', required: false, enum: RUN_STATUSES })
+  @ApiZodQuery(runListQuerySchema)
   @ApiJsonResponse(200, listOf(runSchema), [400, 401])
   async list(@Query(new ZodPipe(runListQuerySchema, 'query')) query: z.infer<typeof runListQuerySchema>) {
     return { items: await this.runs.list(query) };
@@ -69,7 +69,7 @@ export class RunsController {
    */
   @Sse('runs/:id/events')
   @Requires('read')
-  @ApiJsonResponse(200, liveProgressSchema, [401, 404])
+  @ApiFileResponse(200, { 'text/event-stream': null }, [401, 404])
   async events(@Param('id') id: string, @CurrentCaller() caller: AuthenticatedCaller): Promise<Observable<MessageEvent>> {
     await this.runs.get(id);
     return this.live.stream(id, caller.tenantId).pipe(map((event) => ({ type: event.type, data: event.data })));

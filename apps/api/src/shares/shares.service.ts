@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { toPublicRun, toPublicSeries, type CreatedShare, type PublicShare, type ShareView } from '@loadline/shared';
+import { toPublicRun, toPublicSeries, toPublicTrend, type CreatedShare, type PublicShare, type ShareView } from '@loadline/shared';
 import { hashSecretToken, newSecretToken } from '../auth/secrets.js';
 import { runAsTenant } from '../tenancy/request-context.js';
 import { PlansService } from '../plans/plans.service.js';
@@ -84,8 +84,7 @@ export class SharesService {
         return { kind: 'run', run: toPublicRun(run), series: toPublicSeries(series), expiresAt };
       }
       const trend = await this.reports.trend(share.planId!, { limit: SHARED_TREND_RUNS });
-      // Run ids stay internal: a public trend point is known by its time.
-      return { kind: 'trend', trend: { ...trend, points: trend.points.map((point) => ({ ...point, runId: '' })) }, expiresAt };
+      return { kind: 'trend', trend: toPublicTrend(trend), expiresAt };
     }).catch((error: unknown) => {
       // The run or plan went away since: the link leads nowhere.
       if (error instanceof Error && /NOT_FOUND/.test((error as { code?: string }).code ?? '')) throw notFound();

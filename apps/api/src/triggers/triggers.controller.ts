@@ -4,7 +4,7 @@ import type { Request } from 'express';
 import { createTriggerSchema, createdTriggerSchema, fireTriggerSchema, runSchema, triggerViewSchema } from '@loadline/shared';
 import { z } from 'zod';
 import { ZodPipe } from '../common/validation/zod-body.pipe.js';
-import { ApiJsonBody, ApiJsonResponse } from '../common/http/openapi.js';
+import { ApiJsonBody, ApiJsonResponse } from '../openapi/decorators.js';
 import { listOf } from '../common/http/list.js';
 import { PublicUrl } from '../common/http/public-url.js';
 import { CurrentCaller } from '../auth/auth.guard.js';

@@ -9,8 +9,10 @@ import { WebhooksRepository } from './webhooks.repository.js';
 /**
  * Emits an event to the current organization's endpoints that chose it: a delivery row per
  * endpoint (the log), and a queued job that sends and retries it. Never throws at the emitter:
- * a failing webhook must not fail the run that caused it.
+ * a failing webhook must not fail the run that caused it (`emitTo`, the test event, does).
  */
+const newEventId = () => `evt_${randomBytes(12).toString('hex')}`;
+
 @Injectable()
 export class WebhookEvents {
   private readonly logger = new Logger(WebhookEvents.name);
@@ -21,19 +23,26 @@ export class WebhookEvents {
     @Inject(API_ENV) private readonly env: ApiEnv,
   ) {}
 
-  async emit(type: WebhookEventType, data: Record<string, unknown>, onlyEndpointId?: string): Promise<void> {
+  async emit(type: WebhookEventType, data: Record<string, unknown>): Promise<void> {
     try {
-      const endpoints = onlyEndpointId ? [await this.webhooks.find(onlyEndpointId)].filter((endpoint) => !!endpoint) : await this.webhooks.subscribedTo(type);
-      if (!endpoints.length) return;
-      const eventId = `evt_${randomBytes(12).toString('hex')}`;
-      const payload = { type, timestamp: new Date().toISOString(), data };
-      for (const endpoint of endpoints) {
-        const delivery = await this.webhooks.createDelivery({ endpointId: endpoint!.id, eventId, eventType: type, payload });
-        await this.enqueue(delivery.id);
-      }
+      const endpoints = await this.webhooks.subscribedTo(type);
+      const eventId = newEventId();
+      for (const endpoint of endpoints) await this.queueDelivery(endpoint.id, eventId, type, data);
     } catch (error) {
       this.logger.error({ type, err: (error as Error).message }, 'could not queue a webhook event');
     }
+  }
+
+  /** One event to one endpoint, whatever it subscribed to (test events); this one throws. */
+  async emitTo(endpointId: string, type: WebhookEventType, data: Record<string, unknown>) {
+    return this.queueDelivery(endpointId, newEventId(), type, data);
+  }
+
+  private async queueDelivery(endpointId: string, eventId: string, type: WebhookEventType, data: Record<string, unknown>) {
+    const payload = { type, timestamp: new Date().toISOString(), data };
+    const delivery = await this.webhooks.createDelivery({ endpointId, eventId, eventType: type, payload });
+    await this.enqueue(delivery.id);
+    return delivery;
   }
 
   async enqueue(deliveryId: string, redeliver = false): Promise<void> {

@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { createWebhookSchema, updateWebhookSchema, webhookDeliveryViewSchema, webhookViewSchema, webhookWithSecretSchema } from '@loadline/shared';
 import type { z } from 'zod';
 import { ZodPipe } from '../common/validation/zod-body.pipe.js';
-import { ApiJsonBody, ApiJsonResponse } from '../common/http/openapi.js';
+import { ApiJsonBody, ApiJsonResponse } from '../openapi/decorators.js';
 import { listOf } from '../common/http/list.js';
 import { Requires } from '../auth/permissions.decorator.js';
 import { WebhooksService } from './webhooks.service.js';
@@ -64,9 +64,9 @@ export class WebhooksController {
   @Post(':id/test')
   @HttpCode(202)
   @Requires('webhooks:manage')
-  @ApiJsonResponse(202, null, [401, 403, 404])
-  async test(@Param('id') id: string): Promise<void> {
-    await this.webhooks.sendTest(id);
+  @ApiJsonResponse(202, webhookDeliveryViewSchema, [401, 403, 404])
+  test(@Param('id') id: string) {
+    return this.webhooks.sendTest(id);
   }
 
   @Post('deliveries/:id/redeliver')

@@ -123,7 +123,10 @@ describe('outbound webhooks: signed, retried, logged', () => {
     expect(rotated.body.webhook.previousSecretValidUntil).not.toBeNull();
     receiver.secrets.push(rotated.body.secret);
     const before = receiver.received.length;
-    expect((await owner.post(`/webhooks/${webhookId}/test`)).status).toBe(202);
+    const sent = await owner.post(`/webhooks/${webhookId}/test`);
+    // The answer is the queued delivery, so the log can show it before the first attempt.
+    expect(sent.status).toBe(202);
+    expect(sent.body).toMatchObject({ eventType: 'webhook.test', status: 'PENDING', attempts: 0 });
     const test = await eventually(
       () => receiver.received.slice(before).filter((event) => event.type === 'webhook.test'),
       (events) => events.length >= 1,

@@ -103,8 +103,8 @@ export class WebhooksService {
   }
 
   /** A `webhook.test` event to this endpoint only, to check the receiver and its signature check. */
-  async sendTest(id: string): Promise<void> {
+  async sendTest(id: string): Promise<WebhookDeliveryView> {
     await this.endpoint(id);
-    await this.events.emit('webhook.test', { message: 'A test event from Loadline' }, id);
+    return deliveryView(await this.events.emitTo(id, 'webhook.test', { message: 'A test event from Loadline' }));
   }
 }

@@ -1,4 +1,6 @@
 import { COOKIE_SESSION_HEADER, errorBodySchema, type ErrorDetail } from '@loadline/shared';
+import createClient, { type Middleware } from 'openapi-fetch';
+import type { paths } from './generated/openapi';
 import { sessionHeaders, sessionStore } from './session';
 
 export const API_PREFIX = '/api/v1';
@@ -74,15 +76,14 @@ function fallbackMessage(status: number, statusText: string): string {
   return statusText ? `Request failed: ${status} ${statusText}` : `Request failed with status ${status}.`;
 }
 
-export interface RequestOptions {
-  body?: unknown;
-  query?: Record<string, string | number | undefined | null>;
-  signal?: AbortSignal;
-  /** Auth calls (login, signup) and public pages must not end the session on 401. */
-  skipAuthRedirect?: boolean;
+/** Where the API lives: same origin, under /api/v1 (the document's one server). */
+function apiBaseUrl(): string {
+  const origin = typeof location === 'undefined' ? 'http://localhost' : location.origin;
+  return `${origin}${API_PREFIX}`;
 }
 
-export function buildUrl(path: string, query?: RequestOptions['query']): string {
+/** The path of an API URL for the few callers that fetch by hand (SSE, downloads). */
+export function buildUrl(path: string, query?: Record<string, string | number | undefined | null>): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
@@ -91,50 +92,59 @@ export function buildUrl(path: string, query?: RequestOptions['query']): string 
   return `${API_PREFIX}${path}${search ? `?${search}` : ''}`;
 }
 
-async function readBody(response: Response): Promise<unknown> {
-  if (response.status === 204) return undefined;
-  const text = await response.text();
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
+/**
+ * Every request: the session is a cookie (same origin), so page script never holds a token;
+ * `X-Loadline-Session: cookie` makes login and sign-up answers carry none; unsafe methods
+ * echo the CSRF cookie.
+ */
+const sessionMiddleware: Middleware = {
+  onRequest({ request }) {
+    request.headers.set('Accept', 'application/json');
+    request.headers.set(COOKIE_SESSION_HEADER, 'cookie');
+    for (const [name, value] of Object.entries(sessionHeaders(request.method))) request.headers.set(name, value);
+    return request;
+  },
+};
+
+/**
+ * The typed client, generated from the API's OpenAPI document: paths, parameters, bodies and
+ * answers are checked against it (`pnpm openapi` regenerates it). Call through `unwrap`.
+ */
+export const api = createClient<paths>({
+  baseUrl: apiBaseUrl(),
+  credentials: 'same-origin',
+  // Looked up at each call, not captured: tests and extensions may replace fetch.
+  fetch: (request) => globalThis.fetch(request),
+});
+api.use(sessionMiddleware);
+
+export interface UnwrapOptions {
+  /** Auth calls (login, signup) and public pages must not end the session on 401. */
+  skipAuthRedirect?: boolean;
 }
 
-async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
-  // Cookie delivery: login and sign-up answers then carry no token for page script to hold.
-  const headers: Record<string, string> = { Accept: 'application/json', [COOKIE_SESSION_HEADER]: 'cookie', ...sessionHeaders(method) };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+type Answer = { data?: unknown; error?: unknown; response: Response };
+/** What a call answers when it succeeds: its JSON body, or nothing (204). */
+export type AnswerBody<A extends Answer> = [Exclude<A['data'], undefined>] extends [never] ? void : Exclude<A['data'], undefined>;
 
-  let response: Response;
+/** The body of a successful call; an ApiError for anything else (status 0 when unreachable). */
+export async function unwrap<A extends Answer>(pending: Promise<A>, options: UnwrapOptions = {}): Promise<AnswerBody<A>> {
+  let answer: A;
   try {
-    response = await fetch(buildUrl(path, options.query), {
-      method,
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
-      // The session is a cookie; the app and the API share one origin.
-      credentials: 'same-origin',
-    });
+    answer = await pending;
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, 'NETWORK_ERROR', 'Could not reach the Loadline API. Check your connection and try again.');
   }
-
-  const body = await readBody(response);
+  const { response } = answer;
   if (!response.ok) {
-    const error = toApiError(response.status, body, response.statusText, response.headers.get('Retry-After'));
+    const error = toApiError(response.status, answer.error, response.statusText, response.headers.get('Retry-After'));
     if (error.isUnauthorized && !options.skipAuthRedirect) sessionStore.clear();
     throw error;
   }
-  return body as T;
+  return answer.data as AnswerBody<A>;
 }
 
-/** The typed client: one function per HTTP verb; response types come from @loadline/shared. */
-export const api = {
-  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, options),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, { ...options, body }),
-  patch: <T>(path: string, body: unknown, options?: RequestOptions) => request<T>('PATCH', path, { ...options, body }),
-  delete: <T = void>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
-};
+type JsonContent<T> = T extends { content: { 'application/json': infer Body } } ? Body : never;
+/** The JSON request body of a route, from the OpenAPI document: `JsonBody<'/plans/{id}', 'patch'>`. */
+export type JsonBody<Path extends keyof paths, Method extends 'post' | 'patch' | 'put' | 'delete'> = JsonContent<NonNullable<paths[Path][Method] extends { requestBody?: infer Body } ? Body : never>>;

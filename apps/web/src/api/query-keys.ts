@@ -4,9 +4,11 @@
  * and every single run. Everything but `me`, `invitation` and `sessions` belongs to the
  * session's current organization and is dropped when it changes (isOrganizationScoped).
  */
+import type { RunStatus } from '@loadline/shared';
+
 export interface RunListFilter {
   planId?: string;
-  status?: string;
+  status?: RunStatus;
 }
 
 export const queryKeys = {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { runSchema, type RunView } from '../runs.js';
 import { runSeriesSchema, type RunSeries } from '../series-view.js';
-import { planTrendSchema } from './trend.js';
+import { planTrendSchema, trendPointSchema, type PlanTrend } from './trend.js';
 
 export const createShareSchema = z.object({
   /** Omitted: the link works until revoked. */
@@ -33,9 +33,17 @@ export type CreatedShare = z.infer<typeof createdShareSchema>;
 export const publicRunSchema = runSchema.omit({ id: true, planId: true, targetId: true, cancelRequestedAt: true });
 export type PublicRun = z.infer<typeof publicRunSchema>;
 
+/** A trend as the public sees it: its points are known by their time, not by run ids. */
+export const publicTrendSchema = planTrendSchema.extend({ points: z.array(trendPointSchema.omit({ runId: true })) });
+export type PublicTrend = z.infer<typeof publicTrendSchema>;
+
+export function toPublicTrend(trend: PlanTrend): PublicTrend {
+  return { ...trend, points: trend.points.map(({ runId: _runId, ...point }) => point) };
+}
+
 export const publicShareSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('run'), run: publicRunSchema, series: runSeriesSchema.omit({ runId: true }), expiresAt: z.string().nullable() }),
-  z.object({ kind: z.literal('trend'), trend: planTrendSchema, expiresAt: z.string().nullable() }),
+  z.object({ kind: z.literal('trend'), trend: publicTrendSchema, expiresAt: z.string().nullable() }),
 ]);
 export type PublicShare = z.infer<typeof publicShareSchema>;
 

@@ -1,19 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApiKeyView, CreateApiKeyInput, CreatedApiKey } from '@loadline/shared';
-import { api } from '../../api/client';
+import type { ApiKeyView, CreateApiKeyInput } from '@loadline/shared';
+import { api, unwrap } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 
 export function useApiKeys() {
   return useQuery({
     queryKey: queryKeys.apiKeys.list(),
-    queryFn: ({ signal }) => api.get<{ items: ApiKeyView[] }>('/api-keys', { signal }).then((body) => body.items),
+    queryFn: ({ signal }) => unwrap(api.GET('/api-keys', { signal })).then((body) => body.items),
   });
 }
 
 export function useCreateApiKey() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateApiKeyInput) => api.post<CreatedApiKey>('/api-keys', input),
+    mutationFn: (input: CreateApiKeyInput) => unwrap(api.POST('/api-keys', { body: input })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.apiKeys.all }),
   });
 }
@@ -21,7 +21,7 @@ export function useCreateApiKey() {
 export function useRevokeApiKey() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<ApiKeyView>(`/api-keys/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => unwrap(api.DELETE('/api-keys/{id}', { params: { path: { id } } })),
     onSuccess: (revoked) => {
       queryClient.setQueryData<ApiKeyView[]>(queryKeys.apiKeys.list(), (keys) =>
         keys?.map((key) => (key.id === revoked.id ? revoked : key)),

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { AuditAction, AuditPage } from '@loadline/shared';
-import { api } from '../../api/client';
+import type { AuditAction } from '@loadline/shared';
+import { api, unwrap } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 
 export const AUDIT_PAGE_SIZE = 50;
@@ -11,7 +11,7 @@ export function useAuditLog(action: AuditAction | undefined) {
     queryKey: queryKeys.audit.list(action),
     initialPageParam: undefined as string | undefined,
     queryFn: ({ pageParam, signal }) =>
-      api.get<AuditPage>('/audit', { signal, query: { limit: AUDIT_PAGE_SIZE, before: pageParam, action } }),
+      unwrap(api.GET('/audit', { params: { query: { limit: AUDIT_PAGE_SIZE, before: pageParam, action } }, signal })),
     getNextPageParam: (last) => last.nextBefore ?? undefined,
     // Pages already read do not change; new events show on a refetch of the first page.
     staleTime: 30_000,

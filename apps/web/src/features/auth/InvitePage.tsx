@@ -1,9 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import type { InvitationPreview } from '@loadline/shared';
-import { api } from '../../api/client';
-import { queryKeys } from '../../api/query-keys';
 import { ErrorState, LoadingState, errorMessage } from '../../components/States';
 import { formatDateTime } from '../../format/time';
 import { ROLE_LABEL, roleSentence } from '../members/roles';
@@ -19,19 +16,9 @@ import {
   useLogout,
   useMe,
   useSignedIn,
+  useInvitation,
   useSwitchOrganization,
 } from './hooks';
-
-/** GET /invitations/:token: public, so a dead link can say why before anyone signs in. */
-function useInvitation(token: string) {
-  return useQuery({
-    queryKey: queryKeys.invitation(token),
-    queryFn: ({ signal }) =>
-      api.get<InvitationPreview>(`/invitations/${encodeURIComponent(token)}`, { signal, skipAuthRedirect: true }),
-    staleTime: 30_000,
-    refetchOnWindowFocus: false,
-  });
-}
 
 type Mode = 'choose' | 'signup' | 'login';
 

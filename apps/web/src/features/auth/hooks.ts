@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { can, type MeView, type MembershipView, type Permission, type SessionView, type SignupInput } from '@loadline/shared';
-import { api } from '../../api/client';
+import { can, type MeView, type Permission, type SignupInput } from '@loadline/shared';
+import { api, unwrap } from '../../api/client';
 import { isOrganizationScoped, queryKeys } from '../../api/query-keys';
 import { sessionStore } from '../../api/session';
 import { loginNotice } from './login-notice';
@@ -17,7 +17,7 @@ export function useMe(enabled = true) {
     queryKey: queryKeys.me,
     enabled,
     staleTime: 60_000,
-    queryFn: ({ signal }) => api.get<MeView>('/me', { signal }),
+    queryFn: ({ signal }) => unwrap(api.GET('/me', { signal })),
   });
 }
 
@@ -81,9 +81,9 @@ export interface LoginInput {
   password: string;
 }
 
-const login = (input: LoginInput) => api.post<SessionView>('/auth/login', input, { skipAuthRedirect: true });
-const signup = (input: SignupInput) => api.post<SessionView>('/auth/signup', input, { skipAuthRedirect: true });
-const switchTo = (organizationId: string) => api.post<MeView>('/auth/switch', { organizationId });
+const login = (input: LoginInput) => unwrap(api.POST('/auth/login', { body: input }), { skipAuthRedirect: true });
+const signup = (input: SignupInput) => unwrap(api.POST('/auth/signup', { body: input }), { skipAuthRedirect: true });
+const switchTo = (organizationId: string) => unwrap(api.POST('/auth/switch', { body: { organizationId } }));
 
 function useStartSession<TInput, TResult>(call: (input: TInput) => Promise<TResult>) {
   const queryClient = useQueryClient();
@@ -125,7 +125,7 @@ export function useLoginAndAccept(token: string) {
   return useStartSession(async (input: LoginInput) => {
     await login(input);
     try {
-      const joined = await api.post<MembershipView>(`/invitations/${encodeURIComponent(token)}/accept`);
+      const joined = await unwrap(api.POST('/invitations/{token}/accept', { params: { path: { token } } }));
       return await switchTo(joined.id);
     } catch (error) {
       throw new AcceptAfterLoginError(error);
@@ -138,7 +138,7 @@ export function useAcceptInvite(token: string) {
   const applyMe = useApplyMe();
   return useMutation({
     mutationFn: async () => {
-      const joined = await api.post<MembershipView>(`/invitations/${encodeURIComponent(token)}/accept`);
+      const joined = await unwrap(api.POST('/invitations/{token}/accept', { params: { path: { token } } }));
       return switchTo(joined.id);
     },
     onSuccess: applyMe,
@@ -171,11 +171,22 @@ export function useLogout() {
   return useMutation({
     mutationFn: async () => {
       try {
-        await api.post<void>('/auth/logout', undefined, { skipAuthRedirect: true });
+        await unwrap(api.POST('/auth/logout'), { skipAuthRedirect: true });
       } catch {
         // Signing out locally must work even when the API is unreachable or the session expired.
       }
     },
     onSettled: () => endLocalSession('You are signed out.'),
+  });
+}
+
+/** GET /invitations/:token: public, so a dead link can say why before anyone signs in. */
+export function useInvitation(token: string) {
+  return useQuery({
+    queryKey: queryKeys.invitation(token),
+    queryFn: ({ signal }) =>
+      unwrap(api.GET('/invitations/{token}', { params: { path: { token } }, signal }), { skipAuthRedirect: true }),
+    staleTime: 30_000,
+    refetchOnWindowFocus: false,
   });
 }

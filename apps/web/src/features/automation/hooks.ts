@@ -1,26 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  CreateScheduleInput,
-  CreateWebhookInput,
-  CreatedTrigger,
-  ScheduleSlotView,
-  ScheduleView,
-  TriggerView,
-  WebhookDeliveryView,
-  WebhookView,
-  WebhookWithSecret,
-} from '@loadline/shared';
-import { api } from '../../api/client';
+import type { CreateScheduleInput, CreateWebhookInput, WebhookDeliveryView } from '@loadline/shared';
+import { api, unwrap } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 
-const enc = encodeURIComponent;
 
 // --- Schedules ---
 
 export function useSchedules(planId: string) {
   return useQuery({
     queryKey: queryKeys.schedules.list(planId),
-    queryFn: ({ signal }) => api.get<{ items: ScheduleView[] }>(`/plans/${enc(planId)}/schedules`, { signal }).then((body) => body.items),
+    queryFn: ({ signal }) => unwrap(api.GET('/plans/{id}/schedules', { params: { path: { id: planId } }, signal })).then((body) => body.items),
     // The next fire times move on as slots pass.
     refetchInterval: 60_000,
   });
@@ -29,7 +18,7 @@ export function useSchedules(planId: string) {
 export function useCreateSchedule(planId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateScheduleInput) => api.post<ScheduleView>(`/plans/${enc(planId)}/schedules`, input),
+    mutationFn: (input: CreateScheduleInput) => unwrap(api.POST('/plans/{id}/schedules', { params: { path: { id: planId } }, body: input })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.schedules.list(planId) }),
   });
 }
@@ -37,7 +26,7 @@ export function useCreateSchedule(planId: string) {
 export function useUpdateSchedule(planId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...change }: Partial<CreateScheduleInput> & { id: string }) => api.patch<ScheduleView>(`/schedules/${enc(id)}`, change),
+    mutationFn: ({ id, ...change }: Partial<CreateScheduleInput> & { id: string }) => unwrap(api.PATCH('/schedules/{id}', { params: { path: { id } }, body: change })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.schedules.list(planId) }),
   });
 }
@@ -45,7 +34,7 @@ export function useUpdateSchedule(planId: string) {
 export function useDeleteSchedule(planId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete(`/schedules/${enc(id)}`),
+    mutationFn: (id: string) => unwrap(api.DELETE('/schedules/{id}', { params: { path: { id } } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.schedules.list(planId) }),
   });
 }
@@ -54,7 +43,7 @@ export function useScheduleSlots(id: string, enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.schedules.slots(id),
     enabled,
-    queryFn: ({ signal }) => api.get<{ items: ScheduleSlotView[] }>(`/schedules/${enc(id)}/slots`, { signal }).then((body) => body.items),
+    queryFn: ({ signal }) => unwrap(api.GET('/schedules/{id}/slots', { params: { path: { id } }, signal })).then((body) => body.items),
     refetchInterval: enabled ? 15_000 : false,
   });
 }
@@ -64,14 +53,14 @@ export function useScheduleSlots(id: string, enabled: boolean) {
 export function useTriggers(planId: string) {
   return useQuery({
     queryKey: queryKeys.triggers.list(planId),
-    queryFn: ({ signal }) => api.get<{ items: TriggerView[] }>(`/plans/${enc(planId)}/triggers`, { signal }).then((body) => body.items),
+    queryFn: ({ signal }) => unwrap(api.GET('/plans/{id}/triggers', { params: { path: { id: planId } }, signal })).then((body) => body.items),
   });
 }
 
 export function useCreateTrigger(planId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) => api.post<CreatedTrigger>(`/plans/${enc(planId)}/triggers`, { name }),
+    mutationFn: (name: string) => unwrap(api.POST('/plans/{id}/triggers', { params: { path: { id: planId } }, body: { name } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.triggers.list(planId) }),
   });
 }
@@ -79,7 +68,7 @@ export function useCreateTrigger(planId: string) {
 export function useRevokeTrigger(planId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete(`/triggers/${enc(id)}`),
+    mutationFn: (id: string) => unwrap(api.DELETE('/triggers/{id}', { params: { path: { id } } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.triggers.list(planId) }),
   });
 }
@@ -89,14 +78,14 @@ export function useRevokeTrigger(planId: string) {
 export function useWebhooks() {
   return useQuery({
     queryKey: queryKeys.webhooks.list(),
-    queryFn: ({ signal }) => api.get<{ items: WebhookView[] }>('/webhooks', { signal }).then((body) => body.items),
+    queryFn: ({ signal }) => unwrap(api.GET('/webhooks', { signal })).then((body) => body.items),
   });
 }
 
 export function useCreateWebhook() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateWebhookInput) => api.post<WebhookWithSecret>('/webhooks', input),
+    mutationFn: (input: CreateWebhookInput) => unwrap(api.POST('/webhooks', { body: input })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.webhooks.all }),
   });
 }
@@ -104,7 +93,7 @@ export function useCreateWebhook() {
 export function useUpdateWebhook() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...change }: Partial<CreateWebhookInput> & { id: string }) => api.patch<WebhookView>(`/webhooks/${enc(id)}`, change),
+    mutationFn: ({ id, ...change }: Partial<CreateWebhookInput> & { id: string }) => unwrap(api.PATCH('/webhooks/{id}', { params: { path: { id } }, body: change })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.webhooks.all }),
   });
 }
@@ -112,7 +101,7 @@ export function useUpdateWebhook() {
 export function useDeleteWebhook() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete(`/webhooks/${enc(id)}`),
+    mutationFn: (id: string) => unwrap(api.DELETE('/webhooks/{id}', { params: { path: { id } } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.webhooks.all }),
   });
 }
@@ -120,7 +109,7 @@ export function useDeleteWebhook() {
 export function useRotateWebhookSecret() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.post<WebhookWithSecret>(`/webhooks/${enc(id)}/rotate-secret`),
+    mutationFn: (id: string) => unwrap(api.POST('/webhooks/{id}/rotate-secret', { params: { path: { id } } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.webhooks.all }),
   });
 }
@@ -128,8 +117,12 @@ export function useRotateWebhookSecret() {
 export function useTestWebhook() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.post<void>(`/webhooks/${enc(id)}/test`),
-    onSuccess: (_data, id) => queryClient.invalidateQueries({ queryKey: queryKeys.webhooks.deliveries(id) }),
+    mutationFn: (id: string) => unwrap(api.POST('/webhooks/{id}/test', { params: { path: { id } } })),
+    onSuccess: (delivery, id) => {
+      // The log shows the queued delivery at once; polling then follows its attempts.
+      queryClient.setQueryData<WebhookDeliveryView[]>(queryKeys.webhooks.deliveries(id), (items) => [delivery, ...(items ?? []).filter((item) => item.id !== delivery.id)]);
+      return queryClient.invalidateQueries({ queryKey: queryKeys.webhooks.deliveries(id) });
+    },
   });
 }
 
@@ -137,7 +130,7 @@ export function useWebhookDeliveries(id: string, enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.webhooks.deliveries(id),
     enabled,
-    queryFn: ({ signal }) => api.get<{ items: WebhookDeliveryView[] }>(`/webhooks/${enc(id)}/deliveries`, { signal }).then((body) => body.items),
+    queryFn: ({ signal }) => unwrap(api.GET('/webhooks/{id}/deliveries', { params: { path: { id } }, signal })).then((body) => body.items),
     // Pending deliveries settle within seconds (or retry later): keep the log fresh while it is open.
     refetchInterval: (query) => (enabled && query.state.data?.some((delivery) => delivery.status === 'PENDING') ? 2_000 : enabled ? 15_000 : false),
   });
@@ -146,7 +139,7 @@ export function useWebhookDeliveries(id: string, enabled: boolean) {
 export function useRedeliver(webhookId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (deliveryId: string) => api.post<WebhookDeliveryView>(`/webhooks/deliveries/${enc(deliveryId)}/redeliver`),
+    mutationFn: (deliveryId: string) => unwrap(api.POST('/webhooks/deliveries/{id}/redeliver', { params: { path: { id: deliveryId } } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.webhooks.deliveries(webhookId) }),
   });
 }

@@ -1,12 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateInviteInput, CreatedInvite, InviteView, MemberView, Role } from '@loadline/shared';
-import { api } from '../../api/client';
+import type { CreateInviteInput, MemberView, Role } from '@loadline/shared';
+import { api, unwrap } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 
 export function useMembers() {
   return useQuery({
     queryKey: queryKeys.members.list(),
-    queryFn: ({ signal }) => api.get<{ items: MemberView[] }>('/members', { signal }).then((body) => body.items),
+    queryFn: ({ signal }) => unwrap(api.GET('/members', { signal })).then((body) => body.items),
   });
 }
 
@@ -15,7 +15,7 @@ export function useInvites(enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.members.invites(),
     enabled,
-    queryFn: ({ signal }) => api.get<{ items: InviteView[] }>('/invites', { signal }).then((body) => body.items),
+    queryFn: ({ signal }) => unwrap(api.GET('/invites', { signal })).then((body) => body.items),
   });
 }
 
@@ -23,7 +23,7 @@ export function useChangeRole() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ userId, role }: { userId: string; role: Role }) =>
-      api.patch<MemberView>(`/members/${encodeURIComponent(userId)}`, { role }),
+      unwrap(api.PATCH('/members/{userId}', { params: { path: { userId } }, body: { role } })),
     onSuccess: (member) => {
       queryClient.setQueryData<MemberView[]>(queryKeys.members.list(), (members) =>
         members?.map((m) => (m.user.id === member.user.id ? member : m)),
@@ -40,7 +40,7 @@ export function useChangeRole() {
 export function useRemoveMember() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (userId: string) => api.delete<void>(`/members/${encodeURIComponent(userId)}`),
+    mutationFn: (userId: string) => unwrap(api.DELETE('/members/{userId}', { params: { path: { userId } } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.members.all }),
   });
 }
@@ -48,7 +48,7 @@ export function useRemoveMember() {
 export function useCreateInvite() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateInviteInput) => api.post<CreatedInvite>('/invites', input),
+    mutationFn: (input: CreateInviteInput) => unwrap(api.POST('/invites', { body: input })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.members.invites() }),
   });
 }
@@ -56,7 +56,7 @@ export function useCreateInvite() {
 export function useRevokeInvite() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<void>(`/invites/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => unwrap(api.DELETE('/invites/{id}', { params: { path: { id } } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.members.invites() }),
   });
 }

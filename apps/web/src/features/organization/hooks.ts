@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MeView, MembershipView, OrganizationView, Quotas, UsageView } from '@loadline/shared';
-import { api } from '../../api/client';
+import type { Quotas } from '@loadline/shared';
+import { api, unwrap } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { useNavigate } from 'react-router';
 import { useApplyMe } from '../auth/hooks';
@@ -8,7 +8,7 @@ import { useApplyMe } from '../auth/hooks';
 export function useOrganization() {
   return useQuery({
     queryKey: queryKeys.organization.current(),
-    queryFn: ({ signal }) => api.get<OrganizationView>('/organization', { signal }),
+    queryFn: ({ signal }) => unwrap(api.GET('/organization', { signal })),
   });
 }
 
@@ -16,7 +16,7 @@ export function useOrganization() {
 export function useUsage() {
   return useQuery({
     queryKey: queryKeys.organization.usage(),
-    queryFn: ({ signal }) => api.get<UsageView>('/usage', { signal }),
+    queryFn: ({ signal }) => unwrap(api.GET('/usage', { signal })),
     refetchInterval: 60_000,
   });
 }
@@ -24,7 +24,7 @@ export function useUsage() {
 export function useRenameOrganization() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) => api.patch<OrganizationView>('/organization', { name }),
+    mutationFn: (name: string) => unwrap(api.PATCH('/organization', { body: { name } })),
     onSuccess: (organization) => {
       queryClient.setQueryData(queryKeys.organization.current(), organization);
       // The header and the switcher show the name from GET /me.
@@ -36,7 +36,7 @@ export function useRenameOrganization() {
 export function useUpdateQuotas() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (changes: Partial<Quotas>) => api.patch<OrganizationView>('/organization/quotas', changes),
+    mutationFn: (changes: Partial<Quotas>) => unwrap(api.PATCH('/organization/quotas', { body: changes })),
     onSuccess: (organization) => {
       queryClient.setQueryData(queryKeys.organization.current(), organization);
       return queryClient.invalidateQueries({ queryKey: queryKeys.organization.usage() });
@@ -52,7 +52,7 @@ export function useDeleteOrganization() {
   const applyMe = useApplyMe();
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: ({ confirmSlug }: { confirmSlug: string; name: string }) => api.delete<MeView>('/organization', { body: { confirmSlug } }),
+    mutationFn: ({ confirmSlug }: { confirmSlug: string; name: string }) => unwrap(api.DELETE('/organization', { body: { confirmSlug } })),
     // Here rather than at the call: the page that asked is unmounted once the session moves.
     onSuccess: async (me, { name }) => {
       void navigate('/', { state: { notice: `${name} was deleted. You are now in ${me.tenant.name}.` } });
@@ -66,8 +66,8 @@ export function useCreateOrganization() {
   const applyMe = useApplyMe();
   return useMutation({
     mutationFn: async (name: string) => {
-      const created = await api.post<MembershipView>('/organizations', { name });
-      return api.post<MeView>('/auth/switch', { organizationId: created.id });
+      const created = await unwrap(api.POST('/organizations', { body: { name } }));
+      return unwrap(api.POST('/auth/switch', { body: { organizationId: created.id } }));
     },
     onSuccess: applyMe,
   });
@@ -77,7 +77,7 @@ export function useCreateOrganization() {
 export function useLeaveOrganization() {
   const applyMe = useApplyMe();
   return useMutation({
-    mutationFn: () => api.post<MeView>('/organization/leave'),
+    mutationFn: () => unwrap(api.POST('/organization/leave')),
     onSuccess: applyMe,
   });
 }

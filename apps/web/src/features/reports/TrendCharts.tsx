@@ -1,11 +1,12 @@
 import { useMemo, useState } from 'react';
-import type { PlanTrend } from '@loadline/shared';
+import type { PublicTrend } from '@loadline/shared';
 import { TimeSeriesChart } from '../../components/charts/TimeSeriesChart';
 import { VerdictBadge } from '../runs/RunStatusBadge';
 import { WHOLE_RUN, trendCharts, trendPointLabel, trendRequestNames } from './report-format';
 
 interface TrendChartsProps {
-  trend: Pick<PlanTrend, 'points' | 'thresholds'>;
+  /** A plan's trend (points carry run ids) or a shared one (they do not). */
+  trend: Pick<PublicTrend, 'thresholds'> & { points: Array<PublicTrend['points'][number] & { runId?: string }> };
   /** Clicking a point opens that run (left out on the public page: runs are private). */
   onOpenRun?: (runId: string) => void;
 }
@@ -19,7 +20,7 @@ export function TrendCharts({ trend, onOpenRun }: TrendChartsProps) {
   const pick = onOpenRun
     ? (index: number) => {
         const point = trend.points[index];
-        if (point) onOpenRun(point.runId);
+        if (point?.runId) onOpenRun(point.runId);
       }
     : undefined;
   const count = trend.points.length;
@@ -77,10 +78,10 @@ export function TrendCharts({ trend, onOpenRun }: TrendChartsProps) {
               return (
                 <li key={index}>
                   {trendPointLabel(point)} UTC: {before?.verdict ? <VerdictBadge verdict={before.verdict} /> : null} → {point.verdict ? <VerdictBadge verdict={point.verdict} /> : null}
-                  {onOpenRun ? (
+                  {onOpenRun && point.runId ? (
                     <>
                       {' '}
-                      <button type="button" className="link-button" onClick={() => onOpenRun(point.runId)}>
+                      <button type="button" className="link-button" onClick={() => onOpenRun(point.runId!)}>
                         open run
                       </button>
                     </>

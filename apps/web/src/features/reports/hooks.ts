@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreatedShare, Dashboard, PlanTrend, PublicShare, RunComparison, ShareView } from '@loadline/shared';
-import { api, isApiError } from '../../api/client';
+import { api, isApiError, unwrap } from '../../api/client';
 import { queryKeys, type TrendRange } from '../../api/query-keys';
 
 const DASHBOARD_POLL_MS = 5_000;
@@ -9,7 +8,7 @@ const DASHBOARD_POLL_MS = 5_000;
 export function useDashboard() {
   return useQuery({
     queryKey: queryKeys.dashboard,
-    queryFn: ({ signal }) => api.get<Dashboard>('/dashboard', { signal }),
+    queryFn: ({ signal }) => unwrap(api.GET('/dashboard', { signal })),
     // Runs finish elsewhere (schedules, triggers, other people): always ask again on opening.
     staleTime: 0,
     // While a run is going, its status and the plan's latest verdict change.
@@ -24,7 +23,7 @@ export function usePlanTrend(planId: string | undefined, range: TrendRange = {})
     queryKey: queryKeys.reports.trend(planId ?? '', range),
     enabled: Boolean(planId),
     queryFn: ({ signal }) =>
-      api.get<PlanTrend>(`/plans/${encodeURIComponent(planId!)}/trends`, { signal, query: { from: range.from, to: range.to, limit: 200 } }),
+      unwrap(api.GET('/plans/{id}/trends', { params: { path: { id: planId! }, query: { from: range.from, to: range.to, limit: 200 } }, signal })),
   });
 }
 
@@ -33,7 +32,7 @@ export function useComparison(base: string | null, head: string | null) {
   return useQuery({
     queryKey: queryKeys.reports.comparison(base ?? '', head ?? ''),
     enabled: Boolean(base && head),
-    queryFn: ({ signal }) => api.get<RunComparison>('/comparisons', { signal, query: { base, head } }),
+    queryFn: ({ signal }) => unwrap(api.GET('/comparisons', { params: { query: { base: base!, head: head! } }, signal })),
     staleTime: 60_000,
   });
 }
@@ -41,7 +40,7 @@ export function useComparison(base: string | null, head: string | null) {
 export function useShares() {
   return useQuery({
     queryKey: queryKeys.shares.list(),
-    queryFn: ({ signal }) => api.get<{ items: ShareView[] }>('/shares', { signal }).then((body) => body.items),
+    queryFn: ({ signal }) => unwrap(api.GET('/shares', { signal })).then((body) => body.items),
   });
 }
 
@@ -50,9 +49,13 @@ export type ShareSubject = { kind: 'run'; runId: string } | { kind: 'trend'; pla
 /** POST /runs/:id/shares or /plans/:id/shares -> {share, token, url}: the URL is shown once. */
 export function useCreateShare(subject: ShareSubject) {
   const queryClient = useQueryClient();
-  const path = subject.kind === 'run' ? `/runs/${encodeURIComponent(subject.runId)}/shares` : `/plans/${encodeURIComponent(subject.planId)}/shares`;
   return useMutation({
-    mutationFn: (expiresInDays: number | undefined) => api.post<CreatedShare>(path, expiresInDays ? { expiresInDays } : {}),
+    mutationFn: (expiresInDays: number | undefined) => {
+      const body = expiresInDays ? { expiresInDays } : {};
+      return subject.kind === 'run'
+        ? unwrap(api.POST('/runs/{id}/shares', { params: { path: { id: subject.runId } }, body }))
+        : unwrap(api.POST('/plans/{id}/shares', { params: { path: { id: subject.planId } }, body }));
+    },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.shares.all }),
   });
 }
@@ -60,7 +63,7 @@ export function useCreateShare(subject: ShareSubject) {
 export function useRevokeShare() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete(`/shares/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => unwrap(api.DELETE('/shares/{id}', { params: { path: { id } } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.shares.all }),
   });
 }
@@ -70,7 +73,7 @@ export function usePublicShare(token: string | undefined) {
   return useQuery({
     queryKey: queryKeys.publicShare(token ?? ''),
     enabled: Boolean(token),
-    queryFn: ({ signal }) => api.get<PublicShare>(`/public/shares/${encodeURIComponent(token!)}`, { signal, skipAuthRedirect: true }),
+    queryFn: ({ signal }) => unwrap(api.GET('/public/shares/{token}', { params: { path: { token: token! } }, signal }), { skipAuthRedirect: true }),
     retry: (failureCount, error) => !(isApiError(error) && error.status >= 400 && error.status < 500) && failureCount < 2,
     staleTime: 60_000,
   });

@@ -1,4 +1,7 @@
-import type { MetricDelta, PlanTrend, ShareView, Threshold, TrendFigures, TrendPoint } from '@loadline/shared';
+import type { MetricDelta, PublicTrend, ShareView, Threshold, TrendFigures } from '@loadline/shared';
+
+/** A trend point as charts need it: a private trend's points also carry their run's id. */
+type TrendPoint = PublicTrend['points'][number];
 import type { ChartModel, LineSpec } from '../../components/charts/chart-model';
 import { formatCount, formatLatency, formatPercent, formatRps } from '../../format/numbers';
 
@@ -167,7 +170,7 @@ export interface TrendCharts {
  * with the latency thresholds in ms, the error rate in % with its thresholds, RPS; a marker
  * on each run whose verdict changed (drawn on p95).
  */
-export function trendCharts(trend: Pick<PlanTrend, 'points' | 'thresholds'>, request: string = WHOLE_RUN): TrendCharts {
+export function trendCharts(trend: Pick<PublicTrend, 'points' | 'thresholds'>, request: string = WHOLE_RUN): TrendCharts {
   const points = trend.points;
   const xs = points.map((_, index) => index);
   const xLabels = points.map((point) => `${trendPointLabel(point)} · v${point.planVersion}`);

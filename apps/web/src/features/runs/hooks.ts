@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isTerminalRunStatus, type RunSeries, type RunView } from '@loadline/shared';
-import { api, isApiError } from '../../api/client';
+import { api, isApiError, unwrap } from '../../api/client';
 import { queryKeys, type RunListFilter } from '../../api/query-keys';
 import { mergePoints } from './series-data';
 
@@ -25,7 +25,7 @@ export function useRun(id: string | undefined, pollMs = RUN_POLL_MS) {
   return useQuery({
     queryKey: queryKeys.runs.detail(id ?? ''),
     enabled: Boolean(id),
-    queryFn: ({ signal }) => api.get<RunView>(`/runs/${encodeURIComponent(id!)}`, { signal }),
+    queryFn: ({ signal }) => unwrap(api.GET('/runs/{id}', { params: { path: { id: id! } }, signal })),
     refetchInterval: (query) => (query.state.error ? false : runPollInterval(query.state.data, pollMs)),
     refetchIntervalInBackground: false,
     staleTime: 0,
@@ -50,7 +50,7 @@ export function useRunSeries(id: string | undefined, { enabled, live, refetchMs 
     queryKey: queryKeys.runs.series(id ?? ''),
     enabled: Boolean(id) && enabled,
     queryFn: async ({ signal }) => {
-      const fetched = await api.get<RunSeries>(`/runs/${encodeURIComponent(id!)}/series`, { signal });
+      const fetched = await unwrap(api.GET('/runs/{id}/series', { params: { path: { id: id! } }, signal }));
       const run = queryClient.getQueryData<RunView>(queryKeys.runs.detail(id!));
       const stillLive = run ? !isTerminalRunStatus(run.status) : live;
       const cached = queryClient.getQueryData<RunSeries>(queryKeys.runs.series(id!));
@@ -69,10 +69,7 @@ export function useCancelRun(id: string) {
   const queryClient = useQueryClient();
   const detail = queryKeys.runs.detail(id);
   return useMutation({
-    mutationFn: async () => {
-      const body = await api.post<RunView | { run: RunView }>(`/runs/${encodeURIComponent(id)}/cancel`);
-      return 'run' in body ? body.run : body;
-    },
+    mutationFn: () => unwrap(api.POST('/runs/{id}/cancel', { params: { path: { id } } })),
     onSuccess: (run) => {
       queryClient.setQueryData(detail, run);
     },
@@ -86,9 +83,7 @@ export function useRuns(filter: RunListFilter = {}) {
   return useQuery({
     queryKey: queryKeys.runs.list(filter),
     queryFn: ({ signal }) =>
-      api.get<{ items: RunView[] }>('/runs', { signal, query: { planId: filter.planId, status: filter.status } }).then(
-        (body) => body.items,
-      ),
+      unwrap(api.GET('/runs', { params: { query: { planId: filter.planId, status: filter.status } }, signal })).then((body) => body.items),
     refetchInterval: (query) =>
       query.state.data?.some((run) => !isTerminalRunStatus(run.status)) ? LIST_POLL_MS : false,
   });

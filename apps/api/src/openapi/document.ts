@@ -1,0 +1,26 @@
+import type { INestApplication } from '@nestjs/common';
+import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import { componentSchemas } from './schemas.js';
+
+export const API_PREFIX = 'api/v1';
+
+/**
+ * The API's OpenAPI document. Paths are relative to the one server, `/api/v1`, so the web's
+ * generated client names routes as the docs do (`/plans/{id}`). Committed as
+ * apps/api/openapi.json; `pnpm openapi` regenerates it and the web client's types.
+ */
+export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Loadline API')
+      .setDescription('Targets, test plans, runs and reports. Errors are { error: { code, message, details } }.')
+      .setVersion('1')
+      .addServer(`/${API_PREFIX}`)
+      .addBearerAuth()
+      .build(),
+    { ignoreGlobalPrefix: true, operationIdFactory: (controllerKey, methodKey) => `${controllerKey.replace(/Controller$/, '')}_${methodKey}` },
+  );
+  document.components = { ...document.components, schemas: { ...document.components?.schemas, ...componentSchemas() } };
+  return document;
+}
