@@ -1,11 +1,12 @@
 #!/usr/bin/env node
-// pnpm bench [-- --quick] [--pairs N] [--overhead-seconds N] [--soak-seconds N] [--only overhead,accuracy,memory]
+// pnpm bench [-- --quick] [--pairs N] [--overhead-seconds N] [--soak-seconds N] [--only overhead,accuracy,memory,charts]
 //
 // Benchmarks of the whole platform on this machine, reported as ratios against a baseline
 // measured in the same run (plus the raw numbers): what Loadline costs k6 in throughput, how
 // exact its percentiles are, whether the runner's memory stays flat, how much a run-minute
-// stores, and how soon a report is there after the load ends. Loopback only: every server is
-// started here on 127.0.0.1 and every load is bounded in time. See docs/benchmarks.md.
+// stores, how soon a report is there after the load ends, and whether the web app's charts
+// stay smooth with thousands of points. Loopback only: every server is started here on
+// 127.0.0.1 and every load is bounded in time. See docs/benchmarks.md.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,12 +14,12 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { BENCH_DIR, BenchError, REPO_ROOT, fmtBytes, fmtInt, fmtPct, fmtRatio, loadAverage, log, round } from './lib/util.mjs';
 import { killAllChildrenNow, stopAllChildren } from './lib/processes.mjs';
-import { ApiClient, Stack } from './lib/stack.mjs';
-import { buildServer, goVersion, startServer } from './lib/go-servers.mjs';
-import { k6Version } from './lib/k6.mjs';
-import { accuracy, memory, overhead, reportLatency, storage } from './lib/benchmarks.mjs';
+import { charts } from './lib/charts.mjs';
+import { formatCharts, summarizeCharts } from './lib/charts-report.mjs';
 
-const BENCHMARKS = ['overhead', 'accuracy', 'memory'];
+/** These need the platform (PostgreSQL, Redis, the built API and runner, k6, Go); charts does not. */
+const STACK_BENCHMARKS = ['overhead', 'accuracy', 'memory'];
+const BENCHMARKS = [...STACK_BENCHMARKS, 'charts'];
 
 function parseOptions(argv) {
   const { values } = parseArgs({
@@ -35,12 +36,12 @@ function parseOptions(argv) {
   });
   if (values.help) {
     process.stdout.write(
-      'usage: pnpm bench [-- --quick] [--pairs N] [--overhead-seconds N] [--soak-seconds N] [--only overhead,accuracy,memory]\n' +
-        '  --quick           short smoke check: 1 overhead pair of 10 s, 10 s accuracy run, 60 s soak\n' +
+      'usage: pnpm bench [-- --quick] [--pairs N] [--overhead-seconds N] [--soak-seconds N] [--only overhead,accuracy,memory,charts]\n' +
+        '  --quick           short smoke check: 1 overhead pair of 10 s, 10 s accuracy run, 60 s soak, charts up to 3,600 points\n' +
         '  --pairs N         bare k6 / Loadline pairs for the overhead figure (default 5)\n' +
         '  --overhead-seconds N  load duration of each overhead measurement (default 30)\n' +
         '  --soak-seconds N  duration of the memory run (default 600)\n' +
-        '  --only LIST       run only some benchmarks (storage and latency use the runs done)\n',
+        '  --only LIST       run only some benchmarks (storage and latency use the runs done; charts alone needs no stack)\n',
     );
     process.exit(0);
   }
@@ -67,18 +68,12 @@ async function main() {
   const loadBefore = loadAverage();
   log(`options: ${JSON.stringify(options)}; load average ${loadBefore.join(' ')} on ${os.cpus().length} cores`);
 
-  Stack.preflight();
-  const versions = { k6: await k6Version(), go: await goVersion(), node: process.version };
-  await buildServer('ok');
-  await buildServer('mixture');
-  const shared = await import(pathToFileURL(path.join(REPO_ROOT, 'packages', 'shared', 'dist', 'index.js')).href);
-
-  const stack = new Stack();
   let cleaningUp = null;
+  let stackCleanup = async () => {};
   const cleanup = () => (cleaningUp ??= (async () => {
-    log('cleaning up: stopping children, dropping the database, deleting Redis keys');
+    log('cleaning up: stopping children');
     await stopAllChildren();
-    await stack.close();
+    await stackCleanup();
   })());
   const onSignal = (signal) => {
     log(`${signal}: stopping`);
@@ -89,23 +84,16 @@ async function main() {
   process.once('exit', killAllChildrenNow);
 
   const results = {};
-  try {
-    await stack.start();
-    const client = await ApiClient.signup(stack.baseUrl);
-    const ctx = { stack, client, shared, options, loadlineRuns: [] };
-    const okServer = await startServer('ok');
+  let versions = { k6: null, go: null, node: process.version };
+  if (options.only.some((name) => STACK_BENCHMARKS.includes(name))) {
     try {
-      if (options.only.includes('overhead')) results.overhead = await overhead(ctx, okServer);
-      if (options.only.includes('accuracy')) results.accuracy = await accuracy(ctx);
-      if (options.only.includes('memory')) results.memory = await memory(ctx, okServer);
+      versions = await runStackBenchmarks(options, results, (close) => (stackCleanup = close));
     } finally {
-      await okServer.stop();
+      await cleanup();
     }
-    results.storage = storage(ctx.loadlineRuns);
-    results.latency = reportLatency(ctx.loadlineRuns);
-  } finally {
-    await cleanup();
   }
+  // After the stack is gone, so that its idle processes do not share the CPU with the browser.
+  if (options.only.includes('charts')) results.charts = await charts({ options });
 
   const report = {
     version: 1,
@@ -134,14 +122,51 @@ async function main() {
   log(`written ${path.relative(REPO_ROOT, out)}`);
 }
 
+/**
+ * overhead, accuracy and memory (with storage and latency from their runs): the platform on
+ * loopback. Imported here, not at the top: charts alone must run without PostgreSQL, Redis,
+ * k6, Go or a built API.
+ */
+async function runStackBenchmarks(options, results, setCleanup) {
+  const { ApiClient, Stack } = await import('./lib/stack.mjs');
+  const { buildServer, goVersion, startServer } = await import('./lib/go-servers.mjs');
+  const { k6Version } = await import('./lib/k6.mjs');
+  const { accuracy, memory, overhead, reportLatency, storage } = await import('./lib/benchmarks.mjs');
+  Stack.preflight();
+  const versions = { k6: await k6Version(), go: await goVersion(), node: process.version };
+  await buildServer('ok');
+  await buildServer('mixture');
+  const shared = await import(pathToFileURL(path.join(REPO_ROOT, 'packages', 'shared', 'dist', 'index.js')).href);
+
+  const stack = new Stack();
+  setCleanup(async () => {
+    log('dropping the database, deleting Redis keys');
+    await stack.close();
+  });
+  await stack.start();
+  const client = await ApiClient.signup(stack.baseUrl);
+  const ctx = { stack, client, shared, options, loadlineRuns: [] };
+  const okServer = await startServer('ok');
+  try {
+    if (options.only.includes('overhead')) results.overhead = await overhead(ctx, okServer);
+    if (options.only.includes('accuracy')) results.accuracy = await accuracy(ctx);
+    if (options.only.includes('memory')) results.memory = await memory(ctx, okServer);
+  } finally {
+    await okServer.stop();
+  }
+  results.storage = storage(ctx.loadlineRuns);
+  results.latency = reportLatency(ctx.loadlineRuns);
+  return versions;
+}
+
 // ---- report --------------------------------------------------------------------------------
 
 function formatReport({ machine, options, results, startedAt }) {
   const lines = [];
-  const { overhead: o, accuracy: a, memory: m, storage: s, latency: l } = results;
+  const { overhead: o, accuracy: a, memory: m, storage: s, latency: l, charts: c } = results;
   lines.push('');
   lines.push(`Loadline bench ${startedAt.slice(0, 16).replace('T', ' ')} UTC, ${machine.cores} cores (${machine.cpu}), load average ${machine.loadAverageBefore.join(' ')} -> ${machine.loadAverageAfter.join(' ')}`);
-  lines.push(`${machine.k6}; ${machine.go}; node ${machine.node}${options.quick ? '; QUICK (smoke check, not for figures)' : ''}`);
+  lines.push(`${[machine.k6, machine.go, `node ${machine.node}`].filter(Boolean).join('; ')}${options.quick ? '; QUICK (smoke check, not for figures)' : ''}`);
 
   if (o) {
     lines.push('');
@@ -213,6 +238,7 @@ function formatReport({ machine, options, results, startedAt }) {
       );
     }
   }
+  if (c) lines.push(...formatCharts(c));
   if (l?.perRun.length) {
     lines.push('');
     lines.push(`run end -> report (RunSegment.finishedAt -> Run.finishedAt), ms: ${l.perRun.map((run) => `${run.label} ${run.ms}`).join(', ')}`);
@@ -242,6 +268,7 @@ function formatReport({ machine, options, results, startedAt }) {
       : '';
     lines.push(`  storage    bytes per run-minute         ${fmtBytes(long.bytesPerMinute)} (${long.label}, ${long.bytesPerRequest.toFixed(4)} bytes/request${short})`);
   }
+  if (c) lines.push(...summarizeCharts(c));
   if (l?.perRun.length) lines.push(`  latency    run end -> report            ${fmtInt(l.medianMs)} ms median, ${fmtInt(l.maxMs)} ms max (${l.perRun.length} runs)`);
   lines.push('');
   return `${lines.join('\n')}\n`;

@@ -43,6 +43,29 @@ const GRID = '#e9ecf2';
 const FONT = '11px ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif';
 const LABEL_FONT = '600 11px ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif';
 
+/**
+ * uPlot's line paths, except that a line holding more points than its stretch of the plot is
+ * wide in CSS pixels is stroked 1 device pixel wide. At that density the line is a band of
+ * second-to-second jitter whatever its width, and a canvas strokes such a hairline an order of
+ * magnitude faster than a wider line: without a GPU, Chromium took 7-22 ms per line of 3,600
+ * points at 1.5-2 px against under 1 ms at 1 px, so a 1-hour run's 10-line chart spent ~70 ms
+ * on each redraw (every live second, every hover that moves the focus). See the "charts"
+ * benchmark in docs/benchmarks.md. Sparse lines keep their width, so does the legend.
+ */
+const linearPaths = uPlot.paths.linear!();
+const densePaths: uPlot.Series.PathBuilder = (u, seriesIdx, idx0, idx1) => {
+  const paths = linearPaths(u, seriesIdx, idx0, idx1);
+  const xs = u.data[0];
+  const first = xs[idx0];
+  const last = xs[idx1];
+  if (paths && first !== undefined && last !== undefined) {
+    const spanCss = Math.abs(u.valToPos(last, 'x') - u.valToPos(first, 'x'));
+    // uPlot reads a path's own width from `_width` (CSS pixels; its typings say `width`).
+    if (idx1 - idx0 + 1 > spanCss) (paths as uPlot.Series.Paths & { _width?: number })._width = 1 / uPlot.pxRatio;
+  }
+  return paths;
+};
+
 function niceRange(_u: uPlot, _min: number | null, max: number | null, scale: string): uPlot.Range.MinMax {
   if (max === null || !Number.isFinite(max) || max <= 0) return [0, scale === 'pct' ? 1 : scale === 'vus' ? 2 : 1];
   const top = max * 1.08;
@@ -136,7 +159,7 @@ function buildOptions(
           ...(line.markers
             ? { paths: () => null, points: { show: true, size: 13, width: 2, stroke: line.color, fill: '#ffffff' } }
             : // uPlot's default: markers only while the points are sparse (a lone second shows).
-              { points: line.points === undefined ? { size: 5 } : { show: line.points, size: 6 } }),
+              { paths: densePaths, points: line.points === undefined ? { size: 5 } : { show: line.points, size: 6 } }),
         }),
       ),
     ],

@@ -73,6 +73,14 @@ describe('alignPoints', () => {
     expect(rows.map((row) => row?.elapsed ?? null)).toEqual([0, 1, null, 3]);
   });
 
+  it('takes seconds that are already in order and complete as they are', () => {
+    const points = [point(5), point(6), point(7)];
+    const { xs, rows } = alignPoints(points);
+    expect(xs).toEqual([0, 1, 2]);
+    expect(rows).toEqual(points);
+    expect(rows).not.toBe(points);
+  });
+
   it('is empty for no points', () => {
     expect(alignPoints([])).toEqual({ xs: [], rows: [] });
   });
@@ -138,6 +146,11 @@ describe('throughputChart', () => {
       [0, 5],
     ]);
     expect(model.notes?.[1]).toEqual(['0 errors', '4 errors']);
+  });
+
+  it('writes large error counts with thousands separators', () => {
+    const model = throughputChart([point(0, { errors: 1 }), point(1, { errors: 999 }), point(2, { errors: 12_345 })]);
+    expect(model.notes?.[1]).toEqual(['1 error', '999 errors', '12,345 errors']);
   });
 
   it('adds dropped iterations only when there were some', () => {
