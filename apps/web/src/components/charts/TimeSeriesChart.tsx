@@ -45,7 +45,7 @@ const LABEL_FONT = '600 11px ui-sans-serif, system-ui, -apple-system, "Segoe UI"
 
 /**
  * uPlot's line paths, except that a line holding more points than its stretch of the plot is
- * wide in CSS pixels is stroked 1 device pixel wide. At that density the line is a band of
+ * wide in CSS pixels is stroked 1 CSS pixel wide. At that density the line is a band of
  * second-to-second jitter whatever its width, and a canvas strokes such a hairline an order of
  * magnitude faster than a wider line: without a GPU, Chromium took 7-22 ms per line of 3,600
  * points at 1.5-2 px against under 1 ms at 1 px, so a 1-hour run's 10-line chart spent ~70 ms
@@ -61,7 +61,9 @@ const densePaths: uPlot.Series.PathBuilder = (u, seriesIdx, idx0, idx1) => {
   if (paths && first !== undefined && last !== undefined) {
     const spanCss = Math.abs(u.valToPos(last, 'x') - u.valToPos(first, 'x'));
     // uPlot reads a path's own width from `_width` (CSS pixels; its typings say `width`).
-    if (idx1 - idx0 + 1 > spanCss) (paths as uPlot.Series.Paths & { _width?: number })._width = 1 / uPlot.pxRatio;
+    // 1 CSS pixel: a hairline on ordinary screens; on 2x screens (which rasterize on a GPU)
+    // a thinner one would be hard to read.
+    if (idx1 - idx0 + 1 > spanCss) (paths as uPlot.Series.Paths & { _width?: number })._width = 1;
   }
   return paths;
 };
