@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlanView, TargetView } from '@loadline/shared';
 import { startStack, type TestStack } from './test/stack.js';
 import type { ApiClient } from './test/api-client.js';
 import { validPlan } from './test/fixtures.js';
+import { OPENAPI_DOCUMENT_PATH } from './openapi/export.js';
 
 
 describe('API edges: accounts, validation, isolation (real PostgreSQL and Redis)', () => {
@@ -115,7 +117,10 @@ describe('API edges: accounts, validation, isolation (real PostgreSQL and Redis)
     const health = await stack.api.get('/health');
     expect(health.status).toBe(200);
     expect(health.body).toMatchObject({ status: 'ok', database: { ok: true }, redis: { ok: true }, runners: { live: 0 } });
-    const docs = (await fetch(`${stack.baseUrl}/api/docs-json`).then((response) => response.json())) as { paths: Record<string, unknown> };
-    expect(Object.keys(docs.paths)).toEqual(expect.arrayContaining(['/api/v1/plans', '/api/v1/plans/{id}/runs', '/api/v1/runs/{id}']));
+    const docs = (await fetch(`${stack.baseUrl}/api/docs-json`).then((response) => response.json())) as { servers: unknown; paths: Record<string, unknown> };
+    expect(docs.servers).toEqual([{ url: '/api/v1' }]);
+    expect(Object.keys(docs.paths)).toEqual(expect.arrayContaining(['/plans', '/plans/{id}/runs', '/runs/{id}']));
+    // What a running API serves is the committed document the web client is generated from.
+    expect(docs).toEqual(JSON.parse(readFileSync(OPENAPI_DOCUMENT_PATH, 'utf8')));
   });
 });
