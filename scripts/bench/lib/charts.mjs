@@ -12,7 +12,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { BenchError, REPO_ROOT, log, round } from './util.mjs';
+import { BENCH_DIR, BenchError, REPO_ROOT, log, round } from './util.mjs';
 
 const WEB_ROOT = path.join(REPO_ROOT, 'apps', 'web');
 const HARNESS_HTML = path.join(WEB_ROOT, 'bench', 'charts.html');
@@ -241,6 +241,8 @@ export async function charts({ options }) {
           row.resize = await measureResize(page, kind, points, plan.resizeTimes);
         }
         row.live = await measureLive(page, kind, points, plan.liveUpdates);
+        // What the measured chart looked like, to check that a faster chart still reads well.
+        if (points !== BASELINE_POINTS) await page.screenshot({ path: path.join(BENCH_DIR, `charts-${kind}-${points}.png`) });
         rows.push(row);
       }
     }
