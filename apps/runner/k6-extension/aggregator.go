@@ -30,7 +30,7 @@ const (
 )
 
 type requestAgg struct {
-	key     *requestKey
+	key     requestKey
 	latency histogram
 }
 
@@ -46,9 +46,7 @@ type second struct {
 	requests map[uint32]*requestAgg // by group id
 	checks   map[uint32]*checkAgg   // by check id
 
-	vus, vusMax       float64
-	vusAt, vusMaxAt   int64 // UnixNano of the sample the value came from
-	hasVUs, hasVUsMax bool
+	vus, vusMax       gauge
 	iterations        float64
 	droppedIterations float64
 	bytesReceived     float64
@@ -61,6 +59,55 @@ type second struct {
 	// by whole wall-clock seconds (a 10 s test touches 11 of them).
 	spanStartMs, spanEndMs float64
 	hasSpan                bool
+}
+
+// gauge is a value that holds until it changes (vus, vus_max). Within a second the newest
+// sample wins, whatever order samples arrive in.
+type gauge struct {
+	value float64
+	at    int64 // UnixNano of the sample the value came from
+	set   bool
+}
+
+func (g *gauge) observe(value float64, at int64) {
+	if !g.set || at >= g.at {
+		*g = gauge{value: value, at: at, set: true}
+	}
+}
+
+// interner numbers keys in the order they are first seen, so that a series is looked up by
+// its tags once and every later sample of it finds its group or check by a small integer.
+type interner[K comparable] struct {
+	ids  map[K]uint32
+	keys []K // by id
+}
+
+func newInterner[K comparable]() interner[K] {
+	return interner[K]{ids: make(map[K]uint32)}
+}
+
+func (in *interner[K]) id(key K) uint32 {
+	id, ok := in.ids[key]
+	if !ok {
+		id = uint32(len(in.keys)) //nolint:gosec // ids count groups and checks: far below 2^32
+		in.ids[key] = id
+		in.keys = append(in.keys, key)
+	}
+	return id
+}
+
+// entry returns (*m)[id], making the map and the entry on first use: a second only holds
+// the groups and checks that had samples in it, and most seconds have no checks at all.
+func entry[V any](m *map[uint32]*V, id uint32, newV func() *V) *V {
+	if *m == nil {
+		*m = make(map[uint32]*V)
+	}
+	v := (*m)[id]
+	if v == nil {
+		v = newV()
+		(*m)[id] = v
+	}
+	return v
 }
 
 // seriesInfo is what the aggregator remembers about one k6 time series (metric + tag set),
@@ -77,10 +124,8 @@ type aggregator struct {
 	keyFuncs    map[*metrics.Metric]requestKeyFunc
 	series      map[metrics.TimeSeries]seriesInfo
 
-	groupIDs map[requestKey]uint32
-	groups   []*requestKey
-	checkIDs map[string]uint32
-	checks   []string
+	groups interner[requestKey]
+	checks interner[string] // check names
 
 	open    map[int64]*second
 	last    *second // the second the previous sample went to: most samples share it
@@ -89,8 +134,7 @@ type aggregator struct {
 
 	// Gauges keep their value until they change: a second without a vus sample (k6 samples
 	// vus once a second, so a tick can fall either side of a boundary) reports the last one.
-	lastVUs, lastVUsMax float64
-	seenVUs, seenVUsMax bool
+	lastVUs, lastVUsMax gauge
 }
 
 func newAggregator() *aggregator {
@@ -98,8 +142,8 @@ func newAggregator() *aggregator {
 		metricRoles: make(map[*metrics.Metric]metricRole),
 		keyFuncs:    make(map[*metrics.Metric]requestKeyFunc),
 		series:      make(map[metrics.TimeSeries]seriesInfo),
-		groupIDs:    make(map[requestKey]uint32),
-		checkIDs:    make(map[string]uint32),
+		groups:      newInterner[requestKey](),
+		checks:      newInterner[string](),
 		open:        make(map[int64]*second),
 	}
 }
@@ -131,23 +175,10 @@ func (a *aggregator) seriesOf(ts metrics.TimeSeries, role metricRole) seriesInfo
 			info.role = roleIgnore
 			break
 		}
-		id, ok := a.groupIDs[key]
-		if !ok {
-			id = uint32(len(a.groups)) //nolint:gosec // group count stays far below 2^32
-			a.groupIDs[key] = id
-			k := key
-			a.groups = append(a.groups, &k)
-		}
-		info.id = id
+		info.id = a.groups.id(key)
 	case roleChecks:
 		name, _ := ts.Tags.Get("check")
-		id, ok := a.checkIDs[name]
-		if !ok {
-			id = uint32(len(a.checks)) //nolint:gosec
-			a.checkIDs[name] = id
-			a.checks = append(a.checks, name)
-		}
-		info.id = id
+		info.id = a.checks.id(name)
 	default:
 	}
 	a.series[ts] = info
@@ -212,14 +243,7 @@ func (a *aggregator) addSample(sample *metrics.Sample) {
 	s := a.secondFor(sample.Time.Unix())
 	switch role {
 	case roleRequest:
-		if s.requests == nil {
-			s.requests = make(map[uint32]*requestAgg)
-		}
-		r := s.requests[info.id]
-		if r == nil {
-			r = &requestAgg{key: a.groups[info.id]}
-			s.requests[info.id] = r
-		}
+		r := entry(&s.requests, info.id, func() *requestAgg { return &requestAgg{key: a.groups.keys[info.id]} })
 		r.latency.add(sample.Value)
 		end := float64(sample.Time.UnixNano()) / 1e6
 		start := end - sample.Value
@@ -232,27 +256,16 @@ func (a *aggregator) addSample(sample *metrics.Sample) {
 		s.hasSpan = true
 	case roleChecks:
 		info = a.seriesOf(sample.TimeSeries, role)
-		if s.checks == nil {
-			s.checks = make(map[uint32]*checkAgg)
-		}
-		c := s.checks[info.id]
-		if c == nil {
-			c = &checkAgg{name: a.checks[info.id]}
-			s.checks[info.id] = c
-		}
+		c := entry(&s.checks, info.id, func() *checkAgg { return &checkAgg{name: a.checks.keys[info.id]} })
 		if sample.Value != 0 {
 			c.passes++
 		} else {
 			c.fails++
 		}
 	case roleVUs:
-		if at := sample.Time.UnixNano(); !s.hasVUs || at >= s.vusAt {
-			s.vus, s.vusAt, s.hasVUs = sample.Value, at, true
-		}
+		s.vus.observe(sample.Value, sample.Time.UnixNano())
 	case roleVUsMax:
-		if at := sample.Time.UnixNano(); !s.hasVUsMax || at >= s.vusMaxAt {
-			s.vusMax, s.vusMaxAt, s.hasVUsMax = sample.Value, at, true
-		}
+		s.vusMax.observe(sample.Value, sample.Time.UnixNano())
 	case roleIterations:
 		s.iterations += sample.Value
 	case roleDroppedIterations:
@@ -305,19 +318,23 @@ func (a *aggregator) drain(buf []byte, nowSec int64, final bool) []byte {
 // Before the first value is known (k6 first samples the gauges one second into the run, so
 // the first second never has one) it takes the next value seen in a later open second.
 func (a *aggregator) fillGauges(s *second) {
-	if s.hasVUs {
-		a.lastVUs, a.seenVUs = s.vus, true
-	} else if a.seenVUs {
-		s.vus = a.lastVUs
-	} else if next := a.nextOpen(s.t, func(o *second) bool { return o.hasVUs }); next != nil {
-		s.vus = next.vus
-	}
-	if s.hasVUsMax {
-		a.lastVUsMax, a.seenVUsMax = s.vusMax, true
-	} else if a.seenVUsMax {
-		s.vusMax = a.lastVUsMax
-	} else if next := a.nextOpen(s.t, func(o *second) bool { return o.hasVUsMax }); next != nil {
-		s.vusMax = next.vusMax
+	a.fillGauge(s, &a.lastVUs, func(o *second) *gauge { return &o.vus })
+	a.fillGauge(s, &a.lastVUsMax, func(o *second) *gauge { return &o.vusMax })
+}
+
+// fillGauge fills one gauge of s; of picks that gauge out of any second, and last is the
+// gauge's last written value.
+func (a *aggregator) fillGauge(s *second, last *gauge, of func(*second) *gauge) {
+	g := of(s)
+	switch {
+	case g.set:
+		*last = *g
+	case last.set:
+		g.value = last.value
+	default:
+		if next := a.nextOpen(s.t, func(o *second) bool { return of(o).set }); next != nil {
+			g.value = of(next).value
+		}
 	}
 }
 

@@ -1,143 +1,19 @@
 package loadline
 
 import (
-	"bytes"
 	"encoding/json"
 	"reflect"
-	"strings"
 	"testing"
 	"time"
 
 	"go.k6.io/k6/metrics"
 )
 
-type fixture struct {
-	registry *metrics.Registry
-	builtin  *metrics.BuiltinMetrics
-}
-
-func newFixture() *fixture {
-	r := metrics.NewRegistry()
-	return &fixture{registry: r, builtin: metrics.RegisterBuiltinMetrics(r)}
-}
-
-func (f *fixture) sample(m *metrics.Metric, at time.Time, value float64, tags map[string]string) metrics.Sample {
-	return metrics.Sample{
-		TimeSeries: metrics.TimeSeries{Metric: m, Tags: f.registry.RootTagSet().WithTagsFromMap(tags)},
-		Time:       at,
-		Value:      value,
-	}
-}
-
-func (f *fixture) req(at time.Time, ms float64, tags map[string]string) metrics.Sample {
-	return f.sample(f.builtin.HTTPReqDuration, at, ms, tags)
-}
-
-func sec(unix int64, ms int) time.Time {
-	return time.Unix(unix, int64(ms)*int64(time.Millisecond))
-}
-
-func httpTags(name, method, status string, extra ...string) map[string]string {
-	tags := map[string]string{"name": name, "method": method, "status": status, "scenario": "default", "expected_response": "true"}
-	for i := 0; i+1 < len(extra); i += 2 {
-		if extra[i+1] == "<none>" {
-			delete(tags, extra[i])
-			continue
-		}
-		tags[extra[i]] = extra[i+1]
-	}
-	return tags
-}
-
-// Decoded line, field names as in series.ts.
-type jsonSecond struct {
-	V                 int           `json:"v"`
-	T                 int64         `json:"t"`
-	Requests          []jsonRequest `json:"requests"`
-	VUs               int           `json:"vus"`
-	VUsMax            int           `json:"vusMax"`
-	Iterations        int           `json:"iterations"`
-	DroppedIterations int           `json:"droppedIterations"`
-	BytesReceived     float64       `json:"bytesReceived"`
-	BytesSent         float64       `json:"bytesSent"`
-	MessagesSent      *int          `json:"messagesSent"`
-	MessagesReceived  *int          `json:"messagesReceived"`
-	SpanStartMs       *float64      `json:"spanStartMs"`
-	SpanEndMs         *float64      `json:"spanEndMs"`
-	Checks            []jsonCheck   `json:"checks"`
-}
-
-type jsonRequest struct {
-	Name      string        `json:"name"`
-	Method    string        `json:"method"`
-	Status    int           `json:"status"`
-	Expected  bool          `json:"expected"`
-	ErrorCode string        `json:"errorCode"`
-	Scenario  string        `json:"scenario"`
-	Count     int           `json:"count"`
-	Latency   jsonHistogram `json:"latency"`
-}
-
-type jsonHistogram struct {
-	RelativeAccuracy float64          `json:"relativeAccuracy"`
-	Count            int              `json:"count"`
-	Sum              float64          `json:"sum"`
-	Min              float64          `json:"min"`
-	Max              float64          `json:"max"`
-	ZeroCount        int              `json:"zeroCount"`
-	Bins             map[string]int64 `json:"bins"`
-}
-
-type jsonCheck struct {
-	Name   string `json:"name"`
-	Passes int    `json:"passes"`
-	Fails  int    `json:"fails"`
-}
-
-func decodeLines(t *testing.T, out []byte) []jsonSecond {
-	t.Helper()
-	if len(out) == 0 {
-		return nil
-	}
-	if !bytes.HasSuffix(out, []byte("\n")) {
-		t.Fatalf("output does not end with a newline: %q", out)
-	}
-	var seconds []jsonSecond
-	for _, line := range strings.Split(strings.TrimSuffix(string(out), "\n"), "\n") {
-		dec := json.NewDecoder(strings.NewReader(line))
-		dec.DisallowUnknownFields()
-		var s jsonSecond
-		if err := dec.Decode(&s); err != nil {
-			t.Fatalf("line %q: %v", line, err)
-		}
-		seconds = append(seconds, s)
-	}
-	return seconds
-}
-
-func times(seconds []jsonSecond) []int64 {
-	ts := make([]int64, 0, len(seconds))
-	for _, s := range seconds {
-		ts = append(ts, s.T)
-	}
-	return ts
-}
-
-func assertJSONEqual(t *testing.T, want, got any) {
-	t.Helper()
-	if !reflect.DeepEqual(want, got) {
-		w, _ := json.Marshal(want)
-		g, _ := json.Marshal(got)
-		t.Errorf("got  %s\nwant %s", g, w)
-	}
-}
-
 func TestJSONShapeOfOneSecond(t *testing.T) {
 	t.Parallel()
 	f := newFixture()
 	a := newAggregator()
-	const t0 = 1_700_000_000
-	a.add([]metrics.SampleContainer{metrics.Samples{
+	feed(a,
 		f.req(sec(t0, 100), 0.5, httpTags("GetListing", "GET", "200")),
 		f.req(sec(t0, 200), 9.1, httpTags("GetListing", "GET", "200")),
 		f.sample(f.builtin.VUs, sec(t0, 10), 20, nil),
@@ -148,7 +24,7 @@ func TestJSONShapeOfOneSecond(t *testing.T) {
 		f.sample(f.builtin.DataSent, sec(t0, 300), 2345, nil),
 		f.sample(f.builtin.Checks, sec(t0, 300), 1, map[string]string{"check": "status is 200"}),
 		f.sample(f.builtin.HTTPReqWaiting, sec(t0, 300), 3, httpTags("GetListing", "GET", "200")), // ignored
-	}})
+	)
 	out := a.drain(nil, 0, true)
 
 	var got map[string]any
@@ -180,68 +56,17 @@ func TestJSONShapeOfOneSecond(t *testing.T) {
 	}
 }
 
-func TestGroupingByTags(t *testing.T) {
-	t.Parallel()
-	f := newFixture()
-	a := newAggregator()
-	const t0 = 1_700_000_000
-	at := sec(t0, 500)
-	a.add([]metrics.SampleContainer{metrics.Samples{
-		f.req(at, 1, httpTags("A", "GET", "200")),
-		f.req(at, 2, httpTags("A", "GET", "200")),
-		f.req(at, 3, httpTags("A", "GET", "200", "url", "http://x/1")), // other tags don't split a group
-		f.req(at, 4, httpTags("A", "POST", "200")),
-		f.req(at, 5, httpTags("A", "GET", "404", "expected_response", "false", "error_code", "1404")),
-		f.req(at, 6, httpTags("A", "GET", "", "expected_response", "false", "error_code", "1211")), // timeout: no status
-		f.req(at, 7, httpTags("A", "GET", "200", "scenario", "spike")),
-		f.req(at, 8, httpTags("B", "GET", "503", "expected_response", "<none>")), // no callback: 503 unexpected
-		f.req(at, 9, httpTags("B", "GET", "302", "expected_response", "<none>")), // no callback: 302 expected
-		f.req(at, 10, httpTags("B", "GET", "200", "scenario", "<none>")),         // no scenario tag
-		f.req(at, 11, httpTags("B", "GET", "200", "expected_response", "false")), // the callback decides
-	}})
-	seconds := decodeLines(t, a.drain(nil, 0, true))
-	if len(seconds) != 1 {
-		t.Fatalf("%d seconds", len(seconds))
-	}
-	type group struct {
-		Name, Method, ErrorCode, Scenario string
-		Status, Count                     int
-		Expected                          bool
-		Sum                               float64
-	}
-	var got []group
-	for _, r := range seconds[0].Requests {
-		if r.Count != r.Latency.Count {
-			t.Errorf("count %d != latency.count %d", r.Count, r.Latency.Count)
-		}
-		got = append(got, group{r.Name, r.Method, r.ErrorCode, r.Scenario, r.Status, r.Count, r.Expected, r.Latency.Sum})
-	}
-	want := []group{ // sorted by name, method, status, expected, errorCode, scenario
-		{"A", "GET", "1211", "default", 0, 1, false, 6},
-		{"A", "GET", "", "default", 200, 3, true, 6},
-		{"A", "GET", "", "spike", 200, 1, true, 7},
-		{"A", "GET", "1404", "default", 404, 1, false, 5},
-		{"A", "POST", "", "default", 200, 1, true, 4},
-		{"B", "GET", "", "default", 200, 1, false, 11},
-		{"B", "GET", "", "default", 200, 1, true, 10},
-		{"B", "GET", "", "default", 302, 1, true, 9},
-		{"B", "GET", "", "default", 503, 1, false, 8},
-	}
-	assertJSONEqual(t, want, got)
-}
-
 func TestSecondsByWallClockAndWatermark(t *testing.T) {
 	t.Parallel()
 	f := newFixture()
 	a := newAggregator()
-	const t0 = 1_700_000_000
 	tags := httpTags("A", "GET", "200")
-	a.add([]metrics.SampleContainer{metrics.Samples{
+	feed(a,
 		f.req(sec(t0, 999), 1, tags),
 		f.req(sec(t0+1, 0), 1, tags),
 		f.req(sec(t0+1, 1), 1, tags),
 		f.req(sec(t0+2, 0), 1, tags),
-	}})
+	)
 	// Newest sample second is t0+2: only t0 is 2 s older.
 	if got := times(decodeLines(t, a.drain(nil, t0+1, false))); !reflect.DeepEqual(got, []int64{t0}) {
 		t.Fatalf("first drain wrote %v", got)
@@ -267,20 +92,19 @@ func TestLateSampleFoldsIntoOldestOpenSecond(t *testing.T) {
 	t.Parallel()
 	f := newFixture()
 	a := newAggregator()
-	const t0 = 1_700_000_000
 	tags := httpTags("A", "GET", "200")
 	var out []byte
 
-	a.add([]metrics.SampleContainer{metrics.Samples{f.req(sec(t0, 0), 1, tags), f.req(sec(t0+3, 0), 1, tags)}})
+	feed(a, f.req(sec(t0, 0), 1, tags), f.req(sec(t0+3, 0), 1, tags))
 	out = a.drain(out, 0, false) // writes t0 (t0+3 is newest)
-	a.add([]metrics.SampleContainer{metrics.Samples{
+	feed(a,
 		f.req(sec(t0+4, 0), 1, tags),
 		f.req(sec(t0, 500), 100, tags), // late for t0: goes to t0+3, the oldest open second
 		f.req(sec(t0-5, 0), 200, tags), // even later: same
 		f.sample(f.builtin.Iterations, sec(t0, 600), 1, nil),
-	}})
-	out = a.drain(out, 0, false)                                                      // newest t0+4: nothing ready
-	a.add([]metrics.SampleContainer{metrics.Samples{f.req(sec(t0+2, 0), 300, tags)}}) // t0+2 never written: its own second
+	)
+	out = a.drain(out, 0, false)            // newest t0+4: nothing ready
+	feed(a, f.req(sec(t0+2, 0), 300, tags)) // t0+2 never written: its own second
 	out = a.drain(out, 0, true)
 
 	seconds := decodeLines(t, out)
@@ -310,12 +134,11 @@ func TestLateSampleWithNoOpenSecond(t *testing.T) {
 	t.Parallel()
 	f := newFixture()
 	a := newAggregator()
-	const t0 = 1_700_000_000
 	tags := httpTags("A", "GET", "200")
 	out := a.drain(nil, 0, false)
-	a.add([]metrics.SampleContainer{metrics.Samples{f.req(sec(t0, 0), 1, tags)}})
+	feed(a, f.req(sec(t0, 0), 1, tags))
 	out = a.drain(out, t0+5, false)
-	a.add([]metrics.SampleContainer{metrics.Samples{f.req(sec(t0, 10), 1, tags)}})
+	feed(a, f.req(sec(t0, 10), 1, tags))
 	out = a.drain(out, t0+5, true)
 	if got := times(decodeLines(t, out)); !reflect.DeepEqual(got, []int64{t0, t0 + 1}) {
 		t.Fatalf("seconds %v", got)
@@ -326,8 +149,7 @@ func TestGaugeOnlySecondsAndLastValue(t *testing.T) {
 	t.Parallel()
 	f := newFixture()
 	a := newAggregator()
-	const t0 = 1_700_000_000
-	a.add([]metrics.SampleContainer{metrics.Samples{
+	feed(a,
 		// t0-1: requests but no gauge yet (k6's first vus sample comes 1 s into the run):
 		// takes the first value seen, 7.
 		f.req(sec(t0-1, 500), 1, httpTags("A", "GET", "200")),
@@ -338,8 +160,8 @@ func TestGaugeOnlySecondsAndLastValue(t *testing.T) {
 		f.sample(f.builtin.Iterations, sec(t0+1, 100), 4, nil),
 		f.sample(f.builtin.VUs, sec(t0+2, 50), 5, nil),
 		f.sample(f.builtin.VUsMax, sec(t0+2, 50), 10, nil),
-	}})
-	seconds := decodeLines(t, a.drain(nil, 0, true))
+	)
+	seconds := finalSeconds(t, a)
 	type row struct{ T, VUs, VUsMax, Iterations int }
 	var got []row
 	for _, s := range seconds {
@@ -355,74 +177,29 @@ func TestChecksGroupedByName(t *testing.T) {
 	t.Parallel()
 	f := newFixture()
 	a := newAggregator()
-	const t0 = 1_700_000_000
 	ok := map[string]string{"check": "status is 200", "scenario": "default"}
 	ok2 := map[string]string{"check": "status is 200", "scenario": "other", "group": "::g"}
 	body := map[string]string{"check": "body has \"id\"\n"}
-	a.add([]metrics.SampleContainer{metrics.Samples{
+	feed(a,
 		f.sample(f.builtin.Checks, sec(t0, 1), 1, ok),
 		f.sample(f.builtin.Checks, sec(t0, 2), 1, ok2),
 		f.sample(f.builtin.Checks, sec(t0, 3), 0, ok),
 		f.sample(f.builtin.Checks, sec(t0, 4), 0, body),
-	}})
-	seconds := decodeLines(t, a.drain(nil, 0, true))
+	)
+	seconds := finalSeconds(t, a)
 	assertJSONEqual(t, []jsonCheck{{"body has \"id\"\n", 0, 1}, {"status is 200", 2, 1}}, seconds[0].Checks)
-}
-
-func TestCustomTrendWithSameNameIsIgnoredUnlessTrend(t *testing.T) {
-	t.Parallel()
-	f := newFixture()
-	a := newAggregator()
-	custom := f.registry.MustNewMetric("my_trend", metrics.Trend)
-	const t0 = 1_700_000_000
-	a.add([]metrics.SampleContainer{metrics.Samples{f.sample(custom, sec(t0, 1), 5, nil)}})
-	if out := a.drain(nil, 0, true); len(out) != 0 {
-		t.Errorf("custom metric produced %s", out)
-	}
-}
-
-func TestStringEscaping(t *testing.T) {
-	t.Parallel()
-	for _, s := range []string{"plain", `q"uo\te`, "ctl\x00\x1f\t\r\n", "ünïcödé ✓", "bad\xffutf8", "</script>"} {
-		var back string
-		if err := json.Unmarshal(appendString(nil, s), &back); err != nil {
-			t.Fatalf("%q: %v", s, err)
-		}
-		want := strings.ToValidUTF8(s, "\uFFFD")
-		if back != want {
-			t.Errorf("round trip %q -> %q", s, back)
-		}
-	}
-}
-
-func TestNumbers(t *testing.T) {
-	t.Parallel()
-	point1, point2 := 0.1, 0.2
-	// What JSON.stringify writes for the same numbers.
-	cases := []struct {
-		v    float64
-		want string
-	}{
-		{0, "0"}, {1, "1"}, {9.6, "9.6"}, {point1 + point2, "0.30000000000000004"}, {1e21, "1e+21"},
-		{1.5e300, "1.5e+300"}, {5e-7, "5e-7"}, {1.25e-10, "1.25e-10"}, {123456789, "123456789"}, {0.000001, "0.000001"},
-	}
-	for _, tc := range cases {
-		if got := string(appendNumber(nil, tc.v)); got != tc.want {
-			t.Errorf("appendNumber(%v) = %s, want %s", tc.v, got, tc.want)
-		}
-	}
 }
 
 func BenchmarkAggregatorAdd(b *testing.B) {
 	f := newFixture()
 	a := newAggregator()
-	t0 := time.Unix(1_700_000_000, 0)
+	start := time.Unix(t0, 0)
 	tagSets := []map[string]string{httpTags("A", "GET", "200"), httpTags("B", "POST", "201"), httpTags("C", "GET", "404", "expected_response", "false")}
 	// One http trail's worth of samples per "request": 9 metrics, of which 1 is kept.
 	var containers []metrics.SampleContainer
 	for i := 0; i < 1000; i++ {
 		tags := tagSets[i%len(tagSets)]
-		at := t0.Add(time.Duration(i) * time.Millisecond)
+		at := start.Add(time.Duration(i) * time.Millisecond)
 		s := metrics.Samples{
 			f.sample(f.builtin.HTTPReqs, at, 1, tags),
 			f.req(at, float64(i%300)+0.5, tags),

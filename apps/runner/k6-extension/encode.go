@@ -19,7 +19,7 @@ func appendSecond(b []byte, s *second) []byte {
 	for _, r := range s.requests {
 		requests = append(requests, r)
 	}
-	sort.Slice(requests, func(i, j int) bool { return lessKey(requests[i].key, requests[j].key) })
+	sort.Slice(requests, func(i, j int) bool { return lessKey(&requests[i].key, &requests[j].key) })
 	for i, r := range requests {
 		if i > 0 {
 			b = append(b, ',')
@@ -28,9 +28,9 @@ func appendSecond(b []byte, s *second) []byte {
 	}
 
 	b = append(b, `],"vus":`...)
-	b = appendCount(b, s.vus)
+	b = appendCount(b, s.vus.value)
 	b = append(b, `,"vusMax":`...)
-	b = appendCount(b, s.vusMax)
+	b = appendCount(b, s.vusMax.value)
 	b = append(b, `,"iterations":`...)
 	b = appendCount(b, s.iterations)
 	b = append(b, `,"droppedIterations":`...)
@@ -93,7 +93,7 @@ func lessKey(a, b *requestKey) bool {
 }
 
 func appendRequest(b []byte, r *requestAgg) []byte {
-	k, h := r.key, &r.latency
+	k, h := &r.key, &r.latency
 	b = append(b, `{"name":`...)
 	b = appendString(b, k.name)
 	b = append(b, `,"method":`...)

@@ -2,131 +2,145 @@ package loadline
 
 import (
 	"testing"
+	"time"
 
 	"go.k6.io/k6/metrics"
 )
 
-type groupRow struct {
-	Name, Method, ErrorCode, Scenario string
-	Status, Count                     int
-	Expected                          bool
-	Sum                               float64
-}
-
-func groupRows(t *testing.T, seconds []jsonSecond) []groupRow {
-	t.Helper()
-	if len(seconds) != 1 {
-		t.Fatalf("%d seconds, want 1", len(seconds))
-	}
-	var rows []groupRow
-	for _, r := range seconds[0].Requests {
-		rows = append(rows, groupRow{r.Name, r.Method, r.ErrorCode, r.Scenario, r.Status, r.Count, r.Expected, r.Latency.Sum})
-	}
-	return rows
-}
-
-func grpcTags(name, status string, extra ...string) map[string]string {
-	// What k6 sets on grpc_req_duration: method is the RPC's name, name the full method
-	// unless the script names it.
-	tags := map[string]string{"name": name, "method": "Echo", "service": "echo.Echo", "status": status, "scenario": "default", "rpc_type": "unary"}
-	for i := 0; i+1 < len(extra); i += 2 {
-		if extra[i+1] == "<none>" {
-			delete(tags, extra[i])
-			continue
-		}
-		tags[extra[i]] = extra[i+1]
-	}
-	return tags
-}
-
-func TestGRPCCallsGroupedByStatusAndExpectedCodes(t *testing.T) {
+// Every request metric has its own rules for which group a sample joins (request_keys.go).
+// Each case puts its samples in one second and lists the groups written, in the encoder's
+// order: name, method, status, expected, errorCode, scenario.
+func TestRequestGrouping(t *testing.T) {
 	t.Parallel()
-	f := newFixture()
-	a := newAggregator()
-	const t0 = 1_700_000_000
-	at := sec(t0, 500)
-	a.add([]metrics.SampleContainer{metrics.Samples{
-		f.sample(f.builtin.GRPCReqDuration, at, 1, grpcTags("Echo", "0", "expected_codes", "0")),
-		f.sample(f.builtin.GRPCReqDuration, at, 2, grpcTags("Echo", "0", "expected_codes", "0")),
-		f.sample(f.builtin.GRPCReqDuration, at, 3, grpcTags("Echo", "8", "expected_codes", "0")),     // RESOURCE_EXHAUSTED: an error
-		f.sample(f.builtin.GRPCReqDuration, at, 4, grpcTags("Lookup", "5", "expected_codes", "0,5")), // NOT_FOUND expected
-		f.sample(f.builtin.GRPCReqDuration, at, 5, grpcTags("Lookup", "0", "expected_codes", "0,5")),
-		f.sample(f.builtin.GRPCReqDuration, at, 6, grpcTags("Plain", "0", "expected_codes", "<none>")),  // a custom script: OK expected
-		f.sample(f.builtin.GRPCReqDuration, at, 7, grpcTags("Plain", "14", "expected_codes", "<none>")), // ...anything else is not
-		f.sample(f.builtin.GRPCReqDuration, at, 8, grpcTags("Plain", "", "expected_codes", "<none>")),   // no status: UNKNOWN
-		f.sample(f.builtin.GRPCReqDuration, at, 9, grpcTags("Echo", "0", "expected_codes", " 4 , 0")),
-		// The reflection stream k6 opens on connect has no name: not a request of the plan.
-		f.sample(f.builtin.GRPCReqDuration, at, 100, grpcTags("", "0", "name", "<none>")),
-	}})
-	got := groupRows(t, decodeLines(t, a.drain(nil, 0, true)))
-	want := []groupRow{
-		{"Echo", "GRPC", "", "default", 0, 3, true, 12},
-		{"Echo", "GRPC", "", "default", 8, 1, false, 3},
-		{"Lookup", "GRPC", "", "default", 0, 1, true, 5},
-		{"Lookup", "GRPC", "", "default", 5, 1, true, 4},
-		{"Plain", "GRPC", "", "default", 0, 1, true, 6},
-		{"Plain", "GRPC", "", "default", 2, 1, false, 8},
-		{"Plain", "GRPC", "", "default", 14, 1, false, 7},
+	cases := []struct {
+		metric  string
+		samples func(f *fixture, at time.Time) []metrics.Sample
+		want    []groupRow
+	}{
+		{
+			metric: "http_req_duration",
+			samples: func(f *fixture, at time.Time) []metrics.Sample {
+				return []metrics.Sample{
+					f.req(at, 1, httpTags("A", "GET", "200")),
+					f.req(at, 2, httpTags("A", "GET", "200")),
+					f.req(at, 3, httpTags("A", "GET", "200", "url", "http://x/1")), // other tags don't split a group
+					f.req(at, 4, httpTags("A", "POST", "200")),
+					f.req(at, 5, httpTags("A", "GET", "404", "expected_response", "false", "error_code", "1404")),
+					f.req(at, 6, httpTags("A", "GET", "", "expected_response", "false", "error_code", "1211")), // timeout: no status
+					f.req(at, 7, httpTags("A", "GET", "200", "scenario", "spike")),
+					f.req(at, 8, httpTags("B", "GET", "503", "expected_response", "<none>")), // no callback: 503 unexpected
+					f.req(at, 9, httpTags("B", "GET", "302", "expected_response", "<none>")), // no callback: 302 expected
+					f.req(at, 10, httpTags("B", "GET", "200", "scenario", "<none>")),         // no scenario tag
+					f.req(at, 11, httpTags("B", "GET", "200", "expected_response", "false")), // the callback decides
+				}
+			},
+			want: []groupRow{
+				{"A", "GET", "1211", "default", 0, 1, false, 6},
+				{"A", "GET", "", "default", 200, 3, true, 6},
+				{"A", "GET", "", "spike", 200, 1, true, 7},
+				{"A", "GET", "1404", "default", 404, 1, false, 5},
+				{"A", "POST", "", "default", 200, 1, true, 4},
+				{"B", "GET", "", "default", 200, 1, false, 11},
+				{"B", "GET", "", "default", 200, 1, true, 10},
+				{"B", "GET", "", "default", 302, 1, true, 9},
+				{"B", "GET", "", "default", 503, 1, false, 8},
+			},
+		},
+		{
+			metric: "grpc_req_duration",
+			samples: func(f *fixture, at time.Time) []metrics.Sample {
+				call := func(ms float64, tags map[string]string) metrics.Sample {
+					return f.sample(f.builtin.GRPCReqDuration, at, ms, tags)
+				}
+				return []metrics.Sample{
+					call(1, grpcTags("Echo", "0", "expected_codes", "0")),
+					call(2, grpcTags("Echo", "0", "expected_codes", "0")),
+					call(3, grpcTags("Echo", "8", "expected_codes", "0")),     // RESOURCE_EXHAUSTED: an error
+					call(4, grpcTags("Lookup", "5", "expected_codes", "0,5")), // NOT_FOUND expected
+					call(5, grpcTags("Lookup", "0", "expected_codes", "0,5")),
+					call(6, grpcTags("Plain", "0", "expected_codes", "<none>")),  // a custom script: OK expected
+					call(7, grpcTags("Plain", "14", "expected_codes", "<none>")), // ...anything else is not
+					call(8, grpcTags("Plain", "", "expected_codes", "<none>")),   // no status: UNKNOWN
+					call(9, grpcTags("Echo", "0", "expected_codes", " 4 , 0")),
+					// The reflection stream k6 opens on connect has no name: not a request of the plan.
+					call(100, grpcTags("", "0", "name", "<none>")),
+				}
+			},
+			want: []groupRow{
+				{"Echo", "GRPC", "", "default", 0, 3, true, 12},
+				{"Echo", "GRPC", "", "default", 8, 1, false, 3},
+				{"Lookup", "GRPC", "", "default", 0, 1, true, 5},
+				{"Lookup", "GRPC", "", "default", 5, 1, true, 4},
+				{"Plain", "GRPC", "", "default", 0, 1, true, 6},
+				{"Plain", "GRPC", "", "default", 2, 1, false, 8},
+				{"Plain", "GRPC", "", "default", 14, 1, false, 7},
+			},
+		},
+		{
+			metric: scriptRequestMetric,
+			samples: func(f *fixture, at time.Time) []metrics.Sample {
+				trend := f.registry.MustNewMetric(scriptRequestMetric, metrics.Trend, metrics.Time)
+				ws := func(ms float64, status, expected, errorCode string) metrics.Sample {
+					tags := map[string]string{"name": "Chat", "method": "WS", "scenario": "chat"}
+					return f.sample(trend, at, ms, withTags(tags, "status", status, "expected", expected, "error_code", errorCode))
+				}
+				return []metrics.Sample{
+					ws(0.5, "101", "true", "<none>"),  // a connection
+					ws(20.5, "101", "true", "<none>"), // a round trip
+					ws(5000, "0", "false", "1050"),    // a reply that never came
+					ws(1, "0", "false", "1212"),       // refused
+					ws(2, "403", "false", "<none>"),   // handshake refused by the server
+					ws(3, "101", "<none>", "<none>"),  // no expected tag: no error code means expected
+					ws(4, "0", "<none>", "1000"),
+				}
+			},
+			want: []groupRow{
+				{"Chat", "WS", "1000", "chat", 0, 1, false, 4},
+				{"Chat", "WS", "1050", "chat", 0, 1, false, 5000},
+				{"Chat", "WS", "1212", "chat", 0, 1, false, 1},
+				{"Chat", "WS", "", "chat", 101, 3, true, 24},
+				{"Chat", "WS", "", "chat", 403, 1, false, 2},
+			},
+		},
 	}
-	assertJSONEqual(t, want, got)
+	for _, tc := range cases {
+		t.Run(tc.metric, func(t *testing.T) {
+			t.Parallel()
+			f := newFixture()
+			a := newAggregator()
+			feed(a, tc.samples(f, sec(t0, 500))...)
+			assertJSONEqual(t, tc.want, groupRows(t, finalSeconds(t, a)))
+		})
+	}
 }
 
-func TestUnnamedGRPCSamplesOpenNoSecond(t *testing.T) {
+// A sample the aggregator ignores must not open a second either: a run of nothing but such
+// samples writes no line at all, instead of empty seconds.
+func TestIgnoredSamplesWriteNothing(t *testing.T) {
 	t.Parallel()
-	f := newFixture()
-	a := newAggregator()
-	a.add([]metrics.SampleContainer{metrics.Samples{
-		f.sample(f.builtin.GRPCReqDuration, sec(1_700_000_000, 1), 3, grpcTags("", "0", "name", "<none>")),
-	}})
-	if out := a.drain(nil, 0, true); len(out) != 0 {
-		t.Errorf("reflection sample produced %s", out)
+	cases := []struct {
+		name   string
+		sample func(f *fixture) metrics.Sample
+	}{
+		{"custom trend of another name", func(f *fixture) metrics.Sample {
+			return f.sample(f.registry.MustNewMetric("my_trend", metrics.Trend), sec(t0, 1), 5, nil)
+		}},
+		{"unnamed gRPC reflection stream", func(f *fixture) metrics.Sample {
+			return f.sample(f.builtin.GRPCReqDuration, sec(t0, 1), 3, grpcTags("", "0", "name", "<none>"))
+		}},
+		{"counter named " + scriptRequestMetric, func(f *fixture) metrics.Sample {
+			return f.sample(f.registry.MustNewMetric(scriptRequestMetric, metrics.Counter), sec(t0, 1), 1, map[string]string{"name": "x"})
+		}},
 	}
-}
-
-func TestScriptRequestTrend(t *testing.T) {
-	t.Parallel()
-	f := newFixture()
-	a := newAggregator()
-	trend := f.registry.MustNewMetric(scriptRequestMetric, metrics.Trend, metrics.Time)
-	const t0 = 1_700_000_000
-	at := sec(t0, 250)
-	ws := func(status, expected, errorCode string) map[string]string {
-		tags := map[string]string{"name": "Chat", "method": "WS", "status": status, "expected": expected, "error_code": errorCode, "scenario": "chat"}
-		for k, v := range tags {
-			if v == "<none>" {
-				delete(tags, k)
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			a := newAggregator()
+			feed(a, tc.sample(newFixture()))
+			if out := a.drain(nil, 0, true); len(out) != 0 {
+				t.Errorf("a %s produced %s", tc.name, out)
 			}
-		}
-		return tags
-	}
-	a.add([]metrics.SampleContainer{metrics.Samples{
-		f.sample(trend, at, 0.5, ws("101", "true", "<none>")),  // a connection
-		f.sample(trend, at, 20.5, ws("101", "true", "<none>")), // a round trip
-		f.sample(trend, at, 5000, ws("0", "false", "1050")),    // a reply that never came
-		f.sample(trend, at, 1, ws("0", "false", "1212")),       // refused
-		f.sample(trend, at, 2, ws("403", "false", "<none>")),   // handshake refused by the server
-		f.sample(trend, at, 3, ws("101", "<none>", "<none>")),  // no expected tag: no error code means expected
-		f.sample(trend, at, 4, ws("0", "<none>", "1000")),
-	}})
-	got := groupRows(t, decodeLines(t, a.drain(nil, 0, true)))
-	want := []groupRow{
-		{"Chat", "WS", "1000", "chat", 0, 1, false, 4},
-		{"Chat", "WS", "1050", "chat", 0, 1, false, 5000},
-		{"Chat", "WS", "1212", "chat", 0, 1, false, 1},
-		{"Chat", "WS", "", "chat", 101, 3, true, 24},
-		{"Chat", "WS", "", "chat", 403, 1, false, 2},
-	}
-	assertJSONEqual(t, want, got)
-}
-
-func TestScriptRequestMetricMustBeATrend(t *testing.T) {
-	t.Parallel()
-	f := newFixture()
-	a := newAggregator()
-	counter := f.registry.MustNewMetric(scriptRequestMetric, metrics.Counter)
-	a.add([]metrics.SampleContainer{metrics.Samples{f.sample(counter, sec(1_700_000_000, 1), 1, map[string]string{"name": "x"})}})
-	if out := a.drain(nil, 0, true); len(out) != 0 {
-		t.Errorf("a counter named %s produced %s", scriptRequestMetric, out)
+		})
 	}
 }
 
@@ -134,15 +148,14 @@ func TestWebSocketMessageCounts(t *testing.T) {
 	t.Parallel()
 	f := newFixture()
 	a := newAggregator()
-	const t0 = 1_700_000_000
 	tags := map[string]string{"name": "Chat", "scenario": "default"}
-	a.add([]metrics.SampleContainer{metrics.Samples{
+	feed(a,
 		f.sample(f.builtin.WSMessagesSent, sec(t0, 1), 1, tags),
 		f.sample(f.builtin.WSMessagesSent, sec(t0, 2), 1, tags),
 		f.sample(f.builtin.WSMessagesReceived, sec(t0, 3), 1, tags),
 		f.sample(f.builtin.Iterations, sec(t0+1, 3), 1, nil),
-	}})
-	seconds := decodeLines(t, a.drain(nil, 0, true))
+	)
+	seconds := finalSeconds(t, a)
 	if len(seconds) != 2 {
 		t.Fatalf("%d seconds", len(seconds))
 	}

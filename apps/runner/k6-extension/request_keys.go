@@ -68,6 +68,18 @@ func statusOf(v string) (int32, bool) {
 	return int32(status), true
 }
 
+// boolOr reads a "true"/"false" tag; any other value, usually an absent tag, gives fallback.
+func boolOr(v string, fallback bool) bool {
+	switch v {
+	case "true":
+		return true
+	case "false":
+		return false
+	default:
+		return fallback
+	}
+}
+
 func scenarioOf(get func(string) string) string {
 	if s := get("scenario"); s != "" {
 		return s
@@ -84,14 +96,8 @@ func httpRequestKey(tags *metrics.TagSet) (requestKey, bool) {
 		scenario:  scenarioOf(get),
 	}
 	k.status, _ = statusOf(get("status"))
-	switch get("expected_response") {
-	case "true":
-		k.expected = true
-	case "false":
-		k.expected = false
-	default: // no responseCallback (or the tag is disabled): k6's default callback is 200-399
-		k.expected = k.status >= 200 && k.status <= 399
-	}
+	// Without a responseCallback (or with the tag disabled) k6's default callback applies: 200-399.
+	k.expected = boolOr(get("expected_response"), k.status >= 200 && k.status <= 399)
 	return k, true
 }
 
@@ -146,13 +152,6 @@ func scriptRequestKey(tags *metrics.TagSet) (requestKey, bool) {
 	get := tagGetter(tags)
 	k := requestKey{name: get("name"), method: get("method"), errorCode: get("error_code"), scenario: scenarioOf(get)}
 	k.status, _ = statusOf(get("status"))
-	switch get("expected") {
-	case "true":
-		k.expected = true
-	case "false":
-		k.expected = false
-	default:
-		k.expected = k.errorCode == ""
-	}
+	k.expected = boolOr(get("expected"), k.errorCode == "")
 	return k, true
 }
