@@ -54,7 +54,8 @@ export type CustomScript = z.infer<typeof customScriptSchema>;
 
 const specObject = z.object({
   scenarios: z.array(scenarioSchema).max(20).default([]),
-  script: customScriptSchema.optional(),
+  /** `null` reads as absent: clients that write every key (`"script": null`) mean no custom script. */
+  script: z.preprocess((value) => (value === null ? undefined : value), customScriptSchema.optional()),
   thresholds: z.array(thresholdSchema).max(200).default([]),
   segments: z.number().int().min(1).max(32).default(1),
   grpc: grpcSettingsSchema.optional(),

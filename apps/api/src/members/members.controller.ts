@@ -72,6 +72,15 @@ export class MembersController {
   }
 
   /** The link is in this answer (and given to the mailer); only its hash is stored. */
+  /** Inviting is how members are added: `POST /members` and `POST /invites` are the same call. */
+  @Post('members')
+  @Requires('members:manage')
+  @ApiJsonBody(createInviteSchema)
+  @ApiJsonResponse(201, createdInviteSchema, [400, 401, 403])
+  addMember(@Body(new ZodPipe(createInviteSchema, 'invite', unknownRole)) body: z.infer<typeof createInviteSchema>, @CurrentCaller() caller: Caller, @Req() req: Request) {
+    return this.members.invite(body, actorOf(caller), this.publicUrl.of(req));
+  }
+
   @Post('invites')
   @Requires('members:manage')
   @ApiJsonBody(createInviteSchema)

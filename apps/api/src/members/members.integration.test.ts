@@ -39,6 +39,15 @@ describe('members and invites: links, roles, the last owner', () => {
     expect((await people.OWNER.client.get('/invites')).body.items.map((item: { id: string }) => item.id)).not.toContain(invite.body.invite.id);
   });
 
+  it("adds members through POST /members (the design's path), which is an invite like POST /invites", async () => {
+    const invite = await people.OWNER.client.post('/members', { role: 'VIEWER', email: 'by-members@example.test' });
+    expect(invite.status).toBe(201);
+    expect(invite.body.invite).toMatchObject({ role: 'VIEWER', email: 'by-members@example.test' });
+    const joined = await stack.api.signup('by-members', invite.body.token);
+    expect(joined.session).toMatchObject({ role: 'VIEWER', tenant: { id: people.OWNER.session.tenant.id } });
+    expect((await people.MEMBER.client.post('/members', { role: 'VIEWER' })).status).toBe(403);
+  });
+
   it('refuses expired and revoked invites with their own codes and creates no account', async () => {
     const expired = (await people.OWNER.client.post('/invites', { role: 'VIEWER' })).body;
     await stack.db.query(`UPDATE "Invite" SET "expiresAt" = now() - interval '1 minute' WHERE id = $1`, [expired.invite.id]);

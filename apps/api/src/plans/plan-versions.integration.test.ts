@@ -20,6 +20,28 @@ describe('plan versions, diff and script preview', () => {
     await stack?.close();
   });
 
+  it('saves the plan body of the design document as written ("script": null, a string body)', async () => {
+    const created = await client.post<PlanView>('/plans', {
+      name: 'listings baseline',
+      targetId: plan.targetId,
+      load: { executor: 'ramping-vus', stages: [{ duration: '30s', target: 20 }, { duration: '1m', target: 20 }] },
+      requests: [
+        { name: 'GetListing', method: 'GET', path: '/listings/1', headers: {}, expect: { status: [200] }, weight: 3 },
+        { name: 'Search', method: 'POST', path: '/search', body: '{"q":"x"}' },
+      ],
+      script: null,
+      thresholds: [
+        { metric: 'latency', stat: 'p95', request: 'GetListing', op: '<', value: 50 },
+        { metric: 'error_rate', op: '<', value: 0.01 },
+      ],
+      segments: 1,
+    });
+    expect(created.status).toBe(201);
+    const saved = (await client.get<PlanView>(`/plans/${created.body.id}`)).body;
+    expect(saved.spec.script).toBeUndefined();
+    expect(saved.spec.scenarios[0]!.requests[1]).toMatchObject({ name: 'Search', body: { type: 'text', text: '{"q":"x"}' } });
+  });
+
   it('keeps every version, lists them, and diffs any two', async () => {
     await client.patch(`/plans/${plan.id}`, { load: { executor: 'constant-vus', vus: 9, duration: '2s' } });
     await client.patch(`/plans/${plan.id}`, { name: 'renamed', thresholds: [] });

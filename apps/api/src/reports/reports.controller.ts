@@ -9,6 +9,9 @@ import {
   runSchema,
   runComparisonSchema,
   trendQuerySchema,
+  trendSeries,
+  trendSeriesQuerySchema,
+  trendSeriesSchema,
 } from '@loadline/shared';
 import type { z } from 'zod';
 import { ZodPipe } from '../common/validation/zod-body.pipe.js';
@@ -36,6 +39,23 @@ export class ReportsController {
   @ApiJsonResponse(200, planTrendSchema, [400, 401, 404])
   trend(@Param('id') id: string, @Query(new ZodPipe(trendQuerySchema, 'query')) query: z.infer<typeof trendQuerySchema>) {
     return this.reports.trend(id, query);
+  }
+
+  /** One figure over the plan's runs (`stat`, default p95; `request`, default the whole run): one point per finished run. */
+  @Get('plans/:id/trend')
+  @Requires('read')
+  @ApiZodQuery(trendSeriesQuerySchema)
+  @ApiJsonResponse(200, trendSeriesSchema, [400, 401, 404])
+  async trendSeries(@Param('id') id: string, @Query(new ZodPipe(trendSeriesQuerySchema, 'query')) query: z.infer<typeof trendSeriesQuerySchema>) {
+    return trendSeries(await this.reports.trend(id, query), query.stat, query.request);
+  }
+
+  /** `:id` (before) against `:otherId` (after): the same comparison as `/comparisons?base=:id&head=:otherId`. */
+  @Get('runs/:id/compare/:otherId')
+  @Requires('read')
+  @ApiJsonResponse(200, runComparisonSchema, [401, 404])
+  compareWith(@Param('id') id: string, @Param('otherId') otherId: string) {
+    return this.reports.compare(id, otherId);
   }
 
   /** Two runs side by side: `base` (before) and `head` (after). */

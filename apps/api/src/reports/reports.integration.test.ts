@@ -67,6 +67,17 @@ describe('reports and share links', () => {
     expect(trend.thresholds).toHaveLength(3);
     const future = (await owner.get(`/plans/${plan.id}/trends?from=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`)).body;
     expect(future.points).toEqual([]);
+
+    // The design's one-figure route: one point per finished run, with the threshold on that figure.
+    const p95 = (await owner.get(`/plans/${plan.id}/trend?stat=p95`)).body;
+    expect(p95).toMatchObject({ stat: 'p95', request: null, unit: 'ms', thresholds: [{ metric: 'latency', stat: 'p95', value: 50 }] });
+    expect(p95.points.map((point: { runId: string }) => point.runId)).toEqual([runs[0]!.id, runs[1]!.id]);
+    expect(p95.points[1].value).toBeCloseTo(trend.points[1].overall.p95, 6);
+    const getCount = (await owner.get(`/plans/${plan.id}/trend?stat=count&request=Get`)).body;
+    expect(getCount.points.map((point: { value: number }) => point.value)).toEqual([900, 900]);
+    const refused = await owner.get(`/plans/${plan.id}/trend?stat=p42`);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.details[0].path).toBe('stat');
   });
 
   it('compares two runs with deltas per metric and request, and warns when they differ in kind', async () => {
@@ -76,6 +87,8 @@ describe('reports and share links', () => {
     expect(p95.change).toBe('regression');
     expect(p95.deltaPct).toBeCloseTo(7, 0);
     expect(comparison.requests[0]).toMatchObject({ name: 'Get', inBase: true, inHead: true });
+    // The design's path for the same comparison.
+    expect((await owner.get(`/runs/${runs[0]!.id}/compare/${runs[1]!.id}`)).body).toEqual(comparison);
 
     await owner.patch(`/plans/${plan.id}`, { load: { executor: 'constant-vus', vus: 4, duration: '3s' } });
     runs.push(await runWith(12));
@@ -111,12 +124,12 @@ describe('reports and share links', () => {
   });
 
   it('shares a run report and a trend publicly, without ids or addresses, until revoked or expired', async () => {
-    const created = await owner.post(`/runs/${runs[1]!.id}/shares`, { expiresInDays: 7 });
+    const created = await owner.post(`/runs/${runs[1]!.id}/share-links`, { expiresInDays: 7 });
     expect(created.status).toBe(201);
     expect(created.body.url).toMatch(new RegExp(`/r/${created.body.token}$`));
     expect(created.body.share).toMatchObject({ kind: 'run', runId: runs[1]!.id, title: expect.stringMatching(/^Checkout, run of /) });
 
-    const open = await fetch(`${stack.api.base}/public/shares/${created.body.token}`);
+    const open = await fetch(`${stack.api.base}/public/reports/${created.body.token}`);
     expect(open.status).toBe(200);
     expect(open.headers.get('x-robots-tag')).toContain('noindex');
     const text = await open.text();
@@ -125,21 +138,26 @@ describe('reports and share links', () => {
     expect(shared).toMatchObject({ kind: 'run', run: { verdict: 'FAIL', planName: 'Checkout' } });
     expect(shared.series.points).toHaveLength(3);
 
-    const trend = (await owner.post(`/plans/${plan.id}/shares`, {})).body;
-    const trendPage = (await stack.api.get(`/public/shares/${trend.token}`)).body;
+    const trend = (await owner.post(`/plans/${plan.id}/share-links`, {})).body;
+    const trendPage = (await stack.api.get(`/public/reports/${trend.token}`)).body;
+    // The first paths of these routes still answer the same.
+    expect((await stack.api.get(`/public/shares/${trend.token}`)).body).toEqual(trendPage);
     expect(trendPage.kind).toBe('trend');
     expect(trendPage.trend.points).toHaveLength(3);
     expect(trendPage.trend.points.every((point: object) => !('runId' in point))).toBe(true);
     expect(JSON.stringify(trendPage)).not.toContain(runs[0]!.id);
 
+    expect((await owner.get('/share-links')).body.items).toHaveLength(2);
     expect((await owner.get('/shares')).body.items).toHaveLength(2);
-    expect((await owner.delete(`/shares/${created.body.share.id}`)).status).toBe(204);
-    const revoked = await stack.api.get(`/public/shares/${created.body.token}`);
+    expect((await owner.delete(`/share-links/${created.body.share.id}`)).status).toBe(204);
+    const revoked = await stack.api.get(`/public/reports/${created.body.token}`);
     expect(revoked.status).toBe(404);
     expect(revoked.body.error.code).toBe('SHARE_NOT_FOUND');
 
     await stack.db.query(`UPDATE "ShareLink" SET "expiresAt" = now() - interval '1 second' WHERE id = $1`, [trend.share.id]);
-    expect((await stack.api.get(`/public/shares/${trend.token}`)).status).toBe(404);
-    expect((await stack.api.get('/public/shares/lsh_made-up')).status).toBe(404);
+    expect((await stack.api.get(`/public/reports/${trend.token}`)).status).toBe(404);
+    expect((await stack.api.get('/public/reports/lsh_made-up')).status).toBe(404);
+    const another = (await owner.post(`/runs/${runs[0]!.id}/shares`, {})).body;
+    expect((await owner.delete(`/shares/${another.share.id}`)).status).toBe(204);
   });
 });

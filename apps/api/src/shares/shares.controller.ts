@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { createShareSchema, createdShareSchema, publicShareSchema, shareViewSchema } from '@loadline/shared';
 import type { z } from 'zod';
@@ -22,7 +22,7 @@ export class SharesController {
   ) {}
 
   /** A public link to the run's report; the token is in this answer only. */
-  @Post('runs/:id/shares')
+  @Post('runs/:id/share-links')
   @Requires('shares:manage')
   @ApiBearerAuth()
   @ApiJsonBody(createShareSchema)
@@ -32,7 +32,7 @@ export class SharesController {
   }
 
   /** A public link to the plan's trend page. */
-  @Post('plans/:id/shares')
+  @Post('plans/:id/share-links')
   @Requires('shares:manage')
   @ApiBearerAuth()
   @ApiJsonBody(createShareSchema)
@@ -41,7 +41,7 @@ export class SharesController {
     return this.shares.create({ planId: id }, body, caller.userId, this.publicUrl.of(req));
   }
 
-  @Get('shares')
+  @Get('share-links')
   @Requires('read')
   @ApiBearerAuth()
   @ApiJsonResponse(200, listOf(shareViewSchema), [401])
@@ -50,7 +50,7 @@ export class SharesController {
   }
 
   /** Revokes the link: from now on it answers 404. */
-  @Delete('shares/:id')
+  @Delete('share-links/:id')
   @HttpCode(204)
   @Requires('shares:manage')
   @ApiBearerAuth()
@@ -61,10 +61,59 @@ export class SharesController {
 
   /** What a share link shows, without login; crawlers are told not to index it. */
   @Public()
-  @Get('public/shares/:token')
+  @Get('public/reports/:token')
   @ApiJsonResponse(200, publicShareSchema, [404])
   async open(@Param('token') token: string, @Res({ passthrough: true }) res: Response) {
     res.setHeader('X-Robots-Tag', 'noindex, nofollow, noarchive');
     return this.shares.open(token);
+  }
+
+  // The first paths these routes had (`shares`), kept for clients written against them.
+
+  @Post('runs/:id/shares')
+  @Requires('shares:manage')
+  @ApiBearerAuth()
+  @ApiOperation({ deprecated: true, summary: 'Same as POST /runs/{id}/share-links' })
+  @ApiJsonBody(createShareSchema)
+  @ApiJsonResponse(201, createdShareSchema, [400, 401, 403, 404])
+  shareRunAtFormerPath(@Param('id') id: string, @Body(new ZodPipe(createShareSchema)) body: z.infer<typeof createShareSchema>, @CurrentCaller() caller: Caller, @Req() req: Request) {
+    return this.shareRun(id, body, caller, req);
+  }
+
+  @Post('plans/:id/shares')
+  @Requires('shares:manage')
+  @ApiBearerAuth()
+  @ApiOperation({ deprecated: true, summary: 'Same as POST /plans/{id}/share-links' })
+  @ApiJsonBody(createShareSchema)
+  @ApiJsonResponse(201, createdShareSchema, [400, 401, 403, 404])
+  sharePlanAtFormerPath(@Param('id') id: string, @Body(new ZodPipe(createShareSchema)) body: z.infer<typeof createShareSchema>, @CurrentCaller() caller: Caller, @Req() req: Request) {
+    return this.sharePlan(id, body, caller, req);
+  }
+
+  @Get('shares')
+  @Requires('read')
+  @ApiBearerAuth()
+  @ApiOperation({ deprecated: true, summary: 'Same as GET /share-links' })
+  @ApiJsonResponse(200, listOf(shareViewSchema), [401])
+  listAtFormerPath() {
+    return this.list();
+  }
+
+  @Delete('shares/:id')
+  @HttpCode(204)
+  @Requires('shares:manage')
+  @ApiBearerAuth()
+  @ApiOperation({ deprecated: true, summary: 'Same as DELETE /share-links/{id}' })
+  @ApiJsonResponse(204, null, [401, 403, 404])
+  revokeAtFormerPath(@Param('id') id: string): Promise<void> {
+    return this.revoke(id);
+  }
+
+  @Public()
+  @Get('public/shares/:token')
+  @ApiOperation({ deprecated: true, summary: 'Same as GET /public/reports/{token}' })
+  @ApiJsonResponse(200, publicShareSchema, [404])
+  openAtFormerPath(@Param('token') token: string, @Res({ passthrough: true }) res: Response) {
+    return this.open(token, res);
   }
 }

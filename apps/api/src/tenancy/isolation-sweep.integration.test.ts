@@ -24,6 +24,7 @@ const KIND_BY_SEGMENT: Record<string, ResourceKind> = {
   'sessions/:id': 'session',
   'members/:userId': 'member',
   'shares/:id': 'share',
+  'share-links/:id': 'share',
   'triggers/:id': 'trigger',
   'schedules/:id': 'schedule',
   'webhooks/:id': 'webhook',
@@ -34,7 +35,7 @@ const KIND_BY_SEGMENT: Record<string, ResourceKind> = {
  * Routes whose parameter is a secret token rather than an id: holding the token is the
  * permission (an invite link), so there is no "other organization" to hide it from.
  */
-const TOKEN_ROUTES = new Set(['GET invitations/:token', 'POST invitations/:token/accept', 'GET public/shares/:token', 'POST triggers/:token']);
+const TOKEN_ROUTES = new Set(['GET invitations/:token', 'POST invitations/:token/accept', 'GET public/shares/:token', 'GET public/reports/:token', 'POST triggers/:token']);
 
 /** Bodies valid enough to get past validation, so the lookup (and its 404) is what answers. */
 const BODIES: Record<string, unknown> = {
@@ -123,7 +124,10 @@ describe('tenant isolation sweep (every route with an id, every list)', () => {
     for (const route of withIds) {
       const path =
         '/' +
-        route.path.replace(/:[A-Za-z]+/, ids[kindOf(route)!]).replace(/:([A-Za-z]+)/g, (_, name: string) => SECONDARY[name] ?? `missing-${name}`) +
+        route.path
+          .replace(/:[A-Za-z]+/, ids[kindOf(route)!])
+          // A second run (a comparison's other side) is the other organization's too.
+          .replace(/:([A-Za-z]+)/g, (_, name: string) => (name === 'otherId' ? ids.run : (SECONDARY[name] ?? `missing-${name}`))) +
         (QUERIES[keyOf(route)] ?? '');
       const response = await a.request(route.method, path, route.method === 'GET' ? undefined : (BODIES[keyOf(route)] ?? {}));
       if (response.status !== 404) leaks.push(`${keyOf(route)} -> ${response.status} ${JSON.stringify(response.body)}`);
@@ -143,7 +147,7 @@ describe('tenant isolation sweep (every route with an id, every list)', () => {
 
   it("never lists another organization's rows on any list route", async () => {
     const lists = routes.filter((route) => route.method === 'GET' && !route.path.includes(':') && !route.public && !QUERY_ID_ROUTES[keyOf(route)]);
-    expect(lists.map(keyOf)).toEqual(expect.arrayContaining(['GET targets', 'GET plans', 'GET runs', 'GET api-keys', 'GET invites', 'GET members', 'GET audit', 'GET shares', 'GET dashboard']));
+    expect(lists.map(keyOf)).toEqual(expect.arrayContaining(['GET targets', 'GET plans', 'GET runs', 'GET api-keys', 'GET invites', 'GET members', 'GET audit', 'GET shares', 'GET share-links', 'GET dashboard']));
     const secrets = [...Object.values(ids), bTenantId, b.OWNER.email];
     const leaks: string[] = [];
     for (const route of lists) {

@@ -3,3 +3,4 @@ export * from './export.js';
 export * from './share.js';
 export * from './trend.js';
 export * from './dashboard.js';
+export * from './trend-series.js';

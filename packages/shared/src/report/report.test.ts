@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { planSpecSchema } from '../plan.js';
 import type { RunView } from '../runs.js';
 import type { RequestStats } from '../summary.js';
+import type { Threshold } from '../threshold.js';
 import { compareRuns } from './compare.js';
 import { runToCsv, runToJunit } from './export.js';
 import { toPublicRun } from './share.js';
 import { trendPoints } from './trend.js';
+import { trendSeries } from './trend-series.js';
 
 const stats = (p95: number, overrides: Partial<RequestStats> = {}): RequestStats => ({
   count: 1000,
@@ -73,6 +75,36 @@ describe('trendPoints', () => {
     ]);
     expect(points[2]!.overall).toMatchObject({ p95: 30, errorRate: 0.01, rps: 100 });
     expect(points[0]!.requests['=cmd()']!.p95).toBe(20);
+  });
+});
+
+describe('trendSeries', () => {
+  const points = trendPoints([run('a', '2026-11-01T00:00:00Z', 10), run('b', '2026-11-02T00:00:00Z', 12, { verdict: 'FAIL', status: 'FAILED' })]);
+  const thresholds: Threshold[] = [
+    { metric: 'latency', stat: 'p95', op: '<', value: 50 },
+    { metric: 'latency', stat: 'p95', request: '=cmd()', op: '<', value: 30 },
+    { metric: 'latency', stat: 'p99', op: '<', value: 90 },
+    { metric: 'error_rate', op: '<', value: 0.05 },
+  ];
+  const trend = { planName: 'P', from: null, to: null, points, thresholds };
+
+  it('follows one figure of the whole run, with the thresholds on it', () => {
+    const series = trendSeries(trend, 'p95');
+    expect(series).toMatchObject({ planName: 'P', stat: 'p95', request: null, unit: 'ms' });
+    expect(series.points.map((point) => [point.runId, point.value, point.verdict])).toEqual([
+      ['a', 10, 'PASS'],
+      ['b', 12, 'FAIL'],
+    ]);
+    expect(series.thresholds).toEqual([{ metric: 'latency', stat: 'p95', op: '<', value: 50 }]);
+    expect(trendSeries(trend, 'error_rate')).toMatchObject({ unit: 'fraction', thresholds: [{ metric: 'error_rate' }] });
+    expect(trendSeries(trend, 'error_rate').points[0]!.value).toBe(0.01);
+  });
+
+  it("follows one request's figure, and says null where a run did not make that request", () => {
+    const series = trendSeries(trend, 'p95', '=cmd()');
+    expect(series.points.map((point) => point.value)).toEqual([20, 24]);
+    expect(series.thresholds).toEqual([{ metric: 'latency', stat: 'p95', request: '=cmd()', op: '<', value: 30 }]);
+    expect(trendSeries(trend, 'p95', 'Nope').points.map((point) => point.value)).toEqual([null, null]);
   });
 });
 

@@ -285,7 +285,7 @@ export interface paths {
         };
         get: operations["Members_list"];
         put?: never;
-        post?: never;
+        post: operations["Members_addMember"];
         delete?: never;
         options?: never;
         head?: never;
@@ -468,7 +468,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/plans/{id}/shares": {
+    "/plans/{id}/share-links": {
         parameters: {
             query?: never;
             header?: never;
@@ -478,6 +478,42 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["Shares_sharePlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/plans/{id}/shares": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Same as POST /plans/{id}/share-links
+         * @deprecated
+         */
+        post: operations["Shares_sharePlanAtFormerPath"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/plans/{id}/trend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Reports_trendSeries"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -580,7 +616,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/public/shares/{token}": {
+    "/public/reports/{token}": {
         parameters: {
             query?: never;
             header?: never;
@@ -588,6 +624,26 @@ export interface paths {
             cookie?: never;
         };
         get: operations["Shares_open"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/shares/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Same as GET /public/reports/{token}
+         * @deprecated
+         */
+        get: operations["Shares_openAtFormerPath"];
         put?: never;
         post?: never;
         delete?: never;
@@ -644,6 +700,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/runs/{id}/compare/{otherId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Reports_compareWith"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/runs/{id}/events": {
         parameters: {
             query?: never;
@@ -692,7 +764,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/runs/{id}/shares": {
+    "/runs/{id}/share-links": {
         parameters: {
             query?: never;
             header?: never;
@@ -702,6 +774,26 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["Shares_shareRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/runs/{id}/shares": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Same as POST /runs/{id}/share-links
+         * @deprecated
+         */
+        post: operations["Shares_shareRunAtFormerPath"];
         delete?: never;
         options?: never;
         head?: never;
@@ -740,7 +832,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/shares": {
+    "/share-links": {
         parameters: {
             query?: never;
             header?: never;
@@ -748,6 +840,42 @@ export interface paths {
             cookie?: never;
         };
         get: operations["Shares_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/share-links/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["Shares_revoke"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shares": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Same as GET /share-links
+         * @deprecated
+         */
+        get: operations["Shares_listAtFormerPath"];
         put?: never;
         post?: never;
         delete?: never;
@@ -766,7 +894,11 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        delete: operations["Shares_revoke"];
+        /**
+         * Same as DELETE /share-links/{id}
+         * @deprecated
+         */
+        delete: operations["Shares_revokeAtFormerPath"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2148,6 +2280,37 @@ export interface components {
             /** Format: date-time */
             to?: string;
         };
+        TrendSeries: {
+            planName: string;
+            points: {
+                createdAt: string;
+                planVersion: number;
+                runId: string;
+                value: number | null;
+                /** @enum {string|null} */
+                verdict: "PASS" | "FAIL" | "INCONCLUSIVE" | null;
+            }[];
+            request: string | null;
+            /** @enum {string} */
+            stat: "p50" | "p95" | "p99" | "rps" | "error_rate" | "count";
+            thresholds: components["schemas"]["Threshold"][];
+            /** @enum {string} */
+            unit: "ms" | "req/s" | "fraction" | "requests";
+        };
+        TrendSeriesQueryInput: {
+            /** Format: date-time */
+            from?: string;
+            /** @default 100 */
+            limit?: number;
+            request?: string;
+            /**
+             * @default p95
+             * @enum {string}
+             */
+            stat?: "p50" | "p95" | "p99" | "rps" | "error_rate" | "count";
+            /** Format: date-time */
+            to?: string;
+        };
         TriggerView: {
             createdAt: string;
             createdBy: string | null;
@@ -2427,6 +2590,8 @@ export type Timezone = components['schemas']['Timezone'];
 export type TrendFigures = components['schemas']['TrendFigures'];
 export type TrendPoint = components['schemas']['TrendPoint'];
 export type TrendQueryInput = components['schemas']['TrendQueryInput'];
+export type TrendSeries = components['schemas']['TrendSeries'];
+export type TrendSeriesQueryInput = components['schemas']['TrendSeriesQueryInput'];
 export type TriggerView = components['schemas']['TriggerView'];
 export type UpdatePlanInput = components['schemas']['UpdatePlanInput'];
 export type UpdateQuotasInput = components['schemas']['UpdateQuotasInput'];
@@ -3268,6 +3433,56 @@ export interface operations {
             };
             /** @description No valid session or API key */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Members_addMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateInviteInput"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedInvite"];
+                };
+            };
+            /** @description Invalid input: details name each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session or API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role does not allow this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4210,6 +4425,121 @@ export interface operations {
             };
         };
     };
+    Shares_sharePlanAtFormerPath: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateShareInput"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedShare"];
+                };
+            };
+            /** @description Invalid input: details name each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session or API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (another organization's ids are not found either) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Reports_trendSeries: {
+        parameters: {
+            query?: {
+                from?: string;
+                limit?: number;
+                request?: string;
+                stat?: "p50" | "p95" | "p99" | "rps" | "error_rate" | "count";
+                to?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrendSeries"];
+                };
+            };
+            /** @description Invalid input: details name each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session or API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (another organization's ids are not found either) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     Reports_trend: {
         parameters: {
             query?: {
@@ -4602,6 +4932,36 @@ export interface operations {
             };
         };
     };
+    Shares_openAtFormerPath: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicShare"];
+                };
+            };
+            /** @description Not found (another organization's ids are not found either) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     Runs_list: {
         parameters: {
             query?: {
@@ -4722,6 +5082,46 @@ export interface operations {
             };
             /** @description Conflicts with the current state */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Reports_compareWith: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                otherId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunComparison"];
+                };
+            };
+            /** @description No valid session or API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (another organization's ids are not found either) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4862,6 +5262,67 @@ export interface operations {
         };
     };
     Shares_shareRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateShareInput"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedShare"];
+                };
+            };
+            /** @description Invalid input: details name each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session or API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (another organization's ids are not found either) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Shares_shareRunAtFormerPath: {
         parameters: {
             query?: never;
             header?: never;
@@ -5101,6 +5562,82 @@ export interface operations {
         };
     };
     Shares_revoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid session or API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (another organization's ids are not found either) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Shares_listAtFormerPath: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["ShareView"][];
+                    };
+                };
+            };
+            /** @description No valid session or API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Shares_revokeAtFormerPath: {
         parameters: {
             query?: never;
             header?: never;

@@ -40,21 +40,21 @@ export function useComparison(base: string | null, head: string | null) {
 export function useShares() {
   return useQuery({
     queryKey: queryKeys.shares.list(),
-    queryFn: ({ signal }) => unwrap(api.GET('/shares', { signal })).then((body) => body.items),
+    queryFn: ({ signal }) => unwrap(api.GET('/share-links', { signal })).then((body) => body.items),
   });
 }
 
 export type ShareSubject = { kind: 'run'; runId: string } | { kind: 'trend'; planId: string };
 
-/** POST /runs/:id/shares or /plans/:id/shares -> {share, token, url}: the URL is shown once. */
+/** POST /runs/:id/share-links or /plans/:id/share-links -> {share, token, url}: the URL is shown once. */
 export function useCreateShare(subject: ShareSubject) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (expiresInDays: number | undefined) => {
       const body = expiresInDays ? { expiresInDays } : {};
       return subject.kind === 'run'
-        ? unwrap(api.POST('/runs/{id}/shares', { params: { path: { id: subject.runId } }, body }))
-        : unwrap(api.POST('/plans/{id}/shares', { params: { path: { id: subject.planId } }, body }));
+        ? unwrap(api.POST('/runs/{id}/share-links', { params: { path: { id: subject.runId } }, body }))
+        : unwrap(api.POST('/plans/{id}/share-links', { params: { path: { id: subject.planId } }, body }));
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.shares.all }),
   });
@@ -63,17 +63,17 @@ export function useCreateShare(subject: ShareSubject) {
 export function useRevokeShare() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => unwrap(api.DELETE('/shares/{id}', { params: { path: { id } } })),
+    mutationFn: (id: string) => unwrap(api.DELETE('/share-links/{id}', { params: { path: { id } } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.shares.all }),
   });
 }
 
-/** GET /public/shares/:token, without a session; 404 for unknown, expired and revoked links alike. */
+/** GET /public/reports/:token, without a session; 404 for unknown, expired and revoked links alike. */
 export function usePublicShare(token: string | undefined) {
   return useQuery({
     queryKey: queryKeys.publicShare(token ?? ''),
     enabled: Boolean(token),
-    queryFn: ({ signal }) => unwrap(api.GET('/public/shares/{token}', { params: { path: { token: token! } }, signal }), { skipAuthRedirect: true }),
+    queryFn: ({ signal }) => unwrap(api.GET('/public/reports/{token}', { params: { path: { token: token! } }, signal }), { skipAuthRedirect: true }),
     retry: (failureCount, error) => !(isApiError(error) && error.status >= 400 && error.status < 500) && failureCount < 2,
     staleTime: 60_000,
   });
