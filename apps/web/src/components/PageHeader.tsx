@@ -26,7 +26,16 @@ export function PageHeader({ title, documentTitle, eyebrow, description, actions
   );
 }
 
-export function Card({ title, actions, children, className }: { title?: ReactNode; actions?: ReactNode; children: ReactNode; className?: string }) {
+interface CardProps {
+  title?: ReactNode;
+  actions?: ReactNode;
+  /** A short paragraph above the body saying what the card is for. */
+  intro?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}
+
+export function Card({ title, actions, intro, children, className }: CardProps) {
   return (
     <section className={`card${className ? ` ${className}` : ''}`}>
       {title || actions ? (
@@ -35,7 +44,10 @@ export function Card({ title, actions, children, className }: { title?: ReactNod
           {actions ? <div className="card__actions">{actions}</div> : null}
         </div>
       ) : null}
-      <div className="card__body">{children}</div>
+      <div className="card__body">
+        {intro ? <p className="muted small card__intro">{intro}</p> : null}
+        {children}
+      </div>
     </section>
   );
 }

@@ -18,24 +18,39 @@ function FieldFrame({ path, label, error, hint, className, children }: FieldFram
         {label}
       </label>
       {children}
-      {hint && !error ? (
-        <p className="field__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p className="field__error" id={`${id}-error`} role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldMessage id={id} error={error} hint={hint} />
     </div>
   );
+}
+
+/**
+ * Under a control: its error (announced), else its hint. The ids are what the control's
+ * `aria-describedby` names (see `controlProps`).
+ */
+function FieldMessage({ id, error, hint }: { id: string; error?: string; hint?: ReactNode }) {
+  if (error) {
+    return (
+      <p className="field__error" id={`${id}-error`} role="alert">
+        {error}
+      </p>
+    );
+  }
+  return hint ? (
+    <p className="field__hint" id={`${id}-hint`}>
+      {hint}
+    </p>
+  ) : null;
 }
 
 function describedBy(path: string, error: string | undefined, hint: ReactNode): string | undefined {
   const id = fieldId(path);
   if (error) return `${id}-error`;
   return hint ? `${id}-hint` : undefined;
+}
+
+/** What every control of a field carries: the id its label points at, and its invalid state and description. */
+function controlProps(path: string, error: string | undefined, hint: ReactNode) {
+  return { id: fieldId(path), 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy(path, error, hint) };
 }
 
 interface CommonProps {
@@ -46,48 +61,31 @@ interface CommonProps {
   className?: string;
 }
 
-type TextFieldProps = CommonProps &
-  Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'onChange' | 'value' | 'className'> & {
+/** A field's own props, the native attributes it passes on to its control, and a string value. */
+type ValueFieldProps<NativeAttributes> = CommonProps &
+  Omit<NativeAttributes, 'id' | 'onChange' | 'value' | 'className'> & {
     value: string;
     onValueChange: (value: string) => void;
   };
+
+type TextFieldProps = ValueFieldProps<InputHTMLAttributes<HTMLInputElement>>;
 
 export function TextField({ path, label, errors, hint, className, value, onValueChange, ...rest }: TextFieldProps) {
   const error = errorAt(errors, path);
   return (
     <FieldFrame path={path} label={label} error={error} hint={hint} className={className}>
-      <input
-        {...rest}
-        id={fieldId(path)}
-        className="input"
-        value={value}
-        onChange={(event) => onValueChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(path, error, hint)}
-      />
+      <input {...rest} {...controlProps(path, error, hint)} className="input" value={value} onChange={(event) => onValueChange(event.target.value)} />
     </FieldFrame>
   );
 }
 
-type TextAreaFieldProps = CommonProps &
-  Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'onChange' | 'value' | 'className'> & {
-    value: string;
-    onValueChange: (value: string) => void;
-  };
+type TextAreaFieldProps = ValueFieldProps<TextareaHTMLAttributes<HTMLTextAreaElement>>;
 
 export function TextAreaField({ path, label, errors, hint, className, value, onValueChange, ...rest }: TextAreaFieldProps) {
   const error = errorAt(errors, path);
   return (
     <FieldFrame path={path} label={label} error={error} hint={hint} className={className}>
-      <textarea
-        {...rest}
-        id={fieldId(path)}
-        className="input input--mono"
-        value={value}
-        onChange={(event) => onValueChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(path, error, hint)}
-      />
+      <textarea {...rest} {...controlProps(path, error, hint)} className="input input--mono" value={value} onChange={(event) => onValueChange(event.target.value)} />
     </FieldFrame>
   );
 }
@@ -97,13 +95,10 @@ export interface SelectOption {
   label: string;
 }
 
-type SelectFieldProps = CommonProps &
-  Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'onChange' | 'value' | 'className'> & {
-    value: string;
-    options: readonly SelectOption[];
-    placeholder?: string;
-    onValueChange: (value: string) => void;
-  };
+type SelectFieldProps = ValueFieldProps<SelectHTMLAttributes<HTMLSelectElement>> & {
+  options: readonly SelectOption[];
+  placeholder?: string;
+};
 
 export function SelectField({
   path,
@@ -120,15 +115,7 @@ export function SelectField({
   const error = errorAt(errors, path);
   return (
     <FieldFrame path={path} label={label} error={error} hint={hint} className={className}>
-      <select
-        {...rest}
-        id={fieldId(path)}
-        className="input select"
-        value={value}
-        onChange={(event) => onValueChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(path, error, hint)}
-      >
+      <select {...rest} {...controlProps(path, error, hint)} className="input select" value={value} onChange={(event) => onValueChange(event.target.value)}>
         {placeholder !== undefined ? (
           <option value="" disabled>
             {placeholder}
@@ -168,16 +155,7 @@ export function CheckboxField({ path, label, errors, hint, className, checked, o
         />
         <span>{label}</span>
       </label>
-      {hint && !error ? (
-        <p className="field__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p className="field__error" id={`${id}-error`} role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldMessage id={id} error={error} hint={hint} />
     </div>
   );
 }

@@ -1,9 +1,11 @@
-import { useState } from 'react';
 import type { ApiKeyView, CreatedApiKey } from '@loadline/shared';
 import { ConfirmButton } from '../../components/ConfirmButton';
+import { CreateWithSecretCard } from '../../components/CreateWithSecretCard';
+import { ActionsCell, DataTable } from '../../components/DataTable';
 import { OneTimeSecret } from '../../components/OneTimeSecret';
 import { Card } from '../../components/PageHeader';
-import { EmptyState, ErrorState, LoadingState, errorMessage } from '../../components/States';
+import { RevocableRow, RevocableStatusPill } from '../../components/Revocable';
+import { EmptyState, LoadedList } from '../../components/States';
 import { formatDate, formatDateTime, formatRelative } from '../../format/time';
 import { ROLE_LABEL, aRole } from '../members/roles';
 import { RequirePermission } from '../settings/RequirePermission';
@@ -19,16 +21,18 @@ export function ApiKeysPage() {
 }
 
 function ApiKeys() {
-  const [created, setCreated] = useState<CreatedApiKey | null>(null);
   return (
     <div className="stack">
-      <Card title="New API key">
-        {created ? (
+      <CreateWithSecretCard<CreatedApiKey>
+        title="New API key"
+        intro="For CI and scripts: a key acts for this organization with the role you give it, never more than yours."
+        form={(onCreated) => <CreateApiKeyForm onCreated={onCreated} />}
+        secret={(created, onDone) => (
           <OneTimeSecret
             title="Copy your new API key now"
             label={`Secret of “${created.key.name}”`}
             value={created.secret}
-            onDone={() => setCreated(null)}
+            onDone={onDone}
             doneLabel="I have stored it"
             testId="api-key-secret"
           >
@@ -40,15 +44,8 @@ function ApiKeys() {
               Send it as <code>Authorization: Bearer …</code>. It acts as {aRole(created.key.role)} of this organization.
             </p>
           </OneTimeSecret>
-        ) : (
-          <>
-            <p className="muted small card__intro">
-              For CI and scripts: a key acts for this organization with the role you give it, never more than yours.
-            </p>
-            <CreateApiKeyForm onCreated={setCreated} />
-          </>
         )}
-      </Card>
+      />
       <KeysCard />
     </div>
   );
@@ -58,50 +55,34 @@ function KeysCard() {
   const keys = useApiKeys();
   return (
     <Card title="API keys">
-      {keys.isPending ? (
-        <LoadingState label="Loading API keys…" />
-      ) : keys.isError ? (
-        <ErrorState title="Could not load API keys" error={keys.error} onRetry={() => void keys.refetch()} />
-      ) : keys.data.length === 0 ? (
-        <EmptyState title="No API keys yet">Create one above for your CI pipeline or scripts.</EmptyState>
-      ) : (
-        <div className="table-wrap" tabIndex={0}>
-          <table className="table table--dense" data-testid="api-keys-table">
-            <caption className="sr-only">API keys of this organization</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Key</th>
-                <th scope="col">Role</th>
-                <th scope="col">Created by</th>
-                <th scope="col">Last used</th>
-                <th scope="col">Expires</th>
-                <th scope="col">Status</th>
-                <th scope="col">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {keys.data.map((key) => (
-                <KeyRow key={key.id} apiKey={key} />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <LoadedList
+        query={keys}
+        loadingLabel="Loading API keys…"
+        errorTitle="Could not load API keys"
+        empty={<EmptyState title="No API keys yet">Create one above for your CI pipeline or scripts.</EmptyState>}
+      >
+        {(items) => (
+          <DataTable
+            caption="API keys of this organization"
+            columns={['Name', 'Key', 'Role', 'Created by', 'Last used', 'Expires', 'Status']}
+            actions
+            testId="api-keys-table"
+          >
+            {items.map((key) => (
+              <KeyRow key={key.id} apiKey={key} />
+            ))}
+          </DataTable>
+        )}
+      </LoadedList>
     </Card>
   );
 }
-
-const STATUS_PILL = { active: 'pill--success', revoked: 'pill--danger', expired: 'pill--muted' } as const;
-const STATUS_LABEL = { active: 'Active', revoked: 'Revoked', expired: 'Expired' } as const;
 
 function KeyRow({ apiKey }: { apiKey: ApiKeyView }) {
   const revoke = useRevokeApiKey();
   const status = keyStatus(apiKey);
   return (
-    <tr data-testid={`api-key-${apiKey.name}`} data-status={status} className={status === 'active' ? undefined : 'row--inactive'}>
+    <RevocableRow data-testid={`api-key-${apiKey.name}`} status={status}>
       <th scope="row">{apiKey.name}</th>
       <td className="nowrap">
         <code>{apiKey.prefix}…</code>
@@ -113,11 +94,9 @@ function KeyRow({ apiKey }: { apiKey: ApiKeyView }) {
         {apiKey.expiresAt ? formatDate(apiKey.expiresAt) : 'Never'}
       </td>
       <td>
-        <span className={`pill ${STATUS_PILL[status]}`} data-testid="api-key-status" title={apiKey.revokedAt ? `Revoked ${formatDateTime(apiKey.revokedAt)}` : undefined}>
-          {STATUS_LABEL[status]}
-        </span>
+        <RevocableStatusPill status={status} revokedAt={apiKey.revokedAt} testId="api-key-status" />
       </td>
-      <td className="cell-actions">
+      <ActionsCell error={revoke.error}>
         {status === 'revoked' ? null : (
           <ConfirmButton
             label="Revoke"
@@ -129,12 +108,7 @@ function KeyRow({ apiKey }: { apiKey: ApiKeyView }) {
             testId={`revoke-key-${apiKey.name}`}
           />
         )}
-        {revoke.isError ? (
-          <p className="text-danger small" role="alert">
-            {errorMessage(revoke.error)}
-          </p>
-        ) : null}
-      </td>
-    </tr>
+      </ActionsCell>
+    </RevocableRow>
   );
 }

@@ -1,17 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { createApiKeySchema, type CreatedApiKey, type Role } from '@loadline/shared';
-import { isApiError } from '../../api/client';
-import { errorMessage } from '../../components/States';
 import { SelectField, TextField } from '../../forms/Fields';
 import { FormErrorSummary } from '../../forms/FormErrorSummary';
-import {
-  NO_ERRORS,
-  detailsToFieldErrors,
-  focusFirstError,
-  unclaimedErrors,
-  zodErrorToFieldErrors,
-  type FieldErrors,
-} from '../../forms/field-errors';
+import { SubmitButton } from '../../forms/SubmitButton';
+import { useFormErrors } from '../../forms/use-form-errors';
 import { useAccount } from '../auth/hooks';
 import { grantableRoles, roleOptions, roleSentence } from '../members/roles';
 import { useCreateApiKey } from './hooks';
@@ -32,35 +24,24 @@ export function CreateApiKeyForm({ onCreated }: { onCreated: (created: CreatedAp
   const [name, setName] = useState('');
   const [role, setRole] = useState<Role>(roles.includes('MEMBER') ? 'MEMBER' : roles[roles.length - 1]!);
   const [expiry, setExpiry] = useState('90');
-  const [errors, setErrors] = useState<FieldErrors>(NO_ERRORS);
-  const [formError, setFormError] = useState<string | null>(null);
+  const { errors, formError, unclaimed, check, fail } = useFormErrors(FIELDS);
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    setFormError(null);
-    const parsed = createApiKeySchema.safeParse({ name, role, ...(expiry ? { expiresInDays: Number(expiry) } : {}) });
-    if (!parsed.success) {
-      const fieldErrors = zodErrorToFieldErrors(parsed.error);
-      setErrors(fieldErrors);
-      focusFirstError(fieldErrors, FIELDS);
-      return;
-    }
-    setErrors(NO_ERRORS);
-    create.mutate(parsed.data, {
+    const input = check(createApiKeySchema, { name, role, ...(expiry ? { expiresInDays: Number(expiry) } : {}) });
+    if (input === null) return;
+    create.mutate(input, {
       onSuccess: (created) => {
         setName('');
         onCreated(created);
       },
-      onError: (error) => {
-        setFormError(errorMessage(error));
-        if (isApiError(error)) setErrors(detailsToFieldErrors(error.details));
-      },
+      onError: (error) => fail(error),
     });
   }
 
   return (
     <form className="form" onSubmit={submit} noValidate aria-label="New API key">
-      <FormErrorSummary message={formError} details={unclaimedErrors(errors, FIELDS)} />
+      <FormErrorSummary message={formError} details={unclaimed} />
       <div className="grid grid--3">
         <TextField
           path="name"
@@ -92,9 +73,9 @@ export function CreateApiKeyForm({ onCreated }: { onCreated: (created: CreatedAp
         />
       </div>
       <div className="form__actions">
-        <button type="submit" className="button button--primary" disabled={create.isPending}>
-          {create.isPending ? 'Creating…' : 'Create API key'}
-        </button>
+        <SubmitButton pending={create.isPending} pendingLabel="Creating…">
+          Create API key
+        </SubmitButton>
       </div>
     </form>
   );

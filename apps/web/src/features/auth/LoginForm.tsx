@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { loginSchema } from '@loadline/shared';
-import { isApiError } from '../../api/client';
 import { TextField } from '../../forms/Fields';
 import { FormErrorSummary } from '../../forms/FormErrorSummary';
-import { NO_ERRORS, detailsToFieldErrors, focusFirstError, zodErrorToFieldErrors, type FieldErrors } from '../../forms/field-errors';
+import { SubmitButton } from '../../forms/SubmitButton';
+import { useFormErrors } from '../../forms/use-form-errors';
 import { loginErrorMessage } from './auth-errors';
 import type { LoginInput } from './hooks';
 
@@ -22,26 +22,13 @@ interface LoginFormProps {
 export function LoginForm({ onLogin, pending, submitLabel = 'Sign in', describeError = loginErrorMessage, label = 'Sign in' }: LoginFormProps) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>(NO_ERRORS);
-  const [formError, setFormError] = useState<string | null>(null);
+  const { errors, formError, check, fail } = useFormErrors(FIELDS);
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    setFormError(null);
-    const parsed = loginSchema.safeParse({ email: email.trim(), password });
-    if (!parsed.success) {
-      const fieldErrors = zodErrorToFieldErrors(parsed.error);
-      setErrors(fieldErrors);
-      focusFirstError(fieldErrors, FIELDS);
-      return;
-    }
-    setErrors(NO_ERRORS);
-    onLogin(parsed.data, {
-      onError: (error) => {
-        if (isApiError(error)) setErrors(detailsToFieldErrors(error.details));
-        setFormError(describeError(error));
-      },
-    });
+    const input = check(loginSchema, { email: email.trim(), password });
+    if (input === null) return;
+    onLogin(input, { onError: (error) => fail(error, describeError(error)) });
   }
 
   return (
@@ -68,9 +55,9 @@ export function LoginForm({ onLogin, pending, submitLabel = 'Sign in', describeE
           onValueChange={setPassword}
           required
         />
-        <button type="submit" className="button button--primary button--block" disabled={pending}>
-          {pending ? 'Signing in…' : submitLabel}
-        </button>
+        <SubmitButton pending={pending} pendingLabel="Signing in…" className="button button--primary button--block">
+          {submitLabel}
+        </SubmitButton>
       </form>
     </>
   );

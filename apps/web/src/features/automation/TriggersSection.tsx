@@ -1,10 +1,13 @@
 import { useState } from 'react';
 import type { CreatedTrigger, TriggerView } from '@loadline/shared';
 import { ConfirmButton } from '../../components/ConfirmButton';
+import { ActionsCell, DataTable } from '../../components/DataTable';
 import { OneTimeSecret } from '../../components/OneTimeSecret';
 import { Card } from '../../components/PageHeader';
-import { EmptyState, ErrorState, LoadingState, errorMessage } from '../../components/States';
+import { RevocableRow, RevocableStatusPill } from '../../components/Revocable';
+import { ActionError, EmptyState, LoadedList } from '../../components/States';
 import { formatDateTime, formatRelative } from '../../format/time';
+import { SubmitButton } from '../../forms/SubmitButton';
 import { useCan } from '../auth/hooks';
 import { triggerCurl } from './automation-format';
 import { useCreateTrigger, useRevokeTrigger, useTriggers } from './hooks';
@@ -47,45 +50,26 @@ export function TriggersSection({ planId }: { planId: string }) {
               <span className="field__label">Name</span>
               <input className="input" value={name} maxLength={200} onChange={(event) => setName(event.target.value)} data-testid="trigger-name" />
             </label>
-            <button type="submit" className="button button--secondary button--small" disabled={create.isPending} data-testid="create-trigger">
-              {create.isPending ? 'Creating…' : 'Create trigger URL'}
-            </button>
-            {create.isError ? (
-              <p className="text-danger small" role="alert">
-                {errorMessage(create.error)}
-              </p>
-            ) : null}
+            <SubmitButton pending={create.isPending} pendingLabel="Creating…" className="button button--secondary button--small" testId="create-trigger">
+              Create trigger URL
+            </SubmitButton>
+            <ActionError error={create.error} />
           </form>
         ) : null}
-        {triggers.isPending ? (
-          <LoadingState label="Loading triggers…" />
-        ) : triggers.isError ? (
-          <ErrorState title="Could not load triggers" error={triggers.error} onRetry={() => void triggers.refetch()} />
-        ) : triggers.data.length === 0 ? (
-          <EmptyState title="No trigger URLs">Create one to start this plan from a pipeline.</EmptyState>
-        ) : (
-          <div className="table-wrap" tabIndex={0}>
-            <table className="table table--dense" data-testid="triggers-table">
-              <caption className="sr-only">Trigger URLs of this plan</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Created</th>
-                  <th scope="col">Last used</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {triggers.data.map((trigger) => (
-                  <TriggerRow key={trigger.id} planId={planId} trigger={trigger} canManage={canManage} />
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <LoadedList
+          query={triggers}
+          loadingLabel="Loading triggers…"
+          errorTitle="Could not load triggers"
+          empty={<EmptyState title="No trigger URLs">Create one to start this plan from a pipeline.</EmptyState>}
+        >
+          {(items) => (
+            <DataTable caption="Trigger URLs of this plan" columns={['Name', 'Created', 'Last used', 'Status']} actions testId="triggers-table">
+              {items.map((trigger) => (
+                <TriggerRow key={trigger.id} planId={planId} trigger={trigger} canManage={canManage} />
+              ))}
+            </DataTable>
+          )}
+        </LoadedList>
       </div>
     </Card>
   );
@@ -94,8 +78,9 @@ export function TriggersSection({ planId }: { planId: string }) {
 function TriggerRow({ planId, trigger, canManage }: { planId: string; trigger: TriggerView; canManage: boolean }) {
   const revoke = useRevokeTrigger(planId);
   const revoked = Boolean(trigger.revokedAt);
+  const status = revoked ? 'revoked' : 'active';
   return (
-    <tr data-testid={`trigger-${trigger.name}`} data-status={revoked ? 'revoked' : 'active'} className={revoked ? 'row--inactive' : undefined}>
+    <RevocableRow data-testid={`trigger-${trigger.name}`} status={status}>
       <th scope="row">{trigger.name}</th>
       <td title={formatDateTime(trigger.createdAt)}>
         {formatRelative(trigger.createdAt)}
@@ -103,9 +88,9 @@ function TriggerRow({ planId, trigger, canManage }: { planId: string; trigger: T
       </td>
       <td data-testid="trigger-last-used">{trigger.lastUsedAt ? formatRelative(trigger.lastUsedAt) : 'Never'}</td>
       <td>
-        <span className={`pill ${revoked ? 'pill--danger' : 'pill--success'}`}>{revoked ? 'Revoked' : 'Active'}</span>
+        <RevocableStatusPill status={status} />
       </td>
-      <td className="cell-actions">
+      <ActionsCell error={revoke.error}>
         {!revoked && canManage ? (
           <ConfirmButton
             label="Revoke"
@@ -116,12 +101,7 @@ function TriggerRow({ planId, trigger, canManage }: { planId: string; trigger: T
             onConfirm={() => revoke.mutate(trigger.id)}
           />
         ) : null}
-        {revoke.isError ? (
-          <p className="text-danger small" role="alert">
-            {errorMessage(revoke.error)}
-          </p>
-        ) : null}
-      </td>
-    </tr>
+      </ActionsCell>
+    </RevocableRow>
   );
 }

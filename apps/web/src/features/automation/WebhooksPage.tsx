@@ -2,10 +2,13 @@ import { useId, useState } from 'react';
 import { WEBHOOK_EVENTS, type WebhookDeliveryView, type WebhookView, type WebhookWithSecret } from '@loadline/shared';
 import { isApiError } from '../../api/client';
 import { ConfirmButton } from '../../components/ConfirmButton';
+import { CreateWithSecretCard } from '../../components/CreateWithSecretCard';
+import { ActionsCell, DataTable } from '../../components/DataTable';
 import { OneTimeSecret } from '../../components/OneTimeSecret';
 import { Card } from '../../components/PageHeader';
-import { EmptyState, ErrorState, LoadingState, errorMessage } from '../../components/States';
+import { ActionError, EmptyState, LoadedList } from '../../components/States';
 import { formatDateTime, formatRelative } from '../../format/time';
+import { SubmitButton } from '../../forms/SubmitButton';
 import { RequirePermission } from '../settings/RequirePermission';
 import { DELIVERY_STATUS, deliverySummary } from './automation-format';
 import {
@@ -39,36 +42,34 @@ export function WebhooksPage() {
 
 function Webhooks() {
   const webhooks = useWebhooks();
-  const [created, setCreated] = useState<WebhookWithSecret | null>(null);
   return (
     <div className="stack">
-      <Card title="New webhook">
-        {created ? (
-          <SecretBox value={created} title="Copy the signing secret now" onDone={() => setCreated(null)} />
-        ) : (
+      <CreateWithSecretCard<WebhookWithSecret>
+        title="New webhook"
+        intro={
           <>
-            <p className="muted small card__intro">
-              Loadline POSTs a JSON event, signed per Standard Webhooks (<code>webhook-id</code>, <code>webhook-timestamp</code>,{' '}
-              <code>webhook-signature</code>), and retries for about 23 hours until your endpoint answers 2xx.
-            </p>
-            <WebhookForm onSaved={(value) => setCreated(value as WebhookWithSecret)} />
+            Loadline POSTs a JSON event, signed per Standard Webhooks (<code>webhook-id</code>, <code>webhook-timestamp</code>,{' '}
+            <code>webhook-signature</code>), and retries for about 23 hours until your endpoint answers 2xx.
           </>
-        )}
-      </Card>
+        }
+        form={(onCreated) => <WebhookForm onSaved={(value) => onCreated(value as WebhookWithSecret)} />}
+        secret={(created, onDone) => <SecretBox value={created} title="Copy the signing secret now" onDone={onDone} />}
+      />
       <Card title="Webhooks">
-        {webhooks.isPending ? (
-          <LoadingState label="Loading webhooks…" />
-        ) : webhooks.isError ? (
-          <ErrorState title="Could not load webhooks" error={webhooks.error} onRetry={() => void webhooks.refetch()} />
-        ) : webhooks.data.length === 0 ? (
-          <EmptyState title="No webhooks yet">Add an endpoint above to hear about runs as they start and finish.</EmptyState>
-        ) : (
-          <div className="stack stack--tight" data-testid="webhooks">
-            {webhooks.data.map((webhook) => (
-              <WebhookItem key={webhook.id} webhook={webhook} />
-            ))}
-          </div>
-        )}
+        <LoadedList
+          query={webhooks}
+          loadingLabel="Loading webhooks…"
+          errorTitle="Could not load webhooks"
+          empty={<EmptyState title="No webhooks yet">Add an endpoint above to hear about runs as they start and finish.</EmptyState>}
+        >
+          {(items) => (
+            <div className="stack stack--tight" data-testid="webhooks">
+              {items.map((webhook) => (
+                <WebhookItem key={webhook.id} webhook={webhook} />
+              ))}
+            </div>
+          )}
+        </LoadedList>
       </Card>
     </div>
   );
@@ -147,15 +148,17 @@ function WebhookForm({ webhook, onSaved, onCancel }: { webhook?: WebhookView; on
           </p>
         ) : null}
       </fieldset>
-      {mutation.isError && !fieldError('url') && !fieldError('events') ? (
-        <p className="text-danger small" role="alert" data-testid="webhook-error">
-          {errorMessage(mutation.error)}
-        </p>
-      ) : null}
+      <ActionError error={fieldError('url') || fieldError('events') ? null : mutation.error} testId="webhook-error" />
       <div className="button-row">
-        <button type="submit" className="button button--primary button--small" disabled={mutation.isPending || events.length === 0} data-testid="webhook-save">
-          {mutation.isPending ? 'Saving…' : webhook ? 'Save webhook' : 'Add webhook'}
-        </button>
+        <SubmitButton
+          pending={mutation.isPending}
+          pendingLabel="Saving…"
+          disabled={events.length === 0}
+          className="button button--primary button--small"
+          testId="webhook-save"
+        >
+          {webhook ? 'Save webhook' : 'Add webhook'}
+        </SubmitButton>
         {onCancel ? (
           <button type="button" className="button button--secondary button--small" onClick={onCancel}>
             Cancel
@@ -229,11 +232,7 @@ function WebhookItem({ webhook }: { webhook: WebhookView }) {
         <p className="muted small">Previous secret valid until {formatDateTime(webhook.previousSecretValidUntil)}.</p>
       ) : null}
       {rotated ? <SecretBox value={rotated} title="Copy the new signing secret now" onDone={() => setRotated(null)} /> : null}
-      {error ? (
-        <p className="text-danger small" role="alert">
-          {errorMessage(error)}
-        </p>
-      ) : null}
+      <ActionError error={error} />
       {test.isSuccess ? (
         <p className="text-success small" role="status">
           Test event queued; it appears in the delivery log below.
@@ -249,32 +248,26 @@ function WebhookItem({ webhook }: { webhook: WebhookView }) {
 
 function DeliveryLog({ webhookId }: { webhookId: string }) {
   const deliveries = useWebhookDeliveries(webhookId, true);
-  if (deliveries.isPending) return <LoadingState label="Loading deliveries…" />;
-  if (deliveries.isError) return <ErrorState title="Could not load deliveries" error={deliveries.error} onRetry={() => void deliveries.refetch()} />;
-  if (deliveries.data.length === 0) return <p className="muted small">No deliveries yet. “Send test event” sends one.</p>;
   return (
-    <div className="table-wrap" tabIndex={0}>
-      <table className="table table--dense" data-testid="webhook-deliveries">
-        <caption className="sr-only">Deliveries of this webhook, newest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">Event</th>
-            <th scope="col">Status</th>
-            <th scope="col">Response</th>
-            <th scope="col">Error</th>
-            <th scope="col">Time</th>
-            <th scope="col">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {deliveries.data.map((delivery) => (
+    <LoadedList
+      query={deliveries}
+      loadingLabel="Loading deliveries…"
+      errorTitle="Could not load deliveries"
+      empty={<p className="muted small">No deliveries yet. “Send test event” sends one.</p>}
+    >
+      {(items) => (
+        <DataTable
+          caption="Deliveries of this webhook, newest first"
+          columns={['Event', 'Status', 'Response', 'Error', 'Time']}
+          actions
+          testId="webhook-deliveries"
+        >
+          {items.map((delivery) => (
             <DeliveryRow key={delivery.id} webhookId={webhookId} delivery={delivery} />
           ))}
-        </tbody>
-      </table>
-    </div>
+        </DataTable>
+      )}
+    </LoadedList>
   );
 }
 
@@ -302,16 +295,11 @@ function DeliveryRow({ webhookId, delivery }: { webhookId: string; delivery: Web
       <td className="nowrap" title={formatDateTime(delivery.createdAt)}>
         {formatRelative(delivery.createdAt)}
       </td>
-      <td className="cell-actions">
+      <ActionsCell error={redeliver.error}>
         <button type="button" className="button button--secondary button--small" disabled={redeliver.isPending} onClick={() => redeliver.mutate(delivery.id)}>
           {redeliver.isPending ? 'Sending…' : 'Redeliver'}
         </button>
-        {redeliver.isError ? (
-          <p className="text-danger small" role="alert">
-            {errorMessage(redeliver.error)}
-          </p>
-        ) : null}
-      </td>
+      </ActionsCell>
     </tr>
   );
 }

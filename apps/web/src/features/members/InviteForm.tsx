@@ -1,18 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { createInviteSchema, type CreatedInvite, type Role } from '@loadline/shared';
-import { isApiError } from '../../api/client';
-import { errorMessage } from '../../components/States';
 import { SelectField, TextField } from '../../forms/Fields';
 import { FormErrorSummary } from '../../forms/FormErrorSummary';
-import {
-  NO_ERRORS,
-  detailsToFieldErrors,
-  focusFirstError,
-  prefixErrors,
-  unclaimedErrors,
-  zodErrorToFieldErrors,
-  type FieldErrors,
-} from '../../forms/field-errors';
+import { SubmitButton } from '../../forms/SubmitButton';
+import { useFormErrors } from '../../forms/use-form-errors';
 import { useAccount } from '../auth/hooks';
 import { useCreateInvite } from './hooks';
 import { grantableRoles, roleOptions, roleSentence } from './roles';
@@ -35,36 +26,25 @@ export function InviteForm({ onCreated }: { onCreated: (invite: CreatedInvite) =
   const [role, setRole] = useState<Role>(roles.includes('MEMBER') ? 'MEMBER' : roles[roles.length - 1]!);
   const [email, setEmail] = useState('');
   const [hours, setHours] = useState('72');
-  const [errors, setErrors] = useState<FieldErrors>(NO_ERRORS);
-  const [formError, setFormError] = useState<string | null>(null);
+  const { errors, formError, unclaimed, check, fail } = useFormErrors(FIELDS, PREFIX);
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    setFormError(null);
     const trimmed = email.trim();
-    const parsed = createInviteSchema.safeParse({ role, expiresInHours: Number(hours), ...(trimmed ? { email: trimmed } : {}) });
-    if (!parsed.success) {
-      const fieldErrors = prefixErrors(zodErrorToFieldErrors(parsed.error), PREFIX);
-      setErrors(fieldErrors);
-      focusFirstError(fieldErrors, FIELDS);
-      return;
-    }
-    setErrors(NO_ERRORS);
-    create.mutate(parsed.data, {
+    const input = check(createInviteSchema, { role, expiresInHours: Number(hours), ...(trimmed ? { email: trimmed } : {}) });
+    if (input === null) return;
+    create.mutate(input, {
       onSuccess: (created) => {
         setEmail('');
         onCreated(created);
       },
-      onError: (error) => {
-        setFormError(errorMessage(error));
-        if (isApiError(error)) setErrors(prefixErrors(detailsToFieldErrors(error.details), PREFIX));
-      },
+      onError: (error) => fail(error),
     });
   }
 
   return (
     <form className="form" onSubmit={submit} noValidate aria-label="Invite someone">
-      <FormErrorSummary message={formError} details={unclaimedErrors(errors, FIELDS)} />
+      <FormErrorSummary message={formError} details={unclaimed} />
       <div className="grid grid--3">
         <SelectField
           path="invite.role"
@@ -98,9 +78,9 @@ export function InviteForm({ onCreated }: { onCreated: (invite: CreatedInvite) =
         it is for: send the link yourself.
       </p>
       <div className="form__actions">
-        <button type="submit" className="button button--primary" disabled={create.isPending}>
-          {create.isPending ? 'Creating link…' : 'Create invite link'}
-        </button>
+        <SubmitButton pending={create.isPending} pendingLabel="Creating link…">
+          Create invite link
+        </SubmitButton>
       </div>
     </form>
   );

@@ -2,9 +2,11 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { can, canGrant, type CreatedInvite, type MemberView, type Role } from '@loadline/shared';
 import { ConfirmButton } from '../../components/ConfirmButton';
+import { CreateWithSecretCard } from '../../components/CreateWithSecretCard';
+import { ActionsCell, DataTable } from '../../components/DataTable';
 import { OneTimeSecret } from '../../components/OneTimeSecret';
 import { Card } from '../../components/PageHeader';
-import { EmptyState, ErrorState, LoadingState, errorMessage } from '../../components/States';
+import { ActionError, EmptyState, LoadedList } from '../../components/States';
 import { formatDateTime } from '../../format/time';
 import { fieldId } from '../../forms/field-errors';
 import { useAccount } from '../auth/hooks';
@@ -31,35 +33,26 @@ function MembersCard() {
   const members = useMembers();
   return (
     <Card title="Members">
-      {members.isPending ? (
-        <LoadingState label="Loading members…" />
-      ) : members.isError ? (
-        <ErrorState title="Could not load members" error={members.error} onRetry={() => void members.refetch()} />
-      ) : members.data.length === 0 ? (
-        <EmptyState title="No members">Nobody belongs to this organization.</EmptyState>
-      ) : (
-        <div className="table-wrap" tabIndex={0}>
-          <table className="table table--dense table--nowrap" data-testid="members-table">
-            <caption className="sr-only">Members of this organization</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Email</th>
-                <th scope="col">Role</th>
-                <th scope="col">Joined</th>
-                <th scope="col">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {members.data.map((member) => (
-                <MemberRow key={member.user.id} member={member} lastOwner={member.role === 'OWNER' && ownerCount(members.data) === 1} />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <LoadedList
+        query={members}
+        loadingLabel="Loading members…"
+        errorTitle="Could not load members"
+        empty={<EmptyState title="No members">Nobody belongs to this organization.</EmptyState>}
+      >
+        {(items) => (
+          <DataTable
+            caption="Members of this organization"
+            columns={['Name', 'Email', 'Role', 'Joined']}
+            actions
+            className="table--nowrap"
+            testId="members-table"
+          >
+            {items.map((member) => (
+              <MemberRow key={member.user.id} member={member} lastOwner={member.role === 'OWNER' && ownerCount(items) === 1} />
+            ))}
+          </DataTable>
+        )}
+      </LoadedList>
     </Card>
   );
 }
@@ -133,7 +126,7 @@ function MemberRow({ member, lastOwner }: { member: MemberView; lastOwner: boole
         )}
       </td>
       <td>{formatDateTime(member.joinedAt)}</td>
-      <td className="cell-actions">
+      <ActionsCell error={error}>
         {manageable && !self ? (
           <ConfirmButton
             label="Remove"
@@ -144,26 +137,22 @@ function MemberRow({ member, lastOwner }: { member: MemberView; lastOwner: boole
             onConfirm={() => remove.mutate(member.user.id)}
           />
         ) : null}
-        {error ? (
-          <p className="text-danger small" role="alert">
-            {errorMessage(error)}
-          </p>
-        ) : null}
-      </td>
+      </ActionsCell>
     </tr>
   );
 }
 
 function InviteCard() {
-  const [created, setCreated] = useState<CreatedInvite | null>(null);
   return (
-    <Card title="Invite someone">
-      {created ? (
+    <CreateWithSecretCard<CreatedInvite>
+      title="Invite someone"
+      form={(onCreated) => <InviteForm onCreated={onCreated} />}
+      secret={(created, onDone) => (
         <OneTimeSecret
           title="Invite link created"
           label="Invite link"
           value={created.url}
-          onDone={() => setCreated(null)}
+          onDone={onDone}
           doneLabel="Invite someone else"
           testId="invite-link"
         >
@@ -174,10 +163,8 @@ function InviteCard() {
           </p>
           <p className="muted small">It is shown only now; if it gets lost, revoke the invite below and create another.</p>
         </OneTimeSecret>
-      ) : (
-        <InviteForm onCreated={setCreated} />
       )}
-    </Card>
+    />
   );
 }
 
@@ -211,11 +198,7 @@ function LeaveCard() {
           testId="leave-organization"
         />
       </div>
-      {leave.isError ? (
-        <p className="text-danger small" role="alert">
-          {errorMessage(leave.error)}
-        </p>
-      ) : null}
+      <ActionError error={leave.error} />
     </Card>
   );
 }
