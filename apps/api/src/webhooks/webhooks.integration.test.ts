@@ -6,6 +6,7 @@ import { startStack, type TestStack } from '../test/stack.js';
 import type { ApiClient } from '../test/api-client.js';
 import { FakeRunner, sampleSecond } from '../test/fake-runner.js';
 import { verify, type SignedHeaders } from './signing.js';
+import { eventually } from '../test/eventually.js';
 
 interface Received {
   id: string;
@@ -43,16 +44,6 @@ async function startReceiver() {
     secrets,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
-}
-
-async function eventually<T>(read: () => Promise<T> | T, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`not reached in ${timeoutMs} ms: ${JSON.stringify(value).slice(0, 500)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 describe('outbound webhooks: signed, retried, logged', () => {
