@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { generateK6Script } from './k6-script.js';
 import { createPlanSchema, planSpecSchema, type PlanSpecInput } from './plan.js';
 import { loadScript } from './test-k6-sandbox.js';
+import { designPlanBody } from './testing/design-plan.js';
 
 const ENV = { LOADLINE_BASE_URL: 'http://127.0.0.1:8080/' };
 
@@ -204,21 +205,7 @@ describe('generateK6Script: safety', () => {
   });
 
   it('accepts the plan body of the design document as written (one scenario, "script": null, a string body)', () => {
-    const parsed = createPlanSchema.parse({
-      name: 'listings baseline',
-      targetId: 't1',
-      load: { executor: 'ramping-vus', stages: [{ duration: '30s', target: 20 }, { duration: '1m', target: 20 }] },
-      requests: [
-        { name: 'GetListing', method: 'GET', path: '/listings/1', headers: {}, expect: { status: [200] }, weight: 3 },
-        { name: 'Search', method: 'POST', path: '/search', body: '{"q":"x"}' },
-      ],
-      script: null,
-      thresholds: [
-        { metric: 'latency', stat: 'p95', request: 'GetListing', op: '<', value: 50 },
-        { metric: 'error_rate', op: '<', value: 0.01 },
-      ],
-      segments: 1,
-    });
+    const parsed = createPlanSchema.parse(designPlanBody('t1'));
     expect(parsed.script).toBeUndefined();
     expect(parsed.scenarios[0]!.requests[1]).toMatchObject({ body: { type: 'text', text: '{"q":"x"}' } });
   });

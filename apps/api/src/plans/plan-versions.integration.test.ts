@@ -3,6 +3,7 @@ import type { PlanView, TargetView } from '@loadline/shared';
 import { startStack, type TestStack } from '../test/stack.js';
 import type { ApiClient } from '../test/api-client.js';
 import { validPlan } from '../test/fixtures.js';
+import { designPlanBody } from '@loadline/shared/testing';
 
 describe('plan versions, diff and script preview', () => {
   let stack: TestStack;
@@ -21,21 +22,7 @@ describe('plan versions, diff and script preview', () => {
   });
 
   it('saves the plan body of the design document as written ("script": null, a string body)', async () => {
-    const created = await client.post<PlanView>('/plans', {
-      name: 'listings baseline',
-      targetId: plan.targetId,
-      load: { executor: 'ramping-vus', stages: [{ duration: '30s', target: 20 }, { duration: '1m', target: 20 }] },
-      requests: [
-        { name: 'GetListing', method: 'GET', path: '/listings/1', headers: {}, expect: { status: [200] }, weight: 3 },
-        { name: 'Search', method: 'POST', path: '/search', body: '{"q":"x"}' },
-      ],
-      script: null,
-      thresholds: [
-        { metric: 'latency', stat: 'p95', request: 'GetListing', op: '<', value: 50 },
-        { metric: 'error_rate', op: '<', value: 0.01 },
-      ],
-      segments: 1,
-    });
+    const created = await client.post<PlanView>('/plans', designPlanBody(plan.targetId));
     expect(created.status).toBe(201);
     const saved = (await client.get<PlanView>(`/plans/${created.body.id}`)).body;
     expect(saved.spec.script).toBeUndefined();

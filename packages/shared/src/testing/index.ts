@@ -1,3 +1,4 @@
 // Helpers for tests and benchmarks (Node only): `@loadline/shared/testing`.
 export * from './loopback-server.js';
 export * from './redis-keys.js';
+export * from './design-plan.js';
