@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { ARTIFACTS_DIR, BASE_URL, CHROMIUM_PATH } from './env.js';
+import { signInContext, type ApiSession } from './setup.js';
 
 const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -52,3 +53,35 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path, fullPage: true, animations: 'disabled' });
   return path;
 }
+
+export interface BrowserTab {
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  /** Closes the context, then the browser. */
+  close(): Promise<void>;
+}
+
+/**
+ * What every spec starts from: Chromium, a desktop context (signed in as `signedInAs` when
+ * given) and a page whose uncaught errors land in `pageErrors`, for the spec to assert none.
+ */
+export async function openBrowserTab(pageErrors: string[], options: { signedInAs?: ApiSession; errorLabel?: string } = {}): Promise<BrowserTab> {
+  const browser = await launchBrowser();
+  const context = await newContext(browser);
+  if (options.signedInAs) await signInContext(context, options.signedInAs);
+  const page = await context.newPage();
+  page.on('pageerror', (error) => pageErrors.push(options.errorLabel ? `${options.errorLabel}: ${error.message}` : error.message));
+  return {
+    browser,
+    context,
+    page,
+    close: async () => {
+      await context.close();
+      await browser.close();
+    },
+  };
+}
+
+/** A short unique suffix for the names, emails and organizations a spec creates. */
+export const uniqueStamp = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;

@@ -10,7 +10,7 @@ import { OrganizationPage } from '../pages/OrganizationPage.js';
 import { PlanPage } from '../pages/PlanPage.js';
 import { SignupPage } from '../pages/SignupPage.js';
 import { waitForApi } from '../support/api.js';
-import { PHONE, launchBrowser, newContext, screenshot } from '../support/browser.js';
+import { PHONE, newContext, screenshot, openBrowserTab, uniqueStamp, type BrowserTab } from '../support/browser.js';
 import { BASE_URL } from '../support/env.js';
 import { startLoopbackTarget } from '../support/loopback-target.js';
 import {
@@ -29,6 +29,7 @@ import {
  * in the audit log, and creates and switches between organizations.
  */
 describe('accounts and tenancy', { timeout: 180_000 }, () => {
+  let tab: BrowserTab;
   let browser: Browser;
   let ownerContext: BrowserContext;
   let memberContext: BrowserContext | undefined;
@@ -37,20 +38,17 @@ describe('accounts and tenancy', { timeout: 180_000 }, () => {
 
   before(async () => {
     await waitForApi();
-    browser = await launchBrowser();
-    ownerContext = await newContext(browser);
-    owner = await ownerContext.newPage();
-    owner.on('pageerror', (error) => pageErrors.push(`owner: ${error.message}`));
+    tab = await openBrowserTab(pageErrors, { errorLabel: 'owner' });
+    ({ browser, context: ownerContext, page: owner } = tab);
   });
 
   after(async () => {
     await memberContext?.close();
-    await ownerContext?.close();
-    await browser?.close();
+    await tab?.close();
   });
 
   it('invites a member by link, keeps admin controls from them, manages an API key, logs it all, switches organizations', async (t) => {
-    const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    const stamp = uniqueStamp();
     const orgName = `Acme ${stamp}`;
     const memberEmail = `member-${stamp}@example.test`;
     let current: Page = owner;
@@ -192,7 +190,7 @@ describe('accounts and tenancy', { timeout: 180_000 }, () => {
   });
 
   it('lets an existing account log in through an invite, says why a link is dead, refuses an over-quota run, deletes an organization', async (t) => {
-    const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    const stamp = uniqueStamp();
     const target = await startLoopbackTarget(5);
     const context = await newContext(browser);
     const page = await context.newPage();

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { PlanAutomation, WebhooksPage } from '../pages/AutomationPages.js';
 import { PlanPage } from '../pages/PlanPage.js';
 import { RunPage } from '../pages/RunPage.js';
 import { waitForApi } from '../support/api.js';
 import { createPlanViaApi, createTargetViaApi, signInContext, signUpViaApi } from '../support/setup.js';
-import { launchBrowser, newContext, screenshot } from '../support/browser.js';
+import { screenshot, openBrowserTab, uniqueStamp, type BrowserTab } from '../support/browser.js';
 import { RUN_TIMEOUT_MS } from '../support/env.js';
 import { startLoopbackTarget, type LoopbackTarget } from '../support/loopback-target.js';
 
@@ -18,7 +18,7 @@ import { startLoopbackTarget, type LoopbackTarget } from '../support/loopback-ta
 describe('automation', { timeout: RUN_TIMEOUT_MS + 120_000 }, () => {
   let target: LoopbackTarget;
   let receiver: LoopbackTarget;
-  let browser: Browser;
+  let tab: BrowserTab;
   let context: BrowserContext;
   let page: Page;
   const pageErrors: string[] = [];
@@ -27,21 +27,18 @@ describe('automation', { timeout: RUN_TIMEOUT_MS + 120_000 }, () => {
     await waitForApi();
     target = await startLoopbackTarget(10);
     receiver = await startLoopbackTarget(0);
-    browser = await launchBrowser();
-    context = await newContext(browser);
-    page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(error.message));
+    tab = await openBrowserTab(pageErrors);
+    ({ context, page } = tab);
   });
 
   after(async () => {
-    await context?.close();
-    await browser?.close();
+    await tab?.close();
     await target?.close();
     await receiver?.close();
   });
 
   it('schedules a plan, sends a webhook test event and starts a run through a trigger URL', async (t) => {
-    const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    const stamp = uniqueStamp();
     try {
       const session = await signUpViaApi(`auto-${stamp}`);
       const targetId = await createTargetViaApi(session, 'loopback', target.baseUrl);

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { PlanFormPage } from '../pages/PlanFormPage.js';
 import { PlanPage } from '../pages/PlanPage.js';
 import { RunPage } from '../pages/RunPage.js';
 import { waitForApi } from '../support/api.js';
-import { PHONE, launchBrowser, newContext, screenshot } from '../support/browser.js';
+import { PHONE, newContext, screenshot, openBrowserTab, uniqueStamp, type BrowserTab } from '../support/browser.js';
 import { BASE_URL, RUN_TIMEOUT_MS } from '../support/env.js';
 import { observeLive } from '../support/live.js';
 import { startLoopbackTarget, type LoopbackTarget } from '../support/loopback-target.js';
@@ -17,8 +17,8 @@ import { createTargetViaApi, signInContext, signUpViaApi, type ApiSession } from
  */
 describe('cancel a run', { timeout: RUN_TIMEOUT_MS + 120_000 }, () => {
   let target: LoopbackTarget;
+  let tab: BrowserTab;
   let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
   let session: ApiSession;
   const pageErrors: string[] = [];
@@ -26,19 +26,14 @@ describe('cancel a run', { timeout: RUN_TIMEOUT_MS + 120_000 }, () => {
   before(async () => {
     await waitForApi();
     target = await startLoopbackTarget(5);
-    browser = await launchBrowser();
-    const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-    session = await signUpViaApi(`cancel-${stamp}`);
+    session = await signUpViaApi(`cancel-${uniqueStamp()}`);
     await createTargetViaApi(session, 'loopback', target.baseUrl);
-    context = await newContext(browser);
-    await signInContext(context, session);
-    page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(error.message));
+    tab = await openBrowserTab(pageErrors, { signedInAs: session });
+    ({ browser, page } = tab);
   });
 
   after(async () => {
-    await context?.close();
-    await browser?.close();
+    await tab?.close();
     await target?.close();
   });
 

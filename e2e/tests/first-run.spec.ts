@@ -7,7 +7,7 @@ import { RunPage } from '../pages/RunPage.js';
 import { SignupPage } from '../pages/SignupPage.js';
 import { TargetsPage } from '../pages/TargetsPage.js';
 import { waitForApi } from '../support/api.js';
-import { PHONE, launchBrowser, newContext, screenshot } from '../support/browser.js';
+import { PHONE, newContext, screenshot, openBrowserTab, uniqueStamp, type BrowserTab } from '../support/browser.js';
 import { BASE_URL, RUN_TIMEOUT_MS } from '../support/env.js';
 import { observeLive } from '../support/live.js';
 import { startLoopbackTarget, type LoopbackTarget } from '../support/loopback-target.js';
@@ -19,6 +19,7 @@ import { startLoopbackTarget, type LoopbackTarget } from '../support/loopback-ta
  */
 describe('first run', { timeout: RUN_TIMEOUT_MS + 120_000 }, () => {
   let target: LoopbackTarget;
+  let tab: BrowserTab;
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
@@ -28,23 +29,20 @@ describe('first run', { timeout: RUN_TIMEOUT_MS + 120_000 }, () => {
   before(async () => {
     await waitForApi();
     target = await startLoopbackTarget(15);
-    browser = await launchBrowser();
-    context = await newContext(browser);
-    page = await context.newPage();
+    tab = await openBrowserTab(pageErrors);
+    ({ browser, context, page } = tab);
     page.on('console', (message) => {
       if (message.type() === 'error') consoleErrors.push(message.text());
     });
-    page.on('pageerror', (error) => pageErrors.push(error.message));
   });
 
   after(async () => {
-    await context?.close();
-    await browser?.close();
+    await tab?.close();
     await target?.close();
   });
 
   it('signs up, creates a target and a plan, runs it, shows it live and then a PASSED report', async (t) => {
-    const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    const stamp = uniqueStamp();
     const requestName = 'ping';
     try {
       const signup = new SignupPage(page);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { ImportPage } from '../pages/ImportPage.js';
 import { PlanFormPage } from '../pages/PlanFormPage.js';
 import { PlanPage } from '../pages/PlanPage.js';
@@ -9,10 +9,10 @@ import { RunPage } from '../pages/RunPage.js';
 import { TargetPage } from '../pages/TargetPage.js';
 import { TargetsPage } from '../pages/TargetsPage.js';
 import { waitForApi } from '../support/api.js';
-import { launchBrowser, newContext, screenshot } from '../support/browser.js';
+import { screenshot, openBrowserTab, uniqueStamp, type BrowserTab } from '../support/browser.js';
 import { BASE_URL, RUN_TIMEOUT_MS } from '../support/env.js';
 import { startLoopbackTarget, type LoopbackTarget } from '../support/loopback-target.js';
-import { apiCall, signInContext, signUpViaApi, type ApiSession } from '../support/setup.js';
+import { apiCall, signUpViaApi, type ApiSession } from '../support/setup.js';
 
 /**
  * The plan editor against the real stack: a target with a secret variable; a plan of two
@@ -23,29 +23,24 @@ import { apiCall, signInContext, signUpViaApi, type ApiSession } from '../suppor
  */
 describe('plan editor', { timeout: RUN_TIMEOUT_MS + 240_000 }, () => {
   let target: LoopbackTarget;
-  let browser: Browser;
-  let context: BrowserContext;
+  let tab: BrowserTab;
   let page: Page;
   let session: ApiSession;
   const pageErrors: string[] = [];
-  const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const stamp = uniqueStamp();
   const secret = `s3cret-${stamp}`;
   let planId = '';
 
   before(async () => {
     await waitForApi();
     target = await startLoopbackTarget(5);
-    browser = await launchBrowser();
     session = await signUpViaApi(`editor-${stamp}`);
-    context = await newContext(browser);
-    await signInContext(context, session);
-    page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(error.message));
+    tab = await openBrowserTab(pageErrors, { signedInAs: session });
+    ({ page } = tab);
   });
 
   after(async () => {
-    await context?.close();
-    await browser?.close();
+    await tab?.close();
     await target?.close();
   });
 

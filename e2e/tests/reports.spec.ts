@@ -8,7 +8,7 @@ import { RunPage } from '../pages/RunPage.js';
 import { SignupPage } from '../pages/SignupPage.js';
 import { TargetsPage } from '../pages/TargetsPage.js';
 import { waitForApi } from '../support/api.js';
-import { PHONE, launchBrowser, newContext, screenshot } from '../support/browser.js';
+import { PHONE, newContext, screenshot, openBrowserTab, uniqueStamp, type BrowserTab } from '../support/browser.js';
 import { BASE_URL, RUN_TIMEOUT_MS } from '../support/env.js';
 import { observeLive } from '../support/live.js';
 import { horizontalOverflow, seriousAccessibilityViolations } from '../support/accessibility.js';
@@ -24,6 +24,7 @@ const VERDICT: Record<string, string> = { PASSED: 'PASS', INCONCLUSIVE: 'INCONCL
  */
 describe('reports', { timeout: RUN_TIMEOUT_MS * 2 + 180_000 }, () => {
   let target: LoopbackTarget;
+  let tab: BrowserTab;
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
@@ -32,20 +33,17 @@ describe('reports', { timeout: RUN_TIMEOUT_MS * 2 + 180_000 }, () => {
   before(async () => {
     await waitForApi();
     target = await startLoopbackTarget(10);
-    browser = await launchBrowser();
-    context = await newContext(browser);
-    page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(error.message));
+    tab = await openBrowserTab(pageErrors);
+    ({ browser, context, page } = tab);
   });
 
   after(async () => {
-    await context?.close();
-    await browser?.close();
+    await tab?.close();
     await target?.close();
   });
 
   it('reads a report, follows the trend over two runs, compares them and shares one publicly until revoked', async (t) => {
-    const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    const stamp = uniqueStamp();
     const planName = `reports ${stamp}`;
     try {
       await new SignupPage(page).goto();
