@@ -94,26 +94,8 @@ function TrendRuns({ points }: { points: readonly TrendPoint[] }) {
     <Card title="Runs in this range">
       {points.length > 1 ? (
         <form className="compare-picker" aria-label="Compare two runs" onSubmit={(event) => event.preventDefault()}>
-          <label className="field field--inline">
-            <span className="field__label">Base (before)</span>
-            <select className="input select" value={base} onChange={(event) => setBase(event.target.value)} data-testid="compare-base">
-              {newest.map((point) => (
-                <option key={point.runId} value={point.runId}>
-                  {label(point)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="field field--inline">
-            <span className="field__label">Head (after)</span>
-            <select className="input select" value={head} onChange={(event) => setHead(event.target.value)} data-testid="compare-head">
-              {newest.map((point) => (
-                <option key={point.runId} value={point.runId}>
-                  {label(point)}
-                </option>
-              ))}
-            </select>
-          </label>
+          <RunSelect label="Base (before)" value={base} onChange={setBase} points={newest} describe={label} testId="compare-base" />
+          <RunSelect label="Head (after)" value={head} onChange={setHead} points={newest} describe={label} testId="compare-head" />
           {base && head && base !== head ? (
             <Link className="button button--primary button--small" to={`/compare?base=${encodeURIComponent(base)}&head=${encodeURIComponent(head)}`} data-testid="compare-runs">
               Compare
@@ -152,5 +134,30 @@ function TrendRuns({ points }: { points: readonly TrendPoint[] }) {
         </table>
       </div>
     </Card>
+  );
+}
+
+interface RunSelectProps {
+  label: string;
+  value: string;
+  onChange: (runId: string) => void;
+  points: readonly TrendPoint[];
+  describe: (point: TrendPoint) => string;
+  testId: string;
+}
+
+/** One side of the comparison: a run of the range, by time, version and verdict. */
+function RunSelect({ label, value, onChange, points, describe, testId }: RunSelectProps) {
+  return (
+    <label className="field field--inline">
+      <span className="field__label">{label}</span>
+      <select className="input select" value={value} onChange={(event) => onChange(event.target.value)} data-testid={testId}>
+        {points.map((point) => (
+          <option key={point.runId} value={point.runId}>
+            {describe(point)}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
