@@ -62,6 +62,7 @@ describe('targets: address policy, secrets, verification', () => {
     // This installation allows 127.0.0.0/8, as self-hosted installs and tests do.
     expect((await owner.post('/targets', { name: 'local', baseUrl: site.url })).status).toBe(201);
     const moved = await owner.post<TargetView>('/targets', { name: 'local', baseUrl: site.url });
+    // Moving a target is checked like creating one; the guard refuses the literal address (no lookup, no request).
     expect((await owner.patch(`/targets/${moved.body.id}`, { baseUrl: 'http://172.16.0.9/' })).body.error.code).toBe('ADDRESS_NOT_ALLOWED');
   });
 
