@@ -8,8 +8,11 @@ export interface K6Invocation {
   /** The complete environment of the k6 process: nothing is inherited from the runner. */
   env: Record<string, string>;
   cwd: string;
-  /** k6 is interrupted after this long, then killed if it does not stop. */
-  deadlineMs: number;
+  /**
+   * k6 is interrupted after this long, then killed if it does not stop. Counted from the
+   * spawn with runK6; with startK6, from `startDeadline` (a paused k6 has not begun yet).
+   */
+  deadlineMs?: number;
   /**
    * Aborting it interrupts k6 the way Ctrl+C does (SIGINT): k6 stops its VUs and its output
    * writes the seconds measured so far. If already aborted, k6 is not started at all.
@@ -42,16 +45,37 @@ interface K6LogLine {
 const KILL_AFTER_MS = 10_000;
 const STDERR_TAIL_LINES = 40;
 
+export interface K6Handle {
+  /** How k6 ended (after its output was read to the end). */
+  done: Promise<K6Outcome>;
+  /** Starts the deadline clock, once: the load began. */
+  startDeadline(ms: number): void;
+  /** Kills k6 at once (SIGKILL): for a k6 that never began the load, so nothing is lost. */
+  kill(): void;
+}
+
 /**
  * Runs k6 and streams its loadline output (one JSON line per second on fd 3) to `onLine`.
  * k6 logs JSON on stderr; only the last lines and the first request failure are kept, so a
  * run with millions of failed requests costs no memory. `onSpawn` gets k6's pid.
+ */
+export function runK6(invocation: K6Invocation, onLine: (line: string) => void, onSpawn: (pid: number) => void): Promise<K6Outcome> {
+  const handle = startK6(invocation, onLine, onSpawn);
+  if (invocation.deadlineMs !== undefined) handle.startDeadline(invocation.deadlineMs);
+  return handle.done;
+}
+
+/**
+ * Starts k6 (see runK6) and hands back control of it: a paused k6 gets its deadline only
+ * once it is resumed, and one that must not begin at all is killed.
  *
  * If the runner dies, k6 is not told by the kernel; the loadline output notices its pipe is
  * gone at its next write (within about a second) and stops the test itself.
  */
-export function runK6(invocation: K6Invocation, onLine: (line: string) => void, onSpawn: (pid: number) => void): Promise<K6Outcome> {
-  return new Promise((resolve) => {
+export function startK6(invocation: K6Invocation, onLine: (line: string) => void, onSpawn: (pid: number) => void): K6Handle {
+  let startDeadline: (ms: number) => void = () => undefined;
+  let kill: () => void = () => undefined;
+  const done = new Promise<K6Outcome>((resolve) => {
     const outcome: K6Outcome = { exitCode: null, signal: null, timedOut: false, aborted: false, stderrTail: [] };
     const { signal } = invocation;
     if (signal?.aborted) {
@@ -63,24 +87,33 @@ export function runK6(invocation: K6Invocation, onLine: (line: string) => void, 
       env: invocation.env,
       stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
     });
+    const running = () => child.exitCode === null && child.signalCode === null;
 
     // One interrupt only: a second SIGINT makes k6 exit at once, without flushing its output.
     let killTimer: NodeJS.Timeout | undefined;
     const interrupt = () => {
-      if (killTimer || child.exitCode !== null || child.signalCode !== null) return;
+      if (killTimer || !running()) return;
       child.kill('SIGINT');
       killTimer = setTimeout(() => child.kill('SIGKILL'), KILL_AFTER_MS);
     };
-    const deadline = setTimeout(() => {
-      outcome.timedOut = true;
-      interrupt();
-    }, invocation.deadlineMs);
+    let deadline: NodeJS.Timeout | undefined;
+    startDeadline = (ms) => {
+      if (deadline) return;
+      deadline = setTimeout(() => {
+        outcome.timedOut = true;
+        interrupt();
+      }, ms);
+    };
+    kill = () => {
+      if (!running()) return;
+      outcome.aborted = true;
+      child.kill('SIGKILL');
+    };
     const onAbort = () => {
       outcome.aborted = true;
       interrupt();
     };
     signal?.addEventListener('abort', onAbort, { once: true });
-
     child.once('spawn', () => onSpawn(child.pid!));
     child.once('error', (error: NodeJS.ErrnoException) => {
       outcome.spawnError = error;
@@ -116,4 +149,5 @@ export function runK6(invocation: K6Invocation, onLine: (line: string) => void, 
       void metricsDone.then(() => resolve(outcome));
     });
   });
+  return { done, startDeadline: (ms) => startDeadline(ms), kill: () => kill() };
 }

@@ -11,6 +11,7 @@ import { deleteKeysWithPrefix, refusedLoopbackUrl } from '@loadline/shared/testi
 import { parseRunnerEnv } from './env.js';
 import { SegmentExecutor } from './segment-executor.js';
 import { publishedResults } from './test/run-fixtures.js';
+import { DispatchHarness } from './test/dispatch-harness.js';
 import { ECHO_PROTO, startGrpcEchoServer, startWsEchoServer, type GrpcEchoServer, type WsEchoServer } from './test/protocol-servers.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -31,13 +32,15 @@ describe('WebSocket and gRPC requests with real k6', () => {
   let workdir: string;
   let wsServer: WsEchoServer;
   let grpcServer: GrpcEchoServer;
+  let harness: DispatchHarness;
 
   beforeAll(async () => {
+    harness = new DispatchHarness(REDIS_URL, prefix);
     redis = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
     results = new TypedProducer('results', redis, { prefix });
     workdir = await mkdtemp(path.join(os.tmpdir(), 'loadline-protocols-'));
     const env = parseRunnerEnv({ REDIS_URL, LOADLINE_QUEUE_PREFIX: prefix, LOADLINE_RUNNER_ID: 'test-runner', LOADLINE_RUNNER_WORKDIR: workdir });
-    executor = new SegmentExecutor(env, results, pino({ level: 'silent' }), redis);
+    executor = new SegmentExecutor(env, results, pino({ level: 'silent' }));
     [wsServer, grpcServer] = await Promise.all([startWsEchoServer(WS_DELAY_MS), startGrpcEchoServer(GRPC_DELAY_MS)]);
   });
 
@@ -45,6 +48,7 @@ describe('WebSocket and gRPC requests with real k6', () => {
     await Promise.all([wsServer?.close(), grpcServer?.close()]);
     await results?.queue.obliterate({ force: true }).catch(() => undefined);
     await results?.close();
+    harness?.close();
     await deleteKeysWithPrefix(redis, prefix);
     redis?.disconnect();
     await rm(workdir, { recursive: true, force: true });
@@ -64,7 +68,7 @@ describe('WebSocket and gRPC requests with real k6', () => {
       policy: { blacklistIPs: [], blockHostnames: [] },
       deadlineSeconds: 60,
     };
-    await executor.execute(job);
+    await harness.executeAlone(executor, job);
     const { seconds, finished } = await publishedResults(results, runId);
     const samples = seconds.map((second) => second.sample as SecondSample);
     const summary = summarizeSeconds(samples);

@@ -6,6 +6,7 @@ import { Redis } from 'ioredis';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TypedProducer } from '@loadline/shared/queue';
+import { DispatchHarness } from './test/dispatch-harness.js';
 import { parseRunnerEnv } from './env.js';
 import { startRunner } from './runner.js';
 import { deleteKeysWithPrefix, startLoopbackServer, type LoopbackServer } from '@loadline/shared/testing';
@@ -18,14 +19,14 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe('runner shutdown with real k6 and Redis', () => {
   const prefix = `lltest-runner-${randomUUID().slice(0, 8)}`;
   let redis: Redis;
-  let runs: TypedProducer<'runs'>;
+  let harness: DispatchHarness;
   let results: TypedProducer<'results'>;
   let server: LoopbackServer;
   let workdir: string;
 
   beforeAll(async () => {
     redis = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
-    runs = new TypedProducer('runs', redis, { prefix });
+    harness = new DispatchHarness(REDIS_URL, prefix);
     results = new TypedProducer('results', redis, { prefix });
     workdir = await mkdtemp(path.join(os.tmpdir(), 'loadline-runner-'));
     server = await startLoopbackServer();
@@ -33,10 +34,9 @@ describe('runner shutdown with real k6 and Redis', () => {
 
   afterAll(async () => {
     await server?.close();
-    for (const producer of [runs, results]) {
-      await producer?.queue.obliterate({ force: true }).catch(() => undefined);
-      await producer?.close();
-    }
+    await results?.queue.obliterate({ force: true }).catch(() => undefined);
+    await results?.close();
+    harness?.close();
     await deleteKeysWithPrefix(redis, prefix);
     redis?.disconnect();
     await rm(workdir, { recursive: true, force: true });
@@ -47,7 +47,8 @@ describe('runner shutdown with real k6 and Redis', () => {
     const env = parseRunnerEnv({ REDIS_URL, LOADLINE_QUEUE_PREFIX: prefix, LOADLINE_RUNNER_ID: 'test-runner', LOADLINE_RUNNER_WORKDIR: workdir });
     const runner = await startRunner(env, pino({ level: 'silent' }));
     const runId = `run-${randomUUID()}`;
-    await runs.add('run.execute', loopbackRunJob(runId, server.url, 'shutdown test'));
+    await harness.enqueue(loopbackRunJob(runId, server.url, 'shutdown test'));
+    expect(await harness.reserve(runId)).toEqual(['test-runner']);
 
     for (let i = 0; i < 150 && !(await publishedResults(results, runId)).started.includes('RUNNING'); i++) await sleep(100);
     await sleep(1_500);
@@ -64,5 +65,7 @@ describe('runner shutdown with real k6 and Redis', () => {
     const after = server.total();
     await sleep(500);
     expect(server.total()).toBe(after);
+    // A runner gone is no longer counted, free or online.
+    expect(await harness.queue.runners(Date.now())).toEqual({ online: [], free: 0 });
   });
 });

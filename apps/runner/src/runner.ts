@@ -1,10 +1,11 @@
 import { Redis } from 'ioredis';
 import pino from 'pino';
-import { RUNNER_HEARTBEAT_TTL_SECONDS, runnerHeartbeatKey, type JobHandlers } from '@loadline/shared';
-import { TypedProducer, createTypedWorker } from '@loadline/shared/queue';
+import type { JobHandlers, RunAssignment } from '@loadline/shared';
+import { RunQueue, TypedProducer, createTypedWorker } from '@loadline/shared/queue';
 import type { RunnerEnv } from './env.js';
 import { SegmentExecutor } from './segment-executor.js';
 import { inspectScript } from './script-inspector.js';
+import { ControlChannel, SegmentControl } from './run-control.js';
 
 export interface RunningRunner {
   id: string;
@@ -12,13 +13,22 @@ export interface RunningRunner {
 }
 
 const HEARTBEAT_INTERVAL_MS = 5_000;
+/** How long one wait for an assignment blocks; bounds how soon close() is noticed. */
+const TAKE_TIMEOUT_SECONDS = 1;
 
 /**
- * Starts a runner: takes `runs` jobs one at a time (one k6 per runner, so k6 gets the
- * machine) and answers on the `results` queue. Its heartbeat key is what GET /health counts.
+ * Starts a runner: one k6 at a time, so k6 gets the machine. It says when it is free (the
+ * run queue's idle set); the API reserves free runners for a run all at once and puts each
+ * one's segment in its inbox. Start and stop signals are pushed on the run's control channel.
+ * Results go back on the `results` queue; script checks are answered by a worker of their own.
  */
 export async function startRunner(env: RunnerEnv, logger = pino({ level: env.LOG_LEVEL, base: { service: 'loadline-runner', runnerId: env.LOADLINE_RUNNER_ID } })): Promise<RunningRunner> {
+  const runnerId = env.LOADLINE_RUNNER_ID;
   const redis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: null });
+  // BLPOP and SUBSCRIBE each hold a connection of their own.
+  const blocking = redis.duplicate();
+  const queue = new RunQueue(redis, env.LOADLINE_QUEUE_PREFIX);
+  const channel = new ControlChannel(redis.duplicate(), queue, logger);
   const results = new TypedProducer('results', redis, {
     prefix: env.LOADLINE_QUEUE_PREFIX,
     defaultJobOptions: {
@@ -28,53 +38,68 @@ export async function startRunner(env: RunnerEnv, logger = pino({ level: env.LOG
       backoff: { type: 'exponential', delay: 500 },
     },
   });
-  const executor = new SegmentExecutor(env, results, logger, redis);
-
-  const handlers: JobHandlers<'runs'> = {
-    'run.execute': (payload) => executor.execute(payload),
-  };
-  const worker = createTypedWorker('runs', handlers, {
-    connection: redis,
-    prefix: env.LOADLINE_QUEUE_PREFIX,
-    concurrency: 1,
-    // A runner that dies mid-run must not have its job silently re-run elsewhere: the API's
-    // watchdog ends such runs as ERRORED with what was measured.
-    maxStalledCount: 0,
-  });
-  worker.on('failed', (job, error) => logger.error({ jobId: job?.id, err: error.message }, 'run job failed'));
-  worker.on('error', (error) => logger.error({ err: error.message }, 'worker error'));
+  const executor = new SegmentExecutor(env, results, logger);
 
   // Script checks are short (k6 inspect, no load) and must not wait for a run to end: a worker
-  // of their own, beside the run worker.
+  // of their own, beside the runs.
   const inspectHandlers: JobHandlers<'inspect'> = {
     'script.inspect': (payload) => inspectScript(env.K6_BIN, payload.source, env.LOADLINE_RUNNER_WORKDIR),
   };
   const inspector = createTypedWorker('inspect', inspectHandlers, { connection: redis, prefix: env.LOADLINE_QUEUE_PREFIX, concurrency: 2 });
   inspector.on('error', (error) => logger.error({ err: error.message }, 'inspect worker error'));
 
-  const heartbeatKey = runnerHeartbeatKey(env.LOADLINE_QUEUE_PREFIX, env.LOADLINE_RUNNER_ID);
-  const beat = () =>
-    redis
-      .set(heartbeatKey, JSON.stringify({ at: new Date().toISOString(), pid: process.pid }), 'EX', RUNNER_HEARTBEAT_TTL_SECONDS)
-      .catch((error: Error) => logger.warn({ err: error.message }, 'heartbeat failed'));
-  await beat();
+  // An inbox left by an earlier process with this id holds assignments nobody will run: the
+  // API has given those reservations up (that process stopped beating) or will.
+  await queue.clearInbox(runnerId);
+  const beat = () => queue.beat(runnerId, Date.now()).catch((error: Error) => logger.warn({ err: error.message }, 'heartbeat failed'));
   const heartbeat = setInterval(() => void beat(), HEARTBEAT_INTERVAL_MS);
+
+  let closing = false;
+  const run = async (assignment: RunAssignment) => {
+    const log = logger.child({ runId: assignment.runId, segment: assignment.segmentIndex, attempt: assignment.attempt });
+    let control: SegmentControl | undefined;
+    try {
+      control = await SegmentControl.open(queue, channel, assignment);
+      await executor.execute(assignment, control);
+    } catch (error) {
+      log.error({ err: (error as Error).message }, 'segment failed in the runner');
+    } finally {
+      await control?.close().catch(() => undefined);
+    }
+  };
+  const loop = (async () => {
+    while (!closing) {
+      try {
+        await queue.markIdle(runnerId, Date.now());
+        const assignment = await queue.takeAssignment(blocking, runnerId, TAKE_TIMEOUT_SECONDS);
+        if (assignment) await run(assignment);
+      } catch (error) {
+        if (closing) break;
+        logger.error({ err: (error as Error).message }, 'run queue error; retrying in 1 s');
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+      }
+    }
+  })();
   logger.info({ k6: env.K6_BIN }, 'runner ready');
 
   let closed: Promise<void> | undefined;
   return {
-    id: env.LOADLINE_RUNNER_ID,
+    id: runnerId,
     close() {
       // Idempotent: a signal handler and a test may both close the same runner.
       closed ??= (async () => {
+        closing = true;
         clearInterval(heartbeat);
-        // Stop taking jobs first, then interrupt the k6 that is running (it is reported as
+        // Stop taking work first, then interrupt the k6 that is running (it is reported as
         // RUNNER_STOPPED) instead of waiting for its whole run.
-        const closing = Promise.all([worker.close(), inspector.close()]);
+        await queue.leave(runnerId).catch(() => undefined);
+        const closingInspector = inspector.close();
         await executor.stop();
-        await closing;
+        await loop;
+        await closingInspector;
         await results.close();
-        await redis.del(heartbeatKey).catch(() => undefined);
+        channel.close();
+        blocking.disconnect();
         redis.disconnect();
       })();
       return closed;

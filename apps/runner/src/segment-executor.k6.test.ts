@@ -5,12 +5,13 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCancelKey } from '@loadline/shared';
 import { TypedProducer } from '@loadline/shared/queue';
 import { parseRunnerEnv, type RunnerEnv } from './env.js';
 import { SegmentExecutor } from './segment-executor.js';
 import { deleteKeysWithPrefix, startLoopbackServer, type LoopbackServer } from '@loadline/shared/testing';
 import { loopbackRunJob, publishedResults } from './test/run-fixtures.js';
+import { DispatchHarness } from './test/dispatch-harness.js';
+import { ControlChannel, SegmentControl } from './run-control.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -27,13 +28,15 @@ describe('SegmentExecutor with real k6 and Redis', () => {
   let executor: SegmentExecutor;
   let server: LoopbackServer;
   let workdir: string;
+  let harness: DispatchHarness;
 
   beforeAll(async () => {
+    harness = new DispatchHarness(REDIS_URL, prefix);
     redis = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
     results = new TypedProducer('results', redis, { prefix });
     workdir = await mkdtemp(path.join(os.tmpdir(), 'loadline-executor-'));
     env = parseRunnerEnv({ REDIS_URL, LOADLINE_QUEUE_PREFIX: prefix, LOADLINE_RUNNER_ID: 'test-runner', LOADLINE_RUNNER_WORKDIR: workdir });
-    executor = new SegmentExecutor(env, results, pino({ level: 'silent' }), redis);
+    executor = new SegmentExecutor(env, results, pino({ level: 'silent' }));
     server = await startLoopbackServer();
   });
 
@@ -41,6 +44,7 @@ describe('SegmentExecutor with real k6 and Redis', () => {
     await server?.close();
     await results?.queue.obliterate({ force: true }).catch(() => undefined);
     await results?.close();
+    harness?.close();
     await deleteKeysWithPrefix(redis, prefix);
     redis?.disconnect();
     await rm(workdir, { recursive: true, force: true });
@@ -59,18 +63,18 @@ describe('SegmentExecutor with real k6 and Redis', () => {
 
   it('stops k6 within seconds of a cancel, keeping the seconds measured before it', async () => {
     const runId = `run-${randomUUID()}`;
-    const execution = executor.execute(job(runId));
+    const execution = harness.executeAlone(executor, job(runId));
     await waitForRunning(runId);
     await sleep(2_500);
     const cancelledAt = Date.now();
-    await redis.set(runCancelKey(prefix, runId), '1', 'EX', 60);
+    await harness.stop(runId, 'cancelled');
     await execution;
     const stoppedIn = (Date.now() - cancelledAt) / 1000;
     console.log(`cancel -> segment reported in ${stoppedIn.toFixed(2)} s`);
     expect(stoppedIn).toBeLessThan(6);
 
     const { started, seconds, finished } = await published(runId);
-    expect(started.sort()).toEqual(['RUNNING', 'STARTING']);
+    expect(started).toEqual(['RUNNING']);
     expect(finished).toHaveLength(1);
     expect(finished[0]).toMatchObject({ outcome: 'cancelled', error: { code: 'CANCELLED' }, secondsSent: seconds.length });
     // About 2.5 s of load: every measured second was forwarded, up to the cancel.
@@ -89,20 +93,56 @@ describe('SegmentExecutor with real k6 and Redis', () => {
     expect(server.total()).toBe(after);
   });
 
-  it('does not start k6 for a run cancelled while it was queued', async () => {
+  it('does not start k6 for a run stopped after its runner was reserved, and reports nothing (the API ends it)', async () => {
     const runId = `run-${randomUUID()}`;
-    await redis.set(runCancelKey(prefix, runId), '1', 'EX', 60);
     const before = server.total();
     const startedAt = Date.now();
-    await executor.execute(job(runId));
-    expect(Date.now() - startedAt).toBeLessThan(1_000);
+    await harness.executeAlone(executor, job(runId), () => harness.stop(runId, 'cancelled'));
+    expect(Date.now() - startedAt).toBeLessThan(2_000);
 
-    const { started, seconds, finished } = await published(runId);
-    expect(started).toEqual([]);
-    expect(seconds).toEqual([]);
-    expect(finished).toEqual([
-      expect.objectContaining({ outcome: 'cancelled', exitCode: null, secondsSent: 0, error: expect.objectContaining({ code: 'CANCELLED' }) }),
-    ]);
+    expect(await published(runId)).toEqual({ started: [], seconds: [], finished: [] });
+    expect(server.total()).toBe(before);
+  });
+
+  it('kills a paused k6 when its run is stopped before the start signal: no request is sent', async () => {
+    const runId = `run-${randomUUID()}`;
+    const before = server.total();
+    // Two segments, one runner: the run never gets its start signal while it waits.
+    const split = { ...job(runId), segment: { index: 0, count: 2 } };
+    const runnerIds = [`paused-a-${runId}`, `paused-b-${runId}`];
+    await harness.enqueue(split);
+    for (const id of runnerIds) await harness.queue.markIdle(id, Date.now());
+    await harness.reserve(runId);
+    const execution = (async () => {
+      const blocking = redis.duplicate();
+      try {
+        for (const id of runnerIds) {
+          const assignment = await harness.queue.takeAssignment(blocking, id, 5);
+          if (assignment?.segmentIndex === 0) return assignment;
+        }
+        throw new Error('no assignment for segment 0');
+      } finally {
+        blocking.disconnect();
+      }
+    })().then(async (assignment) => {
+      const channel = new ControlChannel(redis.duplicate(), harness.queue, pino({ level: 'silent' }));
+      const control = await SegmentControl.open(harness.queue, channel, assignment);
+      try {
+        await executor.execute(assignment, control);
+      } finally {
+        await control.close();
+        channel.close();
+      }
+    });
+    // Segment 0 gets ready and waits for segment 1, which never reports.
+    for (let i = 0; i < 100 && (await redis.scard(harness.queue.keys.ready(runId))) < 1; i++) await sleep(100);
+    expect(await redis.scard(harness.queue.keys.ready(runId))).toBe(1);
+    await sleep(500);
+    const stoppedAt = Date.now();
+    expect(await harness.stop(runId, 'cancelled')).toBe('reserved');
+    await execution;
+    expect(Date.now() - stoppedAt).toBeLessThan(2_000);
+    expect(await published(runId)).toEqual({ started: [], seconds: [], finished: [] });
     expect(server.total()).toBe(before);
   });
 
@@ -111,16 +151,16 @@ describe('SegmentExecutor with real k6 and Redis', () => {
     const before = server.total();
     const blocked = { ...job(runId), policy: { blacklistIPs: ['10.0.0.0/8', '127.0.0.0/8'], blockHostnames: ['metadata.google.internal'] } };
     blocked.spec.scenarios[0]!.load = { executor: 'constant-vus', vus: 1, duration: '1s' };
-    await executor.execute(blocked);
+    await harness.executeAlone(executor, blocked);
     const { finished } = await published(runId);
     expect(finished).toEqual([expect.objectContaining({ outcome: 'errored', error: expect.objectContaining({ code: 'TARGET_UNREACHABLE', message: expect.stringContaining('is in a blacklisted range (127.0.0.0/8)') }) })]);
     expect(server.total()).toBe(before);
   });
 
   it('interrupts k6 and reports RUNNER_STOPPED when the runner shuts down', async () => {
-    const own = new SegmentExecutor(env, results, pino({ level: 'silent' }), redis);
+    const own = new SegmentExecutor(env, results, pino({ level: 'silent' }));
     const runId = `run-${randomUUID()}`;
-    const execution = own.execute(job(runId));
+    const execution = harness.executeAlone(own, job(runId));
     await waitForRunning(runId);
     await sleep(1_500);
     const stoppedAt = Date.now();
@@ -131,9 +171,11 @@ describe('SegmentExecutor with real k6 and Redis', () => {
     const { seconds, finished } = await published(runId);
     expect(finished).toEqual([expect.objectContaining({ outcome: 'errored', error: expect.objectContaining({ code: 'RUNNER_STOPPED' }), secondsSent: seconds.length })]);
 
-    // A stopped executor takes no new run.
+    // A stopped executor starts no k6 for a new segment (the API gives its reservation up).
     const next = `run-${randomUUID()}`;
-    await own.execute(job(next));
-    expect((await published(next)).finished).toEqual([expect.objectContaining({ outcome: 'errored', secondsSent: 0, error: expect.objectContaining({ code: 'RUNNER_STOPPED' }) })]);
+    const before = server.total();
+    await harness.executeAlone(own, job(next));
+    expect(await published(next)).toEqual({ started: [], seconds: [], finished: [] });
+    expect(server.total()).toBe(before);
   });
 });

@@ -1,26 +1,24 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Redis } from 'ioredis';
 import type pino from 'pino';
 import {
+  K6_CONTROL_NETWORK,
   SCRIPT_ENV,
   generateK6Script,
   gotResponse,
   resultJobId,
-  runCancelKey,
   scriptFiles,
   secondSampleSchema,
+  type RunAssignment,
   type RunExecutePayload,
 } from '@loadline/shared';
 import type { TypedProducer } from '@loadline/shared/queue';
 import type { RunnerEnv } from './env.js';
-import { runK6, type K6Outcome } from './k6-process.js';
-import { freeLoopbackPort } from './free-port.js';
+import { startK6, type K6Outcome } from './k6-process.js';
+import { controlAddress, resume, waitUntilPaused } from './k6-control.js';
 import { GeneratorSampler } from './generator-sampler.js';
-import { classifySegment, type SegmentCounts, type StopReason } from './segment-outcome.js';
-
-/** How often the cancel key is looked at while k6 runs. */
-const CANCEL_POLL_MS = 1_000;
+import { classifySegment, stopReasonOf, type SegmentCounts, type StopReason } from './segment-outcome.js';
+import type { SegmentControl } from './run-control.js';
 
 /** k6's execution segment flags for segment `index` of `count` equal parts. */
 export function executionSegmentArgs(index: number, count: number): string[] {
@@ -30,12 +28,28 @@ export function executionSegmentArgs(index: number, count: number): string[] {
   return ['--execution-segment', `${fraction(index)}:${fraction(index + 1)}`, '--execution-segment-sequence', sequence];
 }
 
+/** The segment payload of an assignment: the run's job with this runner's segment index. */
+export function segmentPayload(assignment: RunAssignment): RunExecutePayload {
+  const { segments, ...job } = assignment.job;
+  return { ...job, runId: assignment.runId, segment: { index: assignment.segmentIndex, count: segments } };
+}
+
 /**
- * Runs one segment of a run: writes the script generated from the plan, starts k6 with an
- * environment holding only the run's own variables, forwards each second k6 reports (with
- * how busy the generator was in that second), and reports how it ended. Never touches the
- * database: everything goes back through the queue; the only key it reads is the run's
- * cancel key.
+ * How long a paused k6 waits for the start signal before the runner gives the segment up on
+ * its own. The API releases a reservation that is not ready within its own limit (shorter);
+ * this only matters when no API is there to do it.
+ */
+const START_WAIT_MAX_MS = 5 * 60_000;
+
+/**
+ * Runs one segment of a run: writes the script generated from the plan, starts k6 paused
+ * with an environment holding only the run's own variables, reports ready, and begins the
+ * load at the run's start signal, together with the run's other segments. Then forwards
+ * each second k6 reports (with how busy the generator was in that second) and reports how
+ * it ended. Never touches the database: everything goes back through the `results` queue.
+ *
+ * Until the start, nothing is reported: a reservation given up (release) or a run stopped
+ * before its start just kills the paused k6; no load was sent and the API ends the run.
  */
 export class SegmentExecutor {
   private current: { stop: (reason: StopReason) => void; done: Promise<void> } | undefined;
@@ -45,11 +59,9 @@ export class SegmentExecutor {
     private readonly env: RunnerEnv,
     private readonly results: TypedProducer<'results'>,
     private readonly logger: pino.Logger,
-    /** The runner's connection, for the cancel key (never blocked: BullMQ blocks its own). */
-    private readonly redis: Redis,
   ) {}
 
-  async execute(job: RunExecutePayload): Promise<void> {
+  async execute(assignment: RunAssignment, control: SegmentControl): Promise<void> {
     let stopReason: StopReason | null = null;
     const controller = new AbortController();
     const stop = (reason: StopReason) => {
@@ -58,7 +70,7 @@ export class SegmentExecutor {
       controller.abort(reason);
     };
     if (this.stopping) stop('runner-stopped');
-    const done = this.run(job, controller.signal, stop, () => stopReason);
+    const done = this.run(segmentPayload(assignment), control, controller.signal, stop, () => stopReason);
     this.current = { stop, done };
     try {
       await done;
@@ -69,7 +81,8 @@ export class SegmentExecutor {
 
   /**
    * For the runner's shutdown: interrupts a running k6 (it is killed if it has not stopped
-   * 10 s later) and resolves once the segment is reported as RUNNER_STOPPED.
+   * 10 s later) and resolves once the segment is reported as RUNNER_STOPPED. A k6 still
+   * paused is killed and nothing is reported: the API gives the reservation up.
    */
   async stop(): Promise<void> {
     this.stopping = true;
@@ -79,15 +92,16 @@ export class SegmentExecutor {
     await current.done.catch(() => undefined);
   }
 
-  private async isCancelled(runId: string): Promise<boolean> {
-    return (await this.redis.exists(runCancelKey(this.env.LOADLINE_QUEUE_PREFIX, runId))) > 0;
-  }
-
-  private async run(job: RunExecutePayload, signal: AbortSignal, stop: (reason: StopReason) => void, stopReason: () => StopReason | null): Promise<void> {
+  private async run(
+    job: RunExecutePayload,
+    control: SegmentControl,
+    signal: AbortSignal,
+    stop: (reason: StopReason) => void,
+    stopReason: () => StopReason | null,
+  ): Promise<void> {
     const { runId } = job;
     const segmentIndex = job.segment.index;
     const log = this.logger.child({ runId, tenantId: job.tenantId, segment: segmentIndex });
-    const now = () => new Date().toISOString();
     const ref = { runId, segmentIndex, runnerId: this.env.LOADLINE_RUNNER_ID };
     const finish = async (k6: K6Outcome, counts: SegmentCounts, secondsSent: number) => {
       const verdict = classifySegment(k6, counts, this.env.K6_BIN, k6.aborted ? stopReason() : null);
@@ -95,86 +109,60 @@ export class SegmentExecutor {
       if (verdict.error) log.warn({ error: verdict.error, stderr: k6.stderrTail.slice(-5) }, 'segment did not complete');
       await this.results.add(
         'segment.finished',
-        { ...ref, outcome: verdict.outcome, exitCode: k6.exitCode, error: verdict.error, secondsSent, at: now() },
+        { ...ref, outcome: verdict.outcome, exitCode: k6.exitCode, error: verdict.error, secondsSent, at: new Date().toISOString() },
         { jobId: resultJobId.finished(runId, segmentIndex) },
       );
     };
-
-    // A run cancelled while queued must not put any load on the target.
-    if (!signal.aborted && (await this.isCancelled(runId).catch(() => false))) stop('cancelled');
-    if (signal.aborted) {
-      log.info({ reason: stopReason() }, 'not starting k6');
-      await finish({ exitCode: null, signal: null, timedOut: false, aborted: true, stderrTail: [] }, { requests: 0, responded: 0 }, 0);
+    if (signal.aborted || control.ended) {
+      log.info({ reason: stopReason() ?? control.ended?.type }, 'not starting k6');
       return;
     }
 
-    await this.results.add('segment.started', { ...ref, phase: 'STARTING', at: now() }, {
-      jobId: resultJobId.started(runId, segmentIndex, 'STARTING'),
-    });
-
     await mkdir(this.env.LOADLINE_RUNNER_WORKDIR, { recursive: true });
     const workdir = await mkdtemp(path.join(this.env.LOADLINE_RUNNER_WORKDIR, `${runId}-${segmentIndex}-`));
-    const scriptPath = path.join(workdir, 'script.js');
-    await writeFile(scriptPath, generateK6Script(job.spec, { planName: job.planName, planVersion: job.planVersion }));
-    // What the script reads beside it (a gRPC plan's .proto); names are the generator's own.
-    for (const [name, content] of Object.entries(scriptFiles(job.spec))) await writeFile(path.join(workdir, name), content);
-
-    const counts: SegmentCounts = { requests: 0, responded: 0 };
-    const sampler = new GeneratorSampler();
-    let secondsSent = 0;
-    // Seconds are forwarded strictly in order, without holding up the reading of k6's output.
-    let forwarding: Promise<unknown> = Promise.resolve();
-    const forward = (line: string) => {
-      let parsed;
-      try {
-        parsed = secondSampleSchema.safeParse(JSON.parse(line));
-      } catch {
-        parsed = undefined;
-      }
-      if (!parsed?.success) {
-        log.warn({ line: line.slice(0, 200) }, 'ignored a malformed metrics line from k6');
-        return;
-      }
-      const sample = parsed.data;
-      for (const request of sample.requests) {
-        counts.requests += request.count;
-        if (gotResponse(request)) counts.responded += request.count;
-      }
-      secondsSent++;
-      const generator = sampler.sampleFor(sample.t);
-      forwarding = forwarding.then(() =>
-        this.results.add('segment.second', { runId, segmentIndex, sample, generator }, { jobId: resultJobId.second(runId, segmentIndex, sample.t) }),
-      );
-    };
-
-    let pollWarned = false;
-    let polling = false;
-    const cancelPoll = setInterval(() => {
-      if (polling) return;
-      polling = true;
-      this.isCancelled(runId)
-        .then((cancelled) => {
-          if (!cancelled) return;
-          log.info('run cancelled: interrupting k6');
-          stop('cancelled');
-        })
-        .catch((error: Error) => {
-          if (!pollWarned) log.warn({ err: error.message }, 'cannot read the cancel key; k6 keeps running');
-          pollWarned = true;
-        })
-        .finally(() => {
-          polling = false;
-        });
-    }, CANCEL_POLL_MS);
-
-    log.info({ segments: job.segment.count }, 'starting k6');
-    let k6: K6Outcome;
     try {
-      k6 = await runK6(
+      const scriptPath = path.join(workdir, 'script.js');
+      await writeFile(scriptPath, generateK6Script(job.spec, { planName: job.planName, planVersion: job.planVersion }));
+      // What the script reads beside it (a gRPC plan's .proto); names are the generator's own.
+      for (const [name, content] of Object.entries(scriptFiles(job.spec))) await writeFile(path.join(workdir, name), content);
+
+      const counts: SegmentCounts = { requests: 0, responded: 0 };
+      const sampler = new GeneratorSampler();
+      let secondsSent = 0;
+      /** Seconds wholly before the start are k6 idling paused: not part of the run. */
+      let firstSecond = Number.POSITIVE_INFINITY;
+      // Seconds are forwarded strictly in order, without holding up the reading of k6's output.
+      let forwarding: Promise<unknown> = Promise.resolve();
+      const forward = (line: string) => {
+        let parsed;
+        try {
+          parsed = secondSampleSchema.safeParse(JSON.parse(line));
+        } catch {
+          parsed = undefined;
+        }
+        if (!parsed?.success) {
+          log.warn({ line: line.slice(0, 200) }, 'ignored a malformed metrics line from k6');
+          return;
+        }
+        const sample = parsed.data;
+        if (sample.t < firstSecond) return;
+        for (const request of sample.requests) {
+          counts.requests += request.count;
+          if (gotResponse(request)) counts.responded += request.count;
+        }
+        secondsSent++;
+        const generator = sampler.sampleFor(sample.t);
+        forwarding = forwarding.then(() =>
+          this.results.add('segment.second', { runId, segmentIndex, sample, generator }, { jobId: resultJobId.second(runId, segmentIndex, sample.t) }),
+        );
+      };
+
+      const address = await controlAddress();
+      log.info({ segments: job.segment.count }, 'starting k6 paused');
+      const k6 = startK6(
         {
           bin: this.env.K6_BIN,
           cwd: workdir,
-          deadlineMs: job.deadlineSeconds * 1000,
           signal,
           args: [
             'run',
@@ -186,11 +174,13 @@ export class SegmentExecutor {
             // Loadline judges the SLA itself; without this k6 keeps every sample in memory for its
             // own threshold checks (about 175 bytes per request: gigabytes in an hour).
             '--no-thresholds',
-            `--address=127.0.0.1:${await freeLoopbackPort()}`,
+            '--paused',
+            `--address=${address}`,
             '--out=loadline=/dev/fd/3',
             // The installation's address policy, on every connection k6 makes (redirects, DNS
-            // that changed since the API checked). Flags outrank anything a script sets.
-            ...(job.policy.blacklistIPs.length ? [`--blacklist-ip=${job.policy.blacklistIPs.join(',')}`] : []),
+            // that changed since the API checked), and every k6's control port out of reach.
+            // Flags outrank anything a script sets.
+            `--blacklist-ip=${[...job.policy.blacklistIPs, K6_CONTROL_NETWORK].join(',')}`,
             ...(job.policy.blockHostnames.length ? [`--block-hostnames=${job.policy.blockHostnames.join(',')}`] : []),
             ...executionSegmentArgs(segmentIndex, job.segment.count),
             scriptPath,
@@ -209,21 +199,81 @@ export class SegmentExecutor {
           },
         },
         forward,
-        (pid) => {
-          sampler.start(pid);
-          forwarding = forwarding.then(() =>
-            this.results.add('segment.started', { ...ref, phase: 'RUNNING', at: now() }, {
-              jobId: resultJobId.started(runId, segmentIndex, 'RUNNING'),
-            }),
-          );
-        },
+        (pid) => sampler.start(pid),
       );
+
+      let outcome: K6Outcome;
+      try {
+        const began = await this.begin(k6.done, address, control, signal, log);
+        if (began.kind === 'given-up') {
+          log.info({ why: began.why }, 'start given up: k6 killed before sending any load');
+          k6.kill();
+          await k6.done;
+          return;
+        }
+        // 'exited': k6 ended before the start (its init failed). That is the segment's outcome;
+        // the API stops the run's other segments.
+        if (began.kind === 'began') {
+          firstSecond = Math.floor(began.at / 1000);
+          k6.startDeadline(job.deadlineSeconds * 1000);
+          control.onStop((reason) => {
+            log.info({ reason }, 'run told to stop: interrupting k6');
+            stop(stopReasonOf(reason));
+          });
+          await this.results.add('segment.started', { ...ref, phase: 'RUNNING', at: new Date(began.at).toISOString() }, {
+            jobId: resultJobId.started(runId, segmentIndex, 'RUNNING'),
+          });
+        }
+        outcome = await k6.done;
+      } finally {
+        sampler.stop();
+      }
+      await forwarding;
+      await finish(outcome, counts, secondsSent);
     } finally {
-      clearInterval(cancelPoll);
-      sampler.stop();
+      await rm(workdir, { recursive: true, force: true });
     }
-    await forwarding;
-    await finish(k6, counts, secondsSent);
-    await rm(workdir, { recursive: true, force: true });
+  }
+
+  /**
+   * Waits for the paused k6 to be ready, reports ready, waits for the run's start signal and
+   * resumes k6. Returns when k6 began the load (`at`: when the resume was taken), or why it
+   * must not, or that k6 exited on its own first.
+   */
+  private async begin(
+    exited: Promise<K6Outcome>,
+    address: string,
+    control: SegmentControl,
+    signal: AbortSignal,
+    log: pino.Logger,
+  ): Promise<{ kind: 'began'; at: number } | { kind: 'exited' } | { kind: 'given-up'; why: string }> {
+    const waiting = new AbortController();
+    const abortWaiting = () => waiting.abort();
+    signal.addEventListener('abort', abortWaiting, { once: true });
+    let k6Exited = false;
+    void exited.then(() => {
+      k6Exited = true;
+      waiting.abort();
+    });
+    try {
+      const paused = await waitUntilPaused(address, waiting.signal);
+      if (k6Exited) return { kind: 'exited' };
+      if (!paused) return { kind: 'given-up', why: String(signal.reason ?? 'stopped') };
+      await control.ready();
+      log.debug('k6 ready, paused');
+      const interrupted = waiting.signal.aborted
+        ? Promise.resolve('interrupted' as const)
+        : new Promise<'interrupted'>((resolve) => waiting.signal.addEventListener('abort', () => resolve('interrupted'), { once: true }));
+      const next = await Promise.race([control.nextSignal(START_WAIT_MAX_MS), interrupted]);
+      if (k6Exited) return { kind: 'exited' };
+      if (next === 'interrupted') return { kind: 'given-up', why: String(signal.reason ?? 'stopped') };
+      if (signal.aborted) return { kind: 'given-up', why: String(signal.reason) };
+      if (next === null) return { kind: 'given-up', why: 'no start signal' };
+      if (next.type !== 'start') return { kind: 'given-up', why: next.type === 'stop' ? next.reason : 'released' };
+      await resume(address);
+      return { kind: 'began', at: Date.now() };
+    } finally {
+      signal.removeEventListener('abort', abortWaiting);
+    }
   }
 }

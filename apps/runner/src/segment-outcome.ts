@@ -1,3 +1,4 @@
+import type { RunStopReason } from '@loadline/shared';
 import type { K6Outcome } from './k6-process.js';
 
 export interface SegmentCounts {
@@ -14,7 +15,16 @@ export type SegmentVerdict =
 const K6_EXTERNAL_ABORT = 105;
 
 /** Why the runner itself interrupted k6, if it did. */
-export type StopReason = 'cancelled' | 'runner-stopped';
+export type StopReason = 'cancelled' | 'runner-stopped' | 'deadline';
+
+/**
+ * A stop pushed to the run's segments, as this segment's own ending: past the deadline it
+ * was overdue; for anything else (a cancel, another segment lost or failed) it was stopped
+ * while fine, and the run's fate is decided by the API from all its segments.
+ */
+export function stopReasonOf(reason: RunStopReason): StopReason {
+  return reason === 'deadline' ? 'deadline' : 'cancelled';
+}
 
 /**
  * How a segment ended, in words the report can show. Pure: all the evidence is the k6 exit
@@ -38,7 +48,7 @@ export function classifySegment(k6: K6Outcome, counts: SegmentCounts, k6Bin: str
   if (stopped === 'runner-stopped') {
     return { outcome: 'errored', error: { code: 'RUNNER_STOPPED', message: 'The runner was shut down while k6 was running; k6 was stopped' } };
   }
-  if (k6.timedOut) {
+  if (k6.timedOut || stopped === 'deadline') {
     return {
       outcome: 'errored',
       error: { code: 'DEADLINE_EXCEEDED', message: 'k6 ran past the planned duration plus the grace period and was stopped' },

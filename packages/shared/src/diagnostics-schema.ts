@@ -12,6 +12,7 @@ export const DIAGNOSTIC_CODES = [
   'CONNECTION_ERRORS',
   'TOO_FEW_SAMPLES',
   'PARTIAL_DATA',
+  'SEGMENT_START_SKEW',
 ] as const;
 export type DiagnosticCode = (typeof DIAGNOSTIC_CODES)[number];
 

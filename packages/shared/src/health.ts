@@ -9,6 +9,5 @@ export const healthSchema = z.object({
 });
 export type Health = z.infer<typeof healthSchema>;
 
-/** Runners refresh a key like this every few seconds; the key expiring means gone. */
-export const runnerHeartbeatKey = (queuePrefix: string, runnerId: string) => `${queuePrefix}:runner:${runnerId}`;
+/** Runners beat every 5 s (queue/run-queue.ts); one silent this long is gone. */
 export const RUNNER_HEARTBEAT_TTL_SECONDS = 15;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { JobPayloadError, assertHandlersComplete, jobPayloadSchemas, parseJobPayload } from './jobs.js';
+import { JobPayloadError, assertHandlersComplete, jobPayloadSchemas, parseJobPayload, runExecutePayloadSchema } from './jobs.js';
+import { runAssignmentSchema } from './run-dispatch.js';
 
 const execute = {
   runId: 'run1',
@@ -13,26 +14,23 @@ const execute = {
 };
 
 describe('job payload schemas', () => {
-  it('accepts a valid run.execute payload and applies plan defaults', () => {
-    const payload = parseJobPayload('runs', 'run.execute', execute);
+  it('accepts a valid segment payload and applies plan defaults', () => {
+    const payload = runExecutePayloadSchema.parse(execute);
     expect(payload.spec.scenarios[0]!.requests[0]).toMatchObject({ method: 'GET', weight: 1, headers: {} });
     expect(payload.spec.segments).toBe(1);
+    expect(() => runExecutePayloadSchema.parse({ ...execute, segment: { index: 2, count: 2 } })).toThrow(/segment index must be below the count/);
   });
 
-  it('names every offending field of an invalid payload', () => {
-    try {
-      parseJobPayload('runs', 'run.execute', { ...execute, segment: { index: 2, count: 2 }, target: { baseUrl: 'not a url', headers: {} } });
-      expect.unreachable();
-    } catch (error) {
-      expect(error).toBeInstanceOf(JobPayloadError);
-      const issues = (error as JobPayloadError).issues.join('\n');
-      expect(issues).toMatch(/segment: segment index must be below the count/);
-      expect(issues).toMatch(/target\.baseUrl/);
-    }
+  it('names every offending field of an invalid run assignment', () => {
+    const { segment: _segment, ...job } = execute;
+    const parsed = runAssignmentSchema.safeParse({ runId: 'run1', attempt: 0, segmentIndex: 0, job: { ...job, segments: 2, target: { baseUrl: 'not a url', headers: {} } } });
+    expect(parsed.success).toBe(false);
+    const paths = parsed.error!.issues.map((issue) => issue.path.join('.'));
+    expect(paths).toEqual(expect.arrayContaining(['attempt', 'job.target.baseUrl']));
   });
 
   it('refuses unknown job names', () => {
-    expect(() => parseJobPayload('runs', 'run.delete' as never, {})).toThrow(/unknown job name/);
+    expect(() => parseJobPayload('results', 'run.delete' as never, {})).toThrow(/unknown job name/);
   });
 
   it('validates per-second results, rejecting a histogram of the wrong accuracy', () => {

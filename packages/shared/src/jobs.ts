@@ -3,12 +3,12 @@ import { planSpecSchema } from './plan.js';
 import { secondSampleSchema } from './series.js';
 
 /**
- * Queue contracts. The API produces `runs` jobs and consumes `results` jobs; the runner does
- * the opposite. Both sides validate every payload against the schema registered here for the
- * job's name, and a consumer refuses to start when it has no handler for a name.
+ * Queue contracts. Runners report on `results` and the API consumes them; both sides
+ * validate every payload against the schema registered here for the job's name, and a
+ * consumer refuses to start when it has no handler for a name. Runs reach runners another
+ * way (reserved together, started together): run-dispatch.ts and queue/run-queue.ts.
  */
 export const QUEUE_NAMES = {
-  runs: 'loadline-runs',
   results: 'loadline-results',
   /** Checks of custom scripts, answered by any runner while it is idle or busy (own worker). */
   inspect: 'loadline-inspect',
@@ -17,6 +17,7 @@ export const QUEUE_NAMES = {
 } as const;
 export type QueueKey = keyof typeof QUEUE_NAMES;
 
+/** What a runner runs: one segment of a run (built from the run's RunJob and its assignment). */
 export const runExecutePayloadSchema = z.object({
   runId: z.string().min(1),
   tenantId: z.string().min(1),
@@ -52,7 +53,11 @@ const segmentRef = {
 export const segmentStartedPayloadSchema = z.object({
   ...segmentRef,
   runnerId: z.string(),
-  /** STARTING: the runner took the job; RUNNING: k6 is generating load. */
+  /**
+   * RUNNING: the start signal reached this segment and k6 resumed; `at` is when (the
+   * segments' start spread is measured from these). STARTING is recorded by the API itself
+   * when it reserves the runners.
+   */
   phase: z.enum(['STARTING', 'RUNNING']),
   at: z.iso.datetime(),
 });
@@ -101,9 +106,6 @@ export const scriptInspectionSchema = z.discriminatedUnion('ok', [
 export type ScriptInspection = z.infer<typeof scriptInspectionSchema>;
 
 export const jobPayloadSchemas = {
-  runs: {
-    'run.execute': runExecutePayloadSchema,
-  },
   inspect: {
     'script.inspect': scriptInspectPayloadSchema,
   },
@@ -175,10 +177,3 @@ export const resultJobId = {
   second: (runId: string, segment: number, t: number) => `${runId}.${segment}.s.${t}`,
   finished: (runId: string, segment: number) => `${runId}.${segment}.finished`,
 };
-
-/**
- * Redis key the API sets to ask the runners of a run to stop it; runners poll it once a
- * second while k6 runs. It expires on its own after a day.
- */
-export const runCancelKey = (queuePrefix: string, runId: string) => `${queuePrefix}:cancel:${runId}`;
-export const RUN_CANCEL_KEY_TTL_SECONDS = 86_400;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { thresholdResultSchema, VERDICTS } from './threshold.js';
 import { runSummarySchema } from './summary.js';
 import { capacitySchema, diagnosticSchema } from './diagnostics-schema.js';
+import { runQueueViewSchema, segmentViewSchema } from './run-dispatch.js';
 
 export const RUN_STATUSES = [
   'QUEUED',
@@ -48,5 +49,11 @@ export const runSchema = z.object({
   /** Planned load duration in seconds (without graceful stop). */
   plannedSeconds: z.number(),
   cancelRequestedAt: z.string().nullable(),
+  /** Where a run that has not started stands ("waiting for 3 runners, 1 free, 1 online"); null once started. */
+  queue: runQueueViewSchema.nullable().default(null),
+  /** Each segment: its runner, when it began, how it ended, and (once the run ended) its generator's health. */
+  segmentDetails: z.array(segmentViewSchema).default([]),
+  /** Milliseconds between the first and the last segment's start (split runs). */
+  startSpreadMs: z.number().int().nullable().default(null),
 });
 export type RunView = z.infer<typeof runSchema>;

@@ -48,6 +48,20 @@ export const apiEnvSchema = z.object({
   LOADLINE_LOGIN_LOCKOUT_MINUTES: z.coerce.number().positive().default(15),
   /** Seconds a run may overrun its planned duration before it is stopped and ERRORED. */
   LOADLINE_RUN_GRACE_SECONDS: z.coerce.number().int().positive().default(60),
+  /**
+   * The most runners this installation can have (in Kubernetes: the runner autoscaler's
+   * maximum). A run needing more segments is refused at once. Unset: no ceiling.
+   */
+  LOADLINE_MAX_RUNNERS: z.coerce.number().int().positive().optional(),
+  /** How long a run may wait while fewer runners are online than its segments need. */
+  LOADLINE_RUNNER_WAIT_SECONDS: z.coerce.number().int().positive().default(180),
+  /** How long a run may wait in line for runners busy with other runs. */
+  LOADLINE_QUEUE_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(3_600),
+  /**
+   * How long reserved runners get to start k6 paused (VUs initialised) before the
+   * reservation is given up and the run goes back in line.
+   */
+  LOADLINE_RUNNER_READY_SECONDS: z.coerce.number().int().positive().default(120),
   /** Encrypts target secrets at rest: any random string of 32+ characters (e.g. openssl rand -base64 32). */
   LOADLINE_SECRET_KEY: z
     .string({ error: 'is required: a random string of 32+ characters that encrypts target secrets (openssl rand -base64 32)' })

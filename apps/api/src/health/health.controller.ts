@@ -2,12 +2,12 @@ import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Redis } from 'ioredis';
-import { healthSchema, runnerHeartbeatKey, type Health } from '@loadline/shared';
-import { API_ENV, type ApiEnv } from '../config/env.js';
+import { healthSchema, type Health } from '@loadline/shared';
 import { Public } from '../auth/public.decorator.js';
 import { ApiJsonResponse } from '../openapi/decorators.js';
 import { DatabaseService } from '../prisma/database.service.js';
 import { REDIS } from '../queue/queue.module.js';
+import { RunQueueService } from '../run-queue/run-queue.service.js';
 
 const VERSION = process.env.npm_package_version ?? '0.1.0';
 
@@ -27,7 +27,7 @@ export class HealthController {
   constructor(
     private readonly db: DatabaseService,
     @Inject(REDIS) private readonly redis: Redis,
-    @Inject(API_ENV) private readonly env: ApiEnv,
+    private readonly runQueue: RunQueueService,
   ) {}
 
   @Public()
@@ -45,14 +45,6 @@ export class HealthController {
   }
 
   private async liveRunners(): Promise<string[]> {
-    const ids: string[] = [];
-    const prefix = runnerHeartbeatKey(this.env.LOADLINE_QUEUE_PREFIX, '');
-    let cursor = '0';
-    do {
-      const [next, keys] = await this.redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 200);
-      cursor = next;
-      ids.push(...keys.map((key) => key.slice(prefix.length)));
-    } while (cursor !== '0');
-    return ids.sort();
+    return (await this.runQueue.queue.runners(Date.now())).online.sort();
   }
 }

@@ -4,8 +4,6 @@ import { TypedProducer } from '@loadline/shared/queue';
 import { API_ENV, type ApiEnv } from '../config/env.js';
 
 export const REDIS = Symbol('REDIS');
-export const RUNS_PRODUCER = Symbol('RUNS_PRODUCER');
-export type RunsProducer = TypedProducer<'runs'>;
 export const INSPECT_PRODUCER = Symbol('INSPECT_PRODUCER');
 export type InspectProducer = TypedProducer<'inspect'>;
 export const WEBHOOKS_PRODUCER = Symbol('WEBHOOKS_PRODUCER');
@@ -19,32 +17,21 @@ export function createRedis(url: string): Redis {
 class QueueLifecycle implements OnModuleDestroy {
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
-    @Inject(RUNS_PRODUCER) private readonly runs: RunsProducer,
     @Inject(INSPECT_PRODUCER) private readonly inspect: InspectProducer,
     @Inject(WEBHOOKS_PRODUCER) private readonly webhooks: WebhooksProducer,
   ) {}
 
   async onModuleDestroy(): Promise<void> {
-    await Promise.all([this.runs.close(), this.inspect.close(), this.webhooks.close()]);
+    await Promise.all([this.inspect.close(), this.webhooks.close()]);
     this.redis.disconnect();
   }
 }
 
-/** The Redis connection and the producers of the queues the API feeds. */
+/** The Redis connection and the producers of the queues the API feeds (runs: run-queue/). */
 @Global()
 @Module({
   providers: [
     { provide: REDIS, inject: [API_ENV], useFactory: (env: ApiEnv) => createRedis(env.REDIS_URL) },
-    {
-      provide: RUNS_PRODUCER,
-      inject: [REDIS, API_ENV],
-      useFactory: (redis: Redis, env: ApiEnv) =>
-        new TypedProducer('runs', redis, {
-          prefix: env.LOADLINE_QUEUE_PREFIX,
-          // Run jobs carry target headers (possibly secrets): drop them from Redis once taken.
-          defaultJobOptions: { removeOnComplete: true, removeOnFail: { age: 3_600 }, attempts: 1 },
-        }),
-    },
     {
       provide: INSPECT_PRODUCER,
       inject: [REDIS, API_ENV],
@@ -59,6 +46,6 @@ class QueueLifecycle implements OnModuleDestroy {
     },
     QueueLifecycle,
   ],
-  exports: [REDIS, RUNS_PRODUCER, INSPECT_PRODUCER, WEBHOOKS_PRODUCER],
+  exports: [REDIS, INSPECT_PRODUCER, WEBHOOKS_PRODUCER],
 })
 export class QueueModule {}

@@ -7,6 +7,7 @@ import { API_ENV, type ApiEnv } from '../config/env.js';
 import { runAsTenant } from '../tenancy/request-context.js';
 import { RunsRepository } from './runs.repository.js';
 import { RunFinalizer } from './run-finalizer.service.js';
+import { RunQueueService } from '../run-queue/run-queue.service.js';
 
 const CACHE_SIZE = 1_000;
 
@@ -40,6 +41,7 @@ export class ResultsConsumer implements OnApplicationBootstrap, OnApplicationShu
     @Inject(API_ENV) private readonly env: ApiEnv,
     private readonly runs: RunsRepository,
     private readonly finalizer: RunFinalizer,
+    private readonly runQueue: RunQueueService,
   ) {}
 
   readonly handlers: JobHandlers<'results'> = {
@@ -107,6 +109,16 @@ export class ResultsConsumer implements OnApplicationBootstrap, OnApplicationShu
       error: payload.error,
       finishedAt: new Date(payload.at),
     });
+    if (payload.outcome === 'errored') {
+      // One run, one fate: a failed segment stops the others. If the run had not begun its
+      // load (a k6 failed to initialise), the others are paused and it ends now.
+      const was = await this.runQueue.stop(payload.runId, 'segment-failed');
+      if (was === 'reserved') {
+        await this.runs.cancelUnstartedSegments(payload.runId, new Date(payload.at));
+        await this.finalizer.finalize(payload.runId, { dataMissing: false });
+        return;
+      }
+    }
     await this.finalizer.tryFinalize(payload.runId);
   }
 }

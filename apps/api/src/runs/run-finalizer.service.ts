@@ -45,6 +45,7 @@ export class RunFinalizer {
           index: segment.index,
           status: segment.status,
           error: (segment.error as SegmentState['error']) ?? null,
+          startedAt: segment.status === 'QUEUED' || segment.status === 'STARTING' ? null : segment.startedAt,
         }),
       ),
       seconds: await this.runs.seconds(runId),

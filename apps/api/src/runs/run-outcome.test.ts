@@ -8,7 +8,7 @@ const spec = planSpecSchema.parse({
   thresholds: [{ metric: 'latency', stat: 'p95', op: '<', value: 50 }],
 });
 
-function second(t: number, latencies: number[], status = 200): StoredSecond {
+function second(t: number, latencies: number[], status = 200, segmentIndex = 0): StoredSecond {
   const latency = emptyHistogram();
   latencies.forEach((value) => recordValue(latency, value));
   const sample = {
@@ -23,11 +23,11 @@ function second(t: number, latencies: number[], status = 200): StoredSecond {
     bytesSent: 0,
     checks: [],
   };
-  return { segmentIndex: 0, sample, generator: null };
+  return { segmentIndex, sample, generator: null };
 }
 
 const many = (value: number, times: number) => Array.from({ length: times }, () => value);
-const done: SegmentState[] = [{ index: 0, status: 'COMPLETED', error: null }];
+const done: SegmentState[] = [{ index: 0, status: 'COMPLETED', error: null, startedAt: null }];
 
 describe('decideOutcome', () => {
   it('passes when every threshold passes', () => {
@@ -42,7 +42,7 @@ describe('decideOutcome', () => {
   });
 
   it('errors with the segment’s own error, keeping what was measured, marked partial', () => {
-    const segments: SegmentState[] = [{ index: 0, status: 'ERRORED', error: { code: 'K6_FAILED', message: 'k6 exited with code 107' } }];
+    const segments: SegmentState[] = [{ index: 0, status: 'ERRORED', error: { code: 'K6_FAILED', message: 'k6 exited with code 107' }, startedAt: null }];
     const outcome = decideOutcome({ spec, segments, seconds: [second(1, [5])], dataMissing: false });
     expect(outcome).toMatchObject({ status: 'ERRORED', verdict: null, partial: true, error: { code: 'K6_FAILED' } });
     expect(outcome.summary!.overall.count).toBe(1);
@@ -54,8 +54,8 @@ describe('decideOutcome', () => {
   });
 
   it('cancels with what was measured and no verdict', () => {
-    const outcome = decideOutcome({ spec, segments: [{ index: 0, status: 'CANCELLED', error: null }], seconds: [second(1, [5])], dataMissing: false });
-    expect(outcome).toMatchObject({ status: 'CANCELLED', verdict: null, error: null });
+    const outcome = decideOutcome({ spec, segments: [{ index: 0, status: 'CANCELLED', error: null, startedAt: null }], seconds: [second(1, [5])], dataMissing: false });
+    expect(outcome).toMatchObject({ status: 'CANCELLED', verdict: null, error: null, startedAt: null });
     expect(outcome.summary!.overall.count).toBe(1);
   });
 
@@ -68,11 +68,48 @@ describe('decideOutcome', () => {
   it('errors an abandoned run with its cause', () => {
     const outcome = decideOutcome({
       spec,
-      segments: [{ index: 0, status: 'RUNNING', error: null }],
+      segments: [{ index: 0, status: 'RUNNING', error: null, startedAt: null }],
       seconds: [second(1, [5])],
       dataMissing: true,
       abandoned: { code: 'DEADLINE_EXCEEDED', message: 'late' },
     });
     expect(outcome).toMatchObject({ status: 'ERRORED', partial: true, error: { code: 'DEADLINE_EXCEEDED' } });
+  });
+
+  it('ends a split run ERRORED SEGMENT_LOST when one segment was lost, keeping what the others measured', () => {
+    const at = new Date('2026-11-23T10:00:00Z');
+    const outcome = decideOutcome({
+      spec,
+      segments: [
+        { index: 0, status: 'ERRORED', error: { code: 'SEGMENT_LOST', message: 'runner r1 stopped responding' }, startedAt: at },
+        { index: 1, status: 'CANCELLED', error: null, startedAt: at },
+      ],
+      seconds: [second(1, many(5, 200), 200, 0), second(1, many(6, 300), 200, 1), second(2, many(6, 300), 200, 1)],
+      dataMissing: false,
+    });
+    expect(outcome).toMatchObject({ status: 'ERRORED', partial: true, error: { code: 'SEGMENT_LOST' }, startSpreadMs: 0 });
+    expect(outcome.summary!.overall.count).toBe(800);
+    expect(outcome.segmentHealth.get(0)).toMatchObject({ requests: 200, seconds: 1 });
+    expect(outcome.segmentHealth.get(1)).toMatchObject({ requests: 600, seconds: 2 });
+  });
+
+  it('says when the segments began more than a second apart, and doubts rates when it was a tenth of the run', () => {
+    const starts = (gapMs: number): SegmentState[] => [
+      { index: 0, status: 'COMPLETED', error: null, startedAt: new Date(1_000_000) },
+      { index: 1, status: 'COMPLETED', error: null, startedAt: new Date(1_000_000 + gapMs) },
+    ];
+    const long = planSpecSchema.parse({
+      load: { executor: 'constant-vus', vus: 1, duration: '60s' },
+      requests: [{ name: 'Get', path: '/' }],
+      thresholds: [{ metric: 'latency', stat: 'p95', op: '<', value: 50 }],
+    });
+    const seconds = [second(1, many(5, 300)), second(1, many(5, 300), 200, 1)];
+    expect(decideOutcome({ spec: long, segments: starts(80), seconds, dataMissing: false }).diagnostics.map((d) => d.code)).not.toContain('SEGMENT_START_SKEW');
+    const warned = decideOutcome({ spec: long, segments: starts(2_500), seconds, dataMissing: false });
+    expect(warned.startSpreadMs).toBe(2_500);
+    expect(warned.diagnostics.find((d) => d.code === 'SEGMENT_START_SKEW')).toMatchObject({ severity: 'warning', evidence: { spreadMs: 2_500 } });
+    const doubted = decideOutcome({ spec: long, segments: starts(7_000), seconds, dataMissing: false });
+    expect(doubted.diagnostics.find((d) => d.code === 'SEGMENT_START_SKEW')).toMatchObject({ severity: 'critical', affects: ['rps', 'latency'] });
+    expect(doubted.verdict).toBe('INCONCLUSIVE');
   });
 });

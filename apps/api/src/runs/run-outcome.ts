@@ -6,6 +6,10 @@ import {
   findCapacity,
   mergeSegmentsBySecond,
   overallVerdict,
+  planDurationSeconds,
+  segmentHealth,
+  startSkewDiagnostic,
+  startSpreadMs,
   summarizeSeconds,
   type PlanSpec,
   type StoredSecond,
@@ -17,6 +21,8 @@ export interface SegmentState {
   index: number;
   status: 'QUEUED' | 'STARTING' | 'RUNNING' | 'COMPLETED' | 'ERRORED' | 'CANCELLED';
   error: { code: string; message: string } | null;
+  /** When its k6 began the load; null if it never did. */
+  startedAt: Date | null;
 }
 
 export interface OutcomeInput {
@@ -51,9 +57,16 @@ export function decideOutcome(input: OutcomeInput): FinalOutcome {
   const summary = samples.length ? summarizeSeconds(samples, allSteps(input.spec).map((request) => request.name)) : null;
   const failedSegment = input.segments.find((segment) => segment.status === 'ERRORED');
   const cancelled = input.cancelRequested || input.segments.some((segment) => segment.status === 'CANCELLED');
-  const partial = input.dataMissing || failedSegment !== undefined || input.abandoned !== undefined;
-  const diagnostics = summary ? diagnoseRun({ spec: input.spec, summary, seconds: merged, partial }) : [];
+  // Partial: something was measured, and some of it is missing. A run that never began is not.
+  const partial = input.seconds.length > 0 && (input.dataMissing || failedSegment !== undefined || input.abandoned !== undefined);
+  const spread = startSpreadMs(input.segments.map((segment) => segment.startedAt));
+  const skew = startSkewDiagnostic(spread, planDurationSeconds(input.spec));
+  const diagnostics = summary ? [...diagnoseRun({ spec: input.spec, summary, seconds: merged, partial }), ...(skew ? [skew] : [])] : [];
   const capacity = summary ? findCapacity(input.spec, merged) : null;
+  const perSegment = {
+    segmentHealth: input.seconds.length ? segmentHealth(input.spec, input.seconds, input.segments.length) : new Map(),
+    startSpreadMs: spread,
+  };
 
   const ended = (status: 'ERRORED' | 'CANCELLED', error: { code: string; message: string } | null): FinalOutcome => ({
     status,
@@ -64,6 +77,7 @@ export function decideOutcome(input: OutcomeInput): FinalOutcome {
     thresholds: [],
     diagnostics,
     capacity,
+    ...perSegment,
   });
 
   if (input.abandoned) return ended('ERRORED', input.abandoned);
@@ -79,5 +93,5 @@ export function decideOutcome(input: OutcomeInput): FinalOutcome {
   }
   const thresholds = applyDiagnostics(evaluateThresholds(input.spec.thresholds, summary), diagnostics);
   const verdict = overallVerdict(thresholds);
-  return { status: STATUS_BY_VERDICT[verdict], verdict, summary, error: null, partial, thresholds, diagnostics, capacity };
+  return { status: STATUS_BY_VERDICT[verdict], verdict, summary, error: null, partial, thresholds, diagnostics, capacity, ...perSegment };
 }

@@ -1,16 +1,31 @@
 import {
   planDurationSeconds,
+  segmentHealthSchema,
   capacitySchema,
   diagnosticSchema,
   planSpecSchema,
   runSummarySchema,
+  type RunQueueView,
   type RunView,
+  type SegmentView,
   type Threshold,
   type ThresholdResult,
 } from '@loadline/shared';
-import type { PlanVersion, Run, ThresholdResult as ThresholdRow } from '../generated/prisma/client.js';
+import type { PlanVersion, Run, RunSegment, ThresholdResult as ThresholdRow } from '../generated/prisma/client.js';
 
-export type RunRecord = Run & { planVersion: PlanVersion; thresholds: ThresholdRow[] };
+export type RunRecord = Run & { planVersion: PlanVersion; thresholds: ThresholdRow[]; runSegments: RunSegment[] };
+
+function toSegmentView(row: RunSegment): SegmentView {
+  return {
+    index: row.index,
+    status: row.status,
+    runnerId: row.runnerId,
+    startedAt: row.startedAt?.toISOString() ?? null,
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+    error: (row.error as SegmentView['error']) ?? null,
+    health: row.health ? segmentHealthSchema.parse(row.health) : null,
+  };
+}
 
 function toThresholdResult(row: ThresholdRow): ThresholdResult {
   const scope = { ...(row.request ? { request: row.request } : {}), ...(row.scenario ? { scenario: row.scenario } : {}) };
@@ -25,7 +40,8 @@ function toThresholdResult(row: ThresholdRow): ThresholdResult {
   return { threshold, verdict: row.verdict, measured: row.measured, explanation: row.explanation };
 }
 
-export function toRunView(run: RunRecord): RunView {
+/** `queue`: where the run stands if it has not started (RunQueueService.views). */
+export function toRunView(run: RunRecord, queue: RunQueueView | null = null): RunView {
   const summary = run.summary ? runSummarySchema.safeParse(run.summary) : null;
   return {
     id: run.id,
@@ -48,5 +64,8 @@ export function toRunView(run: RunRecord): RunView {
     partial: run.partial,
     plannedSeconds: planDurationSeconds(planSpecSchema.parse(run.planVersion.spec)),
     cancelRequestedAt: run.cancelRequestedAt?.toISOString() ?? null,
+    queue,
+    segmentDetails: [...run.runSegments].sort((a, b) => a.index - b.index).map(toSegmentView),
+    startSpreadMs: run.startSpreadMs,
   };
 }

@@ -1,8 +1,6 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { Redis } from 'ioredis';
-import { RUN_CANCEL_KEY_TTL_SECONDS, runCancelKey, runnerHeartbeatKey } from '@loadline/shared';
-import { API_ENV, type ApiEnv } from '../config/env.js';
-import { REDIS } from '../queue/queue.module.js';
+import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import type { RunStopReason } from '@loadline/shared';
+import { RunQueueService } from '../run-queue/run-queue.service.js';
 import { runAsTenant } from '../tenancy/request-context.js';
 import { RunsRepository } from './runs.repository.js';
 import { RunFinalizer } from './run-finalizer.service.js';
@@ -16,11 +14,14 @@ const RUNNER_GRACE_MS = 10_000;
 /**
  * Ends runs that nobody else will end, from the database (the truth), so it also recovers
  * runs after an API restart:
- * - a runner holding a segment stopped beating (crashed, killed): ERRORED within ~25 s
- *   (heartbeat TTL 15 s + one sweep), partial, with what was measured;
- * - past the deadline (k6 hung, no runner ever took the job): ERRORED;
- * - finished but missing seconds that never arrived: ended with what is there.
- * Abandoned runs also get their cancel key, so any k6 still going stops.
+ * - a runner applying a segment's load stopped beating (crashed, killed): the segment is
+ *   lost (RUNNER_LOST for a one-segment run, SEGMENT_LOST otherwise) within ~25 s
+ *   (heartbeat TTL 15 s + one sweep); the run's other segments are told to stop, and the run
+ *   ends ERRORED with what every segment measured, marked partial;
+ * - past the deadline (k6 hung): ERRORED, its segments told to stop;
+ * - finished but missing seconds that never arrived, or segments that never reported after
+ *   being told to stop: ended with what is there.
+ * Runs that have not begun their load are the dispatcher's (RunDispatcher).
  */
 @Injectable()
 export class RunWatchdog implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -31,8 +32,7 @@ export class RunWatchdog implements OnApplicationBootstrap, OnApplicationShutdow
   constructor(
     private readonly runs: RunsRepository,
     private readonly finalizer: RunFinalizer,
-    @Inject(REDIS) private readonly redis: Redis,
-    @Inject(API_ENV) private readonly env: ApiEnv,
+    private readonly runQueue: RunQueueService,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -57,40 +57,49 @@ export class RunWatchdog implements OnApplicationBootstrap, OnApplicationShutdow
     }
   }
 
-  private async abandon(runId: string, tenantId: string, cause: { code: string; message: string }): Promise<void> {
-    await this.redis.set(runCancelKey(this.env.LOADLINE_QUEUE_PREFIX, runId), '1', 'EX', RUN_CANCEL_KEY_TTL_SECONDS);
+  private async abandon(runId: string, tenantId: string, cause: { code: string; message: string }, reason: RunStopReason): Promise<void> {
+    await this.runQueue.stop(runId, reason);
     const ended = await runAsTenant(tenantId, () => this.finalizer.finalize(runId, { dataMissing: true, abandoned: cause }));
     if (ended) this.logger.warn({ runId, tenantId, code: cause.code }, 'run abandoned');
   }
 
   private async endRunsOfLostRunners(now: Date): Promise<void> {
-    const segments = await this.runs.activeSegments();
-    const alive = new Map<string, boolean>();
+    const segments = (await this.runs.activeSegments()).filter(
+      (segment) => !segment.startedAt || now.getTime() - segment.startedAt.getTime() >= RUNNER_GRACE_MS,
+    );
+    const alive = await this.runQueue.queue.alive([...new Set(segments.map((segment) => segment.runnerId!))], now.getTime());
     for (const segment of segments) {
-      if (segment.startedAt && now.getTime() - segment.startedAt.getTime() < RUNNER_GRACE_MS) continue;
-      const runnerId = segment.runnerId!;
-      if (!alive.has(runnerId)) {
-        alive.set(runnerId, (await this.redis.exists(runnerHeartbeatKey(this.env.LOADLINE_QUEUE_PREFIX, runnerId))) === 1);
-      }
-      if (alive.get(runnerId)) continue;
-      const cause = { code: 'RUNNER_LOST', message: `Runner ${runnerId} stopped responding while running segment ${segment.index}` };
+      if (alive.get(segment.runnerId!)) continue;
+      const count = segment.run.segments;
+      const cause =
+        count > 1
+          ? { code: 'SEGMENT_LOST', message: `Runner ${segment.runnerId} stopped responding while running segment ${segment.index + 1} of ${count}; the other segments were stopped` }
+          : { code: 'RUNNER_LOST', message: `Runner ${segment.runnerId} stopped responding while running the run` };
+      this.logger.warn({ runId: segment.runId, tenantId: segment.tenantId, runnerId: segment.runnerId, segment: segment.index }, 'segment lost');
       await runAsTenant(segment.tenantId, () =>
         this.runs.updateSegment(segment.runId, segment.index, { status: 'ERRORED', error: cause, finishedAt: now }),
       );
-      await this.abandon(segment.runId, segment.tenantId, cause);
+      // One run, one fate: its other segments stop, and report what they measured; the run
+      // ends when they have (or, if they never do, once the finishing patience is over).
+      await this.runQueue.stop(segment.runId, 'segment-lost');
+      await runAsTenant(segment.tenantId, () => this.finalizer.tryFinalize(segment.runId));
     }
   }
 
   private async endOverdueRuns(now: Date): Promise<void> {
     const overdue = await this.runs.overdue(now, new Date(now.getTime() - FINISHING_PATIENCE_MS));
     for (const run of overdue) {
-      if (run.status === 'FINISHING') {
-        await runAsTenant(run.tenantId, () => this.finalizer.finalize(run.id, { dataMissing: true }));
+      if (run.deadlineAt && run.deadlineAt < now) {
+        await this.abandon(
+          run.id,
+          run.tenantId,
+          { code: 'DEADLINE_EXCEEDED', message: 'The run did not finish within its planned duration plus the grace period' },
+          'deadline',
+        );
       } else {
-        await this.abandon(run.id, run.tenantId, {
-          code: 'DEADLINE_EXCEEDED',
-          message: 'The run did not finish within its planned duration plus the grace period',
-        });
+        // Finished but for seconds that never arrived, or a segment failed and the others
+        // never reported after being told to stop: end it with what is there.
+        await runAsTenant(run.tenantId, () => this.finalizer.finalize(run.id, { dataMissing: true }));
       }
     }
   }

@@ -6,6 +6,8 @@ export enum RunErrorCode {
   QUEUE_UNAVAILABLE = 'QUEUE_UNAVAILABLE',
   RUN_NOT_CANCELLABLE = 'RUN_NOT_CANCELLABLE',
   IDEMPOTENCY_KEY_REUSED = 'IDEMPOTENCY_KEY_REUSED',
+  /** The plan's segments need more runners at once than the installation can ever have. */
+  SEGMENTS_EXCEED_RUNNERS = 'SEGMENTS_EXCEED_RUNNERS',
 }
 
 export class RunError extends DomainError<RunErrorCode> {

@@ -9,11 +9,13 @@ import { RunFinalizer } from './run-finalizer.service.js';
 import { ResultsConsumer } from './results.consumer.js';
 import { RunWatchdog } from './run-watchdog.service.js';
 import { RunLiveService } from './run-live.service.js';
+import { RunDispatcher } from './run-dispatcher.service.js';
+import { RunQueueModule } from '../run-queue/run-queue.module.js';
 
 @Module({
-  imports: [PlansModule, TargetsModule, OrganizationsModule],
+  imports: [PlansModule, TargetsModule, OrganizationsModule, RunQueueModule],
   controllers: [RunsController],
-  providers: [RunsRepository, RunsService, RunFinalizer, ResultsConsumer, RunWatchdog, RunLiveService],
+  providers: [RunsRepository, RunsService, RunFinalizer, ResultsConsumer, RunWatchdog, RunLiveService, RunDispatcher],
   exports: [RunsService, RunLiveService],
 })
 export class RunsModule {}

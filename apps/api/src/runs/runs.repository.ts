@@ -7,6 +7,7 @@ import {
   type RunStatus,
   type RunSummary,
   type SecondSample,
+  type SegmentHealth,
   type StoredSecond,
   type ThresholdResult,
 } from '@loadline/shared';
@@ -36,11 +37,14 @@ export interface FinalOutcome {
   thresholds: ThresholdResult[];
   diagnostics: Diagnostic[];
   capacity: Capacity | null;
+  /** Per segment index, how its generator did. */
+  segmentHealth: Map<number, SegmentHealth>;
+  startSpreadMs: number | null;
 }
 
 const NOT_TERMINAL = { notIn: [...TERMINAL_RUN_STATUSES] as RunStatus[] };
 const FINISHED_SEGMENT: SegmentStatus[] = ['COMPLETED', 'ERRORED', 'CANCELLED'];
-const runInclude = { planVersion: true, thresholds: { orderBy: { position: 'asc' } } } as const;
+const runInclude = { planVersion: true, thresholds: { orderBy: { position: 'asc' } }, runSegments: true } as const;
 
 /** Tenant-scoped, except the one lookup that finds which tenant a result job belongs to. */
 @Injectable()
@@ -105,6 +109,35 @@ export class RunsRepository {
     return this.db.scoped.run.updateMany({
       where: { id: runId, status: NOT_TERMINAL },
       data: { status: 'ERRORED', error: { code: 'QUEUE_UNAVAILABLE', message }, finishedAt: new Date(), vuMinutes: 0 },
+    });
+  }
+
+  /**
+   * The dispatcher reserved the run's runners: it is STARTING, each segment has its runner,
+   * and its deadline now counts from here.
+   */
+  markReserved(runId: string, runners: string[], deadlineAt: Date) {
+    return this.db.scoped.$transaction(async (tx) => {
+      await tx.run.updateMany({ where: { id: runId, status: { in: ['QUEUED', 'STARTING'] } }, data: { status: 'STARTING', deadlineAt } });
+      for (const [index, runnerId] of runners.entries()) {
+        await tx.runSegment.updateMany({ where: { runId, index, status: { in: ['QUEUED', 'STARTING'] } }, data: { status: 'STARTING', runnerId } });
+      }
+    });
+  }
+
+  /** A reservation given up before the start: the run is back in line, its segments free. */
+  returnToQueue(runId: string) {
+    return this.db.scoped.$transaction(async (tx) => {
+      await tx.run.updateMany({ where: { id: runId, status: 'STARTING' }, data: { status: 'QUEUED' } });
+      await tx.runSegment.updateMany({ where: { runId, status: 'STARTING' }, data: { status: 'QUEUED', runnerId: null } });
+    });
+  }
+
+  /** Segments that never began the load, for a run that ends before its start. */
+  cancelUnstartedSegments(runId: string, at: Date) {
+    return this.db.scoped.runSegment.updateMany({
+      where: { runId, status: { in: ['QUEUED', 'STARTING'] } },
+      data: { status: 'CANCELLED', finishedAt: at, secondsSent: 0 },
     });
   }
 
@@ -230,10 +263,14 @@ export class RunsRepository {
           vuMinutes,
           diagnostics: outcome.diagnostics as unknown as Prisma.InputJsonValue,
           capacity: (outcome.capacity ?? undefined) as Prisma.InputJsonValue | undefined,
+          startSpreadMs: outcome.startSpreadMs,
           finishedAt: new Date(),
         },
       });
       if (updated.count === 0) return false;
+      for (const [index, health] of outcome.segmentHealth) {
+        await tx.runSegment.updateMany({ where: { runId, index }, data: { health: health as unknown as Prisma.InputJsonValue } });
+      }
       await tx.thresholdResult.createMany({
         data: outcome.thresholds.map((result, position) =>
           withTenant({
@@ -256,25 +293,29 @@ export class RunsRepository {
     });
   }
 
-  /** Segments some runner holds right now, across tenants, to check the runners live. */
+  /** Segments whose runner is applying load right now, across tenants, to check the runners live. */
   activeSegments() {
     return this.db.system.runSegment.findMany({
-      where: { status: { in: ['STARTING', 'RUNNING'] }, runnerId: { not: null } },
-      select: { runId: true, tenantId: true, index: true, runnerId: true, startedAt: true },
+      where: { status: 'RUNNING', runnerId: { not: null } },
+      select: { runId: true, tenantId: true, index: true, runnerId: true, startedAt: true, run: { select: { segments: true } } },
       take: 500,
     });
   }
 
-  /** Runs past their deadline or stuck finishing, across tenants, for the watchdog. */
+  /**
+   * Runs past their deadline, stuck finishing, or whose other segments have not ended long
+   * after one failed (they were told to stop), across tenants, for the watchdog.
+   */
   overdue(now: Date, finishingSince: Date) {
     return this.db.system.run.findMany({
       where: {
         OR: [
           { status: NOT_TERMINAL, deadlineAt: { lt: now } },
           { status: 'FINISHING', runSegments: { every: { finishedAt: { lt: finishingSince } } } },
+          { status: NOT_TERMINAL, runSegments: { some: { status: 'ERRORED', finishedAt: { lt: finishingSince } } } },
         ],
       },
-      select: { id: true, tenantId: true, status: true },
+      select: { id: true, tenantId: true, status: true, deadlineAt: true },
       take: 100,
     });
   }

@@ -1,24 +1,15 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import {
-  RUN_CANCEL_KEY_TTL_SECONDS,
-  isTerminalRunStatus,
-  planExpectedSeconds,
-  planSpecSchema,
-  runCancelKey,
-  type RunStatus,
-  type RunView,
-} from '@loadline/shared';
-import { Redis } from 'ioredis';
+import { isTerminalRunStatus, planExpectedSeconds, planSpecSchema, type RunStatus, type RunView } from '@loadline/shared';
 import { API_ENV, type ApiEnv } from '../config/env.js';
 import { PlansService } from '../plans/plans.service.js';
 import { TargetsService, type TargetOverride } from '../targets/targets.service.js';
 import { TargetError, TargetErrorCode } from '../targets/targets.errors.js';
-import { REDIS, RUNS_PRODUCER, type RunsProducer } from '../queue/queue.module.js';
+import { RunQueueService } from '../run-queue/run-queue.service.js';
 import type { RunTrigger } from '../generated/prisma/client.js';
 import { currentTenantId } from '../tenancy/request-context.js';
 import { RunsRepository } from './runs.repository.js';
 import { RunError, RunErrorCode } from './runs.errors.js';
-import { toRunView } from './run-view.js';
+import { toRunView, type RunRecord } from './run-view.js';
 import { RunFinalizer } from './run-finalizer.service.js';
 import { OrganizationsService } from '../organizations/organizations.service.js';
 import { plannedVuMinutes } from '../organizations/quota-check.js';
@@ -46,8 +37,7 @@ export class RunsService {
     private readonly runs: RunsRepository,
     private readonly plans: PlansService,
     private readonly targets: TargetsService,
-    @Inject(RUNS_PRODUCER) private readonly producer: RunsProducer,
-    @Inject(REDIS) private readonly redis: Redis,
+    private readonly runQueue: RunQueueService,
     @Inject(API_ENV) private readonly env: ApiEnv,
     private readonly finalizer: RunFinalizer,
     private readonly organizations: OrganizationsService,
@@ -56,8 +46,9 @@ export class RunsService {
   ) {}
 
   /**
-   * Snapshots the plan's current version into a run and queues one job per segment. With an
-   * idempotency key, a retry of the same start answers the run the first attempt made.
+   * Snapshots the plan's current version into a run and puts it in line for runners (all its
+   * segments at once). With an idempotency key, a retry of the same start answers the run
+   * the first attempt made.
    */
   async start(planId: string, trigger: RunTrigger, createdById?: string | null, options: StartOptions = {}): Promise<RunView> {
     if (options.idempotencyKey) {
@@ -66,6 +57,14 @@ export class RunsService {
     }
     const { plan, version } = await this.plans.getWithVersion(planId);
     const spec = planSpecSchema.parse(version.spec);
+    const ceiling = this.runQueue.ceiling;
+    if (ceiling !== null && spec.segments > ceiling) {
+      throw new RunError(
+        RunErrorCode.SEGMENTS_EXCEED_RUNNERS,
+        `This plan is split into ${spec.segments} segments, each needing a runner of its own at the same time, but this installation has at most ${ceiling} runner${ceiling === 1 ? '' : 's'} (LOADLINE_MAX_RUNNERS). Lower the plan's segments to ${ceiling} or fewer.`,
+        [{ path: 'segments', message: `at most ${ceiling} on this installation` }],
+      );
+    }
     const target = await this.targets.forRun(version.targetId, spec, options.override).catch((error: unknown) => {
       if (error instanceof TargetError && error.code === TargetErrorCode.TARGET_NOT_FOUND) {
         throw new RunError(RunErrorCode.RUN_TARGET_GONE, `The plan's target ${version.targetId} no longer exists`);
@@ -81,9 +80,9 @@ export class RunsService {
       baseUrl: target.baseUrl,
       segments: spec.segments,
       trigger,
-      // Counted from now: a run waiting in the queue for a free runner is not overdue yet,
-      // but one that never starts at all must not stay QUEUED forever.
-      deadlineAt: new Date(Date.now() + (deadlineSeconds + 600) * 1000),
+      // Counted from now: a run waiting in line for runners is not overdue yet, but one that
+      // never starts at all must not stay QUEUED forever. Reset when its runners are reserved.
+      deadlineAt: new Date(Date.now() + (this.runQueue.deadlineFromQueued(deadlineSeconds) + 60) * 1000),
       createdById: createdById ?? undefined,
       vuMinutes: plannedVuMinutes(spec),
       idempotencyKey: options.idempotencyKey,
@@ -99,29 +98,23 @@ export class RunsService {
     await this.events.emit('run.started', runEventData(toRunView(run), this.env));
 
     try {
-      for (let index = 0; index < spec.segments; index++) {
-        await this.producer.add(
-          'run.execute',
-          {
-            runId: run.id,
-            tenantId: currentTenantId(),
-            planName: version.name,
-            planVersion: version.version,
-            segment: { index, count: spec.segments },
-            spec,
-            target: { baseUrl: target.baseUrl, headers: target.headers, variables: target.variables },
-            policy: this.targets.k6Policy(),
-            deadlineSeconds,
-          },
-          { jobId: `${run.id}.${index}` },
-        );
-      }
+      const job = {
+        tenantId: currentTenantId(),
+        planName: version.name,
+        planVersion: version.version,
+        segments: spec.segments,
+        spec,
+        target: { baseUrl: target.baseUrl, headers: target.headers, variables: target.variables },
+        policy: this.targets.k6Policy(),
+        deadlineSeconds,
+      };
+      await this.runQueue.enqueue(run.id, job, deadlineSeconds);
     } catch (error) {
       this.logger.error({ runId: run.id, err: String(error) }, 'could not queue run');
       await this.runs.markFailedToQueue(run.id, 'The run queue is unavailable; try again shortly');
       throw new RunError(RunErrorCode.QUEUE_UNAVAILABLE, 'The run queue is unavailable; try again shortly');
     }
-    return toRunView(run);
+    return this.view(run);
   }
 
   private earlierStart(run: NonNullable<Awaited<ReturnType<RunsRepository['findByIdempotencyKey']>>>, planId: string): RunView {
@@ -145,13 +138,19 @@ export class RunsService {
   async get(id: string): Promise<RunView> {
     const run = await this.runs.find(id);
     if (!run) throw RunError.notFound(id);
-    return toRunView(run);
+    return this.view(run);
+  }
+
+  /** The run as the API shows it; one that has not started says where it stands in line. */
+  private async view(run: RunRecord): Promise<RunView> {
+    const queue = await this.runQueue.views([run]).catch(() => new Map());
+    return toRunView(run, queue.get(run.id) ?? null);
   }
 
   /**
-   * Asks the run to stop. Runners poll the cancel key and stop k6 gracefully, so what was
-   * measured is kept and the run ends CANCELLED. A run no runner has taken yet is taken off
-   * the queue and ended at once.
+   * Asks the run to stop. The stop is pushed to its runners, which stop k6 gracefully, so
+   * what was measured is kept and the run ends CANCELLED. A run that has not begun its load
+   * (waiting in line, or runners reserved and k6 paused) ends at once: nothing was sent.
    */
   async cancel(id: string): Promise<RunView> {
     const run = await this.get(id);
@@ -160,26 +159,18 @@ export class RunsService {
     }
     await this.runs.requestCancel(id, new Date());
     await this.audit.record('run.cancelled', { subject: { type: 'run', id }, details: { status: run.status } });
-    await this.redis.set(runCancelKey(this.env.LOADLINE_QUEUE_PREFIX, id), '1', 'EX', RUN_CANCEL_KEY_TTL_SECONDS);
-    if (run.status === 'QUEUED') await this.dequeue(id, run.segments);
+    const was = await this.runQueue.stop(id, 'cancelled');
+    const unstarted = was === 'waiting' || was === 'reserved' || (was === 'none' && (run.status === 'QUEUED' || run.status === 'STARTING'));
+    if (unstarted) {
+      await this.runs.cancelUnstartedSegments(id, new Date());
+      await this.finalizer.finalize(id, { dataMissing: false });
+    }
     return this.get(id);
   }
 
-  /** Removes the run's jobs that no runner has taken; ends the run if none was taken. */
-  private async dequeue(id: string, segments: number): Promise<void> {
-    let removed = 0;
-    for (let index = 0; index < segments; index++) {
-      const job = await this.producer.queue.getJob(`${id}.${index}`);
-      if (job && (await job.isWaiting())) {
-        await job.remove().catch(() => undefined);
-        removed++;
-        await this.runs.updateSegment(id, index, { status: 'CANCELLED', finishedAt: new Date(), secondsSent: 0 });
-      }
-    }
-    if (removed === segments) await this.finalizer.finalize(id, { dataMissing: false });
-  }
-
   async list(filter: { planId?: string; status?: RunStatus; from?: Date; to?: Date }, take = 100): Promise<RunView[]> {
-    return (await this.runs.list(filter, take)).map(toRunView);
+    const runs = await this.runs.list(filter, take);
+    const queue = await this.runQueue.views(runs).catch(() => new Map());
+    return runs.map((run) => toRunView(run, queue.get(run.id) ?? null));
   }
 }

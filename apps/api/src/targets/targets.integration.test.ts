@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VERIFICATION_PATH, type PlanView, type TargetView } from '@loadline/shared';
 import { startLoopbackServer, type LoopbackServer } from '@loadline/shared/testing';
-import type { Job } from '@loadline/shared/queue';
 import { startStack, type TestStack } from '../test/stack.js';
 import type { ApiClient } from '../test/api-client.js';
 import { validPlan } from '../test/fixtures.js';
 import { startLoopbackDnsServer, type LoopbackDnsServer } from '../test/dns-server.js';
-import { RUNS_PRODUCER, type RunsProducer } from '../queue/queue.module.js';
+import { RunQueueService } from '../run-queue/run-queue.service.js';
 
 /**
  * Targets: the address policy (tested on addresses alone: nothing is sent anywhere but the
@@ -95,11 +94,10 @@ describe('targets: address policy, secrets, verification', () => {
     // What a runner receives: the decrypted values, in the queued job only.
     const plan = (await owner.post<PlanView>('/plans', validPlan(created.body.id))).body;
     const run = (await owner.post(`/plans/${plan.id}/runs`)).body.run;
-    const producer = stack.app.get<RunsProducer>(RUNS_PRODUCER);
-    const job = (await producer.queue.getJob(`${run.id}.0`)) as Job;
-    expect(job.data.target).toEqual({ baseUrl: site.url, headers: { Authorization: 'Bearer tok-123', 'X-Trace': 'on' }, variables: { API_KEY: 'k-789' } });
-    expect(job.data.policy.blacklistIPs).toEqual(expect.arrayContaining(['10.0.0.0/8', '169.254.169.254/32']));
-    expect(job.data.policy.blacklistIPs).not.toContain('127.0.0.0/8');
+    const job = (await stack.app.get(RunQueueService).queue.job(run.id))!;
+    expect(job.target).toEqual({ baseUrl: site.url, headers: { Authorization: 'Bearer tok-123', 'X-Trace': 'on' }, variables: { API_KEY: 'k-789' } });
+    expect(job.policy.blacklistIPs).toEqual(expect.arrayContaining(['10.0.0.0/8', '169.254.169.254/32']));
+    expect(job.policy.blacklistIPs).not.toContain('127.0.0.0/8');
     await owner.post(`/runs/${run.id}/cancel`);
   });
 

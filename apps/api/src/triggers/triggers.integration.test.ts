@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlanView, RunView, TargetView } from '@loadline/shared';
-import type { Job } from '@loadline/shared/queue';
 import { startStack, type TestStack } from '../test/stack.js';
 import type { ApiClient } from '../test/api-client.js';
 import { validPlan } from '../test/fixtures.js';
-import { RUNS_PRODUCER, type RunsProducer } from '../queue/queue.module.js';
+import { RunQueueService } from '../run-queue/run-queue.service.js';
 
 /** Inbound triggers and idempotent starts. No runner: started runs stay QUEUED, which is all these need. */
 describe('triggers and Idempotency-Key', () => {
@@ -24,7 +23,8 @@ describe('triggers and Idempotency-Key', () => {
   });
 
   const runCount = async () => Number((await stack.db.query<{ n: string }>('SELECT count(*) AS n FROM "Run"'))[0]!.n);
-  const jobOf = async (run: RunView) => (await stack.app.get<RunsProducer>(RUNS_PRODUCER).queue.getJob(`${run.id}.0`)) as Job;
+  /** What the run's runners will receive (the run waits in line: this stack has no runner). */
+  const jobOf = async (run: RunView) => (await stack.app.get(RunQueueService).queue.job(run.id))!;
 
   it('starts a run from a secret URL without login, once per Idempotency-Key', async () => {
     const created = await owner.post(`/plans/${plan.id}/triggers`, { name: 'deploy' });
@@ -63,7 +63,7 @@ describe('triggers and Idempotency-Key', () => {
     const [row] = await stack.db.query<{ baseUrl: string }>('SELECT "baseUrl" FROM "Run" WHERE id = $1', [preview.body.run.id]);
     expect(row!.baseUrl).toBe('http://127.0.0.2:8080/pr-7');
     const job = await jobOf(preview.body.run);
-    expect(job.data.target).toMatchObject({ baseUrl: 'http://127.0.0.2:8080/pr-7', variables: { TOKEN: 'for-this-run', KEEP: 'kept' } });
+    expect(job.target).toMatchObject({ baseUrl: 'http://127.0.0.2:8080/pr-7', variables: { TOKEN: 'for-this-run', KEEP: 'kept' } });
     await owner.post(`/runs/${preview.body.run.id}/cancel`);
 
     // Refused by the policy before a run exists (and this stack has no runner): nothing is sent to it.

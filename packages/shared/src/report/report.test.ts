@@ -52,6 +52,9 @@ function run(id: string, createdAt: string, p95: number, overrides: Partial<RunV
     partial: false,
     plannedSeconds: 10,
     cancelRequestedAt: null,
+    queue: null,
+    segmentDetails: [],
+    startSpreadMs: null,
     ...overrides,
   };
 }

@@ -86,6 +86,7 @@ export const HTTP_STATUS_BY_CODE: Record<AnyErrorCode, number> = {
   [RunErrorCode.QUEUE_UNAVAILABLE]: 503,
   [RunErrorCode.RUN_NOT_CANCELLABLE]: 409,
   [RunErrorCode.IDEMPOTENCY_KEY_REUSED]: 409,
+  [RunErrorCode.SEGMENTS_EXCEED_RUNNERS]: 422,
 };
 
 export function httpStatusOf(code: string): number {

@@ -1,0 +1,5 @@
+-- AlterTable
+ALTER TABLE "Run" ADD COLUMN     "startSpreadMs" INTEGER;
+
+-- AlterTable
+ALTER TABLE "RunSegment" ADD COLUMN     "health" JSONB;
