@@ -10,6 +10,7 @@ import { TypedProducer } from '@loadline/shared/queue';
 import { deleteKeysWithPrefix, refusedLoopbackUrl } from '@loadline/shared/testing';
 import { parseRunnerEnv } from './env.js';
 import { SegmentExecutor } from './segment-executor.js';
+import { ClockOffset } from './clock-offset.js';
 import { publishedResults } from './test/run-fixtures.js';
 import { DispatchHarness } from './test/dispatch-harness.js';
 import { ECHO_PROTO, startGrpcEchoServer, startWsEchoServer, type GrpcEchoServer, type WsEchoServer } from './test/protocol-servers.js';
@@ -40,7 +41,7 @@ describe('WebSocket and gRPC requests with real k6', () => {
     results = new TypedProducer('results', redis, { prefix });
     workdir = await mkdtemp(path.join(os.tmpdir(), 'loadline-protocols-'));
     const env = parseRunnerEnv({ REDIS_URL, LOADLINE_QUEUE_PREFIX: prefix, LOADLINE_RUNNER_ID: 'test-runner', LOADLINE_RUNNER_WORKDIR: workdir });
-    executor = new SegmentExecutor(env, results, pino({ level: 'silent' }));
+    executor = new SegmentExecutor(env, results, pino({ level: 'silent' }), new ClockOffset());
     [wsServer, grpcServer] = await Promise.all([startWsEchoServer(WS_DELAY_MS), startGrpcEchoServer(GRPC_DELAY_MS)]);
   });
 

@@ -67,6 +67,8 @@ const PAUSED_RESYNC_MS = 2_000;
  */
 export class SegmentControl {
   private startedSignal = false;
+  /** When every segment is to begin, on Redis's clock (ms); null until the start signal. */
+  startAt: number | null = null;
   private endSignal: Exclude<SegmentSignal, { type: 'start' }> | null = null;
   private waiters: Array<() => void> = [];
   private stopListeners: Array<(reason: RunStopReason) => void> = [];
@@ -98,7 +100,9 @@ export class SegmentControl {
     if (message.type === 'resync') {
       void this.resync().catch(() => undefined);
     } else if (message.type === 'start') {
-      if (message.attempt === this.assignment.attempt) this.signal({ type: 'start' });
+      if (message.attempt !== this.assignment.attempt) return;
+      this.startAt = message.at;
+      this.signal({ type: 'start' });
     } else if (message.type === 'release') {
       if (message.attempt === this.assignment.attempt && !this.startedSignal) this.signal({ type: 'release' });
     } else {
@@ -112,7 +116,10 @@ export class SegmentControl {
     if (!state) return this.signal({ type: 'release' });
     if (state.state === 'stopped') return this.signal({ type: 'stop', reason: (state.stopReason as RunStopReason | null) ?? 'cancelled' });
     if (state.attempt !== this.assignment.attempt) return this.signal({ type: 'release' });
-    if (state.state === 'started') return this.signal({ type: 'start' });
+    if (state.state === 'started') {
+      this.startAt ??= state.startedAt;
+      return this.signal({ type: 'start' });
+    }
     if (state.state === 'waiting') this.signal({ type: 'release' });
   }
 
@@ -133,8 +140,8 @@ export class SegmentControl {
   }
 
   /** This segment's k6 is ready; the last segment ready starts the run for everyone. */
-  async ready(now = Date.now()): Promise<void> {
-    const answer = await this.queue.ready(this.assignment.runId, this.assignment.attempt, this.assignment.segmentIndex, now);
+  async ready(): Promise<void> {
+    const answer = await this.queue.ready(this.assignment.runId, this.assignment.attempt, this.assignment.segmentIndex);
     if (answer === 'waiting' || answer === 'started') return;
     await this.resync();
   }

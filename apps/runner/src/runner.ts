@@ -6,6 +6,7 @@ import type { RunnerEnv } from './env.js';
 import { SegmentExecutor } from './segment-executor.js';
 import { inspectScript } from './script-inspector.js';
 import { ControlChannel, SegmentControl } from './run-control.js';
+import { ClockOffset } from './clock-offset.js';
 
 export interface RunningRunner {
   id: string;
@@ -38,7 +39,8 @@ export async function startRunner(env: RunnerEnv, logger = pino({ level: env.LOG
       backoff: { type: 'exponential', delay: 500 },
     },
   });
-  const executor = new SegmentExecutor(env, results, logger);
+  const clock = new ClockOffset();
+  const executor = new SegmentExecutor(env, results, logger, clock);
 
   // Script checks are short (k6 inspect, no load) and must not wait for a run to end: a worker
   // of their own, beside the runs.
@@ -51,7 +53,12 @@ export async function startRunner(env: RunnerEnv, logger = pino({ level: env.LOG
   // An inbox left by an earlier process with this id holds assignments nobody will run: the
   // API has given those reservations up (that process stopped beating) or will.
   await queue.clearInbox(runnerId);
-  const beat = () => queue.beat(runnerId, Date.now()).catch((error: Error) => logger.warn({ err: error.message }, 'heartbeat failed'));
+  const beat = () =>
+    Promise.all([queue.beat(runnerId, Date.now()), clock.sample(() => queue.redisTime())]).catch((error: Error) =>
+      logger.warn({ err: error.message }, 'heartbeat failed'),
+    );
+  // A few samples up front, so the offset to Redis's clock is good before the first run.
+  for (let i = 0; i < 3; i++) await clock.sample(() => queue.redisTime());
   const heartbeat = setInterval(() => void beat(), HEARTBEAT_INTERVAL_MS);
 
   let closing = false;

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TypedProducer } from '@loadline/shared/queue';
 import { parseRunnerEnv, type RunnerEnv } from './env.js';
 import { SegmentExecutor } from './segment-executor.js';
+import { ClockOffset } from './clock-offset.js';
 import { deleteKeysWithPrefix, startLoopbackServer, type LoopbackServer } from '@loadline/shared/testing';
 import { loopbackRunJob, publishedResults } from './test/run-fixtures.js';
 import { DispatchHarness } from './test/dispatch-harness.js';
@@ -36,7 +37,7 @@ describe('SegmentExecutor with real k6 and Redis', () => {
     results = new TypedProducer('results', redis, { prefix });
     workdir = await mkdtemp(path.join(os.tmpdir(), 'loadline-executor-'));
     env = parseRunnerEnv({ REDIS_URL, LOADLINE_QUEUE_PREFIX: prefix, LOADLINE_RUNNER_ID: 'test-runner', LOADLINE_RUNNER_WORKDIR: workdir });
-    executor = new SegmentExecutor(env, results, pino({ level: 'silent' }));
+    executor = new SegmentExecutor(env, results, pino({ level: 'silent' }), new ClockOffset());
     server = await startLoopbackServer();
   });
 
@@ -158,7 +159,7 @@ describe('SegmentExecutor with real k6 and Redis', () => {
   });
 
   it('interrupts k6 and reports RUNNER_STOPPED when the runner shuts down', async () => {
-    const own = new SegmentExecutor(env, results, pino({ level: 'silent' }));
+    const own = new SegmentExecutor(env, results, pino({ level: 'silent' }), new ClockOffset());
     const runId = `run-${randomUUID()}`;
     const execution = harness.executeAlone(own, job(runId));
     await waitForRunning(runId);

@@ -19,6 +19,7 @@ import { controlAddress, resume, waitUntilPaused } from './k6-control.js';
 import { GeneratorSampler } from './generator-sampler.js';
 import { classifySegment, stopReasonOf, type SegmentCounts, type StopReason } from './segment-outcome.js';
 import type { SegmentControl } from './run-control.js';
+import type { ClockOffset } from './clock-offset.js';
 
 /** k6's execution segment flags for segment `index` of `count` equal parts. */
 export function executionSegmentArgs(index: number, count: number): string[] {
@@ -59,6 +60,8 @@ export class SegmentExecutor {
     private readonly env: RunnerEnv,
     private readonly results: TypedProducer<'results'>,
     private readonly logger: pino.Logger,
+    /** This machine's offset to Redis's clock: the start moment is on Redis's clock. */
+    private readonly clock: ClockOffset,
   ) {}
 
   async execute(assignment: RunAssignment, control: SegmentControl): Promise<void> {
@@ -270,8 +273,14 @@ export class SegmentExecutor {
       if (signal.aborted) return { kind: 'given-up', why: String(signal.reason) };
       if (next === null) return { kind: 'given-up', why: 'no start signal' };
       if (next.type !== 'start') return { kind: 'given-up', why: next.type === 'stop' ? next.reason : 'released' };
+      // Every segment resumes at the same moment of Redis's clock, however late the signal came.
+      const signalled = Date.now();
+      const wait = control.startAt === null ? 0 : this.clock.toLocal(control.startAt) - signalled;
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       await resume(address);
-      return { kind: 'began', at: Date.now() };
+      const at = Date.now();
+      log.debug({ waitedMs: Math.round(wait), resumeMs: at - signalled - Math.max(0, wait), clockOffsetMs: Math.round(this.clock.offset) }, 'k6 resumed');
+      return { kind: 'began', at };
     } finally {
       signal.removeEventListener('abort', abortWaiting);
     }

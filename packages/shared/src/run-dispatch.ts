@@ -36,7 +36,7 @@ export type RunStopReason = (typeof RUN_STOP_REASONS)[number];
 
 /** Pushed to every runner holding a segment of the run (Redis pub/sub, one channel per run). */
 export const runControlMessageSchema = z.discriminatedUnion('type', [
-  /** Every segment is ready: resume k6 now. `at`: when the last segment reported ready (ms). */
+  /** Every segment is ready: resume k6 at `at` (Redis's clock, ms; a moment slightly ahead). */
   z.object({ type: z.literal('start'), attempt: z.number().int().positive(), at: z.number() }),
   /** Stop the run's k6 (gracefully once started: what was measured is kept). */
   z.object({ type: z.literal('stop'), reason: z.enum(RUN_STOP_REASONS) }),
@@ -93,7 +93,10 @@ export const segmentHealthSchema = z.object({
   requests: z.number().int().nonnegative(),
   /** Requests per second over the seconds this segment applied load. */
   rps: z.number().nonnegative(),
-  /** The segment's share of the plan's rate (arrival-rate plans): rps / planned rps; null otherwise. */
+  /**
+   * Arrival-rate plans: iterations this segment started / iterations the plan asked of it
+   * (k6's split, see arrivalRateSegmentShares); below 1 the generator lagged. Null otherwise.
+   */
   deliveredShare: z.number().nonnegative().nullable(),
   iterations: z.number().int().nonnegative(),
   droppedIterations: z.number().int().nonnegative(),

@@ -1,9 +1,35 @@
 import { askedIterations } from './diagnostics.js';
 import type { Diagnostic } from './diagnostics-schema.js';
 import type { PlanSpec } from './plan.js';
+import { peakVus } from './plan-load.js';
 import type { SegmentHealth } from './run-dispatch.js';
 import type { StoredSecond } from './series-merge.js';
 import { summarizeSeconds } from './summary.js';
+
+/**
+ * Each segment's share of an arrival-rate scenario's iterations, as k6 v1.8 splits them. k6
+ * does not split the rate by the segments' lengths but re-splits the sequence by maxVUs
+ * (lib/executor/*_arrival_rate.go: GetNewExecutionTupleFromValue(maxVUs)): for N equal
+ * segments, k6's striping gives segment k floor(M/N) VUs, plus one when k < M mod N, and the
+ * iterations follow that split. maxVUs 20 over 3 segments: 7/20, 7/20, 6/20 of the rate.
+ * Ported rather than assumed because the split is k6's alone and not the obvious one.
+ */
+export function arrivalRateSegmentShares(maxVUs: number, segments: number): number[] {
+  return Array.from({ length: segments }, (_, k) => (Math.floor(maxVUs / segments) + (k < maxVUs % segments ? 1 : 0)) / maxVUs);
+}
+
+/** Iterations an arrival-rate plan asks of each segment (null unless every scenario is arrival-rate). */
+export function askedIterationsPerSegment(spec: PlanSpec, segments: number): number[] | null {
+  if (spec.script || !spec.scenarios.length) return null;
+  const asked = new Array<number>(segments).fill(0);
+  for (const scenario of spec.scenarios) {
+    const iterations = askedIterations(scenario.load);
+    if (iterations === null) return null;
+    const shares = arrivalRateSegmentShares(peakVus(scenario.load), segments);
+    shares.forEach((share, k) => (asked[k]! += iterations * share));
+  }
+  return asked;
+}
 
 /**
  * Per-segment figures of a split run, from the seconds each segment stored: the same
@@ -11,8 +37,7 @@ import { summarizeSeconds } from './summary.js';
  * out beside the others. Pure.
  */
 export function segmentHealth(spec: PlanSpec, seconds: readonly StoredSecond[], segments: number): Map<number, SegmentHealth> {
-  const asked = spec.script ? 0 : spec.scenarios.reduce((sum, scenario) => sum + (askedIterations(scenario.load) ?? 0), 0);
-  const arrivalRate = !spec.script && spec.scenarios.every((scenario) => askedIterations(scenario.load) !== null);
+  const asked = askedIterationsPerSegment(spec, segments);
   const health = new Map<number, SegmentHealth>();
   for (let index = 0; index < segments; index++) {
     const mine = seconds.filter((second) => second.segmentIndex === index).sort((a, b) => a.sample.t - b.sample.t);
@@ -23,8 +48,7 @@ export function segmentHealth(spec: PlanSpec, seconds: readonly StoredSecond[], 
       v: 1,
       requests: summary.overall.count,
       rps: summary.overall.rps,
-      // k6 splits an arrival rate evenly over the execution segments.
-      deliveredShare: arrivalRate && asked > 0 ? summary.iterations / (asked / segments) : null,
+      deliveredShare: asked && asked[index]! > 0 ? summary.iterations / asked[index]! : null,
       iterations: summary.iterations,
       droppedIterations: summary.droppedIterations,
       seconds: mine.length,
@@ -64,4 +88,16 @@ export function startSkewDiagnostic(spreadMs: number | null, plannedSeconds: num
     evidence: { spreadMs, plannedSeconds },
     affects: critical ? ['rps', 'latency'] : [],
   };
+}
+
+/**
+ * Scenarios of a split plan with fewer VUs than segments: k6 gives each segment whole VUs,
+ * so some segments would have none (an arrival-rate segment without VUs fails to start).
+ */
+export function scenariosTooSmallToSplit(spec: PlanSpec): Array<{ scenario: string; vus: number }> {
+  if (spec.script || spec.segments <= 1) return [];
+  return spec.scenarios.flatMap((scenario) => {
+    const vus = peakVus(scenario.load);
+    return vus < spec.segments ? [{ scenario: scenario.name, vus }] : [];
+  });
 }

@@ -8,6 +8,8 @@ export enum RunErrorCode {
   IDEMPOTENCY_KEY_REUSED = 'IDEMPOTENCY_KEY_REUSED',
   /** The plan's segments need more runners at once than the installation can ever have. */
   SEGMENTS_EXCEED_RUNNERS = 'SEGMENTS_EXCEED_RUNNERS',
+  /** A scenario has fewer VUs than the plan has segments: some segments would have nothing to run. */
+  SEGMENTS_EXCEED_VUS = 'SEGMENTS_EXCEED_VUS',
 }
 
 export class RunError extends DomainError<RunErrorCode> {

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { isTerminalRunStatus, planExpectedSeconds, planSpecSchema, type RunStatus, type RunView } from '@loadline/shared';
+import { isTerminalRunStatus, planExpectedSeconds, planSpecSchema, scenariosTooSmallToSplit, type RunStatus, type RunView } from '@loadline/shared';
 import { API_ENV, type ApiEnv } from '../config/env.js';
 import { PlansService } from '../plans/plans.service.js';
 import { TargetsService, type TargetOverride } from '../targets/targets.service.js';
@@ -63,6 +63,14 @@ export class RunsService {
         RunErrorCode.SEGMENTS_EXCEED_RUNNERS,
         `This plan is split into ${spec.segments} segments, each needing a runner of its own at the same time, but this installation has at most ${ceiling} runner${ceiling === 1 ? '' : 's'} (LOADLINE_MAX_RUNNERS). Lower the plan's segments to ${ceiling} or fewer.`,
         [{ path: 'segments', message: `at most ${ceiling} on this installation` }],
+      );
+    }
+    const tooSmall = scenariosTooSmallToSplit(spec);
+    if (tooSmall.length) {
+      throw new RunError(
+        RunErrorCode.SEGMENTS_EXCEED_VUS,
+        `This plan is split into ${spec.segments} segments but ${tooSmall.map((s) => `scenario "${s.scenario}" has at most ${s.vus} VU${s.vus === 1 ? '' : 's'}`).join(', ')}: k6 gives each segment whole VUs, so some segments would get none. Lower the segments or raise the VUs (maxVUs for arrival rates).`,
+        tooSmall.map((s) => ({ path: 'segments', message: `scenario "${s.scenario}": ${s.vus} VUs for ${spec.segments} segments` })),
       );
     }
     const target = await this.targets.forRun(version.targetId, spec, options.override).catch((error: unknown) => {

@@ -1,4 +1,7 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { parseRunnerEnv, startRunner, type RunningRunner } from '@loadline/runner';
@@ -9,7 +12,17 @@ import { createTestDatabase, type TestDatabase } from './database.js';
 import { ApiClient } from './api-client.js';
 
 export const TEST_REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const RUNNER_MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../runner/dist/main.js');
 
+/** A runner in a process of its own (the built apps/runner), as in a deployment. */
+export interface RunnerProcess {
+  id: string;
+  child: ChildProcess;
+  /** SIGKILL to its whole process group (the runner and its k6), as when a machine dies. */
+  kill(): void;
+  /** SIGTERM, as at a scale-down; resolves when it exited. */
+  stop(): Promise<void>;
+}
 export interface TestStack {
   api: ApiClient;
   baseUrl: string;
@@ -21,6 +34,8 @@ export interface TestStack {
   restartApi(downtimeMs?: number): Promise<void>;
   /** A second API process on the same database and queues (scaled out); the caller closes it. */
   startAnotherApi(): Promise<NestExpressApplication>;
+  /** Starts a runner process on this stack's queues and waits until the API counts it online. */
+  startRunnerProcess(name: string): Promise<RunnerProcess>;
   close(): Promise<void>;
 }
 
@@ -62,6 +77,7 @@ export async function startStack(options: StackOptions): Promise<TestStack> {
   const port = new URL(baseUrl).port;
 
   let runner: RunningRunner | undefined;
+  const processes: RunnerProcess[] = [];
   if (options.runner !== false) {
     runner = await startRunner(
       parseRunnerEnv({
@@ -94,7 +110,42 @@ export async function startStack(options: StackOptions): Promise<TestStack> {
       await another.listen(0, '127.0.0.1');
       return another;
     },
+    async startRunnerProcess(name: string) {
+      const id = `${queuePrefix}-${name}`;
+      const child = spawn(process.execPath, [RUNNER_MAIN], {
+        env: { PATH: process.env.PATH, REDIS_URL: TEST_REDIS_URL, LOADLINE_QUEUE_PREFIX: queuePrefix, LOADLINE_RUNNER_ID: id, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
+        detached: true,
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      const signal = (name: NodeJS.Signals) => {
+        try {
+          process.kill(-child.pid!, name);
+        } catch {
+          // already gone
+        }
+      };
+      const runnerProcess: RunnerProcess = {
+        id,
+        child,
+        kill: () => signal('SIGKILL'),
+        stop: async () => {
+          signal('SIGTERM');
+          await exited;
+        },
+      };
+      processes.push(runnerProcess);
+      const health = new ApiClient(`${baseUrl}/api/v1`);
+      for (let i = 0; i < 200; i++) {
+        const ids = ((await health.get<{ runners: { ids: string[] } }>('/health')).body.runners?.ids ?? []) as string[];
+        if (ids.includes(id)) return runnerProcess;
+        if (child.exitCode !== null) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      throw new Error(`runner process ${id} did not come online`);
+    },
     async close() {
+      for (const runnerProcess of processes) runnerProcess.kill();
       await runner?.close();
       await app.close();
       await db.drop();

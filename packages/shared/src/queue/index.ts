@@ -81,4 +81,4 @@ export function createTypedWorker<Q extends QueueKey>(
 
 export { Queue, QueueEvents, Worker, UnrecoverableError } from 'bullmq';
 export type { ConnectionOptions, Job, JobsOptions };
-export { RunQueue, freshSince, type RunQueueState } from './run-queue.js';
+export { RunQueue, START_LEAD_MS, freshSince, type RunQueueState } from './run-queue.js';

@@ -39,9 +39,12 @@ return result
 
 /**
  * A reserved runner's k6 is initialised and paused. The last of the N segments to get here
- * starts the run: one PUBLISH reaches every runner of it at once.
+ * starts the run: one PUBLISH reaches every runner of it at once. The message names a moment
+ * slightly ahead on Redis's own clock (TIME + lead), so that however late the message reaches
+ * each runner, they all resume k6 at that same moment (runners keep their offset to Redis's
+ * clock; see clock-offset.ts in the runner).
  * KEYS: run hash, ready set, job string, reserved set.
- * ARGV: attempt, segment index, now ms, control channel, runId.
+ * ARGV: attempt, segment index, lead ms, control channel, runId.
  * Returns 'waiting' | 'started' | the state that makes this report stale ('gone' if none).
  */
 export const READY = `
@@ -50,10 +53,12 @@ if state ~= 'reserved' or redis.call('HGET', KEYS[1], 'attempt') ~= ARGV[1] then
 redis.call('SADD', KEYS[2], ARGV[2])
 redis.call('EXPIRE', KEYS[2], 86400)
 if redis.call('SCARD', KEYS[2]) < tonumber(redis.call('HGET', KEYS[1], 'segments')) then return 'waiting' end
-redis.call('HSET', KEYS[1], 'state', 'started', 'startedAt', ARGV[3])
+local time = redis.call('TIME')
+local startAt = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000) + tonumber(ARGV[3])
+redis.call('HSET', KEYS[1], 'state', 'started', 'startedAt', startAt)
 redis.call('DEL', KEYS[3], KEYS[2])
 redis.call('SREM', KEYS[4], ARGV[5])
-redis.call('PUBLISH', ARGV[4], '{"type":"start","attempt":' .. ARGV[1] .. ',"at":' .. ARGV[3] .. '}')
+redis.call('PUBLISH', ARGV[4], '{"type":"start","attempt":' .. ARGV[1] .. ',"at":' .. startAt .. '}')
 return 'started'
 `;
 

@@ -207,10 +207,19 @@ export class RunQueue {
     return runAssignmentSchema.parse(JSON.parse(popped[1]));
   }
 
-  /** This segment's k6 is paused and ready. The last one ready starts the run. */
-  async ready(runId: string, attempt: number, segmentIndex: number, now: number): Promise<string> {
+  /**
+   * This segment's k6 is paused and ready. The last one ready starts the run, at a moment
+   * `leadMs` ahead on Redis's clock.
+   */
+  async ready(runId: string, attempt: number, segmentIndex: number, leadMs = START_LEAD_MS): Promise<string> {
     const k = this.keys;
-    return String(await this.script(READY, [k.run(runId), k.ready(runId), k.job(runId), k.reserved], [attempt, segmentIndex, now, k.control(runId), runId]));
+    return String(await this.script(READY, [k.run(runId), k.ready(runId), k.job(runId), k.reserved], [attempt, segmentIndex, leadMs, k.control(runId), runId]));
+  }
+
+  /** Redis's clock (ms), for runners to keep their offset to it. */
+  async redisTime(): Promise<number> {
+    const [seconds, micros] = await this.redis.time();
+    return Number(seconds) * 1000 + Math.floor(Number(micros) / 1000);
   }
 }
 
@@ -246,6 +255,12 @@ function parseState(hash: Record<string, string>): RunQueueState | null {
     stopReason: hash.stopReason ?? null,
   };
 }
+
+/**
+ * How far ahead of the last segment's ready report the run starts: covers how late the start
+ * message may reach a busy runner, so that all of them resume k6 at the same moment.
+ */
+export const START_LEAD_MS = 250;
 
 /** Heartbeats older than this are runners gone. */
 export const freshSince = (now: number) => now - RUNNER_HEARTBEAT_TTL_SECONDS * 1000;

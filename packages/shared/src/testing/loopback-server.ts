@@ -12,6 +12,8 @@ export interface LoopbackServer {
   url: string;
   /** Requests received per "METHOD path", counted by the server itself: the ground truth. */
   counts: Map<string, number>;
+  /** When each request arrived (Date.now()), in order: for per-second rates at the server. */
+  arrivals: number[];
   total(): number;
   close(): Promise<void>;
 }
@@ -25,9 +27,11 @@ export async function startLoopbackServer(
   respond: (req: http.IncomingMessage) => LoopbackResponse = () => ({ status: 200, delayMs: 0 }),
 ): Promise<LoopbackServer> {
   const counts = new Map<string, number>();
+  const arrivals: number[] = [];
   const server = http.createServer((req, res) => {
     const key = `${req.method} ${req.url?.split('?')[0]}`;
     counts.set(key, (counts.get(key) ?? 0) + 1);
+    arrivals.push(Date.now());
     req.resume();
     const answer = respond(req);
     const send = () => {
@@ -43,6 +47,7 @@ export async function startLoopbackServer(
   return {
     url: `http://127.0.0.1:${port}`,
     counts,
+    arrivals,
     total: () => [...counts.values()].reduce((sum, count) => sum + count, 0),
     close: () =>
       new Promise((resolve) => {
@@ -50,6 +55,22 @@ export async function startLoopbackServer(
         server.close(() => resolve());
       }),
   };
+}
+
+/**
+ * Requests the server received in each whole wall-clock second between its first and last
+ * request (the partial first and last seconds left out), oldest first.
+ */
+export function fullSecondCounts(arrivals: readonly number[]): number[] {
+  if (arrivals.length < 2) return [];
+  const first = Math.floor(arrivals[0]! / 1000) + 1;
+  const last = Math.floor(arrivals.at(-1)! / 1000) - 1;
+  const counts = new Array<number>(Math.max(0, last - first + 1)).fill(0);
+  for (const at of arrivals) {
+    const second = Math.floor(at / 1000);
+    if (second >= first && second <= last) counts[second - first]!++;
+  }
+  return counts;
 }
 
 /** A loopback address on which nothing listens: connections are refused. */

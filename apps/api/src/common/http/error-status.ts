@@ -87,6 +87,7 @@ export const HTTP_STATUS_BY_CODE: Record<AnyErrorCode, number> = {
   [RunErrorCode.RUN_NOT_CANCELLABLE]: 409,
   [RunErrorCode.IDEMPOTENCY_KEY_REUSED]: 409,
   [RunErrorCode.SEGMENTS_EXCEED_RUNNERS]: 422,
+  [RunErrorCode.SEGMENTS_EXCEED_VUS]: 422,
 };
 
 export function httpStatusOf(code: string): number {
