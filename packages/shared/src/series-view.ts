@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { runQueueViewSchema } from './run-dispatch.js';
 
 const percentiles = {
   p50: z.number().nullable(),
@@ -54,5 +55,7 @@ export const liveProgressSchema = z.object({
   point: seriesPointSchema.nullable(),
   /** Every second completed since the previous event, oldest first, so charts miss none. */
   points: z.array(seriesPointSchema),
+  /** Until the load begins: where the run stands ("waiting for 3 runners, 1 free, 1 online"). */
+  queue: runQueueViewSchema.nullable().default(null),
 });
 export type LiveProgress = z.infer<typeof liveProgressSchema>;

@@ -83,6 +83,7 @@ export class RunLiveService {
             requests: requests + (current?.rps ?? 0),
             point: current,
             points: completed,
+            queue: run.queue,
           },
         });
       };

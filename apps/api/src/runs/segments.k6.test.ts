@@ -56,7 +56,7 @@ describe('runs split across runners', () => {
   };
   const served = (path: string) => server.counts.get(`GET ${path}`) ?? 0;
 
-  it('runs 60 req/s over 3 runners together: every full second at the server, the planned total, k6's split', async () => {
+  it('runs 60 req/s over 3 runners together: every full second at the server, the planned total, k6\'s split', async () => {
     const arrivalsBefore = server.arrivals.length;
     expect((await client.get('/runners')).body).toEqual({ online: 3, free: 3, ceiling: 4 });
     const run = await client.waitForRun((await start((await plan(3, 60, '8s')).id)).id);

@@ -652,6 +652,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/runners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Runners_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/runs": {
         parameters: {
             query?: never;
@@ -1354,7 +1370,7 @@ export interface components {
         Diagnostic: {
             affects: ("latency" | "error_rate" | "rps" | "check_rate" | "status_share")[];
             /** @enum {string} */
-            code: "GENERATOR_SATURATED" | "DROPPED_ITERATIONS" | "ARRIVAL_RATE_SHORTFALL" | "RATE_LIMITED" | "CONFIGURATION_ERRORS" | "CONNECTION_ERRORS" | "TOO_FEW_SAMPLES" | "PARTIAL_DATA";
+            code: "GENERATOR_SATURATED" | "DROPPED_ITERATIONS" | "ARRIVAL_RATE_SHORTFALL" | "RATE_LIMITED" | "CONFIGURATION_ERRORS" | "CONNECTION_ERRORS" | "TOO_FEW_SAMPLES" | "PARTIAL_DATA" | "SEGMENT_START_SKEW";
             evidence: {
                 [key: string]: number | string;
             };
@@ -1790,8 +1806,14 @@ export interface components {
             planName: string;
             plannedSeconds: number;
             planVersion: number;
+            /** @default null */
+            queue: components["schemas"]["RunQueueView"] | null;
+            /** @default [] */
+            segmentDetails: components["schemas"]["SegmentView"][];
             segments: number;
             startedAt: string | null;
+            /** @default null */
+            startSpreadMs: number | null;
             /** @enum {string} */
             status: "QUEUED" | "STARTING" | "RUNNING" | "FINISHING" | "PASSED" | "FAILED" | "INCONCLUSIVE" | "ERRORED" | "CANCELLED";
             summary: components["schemas"]["RunSummary"] | null;
@@ -1892,8 +1914,14 @@ export interface components {
             planName: string;
             plannedSeconds: number;
             planVersion: number;
+            /** @default null */
+            queue: components["schemas"]["RunQueueView"] | null;
+            /** @default [] */
+            segmentDetails: components["schemas"]["SegmentView"][];
             segments: number;
             startedAt: string | null;
+            /** @default null */
+            startSpreadMs: number | null;
             /** @enum {string} */
             status: "QUEUED" | "STARTING" | "RUNNING" | "FINISHING" | "PASSED" | "FAILED" | "INCONCLUSIVE" | "ERRORED" | "CANCELLED";
             summary: components["schemas"]["RunSummary"] | null;
@@ -1930,6 +1958,21 @@ export interface components {
                 code: string;
                 message: string;
             }[];
+        };
+        RunnersView: {
+            ceiling: number | null;
+            free: number;
+            online: number;
+        };
+        RunQueueView: {
+            giveUpAt: string | null;
+            message: string;
+            runnersFree: number;
+            runnersNeeded: number;
+            runnersOnline: number;
+            runsAhead: number;
+            /** @enum {string} */
+            state: "waiting" | "starting";
         };
         RunSeries: {
             percentileRelativeError: number;
@@ -2053,6 +2096,33 @@ export interface components {
         };
         ScriptInspectPayloadInput: {
             source: string;
+        };
+        SegmentHealth: {
+            deliveredShare: number | null;
+            droppedIterations: number;
+            hostCpuMax: number | null;
+            iterations: number;
+            k6CpuAvg: number | null;
+            k6CpuMax: number | null;
+            requests: number;
+            rps: number;
+            runnerRssMbMax: number | null;
+            seconds: number;
+            /** @enum {number} */
+            v: 1;
+        };
+        SegmentView: {
+            error: {
+                code: string;
+                message: string;
+            } | null;
+            finishedAt: string | null;
+            health: components["schemas"]["SegmentHealth"] | null;
+            index: number;
+            runnerId: string | null;
+            startedAt: string | null;
+            /** @enum {string} */
+            status: "QUEUED" | "STARTING" | "RUNNING" | "COMPLETED" | "ERRORED" | "CANCELLED";
         };
         SeriesPoint: {
             droppedIterations: number;
@@ -2562,6 +2632,8 @@ export type RequestName = components['schemas']['RequestName'];
 export type Role = components['schemas']['Role'];
 export type Run = components['schemas']['Run'];
 export type RunComparison = components['schemas']['RunComparison'];
+export type RunnersView = components['schemas']['RunnersView'];
+export type RunQueueView = components['schemas']['RunQueueView'];
 export type RunSeries = components['schemas']['RunSeries'];
 export type RunSummary = components['schemas']['RunSummary'];
 export type Scenario = components['schemas']['Scenario'];
@@ -2571,6 +2643,8 @@ export type ScheduleSlotView = components['schemas']['ScheduleSlotView'];
 export type ScheduleView = components['schemas']['ScheduleView'];
 export type ScriptInspection = components['schemas']['ScriptInspection'];
 export type ScriptInspectPayloadInput = components['schemas']['ScriptInspectPayloadInput'];
+export type SegmentHealth = components['schemas']['SegmentHealth'];
+export type SegmentView = components['schemas']['SegmentView'];
 export type SeriesPoint = components['schemas']['SeriesPoint'];
 export type SessionListItem = components['schemas']['SessionListItem'];
 export type SessionView = components['schemas']['SessionView'];
@@ -4953,6 +5027,34 @@ export interface operations {
             };
             /** @description Not found (another organization's ids are not found either) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Runners_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunnersView"];
+                };
+            };
+            /** @description No valid session or API key */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
