@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { arrivalRateSegmentShares, type PlanView, type RunView, type TargetView } from '@loadline/shared';
 import { fullSecondCounts, startLoopbackServer, type LoopbackServer } from '@loadline/shared/testing';
-import { startStack, type RunnerProcess, type TestStack } from '../test/stack.js';
+import { RunQueue } from '@loadline/shared/queue';
+import { Redis } from 'ioredis';
+import { TEST_REDIS_URL, startStack, type RunnerProcess, type TestStack } from '../test/stack.js';
 import type { ApiClient } from '../test/api-client.js';
 import { eventually } from '../test/eventually.js';
 
@@ -157,8 +159,40 @@ describe('runs split across runners', () => {
     runners = runners.filter((runner) => runner !== victim);
   });
 
+  it('gives a reservation up when a reserved runner dies before the start, and runs the run on runners that live', async () => {
+    // A third "runner" that announces itself free once and then is never heard of again: it is
+    // reserved with the two real ones, which start k6 paused and wait for it.
+    const redis = new Redis(TEST_REDIS_URL);
+    const queue = new RunQueue(redis, stack.queuePrefix);
+    try {
+      await queue.markIdle(`${stack.queuePrefix}-ghost`, Date.now());
+      const run = await start((await plan(3, 30, '3s', '/requeued')).id);
+      const reserved = await eventually(
+        async () => (await client.get<RunView>(`/runs/${run.id}`)).body,
+        (view) => view.status === 'STARTING',
+      );
+      expect(reserved.queue).toMatchObject({ state: 'starting', runnersNeeded: 3 });
+      expect(reserved.segmentDetails.map((segment) => segment.runnerId)).toContain(`${stack.queuePrefix}-ghost`);
+      // Once the ghost's heartbeat is stale, the run goes back in line, having sent nothing.
+      await eventually(
+        async () => (await client.get<RunView>(`/runs/${run.id}`)).body,
+        (view) => view.status === 'QUEUED',
+        30_000,
+      );
+      expect(served('/requeued')).toBe(0);
+      runners.push(await stack.startRunnerProcess('r4'));
+      const ended = await client.waitForRun(run.id, 60_000);
+      expect(ended.status).toBe('PASSED');
+      expect(ended.segmentDetails.map((segment) => segment.runnerId)).not.toContain(`${stack.queuePrefix}-ghost`);
+      expect(ended.summary!.overall.count).toBe(served('/requeued'));
+      expect(served('/requeued')).toBeGreaterThanOrEqual(90);
+    } finally {
+      redis.disconnect();
+    }
+  });
+
   it('makes a 3-segment run wait visibly with too few runners online, then ends it NOT_ENOUGH_RUNNERS with nothing sent', async () => {
-    await runners[1]!.stop();
+    await Promise.all(runners.slice(1).map((runner) => runner.stop()));
     runners = runners.slice(0, 1);
     const run = await start((await plan(3, 10, '4s', '/short')).id);
     const waiting = (await client.get<RunView>(`/runs/${run.id}`)).body;

@@ -44,6 +44,13 @@ describe('AddressPolicy', () => {
     expect(selfHosted.check('169.254.169.254').allowed).toBe(false);
   });
 
+  it("refuses the runners' k6 control network even where loopback is allowed", () => {
+    const policy = new AddressPolicy(['127.0.0.0/8', '::1/128']);
+    expect(policy.check('127.0.0.1').allowed).toBe(true);
+    expect(policy.check('127.77.3.4')).toMatchObject({ allowed: false, reason: expect.stringContaining("127.77.0.0/16 (reserved for the runners' k6 control ports)") });
+    expect(policy.check('::ffff:127.77.0.9').allowed).toBe(false);
+  });
+
   it('gives k6 the refused ranges minus the allowed networks', () => {
     expect(strict.k6BlacklistIPs()).toEqual(expect.arrayContaining(['10.0.0.0/8', '127.0.0.0/8', '169.254.169.254/32', '::1/128', 'fe80::/10', 'fc00::/7']));
     const selfHosted = new AddressPolicy(['127.0.0.0/8', '::1/128', '10.20.0.0/16']);

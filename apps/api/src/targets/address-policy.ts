@@ -1,4 +1,5 @@
 import { BlockList, isIP } from 'node:net';
+import { K6_CONTROL_NETWORK } from '@loadline/shared';
 
 /**
  * Where Loadline may send load. Targets resolving into these ranges are refused unless the
@@ -113,6 +114,13 @@ function subtract(range: Range, allowed: readonly Range[]): Range[] {
   return [...subtract(low, allowed), ...subtract(high, allowed)];
 }
 
+const CONTROL_NETWORK = (() => {
+  const list = new BlockList();
+  const cidr = parseCidr(K6_CONTROL_NETWORK)!;
+  list.addSubnet(cidr.address, cidr.prefix, 'ipv4');
+  return list;
+})();
+
 const format = (range: Range) => `${fromBigInt(range.start, range.family)}/${range.prefix}`;
 
 export interface AddressVerdict {
@@ -141,6 +149,11 @@ export class AddressPolicy {
     const family = isIP(address);
     if (family !== 4 && family !== 6) return { address, allowed: false, reason: `${address} is not an IP address` };
     const type = family === 4 ? 'ipv4' : 'ipv6';
+    // Whatever the operator allows: every k6 is barred from this network, so a target there
+    // could never be reached (and must not be: k6's control ports live there).
+    if (CONTROL_NETWORK.check(address, type)) {
+      return { address, allowed: false, reason: `${address} is in ${K6_CONTROL_NETWORK} (reserved for the runners' k6 control ports)` };
+    }
     if (this.allowedList.check(address, type)) return { address, allowed: true };
     for (const range of REFUSED_RANGES) {
       const cidr = parseCidr(range.cidr)!;

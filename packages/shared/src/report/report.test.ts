@@ -158,11 +158,17 @@ describe('exports', () => {
   });
 
   it('shows the public no ids and no target address', () => {
+    const segment = { index: 0, status: 'ERRORED' as const, runnerId: 'runner-pod-7f9c', startedAt: null, finishedAt: null, health: null };
     const shared = toPublicRun(
-      run('run-secret-id', '2026-11-01T00:00:00Z', 10, { status: 'ERRORED', error: { code: 'TARGET_UNREACHABLE', message: 'No request got a response: Get "http://10.1.2.3:8080/x": refused' } }),
+      run('run-secret-id', '2026-11-01T00:00:00Z', 10, {
+        status: 'ERRORED',
+        error: { code: 'TARGET_UNREACHABLE', message: 'No request got a response: Get "http://10.1.2.3:8080/x": refused' },
+        segmentDetails: [{ ...segment, error: { code: 'TARGET_UNREACHABLE', message: 'Get "http://10.1.2.3:8080/x": refused' } }],
+      }),
     );
     const text = JSON.stringify(shared);
-    expect(text).not.toMatch(/run-secret-id|plan-1|tgt-1|10\.1\.2\.3/);
+    expect(text).not.toMatch(/run-secret-id|plan-1|tgt-1|10\.1\.2\.3|runner-pod/);
+    expect(shared.segmentDetails[0]).toMatchObject({ runnerId: null, error: { code: 'TARGET_UNREACHABLE' } });
     expect(shared.error!.message).toBe('No request got a response: Get "<target>": refused');
   });
 });

@@ -28,7 +28,7 @@ export type CreatedShare = z.infer<typeof createdShareSchema>;
 
 /**
  * A run report as the public sees it: no ids (run, plan, target), no address of the target,
- * no headers or variables. Error messages lose the URLs k6 put in them.
+ * no headers or variables, no runner names. Error messages lose the URLs k6 put in them.
  */
 export const publicRunSchema = runSchema.omit({ id: true, planId: true, targetId: true, cancelRequestedAt: true });
 export type PublicRun = z.infer<typeof publicRunSchema>;
@@ -55,7 +55,12 @@ export function toPublicRun(run: RunView): PublicRun {
     ...rest,
     error: run.error ? { code: run.error.code, message: withoutUrls(run.error.message) } : null,
     diagnostics: run.diagnostics.map((diagnostic) => ({ ...diagnostic, message: withoutUrls(diagnostic.message) })),
-  };
+    segmentDetails: run.segmentDetails.map((segment) => ({
+      ...segment,
+      runnerId: null,
+      error: segment.error ? { code: segment.error.code, message: withoutUrls(segment.error.message) } : null,
+    })),
+    queue: null,
 }
 
 export function toPublicSeries(series: RunSeries): Omit<RunSeries, 'runId'> {
