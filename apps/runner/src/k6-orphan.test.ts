@@ -71,4 +71,29 @@ describe('k6 whose runner is gone', () => {
       if (k6.exitCode === null && k6.signalCode === null) k6.kill('SIGKILL');
     }
   });
+
+  it('stops a paused k6 (reserved, waiting for its start) once its results pipe is closed, without ever loading the target', async () => {
+    const script = path.join(dir, 'paused.js');
+    await writeFile(script, `import http from 'k6/http';\nexport const options = { vus: 1, duration: '60s' };\nexport default function () { http.get('${server.url}/paused'); }\n`);
+    const k6 = spawn(
+      DEFAULT_K6_BIN,
+      ['run', '--quiet', '--paused', '--address=127.77.0.77:0', '--log-format=json', '--no-usage-report', '--out=loadline=/dev/fd/3', script],
+      { cwd: dir, env: { K6_NO_USAGE_REPORT: 'true', HOME: dir }, stdio: ['ignore', 'ignore', 'ignore', 'pipe'] },
+    );
+    const exited = new Promise<number | null>((resolve) => k6.once('exit', (code) => resolve(code)));
+    try {
+      // A paused k6 still writes a second now and then (its VU gauges): wait for one.
+      const results = k6.stdio[3] as Readable;
+      await new Promise<void>((resolve, reject) => {
+        createInterface({ input: results }).once('line', () => resolve());
+        setTimeout(() => reject(new Error('paused k6 wrote no second within 15 s')), 15_000).unref();
+      });
+      results.destroy();
+      const code = await Promise.race([exited, new Promise<'alive'>((resolve) => setTimeout(() => resolve('alive'), 15_000))]);
+      expect(code, 'the paused k6 kept waiting after its runner was gone').not.toBe('alive');
+      expect(server.counts.get('GET /paused') ?? 0).toBe(0);
+    } finally {
+      if (k6.exitCode === null && k6.signalCode === null) k6.kill('SIGKILL');
+    }
+  });
 });
