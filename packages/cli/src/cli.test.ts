@@ -78,6 +78,9 @@ function runView(status: RunStatus, overrides: Partial<RunView> = {}): RunView {
     partial: false,
     plannedSeconds: 10,
     cancelRequestedAt: null,
+    queue: null,
+    segmentDetails: [],
+    startSpreadMs: null,
     ...overrides,
   };
 }

@@ -50,11 +50,52 @@ function run(overrides: Partial<RunView> = {}): RunView {
     partial: false,
     plannedSeconds: 10,
     cancelRequestedAt: null,
+    queue: null,
+    segmentDetails: [],
+    startSpreadMs: null,
     ...overrides,
   };
 }
 
 describe('renderRunReport', () => {
+  it('shows each segment of a split run beside the others, with the start spread', () => {
+    const health = (requests: number, deliveredShare: number) => ({
+      v: 1 as const,
+      requests,
+      rps: requests / 10,
+      deliveredShare,
+      iterations: requests,
+      droppedIterations: 0,
+      seconds: 10,
+      k6CpuAvg: 0.4,
+      k6CpuMax: 0.55,
+      hostCpuMax: 0.62,
+      runnerRssMbMax: 80,
+    });
+    const segment = (index: number, startedAt: string, requests: number, share: number) => ({
+      index,
+      status: 'COMPLETED' as const,
+      runnerId: `runner-${index + 1}`,
+      startedAt,
+      finishedAt: null,
+      error: null,
+      health: health(requests, share),
+    });
+    const text = renderRunReport(
+      run({
+        segments: 2,
+        startSpreadMs: 12,
+        segmentDetails: [segment(0, '2026-11-21T10:00:01.000Z', 1000, 1), segment(1, '2026-11-21T10:00:01.012Z', 800, 0.8)],
+      }),
+      'http://x/runs/run_1',
+    );
+    expect(text).toContain('SEGMENTS (started within 12 ms)');
+    const rows = text.split('\n').filter((line) => /^[12]\/2 /.test(line));
+    expect(rows[0]).toMatch(/^1\/2\s+runner-1\s+COMPLETED\s+\+0 ms\s+1,000\s+100\S*\s+100\.00 %/);
+    expect(rows[1]).toMatch(/^2\/2\s+runner-2\s+COMPLETED\s+\+12 ms\s+800\s+80\S*\s+80\.00 %/);
+    expect(renderRunReport(run(), 'http://x')).not.toContain('SEGMENTS');
+  });
+
   it('shows verdict, per-request rows, thresholds with explanations, diagnostics and the report URL', () => {
     const text = renderRunReport(run(), 'http://127.0.0.1:8080/runs/run_1');
     const lines = text.split('\n');
@@ -119,6 +160,8 @@ describe('progress', () => {
     // Before the first second is measured: elapsed from the start.
     expect(progressLine(running, null, Date.parse('2026-11-21T10:00:05Z'), 6)).toBe('RUNNING    4s / 30s');
     expect(progressLine(run({ status: 'QUEUED', startedAt: null }), null, 0, 12)).toBe('QUEUED     waiting for a runner (12s)');
+    const queue = { state: 'waiting' as const, runnersNeeded: 3, runnersFree: 1, runnersOnline: 1, runsAhead: 0, giveUpAt: null, message: 'waiting for 3 runners, 1 free, 1 online' };
+    expect(progressLine(run({ status: 'QUEUED', startedAt: null, queue }), null, 0, 12)).toBe('QUEUED     waiting for 3 runners, 1 free, 1 online (12s)');
     expect(progressLine(run({ status: 'FINISHING', cancelRequestedAt: '2026-11-21T10:00:04Z' }), null, Date.parse('2026-11-21T10:00:05Z'), 6)).toMatch(/\(cancelling\)$/);
   });
 });

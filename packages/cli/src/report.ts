@@ -78,6 +78,11 @@ export function renderRunReport(run: RunView, reportUrl: string): string {
     out.push('No thresholds: the plan sets no SLA to judge.');
   }
 
+  if (run.segments > 1 && run.segmentDetails.some((segment) => segment.health)) {
+    out.push('');
+    out.push(segmentsTable(run));
+  }
+
   if (run.diagnostics.length) {
     out.push('');
     out.push('DIAGNOSTICS');
@@ -90,6 +95,43 @@ export function renderRunReport(run: RunView, reportUrl: string): string {
   out.push('');
   out.push(`report: ${reportUrl}`);
   return `${out.join('\n')}\n`;
+}
+
+/** Each load generator of a split run beside the others, so one that lagged stands out. */
+function segmentsTable(run: RunView): string {
+  const starts = run.segmentDetails.flatMap((segment) => (segment.startedAt ? [Date.parse(segment.startedAt)] : []));
+  const first = starts.length ? Math.min(...starts) : null;
+  const rows = run.segmentDetails.map((segment) => {
+    const health = segment.health;
+    return [
+      `${segment.index + 1}/${run.segments}`,
+      segment.runnerId ?? '-',
+      segment.status,
+      segment.startedAt && first !== null ? `+${Date.parse(segment.startedAt) - first} ms` : '-',
+      health ? formatCount(health.requests) : '-',
+      health ? formatRps(health.rps) : '-',
+      health?.deliveredShare != null ? formatPercent(health.deliveredShare) : '-',
+      health ? formatCount(health.droppedIterations) : '-',
+      health?.k6CpuMax != null ? health.k6CpuMax.toFixed(2) : '-',
+      health?.hostCpuMax != null ? formatPercent(health.hostCpuMax) : '-',
+    ];
+  });
+  const spread = run.startSpreadMs === null ? '' : ` (started within ${run.startSpreadMs} ms)`;
+  return `SEGMENTS${spread}\n${formatTable(
+    [
+      'SEGMENT',
+      'RUNNER',
+      'STATUS',
+      { header: 'START', align: 'right' },
+      { header: 'REQUESTS', align: 'right' },
+      { header: 'RPS', align: 'right' },
+      { header: 'DELIVERED', align: 'right' },
+      { header: 'DROPPED', align: 'right' },
+      { header: 'K6 CORES', align: 'right' },
+      { header: 'HOST CPU', align: 'right' },
+    ],
+    rows,
+  )}`;
 }
 
 export interface LiveFigures {
@@ -114,7 +156,9 @@ export function liveFigures(series: RunSeries | null | undefined): LiveFigures |
 /** One progress line: "RUNNING  12s / 30s  1,234 requests  p95 3.41 ms (last second)". */
 export function progressLine(run: RunView, live: LiveFigures | null, nowMs: number, waitedSeconds: number): string {
   const parts: string[] = [run.status.padEnd(9)];
-  if (run.status === 'QUEUED') {
+  if (run.queue) {
+    parts.push(`${run.queue.message} (${formatSeconds(waitedSeconds)})`);
+  } else if (run.status === 'QUEUED') {
     parts.push(`waiting for a runner (${formatSeconds(waitedSeconds)})`);
   } else {
     const sinceStart = run.startedAt ? Math.max(0, (nowMs - Date.parse(run.startedAt)) / 1000) : null;

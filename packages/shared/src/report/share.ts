@@ -61,6 +61,7 @@ export function toPublicRun(run: RunView): PublicRun {
       error: segment.error ? { code: segment.error.code, message: withoutUrls(segment.error.message) } : null,
     })),
     queue: null,
+  };
 }
 
 export function toPublicSeries(series: RunSeries): Omit<RunSeries, 'runId'> {
