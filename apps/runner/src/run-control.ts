@@ -96,6 +96,11 @@ export class SegmentControl {
     return this.endSignal;
   }
 
+  /** Why the run was told to stop, if it was. */
+  stopReason(): RunStopReason | null {
+    return this.endSignal?.type === 'stop' ? this.endSignal.reason : null;
+  }
+
   private onMessage(message: RunControlMessage | { type: 'resync' }): void {
     if (message.type === 'resync') {
       void this.resync().catch(() => undefined);

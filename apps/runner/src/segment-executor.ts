@@ -211,7 +211,13 @@ export class SegmentExecutor {
         if (began.kind === 'given-up') {
           log.info({ why: began.why }, 'start given up: k6 killed before sending any load');
           k6.kill();
-          await k6.done;
+          const killed = await k6.done;
+          // Before the start signal the API ends the run itself; once it was given, the API
+          // waits for every segment's report, so this one says it never began.
+          if (control.started) {
+            if (!signal.aborted) stop(stopReasonOf(control.stopReason() ?? 'cancelled'));
+            await finish(killed, counts, 0);
+          }
           return;
         }
         // 'exited': k6 ended before the start (its init failed). That is the segment's outcome;
@@ -277,6 +283,10 @@ export class SegmentExecutor {
       const signalled = Date.now();
       const wait = control.startAt === null ? 0 : this.clock.toLocal(control.startAt) - signalled;
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      // Stopped in the moment before the start: no load at all rather than a burst.
+      if (signal.aborted) return { kind: 'given-up', why: String(signal.reason) };
+      const stopped = control.stopReason();
+      if (stopped) return { kind: 'given-up', why: stopped };
       await resume(address);
       const at = Date.now();
       log.debug({ waitedMs: Math.round(wait), resumeMs: at - signalled - Math.max(0, wait), clockOffsetMs: Math.round(this.clock.offset) }, 'k6 resumed');

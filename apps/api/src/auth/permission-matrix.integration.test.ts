@@ -35,6 +35,7 @@ const MATRIX: Record<string, Permission | 'public'> = {
   'GET plans/:id/versions/:version': 'read',
   'GET plans/:id/diff': 'read',
   'GET plans/:id/script': 'read',
+  'GET runners': 'read',
   'GET runs': 'read',
   'GET runs/:id': 'read',
   'GET runs/:id/series': 'read',

@@ -130,7 +130,10 @@ describe('runs split across runners', () => {
     const ended = await client.waitForRun(run.id, 30_000);
     expect(ended.status).toBe('CANCELLED');
     expect(ended.segmentDetails.map((segment) => segment.status)).toEqual(['CANCELLED', 'CANCELLED', 'CANCELLED']);
-    expect(ended.summary!.overall.count).toBe(afterTwoSeconds);
+    // Everything measured is kept; a request cut off by the stop reached the server but never
+    // completed, so k6 did not measure it: at most one such per segment.
+    expect(ended.summary!.overall.count).toBeLessThanOrEqual(afterTwoSeconds);
+    expect(ended.summary!.overall.count).toBeGreaterThanOrEqual(afterTwoSeconds - 3);
     await sleep(1_000);
     expect(served('/cancelled')).toBe(afterTwoSeconds);
   });
