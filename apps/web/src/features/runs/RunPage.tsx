@@ -13,6 +13,7 @@ import { RequestsTable } from './RequestsTable';
 import { RunCharts } from './RunCharts';
 import { RunProgress } from './RunProgress';
 import { RunStatusBadge } from './RunStatusBadge';
+import { currentQueue } from './run-queue';
 import { ThresholdsTable } from './ThresholdsTable';
 import { VerdictBanner } from './VerdictBanner';
 import { useLiveRun, type LiveRun } from './use-live-run';
@@ -73,7 +74,7 @@ function RunReport({ run, live }: { run: RunView; live: LiveRun }) {
       <div className="stack">
         <RunReportActions run={run} />
         <RunProgress status={run.status} />
-        <VerdictBanner run={run} />
+        <VerdictBanner run={run} queue={currentQueue(run, live.progress)} />
         {run.partial ? (
           <div className="alert alert--warning" role="note" data-testid="partial-notice">
             <p className="alert__title">Partial data</p>
@@ -116,7 +117,11 @@ function RunReport({ run, live }: { run: RunView; live: LiveRun }) {
             </>
           ) : terminal ? (
             <EmptyState title="No requests were measured">
-              {run.status === 'ERRORED' ? 'The run stopped before any request completed.' : 'Nothing was recorded for this run.'}
+              {run.status !== 'ERRORED'
+                ? 'Nothing was recorded for this run.'
+                : run.startedAt
+                  ? 'The run stopped before any request completed.'
+                  : 'The run ended before its load began: no request was sent.'}
             </EmptyState>
           ) : (
             <p className="muted">Per-request results appear when the run finishes.</p>
