@@ -13,6 +13,7 @@ import { RequestsTable } from './RequestsTable';
 import { RunCharts } from './RunCharts';
 import { RunProgress } from './RunProgress';
 import { RunStatusBadge } from './RunStatusBadge';
+import { SegmentsCard } from './SegmentsCard';
 import { currentQueue } from './run-queue';
 import { ThresholdsTable } from './ThresholdsTable';
 import { VerdictBanner } from './VerdictBanner';
@@ -88,6 +89,7 @@ function RunReport({ run, live }: { run: RunView; live: LiveRun }) {
           <LiveRunPanel run={run} progress={live.progress} mode={live.mode} points={points} requestOrder={requestOrder} />
         ) : null}
         {run.summary ? <KeyFacts run={run} /> : null}
+        {showSegments(run) ? <SegmentsCard run={run} /> : null}
         {run.capacity ? <CapacityCard capacity={run.capacity} /> : null}
         {terminal && (run.summary || run.diagnostics.length > 0) ? <DiagnosticsPanel run={run} /> : null}
         <Card title="SLA thresholds">
@@ -172,6 +174,11 @@ function ReportCharts({ live, points, requestOrder }: { live: LiveRun; points: r
       </p>
     </>
   );
+}
+
+/** Split runs, once runners were reserved for them (before that every row would be empty). */
+function showSegments(run: RunView): boolean {
+  return run.segments > 1 && run.segmentDetails.length > 0 && run.status !== 'QUEUED';
 }
 
 function triggerText(run: RunView): string {
