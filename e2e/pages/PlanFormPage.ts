@@ -230,6 +230,22 @@ export class PlanFormPage {
     return (await this.form.locator('.code-editor__line--error').allInnerTexts()).map(Number);
   }
 
+  /** "1 runner online, 1 free" beside "Runners (segments)" (from GET /runners); waits until it shows. */
+  async runnerAvailability(): Promise<string> {
+    const line = this.form.getByTestId('runner-availability');
+    await line.waitFor();
+    return (await line.innerText()).trim();
+  }
+
+  async setSegments(segments: number): Promise<void> {
+    await this.form.getByLabel('Runners (segments)', { exact: true }).fill(String(segments));
+  }
+
+  /** The notes under the segments field, as their kinds: over-ceiling, over-online, too-few-vus, rate-split. */
+  async segmentsNotes(): Promise<string[]> {
+    return this.form.getByTestId('segments-notes').locator('li').evaluateAll((items) => items.map((item) => item.getAttribute('data-kind') ?? ''));
+  }
+
   /** Submits and waits for the plan's page; returns the plan id. */
   async submit(): Promise<string> {
     await this.page.getByTestId('save-plan').click();

@@ -83,6 +83,17 @@ describe('plan editor', { timeout: RUN_TIMEOUT_MS + 240_000 }, () => {
       // The second request of the sequence is offered the capture and the target's variable.
       assert.deepEqual(await form.templateNames(1, 2), ['{{token}}', '{{vars.API_KEY}}']);
 
+      // Beside the segments: the stack's one runner, and what 2 or 3 segments would do with it.
+      assert.match(await form.runnerAvailability(), /^1 runner online, [01] free/);
+      await form.setSegments(2);
+      await page.waitForFunction(() => document.querySelector('[data-testid="segments-notes"] li[data-kind="over-online"]') !== null);
+      assert.deepEqual(await form.segmentsNotes(), ['over-online']);
+      await form.setSegments(3);
+      await page.waitForFunction(() => document.querySelector('[data-testid="segments-notes"] li[data-kind="too-few-vus"]') !== null);
+      assert.deepEqual(await form.segmentsNotes(), ['over-online', 'too-few-vus']);
+      await form.setSegments(1);
+      assert.deepEqual(await form.segmentsNotes(), []);
+
       await form.setThresholdCount(3);
       await form.setThreshold(0, { metric: 'latency', stat: 'p95', op: '<', value: 500 });
       await form.setThreshold(1, { metric: 'status_share', status: '5xx', op: '<', value: 1 });

@@ -57,6 +57,8 @@ export const queryKeys = {
     detail: (id: string) => [...queryKeys.runs.all, 'detail', id] as const,
     series: (id: string) => [...queryKeys.runs.all, 'series', id] as const,
   },
+  /** How many runners are online and free right now (installation-wide; GET /runners). */
+  runners: ['runners'] as const,
   dashboard: ['dashboard'] as const,
   reports: {
     all: ['reports'] as const,

@@ -4,6 +4,7 @@ import { SelectField, TextField } from '../../forms/Fields';
 import { fieldId, type FieldErrors } from '../../forms/field-errors';
 import { formatSeconds } from '../../format/time';
 import type { PlanForm, PlanMode } from './model/form-types';
+import { SegmentsField } from './SegmentsField';
 
 const PROTOCOL_LABEL = { http: 'HTTP', ws: 'WebSocket', grpc: 'gRPC' } as const;
 
@@ -61,18 +62,7 @@ export function BasicsSection({ form, targets, errors, modeLocked, onChange }: B
           </div>
           {modeLocked ? <p className="field__hint">A saved plan keeps its kind; duplicate it to start the other way.</p> : null}
         </fieldset>
-        <TextField
-          path="segments"
-          label="Runners (segments)"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={32}
-          hint="the load is split over this many runners, started together"
-          errors={errors}
-          value={form.segments}
-          onValueChange={(segments) => onChange({ segments })}
-        />
+        <SegmentsField form={form} errors={errors} onSegments={(segments) => onChange({ segments })} />
       </div>
     </fieldset>
   );

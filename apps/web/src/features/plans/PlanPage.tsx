@@ -17,6 +17,7 @@ import { ScriptPreview } from './ScriptPreview';
 import { SchedulesSection } from '../automation/SchedulesSection';
 import { TriggersSection } from '../automation/TriggersSection';
 import { usePlan, usePlanVersion, useStartRun } from './hooks';
+import { startErrorNeedsPlanChange, startErrorTitle } from './start-errors';
 
 export function PlanPage() {
   const { id } = useParams<{ id: string }>();
@@ -108,14 +109,20 @@ function PlanScreen({ plan }: { plan: PlanView }) {
       ) : null}
       {start.isError ? (
         <div className="alert alert--error" role="alert" data-testid="run-start-error" data-code={code ?? ''}>
-          <p className="alert__title">
-            {code === 'QUOTA_EXCEEDED'
-              ? "The run would go over your organization's quota."
-              : code === 'TARGET_UNVERIFIED'
-                ? 'This plan asks for more than an unverified target may take.'
-                : 'The run could not be started.'}
-          </p>
+          <p className="alert__title">{startErrorTitle(code)}</p>
           <p>{errorMessage(start.error)}</p>
+          {startErrorNeedsPlanChange(code) ? (
+            <>
+              <p>The “Runners (segments)” field of the plan editor shows how many runners this installation has, and which scenarios are too small to split.</p>
+              {canWrite ? (
+                <p>
+                  <Link className="button button--secondary button--small" to={`/plans/${encodeURIComponent(plan.id)}/edit`} data-testid="edit-segments-link">
+                    Edit the plan
+                  </Link>
+                </p>
+              ) : null}
+            </>
+          ) : null}
           {code === 'QUOTA_EXCEEDED' ? (
             <p>
               See this month's usage and the limits in <Link to="/settings/organization">organization settings</Link>; owners can raise them.

@@ -9,6 +9,7 @@ import { formatRelativeError } from '../../format/numbers';
 import { formatDateTime } from '../../format/time';
 import { RequestsTable } from '../runs/RequestsTable';
 import { RunCharts } from '../runs/RunCharts';
+import { SegmentsCard } from '../runs/SegmentsCard';
 import { KeyFacts } from '../runs/KeyFacts';
 import { ThresholdsTable } from '../runs/ThresholdsTable';
 import { VerdictBanner } from '../runs/VerdictBanner';
@@ -100,6 +101,8 @@ function SharedContent({ share }: { share: PublicShare }) {
       </header>
       <VerdictBanner run={run} />
       {run.summary ? <KeyFacts run={run} /> : null}
+      {/* Runner ids are the installation's business, not the reader's of a public link. */}
+      {run.segments > 1 && run.segmentDetails.length > 0 ? <SegmentsCard run={run} showRunner={false} /> : null}
       <Card title="SLA thresholds">
         {run.thresholds.length ? <ThresholdsTable results={run.thresholds} /> : <p className="muted">This run had no thresholds to judge.</p>}
       </Card>

@@ -13,6 +13,8 @@ import { RequestsTable } from './RequestsTable';
 import { RunCharts } from './RunCharts';
 import { RunProgress } from './RunProgress';
 import { RunStatusBadge } from './RunStatusBadge';
+import { SegmentsCard } from './SegmentsCard';
+import { currentQueue } from './run-queue';
 import { ThresholdsTable } from './ThresholdsTable';
 import { VerdictBanner } from './VerdictBanner';
 import { useLiveRun, type LiveRun } from './use-live-run';
@@ -73,7 +75,7 @@ function RunReport({ run, live }: { run: RunView; live: LiveRun }) {
       <div className="stack">
         <RunReportActions run={run} />
         <RunProgress status={run.status} />
-        <VerdictBanner run={run} />
+        <VerdictBanner run={run} queue={currentQueue(run, live.progress)} />
         {run.partial ? (
           <div className="alert alert--warning" role="note" data-testid="partial-notice">
             <p className="alert__title">Partial data</p>
@@ -87,6 +89,7 @@ function RunReport({ run, live }: { run: RunView; live: LiveRun }) {
           <LiveRunPanel run={run} progress={live.progress} mode={live.mode} points={points} requestOrder={requestOrder} />
         ) : null}
         {run.summary ? <KeyFacts run={run} /> : null}
+        {showSegments(run) ? <SegmentsCard run={run} /> : null}
         {run.capacity ? <CapacityCard capacity={run.capacity} /> : null}
         {terminal && (run.summary || run.diagnostics.length > 0) ? <DiagnosticsPanel run={run} /> : null}
         <Card title="SLA thresholds">
@@ -116,7 +119,11 @@ function RunReport({ run, live }: { run: RunView; live: LiveRun }) {
             </>
           ) : terminal ? (
             <EmptyState title="No requests were measured">
-              {run.status === 'ERRORED' ? 'The run stopped before any request completed.' : 'Nothing was recorded for this run.'}
+              {run.status !== 'ERRORED'
+                ? 'Nothing was recorded for this run.'
+                : run.startedAt
+                  ? 'The run stopped before any request completed.'
+                  : 'The run ended before its load began: no request was sent.'}
             </EmptyState>
           ) : (
             <p className="muted">Per-request results appear when the run finishes.</p>
@@ -167,6 +174,11 @@ function ReportCharts({ live, points, requestOrder }: { live: LiveRun; points: r
       </p>
     </>
   );
+}
+
+/** Split runs, once runners were reserved for them (before that every row would be empty). */
+function showSegments(run: RunView): boolean {
+  return run.segments > 1 && run.segmentDetails.length > 0 && run.status !== 'QUEUED';
 }
 
 function triggerText(run: RunView): string {

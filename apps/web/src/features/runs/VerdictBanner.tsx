@@ -1,19 +1,29 @@
-import { isTerminalRunStatus, type RunView } from '@loadline/shared';
+import { isTerminalRunStatus, type RunQueueView, type RunView } from '@loadline/shared';
 import { elapsedSeconds, formatSeconds } from '../../format/time';
+import { RunErrorText } from './RunErrorText';
+import { RunQueueStatus } from './RunQueueStatus';
 import { STATUS_TONE, outcomeHeadline } from './status';
 import { useNow } from './use-now';
 
+interface VerdictBannerProps {
+  run: RunView;
+  /** Where the run stands while it waits for runners (see currentQueue); the run's own when omitted. */
+  queue?: RunQueueView | null;
+}
+
 /** The outcome of a finished run, or what it is doing while it is not finished. */
-export function VerdictBanner({ run }: { run: RunView }) {
+export function VerdictBanner({ run, queue = run.queue }: VerdictBannerProps) {
   const pending = !isTerminalRunStatus(run.status);
   const now = useNow(1_000, pending);
   if (pending) {
     const elapsed = elapsedSeconds(run.startedAt ?? run.createdAt, null, now);
+    // Only the title is announced: the rest ticks every second.
     return (
-      <div className="banner banner--info" role="status" data-testid="run-pending">
-        <p className="banner__title" aria-live="polite">
-          {pendingText(run)}
+      <div className="banner banner--info" data-testid="run-pending">
+        <p className="banner__title" role="status" aria-live="polite">
+          {pendingText(run, queue)}
         </p>
+        {queue ? <RunQueueStatus queue={queue} now={now} /> : null}
         <p className="banner__text">{pendingDetail(run, elapsed)}</p>
       </div>
     );
@@ -29,11 +39,7 @@ export function VerdictBanner({ run }: { run: RunView }) {
       data-verdict={run.verdict ?? ''}
     >
       <p className="banner__title">{outcomeHeadline(run.status, run.thresholds.length, failed)}</p>
-      {run.status === 'ERRORED' && run.error ? (
-        <p className="banner__text" data-testid="run-error">
-          <code>{run.error.code}</code> {run.error.message}
-        </p>
-      ) : null}
+      {run.status === 'ERRORED' && run.error ? <RunErrorText error={run.error} /> : null}
       {run.status === 'ERRORED' && run.summary ? (
         <p className="banner__text">What was measured before the error is kept below and may be partial.</p>
       ) : null}
@@ -71,10 +77,12 @@ function pendingDetail(run: RunView, elapsed: number | null): string {
   }
 }
 
-function pendingText(run: RunView): string {
+function pendingText(run: RunView, queue: RunQueueView | null): string {
   switch (run.status) {
-    case 'QUEUED':
-      return 'Queued: waiting for a free runner…';
+    case 'QUEUED': {
+      const needed = queue?.runnersNeeded ?? run.segments;
+      return needed > 1 ? `Queued: waiting for ${needed} free runners at once…` : 'Queued: waiting for a free runner…';
+    }
     case 'STARTING':
       return run.segments > 1 ? `Starting ${run.segments} runners…` : 'Starting the load generator…';
     case 'RUNNING':

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Diagnostic } from '@loadline/shared';
-import { affectsText, evidenceLabel, evidenceValue, sortDiagnostics } from './diagnostics-format';
+import { DIAGNOSTIC_TITLE, affectsText, evidenceLabel, evidenceValue, sortDiagnostics } from './diagnostics-format';
 import { cancelledText } from './VerdictBanner';
 
 const diagnostic = (patch: Partial<Diagnostic>): Diagnostic => ({
@@ -19,6 +19,8 @@ describe('diagnostic presentation', () => {
     expect(evidenceLabel('peakK6Cores')).toBe('peak k6 cores');
     expect(evidenceLabel('peakHostCpu')).toBe('peak host CPU');
     expect(evidenceLabel('noResponse')).toBe('no response');
+    expect(evidenceLabel('spreadMs')).toBe('spread (ms)');
+    expect(evidenceLabel('plannedSeconds')).toBe('planned seconds');
   });
 
   it('shows shares and CPU as percentages, counts grouped', () => {
@@ -28,6 +30,7 @@ describe('diagnostic presentation', () => {
     expect(evidenceValue('peakK6Cores', 1.9)).toBe('1.9');
     expect(evidenceValue('requests', 12000)).toBe('12,000');
     expect(evidenceValue('stat', 'p99')).toBe('p99');
+    expect(evidenceValue('spreadMs', 1520)).toBe('1,520');
   });
 
   it('says which thresholds a diagnostic affects', () => {
@@ -36,6 +39,10 @@ describe('diagnostic presentation', () => {
     expect(affectsText(diagnostic({ affects: ['latency'], request: 'Search', thresholdIndex: 0 }))).toBe(
       'latency thresholds of Search (requirement 1)',
     );
+  });
+
+  it('names every diagnostic code', () => {
+    expect(DIAGNOSTIC_TITLE.SEGMENT_START_SKEW).toBe('Segments started apart');
   });
 
   it('lists critical diagnostics first', () => {
@@ -66,6 +73,9 @@ describe('cancelledText', () => {
     partial: true,
     plannedSeconds: 30,
     cancelRequestedAt: '2026-01-01T00:00:12Z',
+    queue: null,
+    segmentDetails: [],
+    startSpreadMs: null,
   };
 
   it('says when it stopped and that the measurements are kept', () => {

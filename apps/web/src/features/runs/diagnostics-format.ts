@@ -10,6 +10,7 @@ export const DIAGNOSTIC_TITLE: Record<DiagnosticCode, string> = {
   CONNECTION_ERRORS: 'Connection errors',
   TOO_FEW_SAMPLES: 'Too few samples',
   PARTIAL_DATA: 'Partial data',
+  SEGMENT_START_SKEW: 'Segments started apart',
 };
 
 const METRIC_LABEL: Record<Diagnostic['affects'][number], string> = {
@@ -20,7 +21,7 @@ const METRIC_LABEL: Record<Diagnostic['affects'][number], string> = {
   status_share: 'status share',
 };
 
-/** "samplesBeyond" -> "samples beyond", "status429" -> "status 429", "peakK6Cores" -> "peak k6 cores". */
+/** "samplesBeyond" -> "samples beyond", "status429" -> "status 429", "peakK6Cores" -> "peak k6 cores", "spreadMs" -> "spread (ms)". */
 export function evidenceLabel(key: string): string {
   return key
     .replace(/([a-z])([A-Z])/g, '$1 $2')
@@ -30,7 +31,9 @@ export function evidenceLabel(key: string): string {
     .replace(/\bk 6\b/g, 'k6')
     .replace(/\bcpu\b/g, 'CPU')
     .replace(/\brps\b/g, 'RPS')
-    .replace(/\bvus\b/g, 'VUs');
+    .replace(/\bvus\b/g, 'VUs')
+    // "spreadMs": the unit is not a word of the name.
+    .replace(/ ms$/, ' (ms)');
 }
 
 /** Shares, shortfalls and CPU loads are fractions; everything else is a count or a word. */

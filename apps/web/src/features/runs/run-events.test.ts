@@ -18,6 +18,7 @@ const progress = (elapsedSeconds: number): LiveProgress => ({
   requests: elapsedSeconds * 100,
   point: null,
   points: [],
+  queue: null,
 });
 
 const finished: RunView = {
@@ -41,6 +42,9 @@ const finished: RunView = {
   partial: false,
   plannedSeconds: 30,
   cancelRequestedAt: null,
+  queue: null,
+  segmentDetails: [],
+  startSpreadMs: null,
 };
 
 const sse = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
