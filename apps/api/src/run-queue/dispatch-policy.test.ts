@@ -53,5 +53,9 @@ describe('decideReservation', () => {
       action: 'give-up',
       cause: { code: 'RUNNERS_NOT_READY', message: expect.stringContaining('3 attempts') },
     });
+    const lost = decideReservation({ ...reservation, releases: 2 }, alive('x'), now, settings);
+    expect(lost).toMatchObject({ action: 'give-up', cause: { message: expect.stringContaining('1 reserved runner stopped responding') } });
+    // Runner names stay out of the run's error: reports can be shared publicly.
+    if (lost.action === 'give-up') expect(lost.cause.message).not.toMatch(/\by\b/);
   });
 });

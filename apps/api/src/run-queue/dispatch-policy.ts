@@ -98,14 +98,18 @@ export function decideReservation(reservation: Reservation, alive: Map<string, b
   const dead = reservation.runners.filter((runner) => !alive.get(runner));
   const late = now - reservation.reservedAt >= settings.readyTimeoutMs;
   if (!dead.length && !late) return { action: 'keep' };
+  // Runner names go to the logs, not into the run's error (reports may be shared publicly).
   const why = dead.length
     ? `runner${dead.length === 1 ? '' : 's'} ${dead.join(', ')} stopped responding before the start`
     : `k6 was not ready on every reserved runner within ${duration(settings.readyTimeoutMs)}`;
   if (reservation.releases + 1 >= settings.maxReleases) {
+    const what = dead.length
+      ? `${plural(dead.length, 'reserved runner')} stopped responding before the start`
+      : `k6 was not ready on every reserved runner within ${duration(settings.readyTimeoutMs)}`;
     return {
       action: 'give-up',
       deadRunners: dead,
-      cause: { code: 'RUNNERS_NOT_READY', message: `The run could not start: ${why} (${reservation.releases + 1} attempts); no request was sent.` },
+      cause: { code: 'RUNNERS_NOT_READY', message: `The run could not start: ${what} (${reservation.releases + 1} attempts); no request was sent.` },
     };
   }
   return { action: 'release', deadRunners: dead, why };

@@ -85,7 +85,7 @@ export function decideOutcome(input: OutcomeInput): FinalOutcome {
   if (failedSegment) {
     return ended(
       'ERRORED',
-      failedSegment.error ?? { code: 'SEGMENT_FAILED', message: `segment ${failedSegment.index} failed without a message` },
+      failedSegment.error ?? { code: 'SEGMENT_FAILED', message: `Segment ${failedSegment.index + 1} of ${input.segments.length} failed without a message` },
     );
   }
   if (!summary || summary.overall.count === 0) {

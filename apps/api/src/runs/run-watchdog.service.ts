@@ -1,5 +1,5 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import type { RunStopReason } from '@loadline/shared';
+import { RUNNER_HEARTBEAT_TTL_SECONDS, type RunStopReason } from '@loadline/shared';
 import { RunQueueService } from '../run-queue/run-queue.service.js';
 import { runAsTenant } from '../tenancy/request-context.js';
 import { RunsRepository } from './runs.repository.js';
@@ -73,8 +73,11 @@ export class RunWatchdog implements OnApplicationBootstrap, OnApplicationShutdow
       const count = segment.run.segments;
       const cause =
         count > 1
-          ? { code: 'SEGMENT_LOST', message: `Runner ${segment.runnerId} stopped responding while running segment ${segment.index + 1} of ${count}; the other segments were stopped` }
-          : { code: 'RUNNER_LOST', message: `Runner ${segment.runnerId} stopped responding while running the run` };
+          ? {
+              code: 'SEGMENT_LOST',
+              message: `The runner of segment ${segment.index + 1} of ${count} stopped responding (no heartbeat for ${RUNNER_HEARTBEAT_TTL_SECONDS} s); the other segments were stopped and what they measured is kept`,
+            }
+          : { code: 'RUNNER_LOST', message: `The runner stopped responding while running the run (no heartbeat for ${RUNNER_HEARTBEAT_TTL_SECONDS} s); what was measured is kept` };
       this.logger.warn({ runId: segment.runId, tenantId: segment.tenantId, runnerId: segment.runnerId, segment: segment.index }, 'segment lost');
       await runAsTenant(segment.tenantId, () =>
         this.runs.updateSegment(segment.runId, segment.index, { status: 'ERRORED', error: cause, finishedAt: now }),
