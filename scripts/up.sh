@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # Brings the whole platform up on this machine: toolchain, PostgreSQL and Redis on loopback,
-# migrations, build, api + runner (+ the web app the api serves), a demo target on loopback,
+# migrations, build, api + runners (+ the web app the api serves), a demo target on loopback,
 # and a demo organization with a demo target and plan. Prints where to open it.
 #
-#   bash scripts/up.sh          (again: restarts the processes; data is kept)
-#   bash scripts/down.sh        (stops the processes)
+#   bash scripts/up.sh                      (again: restarts the processes; data is kept)
+#   LOADLINE_RUNNERS=3 bash scripts/up.sh   (three runners: plans of up to 3 segments)
+#   bash scripts/down.sh                    (stops the processes)
 #
-# Env: LOADLINE_PORT (8080), LOADLINE_DEMO_PORT (8081).
+# Env: LOADLINE_PORT (8080), LOADLINE_DEMO_PORT (8081), LOADLINE_RUNNERS (1: runner
+# processes, one k6 each; a plan split into N segments needs N of them at once),
+# LOADLINE_MAX_RUNNERS (the api's ceiling; default LOADLINE_RUNNERS, empty: none).
 set -euo pipefail
 # shellcheck source-path=SCRIPTDIR source=lib/common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
@@ -17,6 +20,8 @@ cd "$REPO_ROOT"
 started=$(now_ms)
 PORT=${LOADLINE_PORT:-8080}
 DEMO_PORT=${LOADLINE_DEMO_PORT:-8081}
+RUNNERS=${LOADLINE_RUNNERS:-1}
+[[ $RUNNERS =~ ^[1-9][0-9]*$ ]] || die "LOADLINE_RUNNERS must be a whole number from 1, not '$RUNNERS'"
 RUN_DIR=$REPO_ROOT/.run
 export TURBO_TELEMETRY_DISABLED=1 DO_NOT_TRACK=1
 
@@ -33,14 +38,23 @@ if curl -fsS "http://127.0.0.1:$PORT/api/v1/health" >/dev/null 2>&1 && [[ ! -f $
 fi
 
 start_service "$RUN_DIR" demo env LOADLINE_DEMO_PORT="$DEMO_PORT" node scripts/demo/demo-server.mjs
-log "starting api and runner"
-start_platform "$RUN_DIR" "$PORT" "$DATABASE_URL" "$REDIS_URL" loadline ||
+cores=$(nproc 2>/dev/null || echo 1)
+if ((RUNNERS > cores)); then
+  log "note: $RUNNERS runners on $cores cores share the CPU; split runs may report GENERATOR_SATURATED"
+fi
+log "starting api and $RUNNERS runner$( ((RUNNERS == 1)) || echo s)"
+start_platform "$RUN_DIR" "$PORT" "$DATABASE_URL" "$REDIS_URL" loadline "$RUNNERS" ||
   die "the platform did not become healthy; logs are in $RUN_DIR"
 
 credentials=$(LOADLINE_URL="http://127.0.0.1:$PORT" LOADLINE_DEMO_TARGET="http://127.0.0.1:$DEMO_PORT" node scripts/demo/seed.mjs) ||
   die "could not create the demo organization"
 email=$(node -e "console.log(JSON.parse(process.argv[1]).email)" "$credentials")
 password=$(node -e "console.log(JSON.parse(process.argv[1]).password)" "$credentials")
+if ((RUNNERS == 1)); then
+  runner_logs=runner-1 runners_line="1 (runner-loadline-1): plans of 1 segment"
+else
+  runner_logs="runner-{1..$RUNNERS}" runners_line="$RUNNERS (runner-loadline-1..$RUNNERS): plans of up to $RUNNERS segments"
+fi
 
 cat <<MSG
 
@@ -51,7 +65,9 @@ cat <<MSG
     API docs    http://127.0.0.1:$PORT/api/docs
     Health      http://127.0.0.1:$PORT/api/v1/health
     Demo target http://127.0.0.1:$DEMO_PORT (plan "Demo baseline")
-    Logs        $RUN_DIR/{api,runner,demo}.log
+    Runners     $runners_line
+                more: LOADLINE_RUNNERS=N bash scripts/up.sh (one k6 each; N segments need N runners)
+    Logs        $RUN_DIR/{api,$runner_logs,demo}.log
     Stop        bash scripts/down.sh
 
 MSG

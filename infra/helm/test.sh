@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Checks the Helm chart without a cluster: helm lint, helm template with the default values
 # and with runner autoscaling (KEDA) + web + ingress enabled, and a few assertions on what
-# renders (the runner never receives database credentials or the platform secret key).
+# renders (the runner never receives database credentials or the platform secret key; the
+# runner autoscaler watches the run queue's demand list; the API's runner ceiling follows
+# the runner replicas).
 set -euo pipefail
 # shellcheck source-path=SCRIPTDIR source=../../scripts/lib/common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/lib/common.sh"
@@ -66,11 +68,55 @@ grep -q '^  replicas:' "$runner" && fail "runner Deployment sets replicas while 
 for want in DATABASE_URL REDIS_URL LOADLINE_SECRET_KEY /api/v1/health 'runAsNonRoot: true'; do
   grep -q "$want" "$OUT/api-deployment.yaml" || fail "api Deployment lacks $want"
 done
-grep -q 'loadline:loadline-runs:wait' "$OUT/full.yaml" || fail "ScaledObject does not watch loadline:loadline-runs:wait"
+
+# env_value FILE NAME: the value of the first env entry NAME in FILE (quotes removed).
+env_value() {
+  awk -v want="$2" '$1 == "-" && $2 == "name:" && $3 == want { found = 1; next }
+    found && $1 == "value:" { v = $2; gsub(/"/, "", v); print v; exit }
+    found { exit }' "$1"
+}
+expect_env() { # expect_env FILE NAME VALUE
+  local got
+  got=$(env_value "$1" "$2")
+  [[ $got == "$3" ]] || fail "$(basename "$1"): $2 is '${got}', expected '$3'"
+}
+
+# The runner autoscaler: one runner per entry of <queuePrefix>:rq:demand, nothing else.
+grep -q 'listName: "loadline:rq:demand"' "$OUT/full.yaml" || fail "ScaledObject does not watch loadline:rq:demand"
+grep -q 'listLength: "1"' "$OUT/full.yaml" || fail "ScaledObject's listLength is not 1 (one runner per segment)"
+grep -q 'maxReplicaCount: 10' "$OUT/full.yaml" || fail "ScaledObject's maxReplicaCount is not runner.autoscaling.maxReplicas"
+for gone in loadline-runs scalingModifiers; do
+  grep -q "$gone" "$OUT/full.yaml" && fail "full.yaml still mentions $gone (runs no longer go through a BullMQ queue)"
+done
+helm template loadline "$CHART" "${FULL[@]}" --set queuePrefix=acme >"$OUT/prefix.yaml" || fail "helm template --set queuePrefix=acme"
+grep -q 'listName: "acme:rq:demand"' "$OUT/prefix.yaml" || fail "ScaledObject does not follow queuePrefix (acme:rq:demand)"
+[[ $(grep -c 'value: "acme"' "$OUT/prefix.yaml") -ge 2 ]] || fail "api and runner do not both get LOADLINE_QUEUE_PREFIX=acme"
+grep -q 'loadline:rq' "$OUT/prefix.yaml" && fail "queuePrefix=acme still renders loadline:rq"
+
+# The API's settings for runs waiting for runners; LOADLINE_MAX_RUNNERS = the most runner pods.
+api=$OUT/api-deployment.yaml
+expect_env "$api" LOADLINE_MAX_RUNNERS 10
+expect_env "$api" LOADLINE_RUNNER_WAIT_SECONDS 180
+expect_env "$api" LOADLINE_QUEUE_TIMEOUT_SECONDS 3600
+expect_env "$api" LOADLINE_RUNNER_READY_SECONDS 120
+render_api() { # render_api NAME HELM-ARGS...: the api Deployment alone, into $OUT/api-NAME.yaml
+  local name=$1
+  shift
+  helm template loadline "$CHART" --show-only templates/api-deployment.yaml "$@" >"$OUT/api-$name.yaml" ||
+    fail "helm template $*"
+}
+render_api fixed --set runner.replicas=4
+expect_env "$OUT/api-fixed.yaml" LOADLINE_MAX_RUNNERS 4
+render_api override "${FULL[@]}" --set api.runQueue.maxRunners=25 --set api.runQueue.runnerWaitSeconds=600
+expect_env "$OUT/api-override.yaml" LOADLINE_MAX_RUNNERS 25
+expect_env "$OUT/api-override.yaml" LOADLINE_RUNNER_WAIT_SECONDS 600
+helm template loadline "$CHART" --set api.runQueue.maxRunners=many >/dev/null 2>&1 &&
+  fail "api.runQueue.maxRunners=many rendered (must be refused)"
+grep -q LOADLINE_MAX_RUNNERS "$runner" && fail "runner Deployment gets the API's LOADLINE_MAX_RUNNERS"
 grep -q '"helm.sh/hook": pre-install,pre-upgrade' "$OUT/full.yaml" || fail "migrations Job is not a pre-install,pre-upgrade hook"
 grep -q 'scripts/db/migrate.mjs' "$OUT/full.yaml" || fail "migrations Job does not run scripts/db/migrate.mjs"
 
 if ((failures)); then
   die "helm chart: $failures check(s) failed"
 fi
-log "helm chart ok: lint + template (default; autoscaling + web + ingress); runner has REDIS_URL only"
+log "helm chart ok: lint + template (default; autoscaling + web + ingress); runner has REDIS_URL only; KEDA watches <queuePrefix>:rq:demand; LOADLINE_MAX_RUNNERS follows the runner replicas"

@@ -12,31 +12,60 @@ start_service() {
   echo $! >"$run_dir/$name.pid"
 }
 
-# stop_service RUN_DIR NAME: stops the process group started by start_service, if alive.
+# stop_service RUN_DIR NAME...: stops the process groups started by start_service, if alive:
+# all are sent SIGTERM at once, given 5 s together, then killed.
 stop_service() {
-  local run_dir=$1 name=$2 pid
-  [[ -f $run_dir/$name.pid ]] || return 0
-  pid=$(cat "$run_dir/$name.pid")
-  if kill -0 "$pid" 2>/dev/null; then
-    kill -TERM -- "-$pid" 2>/dev/null || kill -TERM "$pid" 2>/dev/null || true
-    for _ in $(seq 1 50); do
-      kill -0 "$pid" 2>/dev/null || break
-      sleep 0.1
+  local run_dir=$1 name pid pids=() waiting
+  shift
+  for name in "$@"; do
+    [[ -f $run_dir/$name.pid ]] || continue
+    pid=$(cat "$run_dir/$name.pid")
+    rm -f "$run_dir/$name.pid"
+    if kill -0 "$pid" 2>/dev/null; then
+      kill -TERM -- "-$pid" 2>/dev/null || kill -TERM "$pid" 2>/dev/null || true
+      pids+=("$pid")
+    fi
+  done
+  ((${#pids[@]})) || return 0
+  for _ in $(seq 1 50); do
+    waiting=0
+    for pid in "${pids[@]}"; do
+      kill -0 "$pid" 2>/dev/null && waiting=1
     done
+    ((waiting)) || break
+    sleep 0.1
+  done
+  for pid in "${pids[@]}"; do
     kill -KILL -- "-$pid" 2>/dev/null || true
-  fi
-  rm -f "$run_dir/$name.pid"
+  done
 }
 
-# wait_for_health URL SECONDS RUN_DIR: waits until /api/v1/health is ok with a live runner.
+# runner_services RUN_DIR: the names of the runners with a pid file in RUN_DIR (runner-1,
+# runner-2, ...; "runner" is the single runner of a checkout from before LOADLINE_RUNNERS).
+runner_services() {
+  local file
+  for file in "$1"/runner.pid "$1"/runner-*.pid; do
+    [[ -f $file ]] || continue
+    file=${file##*/}
+    echo "${file%.pid}"
+  done
+}
+
+# wait_for_health URL SECONDS RUN_DIR RUNNER_ID...: waits until /api/v1/health is ok and
+# lists every one of the runners as live.
 wait_for_health() {
-  local url=$1 seconds=$2 run_dir=$3 body name deadline=$((SECONDS + $2))
+  local url=$1 seconds=$2 run_dir=$3 body name id missing deadline=$((SECONDS + $2))
+  shift 3
   while ((SECONDS < deadline)); do
     body=$(curl -fsS "$url/api/v1/health" 2>/dev/null || true)
-    if [[ $body == *'"status":"ok"'* && $body != *'"live":0'* ]]; then
+    missing=0
+    for id in "$@"; do
+      [[ $body == *"\"$id\""* ]] || missing=$((missing + 1))
+    done
+    if [[ $body == *'"status":"ok"'* ]] && ((missing == 0)); then
       return 0
     fi
-    for name in api runner; do
+    for name in api $(runner_services "$run_dir"); do
       if [[ -f $run_dir/$name.pid ]] && ! kill -0 "$(cat "$run_dir/$name.pid")" 2>/dev/null; then
         log "$name exited; last lines of $run_dir/$name.log:"
         tail -n 20 "$run_dir/$name.log" >&2 || true
@@ -45,7 +74,7 @@ wait_for_health() {
     done
     sleep 0.5
   done
-  log "not healthy after ${seconds}s: ${body:-no answer from $url}"
+  log "not healthy after ${seconds}s (${missing:-?} of $# runners not live): ${body:-no answer from $url}"
   return 1
 }
 
@@ -59,22 +88,40 @@ secret_key() {
   cat "$file"
 }
 
-# start_platform RUN_DIR PORT DATABASE_URL REDIS_URL QUEUE_PREFIX: api + runner, healthy.
+# start_platform RUN_DIR PORT DATABASE_URL REDIS_URL QUEUE_PREFIX [RUNNERS]: the api and
+# RUNNERS runner processes (default 1), healthy once every runner is live. Runner i is
+# runner-<prefix>-<i>, works in RUN_DIR/runner-<i> and logs to RUN_DIR/runner-<i>.log; runners
+# left from an earlier start with more of them are stopped. The api's LOADLINE_MAX_RUNNERS is
+# RUNNERS unless the caller set it (set but empty: no ceiling), so a plan with more segments
+# than there are runners is refused at once instead of waiting for runners that never come.
 # A local install sends load to this machine (the demo target, the e2e targets), so the
 # address policy allows loopback here; a real deployment leaves LOADLINE_ALLOWED_NETWORKS empty.
 start_platform() {
-  local run_dir=$1 port=$2 database_url=$3 redis_url=$4 prefix=$5
-  start_service "$run_dir" api env DATABASE_URL="$database_url" REDIS_URL="$redis_url" \
+  local run_dir=$1 port=$2 database_url=$3 redis_url=$4 prefix=$5 runners=${6:-1} i ceiling=() ids=()
+  [[ $runners =~ ^[1-9][0-9]*$ ]] || { log "the number of runners must be a whole number from 1, not '$runners'"; return 1; }
+  if [[ -z ${LOADLINE_MAX_RUNNERS+set} ]]; then
+    ceiling=(LOADLINE_MAX_RUNNERS="$runners")
+  elif [[ -z $LOADLINE_MAX_RUNNERS ]]; then
+    ceiling=(-u LOADLINE_MAX_RUNNERS)
+  fi
+  # shellcheck disable=SC2046 # one service name per line, none with spaces
+  stop_service "$run_dir" $(runner_services "$run_dir")
+  start_service "$run_dir" api env "${ceiling[@]}" DATABASE_URL="$database_url" REDIS_URL="$redis_url" \
     LOADLINE_PORT="$port" LOADLINE_QUEUE_PREFIX="$prefix" LOADLINE_SECRET_KEY="$(secret_key)" \
     LOADLINE_ALLOWED_NETWORKS="${LOADLINE_ALLOWED_NETWORKS:-127.0.0.0/8,::1/128}" node "$REPO_ROOT/apps/api/dist/main.js"
-  # The runner gets the queue and nothing else: no database credentials.
-  start_service "$run_dir" runner env -u DATABASE_URL REDIS_URL="$redis_url" LOADLINE_QUEUE_PREFIX="$prefix" \
-    LOADLINE_RUNNER_ID="runner-$prefix-1" node "$REPO_ROOT/apps/runner/dist/main.js"
-  wait_for_health "http://127.0.0.1:$port" 60 "$run_dir"
+  # Runners get the queue and nothing else: no database credentials, no secret key.
+  for ((i = 1; i <= runners; i++)); do
+    ids+=("runner-$prefix-$i")
+    start_service "$run_dir" "runner-$i" env -u DATABASE_URL -u LOADLINE_SECRET_KEY REDIS_URL="$redis_url" \
+      LOADLINE_QUEUE_PREFIX="$prefix" LOADLINE_RUNNER_ID="runner-$prefix-$i" LOADLINE_RUNNER_WORKDIR="$run_dir/runner-$i" \
+      node "$REPO_ROOT/apps/runner/dist/main.js"
+  done
+  wait_for_health "http://127.0.0.1:$port" 60 "$run_dir" "${ids[@]}"
 }
 
+# stop_platform RUN_DIR: stops the api and every runner started in RUN_DIR.
 stop_platform() {
   local run_dir=$1
-  stop_service "$run_dir" runner
-  stop_service "$run_dir" api
+  # shellcheck disable=SC2046 # one service name per line, none with spaces
+  stop_service "$run_dir" $(runner_services "$run_dir") api
 }

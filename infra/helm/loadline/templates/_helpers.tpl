@@ -136,6 +136,28 @@ Redis one.
       {{- end }}
 {{- end }}
 
+{{/* The Redis key prefix of the queues (LOADLINE_QUEUE_PREFIX). */}}
+{{- define "loadline.queuePrefix" -}}
+{{- .Values.queuePrefix | default "loadline" }}
+{{- end }}
+
+{{/* The list whose length is how many runners the API wants (RunQueue's keys.demand). */}}
+{{- define "loadline.runDemandList" -}}
+{{- printf "%s:rq:demand" (include "loadline.queuePrefix" .) }}
+{{- end }}
+
+{{/*
+LOADLINE_MAX_RUNNERS: api.runQueue.maxRunners, else the most runner pods the chart can run
+(runner.autoscaling.maxReplicas when autoscaled, runner.replicas otherwise).
+*/}}
+{{- define "loadline.maxRunners" -}}
+{{- $derived := .Values.runner.replicas }}
+{{- if .Values.runner.autoscaling.enabled }}
+{{- $derived = .Values.runner.autoscaling.maxReplicas }}
+{{- end }}
+{{- .Values.api.runQueue.maxRunners | default $derived | toString }}
+{{- end }}
+
 {{/* Checksum of the connection settings, so that pods roll when they change. */}}
 {{- define "loadline.configChecksum" -}}
 {{- list .Values.database .Values.redis .Values.secretKey | toYaml | sha256sum }}
@@ -148,6 +170,14 @@ Redis one.
 {{- end }}
 {{- if and (not .Values.redis.url) (not .Values.redis.existingSecret) }}
 {{- fail "set redis.url or redis.existingSecret" }}
+{{- end }}
+{{- if not (regexMatch "^[1-9][0-9]*$" (include "loadline.maxRunners" .)) }}
+{{- fail (printf "api.runQueue.maxRunners (or runner.autoscaling.maxReplicas / runner.replicas) must be a whole number from 1, not %q" (include "loadline.maxRunners" .)) }}
+{{- end }}
+{{- range $key := list "runnerWaitSeconds" "queueTimeoutSeconds" "runnerReadySeconds" }}
+{{- if not (regexMatch "^[1-9][0-9]*$" (toString (index $.Values.api.runQueue $key))) }}
+{{- fail (printf "api.runQueue.%s must be a whole number of seconds from 1" $key) }}
+{{- end }}
 {{- end }}
 {{- if not (has .Values.runner.autoscaling.type (list "keda" "hpa")) }}
 {{- fail (printf "runner.autoscaling.type must be keda or hpa, not %q" .Values.runner.autoscaling.type) }}
