@@ -83,14 +83,16 @@ describe('plan editor', { timeout: RUN_TIMEOUT_MS + 240_000 }, () => {
       // The second request of the sequence is offered the capture and the target's variable.
       assert.deepEqual(await form.templateNames(1, 2), ['{{token}}', '{{vars.API_KEY}}']);
 
-      // Beside the segments: the stack's one runner, and what 2 or 3 segments would do with it.
-      assert.match(await form.runnerAvailability(), /^1 runner online, [01] free/);
+      // Beside the segments: the stack's one runner, which is also this installation's ceiling
+      // (scripts/lib/stack.sh sets LOADLINE_MAX_RUNNERS to the runners it starts), and what 2
+      // or 3 segments would do with it.
+      assert.match(await form.runnerAvailability(), /^1 runner online, [01] free · at most 1 on this installation$/);
       await form.setSegments(2);
-      await page.waitForFunction(() => document.querySelector('[data-testid="segments-notes"] li[data-kind="over-online"]') !== null);
-      assert.deepEqual(await form.segmentsNotes(), ['over-online']);
+      await page.waitForFunction(() => document.querySelector('[data-testid="segments-notes"] li[data-kind="over-ceiling"]') !== null);
+      assert.deepEqual(await form.segmentsNotes(), ['over-ceiling']);
       await form.setSegments(3);
       await page.waitForFunction(() => document.querySelector('[data-testid="segments-notes"] li[data-kind="too-few-vus"]') !== null);
-      assert.deepEqual(await form.segmentsNotes(), ['over-online', 'too-few-vus']);
+      assert.deepEqual(await form.segmentsNotes(), ['over-ceiling', 'too-few-vus']);
       await form.setSegments(1);
       assert.deepEqual(await form.segmentsNotes(), []);
 
