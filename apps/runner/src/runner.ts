@@ -97,12 +97,14 @@ export async function startRunner(env: RunnerEnv, logger = pino({ level: env.LOG
       closed ??= (async () => {
         closing = true;
         clearInterval(heartbeat);
-        // Stop taking work first, then interrupt the k6 that is running (it is reported as
-        // RUNNER_STOPPED) instead of waiting for its whole run.
-        await queue.leave(runnerId).catch(() => undefined);
+        // Stop being reserved first, then interrupt the k6 that is running (it is reported as
+        // RUNNER_STOPPED) instead of waiting for its whole run. The runner stays "alive" until
+        // that report is sent, so the API does not also call its segment lost.
+        await queue.leaveIdle(runnerId).catch(() => undefined);
         const closingInspector = inspector.close();
         await executor.stop();
         await loop;
+        await queue.leave(runnerId).catch(() => undefined);
         await closingInspector;
         await results.close();
         channel.close();

@@ -188,7 +188,12 @@ export class RunQueue {
     await this.redis.multi().zadd(this.keys.alive, now, runnerId).zadd(this.keys.idle, 'XX', now, runnerId).exec().then(failOnError);
   }
 
-  /** A runner going away; a stale inbox of a former process with the same id goes too. */
+  /** A runner that takes no more work (it is closing); still counted online. */
+  async leaveIdle(runnerId: string): Promise<void> {
+    await this.redis.zrem(this.keys.idle, runnerId);
+  }
+
+  /** A runner going away: neither free nor online. */
   async leave(runnerId: string): Promise<void> {
     await this.redis.multi().zrem(this.keys.idle, runnerId).zrem(this.keys.alive, runnerId).exec().then(failOnError);
   }
