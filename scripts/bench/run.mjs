@@ -1,10 +1,12 @@
 #!/usr/bin/env node
-// pnpm bench [-- --quick] [--pairs N] [--overhead-seconds N] [--soak-seconds N] [--only overhead,accuracy,memory,charts]
+// pnpm bench [-- --quick] [--pairs N] [--overhead-seconds N] [--soak-seconds N] [--scale-rate N] [--scale-seconds N]
+//            [--spread-runs N] [--only overhead,accuracy,memory,scale,charts]
 //
 // Benchmarks of the whole platform on this machine, reported as ratios against a baseline
 // measured in the same run (plus the raw numbers): what Loadline costs k6 in throughput, how
 // exact its percentiles are, whether the runner's memory stays flat, how much a run-minute
-// stores, how soon a report is there after the load ends, and whether the web app's charts
+// stores, how soon a report is there after the load ends, whether a plan split over 1, 2 and
+// 3 runners delivers its rate and starts together, and whether the web app's charts
 // stay smooth with thousands of points. Loopback only: every server is started here on
 // 127.0.0.1 and every load is bounded in time. See docs/benchmarks.md.
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -16,9 +18,10 @@ import { BENCH_DIR, BenchError, REPO_ROOT, fmtBytes, fmtInt, fmtPct, fmtRatio, l
 import { killAllChildrenNow, stopAllChildren } from './lib/processes.mjs';
 import { charts } from './lib/charts.mjs';
 import { formatCharts, summarizeCharts } from './lib/charts-report.mjs';
+import { formatScale, summarizeScale } from './lib/scale-report.mjs';
 
 /** These need the platform (PostgreSQL, Redis, the built API and runner, k6, Go); charts does not. */
-const STACK_BENCHMARKS = ['overhead', 'accuracy', 'memory'];
+const STACK_BENCHMARKS = ['overhead', 'accuracy', 'memory', 'scale'];
 const BENCHMARKS = [...STACK_BENCHMARKS, 'charts'];
 
 function parseOptions(argv) {
@@ -29,6 +32,9 @@ function parseOptions(argv) {
       pairs: { type: 'string' },
       'overhead-seconds': { type: 'string' },
       'soak-seconds': { type: 'string' },
+      'scale-rate': { type: 'string' },
+      'scale-seconds': { type: 'string' },
+      'spread-runs': { type: 'string' },
       only: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -36,11 +42,16 @@ function parseOptions(argv) {
   });
   if (values.help) {
     process.stdout.write(
-      'usage: pnpm bench [-- --quick] [--pairs N] [--overhead-seconds N] [--soak-seconds N] [--only overhead,accuracy,memory,charts]\n' +
-        '  --quick           short smoke check: 1 overhead pair of 10 s, 10 s accuracy run, 60 s soak, charts up to 3,600 points\n' +
+      'usage: pnpm bench [-- --quick] [--pairs N] [--overhead-seconds N] [--soak-seconds N] [--scale-rate N] [--scale-seconds N]\n' +
+        '                  [--spread-runs N] [--only overhead,accuracy,memory,scale,charts]\n' +
+        '  --quick           short smoke check: 1 overhead pair of 10 s, 10 s accuracy run, 60 s soak, scale runs of 10 s and\n' +
+        '                    5 start-spread runs, charts up to 3,600 points\n' +
         '  --pairs N         bare k6 / Loadline pairs for the overhead figure (default 5)\n' +
         '  --overhead-seconds N  load duration of each overhead measurement (default 30)\n' +
         '  --soak-seconds N  duration of the memory run (default 600)\n' +
+        '  --scale-rate N    constant arrival rate (req/s) of the scale runs on 1, 2 and 3 runners (default 600)\n' +
+        '  --scale-seconds N duration of each of those three runs (default 30)\n' +
+        '  --spread-runs N   extra 5 s runs on 3 runners for the start spread (default 10)\n' +
         '  --only LIST       run only some benchmarks (storage and latency use the runs done; charts alone needs no stack)\n',
     );
     process.exit(0);
@@ -58,6 +69,9 @@ function parseOptions(argv) {
     overheadSeconds: values['overhead-seconds'] ? positiveInt('overhead-seconds', values['overhead-seconds'], 5) : values.quick ? 10 : 30,
     soakSeconds: values['soak-seconds'] ? positiveInt('soak-seconds', values['soak-seconds'], 30) : values.quick ? 60 : 600,
     accuracySeconds: values.quick ? 10 : 20,
+    scaleRate: values['scale-rate'] ? positiveInt('scale-rate', values['scale-rate'], 1) : 600,
+    scaleSeconds: values['scale-seconds'] ? positiveInt('scale-seconds', values['scale-seconds'], 5) : values.quick ? 10 : 30,
+    spreadRuns: values['spread-runs'] ? positiveInt('spread-runs', values['spread-runs'], 0) : values.quick ? 5 : 10,
     only,
   };
 }
@@ -123,7 +137,7 @@ async function main() {
 }
 
 /**
- * overhead, accuracy and memory (with storage and latency from their runs): the platform on
+ * overhead, accuracy, memory and scale (with storage and latency from their runs): the platform on
  * loopback. Imported here, not at the top: charts alone must run without PostgreSQL, Redis,
  * k6, Go or a built API.
  */
@@ -132,6 +146,7 @@ async function runStackBenchmarks(options, results, setCleanup) {
   const { buildServer, goVersion, startServer } = await import('./lib/go-servers.mjs');
   const { k6Version } = await import('./lib/k6.mjs');
   const { accuracy, memory, overhead, reportLatency, storage } = await import('./lib/benchmarks.mjs');
+  const { scale } = await import('./lib/scale.mjs');
   Stack.preflight();
   const versions = { k6: await k6Version(), go: await goVersion(), node: process.version };
   await buildServer('ok');
@@ -151,6 +166,7 @@ async function runStackBenchmarks(options, results, setCleanup) {
     if (options.only.includes('overhead')) results.overhead = await overhead(ctx, okServer);
     if (options.only.includes('accuracy')) results.accuracy = await accuracy(ctx);
     if (options.only.includes('memory')) results.memory = await memory(ctx, okServer);
+    if (options.only.includes('scale')) results.scale = await scale(ctx, okServer);
   } finally {
     await okServer.stop();
   }
@@ -163,7 +179,7 @@ async function runStackBenchmarks(options, results, setCleanup) {
 
 function formatReport({ machine, options, results, startedAt }) {
   const lines = [];
-  const { overhead: o, accuracy: a, memory: m, storage: s, latency: l, charts: c } = results;
+  const { overhead: o, accuracy: a, memory: m, scale: sc, storage: s, latency: l, charts: c } = results;
   lines.push('');
   lines.push(`Loadline bench ${startedAt.slice(0, 16).replace('T', ' ')} UTC, ${machine.cores} cores (${machine.cpu}), load average ${machine.loadAverageBefore.join(' ')} -> ${machine.loadAverageAfter.join(' ')}`);
   lines.push(`${[machine.k6, machine.go, `node ${machine.node}`].filter(Boolean).join('; ')}${options.quick ? '; QUICK (smoke check, not for figures)' : ''}`);
@@ -227,6 +243,7 @@ function formatReport({ machine, options, results, startedAt }) {
     }
     lines.push(`  ${fmtInt(m.requests)} requests (${fmtInt(m.rps)} req/s); CPU s: k6 ${m.cpu.k6}, runner ${m.cpu.runner}, api ${m.cpu.api}, postgres ${m.cpu.postgres}, server ${m.cpu.server}, other ${m.cpu.other} over ${m.cpu.wallSeconds} s`);
   }
+  if (sc) lines.push(...formatScale(sc));
   if (s?.perRun.length) {
     lines.push('');
     lines.push('storage ("RunSecond" rows: tuple + line pointer + primary-key entry):');
@@ -261,6 +278,7 @@ function formatReport({ machine, options, results, startedAt }) {
     );
     if (m.k6) lines.push(`             k6 RSS end / start           ${m.k6.growth.toFixed(3)}  (start ${fmtBytes(m.k6.startRss)}, end ${fmtBytes(m.k6.endRss)}, ${Math.round(m.k6.bytesPerRequest)} bytes kept per request)`);
   }
+  if (sc) lines.push(...summarizeScale(sc));
   if (s?.perRun.length) {
     const long = s.longest;
     const short = s.medianShortBytesPerMinute !== null

@@ -25,7 +25,11 @@ export async function cpuSnapshot({ stack, serverPid }) {
   const postgres = {};
   for (const pid of backends) postgres[pid] = cpuSeconds(pid)?.self ?? 0;
   const self = cpuSeconds(process.pid);
-  const runner = stack?.runner ? cpuSeconds(stack.runner.child.pid) : null;
+  // Every runner process the stack has (one but in the scale benchmark), added up.
+  const runnerTimes = (stack?.runners ?? []).map((runner) => cpuSeconds(runner.entry.child.pid)).filter(Boolean);
+  const runner = runnerTimes.length
+    ? { self: runnerTimes.reduce((t, c) => t + c.self, 0), children: runnerTimes.reduce((t, c) => t + c.children, 0) }
+    : null;
   const api = stack?.api ? cpuSeconds(stack.api.child.pid) : null;
   const redis = redisServerPid();
   return {
@@ -35,7 +39,7 @@ export async function cpuSnapshot({ stack, serverPid }) {
     benchChildren: self.children,
     bench: self.self,
     runner: runner?.self ?? 0,
-    // k6 run by the runner: the runner's child, counted in the runner's cutime once reaped.
+    // k6 run by a runner: the runner's child, counted in the runner's cutime once reaped.
     runnerChildren: runner?.children ?? 0,
     api: api?.self ?? 0,
     server: serverPid ? (cpuSeconds(serverPid)?.self ?? 0) : 0,

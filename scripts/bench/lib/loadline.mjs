@@ -18,6 +18,7 @@ export async function runPlan(ctx, plan, { label, timeoutMs, sampleEveryMs = nul
   const postedAt = Date.now();
   const { run: created } = await client.post(`/plans/${plan.id}/runs`, undefined, 202);
   const statusSeenAt = {};
+  const queueSeen = [];
   const samples = [];
   let status = created.status;
   let sampler = null;
@@ -40,12 +41,15 @@ export async function runPlan(ctx, plan, { label, timeoutMs, sampleEveryMs = nul
     const deadline = postedAt + timeoutMs;
     for (;;) {
       run = await client.get(`/runs/${created.id}`);
+      // Where a run that has not begun stands ("waiting for 3 runners, ..."), as it changed.
+      if (run.queue && queueSeen.at(-1)?.message !== run.queue.message) queueSeen.push({ t: (Date.now() - postedAt) / 1000, ...run.queue });
       if (run.status !== status || !(run.status in statusSeenAt)) {
         status = run.status;
         statusSeenAt[status] ??= (Date.now() - postedAt) / 1000;
       }
       if (TERMINAL.has(run.status)) break;
-      if (stack.runner.exited) throw new BenchError(`the runner exited during run ${label} (see ${stack.runner.logPath})`);
+      const gone = stack.runners.find((runner) => runner.entry.exited);
+      if (gone) throw new BenchError(`runner ${gone.id} exited during run ${label} (see ${gone.entry.logPath})`);
       if (stack.api.exited) throw new BenchError(`the API exited during run ${label} (see ${stack.api.logPath})`);
       if (Date.now() > deadline) throw new BenchError(`run ${label} (${created.id}) still ${run.status} after ${timeoutMs / 1000} s`);
       // Slow polling while the load runs: the API's CPU is part of what is measured.
@@ -66,6 +70,7 @@ export async function runPlan(ctx, plan, { label, timeoutMs, sampleEveryMs = nul
     runId: run.id,
     run,
     statusSeenAt,
+    queueSeen,
     samples,
     wallSeconds,
     cpu: cpuBetween(before, after, { k6Under: 'runner' }),

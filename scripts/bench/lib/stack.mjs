@@ -1,9 +1,11 @@
 // The platform under test, started by the bench itself on loopback: a fresh database
 // (migrated, dropped at the end), a unique queue prefix on the shared Redis (its keys deleted
-// at the end), the API and ONE runner as child processes.
+// at the end), the API and ONE runner as child processes; more runners on demand (scale).
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { BenchError, REPO_ROOT, assertLoopbackUrl, freeLoopbackPort, log, sleep } from './util.mjs';
@@ -26,6 +28,12 @@ export const REDIS_URL = process.env.LOADLINE_BENCH_REDIS_URL ?? 'redis://127.0.
 const API_MAIN = path.join(REPO_ROOT, 'apps', 'api', 'dist', 'main.js');
 const RUNNER_MAIN = path.join(REPO_ROOT, 'apps', 'runner', 'dist', 'main.js');
 const MIGRATE = path.join(REPO_ROOT, 'scripts', 'db', 'migrate.mjs');
+
+/** LOADLINE_BENCH_CPU_PROF=<dir> writes V8 CPU profiles of the API and the runners there (on exit). */
+const profileArgs = (name) =>
+  process.env.LOADLINE_BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.LOADLINE_BENCH_CPU_PROF}`, `--cpu-prof-name=${name}.cpuprofile`]
+    : [];
 
 /** The environment of a child: ours without anything Loadline/k6 reads, plus `extra`. */
 function childEnv(extra) {
@@ -55,9 +63,16 @@ export class Stack {
     this.databaseCreated = false;
     this.redisReachable = false;
     this.api = null;
-    this.runner = null;
+    /** Runner processes, in start order: { id, index, workdir, entry } (entry from startChild). */
+    this.runners = [];
+    this.runnersStarted = 0;
     this.baseUrl = null;
     this.db = null;
+  }
+
+  /** The first runner's child entry (the one every benchmark but scale uses). */
+  get runner() {
+    return this.runners[0]?.entry ?? null;
   }
 
   get databaseUrl() {
@@ -103,8 +118,6 @@ export class Stack {
     const port = await freeLoopbackPort();
     this.baseUrl = `http://127.0.0.1:${port}`;
     log(`starting the API on ${this.baseUrl} and one runner (queue prefix ${this.queuePrefix})`);
-    // LOADLINE_BENCH_CPU_PROF=<dir> writes V8 CPU profiles of the API and the runner there (on exit).
-    const profileArgs = (name) => (process.env.LOADLINE_BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.LOADLINE_BENCH_CPU_PROF}`, `--cpu-prof-name=${name}.cpuprofile`] : []);
     this.api = startChild('api', process.execPath, [...profileArgs('api'), API_MAIN], {
       cwd: REPO_ROOT,
       env: childEnv({
@@ -123,28 +136,58 @@ export class Stack {
         LOG_LEVEL: 'warn',
       }),
     });
-    // The runner gets the queue and nothing else: no DATABASE_URL (childEnv strips it).
-    this.runner = startChild('runner', process.execPath, [...profileArgs('runner'), RUNNER_MAIN], {
-      cwd: REPO_ROOT,
-      env: childEnv({
-        REDIS_URL,
-        LOADLINE_QUEUE_PREFIX: this.queuePrefix,
-        LOADLINE_RUNNER_ID: `${this.queuePrefix}-runner`,
-        // The same k6 binary as the bench's direct runs.
-        K6_BIN,
-        LOG_LEVEL: 'warn',
-      }),
-    });
+    this.startRunnerProcess();
     await this.waitForHealth(60_000);
     this.db = new pg.Client({ connectionString: this.databaseUrl });
     await this.db.connect();
   }
 
-  async waitForHealth(timeoutMs) {
+  /**
+   * Spawns one more runner process: its own LOADLINE_RUNNER_ID and LOADLINE_RUNNER_WORKDIR,
+   * the queue and nothing else (no DATABASE_URL: childEnv strips it), the bench's k6.
+   */
+  startRunnerProcess() {
+    const index = ++this.runnersStarted;
+    const id = `${this.queuePrefix}-runner-${index}`;
+    const workdir = path.join(os.tmpdir(), `${id}-work`);
+    const name = index === 1 ? 'runner' : `runner-${index}`;
+    const entry = startChild(name, process.execPath, [...profileArgs(name), RUNNER_MAIN], {
+      cwd: REPO_ROOT,
+      env: childEnv({
+        REDIS_URL,
+        LOADLINE_QUEUE_PREFIX: this.queuePrefix,
+        LOADLINE_RUNNER_ID: id,
+        LOADLINE_RUNNER_WORKDIR: workdir,
+        // The same k6 binary as the bench's direct runs.
+        K6_BIN,
+        // A few lines per segment (k6 started paused, ready, resumed with its clock offset and
+        // wait, finished): what the scale benchmark reads to explain a start spread.
+        LOG_LEVEL: 'debug',
+      }),
+    });
+    const runner = { id, index, workdir, entry };
+    this.runners.push(runner);
+    return runner;
+  }
+
+  /** Starts runners until `count` run, and waits until the API counts each of them online. */
+  async scaleRunnersTo(count, timeoutMs = 60_000) {
+    while (this.runners.length > count) {
+      const runner = this.runners.pop();
+      log(`stopping ${runner.id}`);
+      await stopChild(runner.entry);
+      await rm(runner.workdir, { recursive: true, force: true });
+    }
+    if (this.runners.length < count) log(`starting ${count - this.runners.length} more runner(s), ${count} in all`);
+    while (this.runners.length < count) this.startRunnerProcess();
+    await this.waitForHealth(timeoutMs, count);
+  }
+
+  async waitForHealth(timeoutMs, runnerCount = 1) {
     const deadline = Date.now() + timeoutMs;
     let last = 'no answer';
     while (Date.now() < deadline) {
-      for (const entry of [this.api, this.runner]) {
+      for (const entry of [this.api, ...this.runners.map((runner) => runner.entry)]) {
         if (entry.exited) {
           throw new BenchError(
             `the ${entry.name} exited (${entry.spawnError?.message ?? `code ${entry.exitCode}, signal ${entry.signal}`}) before the stack came up; last lines of ${entry.logPath}:\n${logTail(entry)}`,
@@ -155,15 +198,18 @@ export class Stack {
         const response = await fetch(`${this.baseUrl}/api/v1/health`, { signal: AbortSignal.timeout(2_000) });
         const body = await response.json();
         last = JSON.stringify(body);
-        if (body.status === 'ok' && body.runners?.live >= 1) return;
+        const ids = body.runners?.ids ?? [];
+        // Exactly ours: a runner stopped by scaleRunnersTo has left the set (queue.leave).
+        if (body.status === 'ok' && ids.length === runnerCount && this.runners.every((runner) => ids.includes(runner.id))) return;
       } catch (error) {
         last = error.message;
       }
       await sleep(300);
     }
     throw new BenchError(
-      `the stack did not become healthy (database, Redis and one live runner) in ${timeoutMs / 1000} s; last health: ${last}\n` +
-        `api log (${this.api.logPath}):\n${logTail(this.api)}\nrunner log (${this.runner.logPath}):\n${logTail(this.runner)}`,
+      `the stack did not become healthy (database, Redis and ${runnerCount} live runner(s)) in ${timeoutMs / 1000} s; last health: ${last}\n` +
+        `api log (${this.api.logPath}):\n${logTail(this.api)}\n` +
+        this.runners.map((runner) => `${runner.entry.name} log (${runner.entry.logPath}):\n${logTail(runner.entry)}`).join('\n'),
     );
   }
 
@@ -171,7 +217,10 @@ export class Stack {
   async close() {
     const problems = [];
     await this.db?.end().catch(() => {});
-    await stopChild(this.runner).catch((error) => problems.push(`runner: ${error.message}`));
+    for (const runner of this.runners) {
+      await stopChild(runner.entry).catch((error) => problems.push(`${runner.id}: ${error.message}`));
+      await rm(runner.workdir, { recursive: true, force: true }).catch(() => {});
+    }
     await stopChild(this.api).catch((error) => problems.push(`api: ${error.message}`));
     if (this.databaseCreated) {
       await adminQuery(`DROP DATABASE IF EXISTS "${this.databaseName}" WITH (FORCE)`).catch((error) =>
