@@ -32,6 +32,25 @@ const (
 type requestAgg struct {
 	key     requestKey
 	latency histogram
+	// The earliest start and latest end of this group's requests in this second (Unix ms):
+	// the time each scope (a request name, a scenario) applied load, for its own rate.
+	span span
+}
+
+// span is the time from the earliest request start to the latest request end seen.
+type span struct {
+	startMs, endMs float64
+	set            bool
+}
+
+func (p *span) add(start, end float64) {
+	if !p.set || start < p.startMs {
+		p.startMs = start
+	}
+	if !p.set || end > p.endMs {
+		p.endMs = end
+	}
+	p.set = true
 }
 
 type checkAgg struct {
@@ -57,8 +76,7 @@ type second struct {
 	// The earliest request start and latest request end seen in this second (Unix ms), so
 	// the run's request rate can be divided by the time load was really applied instead of
 	// by whole wall-clock seconds (a 10 s test touches 11 of them).
-	spanStartMs, spanEndMs float64
-	hasSpan                bool
+	span span
 }
 
 // gauge is a value that holds until it changes (vus, vus_max). Within a second the newest
@@ -247,13 +265,8 @@ func (a *aggregator) addSample(sample *metrics.Sample) {
 		r.latency.add(sample.Value)
 		end := float64(sample.Time.UnixNano()) / 1e6
 		start := end - sample.Value
-		if !s.hasSpan || start < s.spanStartMs {
-			s.spanStartMs = start
-		}
-		if !s.hasSpan || end > s.spanEndMs {
-			s.spanEndMs = end
-		}
-		s.hasSpan = true
+		r.span.add(start, end)
+		s.span.add(start, end)
 	case roleChecks:
 		info = a.seriesOf(sample.TimeSeries, role)
 		c := entry(&s.checks, info.id, func() *checkAgg { return &checkAgg{name: a.checks.keys[info.id]} })

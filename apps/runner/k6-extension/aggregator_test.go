@@ -35,7 +35,7 @@ func TestJSONShapeOfOneSecond(t *testing.T) {
 		"v": 1.0, "t": float64(t0),
 		"requests": []any{map[string]any{
 			"name": "GetListing", "method": "GET", "status": 200.0, "expected": true, "errorCode": "", "scenario": "default",
-			"count": 2.0,
+			"count": 2.0, "spanStartMs": 1700000000099.5, "spanEndMs": 1700000000200.0,
 			"latency": map[string]any{
 				"relativeAccuracy": 0.005, "count": 2.0, "sum": 9.6, "min": 0.5, "max": 9.1, "zeroCount": 0.0,
 				"bins": map[string]any{"-69": 1.0, "221": 1.0},
@@ -48,11 +48,43 @@ func TestJSONShapeOfOneSecond(t *testing.T) {
 	}
 	assertJSONEqual(t, want, got)
 	wantKeys := `{"v":1,"t":1700000000,"requests":[{"name":"GetListing","method":"GET","status":200,"expected":true,` +
-		`"errorCode":"","scenario":"default","count":2,"latency":{"relativeAccuracy":0.005,"count":2,"sum":9.6,"min":0.5,` +
+		`"errorCode":"","scenario":"default","count":2,"spanStartMs":1700000000099.5,"spanEndMs":1700000000200,"latency":{"relativeAccuracy":0.005,"count":2,"sum":9.6,"min":0.5,` +
 		`"max":9.1,"zeroCount":0,"bins":{"-69":1,"221":1}}}],"vus":20,"vusMax":20,"iterations":1,"droppedIterations":2,` +
 		`"bytesReceived":12345,"bytesSent":2345,"spanStartMs":1700000000099.5,"spanEndMs":1700000000200,"checks":[{"name":"status is 200","passes":1,"fails":0}]}` + "\n"
 	if string(out) != wantKeys {
 		t.Errorf("line\n%s\nwant\n%s", out, wantKeys)
+	}
+}
+
+// Each group keeps its own span, so a scope (a request name, a phase) gets its own rate even
+// where two phases share a second.
+func TestSpanPerGroup(t *testing.T) {
+	t.Parallel()
+	f := newFixture()
+	a := newAggregator()
+	feed(a,
+		f.req(sec(t0, 100), 10, httpTags("Warm", "GET", "200", "scenario", "warmup")),
+		f.req(sec(t0, 400), 20, httpTags("Warm", "GET", "200", "scenario", "warmup")),
+		f.req(sec(t0, 700), 5, httpTags("Peak", "GET", "200", "scenario", "peak")),
+		f.req(sec(t0, 950), 50, httpTags("Peak", "GET", "200", "scenario", "peak")),
+	)
+	lines := finalSeconds(t, a)
+	if len(lines) != 1 || len(lines[0].Requests) != 2 {
+		t.Fatalf("want one second with two groups, got %+v", lines)
+	}
+	spans := map[string][2]float64{}
+	for _, r := range lines[0].Requests {
+		spans[r.Scenario] = [2]float64{*r.SpanStartMs, *r.SpanEndMs}
+	}
+	ms := float64(t0) * 1000
+	if got, want := spans["warmup"], [2]float64{ms + 90, ms + 400}; got != want {
+		t.Errorf("warmup span %v, want %v", got, want)
+	}
+	if got, want := spans["peak"], [2]float64{ms + 695, ms + 950}; got != want {
+		t.Errorf("peak span %v, want %v", got, want)
+	}
+	if *lines[0].SpanStartMs != ms+90 || *lines[0].SpanEndMs != ms+950 {
+		t.Errorf("second span %v-%v, want the union", *lines[0].SpanStartMs, *lines[0].SpanEndMs)
 	}
 }
 

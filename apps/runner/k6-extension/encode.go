@@ -46,12 +46,7 @@ func appendSecond(b []byte, s *second) []byte {
 		b = append(b, `,"messagesReceived":`...)
 		b = appendCount(b, s.messagesReceived)
 	}
-	if s.hasSpan {
-		b = append(b, `,"spanStartMs":`...)
-		b = strconv.AppendFloat(b, math.Round(s.spanStartMs*1000)/1000, 'f', -1, 64)
-		b = append(b, `,"spanEndMs":`...)
-		b = strconv.AppendFloat(b, math.Round(s.spanEndMs*1000)/1000, 'f', -1, 64)
-	}
+	b = appendSpan(b, &s.span)
 
 	b = append(b, `,"checks":[`...)
 	checks := make([]*checkAgg, 0, len(s.checks))
@@ -108,9 +103,22 @@ func appendRequest(b []byte, r *requestAgg) []byte {
 	b = appendString(b, k.scenario)
 	b = append(b, `,"count":`...)
 	b = strconv.AppendUint(b, h.count, 10)
+	b = appendSpan(b, &r.span)
 	b = append(b, `,"latency":`...)
 	b = appendHistogram(b, h)
 	b = append(b, '}')
+	return b
+}
+
+// appendSpan appends ,"spanStartMs":…,"spanEndMs":… (µs precision) when the span is known.
+func appendSpan(b []byte, p *span) []byte {
+	if !p.set {
+		return b
+	}
+	b = append(b, `,"spanStartMs":`...)
+	b = strconv.AppendFloat(b, math.Round(p.startMs*1000)/1000, 'f', -1, 64)
+	b = append(b, `,"spanEndMs":`...)
+	b = strconv.AppendFloat(b, math.Round(p.endMs*1000)/1000, 'f', -1, 64)
 	return b
 }
 

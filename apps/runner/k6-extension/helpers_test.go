@@ -95,14 +95,16 @@ type jsonSecond struct {
 }
 
 type jsonRequest struct {
-	Name      string        `json:"name"`
-	Method    string        `json:"method"`
-	Status    int           `json:"status"`
-	Expected  bool          `json:"expected"`
-	ErrorCode string        `json:"errorCode"`
-	Scenario  string        `json:"scenario"`
-	Count     int           `json:"count"`
-	Latency   jsonHistogram `json:"latency"`
+	SpanStartMs *float64      `json:"spanStartMs"`
+	SpanEndMs   *float64      `json:"spanEndMs"`
+	Name        string        `json:"name"`
+	Method      string        `json:"method"`
+	Status      int           `json:"status"`
+	Expected    bool          `json:"expected"`
+	ErrorCode   string        `json:"errorCode"`
+	Scenario    string        `json:"scenario"`
+	Count       int           `json:"count"`
+	Latency     jsonHistogram `json:"latency"`
 }
 
 type jsonHistogram struct {

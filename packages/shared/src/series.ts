@@ -23,6 +23,13 @@ export const requestSecondSchema = z.object({
   errorCode: z.string().default(''),
   scenario: z.string().default('default'),
   count: z.number().int().nonnegative(),
+  /**
+   * Earliest start and latest end of this row's requests in this second (Unix ms): each scope
+   * (request name, scenario) divides its requests by the time it applied load. Absent from
+   * seconds recorded before the extension wrote them.
+   */
+  spanStartMs: z.number().optional(),
+  spanEndMs: z.number().optional(),
   latency: histogramSchema,
 });
 export type RequestSecond = z.infer<typeof requestSecondSchema>;

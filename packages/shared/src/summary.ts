@@ -65,15 +65,54 @@ export const runSummarySchema = z.object({
 });
 export type RunSummary = z.infer<typeof runSummarySchema>;
 
+/**
+ * The time one scope (the run, a request name, a scenario) applied load: from its first
+ * request's start to its last request's end, where the seconds say (spans), else the whole
+ * wall-clock seconds it had requests in. Rate, for every scope, is requests / this time.
+ */
+class ActiveTime {
+  private first = Number.POSITIVE_INFINITY;
+  private last = Number.NEGATIVE_INFINITY;
+  private start = Number.POSITIVE_INFINITY;
+  private end = Number.NEGATIVE_INFINITY;
+  private spansKnown = true;
+
+  /** A second of this scope without requests (a VU gauge): counted only when spans are unknown. */
+  touch(t: number): void {
+    this.first = Math.min(this.first, t);
+    this.last = Math.max(this.last, t);
+  }
+
+  add(t: number, spanStartMs: number | undefined, spanEndMs: number | undefined): void {
+    this.touch(t);
+    if (spanStartMs === undefined || spanEndMs === undefined) this.spansKnown = false;
+    else {
+      this.start = Math.min(this.start, spanStartMs);
+      this.end = Math.max(this.end, spanEndMs);
+    }
+  }
+
+  get seconds(): number {
+    if (this.first > this.last) return 0;
+    if (this.spansKnown && this.end > this.start) return (this.end - this.start) / 1000;
+    return this.last - this.first + 1;
+  }
+
+  get firstSecond(): number {
+    return this.first;
+  }
+}
+
 interface Accumulator {
   count: number;
   errors: number;
   statusCounts: Record<string, number>;
   latency: Histogram;
+  active: ActiveTime;
 }
 
 function newAccumulator(): Accumulator {
-  return { count: 0, errors: 0, statusCounts: {}, latency: emptyHistogram() };
+  return { count: 0, errors: 0, statusCounts: {}, latency: emptyHistogram(), active: new ActiveTime() };
 }
 
 function finish(acc: Accumulator, durationSeconds: number): RequestStats {
@@ -95,7 +134,7 @@ function finish(acc: Accumulator, durationSeconds: number): RequestStats {
 export function summarizeSeconds(seconds: readonly SecondSample[], requestOrder: readonly string[] = []): RunSummary {
   const overall = newAccumulator();
   const byName = new Map<string, Accumulator>();
-  const byScenario = new Map<string, Accumulator & { first: number; last: number }>();
+  const byScenario = new Map<string, Accumulator>();
   const checks = new Map<string, { passes: number; fails: number }>();
   const vusBySecond = new Map<number, number>();
   const allocatedBySecond = new Map<number, number>();
@@ -105,22 +144,12 @@ export function summarizeSeconds(seconds: readonly SecondSample[], requestOrder:
   let messagesReceived = 0;
   let iterations = 0;
   let droppedIterations = 0;
-  let first = Number.POSITIVE_INFINITY;
-  let last = Number.NEGATIVE_INFINITY;
-  let spanStart = Number.POSITIVE_INFINITY;
-  let spanEnd = Number.NEGATIVE_INFINITY;
-  let spansKnown = seconds.length > 0;
+  // The run's time counts every second measured, even one without requests.
+  const runTime = new ActiveTime();
 
   for (const second of seconds) {
-    first = Math.min(first, second.t);
-    last = Math.max(last, second.t);
-    if (second.requests.length) {
-      if (second.spanStartMs === undefined || second.spanEndMs === undefined) spansKnown = false;
-      else {
-        spanStart = Math.min(spanStart, second.spanStartMs);
-        spanEnd = Math.max(spanEnd, second.spanEndMs);
-      }
-    }
+    if (second.requests.length) runTime.add(second.t, second.spanStartMs, second.spanEndMs);
+    else runTime.touch(second.t);
     // Segments run side by side: their VUs add up within the same second.
     vusBySecond.set(second.t, (vusBySecond.get(second.t) ?? 0) + second.vus);
     allocatedBySecond.set(second.t, (allocatedBySecond.get(second.t) ?? 0) + second.vusMax);
@@ -133,10 +162,9 @@ export function summarizeSeconds(seconds: readonly SecondSample[], requestOrder:
     for (const request of second.requests) {
       const acc = byName.get(request.name) ?? newAccumulator();
       byName.set(request.name, acc);
-      const scenario = byScenario.get(request.scenario) ?? { ...newAccumulator(), first: second.t, last: second.t };
+      const scenario = byScenario.get(request.scenario) ?? newAccumulator();
       byScenario.set(request.scenario, scenario);
-      scenario.first = Math.min(scenario.first, second.t);
-      scenario.last = Math.max(scenario.last, second.t);
+      for (const target of [acc, scenario]) target.active.add(second.t, request.spanStartMs ?? second.spanStartMs, request.spanEndMs ?? second.spanEndMs);
       for (const target of [acc, overall, scenario]) {
         target.count += request.count;
         if (!request.expected) target.errors += request.count;
@@ -153,8 +181,7 @@ export function summarizeSeconds(seconds: readonly SecondSample[], requestOrder:
     }
   }
 
-  const wholeSeconds = seconds.length ? last - first + 1 : 0;
-  const durationSeconds = spansKnown && spanEnd > spanStart ? (spanEnd - spanStart) / 1000 : wholeSeconds;
+  const durationSeconds = runTime.seconds;
   const rank = new Map(requestOrder.map((name, index) => [name, index]));
   const names = [...byName.keys()].sort((a, b) => {
     const ra = rank.get(a) ?? Number.MAX_SAFE_INTEGER;
@@ -170,10 +197,10 @@ export function summarizeSeconds(seconds: readonly SecondSample[], requestOrder:
       bytesSent,
       ...(messagesSent || messagesReceived ? { messagesSent, messagesReceived } : {}),
     },
-    requests: names.map((name) => ({ name, ...finish(byName.get(name)!, durationSeconds) })),
+    requests: names.map((name) => ({ name, ...finish(byName.get(name)!, byName.get(name)!.active.seconds) })),
     scenarios: [...byScenario.entries()]
-      .sort(([, a], [, b]) => a.first - b.first)
-      .map(([name, acc]) => ({ name, ...finish(acc, acc.last - acc.first + 1) })),
+      .sort(([, a], [, b]) => a.active.firstSecond - b.active.firstSecond)
+      .map(([name, acc]) => ({ name, ...finish(acc, acc.active.seconds) })),
     vusMax: Math.max(0, ...vusBySecond.values()),
     vusAllocated: Math.max(0, ...allocatedBySecond.values()),
     iterations,
