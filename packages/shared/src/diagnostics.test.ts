@@ -100,6 +100,24 @@ describe('diagnoseRun', () => {
     expect(verdicts.map((v) => v.verdict)).toEqual(['INCONCLUSIVE', 'PASS']);
   });
 
+  it("judges a phase's p99 by that phase's requests, not the whole run's: 544 of 6,230 is too few", () => {
+    const spec = planSpecSchema.parse({
+      scenarios: [
+        { name: 'normal', load: { executor: 'constant-vus', vus: 5, duration: '5s' }, requests: [{ name: 'Browse', path: '/' }] },
+        { name: 'peak', startTime: '5s', load: { executor: 'constant-vus', vus: 50, duration: '10s' }, requests: [{ name: 'Buy', path: '/buy' }] },
+      ],
+      thresholds: [
+        { metric: 'latency', stat: 'p99', op: '<', value: 100, scenario: 'normal' },
+        { metric: 'latency', stat: 'p99', op: '<', value: 100, scenario: 'peak' },
+      ],
+    });
+    const row = (name: string, scenario: string, count: number) => ({ ...requestSecond(name, 200, repeat(5, count)), scenario });
+    const { codes, verdicts, diagnostics } = diagnose([second(1, [row('Browse', 'normal', 544)]), second(2, [row('Buy', 'peak', 5_686)])], spec);
+    expect(codes).toEqual(['TOO_FEW_SAMPLES:critical']);
+    expect(diagnostics[0]).toMatchObject({ thresholdIndex: 0, evidence: { samples: 544, needed: 1000 }, message: expect.stringContaining('p99 of scenario normal from 544 requests') });
+    expect(verdicts.map((v) => v.verdict)).toEqual(['INCONCLUSIVE', 'PASS']);
+  });
+
   it('needs n·(1−q) ≥ 10 samples for a percentile', () => {
     expect([0.5, 0.9, 0.95, 0.99].map(minimumSamples)).toEqual([20, 100, 200, 1000]);
   });

@@ -3,7 +3,7 @@ import { planDurationSeconds, type LoadProfile, type PlanSpec } from './plan.js'
 import type { MergedSecond } from './series-merge.js';
 import type { RunSummary } from './summary.js';
 import type { Diagnostic } from './diagnostics-schema.js';
-import type { ThresholdResult } from './threshold.js';
+import { statsFor, type ThresholdResult } from './threshold.js';
 import { CONFIGURATION_KEYS, GRPC_STATUS_PREFIX, NO_RESPONSE_KEYS, RATE_LIMITED_KEYS } from './request-status.js';
 
 /**
@@ -203,15 +203,16 @@ function tooFewSamples(spec: PlanSpec, summary: RunSummary): Diagnostic[] {
     if (threshold.metric !== 'latency') return [];
     const q = QUANTILE_OF[threshold.stat];
     if (q === undefined) return [];
-    const stats = threshold.request ? summary.requests.find((request) => request.name === threshold.request) : summary.overall;
-    const samples = stats?.count ?? 0;
+    // Judged on the threshold's own scope: a p99 of one phase from that phase's requests.
+    const samples = statsFor(threshold, summary)?.count ?? 0;
     const needed = minimumSamples(q);
     if (samples === 0 || samples >= needed) return [];
+    const scope = threshold.request ?? (threshold.scenario ? `scenario ${threshold.scenario}` : 'the run');
     return [
       {
         code: 'TOO_FEW_SAMPLES',
         severity: 'critical',
-        message: `A ${threshold.stat} of ${threshold.request ?? 'the run'} from ${samples} requests is not meaningful; it needs at least ${needed.toLocaleString('en-US')}.`,
+        message: `A ${threshold.stat} of ${scope} from ${samples} requests is not meaningful; it needs at least ${needed.toLocaleString('en-US')}.`,
         evidence: { samples, needed, stat: threshold.stat },
         affects: ['latency'],
         ...(threshold.request ? { request: threshold.request } : {}),

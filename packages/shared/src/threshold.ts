@@ -144,7 +144,8 @@ function measure(threshold: Threshold, stats: RequestStats, summary: RunSummary)
   }
 }
 
-function statsFor(threshold: Threshold, summary: RunSummary): RequestStats | undefined {
+/** The figures a threshold is judged on: its request's, its scenario's, or the whole run's. */
+export function statsFor(threshold: Threshold, summary: RunSummary): RequestStats | undefined {
   if (threshold.request) return summary.requests.find((request) => request.name === threshold.request);
   if (threshold.scenario) return summary.scenarios.find((scenario) => scenario.name === threshold.scenario);
   return summary.overall;
