@@ -94,7 +94,11 @@ export function startSkewDiagnostic(spreadMs: number | null, plannedSeconds: num
  * Scenarios of a split plan with fewer VUs than segments: k6 gives each segment whole VUs,
  * so some segments would have none (an arrival-rate segment without VUs fails to start).
  */
-export function scenariosTooSmallToSplit(spec: PlanSpec): Array<{ scenario: string; vus: number }> {
+export function scenariosTooSmallToSplit(spec: {
+  segments: number;
+  script?: unknown;
+  scenarios: ReadonlyArray<Pick<PlanSpec['scenarios'][number], 'name' | 'load'>>;
+}): Array<{ scenario: string; vus: number }> {
   if (spec.script || spec.segments <= 1) return [];
   return spec.scenarios.flatMap((scenario) => {
     const vus = peakVus(scenario.load);

@@ -75,18 +75,17 @@ export class RunQueueService implements OnModuleDestroy {
     const views = new Map<string, RunQueueView>();
     const pending = runs.filter((run) => run.status === 'QUEUED' || run.status === 'STARTING');
     if (!pending.length) return views;
-    const runners = await this.runners(now);
+    const [runners, standings] = await Promise.all([this.runners(now), this.queue.standings(pending.map((run) => run.id))]);
     for (const run of pending) {
-      const state = await this.queue.state(run.id);
+      const { state, shortSince, runsAhead } = standings.get(run.id)!;
       if (!state || state.state === 'started' || state.state === 'stopped') continue;
-      const shortSince = state.state === 'waiting' ? await this.queue.shortSince(run.id) : null;
       const short = state.state === 'waiting' && state.segments > runners.online;
       const base = {
         state: state.state === 'reserved' ? ('starting' as const) : ('waiting' as const),
         runnersNeeded: state.segments,
         runnersFree: runners.free,
         runnersOnline: runners.online,
-        runsAhead: state.state === 'waiting' ? ((await this.queue.runsAhead(run.id)) ?? 0) : 0,
+        runsAhead: state.state === 'waiting' ? (runsAhead ?? 0) : 0,
         giveUpAt: short ? new Date((shortSince ?? now) + this.settings.runnerWaitMs).toISOString() : null,
       };
       views.set(run.id, { ...base, message: describeRunQueue(base) });

@@ -1,14 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveProgress, PlanView, RunView, TargetView } from '@loadline/shared';
-import { TEST_REDIS_URL, startStack, type TestStack } from '../test/stack.js';
+import { startStack, type TestStack } from '../test/stack.js';
 import { startLoopbackServer, type LoopbackServer } from '@loadline/shared/testing';
 import { readEvents } from '../test/sse.js';
 import type { ApiClient } from '../test/api-client.js';
 
-const RUNNER_MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../runner/dist/main.js');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('run lifecycle: live progress, API restart, a runner killed mid-run', () => {
@@ -116,11 +112,7 @@ describe('run lifecycle: live progress, API restart, a runner killed mid-run', (
     // A second runner in its own process, so it can be killed like a crashed pod; the
     // in-process runner is paused so this one takes the job.
     await stack.runner!.close();
-    const child: ChildProcess = spawn(process.execPath, [RUNNER_MAIN], {
-      env: { PATH: process.env.PATH, REDIS_URL: TEST_REDIS_URL, LOADLINE_QUEUE_PREFIX: stack.queuePrefix, LOADLINE_RUNNER_ID: `${stack.queuePrefix}-doomed`, LOG_LEVEL: 'warn' },
-      detached: true,
-      stdio: 'ignore',
-    });
+    const doomed = await stack.startRunnerProcess('doomed');
     try {
       const started = await client.post<{ run: RunView }>(`/plans/${(await plan('60s')).id}/runs`);
       for (let i = 0; i < 100; i++) {
@@ -129,7 +121,7 @@ describe('run lifecycle: live progress, API restart, a runner killed mid-run', (
         await sleep(200);
       }
       // The whole process group: the runner and its k6, as when a machine or pod dies.
-      process.kill(-child.pid!, 'SIGKILL');
+      doomed.kill();
       const killedAt = Date.now();
       const run = await client.waitForRun(started.body.run.id, 45_000);
       expect(Date.now() - killedAt).toBeLessThan(30_000);
@@ -138,11 +130,7 @@ describe('run lifecycle: live progress, API restart, a runner killed mid-run', (
       expect(run.partial).toBe(true);
       expect(run.summary!.overall.count).toBeGreaterThan(0);
     } finally {
-      try {
-        process.kill(-child.pid!, 'SIGKILL');
-      } catch {
-        // already gone
-      }
+      doomed.kill();
     }
   });
 });

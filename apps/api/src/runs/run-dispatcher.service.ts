@@ -105,11 +105,13 @@ export class RunDispatcher implements OnApplicationBootstrap, OnApplicationShutd
     const queue = this.runQueue.queue;
     const runners = await queue.runners(now);
     await queue.forgetSilentRunners(now);
+    const waiting = await queue.waiting();
+    const standings = await queue.standings(waiting.map((entry) => entry.runId));
     const line: Array<WaitingRun & { tenantId: string; runSeconds: number }> = [];
-    for (const { runId, queuedAt } of await queue.waiting()) {
-      const state = await queue.state(runId);
+    for (const { runId, queuedAt } of waiting) {
+      const { state, shortSince } = standings.get(runId)!;
       if (!state) continue; // its state expired: RESERVE drops it from the line
-      line.push({ runId, queuedAt, segments: state.segments, shortSince: await queue.shortSince(runId), tenantId: state.tenantId, runSeconds: state.runSeconds });
+      line.push({ runId, queuedAt, segments: state.segments, shortSince, tenantId: state.tenantId, runSeconds: state.runSeconds });
     }
     const online = runners.online.length;
     const decisions = decideLine(line, { online, free: Math.min(runners.free, online) }, now, this.runQueue.settings);

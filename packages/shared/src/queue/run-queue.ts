@@ -115,17 +115,36 @@ export class RunQueue {
     return line;
   }
 
-  /** How many runs are ahead of this one in line (null when it is not waiting). */
-  async runsAhead(runId: string): Promise<number | null> {
-    return this.redis.zrank(this.keys.waiting, runId);
-  }
-
   reservedRuns(): Promise<string[]> {
     return this.redis.smembers(this.keys.reserved);
   }
 
   async state(runId: string): Promise<RunQueueState | null> {
     return parseState(await this.redis.hgetall(this.keys.run(runId)));
+  }
+
+  /**
+   * Where each of these runs stands, in one round trip: its state, since when it has been
+   * short of runners, and how many runs are ahead of it in line (null: not waiting).
+   */
+  async standings(runIds: string[]): Promise<Map<string, { state: RunQueueState | null; shortSince: number | null; runsAhead: number | null }>> {
+    if (!runIds.length) return new Map();
+    const multi = this.redis.multi();
+    for (const runId of runIds) multi.hgetall(this.keys.run(runId)).zrank(this.keys.waiting, runId);
+    multi.hmget(this.keys.short, ...runIds);
+    const replies = await multi.exec();
+    failOnError(replies);
+    const shorts = replies!.at(-1)![1] as Array<string | null>;
+    return new Map(
+      runIds.map((runId, i) => [
+        runId,
+        {
+          state: parseState(replies![2 * i]![1] as Record<string, string>),
+          runsAhead: replies![2 * i + 1]![1] as number | null,
+          shortSince: shorts[i] === null ? null : Number(shorts[i]),
+        },
+      ]),
+    );
   }
 
   /** The job a waiting or reserved run carries (what its runners will receive). */
@@ -157,11 +176,6 @@ export class RunQueue {
   async markShort(runId: string, now: number): Promise<number> {
     await this.redis.hsetnx(this.keys.short, runId, now);
     return Number(await this.redis.hget(this.keys.short, runId));
-  }
-
-  async shortSince(runId: string): Promise<number | null> {
-    const since = await this.redis.hget(this.keys.short, runId);
-    return since === null ? null : Number(since);
   }
 
   async clearShort(runId: string): Promise<void> {

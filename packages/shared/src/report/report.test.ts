@@ -162,12 +162,12 @@ describe('exports', () => {
     const shared = toPublicRun(
       run('run-secret-id', '2026-11-01T00:00:00Z', 10, {
         status: 'ERRORED',
-        error: { code: 'TARGET_UNREACHABLE', message: 'No request got a response: Get "http://10.1.2.3:8080/x": refused' },
-        segmentDetails: [{ ...segment, error: { code: 'TARGET_UNREACHABLE', message: 'Get "http://10.1.2.3:8080/x": refused' } }],
+        error: { code: 'TARGET_UNREACHABLE', message: 'No request got a response: Get "http://127.0.0.2:8080/x": refused' },
+        segmentDetails: [{ ...segment, error: { code: 'TARGET_UNREACHABLE', message: 'Get "http://127.0.0.2:8080/x": refused' } }],
       }),
     );
     const text = JSON.stringify(shared);
-    expect(text).not.toMatch(/run-secret-id|plan-1|tgt-1|10\.1\.2\.3|runner-pod/);
+    expect(text).not.toMatch(/run-secret-id|plan-1|tgt-1|127\.0\.0\.2|runner-pod/);
     expect(shared.segmentDetails[0]).toMatchObject({ runnerId: null, error: { code: 'TARGET_UNREACHABLE' } });
     expect(shared.error!.message).toBe('No request got a response: Get "<target>": refused');
   });

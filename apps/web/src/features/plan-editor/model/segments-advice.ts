@@ -4,9 +4,7 @@ import {
   peakVus,
   scenariosTooSmallToSplit,
   type LoadProfile,
-  type PlanSpec,
   type RunnersView,
-  type Scenario,
 } from '@loadline/shared';
 import { parsedLoad } from './timeline';
 import type { PlanForm } from './form-types';
@@ -109,7 +107,7 @@ export function segmentsNotes({ segments, script, scenarios, runners }: Segments
 
   // The API's own rule (422 SEGMENTS_EXCEED_VUS), applied to the scenarios typed so far. It
   // reads only the segments, the script and each scenario's name and load.
-  const tooSmall = scenariosTooSmallToSplit({ segments, script: undefined, scenarios: scenarios.map((s) => ({ name: s.name, load: s.load }) as Scenario) } as unknown as PlanSpec);
+  const tooSmall = scenariosTooSmallToSplit({ segments, scenarios });
   if (tooSmall.length) {
     const which = tooSmall.map((s) => `“${s.scenario}” has at most ${plural(s.vus, 'VU')}`).join(', ');
     notes.push({
