@@ -53,6 +53,14 @@ func (p *span) add(start, end float64) {
 	p.set = true
 }
 
+// scenarioIterAgg counts one scenario's iterations in a second, so that dropped iterations
+// (an arrival rate k6 could not deliver) are judged per scenario, not only for the run.
+type scenarioIterAgg struct {
+	name       string
+	iterations float64
+	dropped    float64
+}
+
 type checkAgg struct {
 	name   string
 	passes uint64
@@ -64,6 +72,8 @@ type second struct {
 	t        int64
 	requests map[uint32]*requestAgg // by group id
 	checks   map[uint32]*checkAgg   // by check id
+	// by scenario id; only samples that carry a scenario tag (k6 tags every iteration with it)
+	scenarios map[uint32]*scenarioIterAgg
 
 	vus, vusMax       gauge
 	iterations        float64
@@ -132,7 +142,7 @@ func entry[V any](m *map[uint32]*V, id uint32, newV func() *V) *V {
 // so that the tags of a series are read once, not once per sample.
 type seriesInfo struct {
 	role metricRole
-	id   uint32 // request group id (roleRequest) or check id (roleChecks)
+	id   uint32 // request group id (roleRequest), check id (roleChecks) or scenario id + 1 (iterations; 0: untagged)
 }
 
 // aggregator turns k6 samples into per-second records. Not safe for concurrent use: the
@@ -142,8 +152,9 @@ type aggregator struct {
 	keyFuncs    map[*metrics.Metric]requestKeyFunc
 	series      map[metrics.TimeSeries]seriesInfo
 
-	groups interner[requestKey]
-	checks interner[string] // check names
+	groups    interner[requestKey]
+	checks    interner[string] // check names
+	scenarios interner[string] // scenario names of iteration samples
 
 	open    map[int64]*second
 	last    *second // the second the previous sample went to: most samples share it
@@ -162,6 +173,7 @@ func newAggregator() *aggregator {
 		series:      make(map[metrics.TimeSeries]seriesInfo),
 		groups:      newInterner[requestKey](),
 		checks:      newInterner[string](),
+		scenarios:   newInterner[string](),
 		open:        make(map[int64]*second),
 	}
 }
@@ -197,6 +209,10 @@ func (a *aggregator) seriesOf(ts metrics.TimeSeries, role metricRole) seriesInfo
 	case roleChecks:
 		name, _ := ts.Tags.Get("check")
 		info.id = a.checks.id(name)
+	case roleIterations, roleDroppedIterations:
+		if name, ok := ts.Tags.Get("scenario"); ok && name != "" {
+			info.id = a.scenarios.id(name) + 1
+		}
 	default:
 	}
 	a.series[ts] = info
@@ -281,8 +297,14 @@ func (a *aggregator) addSample(sample *metrics.Sample) {
 		s.vusMax.observe(sample.Value, sample.Time.UnixNano())
 	case roleIterations:
 		s.iterations += sample.Value
+		if sc := a.scenarioIters(s, sample, role); sc != nil {
+			sc.iterations += sample.Value
+		}
 	case roleDroppedIterations:
 		s.droppedIterations += sample.Value
+		if sc := a.scenarioIters(s, sample, role); sc != nil {
+			sc.dropped += sample.Value
+		}
 	case roleDataReceived:
 		s.bytesReceived += sample.Value
 	case roleDataSent:
@@ -293,6 +315,17 @@ func (a *aggregator) addSample(sample *metrics.Sample) {
 		s.messagesReceived += sample.Value
 	case roleIgnore:
 	}
+}
+
+// scenarioIters is the second's tally for the scenario an iteration sample is tagged with,
+// nil when it has no scenario tag.
+func (a *aggregator) scenarioIters(s *second, sample *metrics.Sample, role metricRole) *scenarioIterAgg {
+	info := a.seriesOf(sample.TimeSeries, role)
+	if info.id == 0 {
+		return nil
+	}
+	id := info.id - 1
+	return entry(&s.scenarios, id, func() *scenarioIterAgg { return &scenarioIterAgg{name: a.scenarios.keys[id]} })
 }
 
 // drain appends the JSON line of every second that is ready to buf and forgets those

@@ -255,3 +255,42 @@ func BenchmarkAggregatorAdd(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*1000), "ns/request")
 }
+
+// Iterations and dropped iterations are also kept per scenario, so a phase that could not be
+// delivered is told apart from one that was.
+func TestIterationsPerScenario(t *testing.T) {
+	t.Parallel()
+	f := newFixture()
+	a := newAggregator()
+	browse := map[string]string{"scenario": "browse"}
+	export := map[string]string{"scenario": "export"}
+	feed(a,
+		f.sample(f.builtin.Iterations, sec(t0, 100), 1, browse),
+		f.sample(f.builtin.Iterations, sec(t0, 200), 1, browse),
+		f.sample(f.builtin.Iterations, sec(t0, 300), 1, export),
+		f.sample(f.builtin.DroppedIterations, sec(t0, 400), 1, export),
+		f.sample(f.builtin.DroppedIterations, sec(t0, 500), 1, export),
+	)
+	out := a.drain(nil, 0, true)
+	var got struct {
+		Iterations         float64 `json:"iterations"`
+		DroppedIterations  float64 `json:"droppedIterations"`
+		ScenarioIterations []struct {
+			Name              string  `json:"name"`
+			Iterations        float64 `json:"iterations"`
+			DroppedIterations float64 `json:"droppedIterations"`
+		} `json:"scenarioIterations"`
+	}
+	if err := json.Unmarshal(out, &got); err != nil {
+		t.Fatalf("%s: %v", out, err)
+	}
+	if got.Iterations != 3 || got.DroppedIterations != 2 || len(got.ScenarioIterations) != 2 {
+		t.Fatalf("got %s", out)
+	}
+	if s := got.ScenarioIterations[0]; s.Name != "browse" || s.Iterations != 2 || s.DroppedIterations != 0 {
+		t.Errorf("browse: %+v", s)
+	}
+	if s := got.ScenarioIterations[1]; s.Name != "export" || s.Iterations != 1 || s.DroppedIterations != 2 {
+		t.Errorf("export: %+v", s)
+	}
+}

@@ -47,6 +47,7 @@ func appendSecond(b []byte, s *second) []byte {
 		b = appendCount(b, s.messagesReceived)
 	}
 	b = appendSpan(b, &s.span)
+	b = appendScenarioIterations(b, s.scenarios)
 
 	b = append(b, `,"checks":[`...)
 	checks := make([]*checkAgg, 0, len(s.checks))
@@ -111,6 +112,33 @@ func appendRequest(b []byte, r *requestAgg) []byte {
 }
 
 // appendSpan appends ,"spanStartMs":…,"spanEndMs":… (µs precision) when the span is known.
+// appendScenarioIterations writes iterations and dropped iterations per scenario, in name
+// order, when any sample of the second carried a scenario tag.
+func appendScenarioIterations(b []byte, scenarios map[uint32]*scenarioIterAgg) []byte {
+	if len(scenarios) == 0 {
+		return b
+	}
+	list := make([]*scenarioIterAgg, 0, len(scenarios))
+	for _, sc := range scenarios {
+		list = append(list, sc)
+	}
+	sort.Slice(list, func(i, j int) bool { return list[i].name < list[j].name })
+	b = append(b, `,"scenarioIterations":[`...)
+	for i, sc := range list {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, `{"name":`...)
+		b = appendString(b, sc.name)
+		b = append(b, `,"iterations":`...)
+		b = appendCount(b, sc.iterations)
+		b = append(b, `,"droppedIterations":`...)
+		b = appendCount(b, sc.dropped)
+		b = append(b, '}')
+	}
+	return append(b, ']')
+}
+
 func appendSpan(b []byte, p *span) []byte {
 	if !p.set {
 		return b

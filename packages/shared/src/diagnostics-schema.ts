@@ -27,8 +27,12 @@ export const diagnosticSchema = z.object({
   /** The numbers behind the message, e.g. { share429: 0.42, requests: 1200 }. */
   evidence: z.record(z.string(), z.union([z.number(), z.string()])),
   affects: z.array(z.enum(AFFECTED_METRICS)),
-  /** Limits the effect to thresholds on this request (too few samples of one request). */
+  /**
+   * The scope the diagnostic was judged on: one request name or one scenario (neither: the
+   * whole run). Which thresholds it touches follows from it (diagnostic-scopes.ts).
+   */
   request: z.string().optional(),
+  scenario: z.string().optional(),
   /** Limits the effect to one threshold, by its position in the plan. */
   thresholdIndex: z.number().int().optional(),
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyDiagnostics, diagnoseRun, minimumSamples } from './diagnostics.js';
+import { indexScopes } from './diagnostic-scopes.js';
 import { evaluateThresholds } from './threshold.js';
 import { planSpecSchema, type PlanSpecInput } from './plan.js';
 import { mergeSegmentsBySecond, type StoredSecond } from './series-merge.js';
@@ -23,8 +24,9 @@ const plan = (overrides: Partial<PlanSpecInput> = {}) =>
 function diagnose(samples: SecondSample[], spec = plan(), generator: (t: number) => GeneratorSample | null = () => null, partial = false) {
   const stored: StoredSecond[] = samples.map((sample) => ({ segmentIndex: 0, sample, generator: generator(sample.t) }));
   const summary = summarizeSeconds(samples);
-  const diagnostics = diagnoseRun({ spec, summary, seconds: mergeSegmentsBySecond(stored), partial });
-  const verdicts = applyDiagnostics(evaluateThresholds(spec.thresholds, summary), diagnostics);
+  const merged = mergeSegmentsBySecond(stored);
+  const diagnostics = diagnoseRun({ spec, summary, seconds: merged, partial });
+  const verdicts = applyDiagnostics(evaluateThresholds(spec.thresholds, summary), diagnostics, indexScopes(merged.map((m) => m.sample)));
   return { diagnostics, verdicts, codes: diagnostics.map((d) => `${d.code}:${d.severity}`) };
 }
 

@@ -5,6 +5,7 @@ import type { RunSummary } from './summary.js';
 import type { Diagnostic } from './diagnostics-schema.js';
 import { statsFor, type ThresholdResult } from './threshold.js';
 import { CONFIGURATION_KEYS, GRPC_STATUS_PREFIX, NO_RESPONSE_KEYS, RATE_LIMITED_KEYS } from './request-status.js';
+import { canonicalScopes, indexScopes, touches, type Scope, type ScopeIndex, type ScopeTally } from './diagnostic-scopes.js';
 
 /**
  * The limits behind each diagnostic, in one place so the report and the docs can cite them.
@@ -59,17 +60,23 @@ export function askedIterations(load: LoadProfile): number | null {
   return null;
 }
 
-/** Requests whose status (as statusCounts keys it) is one of `keys`, with how many were gRPC. */
-function statusShare(summary: RunSummary, keys: readonly string[]): { count: number; share: number; grpc: number } {
-  const total = summary.overall.count;
+/** How a scope is named at the start of a message, and what "requests" are in it. */
+function scopeWords(scope: Scope): { prefix: string } {
+  if (scope.request !== undefined) return { prefix: `${scope.request}: ` };
+  if (scope.scenario !== undefined) return { prefix: `Scenario ${scope.scenario}: ` };
+  return { prefix: '' };
+}
+
+/** Unexpected answers of a scope whose status is one of `keys`, with how many were gRPC. */
+function unexpectedShare(tally: ScopeTally, keys: readonly string[]): { count: number; share: number; grpc: number } {
   let count = 0;
   let grpc = 0;
-  for (const [status, n] of Object.entries(summary.overall.statusCounts)) {
+  for (const [status, n] of tally.unexpected) {
     if (!keys.includes(status)) continue;
     count += n;
     if (status.startsWith(GRPC_STATUS_PREFIX)) grpc += n;
   }
-  return { count, share: total ? count / total : 0, grpc };
+  return { count, share: tally.count ? count / tally.count : 0, grpc };
 }
 
 function generatorSaturation(seconds: readonly MergedSecond[]): Diagnostic | null {
@@ -96,95 +103,125 @@ function generatorSaturation(seconds: readonly MergedSecond[]): Diagnostic | nul
   };
 }
 
-function droppedIterations(input: DiagnoseInput): Diagnostic[] {
-  const { summary, spec } = input;
+/** Dropped iterations and undelivered arrival rate of one scope (the run or one scenario). */
+function loadDiagnostics(
+  scope: Scope,
+  started: { iterations: number; dropped: number },
+  asked: number,
+): Diagnostic[] {
   const found: Diagnostic[] = [];
-  const attempted = summary.iterations + summary.droppedIterations;
-  if (summary.droppedIterations > 0) {
-    const share = summary.droppedIterations / attempted;
+  const { prefix } = scopeWords(scope);
+  const where = scope.scenario !== undefined ? { scenario: scope.scenario } : {};
+  const attempted = started.iterations + started.dropped;
+  if (started.dropped > 0) {
+    const share = started.dropped / attempted;
     const critical = share >= L.droppedShareCritical;
     found.push({
       code: 'DROPPED_ITERATIONS',
       severity: critical ? 'critical' : 'warning',
-      message: `k6 dropped ${summary.droppedIterations.toLocaleString('en-US')} iterations (${pct(share)}) because no VU was free: the asked rate was not delivered. Raise preAllocatedVUs/maxVUs.`,
-      evidence: { dropped: summary.droppedIterations, iterations: summary.iterations, share },
+      message: `${prefix}k6 dropped ${started.dropped.toLocaleString('en-US')} iterations (${pct(share)}) because no VU was free: the asked rate was not delivered. Raise preAllocatedVUs/maxVUs.`,
+      evidence: { dropped: started.dropped, iterations: started.iterations, share },
       affects: critical ? ['rps', 'latency'] : [],
+      ...where,
     });
   }
-  // A run cut short (cancelled, a runner lost) was only asked for its share of the plan.
-  const planned = planDurationSeconds(spec);
-  const ranShare = planned > 0 ? Math.min(1, summary.durationSeconds / planned) : 1;
-  const asked = spec.scenarios.reduce((sum, scenario) => sum + (askedIterations(scenario.load) ?? 0), 0) * ranShare;
   if (asked > 0) {
     const shortfall = 1 - attempted / asked;
     if (shortfall >= L.arrivalShortfallCritical) {
       found.push({
         code: 'ARRIVAL_RATE_SHORTFALL',
         severity: 'critical',
-        message: `Only ${pct(1 - shortfall)} of the ${Math.round(asked).toLocaleString('en-US')} asked iterations were started: the arrival rate was not delivered.`,
+        message: `${prefix}${prefix ? 'only' : 'Only'} ${pct(1 - shortfall)} of the ${Math.round(asked).toLocaleString('en-US')} asked iterations were started: the arrival rate was not delivered.`,
         evidence: { asked: Math.round(asked), started: attempted, shortfall },
         affects: ['rps', 'latency'],
+        ...where,
       });
     }
   }
   return found;
 }
 
-function statusDiagnostics(summary: RunSummary): Diagnostic[] {
+/**
+ * Load k6 did not deliver, for the run and, where k6 tags iterations with their scenario and
+ * the run has several, for each scenario: a phase that could not be driven is named, and only
+ * the figures made of its requests are in doubt.
+ */
+function droppedIterations(input: DiagnoseInput, index: ScopeIndex): Diagnostic[] {
+  const { summary, spec } = input;
+  // A run cut short (cancelled, a runner lost) was only asked for its share of the plan.
+  const planned = planDurationSeconds(spec);
+  const ranShare = planned > 0 ? Math.min(1, summary.durationSeconds / planned) : 1;
+  const askedOf = (scenario: PlanSpec['scenarios'][number]) => (askedIterations(scenario.load) ?? 0) * ranShare;
+  const found = loadDiagnostics(
+    {},
+    { iterations: summary.iterations, dropped: summary.droppedIterations },
+    spec.scenarios.reduce((sum, scenario) => sum + askedOf(scenario), 0),
+  );
+  if (!index.loadPerScenario) return found;
+  for (const scenario of spec.scenarios) {
+    const tally = index.scenarios.get(scenario.name);
+    if (!tally) continue;
+    found.push(...loadDiagnostics({ scenario: scenario.name }, { iterations: tally.iterations, dropped: tally.droppedIterations }, askedOf(scenario)));
+  }
+  return found;
+}
+
+/** Answers that say the run did not measure the target's capacity, judged on one scope's requests. */
+function answerDiagnostics(scope: Scope, tally: ScopeTally): Diagnostic[] {
   const found: Diagnostic[] = [];
-  const total = summary.overall.count;
-  if (!total) return found;
+  if (!tally.count) return found;
+  const { prefix } = scopeWords(scope);
+  const where = scope.request !== undefined ? { request: scope.request } : scope.scenario !== undefined ? { scenario: scope.scenario } : {};
+  const of = prefix ? `of its ${tally.count.toLocaleString('en-US')} requests` : 'of requests';
 
   // A gRPC RESOURCE_EXHAUSTED is a rate limiter's answer as much as a 429 is.
-  const limited = statusShare(summary, RATE_LIMITED_KEYS);
+  const limited = unexpectedShare(tally, RATE_LIMITED_KEYS);
   if (limited.share >= L.rateLimitedWarning) {
     const critical = limited.share >= L.rateLimitedCritical;
     const answer = limited.grpc === 0 ? '429 Too Many Requests' : limited.grpc === limited.count ? 'gRPC RESOURCE_EXHAUSTED' : '429 Too Many Requests or gRPC RESOURCE_EXHAUSTED';
     found.push({
       code: 'RATE_LIMITED',
       severity: critical ? 'critical' : 'warning',
-      message: `${pct(limited.share)} of requests were answered ${answer}: the target's rate limiter, not its capacity, set the throughput.`,
-      evidence: { status429: limited.count - limited.grpc, ...(limited.grpc ? { grpcResourceExhausted: limited.grpc } : {}), requests: total, share: limited.share },
+      message: `${prefix}${pct(limited.share)} ${of} were answered ${answer}: the target's rate limiter, not its capacity, set the throughput.`,
+      evidence: { status429: limited.count - limited.grpc, ...(limited.grpc ? { grpcResourceExhausted: limited.grpc } : {}), requests: tally.count, share: limited.share },
       affects: critical ? ['rps', 'latency'] : [],
+      ...where,
     });
   }
 
   // Only unexpected 401/403/404 (and their gRPC counterparts) count: a plan may expect them on purpose.
   const config = { status401: 0, status403: 0, status404: 0 };
   let configGrpc = 0;
-  for (const request of summary.requests) {
-    if (request.errors === 0) continue;
-    for (const kind of ['status401', 'status403', 'status404'] as const) {
-      for (const key of CONFIGURATION_KEYS[kind]) {
-        const count = Math.min(request.statusCounts[key] ?? 0, request.errors);
-        config[kind] += count;
-        if (key.startsWith(GRPC_STATUS_PREFIX)) configGrpc += count;
-      }
-    }
+  for (const kind of ['status401', 'status403', 'status404'] as const) {
+    const share = unexpectedShare(tally, CONFIGURATION_KEYS[kind]);
+    config[kind] = share.count;
+    configGrpc += share.grpc;
   }
   const configCount = config.status401 + config.status403 + config.status404;
-  const configShare = configCount / total;
+  const configShare = configCount / tally.count;
   if (configShare >= L.configErrorsWarning) {
     const critical = configShare >= L.configErrorsCritical;
     const statuses = configGrpc === 0 ? '401/403/404' : configGrpc === configCount ? 'gRPC UNAUTHENTICATED/PERMISSION_DENIED/UNIMPLEMENTED' : '401/403/404 or their gRPC counterparts';
     found.push({
       code: 'CONFIGURATION_ERRORS',
       severity: critical ? 'critical' : 'warning',
-      message: `${pct(configShare)} of requests failed with ${statuses}: the run measured a misconfiguration (credentials, paths), not the service.`,
-      evidence: { ...config, ...(configGrpc ? { grpc: configGrpc } : {}), requests: total, share: configShare },
+      message: `${prefix}${pct(configShare)} ${of} failed with ${statuses}: the run measured a misconfiguration (credentials, paths), not the service.`,
+      evidence: { ...config, ...(configGrpc ? { grpc: configGrpc } : {}), requests: tally.count, share: configShare },
       affects: critical ? ['latency', 'error_rate', 'rps', 'check_rate'] : [],
+      ...where,
     });
   }
 
-  const failed = statusShare(summary, NO_RESPONSE_KEYS);
+  const failed = unexpectedShare(tally, NO_RESPONSE_KEYS);
   if (failed.share >= L.connectionErrorsWarning) {
     const critical = failed.share >= L.connectionErrorsCritical;
     found.push({
       code: 'CONNECTION_ERRORS',
       severity: critical ? 'critical' : 'warning',
-      message: `${pct(failed.share)} of requests got no response (timeouts, refused or reset connections${failed.grpc ? '; gRPC UNAVAILABLE or DEADLINE_EXCEEDED' : ''}): latencies describe the few that did.`,
-      evidence: { noResponse: failed.count, ...(failed.grpc ? { grpc: failed.grpc } : {}), requests: total, share: failed.share },
+      message: `${prefix}${pct(failed.share)} ${of} got no response (timeouts, refused or reset connections${failed.grpc ? '; gRPC UNAVAILABLE or DEADLINE_EXCEEDED' : ''}): latencies describe the few that did.`,
+      evidence: { noResponse: failed.count, ...(failed.grpc ? { grpc: failed.grpc } : {}), requests: tally.count, share: failed.share },
       affects: critical ? ['latency', 'rps'] : [],
+      ...where,
     });
   }
   return found;
@@ -230,7 +267,12 @@ export function diagnoseRun(input: DiagnoseInput): Diagnostic[] {
   const found: Diagnostic[] = [];
   const saturation = generatorSaturation(input.seconds);
   if (saturation) found.push(saturation);
-  found.push(...droppedIterations(input), ...statusDiagnostics(input.summary), ...tooFewSamples(input.spec, input.summary));
+  const index = indexScopes(input.seconds.map((second) => second.sample));
+  found.push(
+    ...droppedIterations(input, index),
+    ...canonicalScopes(index).flatMap(({ scope, tally }) => answerDiagnostics(scope, tally)),
+    ...tooFewSamples(input.spec, input.summary),
+  );
   if (input.partial) {
     found.push({
       code: 'PARTIAL_DATA',
@@ -245,23 +287,22 @@ export function diagnoseRun(input: DiagnoseInput): Diagnostic[] {
 
 /**
  * Turns PASS/FAIL into INCONCLUSIVE where a critical diagnostic undermines the measurement
- * a threshold relies on, saying why.
+ * a threshold relies on, saying why. Only diagnostics that touch the requests the
+ * threshold's figure is made of count (diagnostic-scopes.ts).
  */
-export function applyDiagnostics(results: readonly ThresholdResult[], diagnostics: readonly Diagnostic[]): ThresholdResult[] {
+export function applyDiagnostics(results: readonly ThresholdResult[], diagnostics: readonly Diagnostic[], scopes: ScopeIndex): ThresholdResult[] {
   return results.map((result, index) => {
     if (result.verdict === 'INCONCLUSIVE') return result;
     const doubt = diagnostics.find(
       (diagnostic) =>
-        diagnostic.severity === 'critical' &&
-        diagnostic.affects.includes(result.threshold.metric) &&
-        (diagnostic.thresholdIndex === undefined || diagnostic.thresholdIndex === index) &&
-        (diagnostic.request === undefined || diagnostic.request === result.threshold.request),
+        diagnostic.severity === 'critical' && diagnostic.affects.includes(result.threshold.metric) && touches(scopes, diagnostic, result.threshold, index),
     );
     if (!doubt) return result;
+    const where = doubt.request !== undefined ? ` on ${doubt.request}` : doubt.scenario !== undefined ? ` in scenario ${doubt.scenario}` : '';
     return {
       ...result,
       verdict: 'INCONCLUSIVE',
-      explanation: `${result.explanation} (would be ${result.verdict}, but ${doubt.code.toLowerCase().replaceAll('_', ' ')})`,
+      explanation: `${result.explanation} (would be ${result.verdict}, but ${doubt.code.toLowerCase().replaceAll('_', ' ')}${where})`,
     };
   });
 }

@@ -21,7 +21,8 @@ const spec = planSpecSchema.parse({
 const diagnose = (rows: RequestSecond[]) => {
   const seconds = [second(1, rows)];
   const summary = summarizeSeconds(seconds);
-  return { summary, diagnostics: diagnoseRun({ spec, summary, seconds: [], partial: false }) };
+  const merged = seconds.map((sample) => ({ t: sample.t, sample, hostCpu: null, k6Cpu: null, cores: null }));
+  return { summary, diagnostics: diagnoseRun({ spec, summary, seconds: merged, partial: false }) };
 };
 
 describe('request statuses across protocols', () => {

@@ -31,7 +31,14 @@ function cloneHistogram(histogram: Histogram): Histogram {
  * merge, VUs of parallel segments add up. Returned in time order.
  */
 export function mergeSegmentsBySecond(seconds: readonly StoredSecond[]): MergedSecond[] {
-  const byT = new Map<number, MergedSecond & { requests: Map<string, RequestSecond>; checks: Map<string, { passes: number; fails: number }> }>();
+  const byT = new Map<
+    number,
+    MergedSecond & {
+      requests: Map<string, RequestSecond>;
+      checks: Map<string, { passes: number; fails: number }>;
+      scenarioIterations: Map<string, { iterations: number; droppedIterations: number }>;
+    }
+  >();
   for (const { sample, generator } of seconds) {
     let merged = byT.get(sample.t);
     if (!merged) {
@@ -49,12 +56,14 @@ export function mergeSegmentsBySecond(seconds: readonly StoredSecond[]): MergedS
           bytesSent: 0,
           spanStartMs: undefined,
           spanEndMs: undefined,
+          scenarioIterations: undefined,
         },
         hostCpu: null,
         k6Cpu: null,
         cores: null,
         requests: new Map(),
         checks: new Map(),
+        scenarioIterations: new Map(),
       };
       byT.set(sample.t, merged);
     }
@@ -67,6 +76,12 @@ export function mergeSegmentsBySecond(seconds: readonly StoredSecond[]): MergedS
     target.vusMax += sample.vusMax;
     target.iterations += sample.iterations;
     target.droppedIterations += sample.droppedIterations;
+    for (const scenario of sample.scenarioIterations ?? []) {
+      const existing = merged.scenarioIterations.get(scenario.name) ?? { iterations: 0, droppedIterations: 0 };
+      existing.iterations += scenario.iterations;
+      existing.droppedIterations += scenario.droppedIterations;
+      merged.scenarioIterations.set(scenario.name, existing);
+    }
     target.bytesReceived += sample.bytesReceived;
     target.bytesSent += sample.bytesSent;
     for (const request of sample.requests) {
@@ -97,12 +112,13 @@ export function mergeSegmentsBySecond(seconds: readonly StoredSecond[]): MergedS
   }
   return [...byT.values()]
     .sort((a, b) => a.t - b.t)
-    .map(({ requests, checks, ...merged }) => ({
+    .map(({ requests, checks, scenarioIterations, ...merged }) => ({
       ...merged,
       sample: {
         ...merged.sample,
         requests: [...requests.values()],
         checks: [...checks.entries()].map(([name, counts]) => ({ name, ...counts })),
+        ...(scenarioIterations.size ? { scenarioIterations: [...scenarioIterations.entries()].map(([name, counts]) => ({ name, ...counts })) } : {}),
       },
     }));
 }

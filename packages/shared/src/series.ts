@@ -63,5 +63,13 @@ export const secondSampleSchema = z.object({
   spanStartMs: z.number().optional(),
   spanEndMs: z.number().optional(),
   checks: z.array(checkSecondSchema).default([]),
+  /**
+   * Iterations and dropped iterations per scenario (k6's scenario tag), so a phase whose
+   * arrival rate was not delivered is told apart from one that was. Absent from seconds
+   * recorded before the extension wrote them.
+   */
+  scenarioIterations: z
+    .array(z.object({ name: z.string(), iterations: z.number().int().nonnegative(), droppedIterations: z.number().int().nonnegative() }))
+    .optional(),
 });
 export type SecondSample = z.infer<typeof secondSampleSchema>;

@@ -8,6 +8,9 @@ import {
 } from './histogram.js';
 import type { SecondSample } from './series.js';
 import { statusKey } from './request-status.js';
+import { percentileInterval } from './percentile-interval.js';
+
+const intervalSchema = z.object({ low: z.number(), high: z.number() });
 
 export const latencyStatsSchema = z.object({
   avg: z.number(),
@@ -17,7 +20,13 @@ export const latencyStatsSchema = z.object({
   p95: z.number(),
   p99: z.number(),
   max: z.number(),
+  /**
+   * 95 % confidence interval of each percentile (order statistics read from the histogram,
+   * see percentile-interval.ts). Absent from summaries stored before it was computed.
+   */
+  intervals: z.object({ p50: intervalSchema, p90: intervalSchema, p95: intervalSchema, p99: intervalSchema }).optional(),
 });
+export type LatencyStatsWithIntervals = z.infer<typeof latencyStatsSchema>;
 
 export const requestStatsSchema = z.object({
   count: z.number().int(),
@@ -122,7 +131,19 @@ function finish(acc: Accumulator, durationSeconds: number): RequestStats {
     errors: acc.errors,
     errorRate: acc.count > 0 ? acc.errors / acc.count : 0,
     statusCounts: acc.statusCounts,
-    latency: latencyStats(acc.latency),
+    latency: latencyWithIntervals(acc.latency),
+  };
+}
+
+const PERCENTILES = { p50: 0.5, p90: 0.9, p95: 0.95, p99: 0.99 } as const;
+
+function latencyWithIntervals(histogram: Histogram): LatencyStatsWithIntervals | null {
+  const stats = latencyStats(histogram);
+  if (!stats) return null;
+  const interval = (q: number) => percentileInterval(histogram, q)!;
+  return {
+    ...stats,
+    intervals: { p50: interval(PERCENTILES.p50), p90: interval(PERCENTILES.p90), p95: interval(PERCENTILES.p95), p99: interval(PERCENTILES.p99) },
   };
 }
 

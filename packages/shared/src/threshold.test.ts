@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateThresholds, overallVerdict, thresholdSchema, type Threshold } from './threshold.js';
-import type { RunSummary } from './summary.js';
+import { summarizeSeconds, type RunSummary } from './summary.js';
+import { requestSecond, second } from './test-fixtures.js';
 
 const stats = (overrides: Partial<RunSummary['overall']> = {}) => ({
   count: 1000,
@@ -114,5 +115,30 @@ describe('evaluateThresholds', () => {
     expect(thresholdSchema.safeParse({ metric: 'latency', stat: 'p42', op: '<', value: 1 }).success).toBe(false);
     expect(thresholdSchema.safeParse({ metric: 'error_rate', op: '<', value: 5 }).success).toBe(false);
     expect(thresholdSchema.safeParse({ metric: 'rps', op: '=', value: 5 }).success).toBe(false);
+  });
+});
+
+describe('percentile thresholds and their confidence interval', () => {
+  // 400 requests: 380 at 100-479 ms, 20 spread over 480-530 ms, so p95 sits near 480-500 ms
+  // and its 95 % interval (order statistics 372 to 389) spans the limit of 480 ms.
+  const latencies = [...Array.from({ length: 380 }, (_, i) => 100 + i), ...Array.from({ length: 20 }, (_, i) => 480 + i * 2.5)];
+  const judged = (value: number) =>
+    evaluateThresholds([t({ metric: 'latency', stat: 'p95', op: '<', value })], summarizeSeconds([second(1_700_000_000, [requestSecond('Checkout', 200, latencies)])]))[0]!;
+
+  it('is INCONCLUSIVE when the interval contains the limit, and says so in words', () => {
+    const result = judged(470);
+    expect(result.verdict).toBe('INCONCLUSIVE');
+    expect(result.interval!.low).toBeLessThan(470);
+    expect(result.interval!.high).toBeGreaterThan(470);
+    expect(result.explanation).toMatch(/^p95 in [\d.]+–[\d.]+ ms at 95 % confidence \([\d.]+ ms from 400 requests\); the limit 470 ms lies inside$/);
+  });
+
+  it('keeps PASS and FAIL when the limit lies outside the interval, and carries the interval', () => {
+    const pass = judged(1000);
+    expect(pass.verdict).toBe('PASS');
+    expect(pass.interval!.high).toBeLessThan(1000);
+    const fail = judged(200);
+    expect(fail.verdict).toBe('FAIL');
+    expect(fail.interval!.low).toBeGreaterThan(200);
   });
 });

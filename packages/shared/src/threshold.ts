@@ -45,6 +45,8 @@ export const thresholdResultSchema = z.object({
   measured: z.number().nullable(),
   /** Human sentence: "p95 1.86 ms against < 50 ms: 27x headroom". */
   explanation: z.string(),
+  /** Percentile thresholds: the measured percentile's 95 % confidence interval (ms). */
+  interval: z.object({ low: z.number(), high: z.number() }).optional(),
 });
 export type ThresholdResult = z.infer<typeof thresholdResultSchema>;
 
@@ -144,6 +146,15 @@ function measure(threshold: Threshold, stats: RequestStats, summary: RunSummary)
   }
 }
 
+type Percentile = 'p50' | 'p90' | 'p95' | 'p99';
+const isPercentile = (stat: LatencyStat): stat is Percentile => stat === 'p50' || stat === 'p90' || stat === 'p95' || stat === 'p99';
+
+/** The 95 % interval of a percentile threshold's figure, when the summary has one. */
+function percentileIntervalOf(threshold: Threshold, stats: RequestStats | undefined): { low: number; high: number } | undefined {
+  if (threshold.metric !== 'latency' || !isPercentile(threshold.stat)) return undefined;
+  return stats?.latency?.intervals?.[threshold.stat];
+}
+
 /** The figures a threshold is judged on: its request's, its scenario's, or the whole run's. */
 export function statsFor(threshold: Threshold, summary: RunSummary): RequestStats | undefined {
   if (threshold.request) return summary.requests.find((request) => request.name === threshold.request);
@@ -170,8 +181,22 @@ export function evaluateThresholds(thresholds: readonly Threshold[], summary: Ru
         explanation: `${label}: no ${what}, nothing to judge`.replace('  ', ' '),
       };
     }
+    const interval = percentileIntervalOf(threshold, stats);
+    if (interval && interval.low <= threshold.value && threshold.value <= interval.high) {
+      // The requests measured cannot tell which side of the limit the percentile is on.
+      return {
+        threshold,
+        verdict: 'INCONCLUSIVE',
+        measured,
+        interval,
+        explanation:
+          `${metricLabel(threshold)} in ${formatNumber(interval.low)}–${formatValue(threshold, interval.high)} at 95 % confidence ` +
+          `(${formatValue(threshold, measured)} from ${stats!.count.toLocaleString('en-US')} requests); the limit ${formatValue(threshold, threshold.value)} lies inside`,
+      };
+    }
     const passed = compare(measured, threshold.op, threshold.value);
     return {
+      ...(interval ? { interval } : {}),
       threshold,
       verdict: passed ? 'PASS' : 'FAIL',
       measured,

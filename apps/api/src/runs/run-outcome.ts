@@ -1,6 +1,7 @@
 import {
   allSteps,
   applyDiagnostics,
+  indexScopes,
   diagnoseRun,
   evaluateThresholds,
   findCapacity,
@@ -91,7 +92,7 @@ export function decideOutcome(input: OutcomeInput): FinalOutcome {
   if (!summary || summary.overall.count === 0) {
     return ended('ERRORED', { code: 'NO_REQUESTS', message: 'k6 finished without completing a single request' });
   }
-  const thresholds = applyDiagnostics(evaluateThresholds(input.spec.thresholds, summary), diagnostics);
+  const thresholds = applyDiagnostics(evaluateThresholds(input.spec.thresholds, summary), diagnostics, indexScopes(samples));
   const verdict = overallVerdict(thresholds);
   return { status: STATUS_BY_VERDICT[verdict], verdict, summary, error: null, partial, thresholds, diagnostics, capacity, ...perSegment };
 }
