@@ -41,11 +41,18 @@ describe('figures per scope', () => {
           load: { executor: 'constant-arrival-rate', rate: phase.rate, timeUnit: '1s', duration: '4s', preAllocatedVUs: 10 },
           requests: [{ name: `Get ${phase.name}`, path: `/${phase.name}` }],
         })),
-        thresholds: [{ metric: 'error_rate', op: '<', value: 0.01 }],
+        thresholds: [
+          { metric: 'error_rate', op: '<', value: 0.01 },
+          // The peak phase's ~400 requests cannot support a p99 (it needs 1,000), however many the run has.
+          { metric: 'latency', stat: 'p99', op: '<', value: 1000, scenario: 'peak' },
+          { metric: 'latency', stat: 'p95', op: '<', value: 1000, scenario: 'peak' },
+        ],
       })
     ).body;
     const run = await client.waitForRun((await client.post<{ run: RunView }>(`/plans/${plan.id}/runs`)).body.run.id);
-    expect(run.status).toBe('PASSED');
+    expect(run.thresholds.map((result) => result.verdict)).toEqual(['PASS', 'INCONCLUSIVE', 'PASS']);
+    expect(run.diagnostics.find((diagnostic) => diagnostic.code === 'TOO_FEW_SAMPLES')?.message).toMatch(/^A p99 of scenario peak from \d+ requests is not meaningful; it needs at least 1,000\.$/);
+    expect(run.status).toBe('INCONCLUSIVE');
     for (const phase of phases) {
       const served = server.counts.get(`GET /${phase.name}`) ?? 0;
       const scenario = run.summary!.scenarios.find((s) => s.name === phase.name)!;
