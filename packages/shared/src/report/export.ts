@@ -6,7 +6,24 @@ import type { RunView } from '../runs.js';
  * JUnit XML (each threshold a test case) for CI systems that show test results. Pure.
  */
 
-const CSV_COLUMNS = ['request', 'count', 'rps', 'errors', 'error_rate', 'avg_ms', 'min_ms', 'p50_ms', 'p90_ms', 'p95_ms', 'p99_ms', 'max_ms'] as const;
+const PERCENTILES = ['p50', 'p90', 'p95', 'p99'] as const;
+
+/** Each percentile's 95 % confidence interval follows the figures, so older columns keep their place. */
+const CSV_COLUMNS = [
+  'request',
+  'count',
+  'rps',
+  'errors',
+  'error_rate',
+  'avg_ms',
+  'min_ms',
+  'p50_ms',
+  'p90_ms',
+  'p95_ms',
+  'p99_ms',
+  'max_ms',
+  ...PERCENTILES.flatMap((p) => [`${p}_ci_low_ms`, `${p}_ci_high_ms`]),
+] as const;
 
 function csvCell(value: string | number | null): string {
   if (value === null) return '';
@@ -34,6 +51,7 @@ export function runToCsv(run: RunView): string {
       stats.latency?.p95 ?? null,
       stats.latency?.p99 ?? null,
       stats.latency?.max ?? null,
+      ...PERCENTILES.flatMap((p) => [stats.latency?.intervals?.[p].low ?? null, stats.latency?.intervals?.[p].high ?? null]),
     ]
       .map(csvCell)
       .join(','),

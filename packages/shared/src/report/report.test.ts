@@ -133,8 +133,12 @@ describe('compareRuns', () => {
 describe('exports', () => {
   it('writes CSV rows per request and for the whole run, quoting and defusing formulas', () => {
     const csv = runToCsv(run('a', '2026-11-01T00:00:00Z', 10)).trim().split('\n');
-    expect(csv[0]).toBe('request,count,rps,errors,error_rate,avg_ms,min_ms,p50_ms,p90_ms,p95_ms,p99_ms,max_ms');
-    expect(csv[1]).toBe('"Get, ""quoted""",1000,100,10,0.01,5,1,3.333,9,10,20,40');
+    expect(csv[0]).toBe(
+      'request,count,rps,errors,error_rate,avg_ms,min_ms,p50_ms,p90_ms,p95_ms,p99_ms,max_ms,' +
+        'p50_ci_low_ms,p50_ci_high_ms,p90_ci_low_ms,p90_ci_high_ms,p95_ci_low_ms,p95_ci_high_ms,p99_ci_low_ms,p99_ci_high_ms',
+    );
+    // A summary stored before intervals were computed leaves their cells empty.
+    expect(csv[1]).toBe('"Get, ""quoted""",1000,100,10,0.01,5,1,3.333,9,10,20,40,,,,,,,,');
     expect(csv[2]!.startsWith("'=cmd()")).toBe(true);
     expect(csv[3]!.startsWith('(all requests),1000')).toBe(true);
   });

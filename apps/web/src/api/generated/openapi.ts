@@ -1376,6 +1376,7 @@ export interface components {
             };
             message: string;
             request?: string;
+            scenario?: string;
             /** @enum {string} */
             severity: "warning" | "critical";
             thresholdIndex?: number;
@@ -1579,6 +1580,24 @@ export interface components {
         JsonPath: string;
         LatencyStats: {
             avg: number;
+            intervals?: {
+                p50: {
+                    high: number;
+                    low: number;
+                };
+                p90: {
+                    high: number;
+                    low: number;
+                };
+                p95: {
+                    high: number;
+                    low: number;
+                };
+                p99: {
+                    high: number;
+                    low: number;
+                };
+            };
             max: number;
             min: number;
             p50: number;
@@ -2314,6 +2333,10 @@ export interface components {
         };
         ThresholdResult: {
             explanation: string;
+            interval?: {
+                high: number;
+                low: number;
+            };
             measured: number | null;
             threshold: components["schemas"]["Threshold"];
             /** @enum {string} */

@@ -59,6 +59,11 @@ export function DiagnosticsPanel({ run }: { run: RunView }) {
                     {diagnostic.severity === 'critical' ? '■ Critical' : '▲ Warning'}
                   </span>
                   <h3 className="diagnostic__title">{DIAGNOSTIC_TITLE[diagnostic.code] ?? diagnostic.code}</h3>
+                  {diagnostic.request !== undefined && diagnostic.thresholdIndex === undefined ? (
+                    <span className="chip" data-testid="diagnostic-scope">request {diagnostic.request}</span>
+                  ) : diagnostic.scenario !== undefined ? (
+                    <span className="chip" data-testid="diagnostic-scope">scenario {diagnostic.scenario}</span>
+                  ) : null}
                   <code className="diagnostic__code">{diagnostic.code}</code>
                 </div>
                 <p className="diagnostic__message">{diagnostic.message}</p>

@@ -10,7 +10,7 @@ export function RequestsTable({ summary }: { summary: RunSummary }) {
   return (
     <div className="table-wrap" tabIndex={0}>
       <table className="table table--dense" data-testid="requests-table">
-        <caption className="sr-only">Per-request results; latencies in milliseconds</caption>
+        <caption className="sr-only">Per-request results; latencies in milliseconds, each percentile with its 95 % confidence interval below it</caption>
         <thead>
           <tr>
             <th scope="col">Request</th>
@@ -47,17 +47,30 @@ function StatsRow({ name, stats, testId }: { name: string; stats: Omit<RequestRo
       <th scope="row">{name}</th>
       <td className="num" data-col="count">{formatCount(stats.count)}</td>
       <td className="num" data-col="rps">{formatRps(stats.rps)}</td>
-      {LATENCY_COLUMNS.map((stat) => (
-        <td className="num" data-col={stat} key={stat}>
-          {formatMs(stats.latency?.[stat])}
-        </td>
-      ))}
+      {LATENCY_COLUMNS.map((stat) => {
+        const interval = stat === 'avg' || stat === 'max' ? undefined : stats.latency?.intervals?.[stat];
+        return (
+          <td className="num" data-col={stat} key={stat}>
+            {formatMs(stats.latency?.[stat])}
+            {interval ? <ConfidenceInterval low={interval.low} high={interval.high} /> : null}
+          </td>
+        );
+      })}
       <td className={`num${stats.errors > 0 ? ' text-danger' : ''}`} data-col="errors">{formatCount(stats.errors)}</td>
       <td className={`num${stats.errors > 0 ? ' text-danger' : ''}`} data-col="error-rate">{formatPercent(stats.errorRate)}</td>
       <td data-col="status-codes">
         <StatusCodes counts={stats.statusCounts} />
       </td>
     </tr>
+  );
+}
+
+/** A percentile's 95 % confidence interval, under its value: how far these requests can place it. */
+export function ConfidenceInterval({ low, high }: { low: number; high: number }) {
+  return (
+    <span className="ci" title="95 % confidence interval of this percentile">
+      {formatMs(low)}–{formatMs(high)}
+    </span>
   );
 }
 

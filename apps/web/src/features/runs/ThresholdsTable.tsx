@@ -1,5 +1,6 @@
 import { describeThreshold, formatValue, type ThresholdResult } from '@loadline/shared';
 import { VerdictBadge } from './RunStatusBadge';
+import { ConfidenceInterval } from './RequestsTable';
 
 export function ThresholdsTable({ results }: { results: readonly ThresholdResult[] }) {
   return (
@@ -24,6 +25,7 @@ export function ThresholdsTable({ results }: { results: readonly ThresholdResult
               </th>
               <td className="num" data-col="measured" data-label="Measured">
                 {result.measured === null ? '—' : formatValue(result.threshold, result.measured)}
+                {result.interval ? <ConfidenceInterval low={result.interval.low} high={result.interval.high} /> : null}
               </td>
               <td data-col="verdict" data-label="Verdict">
                 <VerdictBadge verdict={result.verdict} />
