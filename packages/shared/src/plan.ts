@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { durationSchema, durationToSeconds } from './duration.js';
-import { thresholdSchema } from './threshold.js';
+import { thresholdSchema, type Threshold } from './threshold.js';
 import { loadProfileSchema, peakVus, plannedDurationSeconds, type LoadProfile } from './plan-load.js';
 import { planStepSchema, templateReferences, templatedStrings, thinkTimeSchema, type PlanStep } from './plan-steps.js';
 import { wsConnectRowName } from './k6-script-ws.js';
@@ -109,9 +109,20 @@ function checkReferences(spec: z.infer<typeof specObject>, ctx: z.RefinementCtx)
     if (threshold.scenario !== undefined && !scenarioNames.has(threshold.scenario)) {
       ctx.addIssue({ code: 'custom', path: ['thresholds', t, 'scenario'], message: `no scenario named "${threshold.scenario}" in this plan` });
     }
+    checkTiming(threshold, ['thresholds', t], planDurationSeconds(spec), ctx);
   });
   const usesGrpc = spec.scenarios.some((scenario) => scenario.requests.some((step) => step.protocol === 'grpc'));
   if (usesGrpc && !spec.grpc) ctx.addIssue({ code: 'custom', path: ['grpc'], message: 'gRPC requests need the .proto source or server reflection' });
+}
+
+/** A window or stop rule the plan's load could never reach judges nothing: say so at save. */
+function checkTiming(threshold: Threshold, at: Array<string | number>, planned: number, ctx: z.RefinementCtx): void {
+  if (threshold.window?.after !== undefined && durationToSeconds(threshold.window.after) >= planned) {
+    ctx.addIssue({ code: 'custom', path: [...at, 'window', 'after'], message: `the window starts at ${durationToSeconds(threshold.window.after)} s, but the plan's load lasts ${planned} s: nothing would be judged` });
+  }
+  if (threshold.stop && durationToSeconds(threshold.stop.after) > planned) {
+    ctx.addIssue({ code: 'custom', path: [...at, 'stop', 'after'], message: `a breach of ${durationToSeconds(threshold.stop.after)} s could never happen in the plan's ${planned} s of load` });
+  }
 }
 
 /** What a run executes. Stored per plan version. */
