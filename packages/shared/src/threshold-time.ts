@@ -9,6 +9,14 @@ import type { SecondSample } from './series.js';
  * second is second 0 (it is usually partial: the load begins somewhere inside it).
  */
 
+/**
+ * Seconds of a duration that may not have passed its own check: zod runs an object's
+ * refinements even when a field inside failed, and they must not throw on it.
+ */
+export function checkedSeconds(duration: string | undefined): number | null {
+  return duration !== undefined && durationSchema.safeParse(duration).success ? durationToSeconds(duration) : null;
+}
+
 /** Below this a "sustained" breach is a blip: a GC pause, one slow deploy step. */
 export const STOP_AFTER_MIN_SECONDS = 5;
 
@@ -25,7 +33,7 @@ export const thresholdWindowSchema = z
   })
   .strict()
   .refine((window) => window.after !== undefined || window.until !== undefined, { message: 'a window needs an "after", an "until", or both' })
-  .refine((window) => window.after === undefined || window.until === undefined || durationToSeconds(window.after) < durationToSeconds(window.until), {
+  .refine((window) => checkedSeconds(window.after) === null || checkedSeconds(window.until) === null || checkedSeconds(window.after)! < checkedSeconds(window.until)!, {
     message: '"after" must come before "until"',
     path: ['until'],
   });
@@ -35,8 +43,8 @@ export type ThresholdWindow = z.infer<typeof thresholdWindowSchema>;
 export const stopRuleSchema = z
   .object({ after: durationSchema })
   .strict()
-  .refine((stop) => Number.isInteger(durationToSeconds(stop.after)), { message: 'a stop rule counts whole seconds, e.g. "10s"', path: ['after'] })
-  .refine((stop) => durationToSeconds(stop.after) >= STOP_AFTER_MIN_SECONDS, {
+  .refine((stop) => Number.isInteger(checkedSeconds(stop.after) ?? 0), { message: 'a stop rule counts whole seconds, e.g. "10s"', path: ['after'] })
+  .refine((stop) => (checkedSeconds(stop.after) ?? STOP_AFTER_MIN_SECONDS) >= STOP_AFTER_MIN_SECONDS, {
     message: `a breach must last at least ${STOP_AFTER_MIN_SECONDS} s to stop a run (shorter is noise, not a sustained breach)`,
     path: ['after'],
   });

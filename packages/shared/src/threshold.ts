@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { RequestStats, RunSummary } from './summary.js';
 import { GRPC_STATUS_CODES } from './plan-steps.js';
 import { durationToSeconds } from './duration.js';
-import { describeWindow, stopRuleSchema, thresholdWindowSchema, windowSeconds, type ThresholdWindow, type WindowSummaries } from './threshold-time.js';
+import { checkedSeconds, describeWindow, stopRuleSchema, thresholdWindowSchema, type ThresholdWindow, type WindowSummaries } from './threshold-time.js';
 
 export const LATENCY_STATS = ['avg', 'min', 'p50', 'p90', 'p95', 'p99', 'max'] as const;
 export type LatencyStat = (typeof LATENCY_STATS)[number];
@@ -48,7 +48,7 @@ export const thresholdSchema = z
     message: 'a stop rule judges each second on its own, and a rate is judged over the whole time its scope applied load (a ramp\'s first seconds are low by design): stop on latency, error rate, a status share or the check pass rate',
     path: ['stop'],
   })
-  .refine((threshold) => !threshold.stop || !threshold.window || windowLength(threshold.window) === null || windowLength(threshold.window)! >= durationToSeconds(threshold.stop.after), {
+  .refine((threshold) => !threshold.stop || !threshold.window || (windowLength(threshold.window) ?? Infinity) >= (checkedSeconds(threshold.stop.after) ?? 0), {
     message: 'the window is shorter than the stop rule\'s duration: the breach could never last long enough to stop the run',
     path: ['stop', 'after'],
   });
@@ -67,10 +67,11 @@ export const thresholdResultSchema = z.object({
 });
 export type ThresholdResult = z.infer<typeof thresholdResultSchema>;
 
-/** Whole seconds a bounded window takes; null when it runs to the end of the run. */
+/** Whole seconds a bounded window takes; null when it runs to the end of the run (or is malformed). */
 function windowLength(window: ThresholdWindow): number | null {
-  const { from, to } = windowSeconds(window);
-  return to === null ? null : to - from;
+  const after = checkedSeconds(window.after ?? '0s');
+  const until = checkedSeconds(window.until);
+  return after === null || until === null ? null : Math.floor(until) - Math.ceil(after);
 }
 
 /** What a threshold is about, without the limit: "p95 of Checkout after 30 s". */
