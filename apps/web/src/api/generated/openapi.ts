@@ -2183,6 +2183,9 @@ export interface components {
             password: components["schemas"]["Password"];
         };
         StatusClass: string;
+        StopRule: {
+            after: components["schemas"]["Duration"];
+        };
         SwitchOrganizationInput: {
             organizationId: string;
         };
@@ -2233,7 +2236,9 @@ export interface components {
             scenario?: string;
             /** @enum {string} */
             stat: "avg" | "min" | "p50" | "p90" | "p95" | "p99" | "max";
+            stop?: components["schemas"]["StopRule"];
             value: number;
+            window?: components["schemas"]["ThresholdWindow"];
         } | {
             /** @enum {string} */
             metric: "error_rate";
@@ -2241,7 +2246,9 @@ export interface components {
             op: "<" | "<=" | ">" | ">=";
             request?: string;
             scenario?: string;
+            stop?: components["schemas"]["StopRule"];
             value: number;
+            window?: components["schemas"]["ThresholdWindow"];
         } | {
             /** @enum {string} */
             metric: "rps";
@@ -2249,7 +2256,9 @@ export interface components {
             op: "<" | "<=" | ">" | ">=";
             request?: string;
             scenario?: string;
+            stop?: components["schemas"]["StopRule"];
             value: number;
+            window?: components["schemas"]["ThresholdWindow"];
         } | {
             /** @enum {string} */
             metric: "check_rate";
@@ -2257,7 +2266,9 @@ export interface components {
             op: "<" | "<=" | ">" | ">=";
             request?: string;
             scenario?: string;
+            stop?: components["schemas"]["StopRule"];
             value: number;
+            window?: components["schemas"]["ThresholdWindow"];
         } | {
             /** @enum {string} */
             metric: "status_share";
@@ -2266,7 +2277,9 @@ export interface components {
             request?: string;
             scenario?: string;
             status: components["schemas"]["StatusClass"];
+            stop?: components["schemas"]["StopRule"];
             value: number;
+            window?: components["schemas"]["ThresholdWindow"];
         };
         ThresholdInput: {
             /** @enum {string} */
@@ -2277,7 +2290,9 @@ export interface components {
             scenario?: string;
             /** @enum {string} */
             stat: "avg" | "min" | "p50" | "p90" | "p95" | "p99" | "max";
+            stop?: components["schemas"]["StopRule"];
             value: number;
+            window?: components["schemas"]["ThresholdWindow"];
         } | {
             /** @enum {string} */
             metric: "error_rate";
@@ -2285,7 +2300,9 @@ export interface components {
             op: "<" | "<=" | ">" | ">=";
             request?: string;
             scenario?: string;
+            stop?: components["schemas"]["StopRule"];
             value: number;
+            window?: components["schemas"]["ThresholdWindow"];
         } | {
             /** @enum {string} */
             metric: "rps";
@@ -2293,7 +2310,9 @@ export interface components {
             op: "<" | "<=" | ">" | ">=";
             request?: string;
             scenario?: string;
+            stop?: components["schemas"]["StopRule"];
             value: number;
+            window?: components["schemas"]["ThresholdWindow"];
         } | {
             /** @enum {string} */
             metric: "check_rate";
@@ -2301,7 +2320,9 @@ export interface components {
             op: "<" | "<=" | ">" | ">=";
             request?: string;
             scenario?: string;
+            stop?: components["schemas"]["StopRule"];
             value: number;
+            window?: components["schemas"]["ThresholdWindow"];
         } | {
             /** @enum {string} */
             metric: "status_share";
@@ -2310,7 +2331,9 @@ export interface components {
             request?: string;
             scenario?: string;
             status: components["schemas"]["StatusClass"];
+            stop?: components["schemas"]["StopRule"];
             value: number;
+            window?: components["schemas"]["ThresholdWindow"];
         };
         ThresholdResult: {
             explanation: string;
@@ -2318,6 +2341,10 @@ export interface components {
             threshold: components["schemas"]["Threshold"];
             /** @enum {string} */
             verdict: "PASS" | "FAIL" | "INCONCLUSIVE";
+        };
+        ThresholdWindow: {
+            after?: components["schemas"]["Duration"];
+            until?: components["schemas"]["Duration"];
         };
         Timezone: string;
         TrendFigures: {
@@ -2651,6 +2678,7 @@ export type SessionView = components['schemas']['SessionView'];
 export type ShareView = components['schemas']['ShareView'];
 export type SignupInput = components['schemas']['SignupInput'];
 export type StatusClass = components['schemas']['StatusClass'];
+export type StopRule = components['schemas']['StopRule'];
 export type SwitchOrganizationInput = components['schemas']['SwitchOrganizationInput'];
 export type TargetVerification = components['schemas']['TargetVerification'];
 export type TargetView = components['schemas']['TargetView'];
@@ -2660,6 +2688,7 @@ export type ThinkTimeInput = components['schemas']['ThinkTimeInput'];
 export type Threshold = components['schemas']['Threshold'];
 export type ThresholdInput = components['schemas']['ThresholdInput'];
 export type ThresholdResult = components['schemas']['ThresholdResult'];
+export type ThresholdWindow = components['schemas']['ThresholdWindow'];
 export type Timezone = components['schemas']['Timezone'];
 export type TrendFigures = components['schemas']['TrendFigures'];
 export type TrendPoint = components['schemas']['TrendPoint'];
