@@ -54,6 +54,23 @@ describe('threshold windows and stop rules', () => {
     return client.waitForRun(started.body.run.id, 120_000);
   }
 
+  it('refuses windows and stop rules that could not work, at their fields', async () => {
+    const refused = await client.post<{ error: { code: string; details: Array<{ path: string; message: string }> } }>('/plans', {
+      name: 'bad timing',
+      targetId: target.id,
+      load: { executor: 'constant-vus', vus: 1, duration: '20s' },
+      requests: [{ name: 'Get', path: '/' }],
+      thresholds: [
+        { metric: 'rps', op: '>', value: 10, stop: { after: '10s' } },
+        { metric: 'latency', stat: 'p95', op: '<', value: 100, window: { after: '20s' } },
+        { metric: 'latency', stat: 'p95', op: '<', value: 100, window: { after: 'soon' }, stop: { after: '3s' } },
+      ],
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.code).toBe('PLAN_INVALID');
+    expect(refused.body.error.details.map((detail) => detail.path).sort()).toEqual(['thresholds.0.stop', 'thresholds.1.window.after', 'thresholds.2.stop.after', 'thresholds.2.window.after']);
+  });
+
   it('passes a p95 judged after the warm-up that the same p95 over the whole ramp fails', async () => {
     // Ramps 20 -> 100 req/s over 3 s while the server answers in 300 ms, then 7 s at 100 req/s
     // answered in 5 ms. The slow requests are ~20 % of all: the whole run's p95 is slow.
