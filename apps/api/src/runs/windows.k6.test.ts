@@ -141,9 +141,10 @@ describe('threshold windows and stop rules', () => {
     expect(run).toMatchObject({ status: 'FAILED', verdict: 'FAIL', error: { code: 'STOPPED_BY_THRESHOLD' } });
     expect(run.error!.message).toMatch(/^stopped at \d+ s: p95 of Checkout [\d,.]+ ms > 100 ms for 5 s$/);
     expect(Math.abs(stoppedAt - (slowAt + 5))).toBeLessThanOrEqual(2);
-    // The load stopped: nothing more arrived, and the last request came well before the plan's end.
+    // The load stopped: nothing more arrived, and the last request came well before the plan's
+    // end (how soon after the breach depends on how busy this machine is: not asserted).
     expect(server.counts.get('GET /turns-slow')).toBe(countAtEnd);
-    expect(loadSeconds).toBeLessThan(slowAt + 5 + 4);
+    expect(loadSeconds).toBeLessThan(15);
     // Every segment was stopped by the rule, and the run kept what they measured.
     expect(run.segmentDetails.map((segment) => segment.error?.code)).toEqual(['STOPPED_BY_THRESHOLD', 'STOPPED_BY_THRESHOLD']);
     expect(run.segmentDetails.every((segment) => (segment.health?.requests ?? 0) > 0)).toBe(true);
@@ -156,5 +157,9 @@ describe('threshold windows and stop rules', () => {
     expect(stopped!.measured!).toBeGreaterThanOrEqual(SLOW_MS);
     expect(stopped!.threshold.stop).toEqual({ after: '5s' });
     expect(errors!.verdict).toBe('PASS');
+    // The public report says the same.
+    const share = await client.post<{ token: string }>(`/runs/${run.id}/share-links`, {});
+    const shared = await stack.api.get<{ run: RunView }>(`/public/reports/${share.body.token}`);
+    expect(shared.body.run).toMatchObject({ status: 'FAILED', error: run.error });
   });
 });
