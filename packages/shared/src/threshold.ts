@@ -202,8 +202,9 @@ export function thresholdFigure(threshold: Threshold, summary: RunSummary): numb
 /**
  * Evaluates each threshold against the summary, or against its window's summary. INCONCLUSIVE
  * when there is nothing to judge by (no request of that name finished, no second in the
- * window). Validity diagnostics may later downgrade PASS/FAIL to INCONCLUSIVE; that decision
- * lives with the diagnostics, not here.
+ * window). `windows` gives the figures of a window (windowSummaries of the run's merged
+ * seconds); without it a windowed threshold has nothing to judge. Validity diagnostics may
+ * later downgrade PASS/FAIL to INCONCLUSIVE; that decision lives with the diagnostics, not here.
  */
 export function evaluateThresholds(thresholds: readonly Threshold[], summary: RunSummary, windows: WindowSummaries = () => null): ThresholdResult[] {
   return thresholds.map((threshold) => {
