@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifySegment } from './segment-outcome.js';
+import { classifySegment, stopReasonOf } from './segment-outcome.js';
 import { executionSegmentArgs } from './segment-executor.js';
 import type { K6Outcome } from './k6-process.js';
 
@@ -50,6 +50,16 @@ describe('classifySegment', () => {
     const interrupted = { ...ok, exitCode: 105, aborted: true };
     expect(classifySegment(interrupted, counts, '/k6', 'cancelled')).toEqual({ outcome: 'cancelled', error: { code: 'CANCELLED', message: 'The run was cancelled' } });
     expect(classifySegment({ ...interrupted, exitCode: null, signal: 'SIGKILL' }, { requests: 0, responded: 0 }, '/k6', 'cancelled').outcome).toBe('cancelled');
+  });
+
+  it("reports a threshold's stop as an early stop, not a cancel, ahead of the exit code the interrupt gave", () => {
+    const interrupted = { ...ok, exitCode: 105, aborted: true };
+    expect(stopReasonOf('threshold-breached')).toBe('threshold-breached');
+    expect(stopReasonOf('segment-lost')).toBe('cancelled');
+    expect(classifySegment(interrupted, counts, '/k6', stopReasonOf('threshold-breached'))).toEqual({
+      outcome: 'cancelled',
+      error: { code: 'STOPPED_BY_THRESHOLD', message: "Stopped early: a threshold's stop rule was breached (the run says which)" },
+    });
   });
 
   it('reports a runner shutdown as an error of its own', () => {

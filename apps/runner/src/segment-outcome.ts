@@ -15,15 +15,17 @@ export type SegmentVerdict =
 const K6_EXTERNAL_ABORT = 105;
 
 /** Why the runner itself interrupted k6, if it did. */
-export type StopReason = 'cancelled' | 'runner-stopped' | 'deadline';
+export type StopReason = 'cancelled' | 'runner-stopped' | 'deadline' | 'threshold-breached';
 
 /**
  * A stop pushed to the run's segments, as this segment's own ending: past the deadline it
- * was overdue; for anything else (a cancel, another segment lost or failed) it was stopped
- * while fine, and the run's fate is decided by the API from all its segments.
+ * was overdue; a threshold's stop rule stopped it early; for anything else (a cancel, another
+ * segment lost or failed) it was stopped while fine. The run's fate is decided by the API
+ * from all its segments.
  */
 export function stopReasonOf(reason: RunStopReason): StopReason {
-  return reason === 'deadline' ? 'deadline' : 'cancelled';
+  if (reason === 'deadline' || reason === 'threshold-breached') return reason;
+  return 'cancelled';
 }
 
 /**
@@ -45,6 +47,9 @@ export function classifySegment(k6: K6Outcome, counts: SegmentCounts, k6Bin: str
     };
   }
   if (stopped === 'cancelled') return { outcome: 'cancelled', error: { code: 'CANCELLED', message: 'The run was cancelled' } };
+  if (stopped === 'threshold-breached') {
+    return { outcome: 'cancelled', error: { code: 'STOPPED_BY_THRESHOLD', message: "Stopped early: a threshold's stop rule was breached (the run says which)" } };
+  }
   if (stopped === 'runner-stopped') {
     return { outcome: 'errored', error: { code: 'RUNNER_STOPPED', message: 'The runner was shut down while k6 was running; k6 was stopped' } };
   }

@@ -120,6 +120,16 @@ describe('renderRunReport', () => {
     expect(text).not.toContain('No thresholds');
   });
 
+  it('says when and why a stop rule ended a FAILED run early', () => {
+    const text = renderRunReport(
+      run({ status: 'FAILED', verdict: 'FAIL', plannedSeconds: 60, error: { code: 'STOPPED_BY_THRESHOLD', message: 'stopped at 42 s: p95 of GetListing 1,210 ms > 500 ms for 10 s' } }),
+      'u',
+    );
+    expect(text).toContain('verdict: FAIL');
+    expect(text).toContain('stopped: stopped at 42 s: p95 of GetListing 1,210 ms > 500 ms for 10 s (1m00s planned)');
+    expect(text).not.toContain('error:');
+  });
+
   it('labels thresholds whose run view lost fields without printing undefined', () => {
     expect(thresholdLabel({ metric: 'status_share', op: '<', value: 0.01 } as never)).toBe('status share < 1.00 %');
     expect(thresholdLabel({ metric: 'status_share', status: '429', op: '<', value: 0.01 })).toBe('share of 429 responses < 1 %');

@@ -1,4 +1,4 @@
-import { describeThreshold, type RunSeries, type RunView, type Threshold } from '@loadline/shared';
+import { describeThreshold, THRESHOLD_STOP_CODE, type RunSeries, type RunView, type Threshold } from '@loadline/shared';
 import { formatCount, formatMs, formatPercent, formatRps, formatSeconds, formatTable } from './format.js';
 
 /**
@@ -22,7 +22,8 @@ function verdictWord(run: RunView): string {
 
 /**
  * The report printed when a run is over: verdict, per-request figures, thresholds with their
- * explanation, diagnostics, the error of an ERRORED run, and the link to the full report.
+ * explanation, diagnostics, the error of an ERRORED run (or what stopped a run early), and the
+ * link to the full report.
  */
 export function renderRunReport(run: RunView, reportUrl: string): string {
   const out: string[] = [];
@@ -34,7 +35,9 @@ export function renderRunReport(run: RunView, reportUrl: string): string {
       `load:    ${formatSeconds(summary.durationSeconds)} of load (${formatSeconds(run.plannedSeconds)} planned), ${formatCount(summary.vusMax)} VUs at most, ${formatCount(summary.overall.count)} requests`,
     );
   }
-  if (run.error) out.push(`error:   ${run.error.code}: ${run.error.message}`);
+  // A stop rule's reason is why a FAILED run is short, not an error of the run.
+  if (run.error?.code === THRESHOLD_STOP_CODE) out.push(`stopped: ${run.error.message} (${formatSeconds(run.plannedSeconds)} planned)`);
+  else if (run.error) out.push(`error:   ${run.error.code}: ${run.error.message}`);
 
   if (summary && summary.requests.length) {
     const row = (name: string, stats: (typeof summary.requests)[number] | typeof summary.overall) => [

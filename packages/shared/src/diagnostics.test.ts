@@ -5,6 +5,7 @@ import { evaluateThresholds } from './threshold.js';
 import { planSpecSchema, type PlanSpecInput } from './plan.js';
 import { mergeSegmentsBySecond, type StoredSecond } from './series-merge.js';
 import { summarizeSeconds } from './summary.js';
+import { windowSummaries } from './threshold-time.js';
 import { repeat, requestSecond, second } from './test-fixtures.js';
 import type { SecondSample } from './series.js';
 import type { GeneratorSample } from './jobs.js';
@@ -25,8 +26,9 @@ function diagnose(samples: SecondSample[], spec = plan(), generator: (t: number)
   const stored: StoredSecond[] = samples.map((sample) => ({ segmentIndex: 0, sample, generator: generator(sample.t) }));
   const summary = summarizeSeconds(samples);
   const merged = mergeSegmentsBySecond(stored);
-  const diagnostics = diagnoseRun({ spec, summary, seconds: merged, partial });
-  const verdicts = applyDiagnostics(evaluateThresholds(spec.thresholds, summary), diagnostics, indexScopes(merged.map((m) => m.sample)));
+  const windows = windowSummaries(merged.map((s) => s.sample));
+  const diagnostics = diagnoseRun({ spec, summary, seconds: merged, partial, windows });
+  const verdicts = applyDiagnostics(evaluateThresholds(spec.thresholds, summary, windows), diagnostics, indexScopes(merged.map((m) => m.sample)));
   return { diagnostics, verdicts, codes: diagnostics.map((d) => `${d.code}:${d.severity}`) };
 }
 
@@ -118,6 +120,30 @@ describe('diagnoseRun', () => {
     expect(codes).toEqual(['TOO_FEW_SAMPLES:critical']);
     expect(diagnostics[0]).toMatchObject({ thresholdIndex: 0, evidence: { samples: 544, needed: 1000 }, message: expect.stringContaining('p99 of scenario normal from 544 requests') });
     expect(verdicts.map((v) => v.verdict)).toEqual(['INCONCLUSIVE', 'PASS']);
+  });
+
+  it("judges a windowed p95 by the requests inside its window: 180 after 8 s is too few, though the run has 900", () => {
+    const spec = plan({ thresholds: [{ metric: 'latency', stat: 'p95', op: '<', value: 100, window: { after: '8s' } }, { metric: 'latency', stat: 'p95', op: '<', value: 100 }] });
+    const { codes, verdicts, diagnostics } = diagnose([1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((t) => second(t, [requestSecond('Get', 200, repeat(5, 90))])), spec);
+    expect(codes).toEqual(['TOO_FEW_SAMPLES:critical']);
+    expect(diagnostics[0]).toMatchObject({ thresholdIndex: 0, evidence: { samples: 180, needed: 200 }, message: expect.stringContaining('p95 of the run after 8 s from 180 requests') });
+    expect(verdicts.map((v) => v.verdict)).toEqual(['INCONCLUSIVE', 'PASS']);
+  });
+
+  it('refuses at save a window or stop rule the plan\'s load never reaches', () => {
+    const issues = planSpecSchema.safeParse({
+      load: { executor: 'constant-vus', vus: 10, duration: '20s' },
+      requests: [{ name: 'Get', path: '/' }],
+      thresholds: [
+        { metric: 'latency', stat: 'p95', op: '<', value: 100, window: { after: '20s' } },
+        { metric: 'error_rate', op: '<', value: 0.01, stop: { after: '30s' } },
+        { metric: 'error_rate', op: '<', value: 0.01, window: { after: '5s' }, stop: { after: '15s' } },
+      ],
+    }).error?.issues;
+    expect(issues?.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['thresholds.0.window.after', "the window starts at 20 s, but the plan's load lasts 20 s: nothing would be judged"],
+      ['thresholds.1.stop.after', "a breach of 30 s could never happen in the plan's 20 s of load"],
+    ]);
   });
 
   it('needs n·(1−q) ≥ 10 samples for a percentile', () => {

@@ -4,6 +4,7 @@ import type { MergedSecond } from './series-merge.js';
 import type { RunSummary } from './summary.js';
 import type { Diagnostic } from './diagnostics-schema.js';
 import { statsFor, type ThresholdResult } from './threshold.js';
+import { describeWindow, windowSummaries, type WindowSummaries } from './threshold-time.js';
 import { CONFIGURATION_KEYS, GRPC_STATUS_PREFIX, NO_RESPONSE_KEYS, RATE_LIMITED_KEYS } from './request-status.js';
 import { canonicalScopes, indexScopes, touches, type Scope, type ScopeIndex, type ScopeTally } from './diagnostic-scopes.js';
 
@@ -40,6 +41,8 @@ export interface DiagnoseInput {
   summary: RunSummary;
   seconds: readonly MergedSecond[];
   partial: boolean;
+  /** Figures per threshold window; built from `seconds` when not given. */
+  windows?: WindowSummaries;
 }
 
 /** Iterations the profile asks for over the whole run (arrival-rate executors), else null. */
@@ -235,16 +238,18 @@ export function minimumSamples(q: number): number {
   return Math.ceil(L.samplesBeyondPercentile / (1 - q) - 1e-9);
 }
 
-function tooFewSamples(spec: PlanSpec, summary: RunSummary): Diagnostic[] {
+function tooFewSamples(spec: PlanSpec, summary: RunSummary, windows: WindowSummaries): Diagnostic[] {
   return spec.thresholds.flatMap((threshold, index): Diagnostic[] => {
     if (threshold.metric !== 'latency') return [];
     const q = QUANTILE_OF[threshold.stat];
     if (q === undefined) return [];
-    // Judged on the threshold's own scope: a p99 of one phase from that phase's requests.
-    const samples = statsFor(threshold, summary)?.count ?? 0;
+    // Judged on the threshold's own scope: a p99 of one phase from that phase's requests, a
+    // windowed p95 from the requests inside its window.
+    const judged = threshold.window ? windows(threshold.window) : summary;
+    const samples = judged ? (statsFor(threshold, judged)?.count ?? 0) : 0;
     const needed = minimumSamples(q);
     if (samples === 0 || samples >= needed) return [];
-    const scope = threshold.request ?? (threshold.scenario ? `scenario ${threshold.scenario}` : 'the run');
+    const scope = (threshold.request ?? (threshold.scenario ? `scenario ${threshold.scenario}` : 'the run')) + (threshold.window ? ` ${describeWindow(threshold.window)}` : '');
     return [
       {
         code: 'TOO_FEW_SAMPLES',
@@ -267,11 +272,12 @@ export function diagnoseRun(input: DiagnoseInput): Diagnostic[] {
   const found: Diagnostic[] = [];
   const saturation = generatorSaturation(input.seconds);
   if (saturation) found.push(saturation);
+  const windows = input.windows ?? windowSummaries(input.seconds.map((second) => second.sample));
   const index = indexScopes(input.seconds.map((second) => second.sample));
   found.push(
     ...droppedIterations(input, index),
     ...canonicalScopes(index).flatMap(({ scope, tally }) => answerDiagnostics(scope, tally)),
-    ...tooFewSamples(input.spec, input.summary),
+    ...tooFewSamples(input.spec, input.summary, windows),
   );
   if (input.partial) {
     found.push({

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
   HISTOGRAM_RELATIVE_ACCURACY,
+  countAbove,
   emptyHistogram,
   mergeHistograms,
   quantile,
@@ -63,5 +64,18 @@ describe('histogram', () => {
     const mergedP99 = quantile(mergeHistograms([histogramOf(fast), histogramOf(slow)]), 0.99)!;
     expect(mergedP99).toBeCloseTo(1, 1);
     expect(averagedP99).toBeGreaterThan(400);
+  });
+});
+
+describe('countAbove', () => {
+  it('counts values beyond a limit: exact away from it, exact past the min and max', () => {
+    const histogram = emptyHistogram();
+    [0, 10, 200, 480, 520, 900, 900].forEach((value) => recordValue(histogram, value));
+    expect(countAbove(histogram, 500)).toBe(3);
+    expect(countAbove(histogram, 900)).toBe(0);
+    expect(countAbove(histogram, 900, true)).toBe(2);
+    expect(countAbove(histogram, 0)).toBe(6);
+    expect(countAbove(histogram, 0, true)).toBe(7);
+    expect(countAbove(emptyHistogram(), 1)).toBe(0);
   });
 });

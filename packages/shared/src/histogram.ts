@@ -110,6 +110,20 @@ export function quantile(histogram: Histogram, q: number): number | null {
   return histogram.max;
 }
 
+/**
+ * How many values lie above `limit` (at or above it with `inclusive`), read from the buckets
+ * (within the histogram's relative accuracy of the limit) and exact beyond the min and max.
+ */
+export function countAbove(histogram: Histogram, limit: number, inclusive = false): number {
+  if (histogram.count === 0) return 0;
+  const beyond = (value: number) => (inclusive ? value >= limit : value > limit);
+  if (!beyond(histogram.max)) return 0;
+  if (beyond(histogram.min)) return histogram.count;
+  let above = beyond(0) ? histogram.zeroCount : 0;
+  for (const [key, count] of Object.entries(histogram.bins)) if (beyond(bucketValue(Number(key)))) above += count;
+  return above;
+}
+
 export interface LatencyStats {
   avg: number;
   min: number;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { durationSchema, durationToSeconds } from './duration.js';
-import { thresholdSchema } from './threshold.js';
+import { thresholdSchema, type Threshold } from './threshold.js';
+import { checkedSeconds } from './threshold-time.js';
 import { loadProfileSchema, peakVus, plannedDurationSeconds, type LoadProfile } from './plan-load.js';
 import { planStepSchema, templateReferences, templatedStrings, thinkTimeSchema, type PlanStep } from './plan-steps.js';
 import { wsConnectRowName } from './k6-script-ws.js';
@@ -102,6 +103,7 @@ function checkReferences(spec: z.infer<typeof specObject>, ctx: z.RefinementCtx)
   // A WebSocket step that awaits replies also reports its connections, as "<name> (connect)".
   const rowNames = new Set(requestNames);
   for (const scenario of spec.scenarios) for (const step of scenario.requests) if (step.protocol === 'ws') rowNames.add(wsConnectRowName(step));
+  const planned = plannedOrNull(spec);
   spec.thresholds.forEach((threshold, t) => {
     if (threshold.request !== undefined && !rowNames.has(threshold.request)) {
       ctx.addIssue({ code: 'custom', path: ['thresholds', t, 'request'], message: `no request named "${threshold.request}" in this plan` });
@@ -109,9 +111,31 @@ function checkReferences(spec: z.infer<typeof specObject>, ctx: z.RefinementCtx)
     if (threshold.scenario !== undefined && !scenarioNames.has(threshold.scenario)) {
       ctx.addIssue({ code: 'custom', path: ['thresholds', t, 'scenario'], message: `no scenario named "${threshold.scenario}" in this plan` });
     }
+    if (planned !== null) checkTiming(threshold, ['thresholds', t], planned, ctx);
   });
   const usesGrpc = spec.scenarios.some((scenario) => scenario.requests.some((step) => step.protocol === 'grpc'));
   if (usesGrpc && !spec.grpc) ctx.addIssue({ code: 'custom', path: ['grpc'], message: 'gRPC requests need the .proto source or server reflection' });
+}
+
+/** The plan's length, or null while a duration in it is malformed (its own field says so). */
+function plannedOrNull(spec: z.infer<typeof specObject>): number | null {
+  try {
+    return planDurationSeconds(spec);
+  } catch {
+    return null;
+  }
+}
+
+/** A window or stop rule the plan's load could never reach judges nothing: say so at save. */
+function checkTiming(threshold: Threshold, at: Array<string | number>, planned: number, ctx: z.RefinementCtx): void {
+  const after = checkedSeconds(threshold.window?.after);
+  if (after !== null && after >= planned) {
+    ctx.addIssue({ code: 'custom', path: [...at, 'window', 'after'], message: `the window starts at ${after} s, but the plan's load lasts ${planned} s: nothing would be judged` });
+  }
+  const stop = checkedSeconds(threshold.stop?.after);
+  if (stop !== null && stop > planned) {
+    ctx.addIssue({ code: 'custom', path: [...at, 'stop', 'after'], message: `a breach of ${stop} s could never happen in the plan's ${planned} s of load` });
+  }
 }
 
 /** What a run executes. Stored per plan version. */

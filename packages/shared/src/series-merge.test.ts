@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergeSegmentsBySecond, toSeriesPoints } from './series-merge.js';
+import { mergeSegmentsBySecond, secondsEverySegmentReported, toSeriesPoints } from './series-merge.js';
 import { repeat, requestSecond, second } from './test-fixtures.js';
 
 describe('mergeSegmentsBySecond and toSeriesPoints', () => {
@@ -23,5 +23,13 @@ describe('mergeSegmentsBySecond and toSeriesPoints', () => {
     const before = JSON.stringify(sample);
     mergeSegmentsBySecond([{ segmentIndex: 0, sample, generator: null }, { segmentIndex: 1, sample, generator: null }]);
     expect(JSON.stringify(sample)).toBe(before);
+  });
+
+  it('keeps only the seconds every segment has reported, so a lagging segment does not read as a drop', () => {
+    const at = (segmentIndex: number, t: number) => ({ segmentIndex, sample: second(t, [requestSecond('Get', 200, [1])]), generator: null });
+    // Segment 1 lags: it has reported up to second 11, segment 0 up to 13 (and its 12 is late).
+    const stored = [at(0, 10), at(1, 10), at(0, 11), at(1, 11), at(0, 13), at(0, 12)];
+    expect(secondsEverySegmentReported(stored, 2).map((s) => `${s.segmentIndex}@${s.sample.t}`)).toEqual(['0@10', '1@10', '0@11', '1@11']);
+    expect(secondsEverySegmentReported(stored, 1)).toHaveLength(6);
   });
 });

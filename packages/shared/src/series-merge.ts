@@ -123,6 +123,20 @@ export function mergeSegmentsBySecond(seconds: readonly StoredSecond[]): MergedS
     }));
 }
 
+/**
+ * Only the seconds every one of the run's `segments` has reported: while a segment lags, its
+ * missing share of a second would read as a drop in the merged figures (or as fewer samples).
+ */
+export function secondsEverySegmentReported(seconds: readonly StoredSecond[], segments: number): StoredSecond[] {
+  const reporters = new Map<number, Set<number>>();
+  for (const { sample, segmentIndex } of seconds) {
+    const set = reporters.get(sample.t) ?? new Set<number>();
+    set.add(segmentIndex);
+    reporters.set(sample.t, set);
+  }
+  return seconds.filter(({ sample }) => reporters.get(sample.t)!.size >= segments);
+}
+
 function percentiles(histogram: Histogram) {
   return {
     p50: quantile(histogram, 0.5),

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { evaluateThresholds, overallVerdict, thresholdSchema, type Threshold } from './threshold.js';
+import { describeThreshold, evaluateThresholds, overallVerdict, thresholdSchema, type Threshold } from './threshold.js';
 import { summarizeSeconds, type RunSummary } from './summary.js';
-import { requestSecond, second } from './test-fixtures.js';
+import { windowSummaries } from './threshold-time.js';
+import { repeat, requestSecond, second } from './test-fixtures.js';
 
 const stats = (overrides: Partial<RunSummary['overall']> = {}) => ({
   count: 1000,
@@ -115,6 +116,47 @@ describe('evaluateThresholds', () => {
     expect(thresholdSchema.safeParse({ metric: 'latency', stat: 'p42', op: '<', value: 1 }).success).toBe(false);
     expect(thresholdSchema.safeParse({ metric: 'error_rate', op: '<', value: 5 }).success).toBe(false);
     expect(thresholdSchema.safeParse({ metric: 'rps', op: '=', value: 5 }).success).toBe(false);
+  });
+});
+
+describe('windows and stop rules', () => {
+  // 20 s of load: a 5 s warm-up at 900 ms, then 15 s at 40 ms, 100 Checkout requests a second.
+  const seconds = Array.from({ length: 20 }, (_, i) => second(1_700_000_000 + i, [requestSecond('Checkout', 200, repeat(i < 5 ? 900 : 40, 100))]));
+  const whole = summarizeSeconds(seconds);
+  const windows = windowSummaries(seconds);
+
+  it('judges a windowed threshold on the seconds inside its window only, and names the window', () => {
+    const steady = t({ metric: 'latency', stat: 'p95', request: 'Checkout', op: '<', value: 500, window: { after: '5s' } });
+    const diluted = t({ metric: 'latency', stat: 'p95', request: 'Checkout', op: '<', value: 500 });
+    const [windowed, plain] = evaluateThresholds([steady, diluted], whole, windows);
+    expect(windowed).toMatchObject({ verdict: 'PASS' });
+    expect(windowed!.measured).toBeCloseTo(40, 0);
+    expect(windowed!.explanation).toBe('p95 of Checkout after 5 s = 40 ms against < 500 ms: 13x headroom');
+    expect(plain!.verdict).toBe('FAIL');
+    expect(describeThreshold(steady)).toBe('p95 of Checkout after 5 s < 500 ms');
+  });
+
+  it('judges a window of one scenario from that scenario\'s requests inside it', () => {
+    const [result] = evaluateThresholds([t({ metric: 'error_rate', scenario: 'default', op: '<', value: 0.01, window: { after: '5s', until: '10s' } })], whole, windows);
+    expect(result!.explanation).toBe('error rate of scenario default from 5 s to 10 s = 0 % against < 1 %: none measured, full headroom');
+  });
+
+  it('is INCONCLUSIVE for a window no measured second lies in', () => {
+    const [result] = evaluateThresholds([t({ metric: 'latency', stat: 'p95', op: '<', value: 500, window: { after: '30s' } })], whole, windows);
+    expect(result).toMatchObject({ verdict: 'INCONCLUSIVE', measured: null, explanation: 'p95 after 30 s < 500 ms: no second was measured after 30 s (the load lasted 20 s), nothing to judge' });
+  });
+
+  it('refuses windows and stop rules that could not work', () => {
+    const issue = (threshold: object) => thresholdSchema.safeParse(threshold).error?.issues[0];
+    expect(issue({ metric: 'rps', op: '>', value: 10, stop: { after: '10s' } })).toMatchObject({ path: ['stop'], message: expect.stringMatching(/^a stop rule judges each second on its own/) });
+    expect(issue({ metric: 'error_rate', op: '<', value: 0.01, stop: { after: '2s' } })?.path).toEqual(['stop', 'after']);
+    expect(issue({ metric: 'error_rate', op: '<', value: 0.01, window: { after: '30s', until: '20s' } })?.path).toEqual(['window', 'until']);
+    expect(issue({ metric: 'error_rate', op: '<', value: 0.01, window: { after: '10s', until: '15s' }, stop: { after: '10s' } })).toMatchObject({
+      path: ['stop', 'after'],
+      message: "the window is shorter than the stop rule's duration: the breach could never last long enough to stop the run",
+    });
+    expect(thresholdSchema.parse({ metric: 'latency', stat: 'p95', op: '<', value: 500, window: { after: '30s' }, stop: { after: '10s' } })).toMatchObject({ window: { after: '30s' }, stop: { after: '10s' } });
+    expect(describeThreshold(t({ metric: 'error_rate', op: '<', value: 0.01, stop: { after: '10s' } }))).toBe('error rate < 1 % (stops the run after 10 s in breach)');
   });
 });
 

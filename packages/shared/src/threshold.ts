@@ -1,14 +1,25 @@
 import { z } from 'zod';
 import type { RequestStats, RunSummary } from './summary.js';
 import { GRPC_STATUS_CODES } from './plan-steps.js';
+import { durationToSeconds } from './duration.js';
+import { checkedSeconds, describeWindow, stopRuleSchema, thresholdWindowSchema, type ThresholdWindow, type WindowSummaries } from './threshold-time.js';
 
 export const LATENCY_STATS = ['avg', 'min', 'p50', 'p90', 'p95', 'p99', 'max'] as const;
 export type LatencyStat = (typeof LATENCY_STATS)[number];
 export const THRESHOLD_OPS = ['<', '<=', '>', '>='] as const;
 export type ThresholdOp = (typeof THRESHOLD_OPS)[number];
 
-/** `request` narrows a threshold to one request name, `scenario` to one scenario; neither = the whole run. */
-const scope = { request: z.string().min(1).max(100).optional(), scenario: z.string().min(1).max(64).optional() };
+/**
+ * `request` narrows a threshold to one request name, `scenario` to one scenario; neither = the
+ * whole run. `window` narrows it in time (after a warm-up); `stop` ends the run early when the
+ * threshold stays breached (see threshold-time.ts and stop-rule.ts).
+ */
+const scope = {
+  request: z.string().min(1).max(100).optional(),
+  scenario: z.string().min(1).max(64).optional(),
+  window: thresholdWindowSchema.optional(),
+  stop: stopRuleSchema.optional(),
+};
 const op = z.enum(THRESHOLD_OPS);
 const fraction = z.number().min(0).max(1);
 
@@ -32,7 +43,15 @@ export const thresholdSchema = z
     z.object({ metric: z.literal('status_share'), status: statusClassSchema, op, value: fraction, ...scope }),
   ])
   .refine((threshold) => !(threshold.request && threshold.scenario), { message: 'scope a threshold to a request or a scenario, not both', path: ['scenario'] })
-  .refine((threshold) => !(threshold.metric === 'check_rate' && threshold.scenario), { message: 'check pass rates are kept per request, not per scenario', path: ['scenario'] });
+  .refine((threshold) => !(threshold.metric === 'check_rate' && threshold.scenario), { message: 'check pass rates are kept per request, not per scenario', path: ['scenario'] })
+  .refine((threshold) => !(threshold.metric === 'rps' && threshold.stop), {
+    message: 'a stop rule judges each second on its own, and a rate is judged over the whole time its scope applied load (a ramp\'s first seconds are low by design): stop on latency, error rate, a status share or the check pass rate',
+    path: ['stop'],
+  })
+  .refine((threshold) => !threshold.stop || !threshold.window || (windowLength(threshold.window) ?? Infinity) >= (checkedSeconds(threshold.stop.after) ?? 0), {
+    message: 'the window is shorter than the stop rule\'s duration: the breach could never last long enough to stop the run',
+    path: ['stop', 'after'],
+  });
 export type Threshold = z.infer<typeof thresholdSchema>;
 
 export const VERDICTS = ['PASS', 'FAIL', 'INCONCLUSIVE'] as const;
@@ -50,9 +69,24 @@ export const thresholdResultSchema = z.object({
 });
 export type ThresholdResult = z.infer<typeof thresholdResultSchema>;
 
-export function describeThreshold(threshold: Threshold): string {
+/** Whole seconds a bounded window takes; null when it runs to the end of the run (or is malformed). */
+function windowLength(window: ThresholdWindow): number | null {
+  const after = checkedSeconds(window.after ?? '0s');
+  const until = checkedSeconds(window.until);
+  return after === null || until === null ? null : Math.floor(until) - Math.ceil(after);
+}
+
+/** What a threshold is about, without the limit: "p95 of Checkout after 30 s". */
+export function describeSubject(threshold: Threshold): string {
   const scopeText = threshold.request ? ` of ${threshold.request}` : threshold.scenario ? ` of scenario ${threshold.scenario}` : '';
-  return `${metricLabel(threshold)}${scopeText} ${threshold.op} ${formatValue(threshold, threshold.value)}`;
+  const windowText = threshold.window ? ` ${describeWindow(threshold.window)}` : '';
+  return `${metricLabel(threshold)}${scopeText}${windowText}`;
+}
+
+/** "p95 of Checkout after 30 s < 500 ms", with "(stops the run after 10 s in breach)" when it may. */
+export function describeThreshold(threshold: Threshold): string {
+  const stopText = threshold.stop ? ` (stops the run after ${durationToSeconds(threshold.stop.after).toLocaleString('en-US')} s in breach)` : '';
+  return `${describeSubject(threshold)} ${threshold.op} ${formatValue(threshold, threshold.value)}${stopText}`;
 }
 
 function metricLabel(threshold: Threshold): string {
@@ -88,6 +122,11 @@ function formatNumber(value: number): string {
   const abs = Math.abs(value);
   const digits = abs >= 100 ? 0 : abs >= 10 ? 1 : abs >= 1 ? 2 : 3;
   return value.toLocaleString('en-US', { maximumFractionDigits: digits });
+}
+
+/** Whether a measured figure meets the threshold. */
+export function meets(threshold: Threshold, measured: number): boolean {
+  return compare(measured, threshold.op, threshold.value);
 }
 
 function compare(measured: number, op: ThresholdOp, value: number): boolean {
@@ -155,32 +194,53 @@ function percentileIntervalOf(threshold: Threshold, stats: RequestStats | undefi
   return stats?.latency?.intervals?.[threshold.stat];
 }
 
-/** The figures a threshold is judged on: its request's, its scenario's, or the whole run's. */
+/**
+ * The figures a threshold is judged on: its request's, its scenario's, or the whole run's,
+ * within the summary given (the run's, or its window's).
+ */
 export function statsFor(threshold: Threshold, summary: RunSummary): RequestStats | undefined {
   if (threshold.request) return summary.requests.find((request) => request.name === threshold.request);
   if (threshold.scenario) return summary.scenarios.find((scenario) => scenario.name === threshold.scenario);
   return summary.overall;
 }
 
+/** The threshold's figure in its unit (ms, fraction, req/s) from a summary; null: nothing to judge. */
+export function thresholdFigure(threshold: Threshold, summary: RunSummary): number | null {
+  const stats = statsFor(threshold, summary);
+  return stats ? measure(threshold, stats, summary) : null;
+}
+
 /**
- * Evaluates each threshold against the summary. INCONCLUSIVE when the run has nothing to
- * judge by (no request of that name finished). Validity diagnostics may later downgrade
- * PASS/FAIL to INCONCLUSIVE; that decision lives with the diagnostics, not here.
+ * Evaluates each threshold against the summary, or against its window's summary. INCONCLUSIVE
+ * when there is nothing to judge by (no request of that name finished, no second in the
+ * window). `windows` gives the figures of a window (windowSummaries of the run's merged
+ * seconds); without it a windowed threshold has nothing to judge. Validity diagnostics may
+ * later downgrade PASS/FAIL to INCONCLUSIVE; that decision lives with the diagnostics, not here.
  */
-export function evaluateThresholds(thresholds: readonly Threshold[], summary: RunSummary): ThresholdResult[] {
+export function evaluateThresholds(thresholds: readonly Threshold[], summary: RunSummary, windows: WindowSummaries = () => null): ThresholdResult[] {
   return thresholds.map((threshold) => {
     const label = describeThreshold(threshold);
-    const stats = statsFor(threshold, summary);
-    const measured = stats ? measure(threshold, stats, summary) : null;
-    if (measured === null) {
-      const what = threshold.metric === 'check_rate' ? 'checks ran' : `${threshold.request ?? (threshold.scenario ? `scenario ${threshold.scenario}` : '')} requests completed`;
+    const judged = threshold.window ? windows(threshold.window) : summary;
+    if (!judged) {
       return {
         threshold,
         verdict: 'INCONCLUSIVE',
         measured: null,
-        explanation: `${label}: no ${what}, nothing to judge`.replace('  ', ' '),
+        explanation: `${label}: no second was measured ${describeWindow(threshold.window)} (the load lasted ${formatNumber(summary.durationSeconds)} s), nothing to judge`,
       };
     }
+    const measured = thresholdFigure(threshold, judged);
+    if (measured === null) {
+      const what = threshold.metric === 'check_rate' ? 'checks ran' : `${threshold.request ?? (threshold.scenario ? `scenario ${threshold.scenario}` : '')} requests completed`;
+      const when = threshold.window ? ` ${describeWindow(threshold.window)}` : '';
+      return {
+        threshold,
+        verdict: 'INCONCLUSIVE',
+        measured: null,
+        explanation: `${label}: no ${what}${when}, nothing to judge`.replace('  ', ' '),
+      };
+    }
+    const stats = statsFor(threshold, judged);
     const interval = percentileIntervalOf(threshold, stats);
     if (interval && interval.low <= threshold.value && threshold.value <= interval.high) {
       // The requests measured cannot tell which side of the limit the percentile is on.
@@ -190,17 +250,19 @@ export function evaluateThresholds(thresholds: readonly Threshold[], summary: Ru
         measured,
         interval,
         explanation:
-          `${metricLabel(threshold)} in ${formatNumber(interval.low)}–${formatValue(threshold, interval.high)} at 95 % confidence ` +
+          `${threshold.window ? describeSubject(threshold) : metricLabel(threshold)} in ${formatNumber(interval.low)}–${formatValue(threshold, interval.high)} at 95 % confidence ` +
           `(${formatValue(threshold, measured)} from ${stats!.count.toLocaleString('en-US')} requests); the limit ${formatValue(threshold, threshold.value)} lies inside`,
       };
     }
     const passed = compare(measured, threshold.op, threshold.value);
+    // A windowed figure says which figure it is: the subject names the scope and the window.
+    const subject = threshold.window ? `${describeSubject(threshold)} =` : metricLabel(threshold);
     return {
       ...(interval ? { interval } : {}),
       threshold,
       verdict: passed ? 'PASS' : 'FAIL',
       measured,
-      explanation: `${metricLabel(threshold)} ${formatValue(threshold, measured)} against ${threshold.op} ${formatValue(threshold, threshold.value)}: ${margin(measured, threshold.op, threshold.value, passed)}`,
+      explanation: `${subject} ${formatValue(threshold, measured)} against ${threshold.op} ${formatValue(threshold, threshold.value)}: ${margin(measured, threshold.op, threshold.value, passed)}`,
     };
   });
 }

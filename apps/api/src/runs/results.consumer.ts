@@ -8,6 +8,7 @@ import { runAsTenant } from '../tenancy/request-context.js';
 import { RunsRepository } from './runs.repository.js';
 import { RunFinalizer } from './run-finalizer.service.js';
 import { RunQueueService } from '../run-queue/run-queue.service.js';
+import { RunStopRules } from './run-stop-rules.service.js';
 
 const CACHE_SIZE = 1_000;
 
@@ -42,6 +43,7 @@ export class ResultsConsumer implements OnApplicationBootstrap, OnApplicationShu
     private readonly runs: RunsRepository,
     private readonly finalizer: RunFinalizer,
     private readonly runQueue: RunQueueService,
+    private readonly stopRules: RunStopRules,
   ) {}
 
   readonly handlers: JobHandlers<'results'> = {
@@ -98,6 +100,13 @@ export class ResultsConsumer implements OnApplicationBootstrap, OnApplicationShu
     }
     // A second that arrives after every segment finished may be the last one awaited.
     if (segmentsFinished) await this.finalizer.tryFinalize(payload.runId);
+    else {
+      // The stored second is what counts: a failed stop check must not make BullMQ redeliver
+      // it; the next second checks again.
+      await this.stopRules.onSecond(payload.runId, payload.sample.t).catch((error: unknown) => {
+        this.logger.error({ runId: payload.runId, t: payload.sample.t, err: String(error) }, 'stop rule check failed');
+      });
+    }
   }
 
   private async finished(payload: Results<'segment.finished'>): Promise<void> {

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { planPeakVus, planSpecSchema } from '@loadline/shared';
+import { decodeThresholdStop, planPeakVus, planSpecSchema } from '@loadline/shared';
 import { RunsRepository } from './runs.repository.js';
 import { decideOutcome, type SegmentState } from './run-outcome.js';
 import { toRunView } from './run-view.js';
@@ -52,6 +52,8 @@ export class RunFinalizer {
       dataMissing: options.dataMissing,
       abandoned: options.abandoned,
       cancelRequested: run.cancelRequestedAt !== null,
+      // Before the run ends, its `error` holds nothing but a stop rule's breach, if any.
+      stop: decodeThresholdStop(run.error),
     });
     // The monthly quota counts what was used: the plan's peak VUs for as long as load was applied.
     const vuMinutes = (planPeakVus(spec) * (outcome.summary?.durationSeconds ?? 0)) / 60;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyHistogram, planSpecSchema, recordValue, type StoredSecond } from '@loadline/shared';
+import { emptyHistogram, findStopBreach, planSpecSchema, recordValue, type StoredSecond } from '@loadline/shared';
 import { decideOutcome, type SegmentState } from './run-outcome.js';
 
 const spec = planSpecSchema.parse({
@@ -112,4 +112,52 @@ describe('decideOutcome', () => {
     expect(doubted.diagnostics.find((d) => d.code === 'SEGMENT_START_SKEW')).toMatchObject({ severity: 'critical', affects: ['rps', 'latency'] });
     expect(doubted.verdict).toBe('INCONCLUSIVE');
   });
+
+  it("ends a run stopped by a stop rule FAILED with the stop's reason, judging the other thresholds on what was measured", () => {
+    const guarded = planSpecSchema.parse({
+      load: { executor: 'constant-vus', vus: 1, duration: '60s' },
+      requests: [{ name: 'Get', path: '/' }],
+      thresholds: [
+        { metric: 'error_rate', op: '<', value: 0.01 },
+        { metric: 'latency', stat: 'p95', op: '<', value: 50, stop: { after: '5s' } },
+      ],
+    });
+    const stop = decideStop(guarded);
+    const outcome = decideOutcome({
+      spec: guarded,
+      segments: [{ index: 0, status: 'CANCELLED', error: { code: 'STOPPED_BY_THRESHOLD', message: 'stopped' }, startedAt: null }],
+      seconds: Array.from({ length: 8 }, (_, i) => second(1_000 + i, many(i < 3 ? 5 : 80, 300))),
+      dataMissing: false,
+      stop,
+      // A cancel asked for after the stop does not make it CANCELLED.
+      cancelRequested: true,
+    });
+    expect(outcome).toMatchObject({ status: 'FAILED', verdict: 'FAIL', partial: false, error: stop });
+    expect(outcome.summary!.overall.count).toBe(2_400);
+    expect(outcome.thresholds.map((r) => r.verdict)).toEqual(['PASS', 'FAIL']);
+    expect(outcome.thresholds[1]).toMatchObject({ measured: stop.measured, explanation: 'stopped at 8 s: p95 80 ms > 50 ms for 5 s' });
+  });
+
+  it('judges a windowed threshold on the seconds after its warm-up', () => {
+    const windowed = planSpecSchema.parse({
+      load: { executor: 'constant-vus', vus: 1, duration: '10s' },
+      requests: [{ name: 'Get', path: '/' }],
+      thresholds: [
+        { metric: 'latency', stat: 'p95', op: '<', value: 50, window: { after: '3s' } },
+        { metric: 'latency', stat: 'p95', op: '<', value: 50 },
+      ],
+    });
+    const seconds = Array.from({ length: 10 }, (_, i) => second(1_000 + i, many(i < 3 ? 400 : 5, 300)));
+    const outcome = decideOutcome({ spec: windowed, segments: done, seconds, dataMissing: false });
+    expect(outcome.thresholds.map((r) => r.verdict)).toEqual(['PASS', 'FAIL']);
+    expect(outcome.thresholds[0]!.explanation).toMatch(/^p95 after 3 s = 5 ms against < 50 ms/);
+  });
 });
+
+/** The stop the API would have found in the same seconds (80 ms from the fourth second on). */
+function decideStop(guarded: ReturnType<typeof planSpecSchema.parse>) {
+  const samples = Array.from({ length: 8 }, (_, i) => second(1_000 + i, many(i < 3 ? 5 : 80, 300)).sample);
+  const stop = findStopBreach(guarded.thresholds, samples, 1_000);
+  if (!stop) throw new Error('expected a breach');
+  return stop;
+}

@@ -12,8 +12,11 @@ import {
   startSkewDiagnostic,
   startSpreadMs,
   summarizeSeconds,
+  windowSummaries,
   type PlanSpec,
   type StoredSecond,
+  type ThresholdResult,
+  type ThresholdStop,
   type Verdict,
 } from '@loadline/shared';
 import type { FinalOutcome } from './runs.repository.js';
@@ -36,6 +39,8 @@ export interface OutcomeInput {
   abandoned?: { code: string; message: string };
   /** A user asked to stop the run. */
   cancelRequested?: boolean;
+  /** A threshold's stop rule stopped the run early (RunStopRules). */
+  stop?: ThresholdStop | null;
 }
 
 const STATUS_BY_VERDICT: Record<Verdict, FinalOutcome['status']> = {
@@ -45,9 +50,21 @@ const STATUS_BY_VERDICT: Record<Verdict, FinalOutcome['status']> = {
 };
 
 /**
+ * The threshold that stopped the run fails with the stop's own figure and words; the others
+ * are judged on what was measured, as in any run.
+ */
+function withStop(results: ThresholdResult[], stop: ThresholdStop | null | undefined): ThresholdResult[] {
+  if (!stop) return results;
+  return results.map((result, index) =>
+    index === stop.thresholdIndex ? { threshold: result.threshold, verdict: 'FAIL', measured: stop.measured, explanation: stop.message } : result,
+  );
+}
+
+/**
  * Decides how a run ends from what its segments reported and what was measured. Pure, so
  * every rule is unit-tested. Whatever the ending, what was measured is summarised and kept:
  * - abandoned (deadline, runner lost) or a failed segment: ERRORED with the cause;
+ * - stopped by a threshold's stop rule: FAILED, that threshold failing with the stop's reason;
  * - cancelled: CANCELLED, no verdict;
  * - no request completed: ERRORED, since no SLA can be judged;
  * - otherwise the thresholds decide, after validity diagnostics had their say.
@@ -55,14 +72,16 @@ const STATUS_BY_VERDICT: Record<Verdict, FinalOutcome['status']> = {
 export function decideOutcome(input: OutcomeInput): FinalOutcome {
   const merged = mergeSegmentsBySecond(input.seconds);
   const samples = merged.map((second) => second.sample);
-  const summary = samples.length ? summarizeSeconds(samples, allSteps(input.spec).map((request) => request.name)) : null;
+  const requestOrder = allSteps(input.spec).map((request) => request.name);
+  const summary = samples.length ? summarizeSeconds(samples, requestOrder) : null;
+  const windows = windowSummaries(samples, requestOrder);
   const failedSegment = input.segments.find((segment) => segment.status === 'ERRORED');
   const cancelled = input.cancelRequested || input.segments.some((segment) => segment.status === 'CANCELLED');
   // Partial: something was measured, and some of it is missing. A run that never began is not.
   const partial = input.seconds.length > 0 && (input.dataMissing || failedSegment !== undefined || input.abandoned !== undefined);
   const spread = startSpreadMs(input.segments.map((segment) => segment.startedAt));
   const skew = startSkewDiagnostic(spread, planDurationSeconds(input.spec));
-  const diagnostics = summary ? [...diagnoseRun({ spec: input.spec, summary, seconds: merged, partial }), ...(skew ? [skew] : [])] : [];
+  const diagnostics = summary ? [...diagnoseRun({ spec: input.spec, summary, seconds: merged, partial, windows }), ...(skew ? [skew] : [])] : [];
   const capacity = summary ? findCapacity(input.spec, merged) : null;
   const perSegment = {
     segmentHealth: input.seconds.length ? segmentHealth(input.spec, input.seconds, input.segments.length) : new Map(),
@@ -82,7 +101,8 @@ export function decideOutcome(input: OutcomeInput): FinalOutcome {
   });
 
   if (input.abandoned) return ended('ERRORED', input.abandoned);
-  if (cancelled && !failedSegment) return ended('CANCELLED', null);
+  // A stop rule's segments end the way cancelled ones do; a user's cancel after it changes nothing.
+  if (cancelled && !failedSegment && !input.stop) return ended('CANCELLED', null);
   if (failedSegment) {
     return ended(
       'ERRORED',
@@ -92,7 +112,10 @@ export function decideOutcome(input: OutcomeInput): FinalOutcome {
   if (!summary || summary.overall.count === 0) {
     return ended('ERRORED', { code: 'NO_REQUESTS', message: 'k6 finished without completing a single request' });
   }
-  const thresholds = applyDiagnostics(evaluateThresholds(input.spec.thresholds, summary), diagnostics, indexScopes(samples));
+  const thresholds = withStop(
+    applyDiagnostics(evaluateThresholds(input.spec.thresholds, summary, windows), diagnostics, indexScopes(samples)),
+    input.stop,
+  );
   const verdict = overallVerdict(thresholds);
-  return { status: STATUS_BY_VERDICT[verdict], verdict, summary, error: null, partial, thresholds, diagnostics, capacity, ...perSegment };
+  return { status: STATUS_BY_VERDICT[verdict], verdict, summary, error: input.stop ?? null, partial, thresholds, diagnostics, capacity, ...perSegment };
 }

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   planDurationSeconds,
   segmentHealthSchema,
@@ -27,22 +28,33 @@ function toSegmentView(row: RunSegment): SegmentView {
   };
 }
 
-function toThresholdResult(row: ThresholdRow): ThresholdResult {
+/**
+ * A stored result. Its row keeps what a threshold is (metric, scope, limit); when and whether
+ * it stops a run (window, stop rule) come from the run's plan version at the same position,
+ * which never changes, when that threshold is the row's.
+ */
+function toThresholdResult(row: ThresholdRow, planned: Threshold | undefined): ThresholdResult {
   const scope = { ...(row.request ? { request: row.request } : {}), ...(row.scenario ? { scenario: row.scenario } : {}) };
   const op = row.op as Threshold['op'];
+  const same = planned && planned.metric === row.metric && planned.op === op && planned.value === row.value && (planned.request ?? null) === row.request && (planned.scenario ?? null) === row.scenario;
+  const timing = same ? { ...(planned.window ? { window: planned.window } : {}), ...(planned.stop ? { stop: planned.stop } : {}) } : {};
   const threshold = (
     row.metric === 'latency'
-      ? { metric: 'latency', stat: row.stat, op, value: row.value, ...scope }
+      ? { metric: 'latency', stat: row.stat, op, value: row.value, ...scope, ...timing }
       : row.metric === 'status_share'
-        ? { metric: 'status_share', status: row.status, op, value: row.value, ...scope }
-        : { metric: row.metric, op, value: row.value, ...scope }
+        ? { metric: 'status_share', status: row.status, op, value: row.value, ...scope, ...timing }
+        : { metric: row.metric, op, value: row.value, ...scope, ...timing }
   ) as Threshold;
   return { threshold, verdict: row.verdict, measured: row.measured, explanation: row.explanation };
 }
 
+/** What every view shows of a run's `error`: its code and message (a stop keeps more, for the finaliser). */
+const runErrorSchema = z.object({ code: z.string(), message: z.string() });
+
 /** `queue`: where the run stands if it has not started (RunQueueService.views). */
 export function toRunView(run: RunRecord, queue: RunQueueView | null = null): RunView {
   const summary = run.summary ? runSummarySchema.safeParse(run.summary) : null;
+  const spec = planSpecSchema.parse(run.planVersion.spec);
   return {
     id: run.id,
     planId: run.planId,
@@ -56,13 +68,13 @@ export function toRunView(run: RunRecord, queue: RunQueueView | null = null): Ru
     createdAt: run.createdAt.toISOString(),
     startedAt: run.startedAt?.toISOString() ?? null,
     finishedAt: run.finishedAt?.toISOString() ?? null,
-    error: (run.error as RunView['error']) ?? null,
+    error: run.error ? runErrorSchema.nullable().catch(null).parse(run.error) : null,
     summary: summary?.success ? summary.data : null,
-    thresholds: run.thresholds.map(toThresholdResult),
+    thresholds: run.thresholds.map((row) => toThresholdResult(row, spec.thresholds[row.position])),
     diagnostics: diagnosticSchema.array().catch([]).parse(run.diagnostics),
     capacity: run.capacity ? capacitySchema.nullable().catch(null).parse(run.capacity) : null,
     partial: run.partial,
-    plannedSeconds: planDurationSeconds(planSpecSchema.parse(run.planVersion.spec)),
+    plannedSeconds: planDurationSeconds(spec),
     cancelRequestedAt: run.cancelRequestedAt?.toISOString() ?? null,
     queue,
     segmentDetails: [...run.runSegments].sort((a, b) => a.index - b.index).map(toSegmentView),

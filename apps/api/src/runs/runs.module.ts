@@ -10,12 +10,13 @@ import { ResultsConsumer } from './results.consumer.js';
 import { RunWatchdog } from './run-watchdog.service.js';
 import { RunLiveService } from './run-live.service.js';
 import { RunDispatcher } from './run-dispatcher.service.js';
+import { RunStopRules } from './run-stop-rules.service.js';
 import { RunQueueModule } from '../run-queue/run-queue.module.js';
 
 @Module({
   imports: [PlansModule, TargetsModule, OrganizationsModule, RunQueueModule],
   controllers: [RunsController],
-  providers: [RunsRepository, RunsService, RunFinalizer, ResultsConsumer, RunWatchdog, RunLiveService, RunDispatcher],
+  providers: [RunsRepository, RunsService, RunFinalizer, ResultsConsumer, RunWatchdog, RunLiveService, RunDispatcher, RunStopRules],
   exports: [RunsService, RunLiveService],
 })
 export class RunsModule {}

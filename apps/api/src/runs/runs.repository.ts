@@ -10,10 +10,11 @@ import {
   type SegmentHealth,
   type StoredSecond,
   type ThresholdResult,
+  type ThresholdStop,
 } from '@loadline/shared';
 import { DatabaseService } from '../prisma/database.service.js';
 import { currentTenantId, withTenant } from '../tenancy/request-context.js';
-import type { Prisma, RunTrigger, SegmentStatus, Verdict } from '../generated/prisma/client.js';
+import { Prisma, type RunTrigger, type SegmentStatus, type Verdict } from '../generated/prisma/client.js';
 
 export interface NewRun {
   planId: string;
@@ -32,6 +33,7 @@ export interface FinalOutcome {
   status: Extract<RunStatus, 'PASSED' | 'FAILED' | 'INCONCLUSIVE' | 'ERRORED' | 'CANCELLED'>;
   verdict: Verdict | null;
   summary: RunSummary | null;
+  /** Why it ERRORED, or why a FAILED run was stopped early (a ThresholdStop, kept whole). */
   error: { code: string; message: string } | null;
   partial: boolean;
   thresholds: ThresholdResult[];
@@ -234,6 +236,31 @@ export class RunsRepository {
     }));
   }
 
+  /**
+   * How many segments have stored second `t`, and the run's first second: what a stop rule
+   * needs before it looks at the seconds (see RunStopRules).
+   */
+  async secondReporters(runId: string, t: number): Promise<{ reporters: number; firstT: number | null }> {
+    const [reporters, bounds] = await Promise.all([
+      this.db.scoped.runSecond.count({ where: { runId, t } }),
+      this.db.scoped.runSecond.aggregate({ where: { runId }, _min: { t: true } }),
+    ]);
+    return { reporters, firstT: bounds._min.t };
+  }
+
+  /**
+   * Records that a threshold's stop rule was breached, once, and only while the run is
+   * applying load and nobody asked to cancel it: of two API processes that both see the
+   * breach, one records it. Returns whether this call did.
+   */
+  async recordThresholdStop(runId: string, stop: ThresholdStop): Promise<boolean> {
+    const updated = await this.db.scoped.run.updateMany({
+      where: { id: runId, status: { in: ['STARTING', 'RUNNING'] }, cancelRequestedAt: null, error: { equals: Prisma.DbNull } },
+      data: { error: stop as unknown as Prisma.InputJsonValue },
+    });
+    return updated.count > 0;
+  }
+
   /** The newest stored second, for the live view's "is there anything new" check. */
   latestSecond(runId: string) {
     return this.db.scoped.runSecond.aggregate({ where: { runId }, _max: { t: true }, _min: { t: true } });
@@ -258,7 +285,9 @@ export class RunsRepository {
           status: outcome.status,
           verdict: outcome.verdict,
           summary: (outcome.summary ?? undefined) as Prisma.InputJsonValue | undefined,
-          error: outcome.error ?? undefined,
+          // Written either way: a stop rule's breach recorded while this outcome was decided
+          // without it must not linger beside a verdict that did not count it.
+          error: (outcome.error ?? Prisma.DbNull) as Prisma.InputJsonValue | typeof Prisma.DbNull,
           partial: outcome.partial,
           vuMinutes,
           diagnostics: outcome.diagnostics as unknown as Prisma.InputJsonValue,

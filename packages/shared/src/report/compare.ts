@@ -3,6 +3,7 @@ import type { RequestStats } from '../summary.js';
 import type { RunView } from '../runs.js';
 import type { PlanSpec } from '../plan.js';
 import { diffJson } from '../plan-diff.js';
+import { THRESHOLD_STOP_CODE } from '../stop-rule.js';
 
 /** Which way is better for a metric: latency and errors down, throughput up. */
 const LOWER_IS_BETTER = new Set(['avg', 'p50', 'p90', 'p95', 'p99', 'max', 'errorRate', 'errors']);
@@ -77,6 +78,9 @@ export function compareRuns(base: ComparedRun, head: ComparedRun): RunComparison
   if (base.run.segments !== head.run.segments) warnings.push({ code: 'DIFFERENT_SEGMENTS', message: `The runs were split over ${base.run.segments} and ${head.run.segments} runners.` });
   for (const [label, run] of [['base', base.run], ['head', head.run]] as const) {
     if (run.partial) warnings.push({ code: 'PARTIAL_DATA', message: `The ${label} run is missing measurements (partial).` });
+    if (run.error?.code === THRESHOLD_STOP_CODE) {
+      warnings.push({ code: 'STOPPED_EARLY', message: `The ${label} run was stopped early by a stop rule (${run.error.message}; ${run.plannedSeconds} s planned): its figures cover only the load until then.` });
+    }
     if (run.diagnostics.some((diagnostic) => diagnostic.severity === 'critical')) {
       warnings.push({ code: 'DOUBTFUL_RUN', message: `The ${label} run has critical diagnostics (${run.diagnostics.filter((d) => d.severity === 'critical').map((d) => d.code).join(', ')}).` });
     }

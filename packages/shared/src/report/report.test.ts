@@ -128,6 +128,19 @@ describe('compareRuns', () => {
     expect(comparison.warnings.map((warning) => warning.code)).toEqual(['DIFFERENT_VERSION', 'DIFFERENT_LOAD', 'DIFFERENT_SEGMENTS', 'PARTIAL_DATA']);
     expect(comparison.overall.find((delta) => delta.metric === 'p95')!.change).toBe('regression');
   });
+
+  it('warns that a run a stop rule ended early covers only the load until then', () => {
+    const stopped = run('b', '2026-11-02T00:00:00Z', 300, {
+      status: 'FAILED',
+      verdict: 'FAIL',
+      plannedSeconds: 60,
+      error: { code: 'STOPPED_BY_THRESHOLD', message: 'stopped at 42 s: p95 1,210 ms > 500 ms for 10 s' },
+    });
+    const comparison = compareRuns({ run: run('a', '2026-11-01T00:00:00Z', 100), spec: spec(5) }, { run: stopped, spec: spec(5) });
+    expect(comparison.warnings).toEqual([
+      { code: 'STOPPED_EARLY', message: 'The head run was stopped early by a stop rule (stopped at 42 s: p95 1,210 ms > 500 ms for 10 s; 60 s planned): its figures cover only the load until then.' },
+    ]);
+  });
 });
 
 describe('exports', () => {

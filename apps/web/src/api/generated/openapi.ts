@@ -2202,6 +2202,9 @@ export interface components {
             password: components["schemas"]["Password"];
         };
         StatusClass: string;
+        StopRule: {
+            after: components["schemas"]["Duration"];
+        };
         SwitchOrganizationInput: {
             organizationId: string;
         };
@@ -2252,7 +2255,9 @@ export interface components {
             scenario?: string;
             /** @enum {string} */
             stat: "avg" | "min" | "p50" | "p90" | "p95" | "p99" | "max";
+            stop?: components["schemas"]["StopRule"];
             value: number;
+            window?: components["schemas"]["ThresholdWindow"];
         } | {
             /** @enum {string} */
             metric: "error_rate";
@@ -2260,7 +2265,9 @@ export interface components {
             op: "<" | "<=" | ">" | ">=";
             request?: string;
             scenario?: string;
+            stop?: components["schemas"]["StopRule"];
             value: number;
+            window?: components["schemas"]["ThresholdWindow"];
         } | {
             /** @enum {string} */
             metric: "rps";
@@ -2268,7 +2275,9 @@ export interface components {
             op: "<" | "<=" | ">" | ">=";
             request?: string;
             scenario?: string;
+            stop?: components["schemas"]["StopRule"];
             value: number;
+            window?: components["schemas"]["ThresholdWindow"];
         } | {
             /** @enum {string} */
             metric: "check_rate";
@@ -2276,7 +2285,9 @@ export interface components {
             op: "<" | "<=" | ">" | ">=";
             request?: string;
             scenario?: string;
+            stop?: components["schemas"]["StopRule"];
             value: number;
+            window?: components["schemas"]["ThresholdWindow"];
         } | {
             /** @enum {string} */
             metric: "status_share";
@@ -2285,7 +2296,9 @@ export interface components {
             request?: string;
             scenario?: string;
             status: components["schemas"]["StatusClass"];
+            stop?: components["schemas"]["StopRule"];
             value: number;
+            window?: components["schemas"]["ThresholdWindow"];
         };
         ThresholdInput: {
             /** @enum {string} */
@@ -2296,7 +2309,9 @@ export interface components {
             scenario?: string;
             /** @enum {string} */
             stat: "avg" | "min" | "p50" | "p90" | "p95" | "p99" | "max";
+            stop?: components["schemas"]["StopRule"];
             value: number;
+            window?: components["schemas"]["ThresholdWindow"];
         } | {
             /** @enum {string} */
             metric: "error_rate";
@@ -2304,7 +2319,9 @@ export interface components {
             op: "<" | "<=" | ">" | ">=";
             request?: string;
             scenario?: string;
+            stop?: components["schemas"]["StopRule"];
             value: number;
+            window?: components["schemas"]["ThresholdWindow"];
         } | {
             /** @enum {string} */
             metric: "rps";
@@ -2312,7 +2329,9 @@ export interface components {
             op: "<" | "<=" | ">" | ">=";
             request?: string;
             scenario?: string;
+            stop?: components["schemas"]["StopRule"];
             value: number;
+            window?: components["schemas"]["ThresholdWindow"];
         } | {
             /** @enum {string} */
             metric: "check_rate";
@@ -2320,7 +2339,9 @@ export interface components {
             op: "<" | "<=" | ">" | ">=";
             request?: string;
             scenario?: string;
+            stop?: components["schemas"]["StopRule"];
             value: number;
+            window?: components["schemas"]["ThresholdWindow"];
         } | {
             /** @enum {string} */
             metric: "status_share";
@@ -2329,7 +2350,9 @@ export interface components {
             request?: string;
             scenario?: string;
             status: components["schemas"]["StatusClass"];
+            stop?: components["schemas"]["StopRule"];
             value: number;
+            window?: components["schemas"]["ThresholdWindow"];
         };
         ThresholdResult: {
             explanation: string;
@@ -2341,6 +2364,10 @@ export interface components {
             threshold: components["schemas"]["Threshold"];
             /** @enum {string} */
             verdict: "PASS" | "FAIL" | "INCONCLUSIVE";
+        };
+        ThresholdWindow: {
+            after?: components["schemas"]["Duration"];
+            until?: components["schemas"]["Duration"];
         };
         Timezone: string;
         TrendFigures: {
@@ -2674,6 +2701,7 @@ export type SessionView = components['schemas']['SessionView'];
 export type ShareView = components['schemas']['ShareView'];
 export type SignupInput = components['schemas']['SignupInput'];
 export type StatusClass = components['schemas']['StatusClass'];
+export type StopRule = components['schemas']['StopRule'];
 export type SwitchOrganizationInput = components['schemas']['SwitchOrganizationInput'];
 export type TargetVerification = components['schemas']['TargetVerification'];
 export type TargetView = components['schemas']['TargetView'];
@@ -2683,6 +2711,7 @@ export type ThinkTimeInput = components['schemas']['ThinkTimeInput'];
 export type Threshold = components['schemas']['Threshold'];
 export type ThresholdInput = components['schemas']['ThresholdInput'];
 export type ThresholdResult = components['schemas']['ThresholdResult'];
+export type ThresholdWindow = components['schemas']['ThresholdWindow'];
 export type Timezone = components['schemas']['Timezone'];
 export type TrendFigures = components['schemas']['TrendFigures'];
 export type TrendPoint = components['schemas']['TrendPoint'];

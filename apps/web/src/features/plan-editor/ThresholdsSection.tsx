@@ -1,4 +1,4 @@
-import { LATENCY_STATS, THRESHOLD_OPS, type LatencyStat, type ThresholdOp } from '@loadline/shared';
+import { LATENCY_STATS, STOP_MIN_OFFENDERS, THRESHOLD_OPS, type LatencyStat, type ThresholdOp } from '@loadline/shared';
 import { SelectField, TextField } from '../../forms/Fields';
 import type { FieldErrors } from '../../forms/field-errors';
 import { isPercentMetric } from './model/to-spec';
@@ -46,7 +46,10 @@ export function ThresholdsSection({ thresholds, requestNames, scenarioNames, fre
   return (
     <fieldset className="fieldset section">
       <legend className="section__title">Thresholds (SLA)</legend>
-      <p className="section__hint">Each requirement gets a PASS, FAIL or INCONCLUSIVE verdict. A run passes when all of them pass.</p>
+      <p className="section__hint">
+        Each requirement gets a PASS, FAIL or INCONCLUSIVE verdict. A run passes when all of them pass. Times count from the start of the load, in whole
+        seconds.
+      </p>
       {thresholds.length === 0 ? <p className="muted">No thresholds: runs will be reported without a verdict.</p> : null}
       <div className="rows">
         {thresholds.map((threshold, index) => {
@@ -110,6 +113,38 @@ export function ThresholdsSection({ thresholds, requestNames, scenarioNames, fre
                     onValueChange={(scopeName) => set({ scopeName })}
                   />
                 ) : null}
+                <TextField
+                  className="grid__row-start"
+                  path={`${at}.window.after`}
+                  label="Judge after"
+                  placeholder="e.g. 30s"
+                  hint="leave out a warm-up: only seconds from here on count"
+                  spellCheck={false}
+                  errors={errors}
+                  value={threshold.windowAfter}
+                  onValueChange={(windowAfter) => set({ windowAfter })}
+                />
+                <TextField
+                  path={`${at}.window.until`}
+                  label="Judge until"
+                  placeholder="to the end"
+                  hint="seconds from here on do not count"
+                  spellCheck={false}
+                  errors={errors}
+                  value={threshold.windowUntil}
+                  onValueChange={(windowUntil) => set({ windowUntil })}
+                />
+                <TextField
+                  className="grid__span-2"
+                  path={`${at}.stop.after`}
+                  label="Stop the run when breached for"
+                  placeholder="never"
+                  hint={`e.g. 10s: every second that long in breach, with at least ${STOP_MIN_OFFENDERS} requests over the line, ends the run FAILED`}
+                  spellCheck={false}
+                  errors={errors}
+                  value={threshold.stopAfter}
+                  onValueChange={(stopAfter) => set({ stopAfter })}
+                />
               </div>
               <button type="button" className="button button--icon" aria-label={`Remove threshold ${index + 1}`} onClick={() => onThresholds((current) => removeById(current, threshold.id))}>
                 ×

@@ -1,4 +1,4 @@
-import { isTerminalRunStatus, type RunQueueView, type RunView } from '@loadline/shared';
+import { isTerminalRunStatus, THRESHOLD_STOP_CODE, type RunQueueView, type RunView } from '@loadline/shared';
 import { elapsedSeconds, formatSeconds } from '../../format/time';
 import { RunErrorText } from './RunErrorText';
 import { RunQueueStatus } from './RunQueueStatus';
@@ -40,6 +40,12 @@ export function VerdictBanner({ run, queue = run.queue }: VerdictBannerProps) {
     >
       <p className="banner__title">{outcomeHeadline(run.status, run.thresholds.length, failed)}</p>
       {run.status === 'ERRORED' && run.error ? <RunErrorText error={run.error} /> : null}
+      {stoppedEarly(run) ? (
+        <p className="banner__text" data-testid="run-stopped-early" data-code={THRESHOLD_STOP_CODE}>
+          <strong>Stopped early by a stop rule: </strong>
+          {stoppedEarlyText(run)}
+        </p>
+      ) : null}
       {run.status === 'ERRORED' && run.summary ? (
         <p className="banner__text">What was measured before the error is kept below and may be partial.</p>
       ) : null}
@@ -50,6 +56,19 @@ export function VerdictBanner({ run, queue = run.queue }: VerdictBannerProps) {
       ) : null}
     </div>
   );
+}
+
+/** Whether a threshold's stop rule stopped (or is stopping) the run. */
+export function stoppedEarly(run: RunView): boolean {
+  return run.error?.code === THRESHOLD_STOP_CODE;
+}
+
+/**
+ * "stopped at 42 s: p95 of Checkout 1,210 ms > 500 ms for 10 s (of the planned 60 s). What was
+ * measured until then is shown below; the other requirements are judged on it."
+ */
+export function stoppedEarlyText(run: RunView): string {
+  return `${run.error!.message} (of the planned ${formatSeconds(run.plannedSeconds)}). What was measured until then is shown below; the other requirements are judged on it.`;
 }
 
 /** "Stopped on request after 12 s of the planned 30 s. What was measured until then is shown below." */
@@ -65,6 +84,7 @@ export function cancelledText(run: RunView): string {
 }
 
 function pendingDetail(run: RunView, elapsed: number | null): string {
+  if (stoppedEarly(run)) return `${run.error!.message}. What was measured so far is kept; the report appears when every segment has stopped.`;
   if (run.cancelRequestedAt) return 'What was measured so far is kept; the report appears when the run has stopped.';
   switch (run.status) {
     case 'QUEUED':
@@ -86,6 +106,7 @@ function pendingText(run: RunView, queue: RunQueueView | null): string {
     case 'STARTING':
       return run.segments > 1 ? `Starting ${run.segments} runners…` : 'Starting the load generator…';
     case 'RUNNING':
+      if (stoppedEarly(run)) return 'Stopping: a requirement stayed breached for its stop rule’s time…';
       return run.cancelRequestedAt ? 'Cancelling: stopping the load…' : 'Running: load is being applied to the target.';
     case 'FINISHING':
       return 'Finishing: merging results and evaluating thresholds…';

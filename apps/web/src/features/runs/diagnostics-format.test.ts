@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Diagnostic } from '@loadline/shared';
 import { DIAGNOSTIC_TITLE, affectsText, evidenceLabel, evidenceValue, sortDiagnostics } from './diagnostics-format';
-import { cancelledText } from './VerdictBanner';
+import { cancelledText, stoppedEarly, stoppedEarlyText } from './VerdictBanner';
 
 const diagnostic = (patch: Partial<Diagnostic>): Diagnostic => ({
   code: 'RATE_LIMITED',
@@ -81,5 +81,19 @@ describe('cancelledText', () => {
   it('says when it stopped and that the measurements are kept', () => {
     expect(cancelledText(base)).toBe('Stopped on request after 12 s of the planned 30 s. No request was measured.');
     expect(cancelledText({ ...base, startedAt: null })).toBe('Stopped on request before the load started. No request was measured.');
+  });
+});
+
+describe('stoppedEarlyText', () => {
+  it("says which requirement stopped the run, when, and that what was measured is judged", () => {
+    const run = {
+      id: 'r', planId: 'p', planName: 'p', planVersion: 1, targetId: 't', status: 'FAILED' as const, verdict: 'FAIL' as const, trigger: 'MANUAL' as const,
+      segments: 2, createdAt: '2026-01-01T00:00:00Z', startedAt: '2026-01-01T00:00:00Z', finishedAt: '2026-01-01T00:00:43Z',
+      error: { code: 'STOPPED_BY_THRESHOLD', message: 'stopped at 42 s: p95 of Checkout 1,210 ms > 500 ms for 10 s' },
+      summary: null, thresholds: [], diagnostics: [], capacity: null, partial: false, plannedSeconds: 60, cancelRequestedAt: null, queue: null, segmentDetails: [], startSpreadMs: null,
+    };
+    expect(stoppedEarly(run)).toBe(true);
+    expect(stoppedEarlyText(run)).toBe('stopped at 42 s: p95 of Checkout 1,210 ms > 500 ms for 10 s (of the planned 1 min). What was measured until then is shown below; the other requirements are judged on it.');
+    expect(stoppedEarly({ ...run, error: { code: 'K6_FAILED', message: 'x' } })).toBe(false);
   });
 });

@@ -117,6 +117,16 @@ describe('segmentsTable', () => {
     expect(table).toMatchObject({ showDelivered: false, showError: true, lagged: 0, failed: 1 });
     expect(segmentsSummary(table)).toBe('1 of 2 failed');
   });
+
+  it("does not call a segment a stop rule stopped failed: it shows why it stopped", () => {
+    const stopped = { code: 'STOPPED_BY_THRESHOLD', message: "Stopped early: a threshold's stop rule was breached (the run says which)" };
+    const table = segmentsTable({ segments: 2, segmentDetails: [segment(0, { status: 'CANCELLED', error: stopped }), segment(1, { status: 'CANCELLED', error: stopped })] }, { showRunner: false });
+    expect(table.rows.map((row) => [row.status, row.assessment, row.error])).toEqual([
+      ['Stopped', 'kept-up', `${stopped.message} (STOPPED_BY_THRESHOLD)`],
+      ['Stopped', 'kept-up', `${stopped.message} (STOPPED_BY_THRESHOLD)`],
+    ]);
+    expect(table).toMatchObject({ showError: true, failed: 0 });
+  });
 });
 
 describe('startSpreadText', () => {

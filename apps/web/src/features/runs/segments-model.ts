@@ -25,10 +25,10 @@ const LOCALE = 'en-US';
 const digits = (value: number, max: number) => value.toLocaleString(LOCALE, { maximumFractionDigits: max });
 
 /** Why a segment lagged or failed, in words ("it started 82 % of the iterations asked of it"); empty when it kept up. */
-export function segmentLagReasons(segment: Pick<SegmentView, 'error' | 'health'>): string[] {
+export function segmentLagReasons(segment: Pick<SegmentView, 'status' | 'error' | 'health'>): string[] {
   const reasons: string[] = [];
   const health = segment.health;
-  if (segment.error) reasons.push(`it failed (${segment.error.code})`);
+  if (failed(segment)) reasons.push(`it failed (${segment.error!.code})`);
   if (health && health.deliveredShare !== null && health.deliveredShare < LAGGING_DELIVERED_SHARE) {
     reasons.push(`it started ${formatPercent(health.deliveredShare)} of the iterations asked of it`);
   }
@@ -38,6 +38,12 @@ export function segmentLagReasons(segment: Pick<SegmentView, 'error' | 'health'>
   if (health && health.hostCpuMax !== null && health.hostCpuMax >= LAGGING_HOST_CPU) reasons.push(`the runner’s CPU peaked at ${formatPercent(health.hostCpuMax)}`);
   return reasons;
 }
+
+/**
+ * Only an ERRORED segment failed: a stopped one (a cancel, a stop rule, another segment's
+ * failure) carries why it was stopped, but did what it was told.
+ */
+const failed = (segment: Pick<SegmentView, 'status' | 'error'>) => segment.status === 'ERRORED' && segment.error !== null;
 
 /** failed: it errored (whatever its figures); lagged: it ran but fell behind its share. */
 export type SegmentAssessment = 'failed' | 'lagged' | 'kept-up' | 'no-figures';
@@ -108,7 +114,7 @@ export function segmentsTable(run: Pick<RunView, 'segments' | 'segmentDetails'>,
       hostCpu: orDash(health?.hostCpuMax, formatPercent),
       memory: orDash(health?.runnerRssMbMax, (mib) => `${digits(mib, 0)} MiB`),
       error: segment.error ? `${segment.error.message} (${segment.error.code})` : null,
-      assessment: segment.error ? 'failed' : reasons.length ? 'lagged' : health ? 'kept-up' : 'no-figures',
+      assessment: failed(segment) ? 'failed' : reasons.length ? 'lagged' : health ? 'kept-up' : 'no-figures',
       reasons,
     };
   });

@@ -58,6 +58,23 @@ describe('editor validation with the shared schema', () => {
     expect(unclaimedErrors(errors, planFieldPaths(editor))).toEqual([]);
   });
 
+  it("shows a threshold's window and stop rule refusals at their fields", () => {
+    const { errors } = validatePlanForm(
+      form({
+        thresholds: [
+          newThreshold({ metric: 'rps', value: '10', stopAfter: '10s' }),
+          newThreshold({ windowAfter: '20s', windowUntil: '10s', stopAfter: '2s' }),
+          newThreshold({ windowAfter: 'soon' }),
+        ],
+      }),
+    );
+    expect(errors['thresholds.0.stop.after']).toMatch(/^a stop rule judges each second on its own/);
+    expect(errors['thresholds.1.window.until']).toBe('"after" must come before "until"');
+    expect(errors['thresholds.1.stop.after']).toMatch(/at least 5 s/);
+    expect(errors['thresholds.2.window.after']).toMatch(/k6 duration/);
+    expect(unclaimedErrors(errors, planFieldPaths(form({ thresholds: [newThreshold(), newThreshold(), newThreshold()] })))).toEqual([]);
+  });
+
   it('moves API errors of the shorthand, record keys, form fields and threshold scopes to their fields', () => {
     const editor = form({
       scenarios: [

@@ -90,6 +90,9 @@ export function planFieldPaths(form: PlanForm): string[] {
       `${at}.value`,
       `${at}.scope`,
       `${at}.scopeName`,
+      `${at}.window.after`,
+      `${at}.window.until`,
+      `${at}.stop.after`,
     ];
   });
   const tail = [...thresholds, 'segments'];

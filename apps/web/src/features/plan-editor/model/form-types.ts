@@ -142,6 +142,11 @@ export interface ThresholdForm {
   value: string;
   scopeKind: ScopeKind;
   scopeName: string;
+  /** k6 durations from the load's start; empty: no bound. Judge only after a warm-up, or until a cool-down. */
+  windowAfter: string;
+  windowUntil: string;
+  /** k6 duration; empty: the threshold never stops the run. */
+  stopAfter: string;
 }
 
 export type GrpcSource = 'none' | 'reflection' | 'proto';
@@ -241,7 +246,7 @@ export function newScenario(patch: Partial<Omit<ScenarioForm, 'id'>> = {}): Scen
 }
 
 export function newThreshold(patch: Partial<Omit<ThresholdForm, 'id'>> = {}): ThresholdForm {
-  return { id: rowId(), metric: 'latency', stat: 'p95', status: '5xx', op: '<', value: '500', scopeKind: 'run', scopeName: '', ...patch };
+  return { id: rowId(), metric: 'latency', stat: 'p95', status: '5xx', op: '<', value: '500', scopeKind: 'run', scopeName: '', windowAfter: '', windowUntil: '', stopAfter: '', ...patch };
 }
 
 /** A step of the protocol the target speaks, with a first name that is not taken yet. */

@@ -164,7 +164,8 @@ export function thresholdToForm(threshold: Threshold): ThresholdForm {
     : threshold.scenario
       ? { scopeKind: 'scenario', scopeName: threshold.scenario }
       : { scopeKind: 'run', scopeName: '' };
-  const base = { op: threshold.op, ...scope };
+  const timing = { windowAfter: threshold.window?.after ?? '', windowUntil: threshold.window?.until ?? '', stopAfter: threshold.stop?.after ?? '' };
+  const base = { op: threshold.op, ...scope, ...timing };
   switch (threshold.metric) {
     case 'latency':
       return newThreshold({ ...base, metric: 'latency', stat: threshold.stat, value: text(threshold.value) });

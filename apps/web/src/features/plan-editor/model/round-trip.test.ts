@@ -149,6 +149,23 @@ describe('editor <-> plan spec round trip', () => {
     });
   });
 
+  it('keeps windows and stop rules', () => {
+    const { form } = roundTrip({
+      ...base,
+      scenarios: [{ name: 'main', load: { executor: 'constant-vus', vus: 2, duration: '2m' }, requests: [{ name: 'home', path: '/' }] }],
+      thresholds: [
+        { metric: 'latency', stat: 'p95', op: '<', value: 500, request: 'home', window: { after: '30s' }, stop: { after: '10s' } },
+        { metric: 'error_rate', op: '<', value: 0.01, window: { after: '10s', until: '1m30s' } },
+        { metric: 'status_share', status: '5xx', op: '<', value: 0.05, stop: { after: '20s' } },
+      ],
+    });
+    expect(form.thresholds.map((t) => [t.windowAfter, t.windowUntil, t.stopAfter])).toEqual([
+      ['30s', '', '10s'],
+      ['10s', '1m30s', ''],
+      ['', '', '20s'],
+    ]);
+  });
+
   it('keeps a custom script plan (without the requirements the API adds)', () => {
     const form = specToForm(
       { scenarios: [], script: { source: 'export default function () {}', requirements: { maxVUs: 3, durationSeconds: 35 } }, thresholds: [{ metric: 'latency', stat: 'p95', op: '<', value: 200, request: 'custom' }], segments: 1 },

@@ -177,6 +177,9 @@ export function thresholdToInput(threshold: ThresholdForm, at: string, read: Num
   }
   const name = threshold.scopeName.trim();
   const scope = threshold.scopeKind === 'request' ? { request: name } : threshold.scopeKind === 'scenario' ? { scenario: name } : {};
+  const after = threshold.windowAfter.trim();
+  const until = threshold.windowUntil.trim();
+  const stopAfter = threshold.stopAfter.trim();
   return {
     metric: threshold.metric,
     ...(threshold.metric === 'latency' ? { stat: threshold.stat } : {}),
@@ -184,6 +187,8 @@ export function thresholdToInput(threshold: ThresholdForm, at: string, read: Num
     op: threshold.op,
     value,
     ...scope,
+    ...(after || until ? { window: { ...(after ? { after } : {}), ...(until ? { until } : {}) } } : {}),
+    ...(stopAfter ? { stop: { after: stopAfter } } : {}),
   };
 }
 

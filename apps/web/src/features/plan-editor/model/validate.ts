@@ -14,13 +14,14 @@ const BODY_PARTS = new Set(['json', 'text', 'contentType', 'type', 'fields', 'ki
  * - the one-scenario shorthand ("load.vus", "requests.1.path") is scenario 0;
  * - a record entry ("…headers.Authorization", "…body.fields.q", a form field's template error
  *   "…body.q") is the row holding that key;
- * - a threshold's "request" or "scenario" is its scope select.
+ * - a threshold's "request" or "scenario" is its scope select; a refusal of its whole window or
+ *   stop rule shows at that rule's first field.
  */
 export function mapErrorsToForm(errors: FieldErrors, form: PlanForm): FieldErrors {
   const mapped: Record<string, string> = {};
   for (const [raw, message] of Object.entries(errors)) {
     let path = /^(load|requests)(\.|$)/.test(raw) ? `scenarios.0.${raw}` : raw;
-    path = path.replace(/^(thresholds\.\d+)\.(request|scenario)$/, '$1.scope');
+    path = path.replace(/^(thresholds\.\d+)\.(request|scenario)$/, '$1.scope').replace(/^(thresholds\.\d+)\.(window|stop)$/, (_, at: string, rule: string) => `${at}.${rule}.after`);
     const step = /^scenarios\.(\d+)\.requests\.(\d+)\.(.+)$/.exec(path);
     const formStep = step ? form.scenarios[Number(step[1])]?.steps[Number(step[2])] : undefined;
     if (step && formStep) {
