@@ -32,6 +32,10 @@ const (
 type requestAgg struct {
 	key     requestKey
 	latency histogram
+	// Requests counted without a latency: exchanges the generated script records as failed
+	// (a WebSocket connect refused, a reply that never came, a gRPC call that could not be
+	// made) took no round trip, and timing them would put 0 ms or a timeout among the real ones.
+	unmeasured uint64
 	// The earliest start and latest end of this group's requests in this second (Unix ms):
 	// the time each scope (a request name, a scenario) applied load, for its own rate.
 	span span
@@ -142,6 +146,8 @@ func entry[V any](m *map[uint32]*V, id uint32, newV func() *V) *V {
 // so that the tags of a series are read once, not once per sample.
 type seriesInfo struct {
 	role metricRole
+	// countOnly: a failed exchange of the script's own request trend (see requestAgg.unmeasured).
+	countOnly bool
 	id   uint32 // request group id (roleRequest), check id (roleChecks) or scenario id + 1 (iterations; 0: untagged)
 }
 
@@ -206,6 +212,7 @@ func (a *aggregator) seriesOf(ts metrics.TimeSeries, role metricRole) seriesInfo
 			break
 		}
 		info.id = a.groups.id(key)
+		info.countOnly = ts.Metric.Name == scriptRequestMetric && !key.expected
 	case roleChecks:
 		name, _ := ts.Tags.Get("check")
 		info.id = a.checks.id(name)
@@ -278,7 +285,11 @@ func (a *aggregator) addSample(sample *metrics.Sample) {
 	switch role {
 	case roleRequest:
 		r := entry(&s.requests, info.id, func() *requestAgg { return &requestAgg{key: a.groups.keys[info.id]} })
-		r.latency.add(sample.Value)
+		if info.countOnly {
+			r.unmeasured++
+		} else {
+			r.latency.add(sample.Value)
+		}
 		end := float64(sample.Time.UnixNano()) / 1e6
 		start := end - sample.Value
 		r.span.add(start, end)

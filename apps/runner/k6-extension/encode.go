@@ -103,7 +103,7 @@ func appendRequest(b []byte, r *requestAgg) []byte {
 	b = append(b, `,"scenario":`...)
 	b = appendString(b, k.scenario)
 	b = append(b, `,"count":`...)
-	b = strconv.AppendUint(b, h.count, 10)
+	b = strconv.AppendUint(b, h.count+r.unmeasured, 10)
 	b = appendSpan(b, &r.span)
 	b = append(b, `,"latency":`...)
 	b = appendHistogram(b, h)

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { diagnoseRun, planSpecSchema, summarizeSeconds, type PlanSpecInput, type RunExecutePayload, type SecondSample } from '@loadline/shared';
+import { diagnoseRun, mergeSegmentsBySecond, planSpecSchema, summarizeSeconds, type PlanSpecInput, type RunExecutePayload, type SecondSample } from '@loadline/shared';
 import { TypedProducer } from '@loadline/shared/queue';
 import { deleteKeysWithPrefix, refusedLoopbackUrl } from '@loadline/shared/testing';
 import { parseRunnerEnv } from './env.js';
@@ -74,7 +74,13 @@ describe('WebSocket and gRPC requests with real k6', () => {
     const samples = seconds.map((second) => second.sample as SecondSample);
     const summary = summarizeSeconds(samples);
     const byName = Object.fromEntries(summary.requests.map((request) => [request.name, request]));
-    return { finished, samples, summary, byName, diagnostics: diagnoseRun({ spec: parsed, summary, seconds: [], partial: false }) };
+    return {
+      finished,
+      samples,
+      summary,
+      byName,
+      diagnostics: diagnoseRun({ spec: parsed, summary, seconds: mergeSegmentsBySecond(samples.map((sample) => ({ segmentIndex: 0, sample, generator: null }))), partial: false }),
+    };
   }
 
   it('times WebSocket connections and round trips, counted as the server counted them', async () => {
@@ -117,7 +123,9 @@ describe('WebSocket and gRPC requests with real k6', () => {
     expect(byName.Silent).toMatchObject({ count: 2 * connections('/silent'), errors: 2 * connections('/silent'), statusCounts: { '0': 2 * connections('/silent') } });
     const silentRows = samples.flatMap((sample) => sample.requests.filter((request) => request.name === 'Silent'));
     expect(new Set(silentRows.map((request) => request.errorCode))).toEqual(new Set(['1050']));
-    expect(byName.Silent!.latency!.max).toBeGreaterThanOrEqual(200);
+    // Round trips that never completed carry no latency, and say why they failed.
+    expect(byName.Silent!.latency).toBeNull();
+    expect(byName.Silent!.errorCodes).toEqual({ '1050': 2 * connections('/silent') });
 
     // Without replies to await, the connection is the step's own row.
     expect(byName.Push).toMatchObject({ count: connections('/push'), errors: 0, statusCounts: { '101': connections('/push') } });
@@ -154,8 +162,9 @@ describe('WebSocket and gRPC requests with real k6', () => {
     expect(say.min).toBeGreaterThanOrEqual(GRPC_DELAY_MS);
     console.log(`gRPC call vs ${GRPC_DELAY_MS} ms server delay: min ${say.min.toFixed(3)} p50 ${say.p50.toFixed(3)} p99 ${say.p99.toFixed(3)} max ${say.max.toFixed(3)} ms`);
     expect(grpcServer.lastAuthorization).toBe('Bearer grpc-token');
-    // A third of the calls were RESOURCE_EXHAUSTED: the target's rate limiter set the pace.
-    expect(diagnostics.map((d) => `${d.code}:${d.severity}`)).toEqual(['RATE_LIMITED:critical']);
+    // A third of the calls were RESOURCE_EXHAUSTED: the target's rate limiter set the pace,
+    // of the run and, all of its calls, of Limited.
+    expect(diagnostics.map((d) => `${d.code}:${d.severity}${d.request ? `@${d.request}` : ''}`)).toEqual(['RATE_LIMITED:critical', 'RATE_LIMITED:critical@Limited']);
   });
 
   it('learns the service by server reflection, and reports only the plan\'s calls', async () => {
@@ -173,6 +182,34 @@ describe('WebSocket and gRPC requests with real k6', () => {
     expect(calls).toBeGreaterThan(5);
     // The reflection stream k6 opens on connect is not a request of the plan.
     expect(summary.requests.map((request) => [request.name, request.count])).toEqual([['Reflected', calls]]);
+  });
+
+  it('counts refused WebSocket connections as failures with their reason, never as 0 ms round trips', async () => {
+    // Every 3rd handshake is answered 503, every 5th dropped without an answer; the rest echo after WS_DELAY_MS.
+    const refusing = await startWsEchoServer(WS_DELAY_MS, (attempt) => (attempt % 3 === 2 ? 'status503' : attempt % 5 === 4 ? 'drop' : 'accept'));
+    try {
+      const { byName } = await run(
+        { load: { executor: 'constant-vus', vus: 2, duration: '2s' }, requests: [{ name: 'Chat', protocol: 'ws', path: '/chat', messages: ['one', 'two'] }] },
+        refusing.url.replace('ws://', 'http://'),
+      );
+      const accepted = refusing.connections.get('/chat') ?? 0;
+      const { status503, dropped } = refusing.refused;
+      console.log(`WS: ${accepted} accepted, ${status503} answered 503, ${dropped} dropped; round trip min ${byName.Chat!.latency!.min.toFixed(3)} ms`);
+      expect(status503).toBeGreaterThan(0);
+      expect(dropped).toBeGreaterThan(0);
+      const connect = byName['Chat (connect)']!;
+      expect(connect).toMatchObject({ count: accepted + status503 + dropped, errors: status503 + dropped });
+      expect(connect.statusCounts).toEqual({ '101': accepted, '503': status503, '0': dropped });
+      // The round trips that never happened are failures, with the connection's status...
+      expect(byName.Chat).toMatchObject({ count: 2 * (accepted + status503 + dropped), errors: 2 * (status503 + dropped) });
+      expect(byName.Chat!.statusCounts).toEqual({ '101': 2 * accepted, '503': 2 * status503, '0': 2 * dropped });
+      // ...and their reason where there was no answer at all...
+      expect(Object.values(byName.Chat!.errorCodes ?? {}).reduce((sum, n) => sum + n, 0)).toBe(2 * dropped);
+      // ...and no latency: every round trip measured took at least what the server waited.
+      expect(byName.Chat!.latency!.min).toBeGreaterThanOrEqual(WS_DELAY_MS);
+    } finally {
+      await refusing.close();
+    }
   });
 
   it('reports refused gRPC and WebSocket connections as unanswered, and the target as unreachable', async () => {

@@ -35,8 +35,14 @@ export const requestStatsSchema = z.object({
   errorRate: z.number(),
   /** Status (as a string: the HTTP status, "0" = no response, or "grpc:OK" and the like for gRPC; see request-status.ts) -> count. */
   statusCounts: z.record(z.string(), z.number().int()),
-  /** Milliseconds; null when no request finished. */
+  /**
+   * Milliseconds; null when no request finished. Exchanges that failed before a round trip
+   * (WebSocket connects refused, replies that never came, gRPC calls that could not be made)
+   * are counted above but carry no latency, so these figures are of completed ones only.
+   */
   latency: latencyStatsSchema.nullable(),
+  /** Failed requests by k6 error code (the reason: "1212" connection refused; see errorCodeText). */
+  errorCodes: z.record(z.string(), z.number().int()).optional(),
 });
 export type RequestStats = z.infer<typeof requestStatsSchema>;
 
@@ -116,12 +122,13 @@ interface Accumulator {
   count: number;
   errors: number;
   statusCounts: Record<string, number>;
+  errorCodes: Record<string, number>;
   latency: Histogram;
   active: ActiveTime;
 }
 
 function newAccumulator(): Accumulator {
-  return { count: 0, errors: 0, statusCounts: {}, latency: emptyHistogram(), active: new ActiveTime() };
+  return { count: 0, errors: 0, statusCounts: {}, errorCodes: {}, latency: emptyHistogram(), active: new ActiveTime() };
 }
 
 function finish(acc: Accumulator, durationSeconds: number): RequestStats {
@@ -132,6 +139,7 @@ function finish(acc: Accumulator, durationSeconds: number): RequestStats {
     errorRate: acc.count > 0 ? acc.errors / acc.count : 0,
     statusCounts: acc.statusCounts,
     latency: latencyWithIntervals(acc.latency),
+    ...(Object.keys(acc.errorCodes).length ? { errorCodes: acc.errorCodes } : {}),
   };
 }
 
@@ -188,7 +196,10 @@ export function summarizeSeconds(seconds: readonly SecondSample[], requestOrder:
       for (const target of [acc, scenario]) target.active.add(second.t, request.spanStartMs ?? second.spanStartMs, request.spanEndMs ?? second.spanEndMs);
       for (const target of [acc, overall, scenario]) {
         target.count += request.count;
-        if (!request.expected) target.errors += request.count;
+        if (!request.expected) {
+          target.errors += request.count;
+          if (request.errorCode) target.errorCodes[request.errorCode] = (target.errorCodes[request.errorCode] ?? 0) + request.count;
+        }
         const status = statusKey(request);
         target.statusCounts[status] = (target.statusCounts[status] ?? 0) + request.count;
         mergeHistogramInto(target.latency, request.latency);

@@ -29,15 +29,35 @@ export interface WsEchoServer {
   connections: Map<string, number>;
   /** Messages received, by path. */
   messages: Map<string, number>;
+  /** Handshakes refused (see `refuse`): answered 503, or the socket dropped without an answer. */
+  refused: { status503: number; dropped: number };
   close(): Promise<void>;
 }
 
+/** Which handshakes to refuse, by their order of arrival (0-based). */
+export type WsRefusal = (attempt: number) => 'accept' | 'status503' | 'drop';
+
 /** Echoes every text message back after `delayMs`; a message containing "silence" gets no reply. */
-export async function startWsEchoServer(delayMs: number): Promise<WsEchoServer> {
+export async function startWsEchoServer(delayMs: number, refuse: WsRefusal = () => 'accept'): Promise<WsEchoServer> {
   const connections = new Map<string, number>();
   const messages = new Map<string, number>();
+  const refused = { status503: 0, dropped: 0 };
   const add = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
-  const server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+  let attempts = 0;
+  const server = new WebSocketServer({
+    host: '127.0.0.1',
+    port: 0,
+    verifyClient: (info, done) => {
+      const verdict = refuse(attempts++);
+      if (verdict === 'accept') return done(true);
+      if (verdict === 'status503') {
+        refused.status503++;
+        return done(false, 503);
+      }
+      refused.dropped++;
+      info.req.socket.destroy();
+    },
+  });
   server.on('connection', (socket, request) => {
     const where = (request.url ?? '/').split('?')[0]!;
     add(connections, where);
@@ -55,6 +75,7 @@ export async function startWsEchoServer(delayMs: number): Promise<WsEchoServer> 
     url: `ws://127.0.0.1:${port}`,
     connections,
     messages,
+    refused,
     close: () =>
       new Promise((resolve) => {
         for (const client of server.clients) client.terminate();

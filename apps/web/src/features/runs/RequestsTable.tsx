@@ -1,4 +1,4 @@
-import { GRPC_STATUS_PREFIX, type RunSummary } from '@loadline/shared';
+import { GRPC_STATUS_PREFIX, errorCodeText, type RunSummary } from '@loadline/shared';
 import { formatCount, formatMs, formatPercent, formatRps } from '../../format/numbers';
 
 type RequestRow = RunSummary['requests'][number];
@@ -60,6 +60,7 @@ function StatsRow({ name, stats, testId }: { name: string; stats: Omit<RequestRo
       <td className={`num${stats.errors > 0 ? ' text-danger' : ''}`} data-col="error-rate">{formatPercent(stats.errorRate)}</td>
       <td data-col="status-codes">
         <StatusCodes counts={stats.statusCounts} />
+        <FailureReasons codes={stats.errorCodes} />
       </td>
     </tr>
   );
@@ -89,6 +90,21 @@ function StatusCodes({ counts }: { counts: Record<string, number> }) {
       {entries.map(([status, count]) => (
         <span key={status} className={`chip chip--status chip--${statusClass(status)}`} title={status === '0' ? 'no response' : undefined}>
           <strong>{status === '0' ? 'none' : status}</strong> × {formatCount(count)}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+/** Why failed requests failed (k6's error codes, in words): refused, timed out, no reply. */
+function FailureReasons({ codes }: { codes: Record<string, number> | undefined }) {
+  const entries = Object.entries(codes ?? {}).sort(([, a], [, b]) => b - a);
+  if (entries.length === 0) return null;
+  return (
+    <span className="chips failure-reasons" data-testid="failure-reasons">
+      {entries.map(([code, count]) => (
+        <span key={code} className="chip chip--reason" title={`k6 error code ${code}`}>
+          {errorCodeText(code)} × {formatCount(count)}
         </span>
       ))}
     </span>
