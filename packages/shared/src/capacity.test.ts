@@ -75,4 +75,20 @@ describe('findCapacity', () => {
       'Holds p95 < 100 ms up to 600 iterations/s offered, 600 RPS (1 VU busy); degrades beyond (p95 200 ms at 700 iterations/s offered, 700 RPS (1 VU busy)).',
     );
   });
+
+  it('merges load levels too sparse for the percentile with their neighbours instead of dropping them', () => {
+    // A short ramp: 60 requests a second, where a p95 needs 200. Every level alone is too
+    // sparse; merged in fours they still place the knee between 4 and 8 VUs.
+    const seconds = Array.from({ length: 12 }, (_, i) => {
+      const vus = i + 1;
+      return { segmentIndex: 0, generator: null, sample: second(i + 1, [requestSecond('Get', 200, repeat(vus <= 4 ? 20 : 400, 60))], { vus }) };
+    });
+    const spec = planSpecSchema.parse({
+      load: { executor: 'ramping-vus', stages: [{ duration: '12s', target: 12 }] },
+      requests: [{ name: 'Get', path: '/' }],
+      thresholds: [{ metric: 'latency', stat: 'p95', op: '<', value: 100 }],
+    });
+    const capacity = findCapacity(spec, mergeSegmentsBySecond(seconds));
+    expect(capacity).toMatchObject({ heldUpTo: { vus: 4, rps: 60 }, brokeAt: { vus: 8 } });
+  });
 });

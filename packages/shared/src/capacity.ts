@@ -1,4 +1,4 @@
-import { emptyHistogram, mergeHistogramInto, quantile } from './histogram.js';
+import { emptyHistogram, mergeHistogramInto, quantile, type Histogram } from './histogram.js';
 import { minimumSamples } from './diagnostics.js';
 import { singleLoad, type PlanSpec } from './plan.js';
 import type { MergedSecond } from './series-merge.js';
@@ -20,6 +20,8 @@ interface Level {
   count: number;
   errors: number;
   latency: number | null;
+  histogram: Histogram;
+  seconds: number;
 }
 
 interface Criterion {
@@ -98,8 +100,47 @@ function levelsOf(seconds: readonly MergedSecond[], q: number, loadOf: LoadOf): 
         count,
         errors,
         latency: quantile(histogram, q),
+        histogram,
+        seconds: members.length,
       };
     });
+}
+
+/**
+ * Folds a load level with too few requests for the percentile into the next one up (the last
+ * into the one below), instead of dropping it: a short ramp's low levels then still say where
+ * the knee is, as tightly as the requests allow.
+ */
+function mergeSparseLevels(levels: readonly Level[], needed: number, q: number): Level[] {
+  const combine = (a: Level, b: Level): Level => {
+    const histogram = mergeHistogramInto(mergeHistogramInto(emptyHistogram(), a.histogram), b.histogram);
+    const count = a.count + b.count;
+    const seconds = a.seconds + b.seconds;
+    return {
+      load: Math.max(a.load, b.load),
+      vus: Math.max(a.vus, b.vus),
+      rps: count / seconds,
+      count,
+      errors: a.errors + b.errors,
+      latency: quantile(histogram, q),
+      histogram,
+      seconds,
+    };
+  };
+  const merged: Level[] = [];
+  let pending: Level | null = null;
+  for (const level of levels) {
+    const candidate: Level = pending ? combine(pending, level) : level;
+    if (candidate.count >= needed) {
+      merged.push(candidate);
+      pending = null;
+    } else pending = candidate;
+  }
+  if (pending) {
+    if (merged.length) merged[merged.length - 1] = combine(merged[merged.length - 1]!, pending);
+    else merged.push(pending);
+  }
+  return merged.filter((level) => level.count >= needed);
 }
 
 /**
@@ -116,7 +157,7 @@ export function findCapacity(spec: PlanSpec, seconds: readonly MergedSecond[]): 
   const rising = risingSeconds(seconds, loadOf);
   if (rising.length < 2) return null;
   const criterion = criterionOf(spec);
-  const levels = levelsOf(rising, criterion.q, loadOf).filter((level) => level.count >= minimumSamples(criterion.q));
+  const levels = mergeSparseLevels(levelsOf(rising, criterion.q, loadOf), minimumSamples(criterion.q), criterion.q);
   if (!levels.length) return null;
 
   const baseline = levels[0]!.latency ?? 0;

@@ -38,6 +38,23 @@ export const diagnosticSchema = z.object({
 });
 export type Diagnostic = z.infer<typeof diagnosticSchema>;
 
+/** One phase of a phased plan (scenarios one after another at rising load), judged on its own requests. */
+export const capacityPhaseSchema = z.object({
+  name: z.string(),
+  vus: z.number(),
+  /** Arrival-rate phases: the iterations per second they offered. */
+  offeredRate: z.number().optional(),
+  rps: z.number(),
+  requests: z.number().int(),
+  /** The criterion's percentile (ms); null when too few requests to judge it. */
+  latency: z.number().nullable(),
+  errorRate: z.number().nullable(),
+  /** null: not judged (too few requests). */
+  holds: z.boolean().nullable(),
+  reason: z.string().optional(),
+});
+export type CapacityPhase = z.infer<typeof capacityPhaseSchema>;
+
 /** "Holds p95 < 500 ms up to 60 VUs / 1,100 RPS; degrades beyond." */
 export const capacitySchema = z.object({
   statement: z.string(),
@@ -46,5 +63,7 @@ export const capacitySchema = z.object({
   /** The first load level that broke, or null when the whole ramp held. */
   brokeAt: z.object({ vus: z.number(), rps: z.number(), reason: z.string() }).nullable(),
   criterion: z.string(),
+  /** Phased plans: every phase in order of load. */
+  phases: z.array(capacityPhaseSchema).optional(),
 });
 export type Capacity = z.infer<typeof capacitySchema>;

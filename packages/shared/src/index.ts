@@ -15,6 +15,7 @@ export * from './organizations.js';
 export * from './password-strength.js';
 export * from './percentile-interval.js';
 export * from './permissions.js';
+export * from './phase-capacity.js';
 export * from './plan.js';
 export * from './plan-diff.js';
 export * from './plans-view.js';

@@ -5,6 +5,7 @@ import {
   diagnoseRun,
   evaluateThresholds,
   findCapacity,
+  findPhaseCapacity,
   mergeSegmentsBySecond,
   overallVerdict,
   planDurationSeconds,
@@ -82,7 +83,7 @@ export function decideOutcome(input: OutcomeInput): FinalOutcome {
   const spread = startSpreadMs(input.segments.map((segment) => segment.startedAt));
   const skew = startSkewDiagnostic(spread, planDurationSeconds(input.spec));
   const diagnostics = summary ? [...diagnoseRun({ spec: input.spec, summary, seconds: merged, partial, windows }), ...(skew ? [skew] : [])] : [];
-  const capacity = summary ? findCapacity(input.spec, merged) : null;
+  const capacity = summary ? (findCapacity(input.spec, merged) ?? findPhaseCapacity(input.spec, summary)) : null;
   const perSegment = {
     segmentHealth: input.seconds.length ? segmentHealth(input.spec, input.seconds, input.segments.length) : new Map(),
     startSpreadMs: spread,

@@ -1,6 +1,5 @@
-import type { Capacity, RunView } from '@loadline/shared';
+import type { RunView } from '@loadline/shared';
 import { Card } from '../../components/PageHeader';
-import { formatCount, formatRps } from '../../format/numbers';
 import { DIAGNOSTIC_TITLE, affectsText, evidenceLabel, evidenceValue, inconclusiveCount, sortDiagnostics } from './diagnostics-format';
 
 /** Reasons to doubt the result, each with the numbers behind it. */
@@ -87,44 +86,6 @@ export function DiagnosticsPanel({ run }: { run: RunView }) {
             );
           })}
         </ul>
-      </div>
-    </Card>
-  );
-}
-
-/** "Holds p95 < 500 ms up to 60 VUs / 1,100 RPS; degrades beyond." */
-export function CapacityCard({ capacity }: { capacity: Capacity }) {
-  return (
-    <Card title="Capacity">
-      <div data-testid="capacity">
-        <p className="capacity__statement">{capacity.statement}</p>
-        <dl className="facts facts--inline capacity__facts">
-          <div>
-            <dt>Held up to</dt>
-            <dd>
-              {capacity.heldUpTo
-                ? `${formatCount(capacity.heldUpTo.vus)} VUs · ${formatRps(capacity.heldUpTo.rps)} req/s`
-                : 'not even the first level'}
-            </dd>
-          </div>
-          <div>
-            <dt>Broke at</dt>
-            <dd>
-              {capacity.brokeAt ? (
-                <>
-                  {formatCount(capacity.brokeAt.vus)} VUs · {formatRps(capacity.brokeAt.rps)} req/s
-                  <span className="muted small"> — {capacity.brokeAt.reason}</span>
-                </>
-              ) : (
-                'held over the whole ramp'
-              )}
-            </dd>
-          </div>
-          <div>
-            <dt>Criterion</dt>
-            <dd className="mono">{capacity.criterion}</dd>
-          </div>
-        </dl>
       </div>
     </Card>
   );
