@@ -75,6 +75,7 @@ function runView(status: RunStatus, overrides: Partial<RunView> = {}): RunView {
     thresholds: over ? [{ threshold: { metric: 'latency', stat: 'p50', op: '<', value: 5 }, verdict: status === 'PASSED' ? 'PASS' : 'FAIL', measured: 1, explanation: 'p50 1 ms against < 5 ms' }] : [],
     diagnostics: [],
     capacity: null,
+    recovery: null,
     partial: false,
     plannedSeconds: 10,
     cancelRequestedAt: null,

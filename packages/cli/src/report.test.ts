@@ -47,6 +47,7 @@ function run(overrides: Partial<RunView> = {}): RunView {
     ],
     diagnostics: [{ code: 'RATE_LIMITED', severity: 'warning', message: '2 % of responses were 429.', evidence: {}, affects: [] }],
     capacity: null,
+    recovery: null,
     partial: false,
     plannedSeconds: 10,
     cancelRequestedAt: null,

@@ -19,6 +19,7 @@ export * from './phase-capacity.js';
 export * from './plan.js';
 export * from './plan-diff.js';
 export * from './plans-view.js';
+export * from './recovery.js';
 export * from './report/index.js';
 export * from './request-status.js';
 export * from './runs.js';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { thresholdResultSchema, VERDICTS } from './threshold.js';
 import { runSummarySchema } from './summary.js';
 import { capacitySchema, diagnosticSchema } from './diagnostics-schema.js';
+import { recoverySchema } from './recovery.js';
 import { runQueueViewSchema, segmentViewSchema } from './run-dispatch.js';
 
 export const RUN_STATUSES = [
@@ -44,6 +45,8 @@ export const runSchema = z.object({
   diagnostics: z.array(diagnosticSchema),
   /** For ramping runs: where the target stopped keeping up. */
   capacity: capacitySchema.nullable(),
+  /** Recovery after a spike: how long until p95 and errors were back at the pre-spike level. */
+  recovery: recoverySchema.nullable().default(null),
   /** Some measurements are missing (a runner died, the run was cut short). */
   partial: z.boolean(),
   /** Planned load duration in seconds (without graceful stop). */

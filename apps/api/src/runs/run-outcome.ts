@@ -6,6 +6,7 @@ import {
   evaluateThresholds,
   findCapacity,
   findPhaseCapacity,
+  findRecovery,
   mergeSegmentsBySecond,
   overallVerdict,
   planDurationSeconds,
@@ -84,6 +85,7 @@ export function decideOutcome(input: OutcomeInput): FinalOutcome {
   const skew = startSkewDiagnostic(spread, planDurationSeconds(input.spec));
   const diagnostics = summary ? [...diagnoseRun({ spec: input.spec, summary, seconds: merged, partial, windows }), ...(skew ? [skew] : [])] : [];
   const capacity = summary ? (findCapacity(input.spec, merged) ?? findPhaseCapacity(input.spec, summary)) : null;
+  const recovery = summary ? findRecovery(input.spec, merged) : null;
   const perSegment = {
     segmentHealth: input.seconds.length ? segmentHealth(input.spec, input.seconds, input.segments.length) : new Map(),
     startSpreadMs: spread,
@@ -98,6 +100,7 @@ export function decideOutcome(input: OutcomeInput): FinalOutcome {
     thresholds: [],
     diagnostics,
     capacity,
+    recovery,
     ...perSegment,
   });
 
@@ -118,5 +121,5 @@ export function decideOutcome(input: OutcomeInput): FinalOutcome {
     input.stop,
   );
   const verdict = overallVerdict(thresholds);
-  return { status: STATUS_BY_VERDICT[verdict], verdict, summary, error: input.stop ?? null, partial, thresholds, diagnostics, capacity, ...perSegment };
+  return { status: STATUS_BY_VERDICT[verdict], verdict, summary, error: input.stop ?? null, partial, thresholds, diagnostics, capacity, recovery, ...perSegment };
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import {
   TERMINAL_RUN_STATUSES,
   type Capacity,
+  type Recovery,
   type Diagnostic,
   type GeneratorSample,
   type RunStatus,
@@ -39,6 +40,7 @@ export interface FinalOutcome {
   thresholds: ThresholdResult[];
   diagnostics: Diagnostic[];
   capacity: Capacity | null;
+  recovery: Recovery | null;
   /** Per segment index, how its generator did. */
   segmentHealth: Map<number, SegmentHealth>;
   startSpreadMs: number | null;
@@ -292,6 +294,7 @@ export class RunsRepository {
           vuMinutes,
           diagnostics: outcome.diagnostics as unknown as Prisma.InputJsonValue,
           capacity: (outcome.capacity ?? undefined) as Prisma.InputJsonValue | undefined,
+          recovery: (outcome.recovery ?? undefined) as Prisma.InputJsonValue | undefined,
           startSpreadMs: outcome.startSpreadMs,
           finishedAt: new Date(),
         },

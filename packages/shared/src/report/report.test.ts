@@ -49,6 +49,7 @@ function run(id: string, createdAt: string, p95: number, overrides: Partial<RunV
     thresholds: [],
     diagnostics: [],
     capacity: null,
+    recovery: null,
     partial: false,
     plannedSeconds: 10,
     cancelRequestedAt: null,

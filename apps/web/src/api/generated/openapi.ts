@@ -1171,7 +1171,19 @@ export interface components {
                 rps: number;
                 vus: number;
             } | null;
+            phases?: components["schemas"]["CapacityPhase"][];
             statement: string;
+        };
+        CapacityPhase: {
+            errorRate: number | null;
+            holds: boolean | null;
+            latency: number | null;
+            name: string;
+            offeredRate?: number;
+            reason?: string;
+            requests: number;
+            rps: number;
+            vus: number;
         };
         Capture: {
             /** @enum {string} */
@@ -1827,6 +1839,8 @@ export interface components {
             planVersion: number;
             /** @default null */
             queue: components["schemas"]["RunQueueView"] | null;
+            /** @default null */
+            recovery: components["schemas"]["Recovery"] | null;
             /** @default [] */
             segmentDetails: components["schemas"]["SegmentView"][];
             segments: number;
@@ -1882,6 +1896,17 @@ export interface components {
             maxVusPerRun: number;
             monthlyVuMinutes: number;
         };
+        Recovery: {
+            fellBackAt: number;
+            margin: string;
+            preSpike: {
+                errorRate: number;
+                p95: number;
+                requests: number;
+            };
+            recoveredAfter: number | null;
+            statement: string;
+        };
         RequestBody: {
             json: unknown;
             /** @enum {string} */
@@ -1935,6 +1960,8 @@ export interface components {
             planVersion: number;
             /** @default null */
             queue: components["schemas"]["RunQueueView"] | null;
+            /** @default null */
+            recovery: components["schemas"]["Recovery"] | null;
             /** @default [] */
             segmentDetails: components["schemas"]["SegmentView"][];
             segments: number;
@@ -2011,6 +2038,9 @@ export interface components {
                 bytesReceived: number;
                 bytesSent: number;
                 count: number;
+                errorCodes?: {
+                    [key: string]: number;
+                };
                 errorRate: number;
                 errors: number;
                 latency: components["schemas"]["LatencyStats"] | null;
@@ -2024,6 +2054,9 @@ export interface components {
             percentileRelativeError: number;
             requests: {
                 count: number;
+                errorCodes?: {
+                    [key: string]: number;
+                };
                 errorRate: number;
                 errors: number;
                 latency: components["schemas"]["LatencyStats"] | null;
@@ -2036,6 +2069,9 @@ export interface components {
             /** @default [] */
             scenarios: {
                 count: number;
+                errorCodes?: {
+                    [key: string]: number;
+                };
                 errorRate: number;
                 errors: number;
                 latency: components["schemas"]["LatencyStats"] | null;
@@ -2608,6 +2644,7 @@ export type AuditPage = components['schemas']['AuditPage'];
 export type AuditQueryInput = components['schemas']['AuditQueryInput'];
 export type BaseUrl = components['schemas']['BaseUrl'];
 export type Capacity = components['schemas']['Capacity'];
+export type CapacityPhase = components['schemas']['CapacityPhase'];
 export type Capture = components['schemas']['Capture'];
 export type CaptureInput = components['schemas']['CaptureInput'];
 export type ChangeRoleInput = components['schemas']['ChangeRoleInput'];
@@ -2676,6 +2713,7 @@ export type PublicRun = components['schemas']['PublicRun'];
 export type PublicShare = components['schemas']['PublicShare'];
 export type PublicTrend = components['schemas']['PublicTrend'];
 export type Quotas = components['schemas']['Quotas'];
+export type Recovery = components['schemas']['Recovery'];
 export type RequestBody = components['schemas']['RequestBody'];
 export type RequestBodyInput = components['schemas']['RequestBodyInput'];
 export type RequestName = components['schemas']['RequestName'];

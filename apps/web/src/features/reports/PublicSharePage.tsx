@@ -7,7 +7,7 @@ import { Card } from '../../components/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../components/States';
 import { formatRelativeError } from '../../format/numbers';
 import { formatDateTime } from '../../format/time';
-import { CapacityCard } from '../runs/CapacityCard';
+import { CapacityCard, RecoveryCard } from '../runs/CapacityCard';
 import { RequestsTable } from '../runs/RequestsTable';
 import { RunCharts } from '../runs/RunCharts';
 import { SegmentsCard } from '../runs/SegmentsCard';
@@ -108,6 +108,7 @@ function SharedContent({ share }: { share: PublicShare }) {
         {run.thresholds.length ? <ThresholdsTable results={run.thresholds} /> : <p className="muted">This run had no thresholds to judge.</p>}
       </Card>
       {run.capacity ? <CapacityCard capacity={run.capacity} /> : null}
+      {run.recovery ? <RecoveryCard recovery={run.recovery} /> : null}
       <Card title="Over time">
         {share.series.points.length ? (
           <>

@@ -1,4 +1,4 @@
-import type { Capacity, CapacityPhase } from '@loadline/shared';
+import type { Capacity, CapacityPhase, Recovery } from '@loadline/shared';
 import { Card } from '../../components/PageHeader';
 import { formatCount, formatMs, formatPercent, formatRps } from '../../format/numbers';
 
@@ -74,5 +74,32 @@ function PhasesTable({ phases, criterion }: { phases: readonly CapacityPhase[]; 
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** "Recovered 2 s after the load fell back" or "Did not recover within the run". */
+export function RecoveryCard({ recovery }: { recovery: Recovery }) {
+  return (
+    <Card title="Recovery after the spike">
+      <div data-testid="recovery" data-recovered={String(recovery.recoveredAfter !== null)}>
+        <p className={recovery.recoveredAfter === null ? 'text-danger' : undefined}>{recovery.statement}</p>
+        <dl className="facts facts--inline">
+          <div>
+            <dt>Before the spike</dt>
+            <dd>
+              p95 {formatMs(recovery.preSpike.p95)} ms · errors {formatPercent(recovery.preSpike.errorRate)} · {formatCount(recovery.preSpike.requests)} requests
+            </dd>
+          </div>
+          <div>
+            <dt>Recovered</dt>
+            <dd>{recovery.recoveredAfter === null ? 'not within the run' : `${recovery.recoveredAfter} s after the load fell back`}</dd>
+          </div>
+          <div>
+            <dt>Margin</dt>
+            <dd className="small">{recovery.margin}</dd>
+          </div>
+        </dl>
+      </div>
+    </Card>
   );
 }

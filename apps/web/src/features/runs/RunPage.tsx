@@ -6,7 +6,7 @@ import { Card, PageHeader } from '../../components/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../components/States';
 import { formatCount, formatRelativeError } from '../../format/numbers';
 import { formatDateTime } from '../../format/time';
-import { CapacityCard } from './CapacityCard';
+import { CapacityCard, RecoveryCard } from './CapacityCard';
 import { DiagnosticsPanel } from './DiagnosticsPanel';
 import { KeyFacts } from './KeyFacts';
 import { LiveRunPanel } from './LiveRunPanel';
@@ -92,6 +92,7 @@ function RunReport({ run, live }: { run: RunView; live: LiveRun }) {
         {run.summary ? <KeyFacts run={run} /> : null}
         {showSegments(run) ? <SegmentsCard run={run} /> : null}
         {run.capacity ? <CapacityCard capacity={run.capacity} /> : null}
+        {run.recovery ? <RecoveryCard recovery={run.recovery} /> : null}
         {terminal && (run.summary || run.diagnostics.length > 0) ? <DiagnosticsPanel run={run} /> : null}
         <Card title="SLA thresholds">
           {run.thresholds.length > 0 ? (

@@ -70,6 +70,7 @@ describe('cancelledText', () => {
     thresholds: [],
     diagnostics: [],
     capacity: null,
+    recovery: null,
     partial: true,
     plannedSeconds: 30,
     cancelRequestedAt: '2026-01-01T00:00:12Z',
@@ -90,7 +91,8 @@ describe('stoppedEarlyText', () => {
       id: 'r', planId: 'p', planName: 'p', planVersion: 1, targetId: 't', status: 'FAILED' as const, verdict: 'FAIL' as const, trigger: 'MANUAL' as const,
       segments: 2, createdAt: '2026-01-01T00:00:00Z', startedAt: '2026-01-01T00:00:00Z', finishedAt: '2026-01-01T00:00:43Z',
       error: { code: 'STOPPED_BY_THRESHOLD', message: 'stopped at 42 s: p95 of Checkout 1,210 ms > 500 ms for 10 s' },
-      summary: null, thresholds: [], diagnostics: [], capacity: null, partial: false, plannedSeconds: 60, cancelRequestedAt: null, queue: null, segmentDetails: [], startSpreadMs: null,
+      summary: null, thresholds: [], diagnostics: [], capacity: null,
+    recovery: null, partial: false, plannedSeconds: 60, cancelRequestedAt: null, queue: null, segmentDetails: [], startSpreadMs: null,
     };
     expect(stoppedEarly(run)).toBe(true);
     expect(stoppedEarlyText(run)).toBe('stopped at 42 s: p95 of Checkout 1,210 ms > 500 ms for 10 s (of the planned 1 min). What was measured until then is shown below; the other requirements are judged on it.');

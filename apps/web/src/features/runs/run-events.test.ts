@@ -39,6 +39,7 @@ const finished: RunView = {
   thresholds: [],
   diagnostics: [],
   capacity: null,
+    recovery: null,
   partial: false,
   plannedSeconds: 30,
   cancelRequestedAt: null,
