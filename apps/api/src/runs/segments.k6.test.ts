@@ -69,11 +69,12 @@ describe('runs split across runners', () => {
     console.log(`requests per full second at the server: ${perSecond.join(', ')}; start spread ${run.startSpreadMs} ms`);
     expect(perSecond.length).toBeGreaterThanOrEqual(6);
     for (const count of perSecond) expect(count).toBeGreaterThanOrEqual(54);
-    // Nothing lost: the report counts what the server saw; and that is the plan's 60 x 8 s
-    // (each segment's k6 may start one more iteration at the very end of its 8 s).
+    // Nothing lost: the report counts what the server saw; and that, with any iteration k6
+    // dropped for want of a free VU (a busy machine), is the plan's 60 x 8 s (each segment's
+    // k6 may start one more iteration at the very end of its 8 s).
     expect(run.summary!.overall.count).toBe(served('/split'));
-    expect(served('/split')).toBeGreaterThanOrEqual(480);
-    expect(served('/split')).toBeLessThanOrEqual(483);
+    expect(served('/split') + run.summary!.droppedIterations).toBeGreaterThanOrEqual(480);
+    expect(served('/split') + run.summary!.droppedIterations).toBeLessThanOrEqual(483);
     // k6 splits an arrival rate by maxVUs (20 over 3 segments: 7, 7 and 6 twentieths).
     const perSegment = run.segmentDetails.map((segment) => segment.health!.requests);
     expect(perSegment.reduce((sum, n) => sum + n, 0)).toBe(served('/split'));
