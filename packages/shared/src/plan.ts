@@ -72,6 +72,11 @@ function liftSingleScenario(value: unknown): unknown {
 function checkReferences(spec: z.infer<typeof specObject>, ctx: z.RefinementCtx): void {
   if (spec.script && spec.scenarios.length) ctx.addIssue({ code: 'custom', path: ['script'], message: 'a custom script replaces scenarios: give one or the other' });
   if (!spec.script && !spec.scenarios.length) ctx.addIssue({ code: 'custom', path: ['scenarios'], message: 'add at least one scenario (or a custom script)' });
+  if (!spec.script) {
+    spec.thresholds.forEach((threshold, t) => {
+      if (threshold.fromScript) ctx.addIssue({ code: 'custom', path: ['thresholds', t, 'fromScript'], message: "read from a custom script's options, and this plan has no script" });
+    });
+  }
   // A custom script's request names are its own business: thresholds may name any.
   if (spec.script) return;
   const requestNames = new Set<string>();

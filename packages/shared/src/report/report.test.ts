@@ -44,6 +44,7 @@ function run(id: string, createdAt: string, p95: number, overrides: Partial<RunV
       iterations: 1000,
       droppedIterations: 0,
       checks: [],
+      customMetrics: [],
       percentileRelativeError: 0.005,
     },
     thresholds: [],
