@@ -123,6 +123,22 @@ describe('custom metrics', () => {
     expect(summarizeSeconds([secondSampleSchema.parse({ v: 1, t: 5, requests: [] })]).customMetrics).toEqual([]);
   });
 
+  it('decodes a line as the k6 output extension writes it', () => {
+    const line =
+      '{"v":1,"t":1795482012,"requests":[],"vus":0,"vusMax":0,"iterations":5,"droppedIterations":0,"bytesReceived":0,"bytesSent":0,' +
+      '"customMetrics":[{"name":"my_counter","type":"counter","contains":"default","sum":5},' +
+      '{"name":"my_gauge","type":"gauge","contains":"default","last":4,"lastMs":1795482012430,"min":0,"max":4},' +
+      '{"name":"my_rate","type":"rate","passes":2,"total":5},' +
+      '{"name":"my_trend","type":"trend","contains":"time","histogram":{"relativeAccuracy":0.005,"count":5,"sum":100,"min":0,"max":40,"zeroCount":1,"bins":{"231":1,"300":1,"341":1,"369":1}}}],"checks":[]}';
+    const summary = summarizeSeconds([secondSampleSchema.parse(JSON.parse(line))]);
+    expect(summary.customMetrics.map((metric) => [metric.name, metric.type === 'trend' ? metric.max : metric.type === 'gauge' ? metric.value : metric.type === 'rate' ? metric.rate : metric.count])).toEqual([
+      ['my_counter', 5],
+      ['my_gauge', 4],
+      ['my_rate', 0.4],
+      ['my_trend', 40],
+    ]);
+  });
+
   it('judges a threshold on a custom metric, and says why when it cannot', () => {
     const summary = summarizeSeconds([second(100, [trend('size', [10, 20, 30]), { name: 'ok', type: 'rate', passes: 1, total: 4 }])]);
     const custom = (name: string, stat: string, op: Threshold['op'], value: number): Threshold => ({ metric: 'custom', name, stat, op, value, fromScript: { metric: name, expression: `${stat}${op}${value}` } });
