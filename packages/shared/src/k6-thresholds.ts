@@ -155,8 +155,9 @@ function meaningOf(name: string, tags: Array<[string, string]>, stat: string, op
 export function translateK6Thresholds(raw: K6Thresholds, loadSeconds: number): ThresholdTranslation {
   const thresholds: Threshold[] = [];
   const unsupported: UnsupportedThreshold[] = [];
-  for (const [metric, entries] of Object.entries(raw)) {
-    for (const entry of entries) {
+  // In k6's order (it prints selectors sorted), whatever order the stored JSON comes back in.
+  for (const metric of Object.keys(raw).sort()) {
+    for (const entry of raw[metric]!) {
       const config = typeof entry === 'string' ? { threshold: entry } : entry;
       const expression = config.threshold;
       const refuse = (reason: string) => unsupported.push({ metric, expression, reason });
