@@ -31,7 +31,8 @@ export const customMetricSecondSchema = z.discriminatedUnion('type', [
   z.object({ name, type: z.literal('gauge'), contains, last: z.number(), lastMs: z.number(), min: z.number(), max: z.number() }),
 ]);
 export type CustomMetricSecond = z.infer<typeof customMetricSecondSchema>;
-export type CustomMetricType = CustomMetricSecond['type'];
+export const CUSTOM_METRIC_TYPES = ['trend', 'counter', 'rate', 'gauge'] as const;
+export type CustomMetricType = (typeof CUSTOM_METRIC_TYPES)[number];
 
 export const customMetricSummarySchema = z.discriminatedUnion('type', [
   z.object({
@@ -199,6 +200,20 @@ export function customMetricFigure(metric: CustomMetricSummary, stat: string): n
       return metric.rate;
     case 'gauge':
       return stat === 'min' ? metric.min : stat === 'max' ? metric.max : metric.value;
+  }
+}
+
+/** The figures a summary shows of a metric, by k6's names for them (for comparisons). */
+export function customMetricFigures(metric: CustomMetricSummary): Record<string, number> {
+  switch (metric.type) {
+    case 'trend':
+      return { count: metric.count, avg: metric.avg, min: metric.min, med: metric.med, 'p(90)': metric.p90, 'p(95)': metric.p95, 'p(99)': metric.p99, max: metric.max };
+    case 'counter':
+      return { count: metric.count, rate: metric.rate };
+    case 'rate':
+      return { rate: metric.rate, total: metric.total };
+    case 'gauge':
+      return { value: metric.value, min: metric.min, max: metric.max };
   }
 }
 

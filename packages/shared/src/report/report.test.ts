@@ -124,6 +124,29 @@ describe('compareRuns', () => {
     expect(comparison.requests.map((request) => request.name)).toEqual(['Get, "quoted"', '=cmd()']);
   });
 
+  it("sets a custom script's own metrics side by side without calling a change good or bad", () => {
+    const withCounter = (id: string, date: string, sum: number | null): RunView => {
+      const base = run(id, date, 100);
+      const metrics = sum === null ? [] : [summarizeCustomMetric({ name: 'orders', type: 'counter', contains: 'default', sum }, 10)];
+      return { ...base, summary: { ...base.summary!, customMetrics: metrics } };
+    };
+    const comparison = compareRuns({ run: withCounter('a', '2026-11-01T00:00:00Z', 100), spec: spec(5) }, { run: withCounter('b', '2026-11-02T00:00:00Z', 150), spec: spec(5) });
+    expect(comparison.customMetrics).toEqual([
+      {
+        name: 'orders',
+        type: 'counter',
+        inBase: true,
+        inHead: true,
+        metrics: [
+          { metric: 'count', base: 100, head: 150, delta: 50, deltaPct: 0.5, change: null },
+          { metric: 'rate', base: 10, head: 15, delta: 5, deltaPct: 0.5, change: null },
+        ],
+      },
+    ]);
+    const gone = compareRuns({ run: withCounter('a', '2026-11-01T00:00:00Z', 100), spec: spec(5) }, { run: withCounter('b', '2026-11-02T00:00:00Z', null), spec: spec(5) });
+    expect(gone.customMetrics[0]).toMatchObject({ inBase: true, inHead: false, metrics: [{ metric: 'count', base: 100, head: null, delta: null }, { metric: 'rate' }] });
+  });
+
   it('warns when the runs do not compare like for like', () => {
     const comparison = compareRuns(
       { run: run('a', '2026-11-01T00:00:00Z', 100), spec: spec(5) },

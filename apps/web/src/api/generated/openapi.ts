@@ -2065,6 +2065,15 @@ export interface components {
                 runId: string;
                 verdict: string | null;
             };
+            /** @default [] */
+            customMetrics: {
+                inBase: boolean;
+                inHead: boolean;
+                metrics: components["schemas"]["MetricDelta"][];
+                name: string;
+                /** @enum {string} */
+                type: "trend" | "counter" | "rate" | "gauge";
+            }[];
             head: {
                 createdAt: string;
                 planName: string;
