@@ -71,7 +71,7 @@ describe('translating a script’s thresholds', () => {
 
   it("reads the script's own metrics as custom thresholds, any percentile included", () => {
     const result = translateK6Thresholds({ cart_size: ['p(99.9) < 300', 'med<100'], orders: ['count>=10', 'rate>1'], queue_depth: ['value<5'] }, 60);
-    expect(result.ok && result.thresholds.map(({ fromScript, ...threshold }) => threshold)).toEqual([
+    expect(result.ok && result.thresholds.map(({ fromScript: _fromScript, ...threshold }) => threshold)).toEqual([
       { metric: 'custom', name: 'cart_size', stat: 'p(99.9)', op: '<', value: 300 },
       { metric: 'custom', name: 'cart_size', stat: 'med', op: '<', value: 100 },
       { metric: 'custom', name: 'orders', stat: 'count', op: '>=', value: 10 },
