@@ -43,7 +43,7 @@ export default function () {
 const byExpression = (run: RunView, metric: string, expression: string): ThresholdResult =>
   run.thresholds.find((result) => result.threshold.fromScript?.metric === metric && result.threshold.fromScript.expression === expression)!;
 
-/** A custom script's own thresholds and metrics, judged and kept by Loadline, with real k6. */
+/** A custom script's own thresholds and metrics, judged and kept by Loadline from two segments, with real k6. */
 describe("custom scripts' thresholds and metrics", () => {
   let stack: TestStack;
   let client: ApiClient;
@@ -62,6 +62,8 @@ describe("custom scripts' thresholds and metrics", () => {
       return { status: answer.status, delayMs: 0, body: String(answer.value) };
     });
     target = (await client.post<TargetView>('/targets', { name: 'loopback', baseUrl: server.url })).body;
+    // A second runner: the run is split over two segments, each k6 seeing half of the load.
+    await stack.startRunnerProcess('second');
   });
   afterAll(async () => {
     await stack?.close();
@@ -76,6 +78,7 @@ describe("custom scripts' thresholds and metrics", () => {
       name: 'scripted',
       targetId: target.id,
       script: { source: SCRIPT },
+      segments: 2,
       // The plan's own threshold follows the script's; a client's copy of the script's is replaced.
       thresholds: [
         { metric: 'error_rate', op: '<', value: 0.5 },
@@ -98,7 +101,9 @@ describe("custom scripts' thresholds and metrics", () => {
         `; diagnostics: ${run.diagnostics.map((diagnostic) => `${diagnostic.code} (${diagnostic.severity})`).join(', ') || 'none'}`,
     );
 
-    // (a) The run fails on the script's p95 of Slow, judged by Loadline (k6 runs without thresholds).
+    expect(run.segmentDetails.map((segment) => segment.health!.requests > 0)).toEqual([true, true]);
+
+    // (a) The run fails on the script's p95 of Slow, judged by Loadline from both segments (each k6 runs without thresholds).
     expect(run.status).toBe('FAILED');
     expect(run.error).toBeNull();
     const slow = byExpression(run, 'http_req_duration{name:Slow}', `p(95)<${SLOW_MS / 2}`);
@@ -109,7 +114,7 @@ describe("custom scripts' thresholds and metrics", () => {
     expect(byExpression(run, 'http_req_duration{name:Slow}', 'max<60000').verdict).toBe('PASS');
     expect(summary.requests.find((request) => request.name === 'Slow')!.count).toBe(slowServed);
 
-    // (b) The script's own metrics, against what the server counted and answered.
+    // (b) The script's own metrics, merged over both segments, against what the server counted and answered.
     const metric = (name: string) => summary.customMetrics.find((custom) => custom.name === name);
     expect(metric('served')).toMatchObject({ type: 'counter', count: server.total() });
     expect(answers).toHaveLength(fastServed);
