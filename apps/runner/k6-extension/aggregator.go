@@ -27,6 +27,7 @@ const (
 	roleChecks
 	roleMessagesSent     // WebSocket messages (k6/ws counts them itself)
 	roleMessagesReceived // ...and the ones received
+	roleCustom           // a custom script's own metric (custom_metrics.go)
 )
 
 type requestAgg struct {
@@ -78,6 +79,7 @@ type second struct {
 	checks   map[uint32]*checkAgg   // by check id
 	// by scenario id; only samples that carry a scenario tag (k6 tags every iteration with it)
 	scenarios map[uint32]*scenarioIterAgg
+	custom    map[uint32]*customAgg // by custom metric id
 
 	vus, vusMax       gauge
 	iterations        float64
@@ -148,7 +150,7 @@ type seriesInfo struct {
 	role metricRole
 	// countOnly: a failed exchange of the script's own request trend (see requestAgg.unmeasured).
 	countOnly bool
-	id   uint32 // request group id (roleRequest), check id (roleChecks) or scenario id + 1 (iterations; 0: untagged)
+	id        uint32 // request group id (roleRequest), check id (roleChecks) or scenario id + 1 (iterations; 0: untagged)
 }
 
 // aggregator turns k6 samples into per-second records. Not safe for concurrent use: the
@@ -161,6 +163,8 @@ type aggregator struct {
 	groups    interner[requestKey]
 	checks    interner[string] // check names
 	scenarios interner[string] // scenario names of iteration samples
+	customs   interner[string] // names of the script's own metrics
+	customIDs map[*metrics.Metric]uint32
 
 	open    map[int64]*second
 	last    *second // the second the previous sample went to: most samples share it
@@ -180,6 +184,8 @@ func newAggregator() *aggregator {
 		groups:      newInterner[requestKey](),
 		checks:      newInterner[string](),
 		scenarios:   newInterner[string](),
+		customs:     newInterner[string](),
+		customIDs:   make(map[*metrics.Metric]uint32),
 		open:        make(map[int64]*second),
 	}
 }
@@ -194,6 +200,9 @@ func (a *aggregator) roleOf(m *metrics.Metric) metricRole {
 		a.keyFuncs[m] = fn
 	} else if r, ok := simpleMetrics[m.Name]; ok {
 		role = r
+	} else if isScriptMetric(m.Name) {
+		role = roleCustom
+		a.customIDs[m] = a.customs.id(m.Name)
 	}
 	a.metricRoles[m] = role
 	return role
@@ -324,6 +333,10 @@ func (a *aggregator) addSample(sample *metrics.Sample) {
 		s.messagesSent += sample.Value
 	case roleMessagesReceived:
 		s.messagesReceived += sample.Value
+	case roleCustom:
+		m := sample.Metric
+		c := entry(&s.custom, a.customIDs[m], func() *customAgg { return &customAgg{name: m.Name, typ: m.Type, contains: m.Contains} })
+		c.add(sample.Value, sample.Time.UnixNano())
 	case roleIgnore:
 	}
 }

@@ -48,6 +48,7 @@ func appendSecond(b []byte, s *second) []byte {
 	}
 	b = appendSpan(b, &s.span)
 	b = appendScenarioIterations(b, s.scenarios)
+	b = appendCustomMetrics(b, s.custom)
 
 	b = append(b, `,"checks":[`...)
 	checks := make([]*checkAgg, 0, len(s.checks))

@@ -92,6 +92,23 @@ type jsonSecond struct {
 	SpanStartMs       *float64      `json:"spanStartMs"`
 	SpanEndMs         *float64      `json:"spanEndMs"`
 	Checks            []jsonCheck   `json:"checks"`
+	CustomMetrics     []jsonCustom  `json:"customMetrics"`
+}
+
+// jsonCustom is one customMetrics entry (customMetricSecondSchema); fields by type.
+type jsonCustom struct {
+	Name      string         `json:"name"`
+	Type      string         `json:"type"`
+	Contains  string         `json:"contains,omitempty"`
+	Histogram *jsonHistogram `json:"histogram,omitempty"`
+	Negative  *jsonHistogram `json:"negative,omitempty"`
+	Sum       *float64       `json:"sum,omitempty"`
+	Passes    *int           `json:"passes,omitempty"`
+	Total     *int           `json:"total,omitempty"`
+	Last      *float64       `json:"last,omitempty"`
+	LastMs    *int64         `json:"lastMs,omitempty"`
+	Min       *float64       `json:"min,omitempty"`
+	Max       *float64       `json:"max,omitempty"`
 }
 
 type jsonRequest struct {

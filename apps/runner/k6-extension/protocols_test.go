@@ -124,8 +124,11 @@ func TestIgnoredSamplesWriteNothing(t *testing.T) {
 		name   string
 		sample func(f *fixture) metrics.Sample
 	}{
-		{"custom trend of another name", func(f *fixture) metrics.Sample {
-			return f.sample(f.registry.MustNewMetric("my_trend", metrics.Trend), sec(t0, 1), 5, nil)
+		{"k6 metric Loadline does not read", func(f *fixture) metrics.Sample {
+			return f.sample(f.builtin.HTTPReqWaiting, sec(t0, 1), 5, httpTags("A", "GET", "200"))
+		}},
+		{"generated script's metric of another name", func(f *fixture) metrics.Sample {
+			return f.sample(f.registry.MustNewMetric("loadline_other", metrics.Trend), sec(t0, 1), 5, nil)
 		}},
 		{"unnamed gRPC reflection stream", func(f *fixture) metrics.Sample {
 			return f.sample(f.builtin.GRPCReqDuration, sec(t0, 1), 3, grpcTags("", "0", "name", "<none>"))

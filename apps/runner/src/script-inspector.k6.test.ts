@@ -26,7 +26,31 @@ export const options = { scenarios: {
 } };
 export default function () { http.get(__ENV.LOADLINE_BASE_URL); }
 `;
-    expect(await inspectScript(k6, source, workRoot)).toEqual({ ok: true, maxVUs: 25, durationSeconds: 100 });
+    expect(await inspectScript(k6, source, workRoot)).toEqual({ ok: true, maxVUs: 25, durationSeconds: 100, thresholds: {} });
+  });
+
+  it("answers the options' thresholds as k6 reads them, abortOnFail included, and k6's refusal of a statistic the metric lacks", async () => {
+    const source = `import { Counter } from 'k6/metrics';
+const orders = new Counter('orders');
+export const options = { vus: 1, duration: '10s', thresholds: {
+  'http_req_duration{name:Slow}': ['p(95)<50', { threshold: 'avg<200', abortOnFail: true, delayAbortEval: '10s' }],
+  orders: ['count>10'],
+} };
+export default function () { orders.add(1); }
+`;
+    expect(await inspectScript(k6, source, workRoot)).toEqual({
+      ok: true,
+      maxVUs: 1,
+      durationSeconds: 40,
+      thresholds: {
+        'http_req_duration{name:Slow}': ['p(95)<50', { threshold: 'avg<200', abortOnFail: true, delayAbortEval: '10s' }],
+        orders: ['count>10'],
+      },
+    });
+    const wrongStat = await inspectScript(k6, source.replace("orders: ['count>10']", "orders: ['p(95)<10']"), workRoot);
+    expect(wrongStat).toMatchObject({ ok: false, message: expect.stringContaining('unsupported aggregation method p on metric of type counter') });
+    const unknownMetric = await inspectScript(k6, source.replace("orders: ['count>10']", "ordrs: ['count>10']"), workRoot);
+    expect(unknownMetric).toMatchObject({ ok: false, message: expect.stringContaining('no metric name "ordrs" found') });
   });
 
   it("gives k6's syntax error with its line and column, without the runner's paths", async () => {

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ScriptInspection } from '@loadline/shared';
-import { durationToSeconds } from '@loadline/shared';
+import { durationToSeconds, k6ThresholdsSchema } from '@loadline/shared';
 
 const INSPECT_TIMEOUT_MS = 15_000;
 const SCRIPT_FILE = 'script.js';
@@ -34,7 +34,8 @@ function clean(message: string, workdir: string): string {
 /**
  * Checks a custom k6 script the way k6 itself would load it (`k6 inspect
  * --execution-requirements`), without running it: syntax, imports, init code, options. Answers
- * the VUs and duration it needs (for quotas and deadlines) or k6's error with its line. Same
+ * the VUs and duration it needs (for quotas and deadlines) and its options' thresholds, or
+ * k6's error with its line (k6 also checks each threshold against its metric's type). Same
  * clean environment as a run; k6 may not fetch anything to resolve an import.
  */
 export async function inspectScript(k6Bin: string, source: string, workRoot: string): Promise<ScriptInspection> {
@@ -73,9 +74,11 @@ export async function inspectScript(k6Bin: string, source: string, workRoot: str
       })
       .filter((log) => log.level === 'error' || log.level === 'fatal');
     if (code === 0 && errors.length === 0) {
-      const requirements = JSON.parse(stdout) as { maxVUs?: number; totalDuration?: string };
-      if (typeof requirements.maxVUs === 'number' && typeof requirements.totalDuration === 'string') {
-        return { ok: true, maxVUs: requirements.maxVUs, durationSeconds: durationToSeconds(requirements.totalDuration) };
+      const requirements = JSON.parse(stdout) as { maxVUs?: number; totalDuration?: string; thresholds?: unknown };
+      // k6 prints null for a script without thresholds; Loadline translates them (the API does).
+      const thresholds = k6ThresholdsSchema.safeParse(requirements.thresholds ?? {});
+      if (typeof requirements.maxVUs === 'number' && typeof requirements.totalDuration === 'string' && thresholds.success) {
+        return { ok: true, maxVUs: requirements.maxVUs, durationSeconds: durationToSeconds(requirements.totalDuration), thresholds: thresholds.data };
       }
     }
     const raw = errors.map((log) => (log.error ? `${log.msg}: ${log.error}` : (log.msg ?? ''))).join('; ') || `k6 inspect exited with ${code}`;

@@ -39,6 +39,7 @@ function run(overrides: Partial<RunView> = {}): RunView {
       iterations: 1500,
       droppedIterations: 0,
       checks: [],
+      customMetrics: [],
       percentileRelativeError: 0.01,
     },
     thresholds: [

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** What a diagnostic can cast doubt on: threshold metrics it makes INCONCLUSIVE. */
-export const AFFECTED_METRICS = ['latency', 'error_rate', 'rps', 'check_rate', 'status_share'] as const;
+export const AFFECTED_METRICS = ['latency', 'error_rate', 'rps', 'check_rate', 'status_share', 'count', 'custom'] as const;
 
 export const DIAGNOSTIC_CODES = [
   'GENERATOR_SATURATED',

@@ -102,7 +102,7 @@ function generatorSaturation(seconds: readonly MergedSecond[]): Diagnostic | nul
       peakK6Cores: Math.max(...sampled.map((second) => second.k6Cpu ?? 0)),
       cores: sampled[0]!.cores ?? 0,
     },
-    affects: critical ? ['latency', 'rps'] : [],
+    affects: critical ? ['latency', 'rps', 'count', 'custom'] : [],
   };
 }
 
@@ -124,7 +124,7 @@ function loadDiagnostics(
       severity: critical ? 'critical' : 'warning',
       message: `${prefix}k6 dropped ${started.dropped.toLocaleString('en-US')} iterations (${pct(share)}) because no VU was free: the asked rate was not delivered. Raise preAllocatedVUs/maxVUs.`,
       evidence: { dropped: started.dropped, iterations: started.iterations, share },
-      affects: critical ? ['rps', 'latency'] : [],
+      affects: critical ? ['rps', 'count', 'latency'] : [],
       ...where,
     });
   }
@@ -136,7 +136,7 @@ function loadDiagnostics(
         severity: 'critical',
         message: `${prefix}${prefix ? 'only' : 'Only'} ${pct(1 - shortfall)} of the ${Math.round(asked).toLocaleString('en-US')} asked iterations were started: the arrival rate was not delivered.`,
         evidence: { asked: Math.round(asked), started: attempted, shortfall },
-        affects: ['rps', 'latency'],
+        affects: ['rps', 'count', 'latency'],
         ...where,
       });
     }
@@ -187,7 +187,7 @@ function answerDiagnostics(scope: Scope, tally: ScopeTally): Diagnostic[] {
       severity: critical ? 'critical' : 'warning',
       message: `${prefix}${pct(limited.share)} ${of} were answered ${answer}: the target's rate limiter, not its capacity, set the throughput.`,
       evidence: { status429: limited.count - limited.grpc, ...(limited.grpc ? { grpcResourceExhausted: limited.grpc } : {}), requests: tally.count, share: limited.share },
-      affects: critical ? ['rps', 'latency'] : [],
+      affects: critical ? ['rps', 'count', 'latency'] : [],
       ...where,
     });
   }
@@ -210,7 +210,7 @@ function answerDiagnostics(scope: Scope, tally: ScopeTally): Diagnostic[] {
       severity: critical ? 'critical' : 'warning',
       message: `${prefix}${pct(configShare)} ${of} failed with ${statuses}: the run measured a misconfiguration (credentials, paths), not the service.`,
       evidence: { ...config, ...(configGrpc ? { grpc: configGrpc } : {}), requests: tally.count, share: configShare },
-      affects: critical ? ['latency', 'error_rate', 'rps', 'check_rate'] : [],
+      affects: critical ? ['latency', 'error_rate', 'rps', 'count', 'check_rate', 'custom'] : [],
       ...where,
     });
   }
@@ -223,7 +223,7 @@ function answerDiagnostics(scope: Scope, tally: ScopeTally): Diagnostic[] {
       severity: critical ? 'critical' : 'warning',
       message: `${prefix}${pct(failed.share)} ${of} got no response (timeouts, refused or reset connections${failed.grpc ? '; gRPC UNAVAILABLE or DEADLINE_EXCEEDED' : ''}): latencies describe the few that did.`,
       evidence: { noResponse: failed.count, ...(failed.grpc ? { grpc: failed.grpc } : {}), requests: tally.count, share: failed.share },
-      affects: critical ? ['latency', 'rps'] : [],
+      affects: critical ? ['latency', 'rps', 'count'] : [],
       ...where,
     });
   }

@@ -95,7 +95,14 @@ export function quantile(histogram: Histogram, q: number): number | null {
   if (histogram.count === 0) return null;
   if (q <= 0) return histogram.min;
   if (q >= 1) return histogram.max;
-  const rank = Math.floor(q * (histogram.count - 1));
+  return valueAtRank(histogram, Math.floor(q * (histogram.count - 1)));
+}
+
+/**
+ * The sample of a rank (0: the smallest) read back from its bucket, clamped to the exact min
+ * and max. For readers that combine histograms (a trend's values below zero are kept apart).
+ */
+export function valueAtRank(histogram: Histogram, rank: number): number {
   if (rank < histogram.zeroCount) return histogram.min;
   let seen = histogram.zeroCount;
   const indexes = Object.keys(histogram.bins)

@@ -36,3 +36,5 @@ export * from './threshold.js';
 export * from './threshold-time.js';
 export * from './triggers.js';
 export * from './webhooks.js';
+export * from './k6-thresholds.js';
+export * from './custom-metrics.js';

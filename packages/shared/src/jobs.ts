@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { planSpecSchema } from './plan.js';
 import { secondSampleSchema } from './series.js';
+import { k6ThresholdsSchema } from './k6-thresholds.js';
 
 /**
  * Queue contracts. Runners report on `results` and the API consumes them; both sides
@@ -98,9 +99,12 @@ export const segmentFinishedPayloadSchema = z.object({
 
 export const scriptInspectPayloadSchema = z.object({ source: z.string().min(1).max(1_000_000) });
 
-/** What `k6 inspect` made of a custom script: what it needs, or k6's error and where. */
+/**
+ * What `k6 inspect` made of a custom script: what it needs and its `options.thresholds` as k6
+ * printed them (the API translates those, k6-thresholds.ts), or k6's error and where.
+ */
 export const scriptInspectionSchema = z.discriminatedUnion('ok', [
-  z.object({ ok: z.literal(true), maxVUs: z.number().int().nonnegative(), durationSeconds: z.number().nonnegative() }),
+  z.object({ ok: z.literal(true), maxVUs: z.number().int().nonnegative(), durationSeconds: z.number().nonnegative(), thresholds: k6ThresholdsSchema }),
   z.object({ ok: z.literal(false), message: z.string(), line: z.number().int().optional(), column: z.number().int().optional() }),
 ]);
 export type ScriptInspection = z.infer<typeof scriptInspectionSchema>;

@@ -5,6 +5,7 @@ import { checkedSeconds } from './threshold-time.js';
 import { loadProfileSchema, peakVus, plannedDurationSeconds, type LoadProfile } from './plan-load.js';
 import { planStepSchema, templateReferences, templatedStrings, thinkTimeSchema, type PlanStep } from './plan-steps.js';
 import { wsConnectRowName } from './k6-script-ws.js';
+import { k6ThresholdsSchema } from './k6-thresholds.js';
 
 export * from './plan-load.js';
 export * from './plan-steps.js';
@@ -45,11 +46,15 @@ export const grpcSettingsSchema = z
 /**
  * A custom k6 script instead of scenarios. It reads the target like generated scripts do
  * (__ENV.LOADLINE_BASE_URL, LOADLINE_HEADERS, LOADLINE_VARS). `requirements` are what
- * `k6 inspect` found when it was saved (the API sets them; for quotas and deadlines).
+ * `k6 inspect` found when it was saved (the API sets them; for quotas and deadlines), with the
+ * script's `options.thresholds` as k6 read them (`k6Thresholds`; absent from scripts saved
+ * before Loadline read them), which become the plan's thresholds marked `fromScript`.
  */
 export const customScriptSchema = z.object({
   source: z.string().min(1).max(1_000_000),
-  requirements: z.object({ maxVUs: z.number().int().nonnegative(), durationSeconds: z.number().nonnegative() }).optional(),
+  requirements: z
+    .object({ maxVUs: z.number().int().nonnegative(), durationSeconds: z.number().nonnegative(), k6Thresholds: k6ThresholdsSchema.optional() })
+    .optional(),
 });
 export type CustomScript = z.infer<typeof customScriptSchema>;
 
@@ -72,6 +77,11 @@ function liftSingleScenario(value: unknown): unknown {
 function checkReferences(spec: z.infer<typeof specObject>, ctx: z.RefinementCtx): void {
   if (spec.script && spec.scenarios.length) ctx.addIssue({ code: 'custom', path: ['script'], message: 'a custom script replaces scenarios: give one or the other' });
   if (!spec.script && !spec.scenarios.length) ctx.addIssue({ code: 'custom', path: ['scenarios'], message: 'add at least one scenario (or a custom script)' });
+  if (!spec.script) {
+    spec.thresholds.forEach((threshold, t) => {
+      if (threshold.fromScript) ctx.addIssue({ code: 'custom', path: ['thresholds', t, 'fromScript'], message: "read from a custom script's options, and this plan has no script" });
+    });
+  }
   // A custom script's request names are its own business: thresholds may name any.
   if (spec.script) return;
   const requestNames = new Set<string>();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { customScriptSchema, grpcSettingsSchema, loadProfileSchema, planNameSchema, planSpecSchema, planStepSchema, scenarioSchema } from './plan.js';
 import { thresholdSchema } from './threshold.js';
+import { scriptInspectionSchema } from './jobs.js';
 
 /**
  * PATCH /plans/:id: each field given replaces the current one; the merged spec is validated
@@ -31,3 +32,16 @@ export const planViewSchema = z.object({
   updatedAt: z.string(),
 });
 export type PlanView = z.infer<typeof planViewSchema>;
+
+/**
+ * POST /plans/check-script: what k6 made of a script and the thresholds Loadline reads from
+ * its options; not ok when k6 cannot load it (its message and line) or when a threshold of
+ * its options cannot be judged (`unsupportedThresholds`, each named with why).
+ */
+export const scriptCheckSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), maxVUs: z.number().int().nonnegative(), durationSeconds: z.number().nonnegative(), thresholds: z.array(thresholdSchema) }),
+  scriptInspectionSchema.options[1].extend({
+    unsupportedThresholds: z.array(z.object({ metric: z.string(), expression: z.string(), reason: z.string() })).optional(),
+  }),
+]);
+export type ScriptCheck = z.infer<typeof scriptCheckSchema>;

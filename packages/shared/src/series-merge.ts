@@ -2,6 +2,7 @@ import { emptyHistogram, mergeHistogramInto, quantile, type Histogram } from './
 import type { RequestSecond, SecondSample } from './series.js';
 import type { GeneratorSample } from './jobs.js';
 import type { SeriesPoint } from './series-view.js';
+import { CustomMetricsMerger } from './custom-metrics.js';
 
 /** A stored second: what k6 measured and, when sampled, how busy the generator was. */
 export interface StoredSecond {
@@ -28,7 +29,8 @@ function cloneHistogram(histogram: Histogram): Histogram {
 
 /**
  * Folds the seconds of all segments into one sample per second: counts add up, histograms
- * merge, VUs of parallel segments add up. Returned in time order.
+ * merge, VUs of parallel segments add up, custom metrics merge by name (custom-metrics.ts).
+ * Returned in time order.
  */
 export function mergeSegmentsBySecond(seconds: readonly StoredSecond[]): MergedSecond[] {
   const byT = new Map<
@@ -37,6 +39,7 @@ export function mergeSegmentsBySecond(seconds: readonly StoredSecond[]): MergedS
       requests: Map<string, RequestSecond>;
       checks: Map<string, { passes: number; fails: number }>;
       scenarioIterations: Map<string, { iterations: number; droppedIterations: number }>;
+      customMetrics: CustomMetricsMerger;
     }
   >();
   for (const { sample, generator } of seconds) {
@@ -57,6 +60,7 @@ export function mergeSegmentsBySecond(seconds: readonly StoredSecond[]): MergedS
           spanStartMs: undefined,
           spanEndMs: undefined,
           scenarioIterations: undefined,
+          customMetrics: undefined,
         },
         hostCpu: null,
         k6Cpu: null,
@@ -64,6 +68,7 @@ export function mergeSegmentsBySecond(seconds: readonly StoredSecond[]): MergedS
         requests: new Map(),
         checks: new Map(),
         scenarioIterations: new Map(),
+        customMetrics: new CustomMetricsMerger(),
       };
       byT.set(sample.t, merged);
     }
@@ -84,6 +89,7 @@ export function mergeSegmentsBySecond(seconds: readonly StoredSecond[]): MergedS
     }
     target.bytesReceived += sample.bytesReceived;
     target.bytesSent += sample.bytesSent;
+    merged.customMetrics.add(sample.customMetrics);
     for (const request of sample.requests) {
       const key = requestKey(request);
       const existing = merged.requests.get(key);
@@ -112,13 +118,14 @@ export function mergeSegmentsBySecond(seconds: readonly StoredSecond[]): MergedS
   }
   return [...byT.values()]
     .sort((a, b) => a.t - b.t)
-    .map(({ requests, checks, scenarioIterations, ...merged }) => ({
+    .map(({ requests, checks, scenarioIterations, customMetrics, ...merged }) => ({
       ...merged,
       sample: {
         ...merged.sample,
         requests: [...requests.values()],
         checks: [...checks.entries()].map(([name, counts]) => ({ name, ...counts })),
         ...(scenarioIterations.size ? { scenarioIterations: [...scenarioIterations.entries()].map(([name, counts]) => ({ name, ...counts })) } : {}),
+        ...(customMetrics.size ? { customMetrics: customMetrics.result() } : {}),
       },
     }));
 }

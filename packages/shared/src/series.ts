@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { histogramSchema } from './histogram.js';
+import { customMetricSecondSchema } from './custom-metrics.js';
 
 /**
  * One second of one segment's measurements, as the runner's k6 output extension emits it
@@ -71,5 +72,10 @@ export const secondSampleSchema = z.object({
   scenarioIterations: z
     .array(z.object({ name: z.string(), iterations: z.number().int().nonnegative(), droppedIterations: z.number().int().nonnegative() }))
     .optional(),
+  /**
+   * A custom script's own metrics (Trend, Counter, Rate, Gauge) in this second, by name (see
+   * custom-metrics.ts). Absent from seconds without any, and from those recorded before.
+   */
+  customMetrics: z.array(customMetricSecondSchema).optional(),
 });
 export type SecondSample = z.infer<typeof secondSampleSchema>;

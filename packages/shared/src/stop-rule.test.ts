@@ -3,6 +3,7 @@ import { decodeThresholdStop, findStopBreach, longestStopRule, offenders, STOP_M
 import { thresholdSchema, type Threshold } from './threshold.js';
 import { repeat, requestSecond, second } from './test-fixtures.js';
 import type { SecondSample } from './series.js';
+import { emptyHistogram, recordValue } from './histogram.js';
 
 const T0 = 1_700_000_000;
 const t = (threshold: unknown) => thresholdSchema.parse(threshold) as Threshold;
@@ -81,6 +82,20 @@ describe('findStopBreach', () => {
   it('says how long to look back', () => {
     expect(longestStopRule([p95Stop(), t({ metric: 'error_rate', op: '<', value: 0.01, stop: { after: '1m' } }), t({ metric: 'error_rate', op: '<', value: 0.01 })])).toBe(60);
     expect(longestStopRule([])).toBe(0);
+  });
+
+  it("stops on a custom script's own trend from its options (abortOnFail): values over the line every second", () => {
+    const trendOf = (values: number[]) => {
+      const histogram = emptyHistogram();
+      for (const value of values) recordValue(histogram, value);
+      return { name: 'queue_wait', type: 'trend' as const, contains: 'time' as const, histogram };
+    };
+    const seconds = run(20, () => 5).map((s, i) => ({ ...s, customMetrics: [trendOf(Array<number>(20).fill(i < 8 ? 50 : 900))] }));
+    const threshold = t({ metric: 'custom', name: 'queue_wait', stat: 'p(95)', op: '<', value: 500, stop: { after: '5s' }, fromScript: { metric: 'queue_wait', expression: 'p(95)<500' } });
+    expect(findStopBreach([threshold], seconds, T0)).toMatchObject({ atSeconds: 13, offenders: 100, message: 'stopped at 13 s: p(95) of queue_wait 900 > 500 for 5 s' });
+    // One value a second (5 over the line) cannot stop a run, however slow: it takes 10.
+    const few = seconds.map((s) => ({ ...s, customMetrics: [trendOf([900])] }));
+    expect(findStopBreach([threshold], few, T0)).toBeNull();
   });
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { durationToSeconds } from './duration.js';
 import { countAbove } from './histogram.js';
+import { customOffenders } from './custom-metrics.js';
 import { statusKey } from './request-status.js';
 import type { SecondSample } from './series.js';
 import { summarizeSeconds } from './summary.js';
@@ -86,8 +87,17 @@ export function offenders(threshold: Threshold, second: SecondSample): number {
       const checks = threshold.request ? second.checks.filter((check) => check.name.startsWith(`${threshold.request}: `)) : second.checks;
       return checks.reduce((total, check) => total + (upperBound(threshold) ? check.passes : check.fails), 0);
     }
+    case 'custom': {
+      const metric = second.customMetrics?.find((custom) => custom.name === threshold.name);
+      if (!metric) return 0;
+      const { op, value } = threshold;
+      const upper = upperBound(threshold);
+      // A counter's rate has no values to count over the line: the breach of every second decides.
+      return customOffenders(metric, upper, value, upper ? op === '<' : op === '>=') ?? STOP_MIN_OFFENDERS;
+    }
     case 'rps':
-      // The schema refuses stop rules on rates; nothing here can break one.
+    case 'count':
+      // The schema refuses stop rules on rates and totals; nothing here can break one.
       return 0;
   }
 }

@@ -9,6 +9,7 @@ import {
 import type { SecondSample } from './series.js';
 import { statusKey } from './request-status.js';
 import { percentileInterval } from './percentile-interval.js';
+import { CustomMetricsMerger, customMetricSummarySchema, summarizeCustomMetric } from './custom-metrics.js';
 
 const intervalSchema = z.object({ low: z.number(), high: z.number() });
 
@@ -75,6 +76,11 @@ export const runSummarySchema = z.object({
   iterations: z.number().int(),
   droppedIterations: z.number().int(),
   checks: z.array(z.object({ name: z.string(), passes: z.number().int(), fails: z.number().int() })),
+  /**
+   * A custom script's own k6 metrics (Trend, Counter, Rate, Gauge), merged over every second
+   * and segment, by name (custom-metrics.ts). Empty for generated scripts.
+   */
+  customMetrics: z.array(customMetricSummarySchema).default([]),
   /** Every percentile above is within this relative error of the exact value. */
   percentileRelativeError: z.number(),
 });
@@ -165,6 +171,7 @@ export function summarizeSeconds(seconds: readonly SecondSample[], requestOrder:
   const byName = new Map<string, Accumulator>();
   const byScenario = new Map<string, Accumulator>();
   const checks = new Map<string, { passes: number; fails: number }>();
+  const customMetrics = new CustomMetricsMerger();
   const vusBySecond = new Map<number, number>();
   const allocatedBySecond = new Map<number, number>();
   let bytesReceived = 0;
@@ -188,6 +195,7 @@ export function summarizeSeconds(seconds: readonly SecondSample[], requestOrder:
     messagesReceived += second.messagesReceived ?? 0;
     iterations += second.iterations;
     droppedIterations += second.droppedIterations;
+    customMetrics.add(second.customMetrics);
     for (const request of second.requests) {
       const acc = byName.get(request.name) ?? newAccumulator();
       byName.set(request.name, acc);
@@ -238,6 +246,7 @@ export function summarizeSeconds(seconds: readonly SecondSample[], requestOrder:
     iterations,
     droppedIterations,
     checks: [...checks.entries()].map(([name, acc]) => ({ name, ...acc })),
+    customMetrics: customMetrics.result().map((metric) => summarizeCustomMetric(metric, durationSeconds)),
     percentileRelativeError: HISTOGRAM_RELATIVE_ACCURACY,
   };
 }

@@ -32,6 +32,7 @@ const summary: RunSummary = {
     { name: 'GetListing: status is 200', passes: 990, fails: 10 },
     { name: 'Search: body contains "hit"', passes: 50, fails: 50 },
   ],
+  customMetrics: [],
   percentileRelativeError: 0.005,
 };
 

@@ -3,6 +3,7 @@ import type { RequestStats, RunSummary } from './summary.js';
 import { GRPC_STATUS_CODES } from './plan-steps.js';
 import { durationToSeconds } from './duration.js';
 import { checkedSeconds, describeWindow, stopRuleSchema, thresholdWindowSchema, type ThresholdWindow, type WindowSummaries } from './threshold-time.js';
+import { customMetricFigure, customPercentileInterval, percentileOfStat } from './custom-metrics.js';
 
 export const LATENCY_STATS = ['avg', 'min', 'p50', 'p90', 'p95', 'p99', 'max'] as const;
 export type LatencyStat = (typeof LATENCY_STATS)[number];
@@ -14,11 +15,24 @@ export type ThresholdOp = (typeof THRESHOLD_OPS)[number];
  * whole run. `window` narrows it in time (after a warm-up); `stop` ends the run early when the
  * threshold stays breached (see threshold-time.ts and stop-rule.ts).
  */
+/**
+ * A threshold read from a custom script's `options.thresholds` (k6-thresholds.ts): the k6
+ * metric selector and expression it was written as. Set by Loadline when the plan is saved.
+ */
+export const thresholdFromScriptSchema = z.object({
+  /** "http_req_duration{name:Checkout}" */
+  metric: z.string().min(1).max(300),
+  /** "p(95)<500" */
+  expression: z.string().min(1).max(300),
+});
+export type ThresholdFromScript = z.infer<typeof thresholdFromScriptSchema>;
+
 const scope = {
   request: z.string().min(1).max(100).optional(),
   scenario: z.string().min(1).max(64).optional(),
   window: thresholdWindowSchema.optional(),
   stop: stopRuleSchema.optional(),
+  fromScript: thresholdFromScriptSchema.optional(),
 };
 const op = z.enum(THRESHOLD_OPS);
 const fraction = z.number().min(0).max(1);
@@ -29,6 +43,15 @@ const GRPC_STATUS_NAMES = Object.keys(GRPC_STATUS_CODES).join('|');
 export const statusClassSchema = z
   .string()
   .regex(new RegExp(`^([1-5]xx|[1-5]\\d\\d|0|grpc:(${GRPC_STATUS_NAMES}))$`), 'must be a class such as 4xx, a status such as 429 (0: no response) or a gRPC status such as grpc:RESOURCE_EXHAUSTED');
+
+/**
+ * k6's statistics of a custom metric: avg, min, med, max and p(N) of a Trend; count and rate of
+ * a Counter; rate of a Rate; value (the last), min and max of a Gauge (custom-metrics.ts).
+ */
+export const customStatSchema = z
+  .string()
+  .regex(/^(avg|min|med|max|count|rate|value|p\(\d+(\.\d+)?\))$/, 'must be avg, min, med, max, p(N), count, rate or value')
+  .refine((stat) => (percentileOfStat(stat) ?? 0) <= 100, 'a percentile is between p(0) and p(100)');
 
 /** One SLA requirement. */
 export const thresholdSchema = z
@@ -41,9 +64,25 @@ export const thresholdSchema = z
     z.object({ metric: z.literal('check_rate'), op, value: fraction, ...scope }),
     /** Share of responses in a status class, e.g. 429 under 1 %. */
     z.object({ metric: z.literal('status_share'), status: statusClassSchema, op, value: fraction, ...scope }),
+    /** Requests completed (k6's `http_reqs` count). */
+    z.object({ metric: z.literal('count'), op, value: z.number().nonnegative(), ...scope }),
+    /** A custom script's own k6 metric, by name, in the script's own units. */
+    z.object({ metric: z.literal('custom'), name: z.string().min(1).max(128), stat: customStatSchema, op, value: z.number(), ...scope }),
   ])
   .refine((threshold) => !(threshold.request && threshold.scenario), { message: 'scope a threshold to a request or a scenario, not both', path: ['scenario'] })
   .refine((threshold) => !(threshold.metric === 'check_rate' && threshold.scenario), { message: 'check pass rates are kept per request, not per scenario', path: ['scenario'] })
+  .refine((threshold) => !((threshold.metric === 'custom' || threshold.metric === 'count') && !threshold.fromScript), {
+    message: "thresholds on a request count or a custom metric are written in a custom script's options (k6's syntax), and read from there when the plan is saved",
+    path: ['metric'],
+  })
+  .refine((threshold) => !(threshold.metric === 'custom' && (threshold.request || threshold.scenario)), {
+    message: 'custom metrics are kept per metric name, not per request or scenario',
+    path: ['request'],
+  })
+  .refine((threshold) => !(threshold.stop && (threshold.metric === 'count' || (threshold.metric === 'custom' && ['count', 'value'].includes(threshold.stat)))), {
+    message: 'a stop rule judges each second on its own, and a total (a count) or a gauge\'s last value is read at the end of the run: stop on a latency, an error rate, a rate or a trend',
+    path: ['stop'],
+  })
   .refine((threshold) => !(threshold.metric === 'rps' && threshold.stop), {
     message: 'a stop rule judges each second on its own, and a rate is judged over the whole time its scope applied load (a ramp\'s first seconds are low by design): stop on latency, error rate, a status share or the check pass rate',
     path: ['stop'],
@@ -101,6 +140,10 @@ function metricLabel(threshold: Threshold): string {
       return 'check pass rate';
     case 'status_share':
       return `share of ${threshold.status} responses`;
+    case 'count':
+      return 'request count';
+    case 'custom':
+      return `${threshold.stat} of ${threshold.name}`;
   }
 }
 
@@ -114,6 +157,11 @@ export function formatValue(threshold: Threshold, value: number): string {
       return `${formatNumber(value * 100)} %`;
     case 'rps':
       return `${formatNumber(value)} req/s`;
+    case 'count':
+      return `${formatNumber(value)} requests`;
+    case 'custom':
+      // A custom metric is in the script's own units, which k6 does not tell.
+      return formatNumber(value);
   }
 }
 
@@ -182,6 +230,12 @@ function measure(threshold: Threshold, stats: RequestStats, summary: RunSummary)
       const inClass = Object.entries(stats.statusCounts).reduce((sum, [status, count]) => sum + (statusInClass(status, threshold.status) ? count : 0), 0);
       return inClass / stats.count;
     }
+    case 'count':
+      return stats.count;
+    case 'custom': {
+      const metric = summary.customMetrics.find((custom) => custom.name === threshold.name);
+      return metric ? customMetricFigure(metric, threshold.stat) : null;
+    }
   }
 }
 
@@ -189,9 +243,23 @@ type Percentile = 'p50' | 'p90' | 'p95' | 'p99';
 const isPercentile = (stat: LatencyStat): stat is Percentile => stat === 'p50' || stat === 'p90' || stat === 'p95' || stat === 'p99';
 
 /** The 95 % interval of a percentile threshold's figure, when the summary has one. */
-function percentileIntervalOf(threshold: Threshold, stats: RequestStats | undefined): { low: number; high: number } | undefined {
+function percentileIntervalOf(threshold: Threshold, stats: RequestStats | undefined, summary: RunSummary): { low: number; high: number } | undefined {
+  if (threshold.metric === 'custom') {
+    const metric = summary.customMetrics.find((custom) => custom.name === threshold.name);
+    const interval = metric ? customPercentileInterval(metric, threshold.stat) : null;
+    return interval ? { low: interval.low, high: interval.high } : undefined;
+  }
   if (threshold.metric !== 'latency' || !isPercentile(threshold.stat)) return undefined;
   return stats?.latency?.intervals?.[threshold.stat];
+}
+
+/** Why a threshold has nothing to judge: "no Checkout requests completed", "no value of cart_size was recorded". */
+function nothingMeasured(threshold: Threshold, summary: RunSummary): string {
+  if (threshold.metric === 'check_rate') return 'no checks ran';
+  if (threshold.metric !== 'custom') return `no ${threshold.request ?? (threshold.scenario ? `scenario ${threshold.scenario}` : '')} requests completed`.replace('  ', ' ');
+  const metric = summary.customMetrics.find((custom) => custom.name === threshold.name);
+  // k6 checks the statistic against the metric's type when the script is saved; a script changed since cannot be.
+  return metric ? `${threshold.name} is a ${metric.type}, which has no ${threshold.stat}` : `no value of ${threshold.name} was recorded`;
 }
 
 /**
@@ -231,17 +299,16 @@ export function evaluateThresholds(thresholds: readonly Threshold[], summary: Ru
     }
     const measured = thresholdFigure(threshold, judged);
     if (measured === null) {
-      const what = threshold.metric === 'check_rate' ? 'checks ran' : `${threshold.request ?? (threshold.scenario ? `scenario ${threshold.scenario}` : '')} requests completed`;
       const when = threshold.window ? ` ${describeWindow(threshold.window)}` : '';
       return {
         threshold,
         verdict: 'INCONCLUSIVE',
         measured: null,
-        explanation: `${label}: no ${what}${when}, nothing to judge`.replace('  ', ' '),
+        explanation: `${label}: ${nothingMeasured(threshold, judged)}${when}, nothing to judge`,
       };
     }
     const stats = statsFor(threshold, judged);
-    const interval = percentileIntervalOf(threshold, stats);
+    const interval = percentileIntervalOf(threshold, stats, judged);
     if (interval && interval.low <= threshold.value && threshold.value <= interval.high) {
       // The requests measured cannot tell which side of the limit the percentile is on.
       return {
@@ -251,7 +318,7 @@ export function evaluateThresholds(thresholds: readonly Threshold[], summary: Ru
         interval,
         explanation:
           `${threshold.window ? describeSubject(threshold) : metricLabel(threshold)} in ${formatNumber(interval.low)}–${formatValue(threshold, interval.high)} at 95 % confidence ` +
-          `(${formatValue(threshold, measured)} from ${stats!.count.toLocaleString('en-US')} requests); the limit ${formatValue(threshold, threshold.value)} lies inside`,
+          `(${formatValue(threshold, measured)} from ${sampleCount(threshold, stats!, judged).toLocaleString('en-US')} ${threshold.metric === 'custom' ? 'values' : 'requests'}); the limit ${formatValue(threshold, threshold.value)} lies inside`,
       };
     }
     const passed = compare(measured, threshold.op, threshold.value);
@@ -265,6 +332,13 @@ export function evaluateThresholds(thresholds: readonly Threshold[], summary: Ru
       explanation: `${subject} ${formatValue(threshold, measured)} against ${threshold.op} ${formatValue(threshold, threshold.value)}: ${margin(measured, threshold.op, threshold.value, passed)}`,
     };
   });
+}
+
+/** How many values a percentile threshold's figure was read from. */
+function sampleCount(threshold: Threshold, stats: RequestStats, summary: RunSummary): number {
+  if (threshold.metric !== 'custom') return stats.count;
+  const metric = summary.customMetrics.find((custom) => custom.name === threshold.name);
+  return metric?.type === 'trend' ? metric.count : 0;
 }
 
 /** A run fails if any requirement fails; otherwise it is inconclusive if any requirement is. */

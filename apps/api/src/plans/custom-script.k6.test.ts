@@ -38,7 +38,7 @@ describe('custom k6 scripts', () => {
 
   it("checks a script with k6 and shows k6's error at its line", async () => {
     const good = await owner.post('/plans/check-script', { source: SCRIPT });
-    expect(good.body).toEqual({ ok: true, maxVUs: 2, durationSeconds: 33 });
+    expect(good.body).toEqual({ ok: true, maxVUs: 2, durationSeconds: 33, thresholds: [] });
     const bad = await owner.post('/plans/check-script', { source: 'export default function () {\n  let x = ;\n}\n' });
     expect(bad.body).toMatchObject({ ok: false, line: 2, message: expect.stringContaining('Unexpected token') });
 
@@ -60,7 +60,7 @@ describe('custom k6 scripts', () => {
       ],
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    expect(created.body.spec.script!.requirements).toEqual({ maxVUs: 2, durationSeconds: 33 });
+    expect(created.body.spec.script!.requirements).toEqual({ maxVUs: 2, durationSeconds: 33, k6Thresholds: {} });
     expect((await owner.get(`/plans/${created.body.id}/script`)).body.script).toBe(SCRIPT);
 
     const run = (await owner.post<{ run: RunView }>(`/plans/${created.body.id}/runs`)).body.run;
@@ -77,7 +77,7 @@ describe('custom k6 scripts', () => {
     const plan = (await owner.post<PlanView>('/plans', { name: 'editable', targetId: target.id, script: { source: SCRIPT } })).body;
     const changed = await owner.patch<PlanView>(`/plans/${plan.id}`, { script: { source: SCRIPT.replace("rate: 20", "rate: 10").replace("preAllocatedVUs: 2", "preAllocatedVUs: 3") } });
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
-    expect(changed.body.spec.script!.requirements).toEqual({ maxVUs: 3, durationSeconds: 33 });
+    expect(changed.body.spec.script!.requirements).toEqual({ maxVUs: 3, durationSeconds: 33, k6Thresholds: {} });
     expect((await owner.get(`/plans/${plan.id}/diff?from=1&to=2`)).body.changes.map((change: { path: string }) => change.path)).toEqual(['script.source', 'script.requirements.maxVUs']);
     const broken = await owner.patch(`/plans/${plan.id}`, { script: { source: 'export default function () { let = ; }' } });
     expect(broken.body.error).toMatchObject({ code: 'PLAN_INVALID', details: [{ path: 'script.source' }] });

@@ -3,8 +3,8 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import {
   createPlanSchema,
   planDiffQuerySchema,
+  scriptCheckSchema,
   scriptInspectPayloadSchema,
-  scriptInspectionSchema,
   planDiffSchema,
   planScriptSchema,
   planVersionQuerySchema,
@@ -37,7 +37,7 @@ export class PlansController {
   @Post()
   @Requires('plans:write')
   @ApiJsonBody(createPlanSchema)
-  @ApiJsonResponse(201, planViewSchema, [400, 401])
+  @ApiJsonResponse(201, planViewSchema, [400, 401, 422])
   create(
     @Body(new ZodPipe(createPlanSchema, 'plan', PlanError.invalid)) body: z.infer<typeof createPlanSchema>,
     @CurrentCaller() caller: AuthenticatedCaller,
@@ -56,7 +56,7 @@ export class PlansController {
   @Patch(':id')
   @Requires('plans:write')
   @ApiJsonBody(updatePlanSchema)
-  @ApiJsonResponse(200, planViewSchema, [400, 401, 404])
+  @ApiJsonResponse(200, planViewSchema, [400, 401, 404, 422])
   update(
     @Param('id') id: string,
     @Body(new ZodPipe(updatePlanSchema, 'plan change', PlanError.invalid)) body: z.infer<typeof updatePlanSchema>,
@@ -70,7 +70,7 @@ export class PlansController {
   @HttpCode(200)
   @Requires('plans:write')
   @ApiJsonBody(scriptInspectPayloadSchema)
-  @ApiJsonResponse(200, scriptInspectionSchema, [400, 401, 403, 503])
+  @ApiJsonResponse(200, scriptCheckSchema, [400, 401, 403, 503])
   checkScript(@Body(new ZodPipe(scriptInspectPayloadSchema, 'script')) body: z.infer<typeof scriptInspectPayloadSchema>) {
     return this.plans.checkScript(body.source);
   }

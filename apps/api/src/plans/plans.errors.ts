@@ -6,6 +6,8 @@ export enum PlanErrorCode {
   PLAN_INVALID = 'PLAN_INVALID',
   PLAN_VERSION_NOT_FOUND = 'PLAN_VERSION_NOT_FOUND',
   SCRIPT_CHECK_UNAVAILABLE = 'SCRIPT_CHECK_UNAVAILABLE',
+  /** A threshold of a custom script's options that Loadline cannot judge (named, with why). */
+  SCRIPT_THRESHOLD_UNSUPPORTED = 'SCRIPT_THRESHOLD_UNSUPPORTED',
 }
 
 export class PlanError extends DomainError<PlanErrorCode> {

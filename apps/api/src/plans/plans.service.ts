@@ -1,7 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import {
   SCRIPT_ENV,
+  describeUnsupported,
   diffJson,
+  translateK6Thresholds,
+  type K6Thresholds,
+  type ScriptCheck,
+  type Threshold,
+  type UnsupportedThreshold,
   generateK6Script,
   planSpecSchema,
   zodIssuesToDetails,
@@ -38,6 +44,22 @@ export function toPlanView({ plan, version }: PlanWithVersion): PlanView {
   };
 }
 
+function unsupportedMessage(unsupported: readonly UnsupportedThreshold[]): string {
+  const count = unsupported.length === 1 ? "one of the script's thresholds" : `${unsupported.length} of the script's thresholds`;
+  return `Loadline cannot judge ${count}: ${describeUnsupported(unsupported)}`;
+}
+
+/** The script's thresholds as Loadline judges them; refused (422) when any cannot be judged, each named. */
+function scriptThresholds(k6Thresholds: K6Thresholds, loadSeconds: number): Threshold[] {
+  const translation = translateK6Thresholds(k6Thresholds, loadSeconds);
+  if (translation.ok) return translation.thresholds;
+  throw new PlanError(
+    PlanErrorCode.SCRIPT_THRESHOLD_UNSUPPORTED,
+    unsupportedMessage(translation.unsupported),
+    translation.unsupported.map((item) => ({ path: 'script.source', message: `options.thresholds["${item.metric}"]: "${item.expression}": ${item.reason}` })),
+  );
+}
+
 export interface PlanInput {
   name: string;
   targetId: string;
@@ -55,12 +77,19 @@ export class PlansService {
 
   /**
    * A custom script is checked by k6 before it is saved; what k6 says it needs (VUs, duration)
-   * is stored with it for quotas and deadlines, whatever the client sent.
+   * is stored with it for quotas and deadlines, whatever the client sent, and the thresholds of
+   * its options become the plan's own (marked fromScript, ahead of those the plan adds), or the
+   * save is refused naming each one Loadline cannot judge. The client's fromScript thresholds
+   * are replaced: the script is their source.
    */
   private async withCheckedScript(spec: PlanSpec, previous?: PlanSpec): Promise<PlanSpec> {
     if (!spec.script) return spec;
-    // The same source was checked when it was saved: no runner needed to rename the plan.
-    if (previous?.script?.requirements && previous.script.source === spec.script.source) return { ...spec, script: previous.script };
+    const own = spec.thresholds.filter((threshold) => !threshold.fromScript);
+    // The same source was checked when it was saved: no runner needed to rename the plan or change its thresholds.
+    const known = previous?.script?.requirements;
+    if (known?.k6Thresholds && previous!.script!.source === spec.script.source) {
+      return { ...spec, script: previous!.script, thresholds: [...scriptThresholds(known.k6Thresholds, known.durationSeconds), ...own] };
+    }
     const inspection = await this.scripts.check(spec.script.source);
     if (!inspection.ok) {
       const where = inspection.line !== undefined ? `line ${inspection.line}${inspection.column !== undefined ? `:${inspection.column}` : ''}: ` : '';
@@ -68,12 +97,21 @@ export class PlansService {
         { path: 'script.source', message: `${where}${inspection.message}` },
       ]);
     }
-    return { ...spec, script: { source: spec.script.source, requirements: { maxVUs: inspection.maxVUs, durationSeconds: inspection.durationSeconds } } };
+    const { maxVUs, durationSeconds, thresholds: k6Thresholds } = inspection;
+    return {
+      ...spec,
+      script: { source: spec.script.source, requirements: { maxVUs, durationSeconds, k6Thresholds } },
+      thresholds: [...scriptThresholds(k6Thresholds, durationSeconds), ...own],
+    };
   }
 
-  /** What k6 makes of a script, for the editor (nothing is saved). */
-  checkScript(source: string) {
-    return this.scripts.check(source);
+  /** What k6 makes of a script, and the thresholds Loadline reads from its options (nothing is saved). */
+  async checkScript(source: string): Promise<ScriptCheck> {
+    const inspection = await this.scripts.check(source);
+    if (!inspection.ok) return inspection;
+    const translation = translateK6Thresholds(inspection.thresholds, inspection.durationSeconds);
+    if (!translation.ok) return { ok: false, message: unsupportedMessage(translation.unsupported), unsupportedThresholds: translation.unsupported };
+    return { ok: true, maxVUs: inspection.maxVUs, durationSeconds: inspection.durationSeconds, thresholds: translation.thresholds };
   }
 
   /** A plan must point at one of the caller's live targets; anything else is invalid input. */
@@ -127,9 +165,13 @@ export class PlansService {
       scenarios = [{ ...scenarios[0]!, ...(load ? { load } : {}), ...(requests ? { requests } : {}) }];
     }
     const patched: Record<string, unknown> = { ...current, ...specPatch, scenarios };
-    // Switching to a custom script leaves the scenarios behind; null switches back (with scenarios given).
+    // Switching to a custom script leaves the scenarios behind; null switches back (with scenarios given),
+    // leaving the thresholds the script's options gave.
     if (specPatch.script) patched.scenarios = specPatch.scenarios ?? [];
-    if (specPatch.script === null) delete patched.script;
+    if (specPatch.script === null) {
+      delete patched.script;
+      if (!specPatch.thresholds) patched.thresholds = current.thresholds.filter((threshold) => !threshold.fromScript);
+    }
     if (specPatch.grpc === null) delete patched.grpc;
     const merged = planSpecSchema.safeParse(patched);
     if (!merged.success) {

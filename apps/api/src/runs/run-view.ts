@@ -31,20 +31,26 @@ function toSegmentView(row: RunSegment): SegmentView {
 
 /**
  * A stored result. Its row keeps what a threshold is (metric, scope, limit); when and whether
- * it stops a run (window, stop rule) come from the run's plan version at the same position,
- * which never changes, when that threshold is the row's.
+ * it stops a run (window, stop rule), where it came from (a script's options) and which custom
+ * metric it reads come from the run's plan version at the same position, which never changes,
+ * when that threshold is the row's.
  */
 function toThresholdResult(row: ThresholdRow, planned: Threshold | undefined): ThresholdResult {
   const scope = { ...(row.request ? { request: row.request } : {}), ...(row.scenario ? { scenario: row.scenario } : {}) };
   const op = row.op as Threshold['op'];
   const same = planned && planned.metric === row.metric && planned.op === op && planned.value === row.value && (planned.request ?? null) === row.request && (planned.scenario ?? null) === row.scenario;
-  const timing = same ? { ...(planned.window ? { window: planned.window } : {}), ...(planned.stop ? { stop: planned.stop } : {}) } : {};
+  const timing = same
+    ? { ...(planned.window ? { window: planned.window } : {}), ...(planned.stop ? { stop: planned.stop } : {}), ...(planned.fromScript ? { fromScript: planned.fromScript } : {}) }
+    : {};
   const threshold = (
-    row.metric === 'latency'
-      ? { metric: 'latency', stat: row.stat, op, value: row.value, ...scope, ...timing }
-      : row.metric === 'status_share'
-        ? { metric: 'status_share', status: row.status, op, value: row.value, ...scope, ...timing }
-        : { metric: row.metric, op, value: row.value, ...scope, ...timing }
+    row.metric === 'custom'
+      ? // The row keeps the statistic; the metric's name is the plan's (its explanation names it too).
+        { name: 'unknown', ...(same ? planned : {}), metric: 'custom', stat: row.stat, op, value: row.value }
+      : row.metric === 'latency'
+        ? { metric: 'latency', stat: row.stat, op, value: row.value, ...scope, ...timing }
+        : row.metric === 'status_share'
+          ? { metric: 'status_share', status: row.status, op, value: row.value, ...scope, ...timing }
+          : { metric: row.metric, op, value: row.value, ...scope, ...timing }
   ) as Threshold;
   return { threshold, verdict: row.verdict, measured: row.measured, explanation: row.explanation };
 }

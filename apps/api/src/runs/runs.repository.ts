@@ -309,7 +309,7 @@ export class RunsRepository {
             runId,
             position,
             metric: result.threshold.metric,
-            stat: result.threshold.metric === 'latency' ? result.threshold.stat : null,
+            stat: result.threshold.metric === 'latency' || result.threshold.metric === 'custom' ? result.threshold.stat : null,
             request: result.threshold.request ?? null,
             scenario: result.threshold.scenario ?? null,
             status: result.threshold.metric === 'status_share' ? result.threshold.status : null,

@@ -4,6 +4,7 @@ import type { RunView } from '../runs.js';
 import type { PlanSpec } from '../plan.js';
 import { diffJson } from '../plan-diff.js';
 import { THRESHOLD_STOP_CODE } from '../stop-rule.js';
+import { CUSTOM_METRIC_TYPES, customMetricFigures } from '../custom-metrics.js';
 
 /** Which way is better for a metric: latency and errors down, throughput up. */
 const LOWER_IS_BETTER = new Set(['avg', 'p50', 'p90', 'p95', 'p99', 'max', 'errorRate', 'errors']);
@@ -30,6 +31,8 @@ export const runComparisonSchema = z.object({
   overall: z.array(metricDeltaSchema),
   /** Per request name present in either run. */
   requests: z.array(z.object({ name: z.string(), inBase: z.boolean(), inHead: z.boolean(), metrics: z.array(metricDeltaSchema) })),
+  /** A custom script's own metrics present in either run (change: always null, see compareCustomMetrics). */
+  customMetrics: z.array(z.object({ name: z.string(), type: z.enum(CUSTOM_METRIC_TYPES), inBase: z.boolean(), inHead: z.boolean(), metrics: z.array(metricDeltaSchema) })).default([]),
 });
 export type RunComparison = z.infer<typeof runComparisonSchema>;
 
@@ -43,17 +46,35 @@ function value(stats: RequestStats | undefined, metric: Metric): number | null {
 }
 
 function delta(metric: Metric, base: RequestStats | undefined, head: RequestStats | undefined): MetricDelta {
-  const b = value(base, metric);
-  const h = value(head, metric);
+  return deltaOf(metric, value(base, metric), value(head, metric), metric === 'count' ? null : LOWER_IS_BETTER.has(metric) ? 'lower' : 'higher');
+}
+
+/** `better`: which way is an improvement; null when no way is (a count, a script's own metric). */
+function deltaOf(metric: string, b: number | null, h: number | null, better: 'lower' | 'higher' | null): MetricDelta {
   const d = b !== null && h !== null ? h - b : null;
   const pct = d !== null && b !== null && b !== 0 ? h! / b - 1 : null;
   let change: MetricDelta['change'] = null;
-  if (d !== null && metric !== 'count') {
+  if (d !== null && better !== null) {
     const relative = pct ?? (d === 0 ? 0 : Math.sign(d));
     if (Math.abs(relative) < UNCHANGED_WITHIN) change = 'unchanged';
-    else change = (LOWER_IS_BETTER.has(metric) ? d < 0 : d > 0) ? 'improvement' : 'regression';
+    else change = (better === 'lower' ? d < 0 : d > 0) ? 'improvement' : 'regression';
   }
   return { metric, base: b, head: h, delta: d, deltaPct: pct, change };
+}
+
+/**
+ * A custom script's own metrics side by side. Which way is better is the script's business
+ * (a bigger cart may be good), so changes are not called improvements or regressions.
+ */
+function compareCustomMetrics(base: RunView, head: RunView): RunComparison['customMetrics'] {
+  const find = (run: RunView, name: string) => run.summary?.customMetrics.find((metric) => metric.name === name);
+  const names = [...new Set([...(base.summary?.customMetrics ?? []), ...(head.summary?.customMetrics ?? [])].map((metric) => metric.name))].sort();
+  return names.map((name) => {
+    const [b, h] = [find(base, name), find(head, name)];
+    const [bFigures, hFigures] = [b ? customMetricFigures(b) : {}, h ? customMetricFigures(h) : {}];
+    const stats = [...new Set([...Object.keys(bFigures), ...Object.keys(hFigures)])];
+    return { name, type: (h ?? b)!.type, inBase: !!b, inHead: !!h, metrics: stats.map((stat) => deltaOf(stat, bFigures[stat] ?? null, hFigures[stat] ?? null, null)) };
+  });
 }
 
 export interface ComparedRun {
@@ -99,5 +120,6 @@ export function compareRuns(base: ComparedRun, head: ComparedRun): RunComparison
       inHead: !!find(head.run, name),
       metrics: METRICS.map((metric) => delta(metric, find(base.run, name), find(head.run, name))),
     })),
+    customMetrics: compareCustomMetrics(base.run, head.run),
   };
 }

@@ -1,8 +1,10 @@
 import { describeThreshold } from '../threshold.js';
 import type { RunView } from '../runs.js';
+import type { CustomMetricSummary } from '../custom-metrics.js';
 
 /**
- * A run report as files: CSV (one row per request plus the whole run) for spreadsheets, and
+ * A run report as files: CSV (one row per request plus the whole run, then one per custom
+ * metric of a custom script) for spreadsheets, and
  * JUnit XML (each threshold a test case) for CI systems that show test results. Pure.
  */
 
@@ -23,6 +25,9 @@ const CSV_COLUMNS = [
   'p99_ms',
   'max_ms',
   ...PERCENTILES.flatMap((p) => [`${p}_ci_low_ms`, `${p}_ci_high_ms`]),
+  // Rows of a custom script's own metrics: their type, and the figure of a counter (count), rate or gauge (last value).
+  'metric_type',
+  'value',
 ] as const;
 
 function csvCell(value: string | number | null): string {
@@ -52,11 +57,35 @@ export function runToCsv(run: RunView): string {
       stats.latency?.p99 ?? null,
       stats.latency?.max ?? null,
       ...PERCENTILES.flatMap((p) => [stats.latency?.intervals?.[p].low ?? null, stats.latency?.intervals?.[p].high ?? null]),
+      null,
+      null,
     ]
       .map(csvCell)
       .join(','),
   );
-  return `${CSV_COLUMNS.join(',')}\n${lines.join('\n')}\n`;
+  const custom = summary.customMetrics.map((metric) => customMetricRow(metric).map(csvCell).join(','));
+  return `${CSV_COLUMNS.join(',')}\n${[...lines, ...custom].join('\n')}\n`;
+}
+
+/**
+ * A custom metric as a row after the requests, in its own units (a time trend in ms): a trend
+ * fills count and the statistics columns (p50 is k6's med), a counter its count and rate, a
+ * rate its total (count) and the share of non-zero values (value), a gauge its min, max and
+ * last value (value).
+ */
+function customMetricRow(metric: CustomMetricSummary): Array<string | number | null> {
+  const none = (n: number) => Array<null>(n).fill(null);
+  const intervals = none(PERCENTILES.length * 2);
+  switch (metric.type) {
+    case 'trend':
+      return [metric.name, metric.count, null, null, null, metric.avg, metric.min, metric.med, metric.p90, metric.p95, metric.p99, metric.max, ...intervals, 'trend', null];
+    case 'counter':
+      return [metric.name, metric.count, metric.rate, ...none(9), ...intervals, 'counter', metric.count];
+    case 'rate':
+      return [metric.name, metric.total, ...none(10), ...intervals, 'rate', metric.rate];
+    case 'gauge':
+      return [metric.name, ...none(5), metric.min, ...none(4), metric.max, ...intervals, 'gauge', metric.value];
+  }
 }
 
 const xml = (text: string) =>

@@ -8,6 +8,8 @@ import { runToCsv, runToJunit } from './export.js';
 import { toPublicRun } from './share.js';
 import { trendPoints } from './trend.js';
 import { trendSeries } from './trend-series.js';
+import { emptyHistogram, recordValue } from '../histogram.js';
+import { summarizeCustomMetric, type CustomMetricSecond } from '../custom-metrics.js';
 
 const stats = (p95: number, overrides: Partial<RequestStats> = {}): RequestStats => ({
   count: 1000,
@@ -44,6 +46,7 @@ function run(id: string, createdAt: string, p95: number, overrides: Partial<RunV
       iterations: 1000,
       droppedIterations: 0,
       checks: [],
+      customMetrics: [],
       percentileRelativeError: 0.005,
     },
     thresholds: [],
@@ -121,6 +124,29 @@ describe('compareRuns', () => {
     expect(comparison.requests.map((request) => request.name)).toEqual(['Get, "quoted"', '=cmd()']);
   });
 
+  it("sets a custom script's own metrics side by side without calling a change good or bad", () => {
+    const withCounter = (id: string, date: string, sum: number | null): RunView => {
+      const base = run(id, date, 100);
+      const metrics = sum === null ? [] : [summarizeCustomMetric({ name: 'orders', type: 'counter', contains: 'default', sum }, 10)];
+      return { ...base, summary: { ...base.summary!, customMetrics: metrics } };
+    };
+    const comparison = compareRuns({ run: withCounter('a', '2026-11-01T00:00:00Z', 100), spec: spec(5) }, { run: withCounter('b', '2026-11-02T00:00:00Z', 150), spec: spec(5) });
+    expect(comparison.customMetrics).toEqual([
+      {
+        name: 'orders',
+        type: 'counter',
+        inBase: true,
+        inHead: true,
+        metrics: [
+          { metric: 'count', base: 100, head: 150, delta: 50, deltaPct: 0.5, change: null },
+          { metric: 'rate', base: 10, head: 15, delta: 5, deltaPct: 0.5, change: null },
+        ],
+      },
+    ]);
+    const gone = compareRuns({ run: withCounter('a', '2026-11-01T00:00:00Z', 100), spec: spec(5) }, { run: withCounter('b', '2026-11-02T00:00:00Z', null), spec: spec(5) });
+    expect(gone.customMetrics[0]).toMatchObject({ inBase: true, inHead: false, metrics: [{ metric: 'count', base: 100, head: null, delta: null }, { metric: 'rate' }] });
+  });
+
   it('warns when the runs do not compare like for like', () => {
     const comparison = compareRuns(
       { run: run('a', '2026-11-01T00:00:00Z', 100), spec: spec(5) },
@@ -149,12 +175,33 @@ describe('exports', () => {
     const csv = runToCsv(run('a', '2026-11-01T00:00:00Z', 10)).trim().split('\n');
     expect(csv[0]).toBe(
       'request,count,rps,errors,error_rate,avg_ms,min_ms,p50_ms,p90_ms,p95_ms,p99_ms,max_ms,' +
-        'p50_ci_low_ms,p50_ci_high_ms,p90_ci_low_ms,p90_ci_high_ms,p95_ci_low_ms,p95_ci_high_ms,p99_ci_low_ms,p99_ci_high_ms',
+        'p50_ci_low_ms,p50_ci_high_ms,p90_ci_low_ms,p90_ci_high_ms,p95_ci_low_ms,p95_ci_high_ms,p99_ci_low_ms,p99_ci_high_ms,metric_type,value',
     );
     // A summary stored before intervals were computed leaves their cells empty.
-    expect(csv[1]).toBe('"Get, ""quoted""",1000,100,10,0.01,5,1,3.333,9,10,20,40,,,,,,,,');
+    expect(csv[1]).toBe('"Get, ""quoted""",1000,100,10,0.01,5,1,3.333,9,10,20,40,,,,,,,,,,');
     expect(csv[2]!.startsWith("'=cmd()")).toBe(true);
     expect(csv[3]!.startsWith('(all requests),1000')).toBe(true);
+    expect(csv).toHaveLength(4);
+  });
+
+  it("writes a custom script's own metrics as rows of their own, in their own units", () => {
+    const histogram = emptyHistogram();
+    for (const value of [2, 4, 6]) recordValue(histogram, value);
+    const base = run('a', '2026-11-01T00:00:00Z', 10);
+    const metrics: CustomMetricSecond[] = [
+      { name: 'cart_size', type: 'trend', histogram, contains: 'default' },
+      { name: 'orders', type: 'counter', sum: 30, contains: 'default' },
+      { name: 'ok', type: 'rate', passes: 3, total: 4 },
+      { name: 'depth', type: 'gauge', last: 5, lastMs: 1, min: 1, max: 9, contains: 'default' },
+    ];
+    const csv = runToCsv({ ...base, summary: { ...base.summary!, customMetrics: metrics.map((metric) => summarizeCustomMetric(metric, 10)) } }).trim().split('\n');
+    // The trend's percentiles are read from its histogram: the 4 as 3.995, within 0.5 %.
+    expect(csv.slice(4)).toEqual([
+      'cart_size,3,,,,4,2,3.995,3.995,3.995,3.995,6,,,,,,,,,trend,',
+      'orders,30,3,,,,,,,,,,,,,,,,,,counter,30',
+      'ok,4,,,,,,,,,,,,,,,,,,,rate,0.75',
+      'depth,,,,,,1,,,,,9,,,,,,,,,gauge,5',
+    ]);
   });
 
   it('writes JUnit with a test case per threshold: failures, errors for INCONCLUSIVE, escaped text', () => {

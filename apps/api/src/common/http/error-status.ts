@@ -81,6 +81,7 @@ export const HTTP_STATUS_BY_CODE: Record<AnyErrorCode, number> = {
   [PlanImportErrorCode.IMPORT_INVALID]: 400,
   [PlanErrorCode.PLAN_VERSION_NOT_FOUND]: 404,
   [PlanErrorCode.SCRIPT_CHECK_UNAVAILABLE]: 503,
+  [PlanErrorCode.SCRIPT_THRESHOLD_UNSUPPORTED]: 422,
   [RunErrorCode.RUN_NOT_FOUND]: 404,
   [RunErrorCode.RUN_TARGET_GONE]: 409,
   [RunErrorCode.QUEUE_UNAVAILABLE]: 503,

@@ -1345,9 +1345,60 @@ export interface components {
             url: components["schemas"]["WebhookUrl"];
         };
         Cron: string;
+        CustomMetricSummary: {
+            avg: number;
+            /**
+             * @default default
+             * @enum {string}
+             */
+            contains: "default" | "time" | "data";
+            count: number;
+            histogram: components["schemas"]["Histogram"];
+            max: number;
+            med: number;
+            min: number;
+            name: string;
+            negative?: components["schemas"]["Histogram"];
+            p90: number;
+            p95: number;
+            p99: number;
+            /** @enum {string} */
+            type: "trend";
+        } | {
+            /**
+             * @default default
+             * @enum {string}
+             */
+            contains: "default" | "time" | "data";
+            count: number;
+            name: string;
+            rate: number;
+            /** @enum {string} */
+            type: "counter";
+        } | {
+            name: string;
+            passes: number;
+            rate: number;
+            total: number;
+            /** @enum {string} */
+            type: "rate";
+        } | {
+            /**
+             * @default default
+             * @enum {string}
+             */
+            contains: "default" | "time" | "data";
+            max: number;
+            min: number;
+            name: string;
+            /** @enum {string} */
+            type: "gauge";
+            value: number;
+        };
         CustomScript: {
             requirements?: {
                 durationSeconds: number;
+                k6Thresholds?: components["schemas"]["K6Thresholds"];
                 maxVUs: number;
             };
             source: string;
@@ -1355,10 +1406,12 @@ export interface components {
         CustomScriptInput: {
             requirements?: {
                 durationSeconds: number;
+                k6Thresholds?: components["schemas"]["K6ThresholdsInput"];
                 maxVUs: number;
             };
             source: string;
         };
+        CustomStat: string;
         Dashboard: {
             plans: {
                 id: string;
@@ -1380,7 +1433,7 @@ export interface components {
             confirmSlug: string;
         };
         Diagnostic: {
-            affects: ("latency" | "error_rate" | "rps" | "check_rate" | "status_share")[];
+            affects: ("latency" | "error_rate" | "rps" | "check_rate" | "status_share" | "count" | "custom")[];
             /** @enum {string} */
             code: "GENERATOR_SATURATED" | "DROPPED_ITERATIONS" | "ARRIVAL_RATE_SHORTFALL" | "RATE_LIMITED" | "CONFIGURATION_ERRORS" | "CONNECTION_ERRORS" | "TOO_FEW_SAMPLES" | "PARTIAL_DATA" | "SEGMENT_START_SKEW";
             evidence: {
@@ -1497,6 +1550,18 @@ export interface components {
             status: "ok" | "degraded";
             version: string;
         };
+        Histogram: {
+            bins: {
+                [key: string]: number;
+            };
+            count: number;
+            max: number;
+            min: number;
+            /** @enum {number} */
+            relativeAccuracy: 0.005;
+            sum: number;
+            zeroCount: number;
+        };
         HttpStep: {
             body?: components["schemas"]["RequestBody"];
             /** @default [] */
@@ -1590,6 +1655,20 @@ export interface components {
             role: components["schemas"]["Role"];
         };
         JsonPath: string;
+        K6Thresholds: {
+            [key: string]: (string | {
+                abortOnFail?: boolean;
+                delayAbortEval?: (string | number) | null;
+                threshold: string;
+            })[];
+        };
+        K6ThresholdsInput: {
+            [key: string]: (string | {
+                abortOnFail?: boolean;
+                delayAbortEval?: (string | number) | null;
+                threshold: string;
+            })[];
+        };
         LatencyStats: {
             avg: number;
             intervals?: {
@@ -1986,6 +2065,15 @@ export interface components {
                 runId: string;
                 verdict: string | null;
             };
+            /** @default [] */
+            customMetrics: {
+                inBase: boolean;
+                inHead: boolean;
+                metrics: components["schemas"]["MetricDelta"][];
+                name: string;
+                /** @enum {string} */
+                type: "trend" | "counter" | "rate" | "gauge";
+            }[];
             head: {
                 createdAt: string;
                 planName: string;
@@ -2031,6 +2119,8 @@ export interface components {
                 name: string;
                 passes: number;
             }[];
+            /** @default [] */
+            customMetrics: components["schemas"]["CustomMetricSummary"][];
             droppedIterations: number;
             durationSeconds: number;
             iterations: number;
@@ -2137,17 +2227,23 @@ export interface components {
             planId: string;
             timezone: string;
         };
-        ScriptInspection: {
+        ScriptCheck: {
             durationSeconds: number;
             maxVUs: number;
             /** @enum {boolean} */
             ok: true;
+            thresholds: components["schemas"]["Threshold"][];
         } | {
             column?: number;
             line?: number;
             message: string;
             /** @enum {boolean} */
             ok: false;
+            unsupportedThresholds?: {
+                expression: string;
+                metric: string;
+                reason: string;
+            }[];
         };
         ScriptInspectPayloadInput: {
             source: string;
@@ -2283,6 +2379,7 @@ export interface components {
             min: components["schemas"]["Duration"];
         };
         Threshold: {
+            fromScript?: components["schemas"]["ThresholdFromScript"];
             /** @enum {string} */
             metric: "latency";
             /** @enum {string} */
@@ -2295,6 +2392,7 @@ export interface components {
             value: number;
             window?: components["schemas"]["ThresholdWindow"];
         } | {
+            fromScript?: components["schemas"]["ThresholdFromScript"];
             /** @enum {string} */
             metric: "error_rate";
             /** @enum {string} */
@@ -2305,6 +2403,7 @@ export interface components {
             value: number;
             window?: components["schemas"]["ThresholdWindow"];
         } | {
+            fromScript?: components["schemas"]["ThresholdFromScript"];
             /** @enum {string} */
             metric: "rps";
             /** @enum {string} */
@@ -2315,6 +2414,7 @@ export interface components {
             value: number;
             window?: components["schemas"]["ThresholdWindow"];
         } | {
+            fromScript?: components["schemas"]["ThresholdFromScript"];
             /** @enum {string} */
             metric: "check_rate";
             /** @enum {string} */
@@ -2325,6 +2425,7 @@ export interface components {
             value: number;
             window?: components["schemas"]["ThresholdWindow"];
         } | {
+            fromScript?: components["schemas"]["ThresholdFromScript"];
             /** @enum {string} */
             metric: "status_share";
             /** @enum {string} */
@@ -2332,11 +2433,44 @@ export interface components {
             request?: string;
             scenario?: string;
             status: components["schemas"]["StatusClass"];
+            stop?: components["schemas"]["StopRule"];
+            value: number;
+            window?: components["schemas"]["ThresholdWindow"];
+        } | {
+            fromScript?: components["schemas"]["ThresholdFromScript"];
+            /** @enum {string} */
+            metric: "count";
+            /** @enum {string} */
+            op: "<" | "<=" | ">" | ">=";
+            request?: string;
+            scenario?: string;
+            stop?: components["schemas"]["StopRule"];
+            value: number;
+            window?: components["schemas"]["ThresholdWindow"];
+        } | {
+            fromScript?: components["schemas"]["ThresholdFromScript"];
+            /** @enum {string} */
+            metric: "custom";
+            name: string;
+            /** @enum {string} */
+            op: "<" | "<=" | ">" | ">=";
+            request?: string;
+            scenario?: string;
+            stat: components["schemas"]["CustomStat"];
             stop?: components["schemas"]["StopRule"];
             value: number;
             window?: components["schemas"]["ThresholdWindow"];
         };
+        ThresholdFromScript: {
+            expression: string;
+            metric: string;
+        };
+        ThresholdFromScriptInput: {
+            expression: string;
+            metric: string;
+        };
         ThresholdInput: {
+            fromScript?: components["schemas"]["ThresholdFromScriptInput"];
             /** @enum {string} */
             metric: "latency";
             /** @enum {string} */
@@ -2349,6 +2483,7 @@ export interface components {
             value: number;
             window?: components["schemas"]["ThresholdWindow"];
         } | {
+            fromScript?: components["schemas"]["ThresholdFromScriptInput"];
             /** @enum {string} */
             metric: "error_rate";
             /** @enum {string} */
@@ -2359,6 +2494,7 @@ export interface components {
             value: number;
             window?: components["schemas"]["ThresholdWindow"];
         } | {
+            fromScript?: components["schemas"]["ThresholdFromScriptInput"];
             /** @enum {string} */
             metric: "rps";
             /** @enum {string} */
@@ -2369,6 +2505,7 @@ export interface components {
             value: number;
             window?: components["schemas"]["ThresholdWindow"];
         } | {
+            fromScript?: components["schemas"]["ThresholdFromScriptInput"];
             /** @enum {string} */
             metric: "check_rate";
             /** @enum {string} */
@@ -2379,6 +2516,7 @@ export interface components {
             value: number;
             window?: components["schemas"]["ThresholdWindow"];
         } | {
+            fromScript?: components["schemas"]["ThresholdFromScriptInput"];
             /** @enum {string} */
             metric: "status_share";
             /** @enum {string} */
@@ -2386,6 +2524,30 @@ export interface components {
             request?: string;
             scenario?: string;
             status: components["schemas"]["StatusClass"];
+            stop?: components["schemas"]["StopRule"];
+            value: number;
+            window?: components["schemas"]["ThresholdWindow"];
+        } | {
+            fromScript?: components["schemas"]["ThresholdFromScriptInput"];
+            /** @enum {string} */
+            metric: "count";
+            /** @enum {string} */
+            op: "<" | "<=" | ">" | ">=";
+            request?: string;
+            scenario?: string;
+            stop?: components["schemas"]["StopRule"];
+            value: number;
+            window?: components["schemas"]["ThresholdWindow"];
+        } | {
+            fromScript?: components["schemas"]["ThresholdFromScriptInput"];
+            /** @enum {string} */
+            metric: "custom";
+            name: string;
+            /** @enum {string} */
+            op: "<" | "<=" | ">" | ">=";
+            request?: string;
+            scenario?: string;
+            stat: components["schemas"]["CustomStat"];
             stop?: components["schemas"]["StopRule"];
             value: number;
             window?: components["schemas"]["ThresholdWindow"];
@@ -2665,8 +2827,10 @@ export type CreateTargetInput = components['schemas']['CreateTargetInput'];
 export type CreateTriggerInput = components['schemas']['CreateTriggerInput'];
 export type CreateWebhookInput = components['schemas']['CreateWebhookInput'];
 export type Cron = components['schemas']['Cron'];
+export type CustomMetricSummary = components['schemas']['CustomMetricSummary'];
 export type CustomScript = components['schemas']['CustomScript'];
 export type CustomScriptInput = components['schemas']['CustomScriptInput'];
+export type CustomStat = components['schemas']['CustomStat'];
 export type Dashboard = components['schemas']['Dashboard'];
 export type DeleteOrganizationInput = components['schemas']['DeleteOrganizationInput'];
 export type Diagnostic = components['schemas']['Diagnostic'];
@@ -2681,6 +2845,7 @@ export type GrpcSettingsInput = components['schemas']['GrpcSettingsInput'];
 export type GrpcStep = components['schemas']['GrpcStep'];
 export type GrpcStepInput = components['schemas']['GrpcStepInput'];
 export type Health = components['schemas']['Health'];
+export type Histogram = components['schemas']['Histogram'];
 export type HttpStep = components['schemas']['HttpStep'];
 export type HttpStepInput = components['schemas']['HttpStepInput'];
 export type ImportedPlan = components['schemas']['ImportedPlan'];
@@ -2688,6 +2853,8 @@ export type ImportPlanInput = components['schemas']['ImportPlanInput'];
 export type InvitationPreview = components['schemas']['InvitationPreview'];
 export type InviteView = components['schemas']['InviteView'];
 export type JsonPath = components['schemas']['JsonPath'];
+export type K6Thresholds = components['schemas']['K6Thresholds'];
+export type K6ThresholdsInput = components['schemas']['K6ThresholdsInput'];
 export type LatencyStats = components['schemas']['LatencyStats'];
 export type LoadProfile = components['schemas']['LoadProfile'];
 export type LoadProfileInput = components['schemas']['LoadProfileInput'];
@@ -2729,7 +2896,7 @@ export type ScenarioInput = components['schemas']['ScenarioInput'];
 export type ScenarioName = components['schemas']['ScenarioName'];
 export type ScheduleSlotView = components['schemas']['ScheduleSlotView'];
 export type ScheduleView = components['schemas']['ScheduleView'];
-export type ScriptInspection = components['schemas']['ScriptInspection'];
+export type ScriptCheck = components['schemas']['ScriptCheck'];
 export type ScriptInspectPayloadInput = components['schemas']['ScriptInspectPayloadInput'];
 export type SegmentHealth = components['schemas']['SegmentHealth'];
 export type SegmentView = components['schemas']['SegmentView'];
@@ -2747,6 +2914,8 @@ export type TenantView = components['schemas']['TenantView'];
 export type ThinkTime = components['schemas']['ThinkTime'];
 export type ThinkTimeInput = components['schemas']['ThinkTimeInput'];
 export type Threshold = components['schemas']['Threshold'];
+export type ThresholdFromScript = components['schemas']['ThresholdFromScript'];
+export type ThresholdFromScriptInput = components['schemas']['ThresholdFromScriptInput'];
 export type ThresholdInput = components['schemas']['ThresholdInput'];
 export type ThresholdResult = components['schemas']['ThresholdResult'];
 export type ThresholdWindow = components['schemas']['ThresholdWindow'];
@@ -4115,6 +4284,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Refused by a rule: quota, address policy, verification */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     Plans_get: {
@@ -4236,6 +4414,15 @@ export interface operations {
             };
             /** @description Not found (another organization's ids are not found either) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused by a rule: quota, address policy, verification */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4966,7 +5153,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScriptInspection"];
+                    "application/json": components["schemas"]["ScriptCheck"];
                 };
             };
             /** @description Invalid input: details name each field */

@@ -53,6 +53,8 @@ export function PlanEditor({ initial, targets, editing, notice }: PlanEditorProp
   };
   const patch = (values: Partial<PlanForm>) => change((current) => ({ ...current, ...values }));
 
+  // What the saved plan read from its script's options, while the script is the one saved.
+  const savedScriptThresholds = editing?.spec.script?.source === form.script ? editing.spec.thresholds.filter((threshold) => threshold.fromScript) : [];
   const requestNames = form.scenarios.flatMap((scenario) =>
     scenario.steps.flatMap((step) => {
       const name = step.name.trim();
@@ -118,7 +120,7 @@ export function PlanEditor({ initial, targets, editing, notice }: PlanEditorProp
             {usesGrpc ? <GrpcSettingsSection source={form.grpcSource} proto={form.proto} errors={errors} onChange={patch} /> : null}
           </>
         ) : (
-          <ScriptSection source={form.script} errors={errors} variableNames={target?.variableNames ?? []} onSource={(script) => patch({ script })} />
+          <ScriptSection source={form.script} savedScriptThresholds={savedScriptThresholds} errors={errors} variableNames={target?.variableNames ?? []} onSource={(script) => patch({ script })} />
         )}
         <ThresholdsSection
           thresholds={form.thresholds}

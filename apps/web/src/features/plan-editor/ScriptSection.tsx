@@ -1,4 +1,4 @@
-import type { ScriptInspection } from '@loadline/shared';
+import { describeThreshold, type ScriptCheck, type Threshold } from '@loadline/shared';
 import { isApiError } from '../../api/client';
 import { errorMessage } from '../../components/States';
 import { errorAt, type FieldErrors } from '../../forms/field-errors';
@@ -8,6 +8,8 @@ import { CodeEditor, goToLine } from './CodeEditor';
 
 interface ScriptSectionProps {
   source: string;
+  /** The thresholds the saved plan read from this very source (none for a new or edited script). */
+  savedScriptThresholds: readonly Threshold[];
   errors: FieldErrors;
   variableNames: string[];
   onSource: (source: string) => void;
@@ -20,10 +22,11 @@ export function errorLineOf(message: string | undefined): number | null {
 }
 
 /** A custom k6 script instead of scenarios, checked by k6 on a runner. */
-export function ScriptSection({ source, errors, variableNames, onSource }: ScriptSectionProps) {
+export function ScriptSection({ source, savedScriptThresholds, errors, variableNames, onSource }: ScriptSectionProps) {
   const check = useCheckScript();
   // A result belongs to the text it checked; editing makes it stale.
-  const result: ScriptInspection | undefined = check.data && check.variables === source ? check.data : undefined;
+  const result: ScriptCheck | undefined = check.data && check.variables === source ? check.data : undefined;
+  const scriptThresholds = result?.ok ? result.thresholds : result ? [] : savedScriptThresholds;
   const saveError = errorAt(errors, 'script.source');
   const errorLine = result && !result.ok ? (result.line ?? null) : errorLineOf(saveError);
   const unavailable = isApiError(check.error) && check.error.code === 'SCRIPT_CHECK_UNAVAILABLE';
@@ -87,12 +90,37 @@ export function ScriptSection({ source, errors, variableNames, onSource }: Scrip
             </p>
           </div>
         ) : null}
-        {result && !result.ok ? (
+        {result && !result.ok && result.unsupportedThresholds ? (
+          <div className="alert alert--error" role="alert" data-testid="script-unsupported-thresholds">
+            <p className="alert__title">Loadline cannot judge {result.unsupportedThresholds.length === 1 ? 'one of the thresholds' : `${result.unsupportedThresholds.length} of the thresholds`} in the script’s options; saving is refused until they change.</p>
+            <ul>
+              {result.unsupportedThresholds.map((item) => (
+                <li key={`${item.metric} ${item.expression}`}>
+                  <code>{`'${item.metric}': '${item.expression}'`}</code>: {item.reason}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : result && !result.ok ? (
           <div className="alert alert--error" role="alert">
             <p className="alert__title">
               k6 cannot run this script{result.line ? ` (line ${result.line}${result.column ? `, column ${result.column}` : ''})` : ''}.
             </p>
             <pre className="alert__code">{result.message}</pre>
+          </div>
+        ) : null}
+        {scriptThresholds.length ? (
+          <div className="script-thresholds" data-testid="script-thresholds">
+            <p className="muted small">
+              Thresholds from your script’s options, judged by Loadline on the merged data of every segment (k6 itself runs without them):
+            </p>
+            <ul className="requirement-list">
+              {scriptThresholds.map((threshold, index) => (
+                <li key={index} className="mono">
+                  {describeThreshold(threshold)} <span className="muted">({`'${threshold.fromScript?.metric}': '${threshold.fromScript?.expression}'`})</span>
+                </li>
+              ))}
+            </ul>
           </div>
         ) : null}
         {check.isError ? (

@@ -1,5 +1,6 @@
 import { describeThreshold, durationToSeconds, type PlanSpec, type PlanView, type Scenario } from '@loadline/shared';
 import { formatSeconds } from '../../format/time';
+import { ThresholdOrigin } from '../runs/ThresholdsTable';
 
 type Load = Scenario['load'];
 
@@ -150,6 +151,7 @@ export function PlanThresholdsList({ spec }: { spec: PlanSpec }) {
       {spec.thresholds.map((threshold, index) => (
         <li key={index} className="mono">
           {describeThreshold(threshold)}
+          <ThresholdOrigin threshold={threshold} />
         </li>
       ))}
     </ul>

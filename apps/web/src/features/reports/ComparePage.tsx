@@ -95,12 +95,26 @@ function Comparison({ data }: { data: RunComparison }) {
             <DeltaTable deltas={request.metrics} testId={`compare-request-${request.name}`} caption={`${request.name}, base against head`} />
           </Card>
         ))}
+        {data.customMetrics.length ? (
+          <Card title="Custom metrics">
+            {data.customMetrics.map((metric) => (
+              <section key={metric.name} className="stack-item" data-testid={`compare-custom-${metric.name}`}>
+                <h3 className="mono">
+                  {metric.name} <span className="muted">({metric.type})</span>{' '}
+                  {!metric.inBase ? <span className="pill pill--muted">only in head</span> : !metric.inHead ? <span className="pill pill--muted">only in base</span> : null}
+                </h3>
+                <DeltaTable deltas={metric.metrics} ownUnits testId={`compare-custom-table-${metric.name}`} caption={`${metric.name}, base against head`} />
+              </section>
+            ))}
+            <p className="footnote">The script’s own metrics, in its units. Which way is better is the script’s to say, so changes are not called better or worse.</p>
+          </Card>
+        ) : null}
       </div>
     </>
   );
 }
 
-function DeltaTable({ deltas, testId, caption }: { deltas: readonly MetricDelta[]; testId: string; caption: string }) {
+function DeltaTable({ deltas, testId, caption, ownUnits = false }: { deltas: readonly MetricDelta[]; testId: string; caption: string; ownUnits?: boolean }) {
   return (
     <div className="table-wrap" tabIndex={0}>
       <table className="table table--dense compare-table" data-testid={testId}>
@@ -117,7 +131,7 @@ function DeltaTable({ deltas, testId, caption }: { deltas: readonly MetricDelta[
         </thead>
         <tbody>
           {deltas.map((delta) => {
-            const view = deltaView(delta);
+            const view = deltaView(delta, ownUnits);
             return (
               <tr key={delta.metric} data-metric={delta.metric} data-change={delta.change ?? ''}>
                 <th scope="row">{view.label}</th>

@@ -8,6 +8,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/States';
 import { formatRelativeError } from '../../format/numbers';
 import { formatDateTime } from '../../format/time';
 import { CapacityCard, RecoveryCard } from '../runs/CapacityCard';
+import { CustomMetricsCard } from '../runs/CustomMetricsTable';
 import { RequestsTable } from '../runs/RequestsTable';
 import { RunCharts } from '../runs/RunCharts';
 import { SegmentsCard } from '../runs/SegmentsCard';
@@ -122,6 +123,7 @@ function SharedContent({ share }: { share: PublicShare }) {
       <Card title="Requests">
         {run.summary && run.summary.requests.length ? <RequestsTable summary={run.summary} /> : <EmptyState title="No requests were measured" />}
       </Card>
+      {run.summary ? <CustomMetricsCard metrics={run.summary.customMetrics} /> : null}
     </div>
   );
 }

@@ -50,6 +50,10 @@ describe('deltas', () => {
     expect(deltaView(delta('p95', null, 20, null))).toMatchObject({ arrow: null, word: 'Not comparable', base: '—' });
   });
 
+  it("shows a script's own metric under k6's name, in the script's units, never better or worse", () => {
+    expect(deltaView(delta('p(95)', 12.5, 10, null), true)).toMatchObject({ label: 'p(95)', base: '12.5', head: '10', absolute: '−2.5', percent: '−20 %', arrow: '↓', word: 'Not judged' });
+  });
+
   it('counts improvements and regressions', () => {
     expect(changeCounts([delta('p95', 1, 2, 'regression'), delta('rps', 1, 2, 'improvement'), delta('p50', 1, 1, 'unchanged'), delta('count', 1, 2, null)])).toEqual({
       improvement: 1,

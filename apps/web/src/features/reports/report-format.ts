@@ -3,7 +3,7 @@ import type { MetricDelta, PublicTrend, ShareView, Threshold, TrendFigures } fro
 /** A trend point as charts need it: a private trend's points also carry their run's id. */
 type TrendPoint = PublicTrend['points'][number];
 import type { ChartModel, LineSpec } from '../../components/charts/chart-model';
-import { formatCount, formatLatency, formatPercent, formatRps } from '../../format/numbers';
+import { formatCount, formatLatency, formatMs, formatPercent, formatRps } from '../../format/numbers';
 
 /**
  * View models of the report pages (compare, trends, share links, dashboard sparklines).
@@ -86,13 +86,18 @@ export interface DeltaView {
 const CHANGE_WORD = { improvement: 'Better', regression: 'Worse', unchanged: 'Unchanged' } as const;
 const CHANGE_TONE = { improvement: 'success', regression: 'danger', unchanged: 'muted' } as const;
 
-export function deltaView(delta: MetricDelta): DeltaView {
+/**
+ * `ownUnits`: a custom script's own metric, whose figures are in the script's units: shown as
+ * plain numbers under k6's names for them.
+ */
+export function deltaView(delta: MetricDelta, ownUnits = false): DeltaView {
   const arrow = delta.delta === null ? null : delta.change === 'unchanged' || delta.delta === 0 ? '→' : delta.delta > 0 ? '↑' : '↓';
+  const plain = (value: number | null) => (value === null || !Number.isFinite(value) ? '—' : formatMs(value));
   return {
-    label: metricLabel(delta.metric),
-    base: formatMetric(delta.metric, delta.base),
-    head: formatMetric(delta.metric, delta.head),
-    absolute: formatDeltaAbsolute(delta.metric, delta.delta),
+    label: ownUnits ? delta.metric : metricLabel(delta.metric),
+    base: ownUnits ? plain(delta.base) : formatMetric(delta.metric, delta.base),
+    head: ownUnits ? plain(delta.head) : formatMetric(delta.metric, delta.head),
+    absolute: ownUnits ? (delta.delta === null || delta.delta === 0 ? plain(delta.delta) : signed(plain(Math.abs(delta.delta)), delta.delta)) : formatDeltaAbsolute(delta.metric, delta.delta),
     percent: formatDeltaPercent(delta.deltaPct),
     arrow,
     word: delta.change ? CHANGE_WORD[delta.change] : delta.delta === null ? 'Not comparable' : 'Not judged',

@@ -7,6 +7,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/States';
 import { formatCount, formatRelativeError } from '../../format/numbers';
 import { formatDateTime } from '../../format/time';
 import { CapacityCard, RecoveryCard } from './CapacityCard';
+import { CustomMetricsCard } from './CustomMetricsTable';
 import { DiagnosticsPanel } from './DiagnosticsPanel';
 import { KeyFacts } from './KeyFacts';
 import { LiveRunPanel } from './LiveRunPanel';
@@ -131,6 +132,7 @@ function RunReport({ run, live }: { run: RunView; live: LiveRun }) {
             <p className="muted">Per-request results appear when the run finishes.</p>
           )}
         </Card>
+        {run.summary ? <CustomMetricsCard metrics={run.summary.customMetrics} /> : null}
         {run.summary && run.summary.checks.length > 0 ? (
           <Card title="Checks">
             <ul className="item-list">

@@ -1,4 +1,4 @@
-import { describeThreshold, formatValue, type ThresholdResult } from '@loadline/shared';
+import { describeThreshold, formatValue, type Threshold, type ThresholdResult } from '@loadline/shared';
 import { VerdictBadge } from './RunStatusBadge';
 import { ConfidenceInterval } from './RequestsTable';
 
@@ -22,6 +22,7 @@ export function ThresholdsTable({ results }: { results: readonly ThresholdResult
             <tr key={index} data-testid={`threshold-row-${index}`} data-verdict={result.verdict}>
               <th scope="row" className="mono">
                 {describeThreshold(result.threshold)}
+                <ThresholdOrigin threshold={result.threshold} />
               </th>
               <td className="num" data-col="measured" data-label="Measured">
                 {result.measured === null ? '—' : formatValue(result.threshold, result.measured)}
@@ -36,5 +37,15 @@ export function ThresholdsTable({ results }: { results: readonly ThresholdResult
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** Where a threshold came from, when a custom script's options gave it: as the script wrote it. */
+export function ThresholdOrigin({ threshold }: { threshold: Threshold }) {
+  if (!threshold.fromScript) return null;
+  return (
+    <span className="threshold-origin muted small" data-testid="threshold-origin">
+      from your script’s options: <code>{`'${threshold.fromScript.metric}': '${threshold.fromScript.expression}'`}</code>
+    </span>
   );
 }

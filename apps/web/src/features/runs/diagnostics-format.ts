@@ -19,6 +19,8 @@ const METRIC_LABEL: Record<Diagnostic['affects'][number], string> = {
   rps: 'RPS',
   check_rate: 'check pass rate',
   status_share: 'status share',
+  count: 'request count',
+  custom: 'custom metric',
 };
 
 /** "samplesBeyond" -> "samples beyond", "status429" -> "status 429", "peakK6Cores" -> "peak k6 cores", "spreadMs" -> "spread (ms)". */

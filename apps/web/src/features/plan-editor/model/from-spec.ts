@@ -158,7 +158,12 @@ export function scenariosToForm(scenarios: readonly Scenario[]): ScenarioForm[] 
 
 const percent = (fraction: number): string => String(Math.round(fraction * 1e8) / 1e6);
 
-export function thresholdToForm(threshold: Threshold): ThresholdForm {
+/** Thresholds the form edits: those a custom script's options give are read from the script again at every save. */
+export type EditableThreshold = Exclude<Threshold, { metric: 'count' | 'custom' }>;
+export const isEditableThreshold = (threshold: Threshold): threshold is EditableThreshold =>
+  !threshold.fromScript && threshold.metric !== 'count' && threshold.metric !== 'custom';
+
+export function thresholdToForm(threshold: EditableThreshold): ThresholdForm {
   const scope: Pick<ThresholdForm, 'scopeKind' | 'scopeName'> = threshold.request
     ? { scopeKind: 'request', scopeName: threshold.request }
     : threshold.scenario
@@ -187,7 +192,7 @@ export function specToForm(spec: PlanSpec, name: string, targetId: string): Plan
     mode: spec.script ? 'script' : 'scenarios',
     scenarios: spec.scenarios.length ? scenariosToForm(spec.scenarios) : [newScenario({ steps: [newStep({ name: 'home' })] })],
     script: spec.script?.source ?? STARTER_SCRIPT,
-    thresholds: spec.thresholds.map(thresholdToForm),
+    thresholds: spec.thresholds.filter(isEditableThreshold).map(thresholdToForm),
     segments: text(spec.segments),
     grpcSource,
     proto: spec.grpc?.proto ?? '',

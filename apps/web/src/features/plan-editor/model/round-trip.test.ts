@@ -177,4 +177,20 @@ describe('editor <-> plan spec round trip', () => {
     expect(errors).toEqual({});
     expect(body).toEqual({ name: 'scripted', targetId: 'tgt_1', scenarios: [], script: { source: 'export default function () {}' }, thresholds: [{ metric: 'latency', stat: 'p95', op: '<', value: 200, request: 'custom' }], segments: 1 });
   });
+
+  it("edits only the plan's own thresholds: those of the script's options are read from it again at save", () => {
+    const own = { metric: 'error_rate', op: '<', value: 0.01 } as const;
+    const form = specToForm(
+      {
+        scenarios: [],
+        script: { source: 'export default function () {}', requirements: { maxVUs: 1, durationSeconds: 31, k6Thresholds: { orders: ['count>10'] } } },
+        thresholds: [{ metric: 'custom', name: 'orders', stat: 'count', op: '>', value: 10, fromScript: { metric: 'orders', expression: 'count>10' } }, own],
+        segments: 1,
+      },
+      'scripted',
+      'tgt_1',
+    );
+    expect(form.thresholds).toHaveLength(1);
+    expect(validatePlanForm(form).body).toMatchObject({ thresholds: [own] });
+  });
 });
