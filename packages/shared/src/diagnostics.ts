@@ -203,8 +203,11 @@ function tooFewSamples(spec: PlanSpec, summary: RunSummary): Diagnostic[] {
     if (threshold.metric !== 'latency') return [];
     const q = QUANTILE_OF[threshold.stat];
     if (q === undefined) return [];
-    // Judged on the threshold's own scope: a p99 of one phase from that phase's requests.
-    const samples = statsFor(threshold, summary)?.count ?? 0;
+    // Judged on the threshold's own scope: a p99 of one phase from that phase's requests,
+    // and on the latencies it is read from: requests that failed before any answer have none
+    // (summaries stored before latencies were counted apart count every request).
+    const stats = statsFor(threshold, summary);
+    const samples = stats?.latency ? (stats.latency.samples ?? stats.count) : 0;
     const needed = minimumSamples(q);
     if (samples === 0 || samples >= needed) return [];
     const scope = threshold.request ?? (threshold.scenario ? `scenario ${threshold.scenario}` : 'the run');

@@ -111,6 +111,8 @@ export function quantile(histogram: Histogram, q: number): number | null {
 }
 
 export interface LatencyStats {
+  /** How many latencies the figures are read from. */
+  samples: number;
   avg: number;
   min: number;
   p50: number;
@@ -123,6 +125,7 @@ export interface LatencyStats {
 export function latencyStats(histogram: Histogram): LatencyStats | null {
   if (histogram.count === 0) return null;
   return {
+    samples: histogram.count,
     avg: histogram.sum / histogram.count,
     min: histogram.min,
     p50: quantile(histogram, 0.5)!,

@@ -4,6 +4,7 @@ export * from './capacity.js';
 export * from './diagnostics.js';
 export * from './diagnostics-schema.js';
 export * from './duration.js';
+export * from './error-codes.js';
 export * from './errors.js';
 export * from './health.js';
 export * from './histogram.js';

@@ -4,12 +4,21 @@ import {
   emptyHistogram,
   latencyStats,
   mergeHistogramInto,
+  quantile,
   type Histogram,
 } from './histogram.js';
 import type { SecondSample } from './series.js';
 import { statusKey } from './request-status.js';
+import { failureReason } from './error-codes.js';
 
 export const latencyStatsSchema = z.object({
+  /**
+   * How many latencies the figures are read from: the requests that completed. Requests that
+   * failed before any answer (a WebSocket connection that did not open, a reply that did not
+   * come, a gRPC call on a broken connection) count in `count` but have no latency. Absent
+   * from summaries stored before it was kept.
+   */
+  samples: z.number().int().nonnegative().optional(),
   avg: z.number(),
   min: z.number(),
   p50: z.number(),
@@ -19,6 +28,13 @@ export const latencyStatsSchema = z.object({
   max: z.number(),
 });
 
+export const responseBytesStatsSchema = z.object({
+  avg: z.number(),
+  p95: z.number(),
+  max: z.number(),
+});
+export type ResponseBytesStats = z.infer<typeof responseBytesStatsSchema>;
+
 export const requestStatsSchema = z.object({
   count: z.number().int(),
   rps: z.number(),
@@ -26,8 +42,19 @@ export const requestStatsSchema = z.object({
   errorRate: z.number(),
   /** Status (as a string: the HTTP status, "0" = no response, or "grpc:OK" and the like for gRPC; see request-status.ts) -> count. */
   statusCounts: z.record(z.string(), z.number().int()),
+  /**
+   * Why requests failed, where the status alone does not say: k6 error code (as a string,
+   * "1212" connection refused, "1050" timed out; see error-codes.ts) -> count.
+   */
+  errorCodes: z.record(z.string(), z.number().int()).default({}),
   /** Milliseconds; null when no request finished. */
   latency: latencyStatsSchema.nullable(),
+  /**
+   * Response body sizes in bytes (HTTP requests of generated plans: the body as k6 received
+   * it, after content decoding, without headers); null when no response was sized (other
+   * protocols, custom scripts, runs stored before sizes were kept).
+   */
+  responseBytes: responseBytesStatsSchema.nullable().default(null),
 });
 export type RequestStats = z.infer<typeof requestStatsSchema>;
 
@@ -107,12 +134,20 @@ interface Accumulator {
   count: number;
   errors: number;
   statusCounts: Record<string, number>;
+  errorCodes: Record<string, number>;
   latency: Histogram;
+  responseBytes: Histogram;
   active: ActiveTime;
 }
 
 function newAccumulator(): Accumulator {
-  return { count: 0, errors: 0, statusCounts: {}, latency: emptyHistogram(), active: new ActiveTime() };
+  return { count: 0, errors: 0, statusCounts: {}, errorCodes: {}, latency: emptyHistogram(), responseBytes: emptyHistogram(), active: new ActiveTime() };
+}
+
+/** Average, p95 and largest response size, merged like latencies; null when none was sized. */
+export function responseBytesStats(histogram: Histogram): ResponseBytesStats | null {
+  if (histogram.count === 0) return null;
+  return { avg: histogram.sum / histogram.count, p95: quantile(histogram, 0.95)!, max: histogram.max };
 }
 
 function finish(acc: Accumulator, durationSeconds: number): RequestStats {
@@ -122,7 +157,9 @@ function finish(acc: Accumulator, durationSeconds: number): RequestStats {
     errors: acc.errors,
     errorRate: acc.count > 0 ? acc.errors / acc.count : 0,
     statusCounts: acc.statusCounts,
+    errorCodes: acc.errorCodes,
     latency: latencyStats(acc.latency),
+    responseBytes: responseBytesStats(acc.responseBytes),
   };
 }
 
@@ -170,7 +207,10 @@ export function summarizeSeconds(seconds: readonly SecondSample[], requestOrder:
         if (!request.expected) target.errors += request.count;
         const status = statusKey(request);
         target.statusCounts[status] = (target.statusCounts[status] ?? 0) + request.count;
+        const reason = failureReason(request);
+        if (reason !== null && request.count > 0) target.errorCodes[reason] = (target.errorCodes[reason] ?? 0) + request.count;
         mergeHistogramInto(target.latency, request.latency);
+        if (request.responseBytes) mergeHistogramInto(target.responseBytes, request.responseBytes);
       }
     }
     for (const check of second.checks) {

@@ -6,7 +6,23 @@ import type { RunView } from '../runs.js';
  * JUnit XML (each threshold a test case) for CI systems that show test results. Pure.
  */
 
-const CSV_COLUMNS = ['request', 'count', 'rps', 'errors', 'error_rate', 'avg_ms', 'min_ms', 'p50_ms', 'p90_ms', 'p95_ms', 'p99_ms', 'max_ms'] as const;
+// New columns go at the end, so a spreadsheet that reads columns by position keeps working.
+const CSV_COLUMNS = [
+  'request',
+  'count',
+  'rps',
+  'errors',
+  'error_rate',
+  'avg_ms',
+  'min_ms',
+  'p50_ms',
+  'p90_ms',
+  'p95_ms',
+  'p99_ms',
+  'max_ms',
+  'response_bytes_avg',
+  'response_bytes_p95',
+] as const;
 
 function csvCell(value: string | number | null): string {
   if (value === null) return '';
@@ -34,6 +50,8 @@ export function runToCsv(run: RunView): string {
       stats.latency?.p95 ?? null,
       stats.latency?.p99 ?? null,
       stats.latency?.max ?? null,
+      stats.responseBytes?.avg ?? null,
+      stats.responseBytes?.p95 ?? null,
     ]
       .map(csvCell)
       .join(','),
