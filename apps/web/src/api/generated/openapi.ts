@@ -1585,6 +1585,7 @@ export interface components {
             p90: number;
             p95: number;
             p99: number;
+            samples?: number;
         };
         LoadProfile: {
             duration: components["schemas"]["Duration"];
@@ -1896,6 +1897,11 @@ export interface components {
             type: "form";
         };
         RequestName: string;
+        ResponseBytesStats: {
+            avg: number;
+            max: number;
+            p95: number;
+        };
         /** @enum {string} */
         Role: "OWNER" | "ADMIN" | "MEMBER" | "VIEWER";
         Run: {
@@ -1992,11 +1998,17 @@ export interface components {
                 bytesReceived: number;
                 bytesSent: number;
                 count: number;
+                /** @default {} */
+                errorCodes: {
+                    [key: string]: number;
+                };
                 errorRate: number;
                 errors: number;
                 latency: components["schemas"]["LatencyStats"] | null;
                 messagesReceived?: number;
                 messagesSent?: number;
+                /** @default null */
+                responseBytes: components["schemas"]["ResponseBytesStats"] | null;
                 rps: number;
                 statusCounts: {
                     [key: string]: number;
@@ -2005,10 +2017,16 @@ export interface components {
             percentileRelativeError: number;
             requests: {
                 count: number;
+                /** @default {} */
+                errorCodes: {
+                    [key: string]: number;
+                };
                 errorRate: number;
                 errors: number;
                 latency: components["schemas"]["LatencyStats"] | null;
                 name: string;
+                /** @default null */
+                responseBytes: components["schemas"]["ResponseBytesStats"] | null;
                 rps: number;
                 statusCounts: {
                     [key: string]: number;
@@ -2017,10 +2035,16 @@ export interface components {
             /** @default [] */
             scenarios: {
                 count: number;
+                /** @default {} */
+                errorCodes: {
+                    [key: string]: number;
+                };
                 errorRate: number;
                 errors: number;
                 latency: components["schemas"]["LatencyStats"] | null;
                 name: string;
+                /** @default null */
+                responseBytes: components["schemas"]["ResponseBytesStats"] | null;
                 rps: number;
                 statusCounts: {
                     [key: string]: number;
@@ -2629,6 +2653,7 @@ export type Quotas = components['schemas']['Quotas'];
 export type RequestBody = components['schemas']['RequestBody'];
 export type RequestBodyInput = components['schemas']['RequestBodyInput'];
 export type RequestName = components['schemas']['RequestName'];
+export type ResponseBytesStats = components['schemas']['ResponseBytesStats'];
 export type Role = components['schemas']['Role'];
 export type Run = components['schemas']['Run'];
 export type RunComparison = components['schemas']['RunComparison'];
