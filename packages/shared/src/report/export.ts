@@ -8,7 +8,7 @@ import type { RunView } from '../runs.js';
 
 const PERCENTILES = ['p50', 'p90', 'p95', 'p99'] as const;
 
-/** Each percentile's 95 % confidence interval follows the figures, so older columns keep their place. */
+/** New columns go at the end (intervals, then response sizes), so a spreadsheet that reads columns by position keeps working. */
 const CSV_COLUMNS = [
   'request',
   'count',
@@ -23,6 +23,8 @@ const CSV_COLUMNS = [
   'p99_ms',
   'max_ms',
   ...PERCENTILES.flatMap((p) => [`${p}_ci_low_ms`, `${p}_ci_high_ms`]),
+  'response_bytes_avg',
+  'response_bytes_p95',
 ] as const;
 
 function csvCell(value: string | number | null): string {
@@ -52,6 +54,8 @@ export function runToCsv(run: RunView): string {
       stats.latency?.p99 ?? null,
       stats.latency?.max ?? null,
       ...PERCENTILES.flatMap((p) => [stats.latency?.intervals?.[p].low ?? null, stats.latency?.intervals?.[p].high ?? null]),
+      stats.responseBytes?.avg ?? null,
+      stats.responseBytes?.p95 ?? null,
     ]
       .map(csvCell)
       .join(','),

@@ -1616,6 +1616,7 @@ export interface components {
             p90: number;
             p95: number;
             p99: number;
+            samples?: number;
         };
         LoadProfile: {
             duration: components["schemas"]["Duration"];
@@ -1940,6 +1941,11 @@ export interface components {
             type: "form";
         };
         RequestName: string;
+        ResponseBytesStats: {
+            avg: number;
+            max: number;
+            p95: number;
+        };
         /** @enum {string} */
         Role: "OWNER" | "ADMIN" | "MEMBER" | "VIEWER";
         Run: {
@@ -2038,7 +2044,8 @@ export interface components {
                 bytesReceived: number;
                 bytesSent: number;
                 count: number;
-                errorCodes?: {
+                /** @default {} */
+                errorCodes: {
                     [key: string]: number;
                 };
                 errorRate: number;
@@ -2046,6 +2053,8 @@ export interface components {
                 latency: components["schemas"]["LatencyStats"] | null;
                 messagesReceived?: number;
                 messagesSent?: number;
+                /** @default null */
+                responseBytes: components["schemas"]["ResponseBytesStats"] | null;
                 rps: number;
                 statusCounts: {
                     [key: string]: number;
@@ -2054,13 +2063,16 @@ export interface components {
             percentileRelativeError: number;
             requests: {
                 count: number;
-                errorCodes?: {
+                /** @default {} */
+                errorCodes: {
                     [key: string]: number;
                 };
                 errorRate: number;
                 errors: number;
                 latency: components["schemas"]["LatencyStats"] | null;
                 name: string;
+                /** @default null */
+                responseBytes: components["schemas"]["ResponseBytesStats"] | null;
                 rps: number;
                 statusCounts: {
                     [key: string]: number;
@@ -2069,13 +2081,16 @@ export interface components {
             /** @default [] */
             scenarios: {
                 count: number;
-                errorCodes?: {
+                /** @default {} */
+                errorCodes: {
                     [key: string]: number;
                 };
                 errorRate: number;
                 errors: number;
                 latency: components["schemas"]["LatencyStats"] | null;
                 name: string;
+                /** @default null */
+                responseBytes: components["schemas"]["ResponseBytesStats"] | null;
                 rps: number;
                 statusCounts: {
                     [key: string]: number;
@@ -2717,6 +2732,7 @@ export type Recovery = components['schemas']['Recovery'];
 export type RequestBody = components['schemas']['RequestBody'];
 export type RequestBodyInput = components['schemas']['RequestBodyInput'];
 export type RequestName = components['schemas']['RequestName'];
+export type ResponseBytesStats = components['schemas']['ResponseBytesStats'];
 export type Role = components['schemas']['Role'];
 export type Run = components['schemas']['Run'];
 export type RunComparison = components['schemas']['RunComparison'];
