@@ -120,7 +120,7 @@ describe('reports', { timeout: RUN_TIMEOUT_MS * 2 + 180_000 }, () => {
       await compare.waitForLoaded();
       const rows = await compare.overall();
       t.diagnostic(`compare: ${rows.map((row) => `${row.metric} ${row.delta} ${row.deltaPct} ${row.word}`).join('; ')}`);
-      assert.deepEqual(rows.map((row) => row.metric), ['count', 'rps', 'errorRate', 'avg', 'p50', 'p90', 'p95', 'p99', 'max']);
+      assert.deepEqual(rows.map((row) => row.metric), ['count', 'rps', 'errorRate', 'avg', 'p50', 'p90', 'p95', 'p99', 'max', 'responseBytesAvg', 'responseBytesP95']);
       const p95 = rows.find((row) => row.metric === 'p95')!;
       assert.ok(['improvement', 'regression', 'unchanged'].includes(p95.change));
       assert.match(p95.word, /Better|Worse|Unchanged/);

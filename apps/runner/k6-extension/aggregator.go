@@ -16,8 +16,13 @@ const watermarkLag = 2
 type metricRole uint8
 
 const (
-	roleIgnore  metricRole = iota
-	roleRequest            // a trend grouped into "requests" (see requestMetrics)
+	roleIgnore metricRole = iota
+	// A metric of requestMetrics: each series of it gets one of the four roles below.
+	roleRequestSeries
+	roleRequest       // a request and its latency
+	roleUnanswered    // a request that got no answer: counted, its duration is not a latency
+	roleFailures      // a count of requests that failed before any answer (no latency)
+	roleResponseBytes // the size of a request's response
 	roleVUs
 	roleVUsMax
 	roleIterations
@@ -31,12 +36,13 @@ const (
 )
 
 type requestAgg struct {
-	key     requestKey
+	key requestKey
+	// Requests in the group: those with a latency, and those without one (see roleUnanswered
+	// and roleFailures), so count can exceed latency.count.
+	count   uint64
 	latency histogram
-	// Requests counted without a latency: exchanges the generated script records as failed
-	// (a WebSocket connect refused, a reply that never came, a gRPC call that could not be
-	// made) took no round trip, and timing them would put 0 ms or a timeout among the real ones.
-	unmeasured uint64
+	// Response body sizes (bytes) of the group's HTTP responses; empty for other protocols.
+	responseBytes histogram
 	// The earliest start and latest end of this group's requests in this second (Unix ms):
 	// the time each scope (a request name, a scenario) applied load, for its own rate.
 	span span
@@ -148,17 +154,15 @@ func entry[V any](m *map[uint32]*V, id uint32, newV func() *V) *V {
 // so that the tags of a series are read once, not once per sample.
 type seriesInfo struct {
 	role metricRole
-	// countOnly: a failed exchange of the script's own request trend (see requestAgg.unmeasured).
-	countOnly bool
-	id        uint32 // request group id (roleRequest), check id (roleChecks) or scenario id + 1 (iterations; 0: untagged)
+	id   uint32 // request group id (roleRequest), check id (roleChecks) or scenario id + 1 (iterations; 0: untagged)
 }
 
 // aggregator turns k6 samples into per-second records. Not safe for concurrent use: the
 // output calls it from its single flush goroutine.
 type aggregator struct {
-	metricRoles map[*metrics.Metric]metricRole
-	keyFuncs    map[*metrics.Metric]requestKeyFunc
-	series      map[metrics.TimeSeries]seriesInfo
+	metricRoles    map[*metrics.Metric]metricRole
+	requestMetrics map[*metrics.Metric]requestMetric
+	series         map[metrics.TimeSeries]seriesInfo
 
 	groups    interner[requestKey]
 	checks    interner[string] // check names
@@ -178,15 +182,15 @@ type aggregator struct {
 
 func newAggregator() *aggregator {
 	return &aggregator{
-		metricRoles: make(map[*metrics.Metric]metricRole),
-		keyFuncs:    make(map[*metrics.Metric]requestKeyFunc),
-		series:      make(map[metrics.TimeSeries]seriesInfo),
-		groups:      newInterner[requestKey](),
-		checks:      newInterner[string](),
-		scenarios:   newInterner[string](),
-		customs:     newInterner[string](),
-		customIDs:   make(map[*metrics.Metric]uint32),
-		open:        make(map[int64]*second),
+		metricRoles:    make(map[*metrics.Metric]metricRole),
+		requestMetrics: make(map[*metrics.Metric]requestMetric),
+		series:         make(map[metrics.TimeSeries]seriesInfo),
+		groups:         newInterner[requestKey](),
+		checks:         newInterner[string](),
+		scenarios:      newInterner[string](),
+		customs:        newInterner[string](),
+		customIDs:      make(map[*metrics.Metric]uint32),
+		open:           make(map[int64]*second),
 	}
 }
 
@@ -195,9 +199,9 @@ func (a *aggregator) roleOf(m *metrics.Metric) metricRole {
 		return role
 	}
 	role := roleIgnore
-	if fn, ok := requestMetrics[m.Name]; ok && m.Type == metrics.Trend {
-		role = roleRequest
-		a.keyFuncs[m] = fn
+	if rm, ok := requestMetrics[m.Name]; ok && m.Type == rm.kind {
+		role = roleRequestSeries
+		a.requestMetrics[m] = rm
 	} else if r, ok := simpleMetrics[m.Name]; ok {
 		role = r
 	} else if isScriptMetric(m.Name) {
@@ -214,14 +218,15 @@ func (a *aggregator) seriesOf(ts metrics.TimeSeries, role metricRole) seriesInfo
 	}
 	info := seriesInfo{role: role}
 	switch role {
-	case roleRequest:
-		key, isRequest := a.keyFuncs[ts.Metric](ts.Tags)
+	case roleRequestSeries:
+		rm := a.requestMetrics[ts.Metric]
+		key, isRequest := rm.key(ts.Tags)
 		if !isRequest {
 			info.role = roleIgnore
 			break
 		}
+		info.role = rm.use(key)
 		info.id = a.groups.id(key)
-		info.countOnly = ts.Metric.Name == scriptRequestMetric && !key.expected
 	case roleChecks:
 		name, _ := ts.Tags.Get("check")
 		info.id = a.checks.id(name)
@@ -285,24 +290,38 @@ func (a *aggregator) addSample(sample *metrics.Sample) {
 		return
 	}
 	var info seriesInfo
-	if role == roleRequest {
+	if role == roleRequestSeries {
 		if info = a.seriesOf(sample.TimeSeries, role); info.role == roleIgnore {
 			return
 		}
+		role = info.role
 	}
 	s := a.secondFor(sample.Time.Unix())
 	switch role {
-	case roleRequest:
-		r := entry(&s.requests, info.id, func() *requestAgg { return &requestAgg{key: a.groups.keys[info.id]} })
-		if info.countOnly {
-			r.unmeasured++
-		} else {
+	case roleRequest, roleUnanswered:
+		r := a.group(s, info.id)
+		r.count++
+		if role == roleRequest {
 			r.latency.add(sample.Value)
 		}
+		// An unanswered request still applied load from its start to its end.
 		end := float64(sample.Time.UnixNano()) / 1e6
 		start := end - sample.Value
 		r.span.add(start, end)
 		s.span.add(start, end)
+	case roleFailures:
+		n := sample.Value
+		if !(n >= 1) || math.IsInf(n, 1) || n != math.Trunc(n) { // a count of requests
+			return
+		}
+		r := a.group(s, info.id)
+		r.count += uint64(n)
+		// The script records a failure when it happens: its moment is all that is known.
+		end := float64(sample.Time.UnixNano()) / 1e6
+		r.span.add(end, end)
+		s.span.add(end, end)
+	case roleResponseBytes:
+		a.group(s, info.id).responseBytes.add(sample.Value)
 	case roleChecks:
 		info = a.seriesOf(sample.TimeSeries, role)
 		c := entry(&s.checks, info.id, func() *checkAgg { return &checkAgg{name: a.checks.keys[info.id]} })
@@ -337,7 +356,7 @@ func (a *aggregator) addSample(sample *metrics.Sample) {
 		m := sample.Metric
 		c := entry(&s.custom, a.customIDs[m], func() *customAgg { return &customAgg{name: m.Name, typ: m.Type, contains: m.Contains} })
 		c.add(sample.Value, sample.Time.UnixNano())
-	case roleIgnore:
+	case roleIgnore, roleRequestSeries:
 	}
 }
 
@@ -350,6 +369,11 @@ func (a *aggregator) scenarioIters(s *second, sample *metrics.Sample, role metri
 	}
 	id := info.id - 1
 	return entry(&s.scenarios, id, func() *scenarioIterAgg { return &scenarioIterAgg{name: a.scenarios.keys[id]} })
+}
+
+// group is the group id's entry in second s.
+func (a *aggregator) group(s *second, id uint32) *requestAgg {
+	return entry(&s.requests, id, func() *requestAgg { return &requestAgg{key: a.groups.keys[id]} })
 }
 
 // drain appends the JSON line of every second that is ready to buf and forgets those

@@ -104,10 +104,15 @@ func appendRequest(b []byte, r *requestAgg) []byte {
 	b = append(b, `,"scenario":`...)
 	b = appendString(b, k.scenario)
 	b = append(b, `,"count":`...)
-	b = strconv.AppendUint(b, h.count+r.unmeasured, 10)
+	b = strconv.AppendUint(b, r.count, 10)
 	b = appendSpan(b, &r.span)
 	b = append(b, `,"latency":`...)
 	b = appendHistogram(b, h)
+	// Only groups with sized responses carry sizes (other protocols keep their shape).
+	if r.responseBytes.count > 0 {
+		b = append(b, `,"responseBytes":`...)
+		b = appendHistogram(b, &r.responseBytes)
+	}
 	b = append(b, '}')
 	return b
 }

@@ -8,23 +8,50 @@ import (
 	"go.k6.io/k6/metrics"
 )
 
-// requestKeyFunc reads the group of a request-like trend sample from its tags; false when
+// requestKeyFunc reads the group of a request-like sample from its tags; false when
 // the series is not a request after all (it is then ignored, decided once per series).
 type requestKeyFunc func(tags *metrics.TagSet) (requestKey, bool)
 
-// scriptRequestMetric is the custom trend that generated scripts add to for what k6 does not
-// time as a request itself: WebSocket connections and message round trips (see
-// packages/shared/src/k6-script-ws.ts). Tags: name, method, status, expected, error_code.
-const scriptRequestMetric = "loadline_request"
+// Custom metrics of the generated scripts (packages/shared/src/k6-script-runtime.ts), for
+// what k6 does not measure per request itself. Tags: name, method, status, expected,
+// error_code (the response-size trend: k6's HTTP tags, see responseBytesMetric).
+const (
+	// scriptRequestMetric (a Trend, ms): WebSocket connections that opened and message round
+	// trips that completed.
+	scriptRequestMetric = "loadline_request"
+	// scriptFailureMetric (a Counter): requests that failed before any answer (a WebSocket
+	// connection that did not open, a reply that did not come, a message never sent, a gRPC
+	// connection or call that could not be made), each sample adding how many. They count,
+	// with their status and error code, but have no latency: a time to failure is not one.
+	scriptFailureMetric = "loadline_request_failed"
+	// responseBytesMetric (a Trend, bytes): the body size of each HTTP response, tagged like
+	// the request's http_req_duration (name, method, status, expected_response, error_code),
+	// so it joins the same group.
+	responseBytesMetric = "loadline_response_bytes"
+)
 
-// requestMetrics is the table of trend metrics that become "requests" entries, each with the
-// function that groups its samples.
+// requestMetric says which samples of one metric join "requests" groups and what they add.
+type requestMetric struct {
+	kind metrics.MetricType // a metric of the same name but another type is ignored
+	key  requestKeyFunc
+	// use gives the role of a series of the group key: roleRequest, roleUnanswered,
+	// roleFailures or roleResponseBytes.
+	use func(requestKey) metricRole
+}
+
+func always(role metricRole) func(requestKey) metricRole {
+	return func(requestKey) metricRole { return role }
+}
+
+// requestMetrics is the table of metrics whose samples go into "requests" groups.
 //
 //nolint:gochecknoglobals // a lookup table
-var requestMetrics = map[string]requestKeyFunc{
-	"http_req_duration": httpRequestKey,
-	"grpc_req_duration": grpcRequestKey,
-	scriptRequestMetric: scriptRequestKey,
+var requestMetrics = map[string]requestMetric{
+	"http_req_duration": {metrics.Trend, httpRequestKey, always(roleRequest)},
+	"grpc_req_duration": {metrics.Trend, grpcRequestKey, grpcUse},
+	scriptRequestMetric: {metrics.Trend, scriptRequestKey, always(roleRequest)},
+	scriptFailureMetric: {metrics.Counter, scriptRequestKey, always(roleFailures)},
+	responseBytesMetric: {metrics.Trend, httpRequestKey, always(roleResponseBytes)},
 }
 
 // simpleMetrics maps the builtin metrics that become per-second scalars to their role.
@@ -127,6 +154,23 @@ func grpcRequestKey(tags *metrics.TagSet) (requestKey, bool) {
 		k.expected = status == 0
 	}
 	return k, true
+}
+
+// gRPC codes a client reports when no answer came: UNAVAILABLE (the connection failed or
+// broke; grpc-go fails such a call at once, in microseconds) and DEADLINE_EXCEEDED (nothing
+// within the call's timeout). The same set as NO_RESPONSE_KEYS in request-status.ts.
+const (
+	grpcDeadlineExceeded = 4
+	grpcUnavailable      = 14
+)
+
+// grpcUse: a call that got no answer is counted, with its status, but its duration is not a
+// latency (a call failed at once on a broken connection would read as a 0 ms call).
+func grpcUse(k requestKey) metricRole {
+	if k.status == grpcUnavailable || k.status == grpcDeadlineExceeded {
+		return roleUnanswered
+	}
+	return roleRequest
 }
 
 // codeListed tells whether a comma-separated list of integers ("0,5") holds code.

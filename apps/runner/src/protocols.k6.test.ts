@@ -123,9 +123,8 @@ describe('WebSocket and gRPC requests with real k6', () => {
     expect(byName.Silent).toMatchObject({ count: 2 * connections('/silent'), errors: 2 * connections('/silent'), statusCounts: { '0': 2 * connections('/silent') } });
     const silentRows = samples.flatMap((sample) => sample.requests.filter((request) => request.name === 'Silent'));
     expect(new Set(silentRows.map((request) => request.errorCode))).toEqual(new Set(['1050']));
-    // Round trips that never completed carry no latency, and say why they failed.
-    expect(byName.Silent!.latency).toBeNull();
-    expect(byName.Silent!.errorCodes).toEqual({ '1050': 2 * connections('/silent') });
+    // A reply that never came is a failure with its reason, not a 200 ms round trip.
+    expect(byName.Silent).toMatchObject({ errorCodes: { '1050': 2 * connections('/silent') }, latency: null });
 
     // Without replies to await, the connection is the step's own row.
     expect(byName.Push).toMatchObject({ count: connections('/push'), errors: 0, statusCounts: { '101': connections('/push') } });
@@ -222,7 +221,8 @@ describe('WebSocket and gRPC requests with real k6', () => {
       },
       refused.replace('http://', 'grpc://'),
     );
-    expect(grpc.byName.Say).toMatchObject({ statusCounts: { 'grpc:UNAVAILABLE': grpc.byName.Say!.count } });
+    // Counted as failures with their reason (refused), with no latency: no call was made.
+    expect(grpc.byName.Say).toMatchObject({ statusCounts: { 'grpc:UNAVAILABLE': grpc.byName.Say!.count }, errorCodes: { '1212': grpc.byName.Say!.count }, latency: null });
     expect(grpc.byName.Say!.errors).toBe(grpc.byName.Say!.count);
     expect(grpc.finished).toEqual([expect.objectContaining({ outcome: 'errored', error: expect.objectContaining({ code: 'TARGET_UNREACHABLE' }) })]);
     expect(grpc.diagnostics.map((d) => d.code)).toEqual(['CONNECTION_ERRORS']);
@@ -235,9 +235,9 @@ describe('WebSocket and gRPC requests with real k6', () => {
       refused.replace('http://', 'ws://'),
     );
     const connects = ws.byName['Chat (connect)']!.count;
-    expect(ws.byName['Chat (connect)']).toMatchObject({ errors: connects, statusCounts: { '0': connects } });
-    expect(ws.byName.Chat).toMatchObject({ count: connects, errors: connects });
-    expect(ws.samples.flatMap((sample) => sample.requests.map((request) => request.errorCode))).toContain('1212');
+    expect(ws.byName['Chat (connect)']).toMatchObject({ errors: connects, statusCounts: { '0': connects }, errorCodes: { '1212': connects }, latency: null });
+    // The messages those sessions would have sent: failures with the same reason, never 0 ms round trips.
+    expect(ws.byName.Chat).toMatchObject({ count: connects, errors: connects, errorCodes: { '1212': connects }, latency: null });
     expect(ws.finished).toEqual([expect.objectContaining({ outcome: 'errored', error: expect.objectContaining({ code: 'TARGET_UNREACHABLE' }) })]);
   });
 });

@@ -8,6 +8,8 @@ const stats = (count: number, p95: number, errors = 0) => ({
   errors,
   errorRate: count ? errors / count : 0,
   statusCounts: { '200': count - errors },
+  errorCodes: {},
+  responseBytes: null,
   latency: { avg: p95 / 2, min: 0.1, p50: p95 / 3, p90: p95 * 0.9, p95, p99: p95 * 2, max: p95 * 4 },
 });
 

@@ -104,6 +104,19 @@ describe('diagnoseRun', () => {
     expect(verdicts.map((v) => v.verdict)).toEqual(['INCONCLUSIVE', 'PASS']);
   });
 
+  it('counts only the requests a percentile is read from: 100 round trips among 1,100 exchanges cannot support a p99', () => {
+    const spec = planSpecSchema.parse({
+      load: { executor: 'constant-vus', vus: 1, duration: '1s' },
+      requests: [{ name: 'Chat', protocol: 'ws', path: '/', messages: ['hi'] }],
+      thresholds: [{ metric: 'latency', stat: 'p99', op: '<', value: 100, request: 'Chat' }],
+    });
+    // 1,000 exchanges failed before any answer (counted, not timed); 100 completed.
+    const failed = { ...requestSecond('Chat', 0, [], false), method: 'WS', errorCode: '1212', count: 1_000 };
+    const { codes, diagnostics } = diagnose([second(1, [{ ...requestSecond('Chat', 101, repeat(20, 100)), method: 'WS' }, failed])], spec);
+    expect(codes).toEqual(['CONNECTION_ERRORS:critical', 'TOO_FEW_SAMPLES:critical']);
+    expect(diagnostics[1]!.evidence).toMatchObject({ samples: 100, needed: 1000 });
+  });
+
   it("judges a phase's p99 by that phase's requests, not the whole run's: 544 of 6,230 is too few", () => {
     const spec = planSpecSchema.parse({
       scenarios: [

@@ -243,10 +243,13 @@ function tooFewSamples(spec: PlanSpec, summary: RunSummary, windows: WindowSumma
     if (threshold.metric !== 'latency') return [];
     const q = QUANTILE_OF[threshold.stat];
     if (q === undefined) return [];
-    // Judged on the threshold's own scope: a p99 of one phase from that phase's requests, a
-    // windowed p95 from the requests inside its window.
+    // Judged on the threshold's own scope (a p99 of one phase from that phase's requests, a
+    // windowed p95 from the requests inside its window) and on the latencies it is read from:
+    // requests that failed before any answer have none (summaries stored before latencies
+    // were counted apart count every request).
     const judged = threshold.window ? windows(threshold.window) : summary;
-    const samples = judged ? (statsFor(threshold, judged)?.count ?? 0) : 0;
+    const stats = judged ? statsFor(threshold, judged) : undefined;
+    const samples = stats?.latency ? (stats.latency.samples ?? stats.count) : 0;
     const needed = minimumSamples(q);
     if (samples === 0 || samples >= needed) return [];
     const scope = (threshold.request ?? (threshold.scenario ? `scenario ${threshold.scenario}` : 'the run')) + (threshold.window ? ` ${describeWindow(threshold.window)}` : '');

@@ -132,6 +132,8 @@ export function countAbove(histogram: Histogram, limit: number, inclusive = fals
 }
 
 export interface LatencyStats {
+  /** How many latencies the figures are read from. */
+  samples: number;
   avg: number;
   min: number;
   p50: number;
@@ -144,6 +146,7 @@ export interface LatencyStats {
 export function latencyStats(histogram: Histogram): LatencyStats | null {
   if (histogram.count === 0) return null;
   return {
+    samples: histogram.count,
     avg: histogram.sum / histogram.count,
     min: histogram.min,
     p50: quantile(histogram, 0.5)!,

@@ -5,6 +5,7 @@ export * from './diagnostics.js';
 export * from './diagnostic-scopes.js';
 export * from './diagnostics-schema.js';
 export * from './duration.js';
+export * from './error-codes.js';
 export * from './errors.js';
 export * from './health.js';
 export * from './histogram.js';

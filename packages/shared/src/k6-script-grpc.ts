@@ -33,8 +33,8 @@ export function grpcStepData(step: GrpcStep): Record<string, unknown> {
  * or by server reflection on connect. Unary calls are timed by k6 itself (grpc_req_duration,
  * tagged with the step name and its expected codes). A connection that fails, or a call
  * that cannot be made (a method the service does not have, a message that does not fit),
- * is recorded as a failed row with the gRPC status it amounts to; the next step tries again.
- * Needs REQUEST_RUNTIME (record, clock, connectErrorCode).
+ * is counted as a failed request with the gRPC status it amounts to, and no latency; the
+ * next step tries again. Needs REQUEST_RUNTIME (recordFailed, connectErrorCode).
  */
 export const GRPC_RUNTIME = String.raw`
 const GRPC_STATUS = ${JSON.stringify(GRPC_STATUS_CODES)};
@@ -82,8 +82,8 @@ function grpcStatusOf(error, fallback) {
   return name in GRPC_STATUS ? GRPC_STATUS[name] : fallback;
 }
 
-function grpcFailed(step, status, errorCode, started, error) {
-  record(step.name, '${GRPC_METHOD}', status, false, errorCode, clock() - started);
+function grpcFailed(step, status, errorCode, error) {
+  recordFailed(step.name, '${GRPC_METHOD}', status, errorCode);
   // Said once per VU and request, not once per iteration.
   if (!grpcReported[step.name]) console.error('gRPC request "' + step.name + '" failed: ' + error);
   grpcReported[step.name] = true;
@@ -91,7 +91,6 @@ function grpcFailed(step, status, errorCode, started, error) {
 
 function runGrpc(step) {
   if (!grpcConnected) {
-    const started = clock();
     try {
       GRPC_CLIENT.connect(GRPC_TARGET.address, { plaintext: GRPC_TARGET.plaintext, reflect: GRPC.reflect, timeout: step.timeout });
       grpcConnected = true;
@@ -102,11 +101,10 @@ function runGrpc(step) {
       } catch (ignored) {
         // nothing was open
       }
-      grpcFailed(step, grpcStatusOf(error, GRPC_STATUS.UNAVAILABLE), connectErrorCode(error), started, error);
+      grpcFailed(step, grpcStatusOf(error, GRPC_STATUS.UNAVAILABLE), connectErrorCode(error), error);
       return;
     }
   }
-  const started = clock();
   try {
     GRPC_CLIENT.invoke(step.method, fillJson(step.message), {
       metadata: grpcMetadata(step),
@@ -117,7 +115,7 @@ function runGrpc(step) {
   } catch (error) {
     // The call was not made: k6 refused it before sending (unknown method, a message that does not fit the type).
     const status = /not found/i.test(String(error)) ? GRPC_STATUS.UNIMPLEMENTED : GRPC_STATUS.INVALID_ARGUMENT;
-    grpcFailed(step, status, '1000', started, error);
+    grpcFailed(step, status, '1000', error);
   }
 }
 `;

@@ -15,10 +15,18 @@ const echo = (delayMs: number, handshakeMs = 0.4) => ({
   reply: (message: string) => [{ data: `echo:${message}`, delayMs }],
 });
 
-const row = (value: number, status: number, expected: boolean, errorCode?: string, name = 'Chat', method = 'WS') => ({
+/** A request that completed, timed: a connection that opened, a round trip. */
+const row = (value: number, name = 'Chat', status = 101, method = 'WS') => ({
   metric: 'loadline_request',
   value,
-  tags: { name, method, status: String(status), expected: String(expected), ...(errorCode ? { error_code: errorCode } : {}) },
+  tags: { name, method, status: String(status), expected: 'true' },
+});
+
+/** `count` requests that failed before any answer: counted with their status and reason, never timed. */
+const failed = (count: number, status: number, errorCode?: string, name = 'Chat', method = 'WS') => ({
+  metric: 'loadline_request_failed',
+  value: count,
+  tags: { name, method, status: String(status), expected: 'false', ...(errorCode ? { error_code: errorCode } : {}) },
 });
 
 describe('generateK6Script: WebSocket requests', () => {
@@ -49,7 +57,7 @@ describe('generateK6Script: WebSocket requests', () => {
     });
     // One row for the connection, one per round trip, each the exact virtual time it took.
     // Connections and round trips are different things: each has its own row.
-    expect(script.samples).toEqual([row(0.4, 101, true, undefined, 'Chat (connect)'), row(25, 101, true), row(25, 101, true)]);
+    expect(script.samples).toEqual([row(0.4, 'Chat (connect)'), row(25), row(25)]);
     expect(script.checks).toEqual([
       { name: 'Chat: reply contains "echo:"', passed: true },
       { name: 'Chat: reply contains "echo:"', passed: true },
@@ -63,7 +71,7 @@ describe('generateK6Script: WebSocket requests', () => {
     const script = sandbox(spec, { ...env, LOADLINE_BASE_URL: 'wss://chat.example.test' }, { ws: echo(5) });
     script.iterate(0);
     expect(script.sockets[0]).toMatchObject({ url: 'wss://chat.example.test/rooms/r 1?token=a%26b', sent: ['hello r 1', 'bye'], closedAt: 0.4 });
-    expect(script.samples).toEqual([row(0.4, 101, true)]);
+    expect(script.samples).toEqual([row(0.4)]);
   });
 
   it('fails a round trip whose reply does not come in time, ends the session and fails what it could not send', () => {
@@ -71,27 +79,30 @@ describe('generateK6Script: WebSocket requests', () => {
     const script = sandbox(spec, env, { ws: { reply: (message) => (message === 'two' ? [] : [{ data: 'ok', delayMs: 10 }]) } });
     script.iterate(0);
     expect(script.sockets[0]).toMatchObject({ sent: ['one', 'two'], closedAt: 310 });
-    expect(script.samples).toEqual([
-      row(0, 101, true, undefined, 'Chat (connect)'),
-      row(10, 101, true),
-      row(300, 0, false, '1050'),
-      row(0, 0, false, '1050'),
-      row(0, 0, false, '1050'),
-    ]);
+    // The 300 ms waited for "two" is not a round trip: only the one that completed is timed.
+    expect(script.samples).toEqual([row(0, 'Chat (connect)'), row(10), failed(1, 0, '1050'), failed(2, 0, '1050')]);
   });
 
-  it('reports refused connections and handshakes, failing every exchange the session would have made', () => {
+  it('counts a session whose reply never came and whose connection then closed once, as the reply that did not come', () => {
+    const spec = plan([{ ...chat, messages: ['one'], replyTimeout: '50ms' }]);
+    const script = sandbox(spec, env, { ws: { reply: () => [] } });
+    script.iterate(0);
+    expect(script.samples).toEqual([row(0, 'Chat (connect)'), failed(1, 0, '1050')]);
+  });
+
+  it('counts refused connections and handshakes as failures with their reason, never as 0 ms round trips', () => {
     const refused = sandbox(plan([chat]), env, { ws: { handshake: () => ({ delayMs: 1, error: 'dial tcp 127.0.0.1:9000: connect: connection refused' }) } });
     refused.iterate(0);
-    expect(refused.samples).toEqual([row(1, 0, false, '1212', 'Chat (connect)'), row(0, 0, false, '1212'), row(0, 0, false, '1212')]);
+    // The connection and both messages it would have carried failed: refused (1212), no response (status 0).
+    expect(refused.samples).toEqual([failed(1, 0, '1212', 'Chat (connect)'), failed(2, 0, '1212')]);
     const forbidden = sandbox(plan([chat]), env, { ws: { handshake: () => ({ delayMs: 2, status: 403 }) } });
     forbidden.iterate(0);
-    expect(forbidden.samples).toEqual([row(2, 403, false, undefined, 'Chat (connect)'), row(0, 403, false), row(0, 403, false)]);
+    expect(forbidden.samples).toEqual([failed(1, 403, undefined, 'Chat (connect)'), failed(2, 403)]);
     expect(forbidden.sockets).toEqual([]);
     // Without replies to wait for, the connection is the step's own row.
     const bare = sandbox(plan([{ ...chat, awaitReply: false }]), env, { ws: { handshake: () => ({ delayMs: 1, error: 'dial tcp: i/o timeout' }) } });
     bare.iterate(0);
-    expect(bare.samples).toEqual([row(1, 0, false, '1211')]);
+    expect(bare.samples).toEqual([failed(1, 0, '1211')]);
   });
 
   it('mixes with HTTP requests in a sequence, and leaves k6/ws out of HTTP-only scripts', () => {
@@ -103,7 +114,7 @@ describe('generateK6Script: WebSocket requests', () => {
     expect(script.calls.map((call) => call.params.tags.name)).toEqual(['Login']);
     expect(script.sockets).toHaveLength(1);
     const httpOnly = generateK6Script(plan([{ name: 'A', path: '/' }]), { planName: 'p' });
-    expect(httpOnly).not.toMatch(/k6\/ws|k6\/net\/grpc|k6\/metrics|loadline_request/);
+    expect(httpOnly).not.toMatch(/k6\/ws|k6\/net\/grpc|Counter|loadline_request\b|loadline_request_failed/);
   });
 });
 
@@ -162,15 +173,15 @@ describe('generateK6Script: gRPC requests', () => {
     refused.iterate(0, 0);
     refused.iterate(0, 1);
     expect(refused.grpc.connects).toHaveLength(2);
-    expect(refused.samples).toEqual([row(0, 14, false, '1212', 'Say', 'GRPC'), row(0, 14, false, '1212', 'Say', 'GRPC')]);
+    expect(refused.samples).toEqual([failed(1, 14, '1212', 'Say', 'GRPC'), failed(1, 14, '1212', 'Say', 'GRPC')]);
     const noReflection = sandbox(spec, env, { grpc: { connectError: 'rpc error: code = Unimplemented desc = unknown service grpc.reflection.v1.ServerReflection' } });
     noReflection.iterate(0);
-    expect(noReflection.samples).toEqual([row(0, 12, false, '1000', 'Say', 'GRPC')]);
+    expect(noReflection.samples).toEqual([failed(1, 12, '1000', 'Say', 'GRPC')]);
   });
 
   it('records a call k6 could not make (a method reflection did not find) as UNIMPLEMENTED', () => {
     const script = sandbox(plan([say], { grpc: { reflection: true } }), env, { grpc: { invokeError: () => 'method "/echo.Echo/Say" not found in file descriptors' } });
     script.iterate(0);
-    expect(script.samples).toEqual([row(0, 12, false, '1000', 'Say', 'GRPC')]);
+    expect(script.samples).toEqual([failed(1, 12, '1000', 'Say', 'GRPC')]);
   });
 });

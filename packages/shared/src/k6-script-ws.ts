@@ -55,7 +55,9 @@ export function wsStepData(step: WsStep): Record<string, unknown> {
  * replyTimeout fails its row and ends the session (a late reply must not be taken for the
  * next message's); every message the session then cannot send fails too, as do all of them
  * when the connection fails, so the step's error rate counts the exchanges that did not
- * happen. Needs REQUEST_RUNTIME (record, clock, connectErrorCode).
+ * happen. Failures are counted with their status and error code and never timed: latencies
+ * are of connections that opened and round trips that completed. Needs REQUEST_RUNTIME
+ * (recordCompleted, recordFailed, clock, connectErrorCode).
  */
 export const WS_RUNTIME = String.raw`
 /** ws:// or wss:// for the target: an http(s) base URL maps to ws(s). */
@@ -78,17 +80,19 @@ function runWs(step) {
   let next = 0;
   // The message whose reply is awaited: { index, sentAt }.
   let pending = null;
+  // The messages the session will not send, failed with the reason the session ended.
   const failRest = (status, errorCode) => {
-    if (!step.awaitReply) return;
-    for (; next < messages.length; next++) record(step.name, '${WS_METHOD}', status, false, errorCode, 0);
+    if (!step.awaitReply || next >= messages.length) return;
+    recordFailed(step.name, '${WS_METHOD}', status, errorCode, messages.length - next);
+    next = messages.length;
   };
   const started = clock();
   const response = ws.connect(url, { headers: headers, tags: { name: step.name } }, function (socket) {
     connected = true;
-    record(step.connectName, '${WS_METHOD}', ${WS_OK_STATUS}, true, '', clock() - started);
+    recordCompleted(step.connectName, '${WS_METHOD}', ${WS_OK_STATUS}, clock() - started);
 
     const fail = (errorCode) => {
-      record(step.name, '${WS_METHOD}', 0, false, errorCode, clock() - pending.sentAt);
+      recordFailed(step.name, '${WS_METHOD}', 0, errorCode);
       pending = null;
       failRest(0, errorCode);
     };
@@ -117,7 +121,7 @@ function runWs(step) {
       if (pending) {
         const roundTrip = clock() - pending.sentAt;
         pending = null;
-        record(step.name, '${WS_METHOD}', ${WS_OK_STATUS}, true, '', roundTrip);
+        recordCompleted(step.name, '${WS_METHOD}', ${WS_OK_STATUS}, roundTrip);
         runReplyChecks(step, data);
         sendNext();
       } else if (!step.awaitReply) {
@@ -133,7 +137,7 @@ function runWs(step) {
     // Refused, unreachable, or a handshake the server answered with another status.
     const status = response && response.status ? response.status : 0;
     const errorCode = status ? '' : connectErrorCode(response && response.error);
-    record(step.connectName, '${WS_METHOD}', status, false, errorCode, clock() - started);
+    recordFailed(step.connectName, '${WS_METHOD}', status, errorCode);
     failRest(status, errorCode);
   }
 }

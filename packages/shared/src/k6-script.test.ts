@@ -84,7 +84,8 @@ describe('generateK6Script: requests', () => {
     const get = byName('GetListing')[0]!;
     expect(get).toMatchObject({ method: 'GET', url: 'http://127.0.0.1:8080/listings/1', body: null });
     expect(get.params.responseCallback).toBeUndefined();
-    expect(get.params.responseType).toBeUndefined();
+    // A body no check reads comes as bytes, for its size only (k6-script-sizes.test.ts).
+    expect(get.params.responseType).toBe('binary');
   });
 
   it('builds query strings, JSON and form bodies, and fills {{vars.NAME}} from the target', () => {

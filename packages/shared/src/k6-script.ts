@@ -159,7 +159,7 @@ export function generateK6Script(spec: PlanSpec, meta: ScriptMetadata): string {
     "import http from 'k6/http';",
     "import exec from 'k6/execution';",
     "import { check, sleep } from 'k6';",
-    ...(timed ? ["import { Trend } from 'k6/metrics';"] : []),
+    `import { ${timed ? 'Counter, Trend' : 'Trend'} } from 'k6/metrics';`,
     ...(protocols.has('ws') ? ["import ws from 'k6/ws';"] : []),
     ...(grpc ? ["import grpc from 'k6/net/grpc';"] : []),
   ].join('\n');

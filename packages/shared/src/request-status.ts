@@ -52,38 +52,3 @@ export function gotResponse(row: { method: string; status: number }): boolean {
   return !NO_RESPONSE_KEYS.includes(statusKey(row));
 }
 
-/**
- * What a k6 error code says, in words: the reason a request got no (usable) answer. Codes are
- * k6's (lib/netext/httpext/error_codes.go); the generated WebSocket steps use 1050 for a reply
- * that did not come in time and 1000 for a connection closed before it (k6-script-ws.ts).
- */
-const ERROR_CODE_TEXT: Record<string, string> = {
-  '1000': 'failed (no specific reason)',
-  '1010': 'network error',
-  '1020': 'invalid URL',
-  '1050': 'timed out waiting for the answer',
-  '1100': 'DNS lookup failed',
-  '1101': 'no such host',
-  '1110': 'address refused by policy',
-  '1111': 'host name refused by policy',
-  '1200': 'TCP error',
-  '1201': 'broken pipe',
-  '1202': 'network error',
-  '1210': 'connection failed',
-  '1211': 'connection timed out',
-  '1212': 'connection refused',
-  '1213': 'connection failed',
-  '1220': 'connection reset',
-  '1300': 'TLS handshake failed',
-  '1301': 'not a TLS server',
-  '1310': 'TLS certificate not trusted',
-  '1311': 'TLS certificate for another host',
-  '1610': 'HTTP/2 connection closed (GOAWAY)',
-  '1630': 'HTTP/2 stream error',
-  '1650': 'HTTP/2 connection error',
-  '1701': 'response could not be decompressed',
-};
-
-export function errorCodeText(code: string): string {
-  return ERROR_CODE_TEXT[code] ?? `k6 error ${code}`;
-}

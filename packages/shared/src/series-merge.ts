@@ -96,12 +96,17 @@ export function mergeSegmentsBySecond(seconds: readonly StoredSecond[]): MergedS
       if (existing) {
         existing.count += request.count;
         mergeHistogramInto(existing.latency, request.latency);
+        if (request.responseBytes) existing.responseBytes = mergeHistogramInto(existing.responseBytes ?? emptyHistogram(), request.responseBytes);
         if (existing.spanStartMs !== undefined && request.spanStartMs !== undefined) existing.spanStartMs = Math.min(existing.spanStartMs, request.spanStartMs);
         else existing.spanStartMs = undefined;
         if (existing.spanEndMs !== undefined && request.spanEndMs !== undefined) existing.spanEndMs = Math.max(existing.spanEndMs, request.spanEndMs);
         else existing.spanEndMs = undefined;
       } else {
-        merged.requests.set(key, { ...request, latency: cloneHistogram(request.latency) });
+        merged.requests.set(key, {
+          ...request,
+          latency: cloneHistogram(request.latency),
+          ...(request.responseBytes ? { responseBytes: cloneHistogram(request.responseBytes) } : {}),
+        });
       }
     }
     for (const check of sample.checks) {

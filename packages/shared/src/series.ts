@@ -23,6 +23,10 @@ export const requestSecondSchema = z.object({
   /** k6 error_code tag for failed requests (e.g. 1211 for a timeout), empty when none. */
   errorCode: z.string().default(''),
   scenario: z.string().default('default'),
+  /**
+   * Requests in the row. Those that failed before any answer (WebSocket and gRPC failures,
+   * gRPC UNAVAILABLE / DEADLINE_EXCEEDED) have no latency, so `latency.count` can be lower.
+   */
   count: z.number().int().nonnegative(),
   /**
    * Earliest start and latest end of this row's requests in this second (Unix ms): each scope
@@ -31,7 +35,14 @@ export const requestSecondSchema = z.object({
    */
   spanStartMs: z.number().optional(),
   spanEndMs: z.number().optional(),
+  /** Milliseconds, of the row's requests that completed. */
   latency: histogramSchema,
+  /**
+   * Response body sizes (bytes) of the row's HTTP responses, in the same log buckets as
+   * latency (values within 0.5 %). Absent for other protocols, custom scripts and seconds
+   * recorded before sizes were kept.
+   */
+  responseBytes: histogramSchema.optional(),
 });
 export type RequestSecond = z.infer<typeof requestSecondSchema>;
 

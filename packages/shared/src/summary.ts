@@ -4,6 +4,7 @@ import {
   emptyHistogram,
   latencyStats,
   mergeHistogramInto,
+  quantile,
   type Histogram,
 } from './histogram.js';
 import type { SecondSample } from './series.js';
@@ -12,8 +13,16 @@ import { percentileInterval } from './percentile-interval.js';
 import { CustomMetricsMerger, customMetricSummarySchema, summarizeCustomMetric } from './custom-metrics.js';
 
 const intervalSchema = z.object({ low: z.number(), high: z.number() });
+import { failureReason } from './error-codes.js';
 
 export const latencyStatsSchema = z.object({
+  /**
+   * How many latencies the figures are read from: the requests that completed. Requests that
+   * failed before any answer (a WebSocket connection that did not open, a reply that did not
+   * come, a gRPC call on a broken connection) count in `count` but have no latency. Absent
+   * from summaries stored before it was kept.
+   */
+  samples: z.number().int().nonnegative().optional(),
   avg: z.number(),
   min: z.number(),
   p50: z.number(),
@@ -29,6 +38,13 @@ export const latencyStatsSchema = z.object({
 });
 export type LatencyStatsWithIntervals = z.infer<typeof latencyStatsSchema>;
 
+export const responseBytesStatsSchema = z.object({
+  avg: z.number(),
+  p95: z.number(),
+  max: z.number(),
+});
+export type ResponseBytesStats = z.infer<typeof responseBytesStatsSchema>;
+
 export const requestStatsSchema = z.object({
   count: z.number().int(),
   rps: z.number(),
@@ -37,13 +53,18 @@ export const requestStatsSchema = z.object({
   /** Status (as a string: the HTTP status, "0" = no response, or "grpc:OK" and the like for gRPC; see request-status.ts) -> count. */
   statusCounts: z.record(z.string(), z.number().int()),
   /**
-   * Milliseconds; null when no request finished. Exchanges that failed before a round trip
-   * (WebSocket connects refused, replies that never came, gRPC calls that could not be made)
-   * are counted above but carry no latency, so these figures are of completed ones only.
+   * Why requests failed, where the status alone does not say: k6 error code (as a string,
+   * "1212" connection refused, "1050" timed out; see error-codes.ts) -> count.
    */
+  errorCodes: z.record(z.string(), z.number().int()).default({}),
+  /** Milliseconds, of the requests that completed (latency.samples of them); null when none did. */
   latency: latencyStatsSchema.nullable(),
-  /** Failed requests by k6 error code (the reason: "1212" connection refused; see errorCodeText). */
-  errorCodes: z.record(z.string(), z.number().int()).optional(),
+  /**
+   * Response body sizes in bytes (HTTP requests of generated plans: the body as k6 received
+   * it, after content decoding, without headers); null when no response was sized (other
+   * protocols, custom scripts, runs stored before sizes were kept).
+   */
+  responseBytes: responseBytesStatsSchema.nullable().default(null),
 });
 export type RequestStats = z.infer<typeof requestStatsSchema>;
 
@@ -130,11 +151,18 @@ interface Accumulator {
   statusCounts: Record<string, number>;
   errorCodes: Record<string, number>;
   latency: Histogram;
+  responseBytes: Histogram;
   active: ActiveTime;
 }
 
 function newAccumulator(): Accumulator {
-  return { count: 0, errors: 0, statusCounts: {}, errorCodes: {}, latency: emptyHistogram(), active: new ActiveTime() };
+  return { count: 0, errors: 0, statusCounts: {}, errorCodes: {}, latency: emptyHistogram(), responseBytes: emptyHistogram(), active: new ActiveTime() };
+}
+
+/** Average, p95 and largest response size, merged like latencies; null when none was sized. */
+export function responseBytesStats(histogram: Histogram): ResponseBytesStats | null {
+  if (histogram.count === 0) return null;
+  return { avg: histogram.sum / histogram.count, p95: quantile(histogram, 0.95)!, max: histogram.max };
 }
 
 function finish(acc: Accumulator, durationSeconds: number): RequestStats {
@@ -144,8 +172,9 @@ function finish(acc: Accumulator, durationSeconds: number): RequestStats {
     errors: acc.errors,
     errorRate: acc.count > 0 ? acc.errors / acc.count : 0,
     statusCounts: acc.statusCounts,
+    errorCodes: acc.errorCodes,
     latency: latencyWithIntervals(acc.latency),
-    ...(Object.keys(acc.errorCodes).length ? { errorCodes: acc.errorCodes } : {}),
+    responseBytes: responseBytesStats(acc.responseBytes),
   };
 }
 
@@ -204,13 +233,13 @@ export function summarizeSeconds(seconds: readonly SecondSample[], requestOrder:
       for (const target of [acc, scenario]) target.active.add(second.t, request.spanStartMs ?? second.spanStartMs, request.spanEndMs ?? second.spanEndMs);
       for (const target of [acc, overall, scenario]) {
         target.count += request.count;
-        if (!request.expected) {
-          target.errors += request.count;
-          if (request.errorCode) target.errorCodes[request.errorCode] = (target.errorCodes[request.errorCode] ?? 0) + request.count;
-        }
+        if (!request.expected) target.errors += request.count;
         const status = statusKey(request);
         target.statusCounts[status] = (target.statusCounts[status] ?? 0) + request.count;
+        const reason = failureReason(request);
+        if (reason !== null && request.count > 0) target.errorCodes[reason] = (target.errorCodes[reason] ?? 0) + request.count;
         mergeHistogramInto(target.latency, request.latency);
+        if (request.responseBytes) mergeHistogramInto(target.responseBytes, request.responseBytes);
       }
     }
     for (const check of second.checks) {

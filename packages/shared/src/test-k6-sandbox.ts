@@ -25,8 +25,10 @@ export interface Sandbox {
   calls: SandboxCall[];
   checks: { name: string; passed: boolean }[];
   sleeps: number[];
-  /** Samples added to custom trends (loadline_request). */
+  /** Samples added to the WebSocket/gRPC request metrics (loadline_request, loadline_request_failed). */
   samples: TrendSample[];
+  /** Samples added to loadline_response_bytes: each HTTP response's body size. */
+  responseBytes: TrendSample[];
   /** WebSocket sessions opened, with what was sent on each. */
   sockets: SandboxSocket[];
   /** gRPC connects and calls, in order. */
@@ -98,7 +100,11 @@ export function loadScript(
       const call = { method, url, body, params };
       calls.push(call);
       const response = respond(call);
-      return { status: response.status, body: params.responseType === 'text' ? (response.body ?? '') : null, headers: response.headers ?? {} };
+      // As k6: the body as text or as an ArrayBuffer (responseType), none without a response;
+      // error_code 1000 + status for HTTP errors.
+      const text = response.body ?? '';
+      const responseBody = !response.status ? null : params.responseType === 'text' ? text : params.responseType === 'binary' ? new TextEncoder().encode(text).buffer : null;
+      return { status: response.status, body: responseBody, headers: response.headers ?? {}, error_code: response.status >= 400 ? 1000 + response.status : response.status ? 0 : 1212 };
     },
     expectedStatuses: (...statuses: number[]) => ({ expected: statuses }),
   };
@@ -110,12 +116,14 @@ export function loadScript(
       },
     },
   };
+  const responseBytes: TrendSample[] = [];
   class Trend {
     constructor(readonly name: string) {}
     add(value: number, tags: Record<string, string> = {}) {
-      samples.push({ metric: this.name, value, tags });
+      (this.name === 'loadline_response_bytes' ? responseBytes : samples).push({ metric: this.name, value, tags });
     }
   }
+  class Counter extends Trend {}
   const ws = { connect: fakeWsConnect(servers.ws ?? {}, clock, sockets) };
   const grpc = { Client: fakeGrpcClient(servers.grpc ?? {}, grpcLog) };
   const check = (value: unknown, assertions: Record<string, (value: unknown) => boolean>) => {
@@ -132,14 +140,15 @@ export function loadScript(
       return `function ${name}`;
     });
   const console = { error: () => undefined, log: () => undefined, warn: () => undefined };
-  const factory = new Function('http', 'exec', 'check', 'sleep', '__ENV', 'Trend', 'ws', 'grpc', 'console', `${body}\nreturn { options, scenarios: [${exported.join(', ')}] };`);
-  const module = factory(http, exec, check, sleep, env, Trend, ws, grpc, console) as { options: Options; scenarios: (() => void)[] };
+  const factory = new Function('http', 'exec', 'check', 'sleep', '__ENV', 'Trend', 'Counter', 'ws', 'grpc', 'console', `${body}\nreturn { options, scenarios: [${exported.join(', ')}] };`);
+  const module = factory(http, exec, check, sleep, env, Trend, Counter, ws, grpc, console) as { options: Options; scenarios: (() => void)[] };
   return {
     options: module.options,
     calls,
     checks,
     sleeps,
     samples,
+    responseBytes,
     sockets,
     grpc: grpcLog,
     now: () => clock.now,

@@ -10,6 +10,8 @@ const stats = (overrides: Partial<RunSummary['overall']> = {}) => ({
   errors: 5,
   errorRate: 0.005,
   statusCounts: { '200': 995, '500': 5 },
+  errorCodes: {},
+  responseBytes: null,
   latency: { avg: 2, min: 0.5, p50: 1.5, p90: 1.8, p95: 1.86, p99: 4, max: 20 },
   bytesReceived: 0,
   bytesSent: 0,

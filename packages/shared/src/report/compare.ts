@@ -8,8 +8,14 @@ import { CUSTOM_METRIC_TYPES, customMetricFigures } from '../custom-metrics.js';
 
 /** Which way is better for a metric: latency and errors down, throughput up. */
 const LOWER_IS_BETTER = new Set(['avg', 'p50', 'p90', 'p95', 'p99', 'max', 'errorRate', 'errors']);
-const METRICS = ['count', 'rps', 'errorRate', 'avg', 'p50', 'p90', 'p95', 'p99', 'max'] as const;
+const METRICS = ['count', 'rps', 'errorRate', 'avg', 'p50', 'p90', 'p95', 'p99', 'max', 'responseBytesAvg', 'responseBytesP95'] as const;
 type Metric = (typeof METRICS)[number];
+/**
+ * Shown with their change but not judged: how many requests a run made follows from its
+ * load, and a response that grew or shrank is neither better nor worse by itself (a smaller
+ * one may be an error page).
+ */
+const NOT_JUDGED = new Set<Metric>(['count', 'responseBytesAvg', 'responseBytesP95']);
 
 export const metricDeltaSchema = z.object({
   metric: z.string(),
@@ -18,7 +24,7 @@ export const metricDeltaSchema = z.object({
   delta: z.number().nullable(),
   /** head / base - 1; null when base is 0 or missing. */
   deltaPct: z.number().nullable(),
-  /** improvement, regression or unchanged (within 1 %); null when not comparable (count). */
+  /** improvement, regression or unchanged (within 1 %); null when not judged (count, response sizes) or not comparable. */
   change: z.enum(['improvement', 'regression', 'unchanged']).nullable(),
 });
 export type MetricDelta = z.infer<typeof metricDeltaSchema>;
@@ -42,11 +48,13 @@ const UNCHANGED_WITHIN = 0.01;
 function value(stats: RequestStats | undefined, metric: Metric): number | null {
   if (!stats) return null;
   if (metric === 'count' || metric === 'rps' || metric === 'errorRate') return stats[metric];
+  if (metric === 'responseBytesAvg') return stats.responseBytes?.avg ?? null;
+  if (metric === 'responseBytesP95') return stats.responseBytes?.p95 ?? null;
   return stats.latency ? stats.latency[metric] : null;
 }
 
 function delta(metric: Metric, base: RequestStats | undefined, head: RequestStats | undefined): MetricDelta {
-  return deltaOf(metric, value(base, metric), value(head, metric), metric === 'count' ? null : LOWER_IS_BETTER.has(metric) ? 'lower' : 'higher');
+  return deltaOf(metric, value(base, metric), value(head, metric), NOT_JUDGED.has(metric) ? null : LOWER_IS_BETTER.has(metric) ? 'lower' : 'higher');
 }
 
 /** `better`: which way is an improvement; null when no way is (a count, a script's own metric). */

@@ -10,7 +10,7 @@ import type { CustomMetricSummary } from '../custom-metrics.js';
 
 const PERCENTILES = ['p50', 'p90', 'p95', 'p99'] as const;
 
-/** Each percentile's 95 % confidence interval follows the figures, so older columns keep their place. */
+/** New columns go at the end (intervals, then response sizes), so a spreadsheet that reads columns by position keeps working. */
 const CSV_COLUMNS = [
   'request',
   'count',
@@ -25,6 +25,8 @@ const CSV_COLUMNS = [
   'p99_ms',
   'max_ms',
   ...PERCENTILES.flatMap((p) => [`${p}_ci_low_ms`, `${p}_ci_high_ms`]),
+  'response_bytes_avg',
+  'response_bytes_p95',
   // Rows of a custom script's own metrics: their type, and the figure of a counter (count), rate or gauge (last value).
   'metric_type',
   'value',
@@ -57,6 +59,8 @@ export function runToCsv(run: RunView): string {
       stats.latency?.p99 ?? null,
       stats.latency?.max ?? null,
       ...PERCENTILES.flatMap((p) => [stats.latency?.intervals?.[p].low ?? null, stats.latency?.intervals?.[p].high ?? null]),
+      stats.responseBytes?.avg ?? null,
+      stats.responseBytes?.p95 ?? null,
       null,
       null,
     ]
@@ -75,7 +79,8 @@ export function runToCsv(run: RunView): string {
  */
 function customMetricRow(metric: CustomMetricSummary): Array<string | number | null> {
   const none = (n: number) => Array<null>(n).fill(null);
-  const intervals = none(PERCENTILES.length * 2);
+  // The percentile intervals and response sizes are a request's; a custom metric has none.
+  const intervals = none(PERCENTILES.length * 2 + 2);
   switch (metric.type) {
     case 'trend':
       return [metric.name, metric.count, null, null, null, metric.avg, metric.min, metric.med, metric.p90, metric.p95, metric.p99, metric.max, ...intervals, 'trend', null];

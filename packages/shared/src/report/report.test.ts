@@ -17,6 +17,8 @@ const stats = (p95: number, overrides: Partial<RequestStats> = {}): RequestStats
   errors: 10,
   errorRate: 0.01,
   statusCounts: { '200': 990, '500': 10 },
+  errorCodes: {},
+  responseBytes: null,
   latency: { avg: p95 / 2, min: 1, p50: p95 / 3, p90: p95 * 0.9, p95, p99: p95 * 2, max: p95 * 4 },
   ...overrides,
 });
@@ -168,6 +170,21 @@ describe('compareRuns', () => {
       { code: 'STOPPED_EARLY', message: 'The head run was stopped early by a stop rule (stopped at 42 s: p95 1,210 ms > 500 ms for 10 s; 60 s planned): its figures cover only the load until then.' },
     ]);
   });
+
+  it('compares response sizes per request, with their change but no judgement, and null where a run has none', () => {
+    const sized = (id: string, avg: number, p95: number) => {
+      const base = run(id, '2026-11-01T00:00:00Z', 10);
+      const [first, second] = base.summary!.requests;
+      return { ...base, summary: { ...base.summary!, requests: [{ ...first!, responseBytes: { avg, p95, max: p95 } }, second!] } };
+    };
+    const comparison = compareRuns({ run: sized('a', 1_000, 1_000), spec: spec(5) }, { run: sized('b', 50_000, 51_000), spec: spec(5) });
+    const [first, second] = comparison.requests;
+    expect(first!.metrics.filter((delta) => delta.metric.startsWith('responseBytes'))).toEqual([
+      { metric: 'responseBytesAvg', base: 1_000, head: 50_000, delta: 49_000, deltaPct: 49, change: null },
+      { metric: 'responseBytesP95', base: 1_000, head: 51_000, delta: 50_000, deltaPct: 50, change: null },
+    ]);
+    expect(second!.metrics.find((delta) => delta.metric === 'responseBytesAvg')).toEqual({ metric: 'responseBytesAvg', base: null, head: null, delta: null, deltaPct: null, change: null });
+  });
 });
 
 describe('exports', () => {
@@ -175,10 +192,11 @@ describe('exports', () => {
     const csv = runToCsv(run('a', '2026-11-01T00:00:00Z', 10)).trim().split('\n');
     expect(csv[0]).toBe(
       'request,count,rps,errors,error_rate,avg_ms,min_ms,p50_ms,p90_ms,p95_ms,p99_ms,max_ms,' +
-        'p50_ci_low_ms,p50_ci_high_ms,p90_ci_low_ms,p90_ci_high_ms,p95_ci_low_ms,p95_ci_high_ms,p99_ci_low_ms,p99_ci_high_ms,metric_type,value',
+        'p50_ci_low_ms,p50_ci_high_ms,p90_ci_low_ms,p90_ci_high_ms,p95_ci_low_ms,p95_ci_high_ms,p99_ci_low_ms,p99_ci_high_ms,' +
+        'response_bytes_avg,response_bytes_p95,metric_type,value',
     );
-    // A summary stored before intervals were computed leaves their cells empty.
-    expect(csv[1]).toBe('"Get, ""quoted""",1000,100,10,0.01,5,1,3.333,9,10,20,40,,,,,,,,,,');
+    // A summary stored before intervals and sizes were kept leaves their cells empty.
+    expect(csv[1]).toBe('"Get, ""quoted""",1000,100,10,0.01,5,1,3.333,9,10,20,40,,,,,,,,,,,,');
     expect(csv[2]!.startsWith("'=cmd()")).toBe(true);
     expect(csv[3]!.startsWith('(all requests),1000')).toBe(true);
     expect(csv).toHaveLength(4);
@@ -197,11 +215,18 @@ describe('exports', () => {
     const csv = runToCsv({ ...base, summary: { ...base.summary!, customMetrics: metrics.map((metric) => summarizeCustomMetric(metric, 10)) } }).trim().split('\n');
     // The trend's percentiles are read from its histogram: the 4 as 3.995, within 0.5 %.
     expect(csv.slice(4)).toEqual([
-      'cart_size,3,,,,4,2,3.995,3.995,3.995,3.995,6,,,,,,,,,trend,',
-      'orders,30,3,,,,,,,,,,,,,,,,,,counter,30',
-      'ok,4,,,,,,,,,,,,,,,,,,,rate,0.75',
-      'depth,,,,,,1,,,,,9,,,,,,,,,gauge,5',
+      'cart_size,3,,,,4,2,3.995,3.995,3.995,3.995,6,,,,,,,,,,,trend,',
+      'orders,30,3,,,,,,,,,,,,,,,,,,,,counter,30',
+      'ok,4,,,,,,,,,,,,,,,,,,,,,rate,0.75',
+      'depth,,,,,,1,,,,,9,,,,,,,,,,,gauge,5',
     ]);
+  });
+
+  it('writes each request\'s response size in bytes', () => {
+    const base = run('a', '2026-11-01T00:00:00Z', 10);
+    const summary = { ...base.summary!, requests: base.summary!.requests.map((request) => ({ ...request, responseBytes: { avg: 50_000.4, p95: 50_210.7, max: 50_300 } })) };
+    const csv = runToCsv({ ...base, summary }).trim().split('\n');
+    expect(csv[1]!.endsWith(',50000.4,50210.7,,')).toBe(true);
   });
 
   it('writes JUnit with a test case per threshold: failures, errors for INCONCLUSIVE, escaped text', () => {

@@ -1695,6 +1695,7 @@ export interface components {
             p90: number;
             p95: number;
             p99: number;
+            samples?: number;
         };
         LoadProfile: {
             duration: components["schemas"]["Duration"];
@@ -2019,6 +2020,11 @@ export interface components {
             type: "form";
         };
         RequestName: string;
+        ResponseBytesStats: {
+            avg: number;
+            max: number;
+            p95: number;
+        };
         /** @enum {string} */
         Role: "OWNER" | "ADMIN" | "MEMBER" | "VIEWER";
         Run: {
@@ -2128,7 +2134,8 @@ export interface components {
                 bytesReceived: number;
                 bytesSent: number;
                 count: number;
-                errorCodes?: {
+                /** @default {} */
+                errorCodes: {
                     [key: string]: number;
                 };
                 errorRate: number;
@@ -2136,6 +2143,8 @@ export interface components {
                 latency: components["schemas"]["LatencyStats"] | null;
                 messagesReceived?: number;
                 messagesSent?: number;
+                /** @default null */
+                responseBytes: components["schemas"]["ResponseBytesStats"] | null;
                 rps: number;
                 statusCounts: {
                     [key: string]: number;
@@ -2144,13 +2153,16 @@ export interface components {
             percentileRelativeError: number;
             requests: {
                 count: number;
-                errorCodes?: {
+                /** @default {} */
+                errorCodes: {
                     [key: string]: number;
                 };
                 errorRate: number;
                 errors: number;
                 latency: components["schemas"]["LatencyStats"] | null;
                 name: string;
+                /** @default null */
+                responseBytes: components["schemas"]["ResponseBytesStats"] | null;
                 rps: number;
                 statusCounts: {
                     [key: string]: number;
@@ -2159,13 +2171,16 @@ export interface components {
             /** @default [] */
             scenarios: {
                 count: number;
-                errorCodes?: {
+                /** @default {} */
+                errorCodes: {
                     [key: string]: number;
                 };
                 errorRate: number;
                 errors: number;
                 latency: components["schemas"]["LatencyStats"] | null;
                 name: string;
+                /** @default null */
+                responseBytes: components["schemas"]["ResponseBytesStats"] | null;
                 rps: number;
                 statusCounts: {
                     [key: string]: number;
@@ -2884,6 +2899,7 @@ export type Recovery = components['schemas']['Recovery'];
 export type RequestBody = components['schemas']['RequestBody'];
 export type RequestBodyInput = components['schemas']['RequestBodyInput'];
 export type RequestName = components['schemas']['RequestName'];
+export type ResponseBytesStats = components['schemas']['ResponseBytesStats'];
 export type Role = components['schemas']['Role'];
 export type Run = components['schemas']['Run'];
 export type RunComparison = components['schemas']['RunComparison'];

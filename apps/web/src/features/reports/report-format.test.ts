@@ -48,6 +48,15 @@ describe('deltas', () => {
     expect(deltaView(delta('p50', 10, 10.05, 'unchanged'))).toMatchObject({ arrow: '→', word: 'Unchanged', tone: 'muted' });
     expect(deltaView(delta('count', 100, 200, null))).toMatchObject({ word: 'Not judged', tone: 'neutral' });
     expect(deltaView(delta('p95', null, 20, null))).toMatchObject({ arrow: null, word: 'Not comparable', base: '—' });
+    // Response sizes in bytes, with their change but no judgement.
+    expect(deltaView(delta('responseBytesP95', 1_000, 51_200, null))).toMatchObject({
+      label: 'p95 response size',
+      base: '1000 B',
+      head: '50 KB',
+      absolute: '+49 KB',
+      arrow: '↑',
+      word: 'Not judged',
+    });
   });
 
   it("shows a script's own metric under k6's name, in the script's units, never better or worse", () => {

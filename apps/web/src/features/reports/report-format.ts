@@ -3,7 +3,7 @@ import type { MetricDelta, PublicTrend, ShareView, Threshold, TrendFigures } fro
 /** A trend point as charts need it: a private trend's points also carry their run's id. */
 type TrendPoint = PublicTrend['points'][number];
 import type { ChartModel, LineSpec } from '../../components/charts/chart-model';
-import { formatCount, formatLatency, formatMs, formatPercent, formatRps } from '../../format/numbers';
+import { formatBytes, formatCount, formatLatency, formatMs, formatPercent, formatRps } from '../../format/numbers';
 
 /**
  * View models of the report pages (compare, trends, share links, dashboard sparklines).
@@ -23,18 +23,21 @@ export const METRIC_LABEL: Record<string, string> = {
   p95: 'p95 latency',
   p99: 'p99 latency',
   max: 'Max latency',
+  responseBytesAvg: 'Average response size',
+  responseBytesP95: 'p95 response size',
 };
 
 export function metricLabel(metric: string): string {
   return METRIC_LABEL[metric] ?? metric;
 }
 
-/** A metric's value with its unit: "12.3 ms", "1,234 req/s", "1.2 %", "10,000". */
+/** A metric's value with its unit: "12.3 ms", "1,234 req/s", "1.2 %", "10,000", "48.8 KB". */
 export function formatMetric(metric: string, value: number | null | undefined): string {
   if (value === null || value === undefined) return '—';
   if (metric === 'count') return formatCount(value);
   if (metric === 'rps') return `${formatRps(value)} req/s`;
   if (metric === 'errorRate') return formatPercent(value);
+  if (metric.startsWith('responseBytes')) return formatBytes(value);
   return formatLatency(value);
 }
 

@@ -1,16 +1,25 @@
-import { GRPC_STATUS_PREFIX, errorCodeText, type RunSummary } from '@loadline/shared';
-import { formatCount, formatMs, formatPercent, formatRps } from '../../format/numbers';
+import { GRPC_STATUS_PREFIX, type RunSummary } from '@loadline/shared';
+import { formatBytes, formatCount, formatMs, formatPercent, formatRps } from '../../format/numbers';
+import { failureReasons, hasResponseSizes } from './requests-model';
 
 type RequestRow = RunSummary['requests'][number];
 
 const LATENCY_COLUMNS = ['avg', 'p50', 'p90', 'p95', 'p99', 'max'] as const;
+const SIZE_COLUMNS = ['avg', 'p95'] as const;
 
-/** Per-request table: one row per request name plus the whole run; latencies in ms. */
+/**
+ * Per-request table: one row per request name plus the whole run; latencies in ms (of the
+ * requests that completed), response body sizes when any request was sized, statuses and
+ * the reasons requests failed.
+ */
 export function RequestsTable({ summary }: { summary: RunSummary }) {
+  const sizes = hasResponseSizes(summary);
   return (
     <div className="table-wrap" tabIndex={0}>
       <table className="table table--dense" data-testid="requests-table">
-        <caption className="sr-only">Per-request results; latencies in milliseconds, each percentile with its 95 % confidence interval below it</caption>
+        <caption className="sr-only">
+          Per-request results; latencies in milliseconds, each percentile with its 95 % confidence interval below it{sizes ? '; response body sizes in bytes' : ''}
+        </caption>
         <thead>
           <tr>
             <th scope="col">Request</th>
@@ -21,6 +30,13 @@ export function RequestsTable({ summary }: { summary: RunSummary }) {
                 {stat}
               </th>
             ))}
+            {sizes
+              ? SIZE_COLUMNS.map((stat) => (
+                  <th scope="col" className="num" key={`size-${stat}`} title="Response body size (after content decoding, without headers)">
+                    Size {stat}
+                  </th>
+                ))
+              : null}
             <th scope="col" className="num">Errors</th>
             <th scope="col" className="num">Error %</th>
             <th scope="col">Status codes</th>
@@ -28,12 +44,12 @@ export function RequestsTable({ summary }: { summary: RunSummary }) {
         </thead>
         <tbody>
           {summary.requests.map((request) => (
-            <StatsRow key={request.name} name={request.name} stats={request} testId={`request-row-${request.name}`} />
+            <StatsRow key={request.name} name={request.name} stats={request} sizes={sizes} testId={`request-row-${request.name}`} />
           ))}
         </tbody>
         {summary.requests.length !== 1 ? (
           <tfoot>
-            <StatsRow name="All requests" stats={summary.overall} testId="request-row-overall" />
+            <StatsRow name="All requests" stats={summary.overall} sizes={sizes} testId="request-row-overall" />
           </tfoot>
         ) : null}
       </table>
@@ -41,7 +57,7 @@ export function RequestsTable({ summary }: { summary: RunSummary }) {
   );
 }
 
-function StatsRow({ name, stats, testId }: { name: string; stats: Omit<RequestRow, 'name'>; testId: string }) {
+function StatsRow({ name, stats, sizes, testId }: { name: string; stats: Omit<RequestRow, 'name'>; sizes: boolean; testId: string }) {
   return (
     <tr data-testid={testId}>
       <th scope="row">{name}</th>
@@ -56,11 +72,18 @@ function StatsRow({ name, stats, testId }: { name: string; stats: Omit<RequestRo
           </td>
         );
       })}
+      {sizes
+        ? SIZE_COLUMNS.map((stat) => (
+            <td className="num" data-col={`size-${stat}`} key={`size-${stat}`}>
+              {formatBytes(stats.responseBytes?.[stat])}
+            </td>
+          ))
+        : null}
       <td className={`num${stats.errors > 0 ? ' text-danger' : ''}`} data-col="errors">{formatCount(stats.errors)}</td>
       <td className={`num${stats.errors > 0 ? ' text-danger' : ''}`} data-col="error-rate">{formatPercent(stats.errorRate)}</td>
       <td data-col="status-codes">
         <StatusCodes counts={stats.statusCounts} />
-        <FailureReasons codes={stats.errorCodes} />
+        <FailureReasons errorCodes={stats.errorCodes} />
       </td>
     </tr>
   );
@@ -96,15 +119,15 @@ function StatusCodes({ counts }: { counts: Record<string, number> }) {
   );
 }
 
-/** Why failed requests failed (k6's error codes, in words): refused, timed out, no reply. */
-function FailureReasons({ codes }: { codes: Record<string, number> | undefined }) {
-  const entries = Object.entries(codes ?? {}).sort(([, a], [, b]) => b - a);
-  if (entries.length === 0) return null;
+/** Why requests failed where the status does not say ("connection refused × 40"). */
+function FailureReasons({ errorCodes }: { errorCodes: Record<string, number> | undefined }) {
+  const reasons = failureReasons(errorCodes);
+  if (reasons.length === 0) return null;
   return (
-    <span className="chips failure-reasons" data-testid="failure-reasons">
-      {entries.map(([code, count]) => (
-        <span key={code} className="chip chip--reason" title={`k6 error code ${code}`}>
-          {errorCodeText(code)} × {formatCount(count)}
+    <span className="chips chips--reasons" data-testid="failure-reasons">
+      {reasons.map((reason) => (
+        <span key={reason.code} className="chip chip--reason" title={`k6 error code ${reason.code}`}>
+          {reason.label} × {formatCount(reason.count)}
         </span>
       ))}
     </span>
