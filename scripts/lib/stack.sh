@@ -79,8 +79,13 @@ wait_for_health() {
 }
 
 # The key that encrypts target secrets on this machine: made once, kept in .tools (mode 600).
-secret_key() {
-  local file="$REPO_ROOT/.tools/secret-key"
+secret_key() { key_file "$REPO_ROOT/.tools/secret-key"; }
+# The key the API seals job secrets with for the runners (not the secret key: runners never get that).
+runner_key() { key_file "$REPO_ROOT/.tools/runner-key"; }
+
+# key_file FILE: prints the random key kept in FILE (mode 600), making it on first use.
+key_file() {
+  local file=$1
   if [[ ! -s $file ]]; then
     mkdir -p "$(dirname "$file")"
     (umask 077 && head -c 32 /dev/urandom | base64 >"$file")
@@ -108,12 +113,13 @@ start_platform() {
   stop_service "$run_dir" $(runner_services "$run_dir")
   start_service "$run_dir" api env "${ceiling[@]}" DATABASE_URL="$database_url" REDIS_URL="$redis_url" \
     LOADLINE_PORT="$port" LOADLINE_QUEUE_PREFIX="$prefix" LOADLINE_SECRET_KEY="$(secret_key)" \
-    LOADLINE_ALLOWED_NETWORKS="${LOADLINE_ALLOWED_NETWORKS:-127.0.0.0/8,::1/128}" node "$REPO_ROOT/apps/api/dist/main.js"
-  # Runners get the queue and nothing else: no database credentials, no secret key.
+    LOADLINE_RUNNER_KEY="$(runner_key)" LOADLINE_ALLOWED_NETWORKS="${LOADLINE_ALLOWED_NETWORKS:-127.0.0.0/8,::1/128}" node "$REPO_ROOT/apps/api/dist/main.js"
+  # Runners get the queue and the key to job secrets, nothing else: no database credentials,
+  # no secret key.
   for ((i = 1; i <= runners; i++)); do
     ids+=("runner-$prefix-$i")
     start_service "$run_dir" "runner-$i" env -u DATABASE_URL -u LOADLINE_SECRET_KEY REDIS_URL="$redis_url" \
-      LOADLINE_QUEUE_PREFIX="$prefix" LOADLINE_RUNNER_ID="runner-$prefix-$i" LOADLINE_RUNNER_WORKDIR="$run_dir/runner-$i" \
+      LOADLINE_RUNNER_KEY="$(runner_key)" LOADLINE_QUEUE_PREFIX="$prefix" LOADLINE_RUNNER_ID="runner-$prefix-$i" LOADLINE_RUNNER_WORKDIR="$run_dir/runner-$i" \
       node "$REPO_ROOT/apps/runner/dist/main.js"
   done
   wait_for_health "http://127.0.0.1:$port" 60 "$run_dir" "${ids[@]}"

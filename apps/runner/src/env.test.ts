@@ -13,8 +13,14 @@ describe('runner environment', () => {
   });
 
   it('fills defaults', () => {
-    const env = parseRunnerEnv({ REDIS_URL: 'redis://127.0.0.1:6379' });
+    const env = parseRunnerEnv({ REDIS_URL: 'redis://127.0.0.1:6379', LOADLINE_RUNNER_KEY: 'r'.repeat(32) });
     expect(env.LOADLINE_QUEUE_PREFIX).toBe('loadline');
     expect(env.K6_BIN).toMatch(/\.tools\/bin\/k6$/);
+    expect(env.LOADLINE_SANDBOX).toBe('bwrap');
+  });
+
+  it('needs the key that opens job secrets', () => {
+    expect(() => parseRunnerEnv({ REDIS_URL: 'redis://127.0.0.1:6379' })).toThrow(/LOADLINE_RUNNER_KEY: is required/);
+    expect(() => parseRunnerEnv({ REDIS_URL: 'redis://127.0.0.1:6379', LOADLINE_RUNNER_KEY: 'short' })).toThrow(/LOADLINE_RUNNER_KEY/);
   });
 });

@@ -6,8 +6,8 @@ import { Redis } from 'ioredis';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planSpecSchema, type RunExecutePayload } from '@loadline/shared';
-import { TypedProducer } from '@loadline/shared/queue';
-import { deleteKeysWithPrefix } from '@loadline/shared/testing';
+import { TypedProducer, sealJobSecrets } from '@loadline/shared/queue';
+import { TEST_RUNNER_KEY, deleteKeysWithPrefix } from '@loadline/shared/testing';
 import { DEFAULT_K6_BIN, parseRunnerEnv } from './env.js';
 import { startK6 } from './k6-process.js';
 import { controlAddress, resume, waitUntilPaused } from './k6-control.js';
@@ -81,11 +81,11 @@ describe("k6 control ports, out of tenants' reach", () => {
         planVersion: 1,
         segment: { index: 0, count: 1 },
         spec: planSpecSchema.parse({ script: { source, requirements: { maxVUs: 1, durationSeconds: 10 } } }),
-        target: { baseUrl: 'http://127.0.0.1:9', headers: {}, variables: {} },
+        target: { baseUrl: 'http://127.0.0.1:9', secrets: sealJobSecrets(TEST_RUNNER_KEY, runId, { headers: {}, variables: {} }) },
         policy: { blacklistIPs: [], blockHostnames: [] },
         deadlineSeconds: 60,
       };
-      const env = parseRunnerEnv({ REDIS_URL, LOADLINE_QUEUE_PREFIX: prefix, LOADLINE_RUNNER_ID: 'attacker-runner', LOADLINE_RUNNER_WORKDIR: dir });
+      const env = parseRunnerEnv({ REDIS_URL, LOADLINE_RUNNER_KEY: TEST_RUNNER_KEY, LOADLINE_QUEUE_PREFIX: prefix, LOADLINE_RUNNER_ID: 'attacker-runner', LOADLINE_RUNNER_WORKDIR: dir });
       await harness.executeAlone(new SegmentExecutor(env, results, pino({ level: 'silent' }), new ClockOffset()), job);
 
       const { finished } = await publishedResults(results, runId);

@@ -18,6 +18,11 @@ export interface K6Invocation {
    * writes the seconds measured so far. If already aborted, k6 is not started at all.
    */
   signal?: AbortSignal;
+  /**
+   * Set when `bin` is the sandbox launcher (sandbox.ts) rather than k6: the fd on which it
+   * reports k6's own pid. Signals then go to that pid, and `onSpawn` gets it.
+   */
+  infoFd?: number;
 }
 
 export interface K6Outcome {
@@ -82,19 +87,40 @@ export function startK6(invocation: K6Invocation, onLine: (line: string) => void
       outcome.aborted = true;
       return resolve(outcome);
     }
+    const { infoFd } = invocation;
     const child = spawn(invocation.bin, invocation.args, {
       cwd: invocation.cwd,
       env: invocation.env,
-      stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
+      stdio: ['ignore', 'ignore', 'pipe', 'pipe', ...(infoFd === undefined ? [] : Array<'pipe'>(infoFd - 3).fill('pipe'))],
     });
     const running = () => child.exitCode === null && child.signalCode === null;
+    // k6's pid: the child itself, or (sandboxed) the one the launcher reports. Killing the
+    // launcher kills k6 too (bwrap --die-with-parent); an interrupt must reach k6 itself.
+    let k6Pid: number | undefined;
+    let interruptWanted = false;
+    const signalK6 = (name: NodeJS.Signals) => {
+      if (k6Pid === undefined) {
+        // The sandbox launcher ignores SIGINT: k6 gets it as soon as its pid is known.
+        if (name === 'SIGINT' && infoFd !== undefined) interruptWanted = true;
+        else child.kill(name);
+        return;
+      }
+      try {
+        process.kill(k6Pid, name);
+      } catch {
+        child.kill(name); // k6 already gone
+      }
+    };
 
     // One interrupt only: a second SIGINT makes k6 exit at once, without flushing its output.
     let killTimer: NodeJS.Timeout | undefined;
     const interrupt = () => {
       if (killTimer || !running()) return;
-      child.kill('SIGINT');
-      killTimer = setTimeout(() => child.kill('SIGKILL'), KILL_AFTER_MS);
+      signalK6('SIGINT');
+      killTimer = setTimeout(() => {
+        signalK6('SIGKILL');
+        child.kill('SIGKILL');
+      }, KILL_AFTER_MS);
     };
     let deadline: NodeJS.Timeout | undefined;
     startDeadline = (ms) => {
@@ -107,6 +133,7 @@ export function startK6(invocation: K6Invocation, onLine: (line: string) => void
     kill = () => {
       if (!running()) return;
       outcome.aborted = true;
+      signalK6('SIGKILL');
       child.kill('SIGKILL');
     };
     const onAbort = () => {
@@ -114,7 +141,24 @@ export function startK6(invocation: K6Invocation, onLine: (line: string) => void
       interrupt();
     };
     signal?.addEventListener('abort', onAbort, { once: true });
-    child.once('spawn', () => onSpawn(child.pid!));
+    if (infoFd === undefined) {
+      child.once('spawn', () => {
+        k6Pid = child.pid!;
+        onSpawn(k6Pid);
+      });
+    } else {
+      let info = '';
+      const stream = child.stdio[infoFd] as Readable;
+      stream.on('data', (chunk: Buffer) => {
+        info += chunk.toString();
+        const pid = /"child-pid":\s*(\d+)/.exec(info);
+        if (pid && k6Pid === undefined) {
+          k6Pid = Number(pid[1]);
+          onSpawn(k6Pid);
+          if (interruptWanted) signalK6('SIGINT');
+        }
+      });
+    }
     child.once('error', (error: NodeJS.ErrnoException) => {
       outcome.spawnError = error;
     });

@@ -6,8 +6,8 @@ import { Redis } from 'ioredis';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { diagnoseRun, mergeSegmentsBySecond, planSpecSchema, summarizeSeconds, type PlanSpecInput, type RunExecutePayload, type SecondSample } from '@loadline/shared';
-import { TypedProducer } from '@loadline/shared/queue';
-import { deleteKeysWithPrefix, refusedLoopbackUrl } from '@loadline/shared/testing';
+import { TypedProducer, sealJobSecrets } from '@loadline/shared/queue';
+import { TEST_RUNNER_KEY, deleteKeysWithPrefix, refusedLoopbackUrl } from '@loadline/shared/testing';
 import { parseRunnerEnv } from './env.js';
 import { SegmentExecutor } from './segment-executor.js';
 import { ClockOffset } from './clock-offset.js';
@@ -40,7 +40,7 @@ describe('WebSocket and gRPC requests with real k6', () => {
     redis = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
     results = new TypedProducer('results', redis, { prefix });
     workdir = await mkdtemp(path.join(os.tmpdir(), 'loadline-protocols-'));
-    const env = parseRunnerEnv({ REDIS_URL, LOADLINE_QUEUE_PREFIX: prefix, LOADLINE_RUNNER_ID: 'test-runner', LOADLINE_RUNNER_WORKDIR: workdir });
+    const env = parseRunnerEnv({ REDIS_URL, LOADLINE_RUNNER_KEY: TEST_RUNNER_KEY, LOADLINE_QUEUE_PREFIX: prefix, LOADLINE_RUNNER_ID: 'test-runner', LOADLINE_RUNNER_WORKDIR: workdir });
     executor = new SegmentExecutor(env, results, pino({ level: 'silent' }), new ClockOffset());
     [wsServer, grpcServer] = await Promise.all([startWsEchoServer(WS_DELAY_MS), startGrpcEchoServer(GRPC_DELAY_MS)]);
   });
@@ -65,7 +65,7 @@ describe('WebSocket and gRPC requests with real k6', () => {
       planVersion: 1,
       segment: { index: 0, count: 1 },
       spec: parsed,
-      target: { baseUrl, headers, variables: { ROOM: 'lobby' } },
+      target: { baseUrl, secrets: sealJobSecrets(TEST_RUNNER_KEY, runId, { headers, variables: { ROOM: 'lobby' } }) },
       policy: { blacklistIPs: [], blockHostnames: [] },
       deadlineSeconds: 60,
     };

@@ -9,7 +9,7 @@ import { TypedProducer } from '@loadline/shared/queue';
 import { DispatchHarness } from './test/dispatch-harness.js';
 import { parseRunnerEnv } from './env.js';
 import { startRunner } from './runner.js';
-import { deleteKeysWithPrefix, startLoopbackServer, type LoopbackServer } from '@loadline/shared/testing';
+import { TEST_RUNNER_KEY, deleteKeysWithPrefix, startLoopbackServer, type LoopbackServer } from '@loadline/shared/testing';
 import { loopbackRunJob, publishedResults } from './test/run-fixtures.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -44,7 +44,7 @@ describe('runner shutdown with real k6 and Redis', () => {
 
 
   it('interrupts the running k6 and reports the segment as RUNNER_STOPPED', async () => {
-    const env = parseRunnerEnv({ REDIS_URL, LOADLINE_QUEUE_PREFIX: prefix, LOADLINE_RUNNER_ID: 'test-runner', LOADLINE_RUNNER_WORKDIR: workdir });
+    const env = parseRunnerEnv({ REDIS_URL, LOADLINE_RUNNER_KEY: TEST_RUNNER_KEY, LOADLINE_QUEUE_PREFIX: prefix, LOADLINE_RUNNER_ID: 'test-runner', LOADLINE_RUNNER_WORKDIR: workdir });
     const runner = await startRunner(env, pino({ level: 'silent' }));
     const runId = `run-${randomUUID()}`;
     await harness.enqueue(loopbackRunJob(runId, server.url, 'shutdown test'));

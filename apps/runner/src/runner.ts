@@ -2,7 +2,10 @@ import { Redis } from 'ioredis';
 import pino from 'pino';
 import type { JobHandlers, RunAssignment } from '@loadline/shared';
 import { RunQueue, TypedProducer, createTypedWorker } from '@loadline/shared/queue';
-import type { RunnerEnv } from './env.js';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { sandboxConfig, type RunnerEnv } from './env.js';
+import { isRoot, probeSandbox } from './sandbox.js';
 import { SegmentExecutor } from './segment-executor.js';
 import { inspectScript } from './script-inspector.js';
 import { ControlChannel, SegmentControl } from './run-control.js';
@@ -25,6 +28,16 @@ const TAKE_TIMEOUT_SECONDS = 1;
  */
 export async function startRunner(env: RunnerEnv, logger = pino({ level: env.LOG_LEVEL, base: { service: 'loadline-runner', runnerId: env.LOADLINE_RUNNER_ID } })): Promise<RunningRunner> {
   const runnerId = env.LOADLINE_RUNNER_ID;
+  const sandbox = sandboxConfig(env);
+  // Before taking any work: a runner that cannot isolate tenant code must not run it.
+  await mkdir(env.LOADLINE_RUNNER_WORKDIR, { recursive: true });
+  const probeDir = await mkdtemp(path.join(env.LOADLINE_RUNNER_WORKDIR, 'probe-'));
+  try {
+    await probeSandbox(sandbox, env.K6_BIN, probeDir, isRoot());
+  } finally {
+    await rm(probeDir, { recursive: true, force: true });
+  }
+  if (sandbox.mode === 'off') logger.warn('LOADLINE_SANDBOX=off: k6 runs tenant scripts with the runner\'s own rights and view of this machine');
   const redis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: null });
   // BLPOP and SUBSCRIBE each hold a connection of their own.
   const blocking = redis.duplicate();
@@ -45,7 +58,7 @@ export async function startRunner(env: RunnerEnv, logger = pino({ level: env.LOG
   // Script checks are short (k6 inspect, no load) and must not wait for a run to end: a worker
   // of their own, beside the runs.
   const inspectHandlers: JobHandlers<'inspect'> = {
-    'script.inspect': (payload) => inspectScript(env.K6_BIN, payload.source, env.LOADLINE_RUNNER_WORKDIR),
+    'script.inspect': (payload) => inspectScript(env.K6_BIN, payload.source, env.LOADLINE_RUNNER_WORKDIR, sandbox),
   };
   const inspector = createTypedWorker('inspect', inspectHandlers, { connection: redis, prefix: env.LOADLINE_QUEUE_PREFIX, concurrency: 2 });
   inspector.on('error', (error) => logger.error({ err: error.message }, 'inspect worker error'));
@@ -87,7 +100,7 @@ export async function startRunner(env: RunnerEnv, logger = pino({ level: env.LOG
       }
     }
   })();
-  logger.info({ k6: env.K6_BIN }, 'runner ready');
+  logger.info({ k6: env.K6_BIN, sandbox: sandbox.mode }, 'runner ready');
 
   let closed: Promise<void> | undefined;
   return {

@@ -1,13 +1,17 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseRunnerEnv } from './env.js';
-import { inspectScript } from './script-inspector.js';
+import { parseRunnerEnv, sandboxConfig } from './env.js';
+import { inspectScript as inspect } from './script-inspector.js';
+import { TEST_RUNNER_KEY } from '@loadline/shared/testing';
 
 /** Real k6 inspecting real scripts: what a user sees when saving a custom script. */
 describe('inspectScript (k6 inspect)', () => {
-  const k6 = parseRunnerEnv({ REDIS_URL: 'redis://127.0.0.1:6379' }).K6_BIN;
+  const env = parseRunnerEnv({ REDIS_URL: 'redis://127.0.0.1:6379', LOADLINE_RUNNER_KEY: TEST_RUNNER_KEY });
+  const k6 = env.K6_BIN;
+  const inspectScript = (bin: string, source: string, root: string) => inspect(bin, source, root, sandboxConfig(env));
   let workRoot: string;
 
   beforeAll(async () => {
@@ -71,5 +75,36 @@ export default function () { orders.add(1); }
     const result = await inspectScript(k6, "import x from 'k6/x/unknown-extension';\nexport default function () {}\n", workRoot);
     expect(result).toMatchObject({ ok: false, message: expect.stringContaining('k6/x/unknown-extension') });
     expect(result.ok === false && result.message).not.toMatch(/ingest\.k6\.io|provision/i);
+  });
+
+  it("keeps a script inside its sandbox: files outside its folder cannot be read, and an error carries the script's own message only", async () => {
+    // A secret of the runner's machine (like the installation's key: root's, mode 600) and a
+    // file anyone may read; neither is part of the script's world.
+    const secretDir = await mkdtemp(path.join(os.tmpdir(), 'loadline-secret-'));
+    const token = randomBytes(16).toString('hex');
+    const secret = path.join(secretDir, 'secret-key');
+    await writeFile(secret, token, { mode: 0o600 });
+    const open = path.join(secretDir, 'public.txt');
+    await writeFile(open, `public ${token}`, { mode: 0o644 });
+    await chmod(secretDir, 0o755);
+    try {
+      for (const file of [secret, open, '/proc/1/environ', '/etc/shadow']) {
+        const result = await inspectScript(k6, `const stolen = open(${JSON.stringify(file)});\nthrow new Error('got: ' + stolen);\nexport default function () {}\n`, workRoot);
+        expect(result.ok).toBe(false);
+        // k6 ran the script and failed at the open (not before, not at the throw).
+        expect(result).toMatchObject({ line: 1, message: expect.stringMatching(/no such file or directory|input\/output error|permission denied/) });
+        expect(result.ok === false && result.message).not.toContain(token);
+        expect(result.ok === false && result.message).not.toContain('got: ');
+      }
+      // The script's own files are there, and its own message comes back with its line.
+      const own = await inspectScript(k6, "const me = open('./script.js');\nthrow new Error('mine: ' + me.length);\nexport default function () {}\n", workRoot);
+      expect(own).toMatchObject({ ok: false, line: 2, message: expect.stringContaining('mine: ') });
+      // Nor does it see the runner's environment.
+      const envSeen = await inspectScript(k6, "throw new Error('env: ' + JSON.stringify(__ENV));\nexport default function () {}\n", workRoot);
+      expect(envSeen.ok === false && envSeen.message).toMatch(/env: \{/);
+      expect(envSeen.ok === false && envSeen.message).not.toMatch(/REDIS_URL|PATH|DATABASE_URL|LOADLINE_SECRET/);
+    } finally {
+      await rm(secretDir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,8 +1,10 @@
 import { spawn } from 'node:child_process';
+import type { Readable } from 'node:stream';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ScriptInspection } from '@loadline/shared';
 import { durationToSeconds, k6ThresholdsSchema } from '@loadline/shared';
+import { SANDBOX_WORKDIR, isRoot, k6Launch, prepareWorkdir, type SandboxConfig } from './sandbox.js';
 
 const INSPECT_TIMEOUT_MS = 15_000;
 const SCRIPT_FILE = 'script.js';
@@ -26,6 +28,8 @@ function clean(message: string, workdir: string): string {
   return message
     .replaceAll(`file://${workdir}/`, '')
     .replaceAll(`${workdir}/`, '')
+    .replaceAll(`file://${SANDBOX_WORKDIR}/`, '')
+    .replaceAll(`${SANDBOX_WORKDIR}/`, '')
     .replace(/^could not initialize '[^']+': could not load JS test '[^']+': /, '')
     .replace(/\n\tat .*$/s, '')
     .trim();
@@ -38,21 +42,25 @@ function clean(message: string, workdir: string): string {
  * k6's error with its line (k6 also checks each threshold against its metric's type). Same
  * clean environment as a run; k6 may not fetch anything to resolve an import.
  */
-export async function inspectScript(k6Bin: string, source: string, workRoot: string): Promise<ScriptInspection> {
+export async function inspectScript(k6Bin: string, source: string, workRoot: string, sandbox: SandboxConfig): Promise<ScriptInspection> {
   await mkdir(workRoot, { recursive: true });
   const workdir = await mkdtemp(path.join(workRoot, 'inspect-'));
   try {
     await writeFile(path.join(workdir, SCRIPT_FILE), source);
+    await prepareWorkdir(sandbox, workdir, [path.join(workdir, SCRIPT_FILE)], isRoot());
+    const launch = k6Launch(sandbox, k6Bin, workdir, ['inspect', '--execution-requirements', '--log-format=json', '--no-color', SCRIPT_FILE], {
+      K6_AUTO_EXTENSION_RESOLUTION: 'false',
+      K6_BINARY_PROVISIONING: 'false',
+      K6_NO_USAGE_REPORT: 'true',
+    });
     const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-      const child = spawn(k6Bin, ['inspect', '--execution-requirements', '--log-format=json', '--no-color', SCRIPT_FILE], {
-        cwd: workdir,
-        env: { HOME: workdir, TMPDIR: workdir, K6_AUTO_EXTENSION_RESOLUTION: 'false', K6_BINARY_PROVISIONING: 'false', K6_NO_USAGE_REPORT: 'true' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
+      // The sandbox's pid report (fd 4) is read and dropped: killing the launcher kills k6.
+      const child = spawn(launch.bin, launch.args, { cwd: launch.cwd, env: launch.env, stdio: ['ignore', 'pipe', 'pipe', 'ignore', 'pipe'] });
+      (child.stdio[4] as Readable | null)?.resume();
       let out = '';
       let err = '';
-      child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-      child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+      child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
       const timer = setTimeout(() => child.kill('SIGKILL'), INSPECT_TIMEOUT_MS);
       child.once('error', (error) => {
         clearTimeout(timer);

@@ -9,7 +9,7 @@ import { TypedProducer } from '@loadline/shared/queue';
 import { parseRunnerEnv, type RunnerEnv } from './env.js';
 import { SegmentExecutor } from './segment-executor.js';
 import { ClockOffset } from './clock-offset.js';
-import { deleteKeysWithPrefix, startLoopbackServer, type LoopbackServer } from '@loadline/shared/testing';
+import { TEST_RUNNER_KEY, deleteKeysWithPrefix, startLoopbackServer, type LoopbackServer } from '@loadline/shared/testing';
 import { loopbackRunJob, publishedResults } from './test/run-fixtures.js';
 import { DispatchHarness } from './test/dispatch-harness.js';
 import { ControlChannel, SegmentControl } from './run-control.js';
@@ -36,7 +36,7 @@ describe('SegmentExecutor with real k6 and Redis', () => {
     redis = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
     results = new TypedProducer('results', redis, { prefix });
     workdir = await mkdtemp(path.join(os.tmpdir(), 'loadline-executor-'));
-    env = parseRunnerEnv({ REDIS_URL, LOADLINE_QUEUE_PREFIX: prefix, LOADLINE_RUNNER_ID: 'test-runner', LOADLINE_RUNNER_WORKDIR: workdir });
+    env = parseRunnerEnv({ REDIS_URL, LOADLINE_RUNNER_KEY: TEST_RUNNER_KEY, LOADLINE_QUEUE_PREFIX: prefix, LOADLINE_RUNNER_ID: 'test-runner', LOADLINE_RUNNER_WORKDIR: workdir });
     executor = new SegmentExecutor(env, results, pino({ level: 'silent' }), new ClockOffset());
     server = await startLoopbackServer();
   });

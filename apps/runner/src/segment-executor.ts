@@ -12,9 +12,11 @@ import {
   type RunAssignment,
   type RunExecutePayload,
 } from '@loadline/shared';
-import type { TypedProducer } from '@loadline/shared/queue';
+import { openJobSecrets, type TypedProducer } from '@loadline/shared/queue';
 import type { RunnerEnv } from './env.js';
 import { startK6, type K6Outcome } from './k6-process.js';
+import { isRoot, k6Launch, prepareWorkdir, type SandboxConfig } from './sandbox.js';
+import { sandboxConfig } from './env.js';
 import { controlAddress, resume, waitUntilPaused } from './k6-control.js';
 import { GeneratorSampler } from './generator-sampler.js';
 import { classifySegment, stopReasonOf, type SegmentCounts, type StopReason } from './segment-outcome.js';
@@ -55,6 +57,7 @@ const START_WAIT_MAX_MS = 5 * 60_000;
 export class SegmentExecutor {
   private current: { stop: (reason: StopReason) => void; done: Promise<void> } | undefined;
   private stopping = false;
+  private readonly sandbox: SandboxConfig;
 
   constructor(
     private readonly env: RunnerEnv,
@@ -62,7 +65,9 @@ export class SegmentExecutor {
     private readonly logger: pino.Logger,
     /** This machine's offset to Redis's clock: the start moment is on Redis's clock. */
     private readonly clock: ClockOffset,
-  ) {}
+  ) {
+    this.sandbox = sandboxConfig(env);
+  }
 
   async execute(assignment: RunAssignment, control: SegmentControl): Promise<void> {
     let stopReason: StopReason | null = null;
@@ -127,7 +132,11 @@ export class SegmentExecutor {
       const scriptPath = path.join(workdir, 'script.js');
       await writeFile(scriptPath, generateK6Script(job.spec, { planName: job.planName, planVersion: job.planVersion }));
       // What the script reads beside it (a gRPC plan's .proto); names are the generator's own.
-      for (const [name, content] of Object.entries(scriptFiles(job.spec))) await writeFile(path.join(workdir, name), content);
+      const extraFiles: string[] = [];
+      for (const [name, content] of Object.entries(scriptFiles(job.spec))) {
+        extraFiles.push(path.join(workdir, name));
+        await writeFile(extraFiles.at(-1)!, content);
+      }
 
       const counts: SegmentCounts = { requests: 0, responded: 0 };
       const sampler = new GeneratorSampler();
@@ -162,45 +171,47 @@ export class SegmentExecutor {
 
       const address = await controlAddress();
       log.info({ segments: job.segment.count }, 'starting k6 paused');
-      const k6 = startK6(
+      await prepareWorkdir(this.sandbox, workdir, [scriptPath, ...extraFiles], isRoot());
+      // Opened here, only for k6's environment; a job that does not open fails the segment.
+      const secrets = openJobSecrets(this.env.LOADLINE_RUNNER_KEY, runId, job.target.secrets);
+      const launch = k6Launch(
+        this.sandbox,
+        this.env.K6_BIN,
+        workdir,
+        [
+          'run',
+          '--quiet',
+          '--no-color',
+          '--log-format=json',
+          '--no-usage-report',
+          '--summary-mode=disabled',
+          // Loadline judges the SLA itself; without this k6 keeps every sample in memory for its
+          // own threshold checks (about 175 bytes per request: gigabytes in an hour).
+          '--no-thresholds',
+          '--paused',
+          `--address=${address}`,
+          '--out=loadline=/dev/fd/3',
+          // The installation's address policy, on every connection k6 makes (redirects, DNS
+          // that changed since the API checked), and every k6's control port out of reach.
+          // Flags outrank anything a script sets.
+          `--blacklist-ip=${[...job.policy.blacklistIPs, K6_CONTROL_NETWORK].join(',')}`,
+          ...(job.policy.blockHostnames.length ? [`--block-hostnames=${job.policy.blockHostnames.join(',')}`] : []),
+          ...executionSegmentArgs(segmentIndex, job.segment.count),
+          'script.js',
+        ],
         {
-          bin: this.env.K6_BIN,
-          cwd: workdir,
-          signal,
-          args: [
-            'run',
-            '--quiet',
-            '--no-color',
-            '--log-format=json',
-            '--no-usage-report',
-            '--summary-mode=disabled',
-            // Loadline judges the SLA itself; without this k6 keeps every sample in memory for its
-            // own threshold checks (about 175 bytes per request: gigabytes in an hour).
-            '--no-thresholds',
-            '--paused',
-            `--address=${address}`,
-            '--out=loadline=/dev/fd/3',
-            // The installation's address policy, on every connection k6 makes (redirects, DNS
-            // that changed since the API checked), and every k6's control port out of reach.
-            // Flags outrank anything a script sets.
-            `--blacklist-ip=${[...job.policy.blacklistIPs, K6_CONTROL_NETWORK].join(',')}`,
-            ...(job.policy.blockHostnames.length ? [`--block-hostnames=${job.policy.blockHostnames.join(',')}`] : []),
-            ...executionSegmentArgs(segmentIndex, job.segment.count),
-            scriptPath,
-          ],
-          env: {
-            [SCRIPT_ENV.baseUrl]: job.target.baseUrl,
-            [SCRIPT_ENV.headers]: JSON.stringify(job.target.headers),
-            [SCRIPT_ENV.variables]: JSON.stringify(job.target.variables),
-            K6_NO_USAGE_REPORT: 'true',
-            // A script importing a module this k6 lacks must fail here, not make k6 fetch a
-            // custom binary from the internet.
-            K6_AUTO_EXTENSION_RESOLUTION: 'false',
-            K6_BINARY_PROVISIONING: 'false',
-            HOME: workdir,
-            TMPDIR: workdir,
-          },
+          [SCRIPT_ENV.baseUrl]: job.target.baseUrl,
+          [SCRIPT_ENV.headers]: JSON.stringify(secrets.headers),
+          [SCRIPT_ENV.variables]: JSON.stringify(secrets.variables),
+          K6_NO_USAGE_REPORT: 'true',
+          // A script importing a module this k6 lacks must fail here, not make k6 fetch a
+          // custom binary from the internet.
+          K6_AUTO_EXTENSION_RESOLUTION: 'false',
+          K6_BINARY_PROVISIONING: 'false',
         },
+      );
+      const k6 = startK6(
+        { ...launch, signal },
         forward,
         (pid) => sampler.start(pid),
       );

@@ -9,7 +9,7 @@ const execute = {
   planVersion: 1,
   segment: { index: 0, count: 1 },
   spec: { load: { executor: 'constant-vus', vus: 1, duration: '1s' }, requests: [{ name: 'Get', path: '/' }] },
-  target: { baseUrl: 'http://127.0.0.1:8080', headers: {} },
+  target: { baseUrl: 'http://127.0.0.1:8080', secrets: 'v1:sealed' },
   deadlineSeconds: 60,
 };
 
@@ -23,7 +23,7 @@ describe('job payload schemas', () => {
 
   it('names every offending field of an invalid run assignment', () => {
     const { segment: _segment, ...job } = execute;
-    const parsed = runAssignmentSchema.safeParse({ runId: 'run1', attempt: 0, segmentIndex: 0, job: { ...job, segments: 2, target: { baseUrl: 'not a url', headers: {} } } });
+    const parsed = runAssignmentSchema.safeParse({ runId: 'run1', attempt: 0, segmentIndex: 0, job: { ...job, segments: 2, target: { baseUrl: 'not a url', secrets: 'v1:sealed' } } });
     expect(parsed.success).toBe(false);
     const paths = parsed.error!.issues.map((issue) => issue.path.join('.'));
     expect(paths).toEqual(expect.arrayContaining(['attempt', 'job.target.baseUrl']));

@@ -28,11 +28,13 @@ export const runExecutePayloadSchema = z.object({
     .object({ index: z.number().int().nonnegative(), count: z.number().int().positive() })
     .refine((segment) => segment.index < segment.count, 'segment index must be below the count'),
   spec: planSpecSchema,
-  target: z.object({
+  target: z.strictObject({
     baseUrl: z.url(),
-    /** Default headers and variables of the target; may hold secrets, so never log this object. */
-    headers: z.record(z.string(), z.string()),
-    variables: z.record(z.string(), z.string()).default({}),
+    /**
+     * The target's default headers and variables, sealed for runners (queue/job-secrets.ts):
+     * never in plaintext in Redis. Strict: a job carrying plaintext headers is refused.
+     */
+    secrets: z.string().min(1),
   }),
   /**
    * The installation's address policy, for k6 itself (K6_BLACKLIST_IPS / K6_BLOCK_HOSTNAMES):

@@ -116,6 +116,7 @@ export class Stack {
     if (migrate.code !== 0) throw new BenchError(`migrations failed:\n${(migrate.stderr || migrate.stdout).trim().split('\n').slice(-20).join('\n')}`);
 
     const port = await freeLoopbackPort();
+    this.runnerKey = randomBytes(32).toString('base64');
     this.baseUrl = `http://127.0.0.1:${port}`;
     log(`starting the API on ${this.baseUrl} and one runner (queue prefix ${this.queuePrefix})`);
     this.api = startChild('api', process.execPath, [...profileArgs('api'), API_MAIN], {
@@ -128,6 +129,7 @@ export class Stack {
         LOADLINE_QUEUE_PREFIX: this.queuePrefix,
         LOADLINE_WEB_DIST: '/nonexistent',
         LOADLINE_SECRET_KEY: randomBytes(32).toString('base64'),
+        LOADLINE_RUNNER_KEY: this.runnerKey,
         // The bench's targets are Go servers it starts on 127.0.0.1: allowed, and not held to
         // the small runs of unverified targets (they cannot serve a verification file).
         LOADLINE_ALLOWED_NETWORKS: '127.0.0.0/8',
@@ -155,6 +157,7 @@ export class Stack {
       cwd: REPO_ROOT,
       env: childEnv({
         REDIS_URL,
+        LOADLINE_RUNNER_KEY: this.runnerKey,
         LOADLINE_QUEUE_PREFIX: this.queuePrefix,
         LOADLINE_RUNNER_ID: id,
         LOADLINE_RUNNER_WORKDIR: workdir,

@@ -67,6 +67,13 @@ export const apiEnvSchema = z.object({
     .string({ error: 'is required: a random string of 32+ characters that encrypts target secrets (openssl rand -base64 32)' })
     .min(32, 'must be at least 32 characters (openssl rand -base64 32)'),
   /**
+   * Seals the target secrets in each run's job for the runners, which hold the same key: a
+   * random string of 32+ characters, different from LOADLINE_SECRET_KEY (runners never get that).
+   */
+  LOADLINE_RUNNER_KEY: z
+    .string({ error: 'is required: a random string of 32+ characters shared with the runners, which seals job secrets (openssl rand -base64 32)' })
+    .min(32, 'must be at least 32 characters (openssl rand -base64 32)'),
+  /**
    * Networks load may be sent to although the address policy refuses them (private, loopback,
    * link-local...), comma-separated CIDRs. Self-hosted installs and the tests allow 127.0.0.0/8.
    */

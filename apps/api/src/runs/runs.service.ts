@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { isTerminalRunStatus, planExpectedSeconds, planSpecSchema, scenariosTooSmallToSplit, type RunStatus, type RunView } from '@loadline/shared';
+import { sealJobSecrets } from '@loadline/shared/queue';
 import { API_ENV, type ApiEnv } from '../config/env.js';
 import { PlansService } from '../plans/plans.service.js';
 import { TargetsService, type TargetOverride } from '../targets/targets.service.js';
@@ -112,8 +113,9 @@ export class RunsService {
         planVersion: version.version,
         segments: spec.segments,
         spec,
-        target: { baseUrl: target.baseUrl, headers: target.headers, variables: target.variables },
-        policy: this.targets.k6Policy(),
+        target: { baseUrl: target.baseUrl, secrets: sealJobSecrets(this.env.LOADLINE_RUNNER_KEY, run.id, { headers: target.headers, variables: target.variables }) },
+        // k6 may connect to the target's own addresses and nowhere else.
+        policy: this.targets.k6Policy(target.addresses),
         deadlineSeconds,
       };
       await this.runQueue.enqueue(run.id, job, deadlineSeconds);

@@ -32,8 +32,11 @@ export class AddressGuard {
     );
   }
 
-  /** Throws ADDRESS_NOT_ALLOWED (or HOST_UNRESOLVABLE) unless every address of the URL's host is allowed. */
-  async assertAllowed(baseUrl: string, field = 'baseUrl'): Promise<void> {
+  /**
+   * Throws ADDRESS_NOT_ALLOWED (or HOST_UNRESOLVABLE) unless every address of the URL's host
+   * is allowed; answers those addresses.
+   */
+  async assertAllowed(baseUrl: string, field = 'baseUrl'): Promise<string[]> {
     const host = bareHost(new URL(baseUrl));
     if (BLOCKED_HOSTNAMES.includes(host)) throw this.refuse(field, `${host} is a cloud metadata service and cannot be a target`);
     let addresses: string[];
@@ -48,6 +51,7 @@ export class AddressGuard {
         throw this.refuse(field, `${host === address ? '' : `${host} resolves to `}${verdict.reason}; load may not be sent there (an operator can allow the network with LOADLINE_ALLOWED_NETWORKS)`);
       }
     }
+    return addresses;
   }
 
   /**
@@ -65,8 +69,13 @@ export class AddressGuard {
     });
   };
 
-  /** The policy in the form k6 takes it (K6_BLACKLIST_IPS, K6_BLOCK_HOSTNAMES). */
-  k6Policy(): { blacklistIPs: string[]; blockHostnames: string[] } {
-    return { blacklistIPs: this.policy.k6BlacklistIPs(), blockHostnames: [...BLOCKED_HOSTNAMES] };
+  /**
+   * The policy in the form k6 takes it (--blacklist-ip, --block-hostnames): for a run, every
+   * address but its target's (`addresses`, resolved at the run's start); without, every
+   * range the installation refuses.
+   */
+  k6Policy(addresses?: readonly string[]): { blacklistIPs: string[]; blockHostnames: string[] } {
+    const blacklistIPs = addresses ? this.policy.k6BlacklistOutside(addresses) : this.policy.k6BlacklistIPs();
+    return { blacklistIPs, blockHostnames: [...BLOCKED_HOSTNAMES] };
   }
 }

@@ -173,4 +173,19 @@ export class AddressPolicy {
   k6BlacklistIPs(): string[] {
     return REFUSED_RANGES.flatMap((refused) => subtract(rangeOf(parseCidr(refused.cidr)!), this.allowedRanges).map(format));
   }
+
+  /**
+   * What one run's k6 must refuse to connect to: everything but its target's own addresses
+   * (as resolved when the run starts). A script can then send load, and the target's
+   * secrets, nowhere else: not to another host, verified or not, nor to the platform's own
+   * services unless they share the target's address (then their credentials protect them).
+   */
+  k6BlacklistOutside(addresses: readonly string[]): string[] {
+    const allowed = addresses.map((address) => parseCidr(address)).filter((cidr): cidr is Cidr => cidr !== null).map(rangeOf);
+    const everything: Range[] = [
+      { start: 0n, prefix: 0, family: 4 },
+      { start: 0n, prefix: 0, family: 6 },
+    ];
+    return everything.flatMap((range) => subtract(range, allowed)).map(format);
+  }
 }

@@ -36,6 +36,8 @@ export interface RunnableTarget {
   baseUrl: string;
   headers: Record<string, string>;
   variables: Record<string, string>;
+  /** What the base URL's host resolved to as the run started: the only addresses its k6 may reach. */
+  addresses: string[];
 }
 
 /** Applies a patch of secrets: a value sets, null removes, absent keeps. */
@@ -179,9 +181,10 @@ export class TargetsService implements OnApplicationBootstrap {
   async forRun(id: string, spec: PlanSpec, override: TargetOverride = {}): Promise<RunnableTarget> {
     const target = await this.getRecord(id);
     const baseUrl = override.baseUrl ?? target.baseUrl;
-    await this.guard.assertAllowed(baseUrl);
+    const addresses = await this.guard.assertAllowed(baseUrl);
     // Verification is of a host: another host (a preview deployment) is unverified.
-    const verified = target.verifiedAt !== null && new URL(baseUrl).host === new URL(target.baseUrl).host;
+    const ownHost = new URL(baseUrl).host === new URL(target.baseUrl).host;
+    const verified = target.verifiedAt !== null && ownHost;
     if (!verified) {
       const vus = planPeakVus(spec);
       const seconds = planDurationSeconds(spec);
@@ -198,11 +201,15 @@ export class TargetsService implements OnApplicationBootstrap {
         );
       }
     }
-    const secrets = this.secretsOf(target);
-    return { id: target.id, baseUrl, headers: secrets.headers, variables: { ...secrets.variables, ...override.variables } };
+    // The target's secrets go only to the target's own host: not to a host a trigger names
+    // (whoever holds a trigger URL could name theirs), and to a custom script (which can send
+    // them anywhere it may connect) only once its owner has proven the host is theirs.
+    const withSecrets = ownHost && (verified || !spec.script);
+    const secrets = withSecrets ? this.secretsOf(target) : { headers: {}, variables: {} };
+    return { id: target.id, baseUrl, headers: secrets.headers, variables: { ...secrets.variables, ...override.variables }, addresses };
   }
 
-  k6Policy() {
-    return this.guard.k6Policy();
+  k6Policy(addresses?: readonly string[]) {
+    return this.guard.k6Policy(addresses);
   }
 }

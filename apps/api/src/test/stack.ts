@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { parseRunnerEnv, startRunner, type RunningRunner } from '@loadline/runner';
-import { deleteKeysWithPrefix } from '@loadline/shared/testing';
+import { TEST_RUNNER_KEY, deleteKeysWithPrefix } from '@loadline/shared/testing';
 import { createApiApp } from '../bootstrap.js';
 import { parseApiEnv } from '../config/env.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
@@ -62,6 +62,7 @@ export async function startStack(options: StackOptions): Promise<TestStack> {
     LOADLINE_QUEUE_PREFIX: queuePrefix,
     LOADLINE_WEB_DIST: '/nonexistent',
     LOADLINE_SECRET_KEY: randomBytes(32).toString('base64'),
+    LOADLINE_RUNNER_KEY: TEST_RUNNER_KEY,
     // The tests' targets are loopback servers they start themselves.
     LOADLINE_ALLOWED_NETWORKS: '127.0.0.0/8,::1/128',
     // Most tests are not about ownership verification; targets.integration.test.ts sets the
@@ -82,6 +83,7 @@ export async function startStack(options: StackOptions): Promise<TestStack> {
     runner = await startRunner(
       parseRunnerEnv({
         REDIS_URL: TEST_REDIS_URL,
+        LOADLINE_RUNNER_KEY: TEST_RUNNER_KEY,
         LOADLINE_QUEUE_PREFIX: queuePrefix,
         LOADLINE_RUNNER_ID: `${queuePrefix}-runner`,
         LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
@@ -113,7 +115,7 @@ export async function startStack(options: StackOptions): Promise<TestStack> {
     async startRunnerProcess(name: string) {
       const id = `${queuePrefix}-${name}`;
       const child = spawn(process.execPath, [RUNNER_MAIN], {
-        env: { PATH: process.env.PATH, REDIS_URL: TEST_REDIS_URL, LOADLINE_QUEUE_PREFIX: queuePrefix, LOADLINE_RUNNER_ID: id, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
+        env: { PATH: process.env.PATH, REDIS_URL: TEST_REDIS_URL, LOADLINE_RUNNER_KEY: TEST_RUNNER_KEY, LOADLINE_QUEUE_PREFIX: queuePrefix, LOADLINE_RUNNER_ID: id, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
         detached: true,
         stdio: ['ignore', 'ignore', 'inherit'],
       });

@@ -1,5 +1,6 @@
 import { planSpecSchema, type RunExecutePayload } from '@loadline/shared';
-import type { Job, TypedProducer } from '@loadline/shared/queue';
+import { sealJobSecrets, type Job, type TypedProducer } from '@loadline/shared/queue';
+import { TEST_RUNNER_KEY } from '@loadline/shared/testing';
 
 /** A 30 s run of 20 requests a second on 1 VU, aimed at a loopback server the test started. */
 export function loopbackRunJob(runId: string, baseUrl: string, planName: string): RunExecutePayload {
@@ -13,7 +14,7 @@ export function loopbackRunJob(runId: string, baseUrl: string, planName: string)
       load: { executor: 'constant-arrival-rate', rate: 20, timeUnit: '1s', duration: '30s', preAllocatedVUs: 1 },
       requests: [{ name: 'Root', path: '/' }],
     }),
-    target: { baseUrl, headers: {}, variables: {} },
+    target: { baseUrl, secrets: sealJobSecrets(TEST_RUNNER_KEY, runId, { headers: {}, variables: {} }) },
     policy: { blacklistIPs: [], blockHostnames: [] },
     deadlineSeconds: 60,
   };

@@ -131,6 +131,7 @@ export async function startStack(label: string): Promise<Stack> {
 
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
+    const runnerKey = randomBytes(32).toString('base64');
     redisTouched = true;
     api = startChild(
       'api',
@@ -144,13 +145,14 @@ export async function startStack(label: string): Promise<Stack> {
         LOADLINE_QUEUE_PREFIX: queuePrefix,
         LOADLINE_WEB_DIST: '/nonexistent',
         LOADLINE_SECRET_KEY: randomBytes(32).toString('base64'),
+        LOADLINE_RUNNER_KEY: runnerKey,
         // The test's targets are loopback servers it starts itself.
         LOADLINE_ALLOWED_NETWORKS: '127.0.0.0/8',
         LOG_LEVEL: 'warn',
       }),
     );
     // The runner gets the queue and nothing else (no DATABASE_URL).
-    runner = startChild('runner', logDir, RUNNER_MAIN, cleanEnv({ REDIS_URL, LOADLINE_QUEUE_PREFIX: queuePrefix, LOADLINE_RUNNER_ID: `${queuePrefix}-runner`, LOG_LEVEL: 'warn' }));
+    runner = startChild('runner', logDir, RUNNER_MAIN, cleanEnv({ REDIS_URL, LOADLINE_RUNNER_KEY: runnerKey, LOADLINE_QUEUE_PREFIX: queuePrefix, LOADLINE_RUNNER_ID: `${queuePrefix}-runner`, LOG_LEVEL: 'warn' }));
     await waitForHealth(baseUrl, [api, runner], 60_000);
     return { baseUrl, close };
   } catch (error) {

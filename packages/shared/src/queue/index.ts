@@ -82,3 +82,4 @@ export function createTypedWorker<Q extends QueueKey>(
 export { Queue, QueueEvents, Worker, UnrecoverableError } from 'bullmq';
 export type { ConnectionOptions, Job, JobsOptions };
 export { RunQueue, START_LEAD_MS, freshSince, type RunQueueState } from './run-queue.js';
+export { sealJobSecrets, openJobSecrets, JobSecretsError, jobSecretsSchema, type JobSecrets } from './job-secrets.js';

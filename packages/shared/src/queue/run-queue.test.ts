@@ -14,7 +14,7 @@ const job = (segments: number): RunJob => ({
   planVersion: 1,
   segments,
   spec: planSpecSchema.parse({ load: { executor: 'constant-vus', vus: 6, duration: '5s' }, requests: [{ name: 'Get', path: '/' }] }),
-  target: { baseUrl: 'http://127.0.0.1:9', headers: { Authorization: 'Bearer secret' }, variables: {} },
+  target: { baseUrl: 'http://127.0.0.1:9', secrets: 'v1:sealed-for-runners' },
   policy: { blacklistIPs: [], blockHostnames: [] },
   deadlineSeconds: 65,
 });
@@ -50,7 +50,7 @@ describe('RunQueue', () => {
     expect(a.runners).toHaveLength(2);
     const assignments = (await Promise.all(a.runners.map(inbox))).flat().map((text) => JSON.parse(text));
     expect(assignments.map((assignment) => assignment.segmentIndex).sort()).toEqual([0, 1]);
-    expect(assignments[0]).toMatchObject({ runId: 'run-a', attempt: 1, job: { segments: 2, target: { headers: { Authorization: 'Bearer secret' } } } });
+    expect(assignments[0]).toMatchObject({ runId: 'run-a', attempt: 1, job: { segments: 2, target: { secrets: 'v1:sealed-for-runners' } } });
 
     // One runner is left: run-b needs two, so it gets none and the free runner stays free.
     expect(await queue.reserve('run-b', now())).toEqual({ outcome: 'short', free: 1 });

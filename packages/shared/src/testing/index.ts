@@ -2,3 +2,4 @@
 export * from './loopback-server.js';
 export * from './redis-keys.js';
 export * from './design-plan.js';
+export * from './runner-key.js';
