@@ -4,6 +4,10 @@ import { startStack, type TestStack } from '../test/stack.js';
 import type { ApiClient } from '../test/api-client.js';
 import { validPlan } from '../test/fixtures.js';
 import { RunQueueService } from '../run-queue/run-queue.service.js';
+import { Redis } from 'ioredis';
+import { openJobSecrets } from '@loadline/shared/queue';
+import { TEST_RUNNER_KEY } from '@loadline/shared/testing';
+import { TEST_REDIS_URL } from '../test/stack.js';
 
 /** Inbound triggers and idempotent starts. No runner: started runs stay QUEUED, which is all these need. */
 describe('triggers and Idempotency-Key', () => {
@@ -14,7 +18,7 @@ describe('triggers and Idempotency-Key', () => {
   beforeAll(async () => {
     stack = await startStack({ label: 'triggers', runner: false });
     owner = (await stack.api.signup('triggers')).client;
-    const target = (await owner.post<TargetView>('/targets', { name: 'svc', baseUrl: 'http://127.0.0.1:9/', variables: { TOKEN: 'from-target', KEEP: 'kept' } })).body;
+    const target = (await owner.post<TargetView>('/targets', { name: 'svc', baseUrl: 'http://127.0.0.1:9/', headers: { Authorization: 'Bearer target-secret-3f9a' }, variables: { TOKEN: 'from-target', KEEP: 'kept' } })).body;
     plan = (await owner.post<PlanView>('/plans', validPlan(target.id))).body;
   });
 
@@ -63,8 +67,40 @@ describe('triggers and Idempotency-Key', () => {
     const [row] = await stack.db.query<{ baseUrl: string }>('SELECT "baseUrl" FROM "Run" WHERE id = $1', [preview.body.run.id]);
     expect(row!.baseUrl).toBe('http://127.0.0.2:8080/pr-7');
     const job = await jobOf(preview.body.run);
-    expect(job.target).toMatchObject({ baseUrl: 'http://127.0.0.2:8080/pr-7', variables: { TOKEN: 'for-this-run', KEEP: 'kept' } });
+    expect(job.target.baseUrl).toBe('http://127.0.0.2:8080/pr-7');
+    // Another host than the target's: whoever holds the trigger URL could name theirs, so the
+    // target's headers and variables stay behind; the trigger's own variables go.
+    expect(openJobSecrets(TEST_RUNNER_KEY, preview.body.run.id, job.target.secrets)).toEqual({ headers: {}, variables: { TOKEN: 'for-this-run' } });
+    // And that run's k6 may connect to 127.0.0.2 only: 127.0.0.1 (the target's own host) is barred too.
+    expect(job.policy.blacklistIPs).toEqual(expect.arrayContaining(['127.0.0.0/31', '127.0.0.3/32', '0.0.0.0/2', '::/0']));
+    expect(job.policy.blacklistIPs.filter((cidr) => cidr.startsWith('127.0.0.2'))).toEqual([]);
+
+    // The target's own host (another path on it) keeps its secrets: they are the target's.
+    const samehost = await stack.api.post(`/triggers/${token}`, { baseUrl: 'http://127.0.0.1:9/pr-8', variables: { TOKEN: 'for-this-run' } });
+    const own = openJobSecrets(TEST_RUNNER_KEY, samehost.body.run.id, (await jobOf(samehost.body.run)).target.secrets);
+    expect(own).toEqual({ headers: { Authorization: 'Bearer target-secret-3f9a' }, variables: { TOKEN: 'for-this-run', KEEP: 'kept' } });
+
+    // Nowhere in Redis is a secret in plaintext while the runs wait for runners.
+    const redis = new Redis(TEST_REDIS_URL);
+    try {
+      const keys = await redis.keys(`${stack.queuePrefix}:*`);
+      expect(keys.length).toBeGreaterThan(0);
+      let dump = '';
+      for (const key of keys) {
+        const type = await redis.type(key);
+        if (type === 'string') dump += await redis.get(key);
+        else if (type === 'hash') dump += JSON.stringify(await redis.hgetall(key));
+        else if (type === 'list') dump += (await redis.lrange(key, 0, -1)).join();
+        else if (type === 'zset') dump += (await redis.zrange(key, 0, -1)).join();
+        else if (type === 'set') dump += (await redis.smembers(key)).join();
+      }
+      expect(dump).toContain(preview.body.run.id);
+      for (const secret of ['target-secret-3f9a', 'from-target', 'kept', 'for-this-run']) expect(dump).not.toContain(secret);
+    } finally {
+      redis.disconnect();
+    }
     await owner.post(`/runs/${preview.body.run.id}/cancel`);
+    await owner.post(`/runs/${samehost.body.run.id}/cancel`);
 
     // Refused by the policy before a run exists (and this stack has no runner): nothing is sent to it.
     const refused = await stack.api.post(`/triggers/${token}`, { baseUrl: 'http://10.9.8.7/' });

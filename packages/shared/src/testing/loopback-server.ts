@@ -25,6 +25,8 @@ export interface LoopbackServer {
  */
 export async function startLoopbackServer(
   respond: (req: http.IncomingMessage) => LoopbackResponse = () => ({ status: 200, delayMs: 0 }),
+  /** Another loopback address (127.0.0.2, ...) stands for another host. */
+  host = '127.0.0.1',
 ): Promise<LoopbackServer> {
   const counts = new Map<string, number>();
   const arrivals: number[] = [];
@@ -42,10 +44,10 @@ export async function startLoopbackServer(
     else send();
   });
   server.keepAliveTimeout = 60_000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://${host}:${port}`,
     counts,
     arrivals,
     total: () => [...counts.values()].reduce((sum, count) => sum + count, 0),
