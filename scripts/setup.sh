@@ -85,6 +85,13 @@ ensure_k6() {
   bash "$SCRIPTS/ensure-k6.sh" >&2
 }
 
+# The runner starts every k6 in a bubblewrap sandbox (apps/runner/src/sandbox.ts); prlimit and
+# setpriv come with util-linux.
+ensure_sandbox() {
+  command -v bwrap >/dev/null 2>&1 || apt_install bubblewrap
+  command -v bwrap >/dev/null 2>&1 || die "bwrap not on PATH after installing bubblewrap"
+}
+
 DATABASE_URL=""
 REDIS_URL=""
 ensure_postgres() { DATABASE_URL=$(bash "$SCRIPTS/ensure-postgres.sh"); }
@@ -93,6 +100,7 @@ ensure_redis() { REDIS_URL=$(bash "$SCRIPTS/ensure-redis.sh"); }
 step pnpm run_quiet_stdout "$SCRIPTS/ensure-pnpm.sh"
 step install run_in_subshell install_deps
 step k6 ensure_k6
+step sandbox ensure_sandbox
 step postgres ensure_postgres
 step redis ensure_redis
 if ((with_browser)); then

@@ -64,8 +64,10 @@ for forbidden in DATABASE_URL LOADLINE_SECRET_KEY loadline-api loadline-migratio
   fi
 done
 grep -q 'name: REDIS_URL' "$runner" || fail "runner Deployment has no REDIS_URL"
+grep -q 'name: LOADLINE_RUNNER_KEY' "$runner" || fail "runner Deployment has no LOADLINE_RUNNER_KEY (it could not open job secrets)"
+grep -A1 'name: LOADLINE_SANDBOX' "$runner" | grep -q 'value: container' || fail "runner Deployment does not make its pod k6's sandbox (LOADLINE_SANDBOX=container)"
 grep -q '^  replicas:' "$runner" && fail "runner Deployment sets replicas while autoscaled"
-for want in DATABASE_URL REDIS_URL LOADLINE_SECRET_KEY /api/v1/health 'runAsNonRoot: true'; do
+for want in DATABASE_URL REDIS_URL LOADLINE_SECRET_KEY LOADLINE_RUNNER_KEY /api/v1/health 'runAsNonRoot: true'; do
   grep -q "$want" "$OUT/api-deployment.yaml" || fail "api Deployment lacks $want"
 done
 

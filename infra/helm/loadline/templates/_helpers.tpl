@@ -183,3 +183,31 @@ LOADLINE_MAX_RUNNERS: api.runQueue.maxRunners, else the most runner pods the cha
 {{- fail (printf "runner.autoscaling.type must be keda or hpa, not %q" .Values.runner.autoscaling.type) }}
 {{- end }}
 {{- end }}
+
+{{/* The runner key (LOADLINE_RUNNER_KEY): given, or kept from the release's Secret, or generated on first install. */}}
+{{- define "loadline.runnerKeyValue" -}}
+{{- if .Values.runnerKey.value }}
+{{- .Values.runnerKey.value }}
+{{- else }}
+{{- $existing := lookup "v1" "Secret" .Release.Namespace (printf "%s-runner-key" (include "loadline.fullname" .)) }}
+{{- if and $existing $existing.data (hasKey $existing.data "LOADLINE_RUNNER_KEY") }}
+{{- index $existing.data "LOADLINE_RUNNER_KEY" | b64dec }}
+{{- else }}
+{{- randAlphaNum 48 }}
+{{- end }}
+{{- end }}
+{{- end }}
+
+{{/* env entry for LOADLINE_RUNNER_KEY: the API seals job secrets with it, runners open them. */}}
+{{- define "loadline.env.runnerKey" -}}
+- name: LOADLINE_RUNNER_KEY
+  valueFrom:
+    secretKeyRef:
+      {{- if .Values.runnerKey.existingSecret }}
+      name: {{ .Values.runnerKey.existingSecret }}
+      key: {{ .Values.runnerKey.existingSecretKey }}
+      {{- else }}
+      name: {{ include "loadline.fullname" . }}-runner-key
+      key: LOADLINE_RUNNER_KEY
+      {{- end }}
+{{- end }}
