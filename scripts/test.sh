@@ -52,7 +52,7 @@ e2e() {
   LOADLINE_E2E_BASE_URL="http://127.0.0.1:$port" pnpm --filter @loadline/e2e test || rc=$?
   stop_platform "$run_dir"
   psql -q "$DATABASE_URL" -c "DROP DATABASE IF EXISTS $db WITH (FORCE)" >/dev/null || true
-  redis-cli -u "$REDIS_URL" --scan --pattern "lle2e$$:*" | xargs -r redis-cli -u "$REDIS_URL" del >/dev/null || true
+  redis-cli --no-auth-warning -u "$REDIS_URL" --scan --pattern "lle2e$$:*" | xargs -r redis-cli --no-auth-warning -u "$REDIS_URL" del >/dev/null || true
   return "$rc"
 }
 

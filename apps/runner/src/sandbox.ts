@@ -191,3 +191,12 @@ export function k6Launch(config: SandboxConfig, k6Bin: string, workdir: string, 
 }
 
 export const isRoot = () => process.getuid?.() === 0;
+
+/** Whether k6 died of the sandbox's memory ceiling (Go's runtime says "out of memory" on stderr). */
+export function ranOutOfMemory(stderr: readonly string[]): boolean {
+  return stderr.some((line) => /^fatal error: .*out of memory|^runtime: out of memory/.test(line));
+}
+
+export function outOfMemoryMessage(memoryMb: number): string {
+  return `k6 ran out of memory: it may use ${memoryMb} MiB (LOADLINE_K6_MEMORY_MB on the runner). Fewer VUs per segment (more segments) or smaller data in the script need less.`;
+}

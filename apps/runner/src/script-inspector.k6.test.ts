@@ -107,4 +107,10 @@ export default function () { orders.add(1); }
       await rm(secretDir, { recursive: true, force: true });
     }
   });
+
+  it('holds a script to its memory ceiling, and says so in words', async () => {
+    const small = sandboxConfig(parseRunnerEnv({ REDIS_URL: 'redis://127.0.0.1:6379', LOADLINE_RUNNER_KEY: TEST_RUNNER_KEY, LOADLINE_K6_MEMORY_MB: '300' }));
+    const hog = 'const hog = [];\nfor (let i = 0; i < 2000; i++) hog.push(new ArrayBuffer(1024 * 1024));\nexport default function () {}\n';
+    expect(await inspect(k6, hog, workRoot, small)).toEqual({ ok: false, message: expect.stringContaining('k6 ran out of memory: it may use 300 MiB') });
+  });
 });

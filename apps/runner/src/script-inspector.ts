@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ScriptInspection } from '@loadline/shared';
 import { durationToSeconds, k6ThresholdsSchema } from '@loadline/shared';
-import { SANDBOX_WORKDIR, isRoot, k6Launch, prepareWorkdir, type SandboxConfig } from './sandbox.js';
+import { SANDBOX_WORKDIR, isRoot, k6Launch, outOfMemoryMessage, prepareWorkdir, ranOutOfMemory, type SandboxConfig } from './sandbox.js';
 
 const INSPECT_TIMEOUT_MS = 15_000;
 const SCRIPT_FILE = 'script.js';
@@ -71,6 +71,7 @@ export async function inspectScript(k6Bin: string, source: string, workRoot: str
         resolve({ code: exitCode, stdout: out, stderr: err });
       });
     });
+    if (code !== 0 && ranOutOfMemory(stderr.split('\n'))) return { ok: false, message: outOfMemoryMessage(sandbox.memoryMb) };
     const errors = stderr
       .split('\n')
       .flatMap((line): K6Log[] => {

@@ -112,7 +112,7 @@ export class SegmentExecutor {
     const log = this.logger.child({ runId, tenantId: job.tenantId, segment: segmentIndex });
     const ref = { runId, segmentIndex, runnerId: this.env.LOADLINE_RUNNER_ID };
     const finish = async (k6: K6Outcome, counts: SegmentCounts, secondsSent: number) => {
-      const verdict = classifySegment(k6, counts, this.env.K6_BIN, k6.aborted ? stopReason() : null);
+      const verdict = classifySegment(k6, counts, this.env.K6_BIN, k6.aborted ? stopReason() : null, this.sandbox.memoryMb);
       log.info({ outcome: verdict.outcome, exitCode: k6.exitCode, secondsSent, requests: counts.requests }, 'k6 finished');
       if (verdict.error) log.warn({ error: verdict.error, stderr: k6.stderrTail.slice(-5) }, 'segment did not complete');
       await this.results.add(

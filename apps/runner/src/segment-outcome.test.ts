@@ -19,6 +19,11 @@ describe('classifySegment', () => {
     });
   });
 
+  it('says k6 ran out of its memory ceiling instead of quoting the runtime stack', () => {
+    const oom = { ...ok, exitCode: 2, stderrTail: ['fatal error: out of memory allocating heap arena metadata', '', 'runtime stack:', 'runtime.throw(...)'] };
+    expect(classifySegment(oom, counts, '/k6', null, 512).error).toEqual({ code: 'K6_OUT_OF_MEMORY', message: expect.stringContaining('it may use 512 MiB (LOADLINE_K6_MEMORY_MB') });
+  });
+
   it("quotes k6's own error when it exits non-zero", () => {
     const verdict = classifySegment({ ...ok, exitCode: 107, lastError: 'ReferenceError: foo is not defined at file:///s.js:3:5' }, counts, '/k6');
     expect(verdict).toEqual({

@@ -1,5 +1,6 @@
 import type { RunStopReason } from '@loadline/shared';
 import type { K6Outcome } from './k6-process.js';
+import { outOfMemoryMessage, ranOutOfMemory } from './sandbox.js';
 
 export interface SegmentCounts {
   requests: number;
@@ -33,7 +34,7 @@ export function stopReasonOf(reason: RunStopReason): StopReason {
  * and what the segment measured. A stop the runner asked for explains whatever exit code
  * the interrupt gave, so it wins over it.
  */
-export function classifySegment(k6: K6Outcome, counts: SegmentCounts, k6Bin: string, stopped: StopReason | null = null): SegmentVerdict {
+export function classifySegment(k6: K6Outcome, counts: SegmentCounts, k6Bin: string, stopped: StopReason | null = null, memoryMb?: number): SegmentVerdict {
   if (k6.spawnError) {
     const missing = k6.spawnError.code === 'ENOENT';
     return {
@@ -58,6 +59,9 @@ export function classifySegment(k6: K6Outcome, counts: SegmentCounts, k6Bin: str
       outcome: 'errored',
       error: { code: 'DEADLINE_EXCEEDED', message: 'k6 ran past the planned duration plus the grace period and was stopped' },
     };
+  }
+  if (k6.exitCode !== 0 && memoryMb !== undefined && ranOutOfMemory(k6.stderrTail)) {
+    return { outcome: 'errored', error: { code: 'K6_OUT_OF_MEMORY', message: outOfMemoryMessage(memoryMb) } };
   }
   if (k6.exitCode !== 0) {
     const how = k6.exitCode === null ? `was killed by ${k6.signal}` : `exited with code ${k6.exitCode}`;
