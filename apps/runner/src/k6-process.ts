@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 
@@ -23,6 +24,8 @@ export interface K6Invocation {
    * reports k6's own pid. Signals then go to that pid, and `onSpawn` gets it.
    */
   infoFd?: number;
+  /** The k6 binary when `bin` is the sandbox launcher: a missing one is reported as k6's ENOENT. */
+  k6Bin?: string;
 }
 
 export interface K6Outcome {
@@ -88,6 +91,14 @@ export function startK6(invocation: K6Invocation, onLine: (line: string) => void
       return resolve(outcome);
     }
     const { infoFd } = invocation;
+    if (invocation.k6Bin !== undefined) {
+      try {
+        accessSync(invocation.k6Bin, constants.X_OK);
+      } catch (error) {
+        outcome.spawnError = error as NodeJS.ErrnoException;
+        return resolve(outcome);
+      }
+    }
     const child = spawn(invocation.bin, invocation.args, {
       cwd: invocation.cwd,
       env: invocation.env,

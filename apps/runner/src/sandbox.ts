@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
-import { chmod, chown } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, chmod, chown } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
@@ -151,6 +152,8 @@ export class SandboxUnavailableError extends Error {}
  */
 export async function probeSandbox(config: SandboxConfig, k6Bin: string, workdir: string, root: boolean): Promise<void> {
   if (config.mode !== 'bwrap') return;
+  // A missing k6 is a problem of its own: each run says K6_MISSING and how to build it.
+  if (!(await access(k6Bin, constants.X_OK).then(() => true, () => false))) return;
   await prepareWorkdir(config, workdir, [], root);
   const command = sandboxedCommand(config, { k6Bin, workdir, k6Args: ['version'], env: {}, root, infoFd: 1 });
   // The info JSON goes to stdout here (fd 1) and is ignored; only the exit status matters.
@@ -171,6 +174,8 @@ export const SANDBOX_INFO_FD = 4;
 const LAUNCHER_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
 
 export interface K6Launch {
+  /** The k6 binary itself, when `bin` is the sandbox launcher: checked before starting. */
+  k6Bin?: string;
   bin: string;
   args: string[];
   env: Record<string, string>;
@@ -187,7 +192,7 @@ export function k6Launch(config: SandboxConfig, k6Bin: string, workdir: string, 
   if (config.mode !== 'bwrap') return { bin: k6Bin, args: k6Args, env: { ...env, HOME: workdir, TMPDIR: workdir }, cwd: workdir };
   const inside = { ...env, HOME: SANDBOX_WORKDIR, TMPDIR: SANDBOX_WORKDIR };
   const command = sandboxedCommand(config, { k6Bin, workdir, k6Args, env: inside, root: isRoot(), infoFd: SANDBOX_INFO_FD });
-  return { bin: command.bin, args: command.args, env: { PATH: LAUNCHER_PATH }, cwd: workdir, infoFd: command.infoFd };
+  return { k6Bin, bin: command.bin, args: command.args, env: { PATH: LAUNCHER_PATH }, cwd: workdir, infoFd: command.infoFd };
 }
 
 export const isRoot = () => process.getuid?.() === 0;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PlanView, RunView, TargetView } from '@loadline/shared';
+import { VERIFICATION_PATH, type PlanView, type RunView, type TargetView } from '@loadline/shared';
 import { startLoopbackServer, type LoopbackServer } from '@loadline/shared/testing';
 import { startStack, type TestStack } from '../test/stack.js';
 import type { ApiClient } from '../test/api-client.js';
@@ -20,15 +20,20 @@ describe('custom k6 scripts', () => {
   let server: LoopbackServer;
   let target: TargetView;
   const authorizations: (string | undefined)[] = [];
+  let published = '';
 
   beforeAll(async () => {
     stack = await startStack({ label: 'customscript' });
     server = await startLoopbackServer((req) => {
+      if (req.url === VERIFICATION_PATH) return { status: 200, delayMs: 0, body: published };
       authorizations.push(req.headers.authorization);
       return { status: 200, delayMs: 0 };
     });
     owner = (await stack.api.signup('script')).client;
     target = (await owner.post<TargetView>('/targets', { name: 'svc', baseUrl: server.url, headers: { Authorization: 'Bearer from-target' } })).body;
+    // A custom script gets the target's secrets only for a verified target (tenant-code.k6.test.ts).
+    published = `${target.verification.value}\n`;
+    expect((await owner.post(`/targets/${target.id}/verify`, { method: 'http' })).status).toBe(200);
   });
 
   afterAll(async () => {
