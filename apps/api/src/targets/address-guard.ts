@@ -5,7 +5,12 @@ import { API_ENV, type ApiEnv } from '../config/env.js';
 import { AddressPolicy, BLOCKED_HOSTNAMES } from './address-policy.js';
 import { TargetError, TargetErrorCode } from './targets.errors.js';
 
-const bareHost = (url: URL) => url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+/**
+ * The host name as it is compared and resolved: without IPv6 brackets, lower case, and
+ * without the trailing dot of a fully qualified name ("metadata.google.internal." is the same
+ * host as "metadata.google.internal").
+ */
+export const bareHost = (url: URL) => url.hostname.replace(/^\[|\]$/g, '').toLowerCase().replace(/\.+$/, '');
 
 /**
  * Applies the address policy to real host names: resolves them (every address must be

@@ -29,6 +29,26 @@ describe('AddressPolicy', () => {
     }
   });
 
+  it('judges IPv6 forms that carry an IPv4 address by that address, and refuses site-local', () => {
+    for (const [address, kind] of [
+      ['64:ff9b::a9fe:a9fe', 'metadata'], // NAT64 of 169.254.169.254
+      ['::a9fe:a9fe', 'metadata'], // IPv4-compatible
+      ['::ffff:a9fe:a9fe', 'metadata'], // IPv4-mapped, hex spelling
+      ['2002:a9fe:a9fe::1', 'metadata'], // 6to4
+      ['2002:0a00:0001::', 'private'], // 6to4 of 10.0.0.1
+      ['2001:0:4136:e378:8000:63bf:f5ff:fffe', 'private'], // Teredo, client 10.0.0.1 (inverted)
+      ['64:ff9b::7f00:1', 'loopback'],
+      ['fec0::1', 'private'],
+    ] as const) {
+      const verdict = strict.check(address);
+      expect(verdict.allowed, address).toBe(false);
+      expect(verdict.reason, address).toContain(`(${kind})`);
+    }
+    expect(strict.check('64:ff9b::a9fe:a9fe').reason).toBe('64:ff9b::a9fe:a9fe carries 169.254.169.254: 169.254.169.254 is in 169.254.169.254/32 (metadata)');
+    // The same forms of a public IPv4 address are public.
+    for (const address of ['64:ff9b::5db8:d822', '2002:5db8:d822::1', '::ffff:93.184.216.34']) expect(strict.check(address).allowed, address).toBe(true);
+  });
+
   it('lets public addresses through', () => {
     for (const address of ['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111', '172.32.0.1', '11.0.0.1']) {
       expect(strict.check(address), address).toEqual({ address, allowed: true });

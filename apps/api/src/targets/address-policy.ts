@@ -32,6 +32,8 @@ export const REFUSED_RANGES: readonly RefusedRange[] = [
   { cidr: '64:ff9b:1::/48', kind: 'private' },
   { cidr: 'fc00::/7', kind: 'private' },
   { cidr: 'fe80::/10', kind: 'link-local' },
+  // Site-local: deprecated (RFC 3879) but still routed privately by some networks.
+  { cidr: 'fec0::/10', kind: 'private' },
   { cidr: 'ff00::/8', kind: 'multicast' },
 ];
 
@@ -123,6 +125,25 @@ const CONTROL_NETWORK = (() => {
 
 const format = (range: Range) => `${fromBigInt(range.start, range.family)}/${range.prefix}`;
 
+/**
+ * The IPv4 address an IPv6 address carries, for the forms that reach an IPv4 host:
+ * IPv4-mapped (::ffff:a.b.c.d), IPv4-compatible (::a.b.c.d), NAT64 (64:ff9b::/96), 6to4
+ * (2002:AABB:CCDD::/48) and Teredo (2001:0::/32, the client's address inverted in the last
+ * 32 bits). `[::a9fe:a9fe]` is 169.254.169.254 to a host that routes it, so it is judged as that.
+ */
+export function embeddedIPv4(address: string): string | null {
+  if (isIP(address) !== 6) return null;
+  const value = toBigInt(address, 6);
+  const low32 = value & 0xffffffffn;
+  const top = (bits: number) => value >> BigInt(128 - bits);
+  if (top(96) === 0xffffn) return fromBigInt(low32, 4); // ::ffff:0:0/96
+  if (top(96) === 0n && low32 > 1n) return fromBigInt(low32, 4); // ::/96 (not :: and ::1)
+  if (top(96) === 0x64ff9bn << 64n) return fromBigInt(low32, 4); // 64:ff9b::/96
+  if (top(16) === 0x2002n) return fromBigInt((value >> 80n) & 0xffffffffn, 4); // 2002::/16
+  if (top(32) === 0x20010000n) return fromBigInt(~low32 & 0xffffffffn, 4); // Teredo 2001::/32
+  return null;
+}
+
 export interface AddressVerdict {
   address: string;
   allowed: boolean;
@@ -155,6 +176,11 @@ export class AddressPolicy {
       return { address, allowed: false, reason: `${address} is in ${K6_CONTROL_NETWORK} (reserved for the runners' k6 control ports)` };
     }
     if (this.allowedList.check(address, type)) return { address, allowed: true };
+    const v4 = embeddedIPv4(address);
+    if (v4 !== null) {
+      const inner = this.check(v4);
+      if (!inner.allowed) return { address, allowed: false, reason: `${address} carries ${v4}: ${inner.reason}` };
+    }
     for (const range of REFUSED_RANGES) {
       const cidr = parseCidr(range.cidr)!;
       const list = new BlockList();
