@@ -14,6 +14,7 @@ import { AllExceptionsFilter } from './common/http/all-exceptions.filter.js';
 import { PinoNestLogger, createLogger } from './common/logger.js';
 import { requestContextMiddleware } from './tenancy/request-context.middleware.js';
 import { securityHeaders } from './common/http/security-headers.js';
+import { inputGuard } from './common/http/input-guard.js';
 import { CSRF_HEADER } from './auth/credentials.js';
 import { COOKIE_SESSION_HEADER } from '@loadline/shared';
 import { serveWebApp } from './web/serve-web.js';
@@ -71,6 +72,7 @@ export async function createApiApp(env: ApiEnv): Promise<NestExpressApplication>
   app.use(`/${API_PREFIX}/plans/import`, json({ limit: '6mb' }));
   app.useBodyParser('json', { limit: '2mb' });
   app.use(securityHeaders);
+  app.use(inputGuard);
   // Cross-origin browsers only from the configured origins; the web app is same-origin.
   app.enableCors({
     origin: env.LOADLINE_CORS_ORIGINS.length ? env.LOADLINE_CORS_ORIGINS : false,

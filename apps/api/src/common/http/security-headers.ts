@@ -32,5 +32,8 @@ export function securityHeaders(req: Request, res: Response, next: NextFunction)
   res.setHeader('Content-Security-Policy', req.path.startsWith('/api/docs') ? DOCS_CSP : APP_CSP);
   if (req.secure) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
   if (req.path.startsWith('/api/v1/')) res.setHeader('Cache-Control', 'no-store');
+  // Shared reports open without a login; search engines must not index them even when a link
+  // leaks, and the page's own meta tag only works where JavaScript runs.
+  if (req.path.startsWith('/r/') || req.path.startsWith('/api/v1/public/')) res.setHeader('X-Robots-Tag', 'noindex, nofollow, noarchive');
   next();
 }
