@@ -5,7 +5,7 @@ import type { RequestStats } from '../summary.js';
 import type { Threshold } from '../threshold.js';
 import { compareRuns } from './compare.js';
 import { runToCsv, runToJunit } from './export.js';
-import { toPublicRun } from './share.js';
+import { scrubPublicText, toPublicRun } from './share.js';
 import { trendPoints } from './trend.js';
 import { trendSeries } from './trend-series.js';
 import { emptyHistogram, recordValue } from '../histogram.js';
@@ -260,5 +260,19 @@ describe('exports', () => {
     expect(text).not.toMatch(/run-secret-id|plan-1|tgt-1|127\.0\.0\.2|runner-pod/);
     expect(shared.segmentDetails[0]).toMatchObject({ runnerId: null, error: { code: 'TARGET_UNREACHABLE' } });
     expect(shared.error!.message).toBe('No request got a response: Get "<target>": refused');
+  });
+
+  it('scrubs addresses, host names and paths from what the public reads', () => {
+    const cases: Array<[string, string]> = [
+      ['dial tcp 10.2.3.4:5432: connect: connection refused', 'dial tcp <address>: connect: connection refused'],
+      ['dial tcp [fd00:ec2::254]:80: i/o timeout', 'dial tcp <address>: i/o timeout'],
+      ['IP (fe80::1) is in a blacklisted range (fe80::/10)', 'IP (<address>) is in a blacklisted range (<address>/10)'],
+      ['lookup db.internal on 10.0.0.2:53: no such host', 'lookup <host> on <address>: no such host'],
+      ['dial tcp db.internal.example:5432: refused', 'dial tcp <address>: refused'],
+      ['open /tmp/loadline-runner/run-1/data.json: no such file', 'open <path>: no such file'],
+      ['k6 exited with code 107: ReferenceError: x is not defined at script.js:3:5', 'k6 exited with code 107: ReferenceError: x is not defined at script.js:3:5'],
+      ['p95 120 ms at 12:30:05 over 5 s', 'p95 120 ms at 12:30:05 over 5 s'],
+    ];
+    for (const [text, scrubbed] of cases) expect(scrubPublicText(text), text).toBe(scrubbed);
   });
 });

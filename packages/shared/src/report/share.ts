@@ -47,7 +47,24 @@ export const publicShareSchema = z.discriminatedUnion('kind', [
 ]);
 export type PublicShare = z.infer<typeof publicShareSchema>;
 
-const withoutUrls = (text: string) => text.replace(/\b(?:https?|wss?|grpcs?):\/\/[^\s"')]+/g, '<target>');
+/**
+ * A message as the public may read it: URLs become <target>; IP addresses (v4, v6, with or
+ * without a port), host:port pairs and absolute file paths become <address> or <path>. k6 and
+ * the runner name internal hosts, resolvers and paths in their errors ("dial tcp
+ * 10.2.3.4:5432", "lookup db.internal on 10.0.0.2:53", "/tmp/loadline-runner/…").
+ */
+export function scrubPublicText(text: string): string {
+  return text
+    .replace(/\b(?:https?|wss?|grpcs?):\/\/[^\s"')]+/g, '<target>')
+    .replace(/\[[0-9a-f:.]*:[0-9a-f:.]*\](?::\d+)?/gi, '<address>')
+    .replace(/(?<![\w:])(?:[0-9a-f]{0,4}:){2,7}[0-9a-f]{0,4}(?:\d+\.\d+\.\d+\.\d+)?(?![\w:])/gi, (match) => (match.includes('::') || match.split(':').length > 3 ? '<address>' : match))
+    .replace(/\b\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?\b/g, '<address>')
+    // host:port, not file:line:column (script.js:3:5).
+    .replace(/\b(?:[a-z0-9-]+\.)+[a-z][a-z0-9-]*:\d{2,5}\b(?!:\d)/gi, '<address>')
+    .replace(/\blookup [^\s:]+/g, 'lookup <host>')
+    .replace(/(?<![\w<])\/(?:[\w.-]+\/)+[\w.-]*/g, '<path>');
+}
+const withoutUrls = scrubPublicText;
 
 export function toPublicRun(run: RunView): PublicRun {
   const { id: _id, planId: _plan, targetId: _target, cancelRequestedAt: _cancel, ...rest } = run;
