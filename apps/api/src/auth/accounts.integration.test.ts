@@ -74,6 +74,20 @@ describe('accounts: sign-up rules, lockout, sessions, cookies and CSRF, organiza
     expect(audit).toContain('auth.locked_out');
   });
 
+  it('answers an unknown e-mail exactly like a wrong password, and locks it out the same way', async () => {
+    const { email } = await stack.api.signup('known-for-comparison');
+    const unknown = `nobody-${Date.now()}@example.test`;
+    const answers: unknown[] = [];
+    for (let attempt = 0; attempt < MAX_FAILURES; attempt++) {
+      answers.push((await stack.api.post('/auth/login', { email: unknown, password: 'not the password at all' })).body);
+    }
+    expect(answers.every((body) => JSON.stringify(body) === JSON.stringify(answers[0]))).toBe(true);
+    expect((await stack.api.post('/auth/login', { email, password: 'not the password at all' })).body).toEqual(answers[0]);
+    const locked = await stack.api.post('/auth/login', { email: unknown, password: 'not the password at all' });
+    expect(locked.status).toBe(429);
+    expect(locked.body.error.code).toBe('LOGIN_LOCKED');
+  });
+
   it('lists sessions, revokes one at once, and ends expired ones', async () => {
     const { client, email } = await stack.api.signup('sessions');
     const second = await stack.api.login(email);

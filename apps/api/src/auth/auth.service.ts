@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { MeView, SessionListItem, SessionView, loginSchema, signupSchema } from '@loadline/shared';
 import type { z } from 'zod';
 import { API_ENV, type ApiEnv } from '../config/env.js';
@@ -12,7 +12,7 @@ import { AuthError, AuthErrorCode } from './auth.errors.js';
 import type { Caller, SessionCaller } from './caller.js';
 import { API_KEY_PREFIX, SESSION_TOKEN_PREFIX } from './credentials.js';
 import { LoginThrottle } from './login-throttle.js';
-import { burnPasswordCheck, hashPassword, hashSecretToken, newSecretToken, verifyPassword } from './secrets.js';
+import { burnPasswordCheck, hashPassword, hashSecretToken, newSecretToken, verifyPassword, warmPasswordCheck } from './secrets.js';
 
 interface ClientInfo {
   ip?: string;
@@ -26,7 +26,7 @@ export type IssuedSession = SessionView & { token: string; expiresAt: Date };
 const TOUCH_INTERVAL_MS = 60_000;
 
 @Injectable()
-export class AuthService {
+export class AuthService implements OnModuleInit {
   constructor(
     private readonly accounts: AuthRepository,
     private readonly apiKeys: ApiKeysService,
@@ -79,6 +79,10 @@ export class AuthService {
       if (error instanceof InviteClaimedError) throw new MemberError(MemberErrorCode.INVITE_ALREADY_USED, 'This invite link has already been used');
       throw error;
     }
+  }
+
+  async onModuleInit(): Promise<void> {
+    await warmPasswordCheck();
   }
 
   async login(input: z.infer<typeof loginSchema>, client: ClientInfo): Promise<IssuedSession> {

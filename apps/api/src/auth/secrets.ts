@@ -27,9 +27,16 @@ export function hashSecretToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** Runs argon2 on a fixed hash so an unknown e-mail costs as much time as a wrong password. */
+/**
+ * Runs argon2 on a fixed hash so an unknown e-mail costs as much time as a wrong password.
+ * The hash is made once per process, ahead of the first login (warmPasswordCheck), so not
+ * even the first unknown e-mail takes longer.
+ */
 let dummyHash: Promise<string> | undefined;
-export async function burnPasswordCheck(password: string): Promise<void> {
+export function warmPasswordCheck(): Promise<string> {
   dummyHash ??= hashPassword('loadline-timing-equaliser');
-  await verifyPassword(await dummyHash, password);
+  return dummyHash;
+}
+export async function burnPasswordCheck(password: string): Promise<void> {
+  await verifyPassword(await warmPasswordCheck(), password);
 }

@@ -91,7 +91,7 @@ describe('triggers and Idempotency-Key', () => {
         if (type === 'string') dump += await redis.get(key);
         else if (type === 'hash') dump += JSON.stringify(await redis.hgetall(key));
         else if (type === 'list') dump += (await redis.lrange(key, 0, -1)).join();
-        else if (type === 'zset') dump += (await redis.zrange(key, 0, -1)).join();
+        else if (type === 'zset') dump += (await redis.zrange(key, '0', '-1')).join();
         else if (type === 'set') dump += (await redis.smembers(key)).join();
       }
       expect(dump).toContain(preview.body.run.id);
