@@ -7,11 +7,19 @@ export const updateOrganizationSchema = createOrganizationSchema;
 /** Deleting an organization is confirmed by typing its slug, so a stray request cannot do it. */
 export const deleteOrganizationSchema = z.object({ confirmSlug: z.string().min(1).max(100) });
 
+/** The most any quota can be, whatever an installation's ceilings say. */
+export const QUOTA_MAXIMA = {
+  maxVusPerRun: 100_000,
+  maxRunDurationSeconds: 7 * 24 * 3600,
+  maxConcurrentRuns: 1_000,
+  monthlyVuMinutes: 1_000_000_000,
+} as const;
+
 export const quotasSchema = z.object({
-  maxVusPerRun: z.number().int().min(1).max(100_000),
-  maxRunDurationSeconds: z.number().int().min(10).max(7 * 24 * 3600),
-  maxConcurrentRuns: z.number().int().min(1).max(1_000),
-  monthlyVuMinutes: z.number().int().min(1).max(1_000_000_000),
+  maxVusPerRun: z.number().int().min(1).max(QUOTA_MAXIMA.maxVusPerRun),
+  maxRunDurationSeconds: z.number().int().min(10).max(QUOTA_MAXIMA.maxRunDurationSeconds),
+  maxConcurrentRuns: z.number().int().min(1).max(QUOTA_MAXIMA.maxConcurrentRuns),
+  monthlyVuMinutes: z.number().int().min(1).max(QUOTA_MAXIMA.monthlyVuMinutes),
 });
 export type Quotas = z.infer<typeof quotasSchema>;
 export const updateQuotasSchema = quotasSchema.partial().refine((value) => Object.keys(value).length > 0, {
@@ -23,7 +31,10 @@ export const organizationViewSchema = z.object({
   name: z.string(),
   slug: z.string(),
   createdAt: z.string(),
+  /** In force: each is at most the installation's ceiling. */
   quotas: quotasSchema,
+  /** The installation's ceilings (LOADLINE_CEILING_*): no quota can be set above them. */
+  ceilings: quotasSchema,
 });
 export type OrganizationView = z.infer<typeof organizationViewSchema>;
 

@@ -134,6 +134,7 @@ export class Stack {
         // the small runs of unverified targets (they cannot serve a verification file).
         LOADLINE_ALLOWED_NETWORKS: '127.0.0.0/8',
         LOADLINE_UNVERIFIED_MAX_VUS: '100000',
+        LOADLINE_SIGNUPS_PER_ADDRESS_PER_HOUR: '100000',
         LOADLINE_UNVERIFIED_MAX_DURATION_SECONDS: '86400',
         LOG_LEVEL: 'warn',
       }),

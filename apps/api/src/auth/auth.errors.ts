@@ -14,6 +14,9 @@ export enum AuthErrorCode {
   /** Routes about a person (logout, switching organizations) called with an API key. */
   SESSION_REQUIRED = 'SESSION_REQUIRED',
   NOT_A_MEMBER = 'NOT_A_MEMBER',
+  /** LOADLINE_SIGNUP=closed, or invite-only without an invite. */
+  SIGNUP_CLOSED = 'SIGNUP_CLOSED',
+  SIGNUP_THROTTLED = 'SIGNUP_THROTTLED',
 }
 
 export class AuthError extends DomainError<AuthErrorCode> {}

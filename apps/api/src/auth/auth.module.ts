@@ -9,6 +9,7 @@ import { AuthGuard } from './auth.guard.js';
 import { AuthRepository } from './auth.repository.js';
 import { AuthService } from './auth.service.js';
 import { LoginThrottle } from './login-throttle.js';
+import { SignupGate } from './signup-gate.js';
 import { RoutePermissionsCheck } from './route-permissions.js';
 
 @Module({
@@ -18,6 +19,7 @@ import { RoutePermissionsCheck } from './route-permissions.js';
     AuthRepository,
     AuthService,
     LoginThrottle,
+    SignupGate,
     ApiRateLimiter,
     RoutePermissionsCheck,
     { provide: APP_GUARD, useClass: AuthGuard },

@@ -33,6 +33,11 @@ export class InviteClaimedError extends Error {}
 export class AuthRepository {
   constructor(private readonly db: DatabaseService) {}
 
+  /** Whether the installation has any account at all. */
+  async anyUser(): Promise<boolean> {
+    return (await this.db.system.user.findFirst({ select: { id: true } })) !== null;
+  }
+
   /** Creates the user, their membership (new organization or invite) and first session, or nothing. */
   async createAccount(account: NewAccount) {
     try {

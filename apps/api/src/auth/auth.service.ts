@@ -12,6 +12,7 @@ import { AuthError, AuthErrorCode } from './auth.errors.js';
 import type { Caller, SessionCaller } from './caller.js';
 import { API_KEY_PREFIX, SESSION_TOKEN_PREFIX } from './credentials.js';
 import { LoginThrottle } from './login-throttle.js';
+import { SignupGate } from './signup-gate.js';
 import { burnPasswordCheck, hashPassword, hashSecretToken, newSecretToken, verifyPassword, warmPasswordCheck } from './secrets.js';
 
 interface ClientInfo {
@@ -33,6 +34,7 @@ export class AuthService implements OnModuleInit {
     private readonly members: MembersService,
     private readonly organizations: OrganizationsService,
     private readonly throttle: LoginThrottle,
+    private readonly signups: SignupGate,
     private readonly audit: AuditService,
     @Inject(API_ENV) private readonly env: ApiEnv,
   ) {}
@@ -43,6 +45,7 @@ export class AuthService implements OnModuleInit {
 
 
   async signup(input: z.infer<typeof signupSchema>, client: ClientInfo): Promise<IssuedSession> {
+    await this.signups.assertAllowed(input.inviteToken !== undefined, client.ip);
     // Checked before the (slow) password hash, so a dead link fails fast with its own code.
     const invite = input.inviteToken ? await this.members.usableInvite(input.inviteToken) : undefined;
     const token = newSecretToken(SESSION_TOKEN_PREFIX);

@@ -46,6 +46,21 @@ export const apiEnvSchema = z.object({
   LOADLINE_LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   LOADLINE_LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(30),
   LOADLINE_LOGIN_LOCKOUT_MINUTES: z.coerce.number().positive().default(15),
+  /**
+   * Who may make an account: anyone (open), only someone redeeming an invite (invite-only),
+   * or nobody (closed). The first account of an empty installation can always be made.
+   */
+  LOADLINE_SIGNUP: z.enum(['open', 'invite-only', 'closed']).default('open'),
+  /** Sign-ups per client address per hour, counted before any work is done. */
+  LOADLINE_SIGNUPS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(20),
+  /**
+   * Installation ceilings: no organization's quota may be set above these (and a quota set
+   * before a ceiling was lowered counts as the ceiling). Unset: the schema's own maximum.
+   */
+  LOADLINE_CEILING_VUS_PER_RUN: z.coerce.number().int().positive().optional(),
+  LOADLINE_CEILING_RUN_DURATION_SECONDS: z.coerce.number().int().positive().optional(),
+  LOADLINE_CEILING_CONCURRENT_RUNS: z.coerce.number().int().positive().optional(),
+  LOADLINE_CEILING_MONTHLY_VU_MINUTES: z.coerce.number().int().positive().optional(),
   /** Seconds a run may overrun its planned duration before it is stopped and ERRORED. */
   LOADLINE_RUN_GRACE_SECONDS: z.coerce.number().int().positive().default(60),
   /**

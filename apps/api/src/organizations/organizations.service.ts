@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import type { PlanSpec, OrganizationView, Quotas, UsageView, updateQuotasSchema } from '@loadline/shared';
+import { QUOTA_MAXIMA, type PlanSpec, type OrganizationView, type Quotas, type UsageView, type updateQuotasSchema } from '@loadline/shared';
+import { API_ENV, type ApiEnv } from '../config/env.js';
 import type { z } from 'zod';
 import { AuditService } from '../audit/audit.service.js';
 import { OrganizationsRepository } from './organizations.repository.js';
@@ -19,27 +20,46 @@ export function slugify(name: string): string {
   return base || 'org';
 }
 
-const quotasOf = (tenant: TenantRecord): Quotas => ({
-  maxVusPerRun: tenant.maxVus,
-  maxRunDurationSeconds: tenant.maxDurationSeconds,
-  maxConcurrentRuns: tenant.maxConcurrentRuns,
-  monthlyVuMinutes: tenant.monthlyVuMinutes,
-});
+/** The installation's ceilings: what the operator set, else the most any quota can be. */
+export function ceilingsOf(env: ApiEnv): Quotas {
+  return {
+    maxVusPerRun: env.LOADLINE_CEILING_VUS_PER_RUN ?? QUOTA_MAXIMA.maxVusPerRun,
+    maxRunDurationSeconds: env.LOADLINE_CEILING_RUN_DURATION_SECONDS ?? QUOTA_MAXIMA.maxRunDurationSeconds,
+    maxConcurrentRuns: env.LOADLINE_CEILING_CONCURRENT_RUNS ?? QUOTA_MAXIMA.maxConcurrentRuns,
+    monthlyVuMinutes: env.LOADLINE_CEILING_MONTHLY_VU_MINUTES ?? QUOTA_MAXIMA.monthlyVuMinutes,
+  };
+}
 
-const view = (tenant: TenantRecord): OrganizationView => ({
-  id: tenant.id,
-  name: tenant.name,
-  slug: tenant.slug,
-  createdAt: tenant.createdAt.toISOString(),
-  quotas: quotasOf(tenant),
+/** The quotas in force: the organization's own, each held to the ceiling (which may have been lowered since). */
+const quotasOf = (tenant: TenantRecord, ceilings: Quotas): Quotas => ({
+  maxVusPerRun: Math.min(tenant.maxVus, ceilings.maxVusPerRun),
+  maxRunDurationSeconds: Math.min(tenant.maxDurationSeconds, ceilings.maxRunDurationSeconds),
+  maxConcurrentRuns: Math.min(tenant.maxConcurrentRuns, ceilings.maxConcurrentRuns),
+  monthlyVuMinutes: Math.min(tenant.monthlyVuMinutes, ceilings.monthlyVuMinutes),
 });
 
 @Injectable()
 export class OrganizationsService {
+  private readonly ceilings: Quotas;
+
   constructor(
     private readonly organizations: OrganizationsRepository,
     private readonly audit: AuditService,
-  ) {}
+    @Inject(API_ENV) env: ApiEnv,
+  ) {
+    this.ceilings = ceilingsOf(env);
+  }
+
+  private view(tenant: TenantRecord): OrganizationView {
+    return {
+      id: tenant.id,
+      name: tenant.name,
+      slug: tenant.slug,
+      createdAt: tenant.createdAt.toISOString(),
+      quotas: quotasOf(tenant, this.ceilings),
+      ceilings: this.ceilings,
+    };
+  }
 
   async freeSlug(name: string): Promise<string> {
     const base = slugify(name);
@@ -60,17 +80,25 @@ export class OrganizationsService {
   }
 
   async current(): Promise<OrganizationView> {
-    return view(await this.organizations.current());
+    return this.view(await this.organizations.current());
   }
 
   async rename(name: string): Promise<OrganizationView> {
     const updated = await this.organizations.update({ name });
     await this.audit.record('organization.updated', { subject: { type: 'organization', id: updated.id }, details: { name } });
-    return view(updated);
+    return this.view(updated);
   }
 
   async updateQuotas(input: z.infer<typeof updateQuotasSchema>): Promise<OrganizationView> {
-    const before = quotasOf(await this.organizations.current());
+    const above = (Object.entries(input) as Array<[keyof Quotas, number]>).filter(([quota, value]) => value > this.ceilings[quota]);
+    if (above.length) {
+      throw new OrganizationError(
+        OrganizationErrorCode.QUOTA_ABOVE_CEILING,
+        `This installation allows at most ${above.map(([quota]) => `${this.ceilings[quota].toLocaleString('en-US')} for ${quota}`).join(', ')}; ask its operator to raise the ceiling`,
+        above.map(([quota, value]) => ({ path: quota, message: `${value} is above the installation's ceiling of ${this.ceilings[quota]}` })),
+      );
+    }
+    const before = quotasOf(await this.organizations.current(), this.ceilings);
     const updated = await this.organizations.update({
       maxVus: input.maxVusPerRun,
       maxDurationSeconds: input.maxRunDurationSeconds,
@@ -81,7 +109,7 @@ export class OrganizationsService {
       Object.entries(input).map(([quota, value]) => [quota, `${before[quota as keyof Quotas]} -> ${value}`]),
     );
     await this.audit.record('organization.quotas_changed', { subject: { type: 'organization', id: updated.id }, details: changes });
-    return view(updated);
+    return this.view(updated);
   }
 
   async usage(now = new Date()): Promise<UsageView> {
@@ -93,7 +121,7 @@ export class OrganizationsService {
     ]);
     return {
       period: { start: period.start.toISOString(), end: period.end.toISOString() },
-      limits: quotasOf(tenant),
+      limits: quotasOf(tenant, this.ceilings),
       usage: { concurrentRuns, vuMinutes: Math.round(vuMinutes * 100) / 100 },
     };
   }
@@ -103,7 +131,7 @@ export class OrganizationsService {
    * per-run limits (the limits that depend on usage are checked when a run starts).
    */
   async assertPlanWithinLimits(spec: PlanSpec): Promise<void> {
-    const limits = quotasOf(await this.organizations.current());
+    const limits = quotasOf(await this.organizations.current(), this.ceilings);
     const violations = quotaViolations(limits, { activeRuns: 0, vuMinutesThisMonth: 0 }, spec).filter(
       (violation) => violation.quota === 'maxVusPerRun' || violation.quota === 'maxRunDurationSeconds',
     );

@@ -69,6 +69,8 @@ export async function startStack(options: StackOptions): Promise<TestStack> {
     // real limits back.
     LOADLINE_UNVERIFIED_MAX_VUS: '100000',
     LOADLINE_UNVERIFIED_MAX_DURATION_SECONDS: '86400',
+    // Every test signs its users up from 127.0.0.1; accounts.integration.test.ts sets a real limit.
+    LOADLINE_SIGNUPS_PER_ADDRESS_PER_HOUR: '100000',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     ...options.env,
   });

@@ -1836,6 +1836,7 @@ export interface components {
             via: "session" | "apiKey";
         };
         OrganizationView: {
+            ceilings: components["schemas"]["Quotas"];
             createdAt: string;
             id: string;
             name: string;
