@@ -41,6 +41,8 @@ export const AUDIT_ACTIONS = [
   'member.invite_revoked',
   'member.joined',
   'member.role_changed',
+  /** What a demotion or removal took from the keys, invites and triggers the member had made. */
+  'member.power_reduced',
   'member.removed',
   'api_key.created',
   'api_key.revoked',

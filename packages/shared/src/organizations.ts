@@ -62,7 +62,7 @@ export const changeRoleSchema = z.object({ role: roleSchema });
 
 export const createInviteSchema = z.object({
   role: roleSchema,
-  /** Optional: shown to the inviter and given to the mailer; anyone holding the link may accept. */
+  /** Optional: when given, only an account with this e-mail may accept (given to the mailer too); without, whoever holds the link may. */
   email: emailSchema.optional(),
   expiresInHours: z.number().int().min(1).max(24 * 30).default(72),
 });

@@ -48,6 +48,7 @@ export class AuthService implements OnModuleInit {
     await this.signups.assertAllowed(input.inviteToken !== undefined, client.ip);
     // Checked before the (slow) password hash, so a dead link fails fast with its own code.
     const invite = input.inviteToken ? await this.members.usableInvite(input.inviteToken) : undefined;
+    if (invite) this.members.assertInviteFor(invite, input.email);
     const token = newSecretToken(SESSION_TOKEN_PREFIX);
     const expiresAt = this.sessionExpiry();
     try {

@@ -19,8 +19,9 @@ export interface Mailer {
 export const MAILER = Symbol('MAILER');
 
 /**
- * There is no mail server: the link is shown to the inviter in the API answer and written
- * to the log, as the e-mail would have carried it. It is a one-time secret, like the e-mail.
+ * There is no mail server: the link is shown once to the inviter in the API answer, who
+ * passes it on. The log records that an invitation was made, never the link: its token is a
+ * credential (up to OWNER) and logs are read by more people than members are.
  */
 @Injectable()
 export class LogMailer implements Mailer {
@@ -28,8 +29,8 @@ export class LogMailer implements Mailer {
 
   async sendInvite(message: InviteMessage): Promise<void> {
     this.logger.log(
-      { to: message.to, organization: message.organization, role: message.role, expiresAt: message.expiresAt.toISOString(), url: message.url },
-      'invitation (log mailer: no SMTP transport configured)',
+      { to: message.to, organization: message.organization, role: message.role, expiresAt: message.expiresAt.toISOString() },
+      'invitation made (log mailer: no SMTP transport configured; the link was given to the inviter only)',
     );
   }
 }

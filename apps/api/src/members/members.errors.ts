@@ -10,6 +10,8 @@ export enum MemberErrorCode {
   INVITE_REVOKED = 'INVITE_REVOKED',
   INVITE_ALREADY_USED = 'INVITE_ALREADY_USED',
   ALREADY_MEMBER = 'ALREADY_MEMBER',
+  /** The invite names another e-mail address than the account redeeming it. */
+  INVITE_FOR_ANOTHER_EMAIL = 'INVITE_FOR_ANOTHER_EMAIL',
 }
 
 export class MemberError extends DomainError<MemberErrorCode> {}

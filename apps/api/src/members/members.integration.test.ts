@@ -28,14 +28,26 @@ describe('members and invites: links, roles, the last owner', () => {
     expect(preview.status).toBe(200);
     expect(preview.body).toMatchObject({ organization: { name: 'Org members-owner' }, role: 'MEMBER', invitedBy: people.ADMIN.email });
 
-    const joined = await stack.api.signup('newcomer', invite.body.token);
-    expect(joined.session).toMatchObject({ role: 'MEMBER', tenant: { id: people.OWNER.session.tenant.id } });
-
+    // The invite names newcomer@: the link forwarded to (or intercepted by) anyone else is no use.
     const before = await userCount();
+    const elsewhere = await stack.api.post('/auth/signup', { email: 'someone-else@example.test', password: TEST_PASSWORD, name: 'Else', inviteToken: invite.body.token });
+    expect(elsewhere.status).toBe(403);
+    expect(elsewhere.body.error.code).toBe('INVITE_FOR_ANOTHER_EMAIL');
+    expect(await userCount()).toBe(before);
+    const existing = await stack.api.signup('existing-user');
+    const acceptedByOther = await existing.client.post(`/invitations/${invite.body.token}/accept`);
+    expect(acceptedByOther.status).toBe(403);
+    expect(acceptedByOther.body.error.code).toBe('INVITE_FOR_ANOTHER_EMAIL');
+
+    const joined = await stack.api.post('/auth/signup', { email: 'Newcomer@Example.test', password: TEST_PASSWORD, name: 'Newcomer', inviteToken: invite.body.token });
+    expect(joined.status).toBe(201);
+    expect(joined.body).toMatchObject({ role: 'MEMBER', tenant: { id: people.OWNER.session.tenant.id } });
+
+    const beforeReuse = await userCount();
     const reuse = await stack.api.post('/auth/signup', { email: 'second@example.test', password: TEST_PASSWORD, name: 'Second', inviteToken: invite.body.token });
     expect(reuse.status).toBe(409);
     expect(reuse.body.error.code).toBe('INVITE_ALREADY_USED');
-    expect(await userCount()).toBe(before);
+    expect(await userCount()).toBe(beforeReuse);
     expect((await people.OWNER.client.get('/invites')).body.items.map((item: { id: string }) => item.id)).not.toContain(invite.body.invite.id);
   });
 
@@ -43,8 +55,8 @@ describe('members and invites: links, roles, the last owner', () => {
     const invite = await people.OWNER.client.post('/members', { role: 'VIEWER', email: 'by-members@example.test' });
     expect(invite.status).toBe(201);
     expect(invite.body.invite).toMatchObject({ role: 'VIEWER', email: 'by-members@example.test' });
-    const joined = await stack.api.signup('by-members', invite.body.token);
-    expect(joined.session).toMatchObject({ role: 'VIEWER', tenant: { id: people.OWNER.session.tenant.id } });
+    const joined = await stack.api.post('/auth/signup', { email: 'by-members@example.test', password: TEST_PASSWORD, name: 'By Members', inviteToken: invite.body.token });
+    expect(joined.body).toMatchObject({ role: 'VIEWER', tenant: { id: people.OWNER.session.tenant.id } });
     expect((await people.MEMBER.client.post('/members', { role: 'VIEWER' })).status).toBe(403);
   });
 

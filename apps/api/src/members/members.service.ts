@@ -77,10 +77,18 @@ export class MembersService {
     if (!member) throw new MemberError(MemberErrorCode.MEMBER_NOT_FOUND, `No member ${userId} in this organization`);
     this.assertMayManage(actor, member.role, role);
     if (member.role !== role) {
-      if (!(await this.changeOrRemove(userId, role))) throw new MemberError(MemberErrorCode.MEMBER_NOT_FOUND, `No member ${userId} in this organization`);
+      const changed = await this.changeOrRemove(userId, role);
+      if (!changed) throw new MemberError(MemberErrorCode.MEMBER_NOT_FOUND, `No member ${userId} in this organization`);
       await this.audit.record('member.role_changed', { subject: { type: 'user', id: userId }, details: { email: member.user.email, from: member.role, to: role } });
+      await this.recordReduced(userId, member.user.email, changed.reduced);
     }
     return { user: { id: member.user.id, email: member.user.email, name: member.user.name }, role, joinedAt: member.createdAt.toISOString() };
+  }
+
+  /** Audits what a member's demotion or removal took from the keys, invites and triggers they made. */
+  private async recordReduced(userId: string, email: string, reduced: Record<string, string[]>): Promise<void> {
+    if (Object.values(reduced).every((items) => items.length === 0)) return;
+    await this.audit.record('member.power_reduced', { subject: { type: 'user', id: userId }, details: { email, ...reduced } });
   }
 
   /** Removes a member (or, with actor = the member, leaves; their current session is kept). */
@@ -88,11 +96,13 @@ export class MembersService {
     const member = await this.members.find(userId);
     if (!member) throw new MemberError(MemberErrorCode.MEMBER_NOT_FOUND, `No member ${userId} in this organization`);
     if (userId !== actor.userId) this.assertMayManage(actor, member.role, null);
-    if (!(await this.changeOrRemove(userId, null, keepSessionId))) throw new MemberError(MemberErrorCode.MEMBER_NOT_FOUND, `No member ${userId} in this organization`);
+    const removed = await this.changeOrRemove(userId, null, keepSessionId);
+    if (!removed) throw new MemberError(MemberErrorCode.MEMBER_NOT_FOUND, `No member ${userId} in this organization`);
     await this.audit.record('member.removed', {
       subject: { type: 'user', id: userId },
       details: { email: member.user.email, role: member.role, left: userId === actor.userId },
     });
+    await this.recordReduced(userId, member.user.email, removed.reduced);
   }
 
   // ---- invites --------------------------------------------------------------------------
@@ -145,7 +155,7 @@ export class MembersService {
   }
 
   /** The invite behind a link, if it can still be used; otherwise the specific reason. */
-  async usableInvite(token: string): Promise<UsableInvite & { organizationName: string; expiresAt: Date; createdById: string | null }> {
+  async usableInvite(token: string): Promise<UsableInvite & { organizationName: string; expiresAt: Date; createdById: string | null; email: string | null }> {
     const invite = await this.members.findInviteByTokenHash(hashSecretToken(token));
     if (!invite) throw new MemberError(MemberErrorCode.INVITE_NOT_FOUND, 'This invite link is not valid');
     if (invite.acceptedAt) throw new MemberError(MemberErrorCode.INVITE_ALREADY_USED, 'This invite link has already been used');
@@ -158,7 +168,18 @@ export class MembersService {
       organizationName: invite.tenant.name,
       expiresAt: invite.expiresAt,
       createdById: invite.createdById,
+      email: invite.email,
     };
+  }
+
+  /**
+   * An invite that names an e-mail address is redeemed only by that address (not by whoever
+   * the link was forwarded to or intercepted by); one without is for whoever holds the link.
+   */
+  assertInviteFor(invite: { email: string | null }, email: string): void {
+    if (invite.email && invite.email.toLowerCase() !== email.toLowerCase()) {
+      throw new MemberError(MemberErrorCode.INVITE_FOR_ANOTHER_EMAIL, 'This invite is for another e-mail address; sign in (or sign up) with the address it was sent to, or ask for a new invite');
+    }
   }
 
   async preview(token: string): Promise<InvitationPreview> {
@@ -170,6 +191,8 @@ export class MembersService {
   /** A signed-in user accepts an invite: they join with its role. Returns the organization joined. */
   async accept(token: string, userId: string) {
     const invite = await this.usableInvite(token);
+    const [user] = await this.members.userEmails([userId]);
+    this.assertInviteFor(invite, user?.email ?? '');
     if (await this.members.isMember(invite.tenantId, userId)) {
       throw new MemberError(MemberErrorCode.ALREADY_MEMBER, `You are already a member of ${invite.organizationName}`);
     }

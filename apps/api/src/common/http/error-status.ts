@@ -64,6 +64,7 @@ export const HTTP_STATUS_BY_CODE: Record<AnyErrorCode, number> = {
   [MemberErrorCode.INVITE_REVOKED]: 410,
   [MemberErrorCode.INVITE_ALREADY_USED]: 409,
   [MemberErrorCode.ALREADY_MEMBER]: 409,
+  [MemberErrorCode.INVITE_FOR_ANOTHER_EMAIL]: 403,
   [OrganizationErrorCode.CONFIRMATION_MISMATCH]: 400,
   [OrganizationErrorCode.RUNS_ACTIVE]: 409,
   [OrganizationErrorCode.QUOTA_EXCEEDED]: 422,

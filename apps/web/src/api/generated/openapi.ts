@@ -1153,7 +1153,7 @@ export interface components {
         };
         AuditQueryInput: {
             /** @enum {string} */
-            action?: "auth.login" | "auth.login_failed" | "auth.logout" | "auth.locked_out" | "organization.created" | "organization.updated" | "organization.quotas_changed" | "member.invited" | "member.invite_revoked" | "member.joined" | "member.role_changed" | "member.removed" | "api_key.created" | "api_key.revoked" | "target.verified" | "run.started" | "run.cancelled";
+            action?: "auth.login" | "auth.login_failed" | "auth.logout" | "auth.locked_out" | "organization.created" | "organization.updated" | "organization.quotas_changed" | "member.invited" | "member.invite_revoked" | "member.joined" | "member.role_changed" | "member.power_reduced" | "member.removed" | "api_key.created" | "api_key.revoked" | "target.verified" | "run.started" | "run.cancelled";
             before?: string;
             /** @default 50 */
             limit?: number;
@@ -3099,7 +3099,7 @@ export interface operations {
     Audit_list: {
         parameters: {
             query?: {
-                action?: "auth.login" | "auth.login_failed" | "auth.logout" | "auth.locked_out" | "organization.created" | "organization.updated" | "organization.quotas_changed" | "member.invited" | "member.invite_revoked" | "member.joined" | "member.role_changed" | "member.removed" | "api_key.created" | "api_key.revoked" | "target.verified" | "run.started" | "run.cancelled";
+                action?: "auth.login" | "auth.login_failed" | "auth.logout" | "auth.locked_out" | "organization.created" | "organization.updated" | "organization.quotas_changed" | "member.invited" | "member.invite_revoked" | "member.joined" | "member.role_changed" | "member.power_reduced" | "member.removed" | "api_key.created" | "api_key.revoked" | "target.verified" | "run.started" | "run.cancelled";
                 before?: string;
                 limit?: number;
             };
