@@ -179,6 +179,9 @@ export class RunsService {
   }
 
   async list(filter: { planId?: string; status?: RunStatus; from?: Date; to?: Date }, take = 100): Promise<RunView[]> {
+    // A plan that is not this organization's (or not at all) answers 404, like its own route:
+    // an empty list would say "exists, no runs" about another organization's id.
+    if (filter.planId) await this.plans.getWithVersion(filter.planId);
     const runs = await this.runs.list(filter, take);
     const queue = await this.runQueue.views(runs).catch(() => new Map());
     return runs.map((run) => toRunView(run, queue.get(run.id) ?? null));

@@ -5,12 +5,16 @@ import type { ApiClient } from '../test/api-client.js';
 import { validPlan } from '../test/fixtures.js';
 import { organizationWithEveryRole, type OrgPeople } from '../test/org-fixture.js';
 import { RoutePermissionsCheck, type RouteInfo } from '../auth/route-permissions.js';
+import { ROLES, can, type Role } from '@loadline/shared';
 
 /**
- * Organization A's owner calls every route that takes an id with organization B's ids, and
- * every list route, and must never see or touch B's rows: 404 for each id, none of B's ids in
- * any list, and B's data unchanged afterwards. The routes come from the running application,
- * so a new route with an id the sweep cannot fill fails here until a fixture is added.
+ * Every member of organization A (each role) calls every route that takes an id with
+ * organization B's ids, in the path, the query and the body, mixed with A's own ids, and every
+ * list route, and must never see or touch B's rows: 404 for each id (403 only where the role
+ * lacks the route's permission, which answers the same for any id), none of B's ids in any
+ * list, and everything of B's that its owner can read unchanged afterwards. The routes come
+ * from the running application, so a new route with an id the sweep cannot fill fails here
+ * until a fixture is added.
  */
 
 /** Which of B's resources fills each route parameter, by the path segment before it. */
@@ -68,15 +72,23 @@ function kindOf(route: RouteInfo): ResourceKind | undefined {
 describe('tenant isolation sweep (every route with an id, every list)', () => {
   let stack: TestStack;
   let routes: RouteInfo[];
+  let aPeople: OrgPeople;
   let a: ApiClient;
+  let aOwn: { target: string; plan: string; run: string };
   let b: OrgPeople;
+  /** Everything of B's its owner can read, before the sweep. */
+  let before: Record<string, unknown>;
   const ids = {} as Record<ResourceKind, string>;
   let bTenantId: string;
 
   beforeAll(async () => {
     stack = await startStack({ label: 'isolation', runner: false });
     routes = stack.app.get(RoutePermissionsCheck).routes();
-    a = (await stack.api.signup('org-a')).client;
+    aPeople = await organizationWithEveryRole(stack.api, 'org-a');
+    a = aPeople.OWNER.client;
+    const aTarget = (await a.post<TargetView>('/targets', { name: 'a svc', baseUrl: 'http://127.0.0.1:9/' })).body;
+    const aPlan = (await a.post<PlanView>('/plans', validPlan(aTarget.id))).body;
+    aOwn = { target: aTarget.id, plan: aPlan.id, run: (await a.post(`/plans/${aPlan.id}/runs`)).body.run.id };
     b = await organizationWithEveryRole(stack.api, 'org-b');
     const owner = b.OWNER.client;
     bTenantId = b.OWNER.session.tenant.id;
@@ -108,33 +120,77 @@ describe('tenant isolation sweep (every route with an id, every list)', () => {
       webhook: webhook.body.webhook.id,
       delivery: deliveries.body.items[0].id,
     });
+    before = await snapshotOfB();
   }, 60_000);
+
+  /** What B's owner reads of B: every list, and each resource by id. Times of use are left out (B's own reads move them). */
+  async function snapshotOfB(): Promise<Record<string, unknown>> {
+    const owner = b.OWNER.client;
+    const paths = [
+      ...routes.filter((route) => route.method === 'GET' && !route.path.includes(':') && !route.public && !QUERY_ID_ROUTES[keyOf(route)] && !['audit', 'dashboard', 'usage'].includes(route.path)).map((route) => `/${route.path}`),
+      `/targets/${ids.target}`,
+      `/plans/${ids.plan}`,
+      `/runs/${ids.run}`,
+      `/schedules/${ids.schedule}`,
+      `/webhooks/${ids.webhook}`,
+      `/plans/${ids.plan}/triggers`,
+      `/plans/${ids.plan}/versions`,
+    ];
+    const snapshot: Record<string, unknown> = {};
+    for (const path of paths) {
+      const response = await owner.get(path);
+      snapshot[path] = JSON.parse(JSON.stringify(response.body), (key, value) => (['lastUsedAt', 'queue', 'nextRunAt'].includes(key) ? undefined : value));
+    }
+    return snapshot;
+  }
 
   afterAll(async () => {
     await stack?.close();
   });
 
-  it("answers 404 on every route that takes an id, given another organization's id", async () => {
+  it.each(ROLES)("answers 404 to the %s of another organization on every route that takes an id", async (role: Role) => {
+    const caller = aPeople[role].client;
     const withIds = routes.filter((route) => route.path.includes(':') && !TOKEN_ROUTES.has(keyOf(route)));
     expect(withIds.length).toBeGreaterThan(15);
     const unfilled = withIds.filter((route) => !kindOf(route)).map(keyOf);
     expect(unfilled, 'routes with an id the sweep has no fixture for').toEqual([]);
 
+    /** 404, or 403 where the role may not use the route at all (the same answer for any id). */
+    const expected = (route: RouteInfo) => (route.permission && !can(role, route.permission) ? 403 : 404);
     const leaks: string[] = [];
+    const call = async (label: string, route: RouteInfo, method: string, path: string, body?: unknown) => {
+      const response = await caller.request(method, path, method === 'GET' ? undefined : body);
+      if (response.status !== expected(route)) leaks.push(`${label} -> ${response.status} ${JSON.stringify(response.body)}`);
+    };
     for (const route of withIds) {
-      const path =
+      const fill = (first: string, other: string) =>
         '/' +
-        route.path
-          .replace(/:[A-Za-z]+/, ids[kindOf(route)!])
-          // A second run (a comparison's other side) is the other organization's too.
-          .replace(/:([A-Za-z]+)/g, (_, name: string) => (name === 'otherId' ? ids.run : (SECONDARY[name] ?? `missing-${name}`))) +
+        route.path.replace(/:[A-Za-z]+/, first).replace(/:([A-Za-z]+)/g, (_, name: string) => (name === 'otherId' ? other : (SECONDARY[name] ?? `missing-${name}`))) +
         (QUERIES[keyOf(route)] ?? '');
-      const response = await a.request(route.method, path, route.method === 'GET' ? undefined : (BODIES[keyOf(route)] ?? {}));
-      if (response.status !== 404) leaks.push(`${keyOf(route)} -> ${response.status} ${JSON.stringify(response.body)}`);
+      const body = BODIES[keyOf(route)] ?? {};
+      await call(keyOf(route), route, route.method, fill(ids[kindOf(route)!], ids.run), body);
+      // Two ids: A's own with B's, both ways round (a comparison of A's run with B's).
+      if (route.path.includes(':otherId')) {
+        await call(`${keyOf(route)} (own, foreign)`, route, route.method, fill(aOwn.run, ids.run), body);
+        await call(`${keyOf(route)} (foreign, own)`, route, route.method, fill(ids.run, aOwn.run), body);
+      }
     }
-    for (const [key, path] of Object.entries(QUERY_ID_ROUTES)) {
-      const response = await a.get(path(ids));
-      if (response.status !== 404) leaks.push(`${key} -> ${response.status} ${JSON.stringify(response.body)}`);
+    const read = { permission: 'read' } as RouteInfo;
+    for (const [key, path] of Object.entries(QUERY_ID_ROUTES)) await call(key, read, 'GET', path(ids));
+    await call('GET comparisons (own base, foreign head)', read, 'GET', `/comparisons?base=${aOwn.run}&head=${ids.run}`);
+    await call('GET runs?planId (foreign)', read, 'GET', `/runs?planId=${ids.plan}`);
+    // B's ids in bodies (a plan on B's target, A's plan moved onto it) answer exactly what an
+    // id that exists nowhere answers: the caller learns nothing about B.
+    const madeUp = 'cmadeupnotanidanywhere000';
+    for (const [label, method, path, body] of [
+      ['POST plans {targetId}', 'POST', '/plans', (target: string) => ({ ...validPlan(target), name: 'on their target' })],
+      ['PATCH plans/:own {targetId}', 'PATCH', `/plans/${aOwn.plan}`, (target: string) => ({ targetId: target })],
+    ] as const) {
+      const foreign = await caller.request(method, path, body(ids.target));
+      const nowhere = await caller.request(method, path, body(madeUp));
+      expect(foreign.status, label).toBeGreaterThanOrEqual(400);
+      expect(JSON.stringify(foreign.body).replaceAll(ids.target, madeUp), label).toBe(JSON.stringify(nowhere.body));
+      expect(foreign.status, label).toBe(nowhere.status);
     }
     expect(leaks).toEqual([]);
   }, 60_000);
@@ -160,6 +216,8 @@ describe('tenant isolation sweep (every route with an id, every list)', () => {
   });
 
   it("left the other organization's data as it was", async () => {
+    // Everything its owner can read is as it was before every role of A tried every route.
+    expect(await snapshotOfB()).toEqual(before);
     const owner = b.OWNER.client;
     expect((await owner.get(`/targets/${ids.target}`)).body.name).toBe('b svc');
     expect((await owner.get(`/plans/${ids.plan}`)).status).toBe(200);
