@@ -7,7 +7,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planSpecSchema, type RunExecutePayload } from '@loadline/shared';
 import { TypedProducer, sealJobSecrets } from '@loadline/shared/queue';
-import { TEST_RUNNER_KEY, deleteKeysWithPrefix } from '@loadline/shared/testing';
+import { TEST_RUNNER_KEY, deleteKeysWithPrefix, localRedisUrl } from '@loadline/shared/testing';
 import { DEFAULT_K6_BIN, parseRunnerEnv } from './env.js';
 import { startK6 } from './k6-process.js';
 import { controlAddress, resume, waitUntilPaused } from './k6-control.js';
@@ -16,7 +16,7 @@ import { ClockOffset } from './clock-offset.js';
 import { DispatchHarness } from './test/dispatch-harness.js';
 import { publishedResults } from './test/run-fixtures.js';
 
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const REDIS_URL = localRedisUrl();
 
 async function status(address: string): Promise<{ paused: boolean; status: number }> {
   const response = await fetch(`http://${address}/v1/status`);

@@ -7,7 +7,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { diagnoseRun, mergeSegmentsBySecond, planSpecSchema, summarizeSeconds, type PlanSpecInput, type RunExecutePayload, type SecondSample } from '@loadline/shared';
 import { TypedProducer, sealJobSecrets } from '@loadline/shared/queue';
-import { TEST_RUNNER_KEY, deleteKeysWithPrefix, refusedLoopbackUrl } from '@loadline/shared/testing';
+import { TEST_RUNNER_KEY, deleteKeysWithPrefix, refusedLoopbackUrl, localRedisUrl } from '@loadline/shared/testing';
 import { parseRunnerEnv } from './env.js';
 import { SegmentExecutor } from './segment-executor.js';
 import { ClockOffset } from './clock-offset.js';
@@ -15,7 +15,7 @@ import { publishedResults } from './test/run-fixtures.js';
 import { DispatchHarness } from './test/dispatch-harness.js';
 import { ECHO_PROTO, startGrpcEchoServer, startWsEchoServer, type GrpcEchoServer, type WsEchoServer } from './test/protocol-servers.js';
 
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const REDIS_URL = localRedisUrl();
 /** What each server waits before it answers: every measured round trip must be at least this. */
 const WS_DELAY_MS = 20;
 const GRPC_DELAY_MS = 15;

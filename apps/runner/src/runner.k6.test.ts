@@ -9,10 +9,10 @@ import { TypedProducer } from '@loadline/shared/queue';
 import { DispatchHarness } from './test/dispatch-harness.js';
 import { parseRunnerEnv } from './env.js';
 import { startRunner } from './runner.js';
-import { TEST_RUNNER_KEY, deleteKeysWithPrefix, startLoopbackServer, type LoopbackServer } from '@loadline/shared/testing';
+import { TEST_RUNNER_KEY, deleteKeysWithPrefix, startLoopbackServer, type LoopbackServer, localRedisUrl } from '@loadline/shared/testing';
 import { loopbackRunJob, publishedResults } from './test/run-fixtures.js';
 
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const REDIS_URL = localRedisUrl();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The runner's own shutdown (SIGTERM in main.ts) while k6 runs a job from the queue. */

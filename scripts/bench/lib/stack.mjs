@@ -2,7 +2,7 @@
 // (migrated, dropped at the end), a unique queue prefix on the shared Redis (its keys deleted
 // at the end), the API and ONE runner as child processes; more runners on demand (scale).
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -23,7 +23,18 @@ const { deleteKeysWithPrefix } = await import(
 
 export const ADMIN_DATABASE_URL =
   process.env.LOADLINE_BENCH_ADMIN_URL ?? 'postgresql://loadline:loadline@127.0.0.1:5432/loadline';
-export const REDIS_URL = process.env.LOADLINE_BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+export const REDIS_URL = process.env.LOADLINE_BENCH_REDIS_URL ?? process.env.REDIS_URL ?? localRedisUrl();
+
+/** The Redis scripts/ensure-redis.sh runs on 127.0.0.1:6379, with the password it keeps for this machine. */
+function localRedisUrl() {
+  const stateDir = process.env.XDG_STATE_HOME || path.join(os.homedir(), '.local', 'state');
+  try {
+    const password = readFileSync(path.join(stateDir, 'loadline', 'redis-6379.password'), 'utf8').trim();
+    return `redis://:${encodeURIComponent(password)}@127.0.0.1:6379`;
+  } catch {
+    return 'redis://127.0.0.1:6379';
+  }
+}
 
 const API_MAIN = path.join(REPO_ROOT, 'apps', 'api', 'dist', 'main.js');
 const RUNNER_MAIN = path.join(REPO_ROOT, 'apps', 'runner', 'dist', 'main.js');
@@ -96,7 +107,7 @@ export class Stack {
       await redis.connect();
       await redis.ping();
     } catch (error) {
-      throw new BenchError(`Redis at ${REDIS_URL} does not answer: ${error.message} (bash scripts/setup.sh starts it)`);
+      throw new BenchError(`Redis at ${redact(REDIS_URL)} does not answer: ${error.message} (bash scripts/setup.sh starts it)`);
     } finally {
       redis.disconnect();
     }

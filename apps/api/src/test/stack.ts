@@ -5,13 +5,13 @@ import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { parseRunnerEnv, startRunner, type RunningRunner } from '@loadline/runner';
-import { TEST_RUNNER_KEY, deleteKeysWithPrefix } from '@loadline/shared/testing';
+import { TEST_RUNNER_KEY, deleteKeysWithPrefix, localRedisUrl } from '@loadline/shared/testing';
 import { createApiApp } from '../bootstrap.js';
 import { parseApiEnv } from '../config/env.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
 import { ApiClient } from './api-client.js';
 
-export const TEST_REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+export const TEST_REDIS_URL = localRedisUrl();
 const RUNNER_MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../runner/dist/main.js');
 
 /** A runner in a process of its own (the built apps/runner), as in a deployment. */

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { deleteKeysWithPrefix } from '@loadline/shared/testing';
+import { deleteKeysWithPrefix, localRedisUrl } from '@loadline/shared/testing';
 
 /**
  * The real platform for the CLI's integration test, started the way the bench starts it
@@ -17,7 +17,7 @@ import { deleteKeysWithPrefix } from '@loadline/shared/testing';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 export const ADMIN_DATABASE_URL = process.env.LOADLINE_TEST_ADMIN_URL ?? 'postgresql://loadline:loadline@127.0.0.1:5432/loadline';
-export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+export const REDIS_URL = localRedisUrl();
 export const CLI_MAIN = path.join(REPO_ROOT, 'packages', 'cli', 'dist', 'main.js');
 const API_MAIN = path.join(REPO_ROOT, 'apps', 'api', 'dist', 'main.js');
 const RUNNER_MAIN = path.join(REPO_ROOT, 'apps', 'runner', 'dist', 'main.js');

@@ -1,3 +1,4 @@
+import { localRedisUrl } from '../testing/redis-url.js';
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
@@ -6,7 +7,7 @@ import type { RunJob } from '../run-dispatch.js';
 import { deleteKeysWithPrefix } from '../testing/redis-keys.js';
 import { RunQueue, START_LEAD_MS } from './run-queue.js';
 
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const REDIS_URL = localRedisUrl();
 
 const job = (segments: number): RunJob => ({
   tenantId: 'tenant-1',

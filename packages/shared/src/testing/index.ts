@@ -3,3 +3,4 @@ export * from './loopback-server.js';
 export * from './redis-keys.js';
 export * from './design-plan.js';
 export * from './runner-key.js';
+export * from './redis-url.js';
