@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Makes sure a Redis server answers on 127.0.0.1 with maxmemory-policy noeviction (BullMQ
-# requires it) and a password, then prints REDIS_URL on stdout: redis://:<password>@127.0.0.1:6379
+# requires it) and a password, then prints REDIS_URL on stdout: redis://default:<password>@127.0.0.1:6379
 #
 # The password keeps tenant code away from the queues: a run's k6 may connect to its target's
 # address, and on a one-machine install that can be 127.0.0.1, where Redis listens too. It is
@@ -103,4 +103,4 @@ fi
 
 version=$(rcli --raw info server 2>/dev/null | sed -n 's/^redis_version:\([^[:space:]]*\).*/\1/p')
 log "redis ${version:-?} $started on 127.0.0.1:$PORT"
-printf 'redis://:%s@127.0.0.1:%s\n' "$PASSWORD" "$PORT"
+printf 'redis://default:%s@127.0.0.1:%s\n' "$PASSWORD" "$PORT"

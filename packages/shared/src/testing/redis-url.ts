@@ -12,7 +12,7 @@ export function localRedisUrl(env: NodeJS.ProcessEnv = process.env): string {
   const stateDir = env.XDG_STATE_HOME || path.join(os.homedir(), '.local', 'state');
   try {
     const password = readFileSync(path.join(stateDir, 'loadline', 'redis-6379.password'), 'utf8').trim();
-    return `redis://:${encodeURIComponent(password)}@127.0.0.1:6379`;
+    return `redis://default:${encodeURIComponent(password)}@127.0.0.1:6379`;
   } catch {
     return 'redis://127.0.0.1:6379';
   }
