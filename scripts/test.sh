@@ -63,6 +63,7 @@ suite migrations node --test scripts/db/
 suite k6-extension bash -c 'cd apps/runner/k6-extension && PATH=$PATH:/usr/local/go/bin go test ./...'
 suite helm-chart bash -c 'bash scripts/ensure-helm.sh >&2 && bash infra/helm/test.sh'
 suite e2e e2e
+suite fuzz env DATABASE_URL="$DATABASE_URL" REDIS_URL="$REDIS_URL" bash scripts/fuzz.sh
 
 log "all suites done in $(elapsed_since "$started")"
 ((${#failed[@]})) && log "failed: ${failed[*]}"

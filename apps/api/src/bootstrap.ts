@@ -15,6 +15,8 @@ import { PinoNestLogger, createLogger } from './common/logger.js';
 import { requestContextMiddleware } from './tenancy/request-context.middleware.js';
 import { securityHeaders } from './common/http/security-headers.js';
 import { inputGuard } from './common/http/input-guard.js';
+import { MethodTable } from './common/http/method-table.js';
+import { RoutePermissionsCheck } from './auth/route-permissions.js';
 import { CSRF_HEADER } from './auth/credentials.js';
 import { COOKIE_SESSION_HEADER } from '@loadline/shared';
 import { serveWebApp } from './web/serve-web.js';
@@ -83,7 +85,7 @@ export async function createApiApp(env: ApiEnv): Promise<NestExpressApplication>
   });
   app.use(requestContextMiddleware);
   app.setGlobalPrefix(API_PREFIX);
-  app.useGlobalFilters(new AllExceptionsFilter());
+  app.useGlobalFilters(new AllExceptionsFilter(new MethodTable(app.get(RoutePermissionsCheck).routes(), API_PREFIX)));
   app.enableShutdownHooks();
 
   const document = buildOpenApiDocument(app);

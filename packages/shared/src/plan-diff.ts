@@ -48,9 +48,12 @@ export const planDiffSchema = z.object({
 });
 export type PlanDiff = z.infer<typeof planDiffSchema>;
 
+/** A plan version number as it comes in a path or query: a PostgreSQL integer, so at most 2^31 - 1. */
+export const planVersionNumberSchema = z.coerce.number().int().min(1).max(2_147_483_647);
+
 export const planDiffQuerySchema = z.object({
-  from: z.coerce.number().int().min(1),
-  to: z.coerce.number().int().min(1).optional(),
+  from: planVersionNumberSchema,
+  to: planVersionNumberSchema.optional(),
 });
 
 /** The exact script a run of the version would execute, and the environment it reads. */
@@ -63,4 +66,4 @@ export const planScriptSchema = z.object({
 });
 export type PlanScript = z.infer<typeof planScriptSchema>;
 
-export const planVersionQuerySchema = z.object({ version: z.coerce.number().int().min(1).optional() });
+export const planVersionQuerySchema = z.object({ version: planVersionNumberSchema.optional() });

@@ -50,7 +50,11 @@ export type Capture = z.infer<typeof captureSchema>;
 /** A pause drawn uniformly between min and max, like a user reading a page. */
 export const thinkTimeSchema = z
   .object({ min: durationSchema, max: durationSchema })
-  .refine((think) => durationToSeconds(think.min) <= durationToSeconds(think.max), { message: 'min must not be above max', path: ['max'] });
+  // Only when both are durations (their own checks report them otherwise): a refinement must not throw.
+  .refine((think) => !durationSchema.safeParse(think.min).success || !durationSchema.safeParse(think.max).success || durationToSeconds(think.min) <= durationToSeconds(think.max), {
+    message: 'min must not be above max',
+    path: ['max'],
+  });
 export type ThinkTime = z.infer<typeof thinkTimeSchema>;
 
 export const requestBodySchema = z.discriminatedUnion('type', [

@@ -9,13 +9,16 @@ export function protocolOf(baseUrl: string): TargetProtocol {
   return scheme.startsWith('ws') ? 'ws' : scheme.startsWith('grpc') ? 'grpc' : 'http';
 }
 
+/** The URL, or null when it is not one (the url check says so; a refinement must not throw). */
+const parsedUrl = (value: string): URL | null => (URL.canParse(value) ? new URL(value) : null);
+
 export const baseUrlSchema = z
   .url()
   .max(2_048)
-  .refine((value) => (TARGET_SCHEMES as readonly string[]).includes(new URL(value).protocol), {
+  .refine((value) => { const url = parsedUrl(value); return !url || (TARGET_SCHEMES as readonly string[]).includes(url.protocol); }, {
     message: `must be an ${TARGET_SCHEMES.map((scheme) => `${scheme}//`).join(', ')} URL`,
   })
-  .refine((value) => !new URL(value).username && !new URL(value).password, {
+  .refine((value) => { const url = parsedUrl(value); return !url || (!url.username && !url.password); }, {
     message: 'must not carry credentials; use a default header or a variable instead',
   });
 

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import {
   createPlanSchema,
@@ -8,6 +8,7 @@ import {
   planDiffSchema,
   planScriptSchema,
   planVersionQuerySchema,
+  planVersionNumberSchema,
   planVersionSummarySchema,
   planViewSchema,
   updatePlanSchema,
@@ -85,7 +86,7 @@ export class PlansController {
   @Get(':id/versions/:version')
   @Requires('read')
   @ApiJsonResponse(200, planViewSchema, [400, 401, 404])
-  version(@Param('id') id: string, @Param('version', ParseIntPipe) version: number) {
+  version(@Param('id') id: string, @Param('version', new ZodPipe(planVersionNumberSchema, 'version')) version: number) {
     return this.plans.version(id, version);
   }
 

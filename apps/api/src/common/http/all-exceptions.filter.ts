@@ -1,5 +1,6 @@
-import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
-import type { Response } from 'express';
+import { Catch, HttpException, Logger, NotFoundException, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import type { MethodTable } from './method-table.js';
 import type { ErrorBody } from '@loadline/shared';
 import { CommonErrorCode, DomainError } from '../errors/domain-error.js';
 import { currentContext } from '../../tenancy/request-context.js';
@@ -23,8 +24,21 @@ function body(code: string, message: string, details: ErrorBody['error']['detail
 export class AllExceptionsFilter implements ExceptionFilter {
   private readonly logger = new Logger('Errors');
 
+  /** `methods`: the application's routes, to tell a wrong method (405) from a wrong path (404). */
+  constructor(private readonly methods?: MethodTable) {}
+
   catch(exception: unknown, host: ArgumentsHost): void {
     const res = host.switchToHttp().getResponse<Response>();
+    const req = host.switchToHttp().getRequest<Request>();
+    if (exception instanceof NotFoundException && this.methods && !res.headersSent) {
+      // originalUrl: req.path is relative to where Nest's router is mounted.
+      const allowed = this.methods.allowed(req.originalUrl.split('?')[0] ?? '');
+      if (allowed.length && !allowed.includes(req.method)) {
+        res.setHeader('Allow', allowed.join(', '));
+        res.status(405).json(body(CommonErrorCode.METHOD_NOT_ALLOWED, `${req.method} is not allowed here; use ${allowed.join(', ')}`));
+        return;
+      }
+    }
     const [status, payload] = this.describe(exception);
     if (status >= 500) {
       this.logger.error(

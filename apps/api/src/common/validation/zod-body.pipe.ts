@@ -18,7 +18,13 @@ export class ZodPipe<S extends z.ZodType> implements PipeTransform<unknown, z.in
   ) {}
 
   transform(value: unknown): z.infer<S> {
-    const result = this.schema.safeParse(value ?? {});
+    let result: z.ZodSafeParseResult<z.infer<S>>;
+    try {
+      result = this.schema.safeParse(value ?? {}) as z.ZodSafeParseResult<z.infer<S>>;
+    } catch {
+      // A refinement that met input it did not expect: still the input's fault, never a 500.
+      throw this.toError(`Invalid ${this.what}: a value has an unexpected form`, [{ path: '', message: 'could not be validated' }], value);
+    }
     if (result.success) return result.data;
     const details = zodIssuesToDetails(result.error);
     const first = details[0];
