@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // pnpm bench [-- --quick] [--pairs N] [--overhead-seconds N] [--soak-seconds N] [--scale-rate N] [--scale-seconds N]
-//            [--spread-runs N] [--only overhead,accuracy,memory,scale,charts]
+//            [--spread-runs N] [--only overhead,accuracy,memory,scale,api,charts]
 //
 // Benchmarks of the whole platform on this machine, reported as ratios against a baseline
 // measured in the same run (plus the raw numbers): what Loadline costs k6 in throughput, how
@@ -19,9 +19,10 @@ import { killAllChildrenNow, stopAllChildren } from './lib/processes.mjs';
 import { charts } from './lib/charts.mjs';
 import { formatCharts, summarizeCharts } from './lib/charts-report.mjs';
 import { formatScale, summarizeScale } from './lib/scale-report.mjs';
+import { formatApiReads } from './lib/api-format.mjs';
 
 /** These need the platform (PostgreSQL, Redis, the built API and runner, k6, Go); charts does not. */
-const STACK_BENCHMARKS = ['overhead', 'accuracy', 'memory', 'scale'];
+const STACK_BENCHMARKS = ['overhead', 'accuracy', 'memory', 'scale', 'api'];
 const BENCHMARKS = [...STACK_BENCHMARKS, 'charts'];
 
 function parseOptions(argv) {
@@ -43,7 +44,7 @@ function parseOptions(argv) {
   if (values.help) {
     process.stdout.write(
       'usage: pnpm bench [-- --quick] [--pairs N] [--overhead-seconds N] [--soak-seconds N] [--scale-rate N] [--scale-seconds N]\n' +
-        '                  [--spread-runs N] [--only overhead,accuracy,memory,scale,charts]\n' +
+        '                  [--spread-runs N] [--only overhead,accuracy,memory,scale,api,charts]\n' +
         '  --quick           short smoke check: 1 overhead pair of 10 s, 10 s accuracy run, 60 s soak, scale runs of 10 s and\n' +
         '                    5 start-spread runs, charts up to 3,600 points\n' +
         '  --pairs N         bare k6 / Loadline pairs for the overhead figure (default 5)\n' +
@@ -147,6 +148,7 @@ async function runStackBenchmarks(options, results, setCleanup) {
   const { k6Version } = await import('./lib/k6.mjs');
   const { accuracy, memory, overhead, reportLatency, storage } = await import('./lib/benchmarks.mjs');
   const { scale } = await import('./lib/scale.mjs');
+  const { apiReads } = await import('./lib/api-reads.mjs');
   Stack.preflight();
   const versions = { k6: await k6Version(), go: await goVersion(), node: process.version };
   await buildServer('ok');
@@ -167,6 +169,7 @@ async function runStackBenchmarks(options, results, setCleanup) {
     if (options.only.includes('accuracy')) results.accuracy = await accuracy(ctx);
     if (options.only.includes('memory')) results.memory = await memory(ctx, okServer);
     if (options.only.includes('scale')) results.scale = await scale(ctx, okServer);
+    if (options.only.includes('api')) results.api = await apiReads(ctx, okServer);
   } finally {
     await okServer.stop();
   }
@@ -179,7 +182,7 @@ async function runStackBenchmarks(options, results, setCleanup) {
 
 function formatReport({ machine, options, results, startedAt }) {
   const lines = [];
-  const { overhead: o, accuracy: a, memory: m, scale: sc, storage: s, latency: l, charts: c } = results;
+  const { overhead: o, accuracy: a, memory: m, scale: sc, storage: s, latency: l, charts: c, api } = results;
   lines.push('');
   lines.push(`Loadline bench ${startedAt.slice(0, 16).replace('T', ' ')} UTC, ${machine.cores} cores (${machine.cpu}), load average ${machine.loadAverageBefore.join(' ')} -> ${machine.loadAverageAfter.join(' ')}`);
   lines.push(`${[machine.k6, machine.go, `node ${machine.node}`].filter(Boolean).join('; ')}${options.quick ? '; QUICK (smoke check, not for figures)' : ''}`);
@@ -256,6 +259,7 @@ function formatReport({ machine, options, results, startedAt }) {
     }
   }
   if (c) lines.push(...formatCharts(c));
+  if (api) lines.push('', ...formatApiReads(api));
   if (l?.perRun.length) {
     lines.push('');
     lines.push(`run end -> report (RunSegment.finishedAt -> Run.finishedAt), ms: ${l.perRun.map((run) => `${run.label} ${run.ms}`).join(', ')}`);
@@ -287,6 +291,10 @@ function formatReport({ machine, options, results, startedAt }) {
     lines.push(`  storage    bytes per run-minute         ${fmtBytes(long.bytesPerMinute)} (${long.label}, ${long.bytesPerRequest.toFixed(4)} bytes/request${short})`);
   }
   if (c) lines.push(...summarizeCharts(c));
+  if (api) {
+    const worst = api.routes.slice(1).reduce((a, b) => (b.p95 > a.p95 ? b : a));
+    lines.push(`  api        worst p95 at ${api.vus} clients     ${worst.p95.toFixed(1)} ms (${worst.name}; health ${api.routes[0].p95.toFixed(1)} ms)`);
+  }
   if (l?.perRun.length) lines.push(`  latency    run end -> report            ${fmtInt(l.medianMs)} ms median, ${fmtInt(l.maxMs)} ms max (${l.perRun.length} runs)`);
   lines.push('');
   return `${lines.join('\n')}\n`;
