@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  isTerminalRunStatus,
   planDurationSeconds,
   segmentHealthSchema,
   capacitySchema,
@@ -59,9 +60,62 @@ function toThresholdResult(row: ThresholdRow, planned: Threshold | undefined): T
 const runErrorSchema = z.object({ code: z.string(), message: z.string() });
 
 /** `queue`: where the run stands if it has not started (RunQueueService.views). */
+/**
+ * A bounded memo, oldest entry out first: what is cached here never changes, so no entry is
+ * ever stale, and the bound only limits memory.
+ */
+export class Memo<V> {
+  private readonly entries = new Map<string, V>();
+  constructor(private readonly max: number) {}
+
+  delete(key: string): void {
+    this.entries.delete(key);
+  }
+
+  peek(key: string): V | undefined {
+    return this.entries.get(key);
+  }
+
+  get(key: string, make: () => V): V {
+    const hit = this.entries.get(key);
+    if (hit !== undefined) return hit;
+    const value = make();
+    if (this.entries.size >= this.max) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(key, value);
+    return value;
+  }
+}
+
+/** A plan version's spec never changes once written: parsed once per version, not once per run shown. */
+const specs = new Memo<ReturnType<typeof planSpecSchema.parse>>(2_000);
+/**
+ * A finished run never changes either (its report, verdict and segments are written once, by the
+ * finaliser): its view is built once per process. Lists, trends, comparisons and the public
+ * report then cost a lookup per run instead of decoding its summary again. Callers must not
+ * mutate a view they are given.
+ */
+const finishedViews = new Memo<RunView>(10_000);
+
+/** What a finished run's view is cached under; null for a run that may still change. */
+export function finishedViewKey(run: Pick<Run, 'id' | 'status' | 'finishedAt'> & { runSegments: Array<Pick<RunSegment, 'status' | 'finishedAt'>> }): string | null {
+  if (!isTerminalRunStatus(run.status) || !run.finishedAt) return null;
+  // A segment's late report (one that was given up for lost) may still land after the end.
+  return `${run.id}|${run.runSegments.map((segment) => `${segment.status}${segment.finishedAt?.getTime() ?? ''}`).join(',')}`;
+}
+
+/** The view built earlier for this key, if any (see finishedViewKey). */
+export function cachedRunView(key: string | null): RunView | undefined {
+  return key === null ? undefined : finishedViews.peek(key);
+}
+
 export function toRunView(run: RunRecord, queue: RunQueueView | null = null): RunView {
+  const key = queue === null ? finishedViewKey(run) : null;
+  return key === null ? buildRunView(run, queue) : finishedViews.get(key, () => buildRunView(run, null));
+}
+
+function buildRunView(run: RunRecord, queue: RunQueueView | null): RunView {
   const summary = run.summary ? runSummarySchema.safeParse(run.summary) : null;
-  const spec = planSpecSchema.parse(run.planVersion.spec);
+  const spec = specs.get(run.planVersion.id, () => planSpecSchema.parse(run.planVersion.spec));
   return {
     id: run.id,
     planId: run.planId,

@@ -94,6 +94,23 @@ export class RunsRepository {
   }
 
   /**
+   * The runs a list shows, newest first, with only what tells whether a view built earlier
+   * still holds (status, end, segments' state): no summaries, no plan specs.
+   */
+  listKeys(filter: { planId?: string; status?: RunStatus; from?: Date; to?: Date }, take = 100) {
+    return this.db.scoped.run.findMany({
+      where: { planId: filter.planId, status: filter.status, createdAt: { gte: filter.from, lte: filter.to } },
+      select: { id: true, status: true, finishedAt: true, runSegments: { select: { status: true, finishedAt: true } } },
+      orderBy: { createdAt: 'desc' },
+      take,
+    });
+  }
+
+  findMany(ids: string[]) {
+    return this.db.scoped.run.findMany({ where: { id: { in: ids } }, include: runInclude });
+  }
+
+  /**
    * Result jobs name a run but not its tenant; this is the system-level lookup that lets the
    * consumer then act as that tenant. Returns null for unknown runs.
    */

@@ -10,7 +10,7 @@ import type { RunTrigger } from '../generated/prisma/client.js';
 import { currentTenantId } from '../tenancy/request-context.js';
 import { RunsRepository } from './runs.repository.js';
 import { RunError, RunErrorCode } from './runs.errors.js';
-import { toRunView, type RunRecord } from './run-view.js';
+import { cachedRunView, finishedViewKey, toRunView, type RunRecord } from './run-view.js';
 import { RunFinalizer } from './run-finalizer.service.js';
 import { OrganizationsService } from '../organizations/organizations.service.js';
 import { plannedVuMinutes } from '../organizations/quota-check.js';
@@ -182,8 +182,14 @@ export class RunsService {
     // A plan that is not this organization's (or not at all) answers 404, like its own route:
     // an empty list would say "exists, no runs" about another organization's id.
     if (filter.planId) await this.plans.getWithVersion(filter.planId);
-    const runs = await this.runs.list(filter, take);
-    const queue = await this.runQueue.views(runs).catch(() => new Map());
-    return runs.map((run) => toRunView(run, queue.get(run.id) ?? null));
+    // Finished runs never change: their views built earlier are reused, and only the runs
+    // without one (new, or still going) are read whole.
+    const keys = await this.runs.listKeys(filter, take);
+    const cached = new Map(keys.map((key) => [key.id, cachedRunView(finishedViewKey(key))] as const));
+    const missing = keys.filter((key) => !cached.get(key.id)).map((key) => key.id);
+    const records = missing.length ? await this.runs.findMany(missing) : [];
+    const queue = await this.runQueue.views(records).catch(() => new Map());
+    const built = new Map(records.map((run) => [run.id, toRunView(run, queue.get(run.id) ?? null)] as const));
+    return keys.flatMap((key) => cached.get(key.id) ?? built.get(key.id) ?? []);
   }
 }
