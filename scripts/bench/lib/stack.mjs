@@ -149,6 +149,8 @@ export class Stack {
         // The api benchmark measures the API, not its rate limiter.
         LOADLINE_RATE_LIMIT_PER_CALLER: '100000000',
         LOADLINE_RATE_LIMIT_PER_ORG: '100000000',
+        LOADLINE_RATE_LIMIT_PUBLIC_PER_ADDRESS: '100000000',
+        LOADLINE_RATE_LIMIT_PUBLIC_PER_TOKEN: '100000000',
         LOADLINE_UNVERIFIED_MAX_DURATION_SECONDS: '86400',
         LOG_LEVEL: 'warn',
       }),

@@ -31,8 +31,12 @@ export class AuthGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'http') return true;
     const targets = [context.getHandler(), context.getClass()];
-    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
     const req = context.switchToHttp().getRequest<AuthenticatedRequest>();
+    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) {
+      const token = (req.params as Record<string, string | undefined>).token;
+      if (token) await this.rateLimiter.consumePublic(req.ip, token);
+      return true;
+    }
 
     const credential = presentedCredential(req);
     if (!credential) {

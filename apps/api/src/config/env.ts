@@ -42,6 +42,13 @@ export const apiEnvSchema = z.object({
   /** Requests per minute one API key or session may make, and one organization in total. */
   LOADLINE_RATE_LIMIT_PER_CALLER: z.coerce.number().int().positive().default(600),
   LOADLINE_RATE_LIMIT_PER_ORG: z.coerce.number().int().positive().default(3_000),
+  /**
+   * Requests per minute to routes that open with a token instead of a login (shared reports,
+   * invitations, triggers): per client address, and per token, so a link posted to a large
+   * channel cannot take the API down.
+   */
+  LOADLINE_RATE_LIMIT_PUBLIC_PER_ADDRESS: z.coerce.number().int().positive().default(120),
+  LOADLINE_RATE_LIMIT_PUBLIC_PER_TOKEN: z.coerce.number().int().positive().default(1_200),
   /** Failed logins after which logins are refused for a while: per account, and per client address. */
   LOADLINE_LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   LOADLINE_LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(30),

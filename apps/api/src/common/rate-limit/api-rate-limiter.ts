@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { createHash } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { API_ENV, type ApiEnv } from '../../config/env.js';
 import { REDIS } from '../../queue/queue.module.js';
@@ -6,6 +7,7 @@ import { CommonError, CommonErrorCode } from '../errors/domain-error.js';
 import { FixedWindowCounter, retryAfterSeconds } from './fixed-window.js';
 
 const WINDOW_MS = 60_000;
+const digest = (value: string) => createHash('sha256').update(value).digest('hex').slice(0, 32);
 
 interface RateLimitedCaller {
   tenantId: string;
@@ -27,6 +29,29 @@ export class ApiRateLimiter {
     @Inject(API_ENV) private readonly env: ApiEnv,
   ) {
     this.counters = new FixedWindowCounter(redis, `${env.LOADLINE_QUEUE_PREFIX}:rate`);
+  }
+
+  /**
+   * A route opened by a token (`:token` in its path): counted per client address and per
+   * token (hashed: counters name no secret).
+   */
+  async consumePublic(ip: string | undefined, token: string): Promise<void> {
+    const [address, link] = await Promise.all([
+      this.counters.hit(`public-address:${digest(ip ?? 'unknown')}`, WINDOW_MS),
+      this.counters.hit(`public-token:${digest(token)}`, WINDOW_MS),
+    ]);
+    if (address.count > this.env.LOADLINE_RATE_LIMIT_PUBLIC_PER_ADDRESS) {
+      throw new CommonError(CommonErrorCode.RATE_LIMITED, `Rate limit: at most ${this.env.LOADLINE_RATE_LIMIT_PUBLIC_PER_ADDRESS} requests per minute from one address to links`).withHeader(
+        'Retry-After',
+        retryAfterSeconds(address),
+      );
+    }
+    if (link.count > this.env.LOADLINE_RATE_LIMIT_PUBLIC_PER_TOKEN) {
+      throw new CommonError(CommonErrorCode.RATE_LIMITED, `Rate limit: at most ${this.env.LOADLINE_RATE_LIMIT_PUBLIC_PER_TOKEN} requests per minute to one link`).withHeader(
+        'Retry-After',
+        retryAfterSeconds(link),
+      );
+    }
   }
 
   async consume(caller: RateLimitedCaller): Promise<void> {
