@@ -4,7 +4,7 @@ import { UsageError } from './exit-codes.js';
 
 /** Default for `run --wait`: 30 minutes, or the plan's planned duration plus 10 minutes when longer. */
 export const DEFAULT_TIMEOUT_SECONDS = 30 * 60;
-/** GET /runs answers at most this many runs. */
+/** The most runs `runs --limit` asks GET /runs for (one page; the API allows 200). */
 export const MAX_RUNS_LIMIT = 100;
 
 export type Command =

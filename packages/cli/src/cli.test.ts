@@ -224,7 +224,8 @@ describe('loadline plans / runs', () => {
     const runs = [runView('FAILED', { id: 'run_3' }), runView('PASSED', { id: 'run_2' }), runView('PASSED', { id: 'run_1' })];
     const result = await cli(['runs', '--plan', 'listings baseline', '--limit', '2'], (request) => {
       if (request.path === '/plans') return { body: { items: [plan] } };
-      if (request.path === '/runs?planId=plan_1') return { body: { items: runs } };
+      // The CLI asks for one page of --limit runs.
+      if (request.path === '/runs?limit=2&planId=plan_1') return { body: { items: runs.slice(0, 2), next: 'cursor' } };
       return undefined;
     });
     expect(result.code).toBe(0);

@@ -15,7 +15,12 @@ import { Requires } from '../auth/permissions.decorator.js';
 const runListQuerySchema = z.object({
   planId: z.string().min(1).optional(),
   status: z.enum(RUN_STATUSES).optional(),
+  /** Runs per page, newest first. */
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  /** The `next` of the previous page: runs older than its last. */
+  before: z.string().regex(/^[A-Za-z0-9_-]{1,200}$/, 'must be the next cursor of a previous page').optional(),
 });
+const runPageSchema = listOf(runSchema).extend({ next: z.string().nullable() });
 
 @ApiTags('runs')
 @ApiBearerAuth()
@@ -44,9 +49,10 @@ export class RunsController {
   @Get('runs')
   @Requires('read')
   @ApiZodQuery(runListQuerySchema)
-  @ApiJsonResponse(200, listOf(runSchema), [400, 401])
+  @ApiJsonResponse(200, runPageSchema, [400, 401, 404])
   async list(@Query(new ZodPipe(runListQuerySchema, 'query')) query: z.infer<typeof runListQuerySchema>) {
-    return { items: await this.runs.list(query) };
+    const { limit, before, ...filter } = query;
+    return this.runs.page(filter, limit, before);
   }
 
   @Get('runs/:id')

@@ -97,11 +97,16 @@ export class RunsRepository {
    * The runs a list shows, newest first, with only what tells whether a view built earlier
    * still holds (status, end, segments' state): no summaries, no plan specs.
    */
-  listKeys(filter: { planId?: string; status?: RunStatus; from?: Date; to?: Date }, take = 100) {
+  listKeys(filter: { planId?: string; status?: RunStatus; from?: Date; to?: Date }, take = 100, before?: { createdAt: Date; id: string }) {
     return this.db.scoped.run.findMany({
-      where: { planId: filter.planId, status: filter.status, createdAt: { gte: filter.from, lte: filter.to } },
+      where: {
+        planId: filter.planId,
+        status: filter.status,
+        createdAt: { gte: filter.from, lte: filter.to },
+        ...(before ? { OR: [{ createdAt: { lt: before.createdAt } }, { createdAt: before.createdAt, id: { lt: before.id } }] } : {}),
+      },
       select: { id: true, status: true, finishedAt: true, runSegments: { select: { status: true, finishedAt: true } } },
-      orderBy: { createdAt: 'desc' },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
       take,
     });
   }

@@ -9,6 +9,7 @@ import { RunQueueService } from '../run-queue/run-queue.service.js';
 import type { RunTrigger } from '../generated/prisma/client.js';
 import { currentTenantId } from '../tenancy/request-context.js';
 import { RunsRepository } from './runs.repository.js';
+import { CommonError, CommonErrorCode } from '../common/errors/domain-error.js';
 import { RunError, RunErrorCode } from './runs.errors.js';
 import { cachedRunView, finishedViewKey, toRunView, type RunRecord } from './run-view.js';
 import { RunFinalizer } from './run-finalizer.service.js';
@@ -18,6 +19,22 @@ import { AuditService } from '../audit/audit.service.js';
 import { WebhookEvents } from '../webhooks/webhook-events.js';
 import { runEventData } from '../webhooks/run-event.js';
 
+
+export interface RunCursor {
+  createdAt: Date;
+  id: string;
+}
+
+const encodeCursor = (run: RunView) => Buffer.from(`${run.createdAt}|${run.id}`).toString('base64url');
+
+function decodeCursor(text: string): RunCursor {
+  const [at, id] = Buffer.from(text, 'base64url').toString('utf8').split('|');
+  const createdAt = new Date(at ?? '');
+  if (!id || Number.isNaN(createdAt.getTime())) {
+    throw new CommonError(CommonErrorCode.VALIDATION_FAILED, 'Invalid query: before is not the next cursor of a page', [{ path: 'before', message: 'not a cursor' }]);
+  }
+  return { createdAt, id };
+}
 
 export interface StartOptions {
   /** Retries with the same key answer the same run instead of starting another. */
@@ -178,13 +195,24 @@ export class RunsService {
     return this.get(id);
   }
 
-  async list(filter: { planId?: string; status?: RunStatus; from?: Date; to?: Date }, take = 100): Promise<RunView[]> {
+  /**
+   * A page of runs, newest first, and the cursor of the next one (keyset: the last run's time
+   * and id, so pages hold still while new runs arrive).
+   */
+  async page(filter: { planId?: string; status?: RunStatus }, limit: number, before?: string): Promise<{ items: RunView[]; next: string | null }> {
+    const after = before === undefined ? undefined : decodeCursor(before);
+    const items = await this.list(filter, limit + 1, after);
+    const last = items.length > limit ? items[limit - 1]! : null;
+    return { items: items.slice(0, limit), next: last ? encodeCursor(last) : null };
+  }
+
+  async list(filter: { planId?: string; status?: RunStatus; from?: Date; to?: Date }, take = 100, before?: RunCursor): Promise<RunView[]> {
     // A plan that is not this organization's (or not at all) answers 404, like its own route:
     // an empty list would say "exists, no runs" about another organization's id.
     if (filter.planId) await this.plans.getWithVersion(filter.planId);
     // Finished runs never change: their views built earlier are reused, and only the runs
     // without one (new, or still going) are read whole.
-    const keys = await this.runs.listKeys(filter, take);
+    const keys = await this.runs.listKeys(filter, take, before);
     const cached = new Map(keys.map((key) => [key.id, cachedRunView(finishedViewKey(key))] as const));
     const missing = keys.filter((key) => !cached.get(key.id)).map((key) => key.id);
     const records = missing.length ? await this.runs.findMany(missing) : [];

@@ -49,8 +49,9 @@ export function runsTable(runs: readonly RunView[]): string {
 }
 
 export async function listRunsCommand(command: RunsCommand, { io, client }: Context): Promise<ExitCode> {
-  const query = command.plan ? `?planId=${encodeURIComponent((await resolvePlan(client, command.plan)).id)}` : '';
-  const runs = (await client.get<{ items: RunView[] }>(`/runs${query}`)).items.slice(0, command.limit);
+  const params = new URLSearchParams({ limit: String(command.limit) });
+  if (command.plan) params.set('planId', (await resolvePlan(client, command.plan)).id);
+  const runs = (await client.get<{ items: RunView[] }>(`/runs?${params}`)).items.slice(0, command.limit);
   if (command.json) io.stdout(`${JSON.stringify(runs, null, 2)}\n`);
   else io.stdout(runs.length ? `${runsTable(runs)}\n` : 'No runs yet.\n');
   return EXIT.OK;

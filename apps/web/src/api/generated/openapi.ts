@@ -1857,8 +1857,8 @@ export interface components {
             to: number;
         };
         PlanDiffQueryInput: {
-            from: number;
-            to?: number;
+            from: components["schemas"]["PlanVersionNumber"];
+            to?: components["schemas"]["PlanVersionNumber"];
         };
         PlanName: string;
         PlanScript: {
@@ -1885,8 +1885,9 @@ export interface components {
             thresholds: components["schemas"]["Threshold"][];
             to: string | null;
         };
+        PlanVersionNumber: number;
         PlanVersionQueryInput: {
-            version?: number;
+            version?: components["schemas"]["PlanVersionNumber"];
         };
         PlanVersionSummary: {
             createdAt: string;
@@ -2889,6 +2890,7 @@ export type PlanScript = components['schemas']['PlanScript'];
 export type PlanSpec = components['schemas']['PlanSpec'];
 export type PlanStep = components['schemas']['PlanStep'];
 export type PlanTrend = components['schemas']['PlanTrend'];
+export type PlanVersionNumber = components['schemas']['PlanVersionNumber'];
 export type PlanVersionQueryInput = components['schemas']['PlanVersionQueryInput'];
 export type PlanVersionSummary = components['schemas']['PlanVersionSummary'];
 export type PlanView = components['schemas']['PlanView'];
@@ -4452,8 +4454,8 @@ export interface operations {
     Plans_diff: {
         parameters: {
             query: {
-                from: number;
-                to?: number;
+                from: components["schemas"]["PlanVersionNumber"];
+                to?: components["schemas"]["PlanVersionNumber"];
             };
             header?: never;
             path: {
@@ -4685,7 +4687,7 @@ export interface operations {
     Plans_script: {
         parameters: {
             query?: {
-                version?: number;
+                version?: components["schemas"]["PlanVersionNumber"];
             };
             header?: never;
             path: {
@@ -5361,6 +5363,8 @@ export interface operations {
     Runs_list: {
         parameters: {
             query?: {
+                before?: string;
+                limit?: number;
                 planId?: string;
                 status?: "QUEUED" | "STARTING" | "RUNNING" | "FINISHING" | "PASSED" | "FAILED" | "INCONCLUSIVE" | "ERRORED" | "CANCELLED";
             };
@@ -5377,6 +5381,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: components["schemas"]["Run"][];
+                        next: string | null;
                     };
                 };
             };
@@ -5391,6 +5396,15 @@ export interface operations {
             };
             /** @description No valid session or API key */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (another organization's ids are not found either) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
