@@ -89,7 +89,7 @@ export async function apiReads(ctx, okServer) {
   const started = Date.now();
   await cloneRun(stack.db, real.runId, CLONES);
   log(`api: ${CLONES} copies of run ${real.runId} stored in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  const runs = await client.get(`/runs?planId=${plan.id}`);
+  const runs = await client.get(`/runs?planId=${plan.id}&limit=100`);
   if (runs.items.length < 100) throw new BenchError(`GET /runs?planId= lists ${runs.items.length} runs after seeding`);
   const other = `${real.runId}-c1`;
   const share = await client.post(`/runs/${real.runId}/shares`, {});
@@ -98,7 +98,7 @@ export async function apiReads(ctx, okServer) {
   const auth = { authorization: `Bearer ${client.token}` };
   const routes = [
     ['GET /health (baseline)', `${base}/health`, {}],
-    ['GET /runs?planId=', `${base}/runs?planId=${plan.id}`, auth],
+    ['GET /runs?planId=&limit=100', `${base}/runs?planId=${plan.id}&limit=100`, auth],
     ['GET /runs/:id', `${base}/runs/${real.runId}`, auth],
     ['GET /runs/:id/series', `${base}/runs/${real.runId}/series`, auth],
     ['GET /plans/:id/trend', `${base}/plans/${plan.id}/trend`, auth],
