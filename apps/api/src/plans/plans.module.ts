@@ -1,3 +1,4 @@
+import { RunQueueModule } from '../run-queue/run-queue.module.js';
 import { Module } from '@nestjs/common';
 import { TargetsModule } from '../targets/targets.module.js';
 import { OrganizationsModule } from '../organizations/organizations.module.js';
@@ -7,7 +8,7 @@ import { PlansService } from './plans.service.js';
 import { ScriptChecker } from './script-checker.js';
 
 @Module({
-  imports: [TargetsModule, OrganizationsModule],
+  imports: [TargetsModule, OrganizationsModule, RunQueueModule],
   controllers: [PlansController],
   providers: [PlansRepository, PlansService, ScriptChecker],
   exports: [PlansService],

@@ -4,6 +4,7 @@ import { QueueEvents } from '@loadline/shared/queue';
 import { API_ENV, type ApiEnv } from '../config/env.js';
 import { INSPECT_PRODUCER, createRedis, type InspectProducer } from '../queue/queue.module.js';
 import { PlanError, PlanErrorCode } from './plans.errors.js';
+import { RunQueueService } from '../run-queue/run-queue.service.js';
 
 const CHECK_TIMEOUT_MS = 20_000;
 
@@ -19,6 +20,7 @@ export class ScriptChecker implements OnModuleDestroy {
   constructor(
     @Inject(INSPECT_PRODUCER) private readonly producer: InspectProducer,
     @Inject(API_ENV) private readonly env: ApiEnv,
+    private readonly runQueue: RunQueueService,
   ) {}
 
   /** Opened on first use: QueueEvents holds a blocking Redis connection of its own. */
@@ -28,6 +30,13 @@ export class ScriptChecker implements OnModuleDestroy {
   }
 
   async check(source: string): Promise<ScriptInspection> {
+    // Nobody to ask: say so at once rather than after the wait (runners beat every few seconds).
+    if ((await this.runQueue.runners()).online === 0) {
+      throw new PlanError(
+        PlanErrorCode.SCRIPT_CHECK_UNAVAILABLE,
+        'No runner is online to check the script; custom scripts are checked by a runner before they are saved. Try again when a runner is up (GET /health lists them).',
+      ).withHeader('Retry-After', '10');
+    }
     const events = this.queueEvents();
     await events.waitUntilReady();
     const job = await this.producer.add('script.inspect', { source });

@@ -47,6 +47,8 @@ export interface StackOptions {
   k6Bin?: string;
   /** Extra API environment (e.g. tighter rate limits for the test that checks them). */
   env?: Record<string, string>;
+  /** How the API reaches its database (e.g. through a proxy the test can cut); default direct. */
+  databaseUrl?: (direct: string) => string;
 }
 
 /**
@@ -57,7 +59,7 @@ export async function startStack(options: StackOptions): Promise<TestStack> {
   const db = await createTestDatabase(options.label);
   const queuePrefix = `lltest-${options.label}-${randomBytes(4).toString('hex')}`;
   const env = parseApiEnv({
-    DATABASE_URL: db.url,
+    DATABASE_URL: options.databaseUrl ? options.databaseUrl(db.url) : db.url,
     REDIS_URL: TEST_REDIS_URL,
     LOADLINE_QUEUE_PREFIX: queuePrefix,
     LOADLINE_WEB_DIST: '/nonexistent',

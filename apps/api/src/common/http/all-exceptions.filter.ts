@@ -11,6 +11,20 @@ interface BodyParserError {
   status?: number;
 }
 
+/** Codes that mean "the database or Redis cannot be reached right now": Node socket errors, PostgreSQL connection classes (08, 57P0x), Prisma's connection errors. */
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', '08000', '08001', '08003', '08004', '08006', '57P01', '57P02', '57P03', 'P1001', 'P1002', 'P1017', 'P2024']);
+const UNAVAILABLE_MESSAGES = /Connection terminated|Connection is closed|connect ECONNREFUSED|Can't reach database server|MaxRetriesPerRequest|Timed out fetching a new connection/i;
+
+/** Whether an error (or one it wraps) is a dependency being down rather than a fault of the request or the code. */
+export function dependencyDown(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 5) return false;
+  const { code, message, cause, name } = error as { code?: unknown; message?: unknown; cause?: unknown; name?: unknown };
+  if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+  if (name === 'MaxRetriesPerRequestError') return true;
+  if (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)) return true;
+  return dependencyDown(cause, depth + 1);
+}
+
 function body(code: string, message: string, details: ErrorBody['error']['details'] = []): ErrorBody {
   return { error: { code, message, details } };
 }
@@ -40,14 +54,18 @@ export class AllExceptionsFilter implements ExceptionFilter {
       }
     }
     const [status, payload] = this.describe(exception);
-    if (status >= 500) {
+    if (status === 500) {
       this.logger.error(
         { requestId: currentContext()?.requestId, err: exception instanceof Error ? exception.stack : String(exception) },
         'request failed',
       );
+    } else if (status > 500) {
+      // Unavailable for a moment (a dependency, no runner): worth a line, not a stack.
+      this.logger.warn({ requestId: currentContext()?.requestId, code: payload.error.code, cause: exception instanceof Error ? exception.message : String(exception) }, 'request refused: unavailable');
     }
     if (res.headersSent) return;
     if (exception instanceof DomainError) for (const [name, value] of Object.entries(exception.headers)) res.setHeader(name, value);
+    if (status === 503 && !res.getHeader('Retry-After')) res.setHeader('Retry-After', '5');
     res.status(status).json(payload);
   }
 
@@ -62,6 +80,10 @@ export class AllExceptionsFilter implements ExceptionFilter {
     }
     if (parserError?.type === 'entity.too.large') {
       return [413, body(CommonErrorCode.PAYLOAD_TOO_LARGE, 'The request body is too large')];
+    }
+    if (dependencyDown(exception)) {
+      // A blip of PostgreSQL or Redis: the client should retry, not report a bug.
+      return [503, body(CommonErrorCode.SERVICE_UNAVAILABLE, 'A service the API depends on is unreachable for a moment; try again shortly')];
     }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();

@@ -1,0 +1,86 @@
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStack, type TestStack } from '../../test/stack.js';
+import type { ApiClient } from '../../test/api-client.js';
+
+/**
+ * The API reaches its database through a loopback proxy this test controls, so PostgreSQL can
+ * "go away" for this API alone (the shared server keeps serving the other test files).
+ */
+class CuttableProxy {
+  private server?: net.Server;
+  private readonly sockets = new Set<net.Socket>();
+  port = 0;
+
+  constructor(private readonly to: { host: string; port: number }) {}
+
+  async open(): Promise<void> {
+    this.server = net.createServer((client) => {
+      const upstream = net.connect(this.to.port, this.to.host);
+      for (const socket of [client, upstream]) {
+        this.sockets.add(socket);
+        socket.on('close', () => this.sockets.delete(socket));
+        socket.on('error', () => socket.destroy());
+      }
+      client.pipe(upstream).pipe(client);
+    });
+    await new Promise<void>((resolve) => this.server!.listen(this.port, '127.0.0.1', resolve));
+    this.port = (this.server!.address() as net.AddressInfo).port;
+  }
+
+  /** Drops every connection and stops listening: the database is unreachable. */
+  async cut(): Promise<void> {
+    for (const socket of this.sockets) socket.destroy();
+    await new Promise<void>((resolve) => this.server!.close(() => resolve()));
+  }
+}
+
+describe('a dependency down answers 503 with Retry-After, never 500', () => {
+  let stack: TestStack;
+  let client: ApiClient;
+  let proxy: CuttableProxy;
+
+  beforeAll(async () => {
+    proxy = new CuttableProxy({ host: '127.0.0.1', port: 5432 });
+    await proxy.open();
+    stack = await startStack({
+      label: 'unavailable',
+      runner: false,
+      databaseUrl: (direct) => {
+        const url = new URL(direct);
+        proxy['to'].host = url.hostname;
+        proxy['to'].port = Number(url.port || 5432);
+        url.port = String(proxy.port);
+        return url.toString();
+      },
+    });
+    client = (await stack.api.signup('unavailable')).client;
+  });
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  it('while PostgreSQL cannot be reached, and serves again once it can', async () => {
+    expect((await client.get('/targets')).status).toBe(200);
+    await proxy.cut();
+    const down = await client.raw('/targets');
+    expect(down.status).toBe(503);
+    expect(down.headers.get('retry-after')).toBe('5');
+    expect(((await down.json()) as { error: { code: string } }).error.code).toBe('SERVICE_UNAVAILABLE');
+    await proxy.open(); // same port
+    let status = 0;
+    for (let attempt = 0; attempt < 50 && status !== 200; attempt++) {
+      status = (await client.get('/targets')).status;
+      if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(status).toBe(200);
+  });
+
+  it('check-script answers 503 at once when no runner is online', async () => {
+    const check = await client.raw('/plans/check-script', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ source: 'export default function () {}' }) });
+    expect(check.status).toBe(503);
+    expect(check.headers.get('retry-after')).toBe('10');
+    const body = (await check.json()) as { error: { code: string; message: string } };
+    expect(body.error).toMatchObject({ code: 'SCRIPT_CHECK_UNAVAILABLE', message: expect.stringContaining('No runner is online') });
+  });
+});
