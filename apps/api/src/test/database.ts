@@ -27,6 +27,23 @@ async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
 }
 
 /**
+ * Drops a test database and every session on it. An autovacuum worker that happens to be on it
+ * runs as another role, which this role may not terminate (42501): it is done within moments,
+ * so the drop is tried again.
+ */
+async function dropDatabase(name: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await admin((client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '42501' || attempt >= 10) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+}
+
+/**
  * A fresh database with every migration applied, for one test file: files run in parallel
  * without seeing each other's rows, and nothing is left behind once `drop` has run.
  */
@@ -47,6 +64,6 @@ export async function createTestDatabase(label: string): Promise<TestDatabase> {
         await client.end();
       }
     },
-    drop: () => admin((client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => undefined),
+    drop: () => dropDatabase(name),
   };
 }
