@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // pnpm bench [-- --quick] [--pairs N] [--overhead-seconds N] [--soak-seconds N] [--scale-rate N] [--scale-seconds N]
-//            [--spread-runs N] [--only overhead,accuracy,memory,scale,api,charts]
+//            [--spread-runs N] [--only overhead,accuracy,memory,scale,api,schedules,charts]
 //
 // Benchmarks of the whole platform on this machine, reported as ratios against a baseline
 // measured in the same run (plus the raw numbers): what Loadline costs k6 in throughput, how
@@ -20,10 +20,11 @@ import { charts } from './lib/charts.mjs';
 import { formatCharts, summarizeCharts } from './lib/charts-report.mjs';
 import { formatScale, summarizeScale } from './lib/scale-report.mjs';
 import { formatApiReads } from './lib/api-format.mjs';
+import { formatSchedules, schedules } from './lib/schedules.mjs';
 
 /** These need the platform (PostgreSQL, Redis, the built API and runner, k6, Go); charts does not. */
 const STACK_BENCHMARKS = ['overhead', 'accuracy', 'memory', 'scale', 'api'];
-const BENCHMARKS = [...STACK_BENCHMARKS, 'charts'];
+const BENCHMARKS = [...STACK_BENCHMARKS, 'schedules', 'charts'];
 
 function parseOptions(argv) {
   const { values } = parseArgs({
@@ -44,7 +45,7 @@ function parseOptions(argv) {
   if (values.help) {
     process.stdout.write(
       'usage: pnpm bench [-- --quick] [--pairs N] [--overhead-seconds N] [--soak-seconds N] [--scale-rate N] [--scale-seconds N]\n' +
-        '                  [--spread-runs N] [--only overhead,accuracy,memory,scale,api,charts]\n' +
+        '                  [--spread-runs N] [--only overhead,accuracy,memory,scale,api,schedules,charts]\n' +
         '  --quick           short smoke check: 1 overhead pair of 10 s, 10 s accuracy run, 60 s soak, scale runs of 10 s and\n' +
         '                    5 start-spread runs, charts up to 3,600 points\n' +
         '  --pairs N         bare k6 / Loadline pairs for the overhead figure (default 5)\n' +
@@ -53,6 +54,7 @@ function parseOptions(argv) {
         '  --scale-rate N    constant arrival rate (req/s) of the scale runs on 1, 2 and 3 runners (default 600)\n' +
         '  --scale-seconds N duration of each of those three runs (default 30)\n' +
         '  --spread-runs N   extra 5 s runs on 3 runners for the start spread (default 10)\n' +
+        '  --only schedules  1,000 and 10,000 every-minute schedules (200 with --quick): slots expected, fired, missing, duplicated, jitter\n' +
         '  --only LIST       run only some benchmarks (storage and latency use the runs done; charts alone needs no stack)\n',
     );
     process.exit(0);
@@ -105,6 +107,14 @@ async function main() {
       versions = await runStackBenchmarks(options, results, (close) => (stackCleanup = close));
     } finally {
       await cleanup();
+    }
+  }
+  // Each size on a stack of its own, after the shared one is gone.
+  if (options.only.includes('schedules')) {
+    try {
+      results.schedules = await schedules({ options });
+    } finally {
+      await stopAllChildren();
     }
   }
   // After the stack is gone, so that its idle processes do not share the CPU with the browser.
@@ -182,7 +192,7 @@ async function runStackBenchmarks(options, results, setCleanup) {
 
 function formatReport({ machine, options, results, startedAt }) {
   const lines = [];
-  const { overhead: o, accuracy: a, memory: m, scale: sc, storage: s, latency: l, charts: c, api } = results;
+  const { overhead: o, accuracy: a, memory: m, scale: sc, storage: s, latency: l, charts: c, api, schedules: sch } = results;
   lines.push('');
   lines.push(`Loadline bench ${startedAt.slice(0, 16).replace('T', ' ')} UTC, ${machine.cores} cores (${machine.cpu}), load average ${machine.loadAverageBefore.join(' ')} -> ${machine.loadAverageAfter.join(' ')}`);
   lines.push(`${[machine.k6, machine.go, `node ${machine.node}`].filter(Boolean).join('; ')}${options.quick ? '; QUICK (smoke check, not for figures)' : ''}`);
@@ -260,6 +270,7 @@ function formatReport({ machine, options, results, startedAt }) {
   }
   if (c) lines.push(...formatCharts(c));
   if (api) lines.push('', ...formatApiReads(api));
+  if (sch) lines.push('', ...formatSchedules(sch));
   if (l?.perRun.length) {
     lines.push('');
     lines.push(`run end -> report (RunSegment.finishedAt -> Run.finishedAt), ms: ${l.perRun.map((run) => `${run.label} ${run.ms}`).join(', ')}`);

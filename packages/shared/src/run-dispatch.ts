@@ -15,6 +15,14 @@ export const runJobSchema = runExecutePayloadSchema.omit({ runId: true, segment:
 export type RunJob = z.infer<typeof runJobSchema>;
 
 /**
+ * What PostgreSQL keeps of a run put in line (RunDispatch.record), so that a run whose queue
+ * entry Redis lost is queued again as it was. Versioned: a row written by an older release
+ * that does not decode is a run that cannot be re-queued, said so, never guessed at.
+ */
+export const runDispatchRecordSchema = z.object({ v: z.literal(1), job: runJobSchema }).strict();
+export type RunDispatchRecord = z.infer<typeof runDispatchRecordSchema>;
+
+/**
  * What one reserved runner finds in its inbox: its segment of the run. `attempt` counts
  * reservations of the run; a reservation released (a runner died before the start) makes
  * every message of the older attempt stale.
@@ -32,7 +40,7 @@ export type RunAssignment = z.infer<typeof runAssignmentSchema>;
  * lost or failed (one run, one fate), a reservation given up on, or a threshold's stop rule
  * (breached for its sustained time, judged by the API from all segments' seconds).
  */
-export const RUN_STOP_REASONS = ['cancelled', 'deadline', 'segment-lost', 'segment-failed', 'not-ready', 'not-enough-runners', 'threshold-breached'] as const;
+export const RUN_STOP_REASONS = ['cancelled', 'deadline', 'segment-lost', 'segment-failed', 'not-ready', 'not-enough-runners', 'threshold-breached', 'queue-entry-lost'] as const;
 export type RunStopReason = (typeof RUN_STOP_REASONS)[number];
 
 /** Pushed to every runner holding a segment of the run (Redis pub/sub, one channel per run). */

@@ -67,7 +67,9 @@ async function adminQuery(sql) {
 }
 
 export class Stack {
-  constructor() {
+  /** `apiEnv`: more API environment for one benchmark (e.g. how long runs wait for runners). */
+  constructor({ apiEnv = {} } = {}) {
+    this.apiEnv = apiEnv;
     this.suffix = randomBytes(4).toString('hex');
     this.databaseName = `loadline_bench_${this.suffix}`;
     this.queuePrefix = `llbench-${this.suffix}`;
@@ -153,6 +155,7 @@ export class Stack {
         LOADLINE_RATE_LIMIT_PUBLIC_PER_TOKEN: '100000000',
         LOADLINE_UNVERIFIED_MAX_DURATION_SECONDS: '86400',
         LOG_LEVEL: 'warn',
+        ...this.apiEnv,
       }),
     });
     this.startRunnerProcess();

@@ -122,7 +122,10 @@ export const apiEnvSchema = z.object({
     .transform((value) => value.split(',').map((delay) => Number(delay.trim())))
     .refine((delays) => delays.length > 0 && delays.every((delay) => Number.isInteger(delay) && delay >= 0), { message: 'must be comma-separated milliseconds' }),
   /** How often each API process looks for due schedule slots (ms). */
-  LOADLINE_SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(50).default(5_000),
+  // The longest the scheduler sleeps between looks (it wakes when the next slot is due anyway).
+  LOADLINE_SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(50).default(1_000),
+  // How many claimed slots an API process starts runs for at once.
+  LOADLINE_SCHEDULER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 export type ApiEnv = z.infer<typeof apiEnvSchema>;

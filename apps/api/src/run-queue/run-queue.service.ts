@@ -53,10 +53,15 @@ export class RunQueueService implements OnModuleDestroy {
     return Math.max(s.runnerWaitMs, s.queueTimeoutMs) / 1000 + s.readyTimeoutMs / 1000 + runSeconds;
   }
 
-  async enqueue(runId: string, job: RunJob, runSeconds: number): Promise<void> {
-    await this.queue.enqueue(runId, job, {
-      queuedAt: Date.now(),
+  /**
+   * Puts a run in line (false: Redis already has it). A re-queue from PostgreSQL passes when
+   * the run was first queued, to keep its place, and where its reservation count restarts.
+   */
+  enqueue(runId: string, job: RunJob, runSeconds: number, requeue?: { queuedAt: number; firstAttempt: number }): Promise<boolean> {
+    return this.queue.enqueue(runId, job, {
+      queuedAt: requeue?.queuedAt ?? Date.now(),
       ttlSeconds: Math.ceil(this.deadlineFromQueued(runSeconds) + STATE_MARGIN_SECONDS),
+      firstAttempt: requeue?.firstAttempt ?? 0,
     });
   }
 

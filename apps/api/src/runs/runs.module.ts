@@ -11,12 +11,14 @@ import { RunWatchdog } from './run-watchdog.service.js';
 import { RunLiveService } from './run-live.service.js';
 import { RunDispatcher } from './run-dispatcher.service.js';
 import { RunStopRules } from './run-stop-rules.service.js';
+import { RunDispatchRepository } from './run-dispatch.repository.js';
+import { RunReconciler } from './run-reconciler.service.js';
 import { RunQueueModule } from '../run-queue/run-queue.module.js';
 
 @Module({
   imports: [PlansModule, TargetsModule, OrganizationsModule, RunQueueModule],
   controllers: [RunsController],
-  providers: [RunsRepository, RunsService, RunFinalizer, ResultsConsumer, RunWatchdog, RunLiveService, RunDispatcher, RunStopRules],
+  providers: [RunsRepository, RunsService, RunFinalizer, ResultsConsumer, RunWatchdog, RunLiveService, RunDispatcher, RunStopRules, RunDispatchRepository, RunReconciler],
   exports: [RunsService, RunLiveService],
 })
 export class RunsModule {}

@@ -9,6 +9,7 @@ import { RunQueueService } from '../run-queue/run-queue.service.js';
 import type { RunTrigger } from '../generated/prisma/client.js';
 import { currentTenantId } from '../tenancy/request-context.js';
 import { RunsRepository } from './runs.repository.js';
+import { RunDispatchRepository } from './run-dispatch.repository.js';
 import { CommonError, CommonErrorCode } from '../common/errors/domain-error.js';
 import { RunError, RunErrorCode } from './runs.errors.js';
 import { cachedRunView, finishedViewKey, toRunView, type RunRecord } from './run-view.js';
@@ -53,6 +54,7 @@ export class RunsService {
 
   constructor(
     private readonly runs: RunsRepository,
+    private readonly dispatches: RunDispatchRepository,
     private readonly plans: PlansService,
     private readonly targets: TargetsService,
     private readonly runQueue: RunQueueService,
@@ -135,6 +137,8 @@ export class RunsService {
         policy: this.targets.k6Policy(target.addresses),
         deadlineSeconds,
       };
+      // PostgreSQL keeps what the run was queued with, for RunReconciler should Redis lose it.
+      await this.dispatches.save(run.id, job);
       await this.runQueue.enqueue(run.id, job, deadlineSeconds);
     } catch (error) {
       this.logger.error({ runId: run.id, err: String(error) }, 'could not queue run');

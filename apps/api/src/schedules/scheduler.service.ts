@@ -1,31 +1,43 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { nextFireAfter } from '@loadline/shared';
 import { API_ENV, type ApiEnv } from '../config/env.js';
 import { DomainError } from '../common/errors/domain-error.js';
 import { runAsTenant } from '../tenancy/request-context.js';
 import { RunsService } from '../runs/runs.service.js';
 import { WebhookEvents } from '../webhooks/webhook-events.js';
-import { SchedulesRepository } from './schedules.repository.js';
+import { SchedulesRepository, type TakenSlot } from './schedules.repository.js';
+import { planSlot, slotKey, type SchedulerGap } from './slot-plan.js';
 
-/** A slot more than this late was missed (the platform was down), not just picked up late. */
-const MISSED_AFTER_MS = 60_000;
-/** A slot still PENDING this long after it was taken: its process died while firing it. */
+/** Schedules taken per claim (one transaction): big enough that 10,000 due at once take ~10 claims. */
+const CLAIM_BATCH = 1_000;
+/** A slot still PENDING this long after it was taken, and not this process's: its process died while firing it. */
 const STALE_PENDING_MS = 60_000;
-/** How many missed slots are counted before giving up counting (a per-second cron down for a day). */
-const MAX_MISSED_COUNTED = 10_000;
 
 /**
- * Fires schedule slots, exactly once each, from every API process at once: PostgreSQL is the
- * truth (a row lock per schedule while a slot is taken, a unique key per slot, and the run's
- * idempotency key per slot), so two processes, restarts or a flushed Redis never double or
- * lose a slot. A slot taken by a process that died is fired again by the next tick.
+ * Fires schedule slots exactly once each, on time, from every API process at once.
+ *
+ * PostgreSQL is the truth: a claim takes every due schedule no other process is claiming (row
+ * locks, SKIP LOCKED) in batches, records one row per slot (its unique key makes a slot
+ * fire once) and moves each schedule on, in one transaction; the run's idempotency key per
+ * slot makes a retried fire start no second run. Claims are not capped: every due slot is
+ * claimed in the same look. Starting the runs of claimed slots then happens beside the next
+ * looks, a few at a time (LOADLINE_SCHEDULER_CONCURRENCY). The scheduler wakes when the next
+ * slot is due (and at least every LOADLINE_SCHEDULER_INTERVAL_MS, to see schedules changed by
+ * other processes), and records each look (SchedulerState), so a slot whose time fell while no
+ * process was looking is told apart from one fired late: only the first is "missed".
  */
 @Injectable()
 export class SchedulerService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(SchedulerService.name);
-  private timer: NodeJS.Timeout | undefined;
-  private ticking: Promise<void> | undefined;
+  private loop: Promise<void> | undefined;
   private stopped = false;
+  private wake: (() => void) | undefined;
+  /** When this process's looks began failing (the database unreachable), if they are. */
+  private failingSince: Date | null = null;
+  /** Slots claimed here and not fired yet, in order, and every key queued or firing. */
+  private readonly toFire: TakenSlot[] = [];
+  private readonly inFlight = new Set<string>();
+  private firing = 0;
+  private idle: (() => void)[] = [];
 
   constructor(
     private readonly schedules: SchedulesRepository,
@@ -35,76 +47,128 @@ export class SchedulerService implements OnApplicationBootstrap, OnModuleDestroy
   ) {}
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => {
-      if (this.ticking || this.stopped) return;
-      this.ticking = this.tick()
-        .catch((error: Error) => this.logger.error({ err: error.message }, 'scheduler tick failed'))
-        .finally(() => (this.ticking = undefined));
-    }, this.env.LOADLINE_SCHEDULER_INTERVAL_MS);
+    this.loop = this.run();
   }
 
   async onModuleDestroy(): Promise<void> {
     this.stopped = true;
-    clearInterval(this.timer);
-    await this.ticking;
+    this.wake?.();
+    await this.loop;
+    // Slots claimed but not fired stay PENDING: another process (or the next start) fires them.
+    this.toFire.length = 0;
+    if (this.firing) await new Promise<void>((resolve) => this.idle.push(resolve));
   }
 
-  /** Which slot a due schedule is at, whether it was missed, and the one after now. Pure. */
-  static planSlot(schedule: { cron: string; timezone: string; nextFireAt: Date; missedPolicy: string }, now: Date) {
-    const after = (date: Date) => nextFireAfter(schedule.cron, schedule.timezone, date);
-    let slotAt = schedule.nextFireAt;
-    let missedCount = 0;
-    if (now.getTime() - slotAt.getTime() > MISSED_AFTER_MS) {
-      // Walk to the latest slot not after now: that is the one RUN_ONCE runs.
-      for (let next = after(slotAt); next && next <= now && missedCount < MAX_MISSED_COUNTED; next = after(next)) {
-        slotAt = next;
-        missedCount++;
+  /** How long without a look makes a gap (slots due in it are missed): a few missed looks. */
+  private get gapAfterMs(): number {
+    return Math.max(10_000, 3 * this.env.LOADLINE_SCHEDULER_INTERVAL_MS);
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopped) {
+      let waitMs = this.env.LOADLINE_SCHEDULER_INTERVAL_MS;
+      try {
+        waitMs = await this.look();
+        this.failingSince = null;
+      } catch (error) {
+        this.failingSince ??= new Date();
+        this.logger.error({ err: (error as Error).message }, 'scheduler look failed');
       }
-      missedCount++;
-    }
-    const missed = now.getTime() - slotAt.getTime() > MISSED_AFTER_MS || missedCount > 0;
-    return { slotAt, missed, missedCount, next: after(now) };
-  }
-
-  async tick(now = new Date()): Promise<void> {
-    for (let taken = 0; taken < 50 && !this.stopped; taken++) {
-      const slot = await this.schedules.takeDueSlot(now, (schedule) => SchedulerService.planSlot(schedule, now));
-      if (!slot) break;
-      if (slot.outcome === 'SKIPPED_MISSED') {
-        await this.skipped(slot.tenantId, slot.scheduleId, slot.planId, slot.slotAt, 'SKIPPED_MISSED', `${slot.missedCount} slot(s) missed while Loadline was down`);
-      } else {
-        await this.fire(slot);
-      }
-    }
-    for (const stale of await this.schedules.stalePendingSlots(new Date(now.getTime() - STALE_PENDING_MS))) {
-      await this.fire({ scheduleId: stale.scheduleId, tenantId: stale.tenantId, planId: stale.schedule.planId, slotAt: stale.slotAt, overlapPolicy: stale.schedule.overlapPolicy });
+      if (this.stopped) break;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, waitMs);
+        this.wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
     }
   }
 
-  private async fire(slot: { scheduleId: string; tenantId: string; planId: string; slotAt: Date; overlapPolicy: string }): Promise<void> {
-    const key = `schedule:${slot.scheduleId}:${slot.slotAt.toISOString()}`;
+  /**
+   * Records the look, claims every due slot, hands them to firing, and says how long to sleep:
+   * until the next slot is due, at most the interval.
+   */
+  async look(now = new Date()): Promise<number> {
+    const lastLook = await this.schedules.recordLook(now);
+    const gap = this.gapBefore(now, lastLook);
+    // Until nothing is due: a per-second cron behind by a few seconds claims each of its slots.
+    for (let claimed = -1; claimed !== 0 && !this.stopped; ) {
+      const slots = await this.schedules.claimDue(now, CLAIM_BATCH, (schedule) => planSlot(schedule, now, gap));
+      claimed = slots.length;
+      for (const slot of slots) this.queueFire(slot);
+    }
+    const stale = await this.schedules.stalePendingSlots(new Date(now.getTime() - STALE_PENDING_MS), [...this.inFlight]);
+    for (const slot of stale) this.queueFire(slot);
+    const nextDue = await this.schedules.nextDue();
+    const untilDue = nextDue ? nextDue.getTime() - Date.now() : Infinity;
+    return Math.max(0, Math.min(untilDue, this.env.LOADLINE_SCHEDULER_INTERVAL_MS));
+  }
+
+  /** Whether nobody looked for a while before now, and why; null when looks went on. */
+  private gapBefore(now: Date, lastLook: Date | null): SchedulerGap | null {
+    if (lastLook && now.getTime() - lastLook.getTime() <= this.gapAfterMs) return null;
+    const cause =
+      this.failingSince && (!lastLook || this.failingSince.getTime() <= lastLook.getTime() + this.gapAfterMs)
+        ? 'the scheduler could not reach the database'
+        : lastLook
+          ? 'no Loadline API process was running the scheduler'
+          : 'the scheduler had not run on this database yet';
+    return { from: lastLook, to: now, cause };
+  }
+
+  private queueFire(slot: TakenSlot): void {
+    const key = slotKey(slot);
+    if (this.inFlight.has(key)) return;
+    this.inFlight.add(key);
+    this.toFire.push(slot);
+    this.pump();
+  }
+
+  /** Fires queued slots, oldest claim first, at most LOADLINE_SCHEDULER_CONCURRENCY at once. */
+  private pump(): void {
+    while (this.firing < this.env.LOADLINE_SCHEDULER_CONCURRENCY && this.toFire.length) {
+      const slot = this.toFire.shift()!;
+      this.firing++;
+      void this.settle(slot)
+        .catch((error: Error) => this.logger.error({ scheduleId: slot.scheduleId, slotAt: slot.slotAt.toISOString(), err: error.message }, 'schedule slot not fired; retried when stale'))
+        .finally(() => {
+          this.firing--;
+          this.inFlight.delete(slotKey(slot));
+          if (!this.firing && !this.toFire.length) for (const resolve of this.idle.splice(0)) resolve();
+          this.pump();
+        });
+    }
+  }
+
+  private async settle(slot: TakenSlot): Promise<void> {
+    if (slot.outcome === 'SKIPPED_MISSED') return this.announceSkip(slot, 'SKIPPED_MISSED', slot.detail ?? 'missed');
+    const key = slotKey(slot);
     await runAsTenant(slot.tenantId, async () => {
       // A retry of a slot whose run did start (the process died after) just records it.
       const earlier = await this.runs.findStarted(key);
-      if (earlier) return this.schedules.settleSlot(slot.scheduleId, slot.slotAt, 'RAN', earlier.id, null);
+      if (earlier) return this.schedules.settleSlot(slot.scheduleId, slot.slotAt, 'RAN', earlier.id, slot.detail);
       if (slot.overlapPolicy === 'SKIP' && (await this.runs.hasActiveRun(slot.planId))) {
-        return this.skipped(slot.tenantId, slot.scheduleId, slot.planId, slot.slotAt, 'SKIPPED_OVERLAP', 'the previous run of the plan was still going');
+        return this.skip(slot, 'SKIPPED_OVERLAP', 'the previous run of the plan was still going');
       }
       try {
         const run = await this.runs.start(slot.planId, 'SCHEDULE', null, { idempotencyKey: key });
-        await this.schedules.settleSlot(slot.scheduleId, slot.slotAt, 'RAN', run.id, null);
+        await this.schedules.settleSlot(slot.scheduleId, slot.slotAt, 'RAN', run.id, slot.detail);
       } catch (error) {
         // Refusals (quota, a target gone or unverified) skip the slot; anything else is retried.
         if (!(error instanceof DomainError)) throw error;
-        const outcome = error.code === 'QUOTA_EXCEEDED' ? 'SKIPPED_QUOTA' : 'SKIPPED_ERROR';
-        await this.skipped(slot.tenantId, slot.scheduleId, slot.planId, slot.slotAt, outcome, error.message);
+        await this.skip(slot, error.code === 'QUOTA_EXCEEDED' ? 'SKIPPED_QUOTA' : 'SKIPPED_ERROR', error.message);
       }
     });
   }
 
-  private async skipped(tenantId: string, scheduleId: string, planId: string, slotAt: Date, outcome: string, detail: string): Promise<void> {
-    await this.schedules.settleSlot(scheduleId, slotAt, outcome, null, detail);
-    this.logger.log({ scheduleId, slotAt: slotAt.toISOString(), outcome }, 'schedule slot skipped');
-    await runAsTenant(tenantId, () => this.events.emit('schedule.skipped', { schedule: { id: scheduleId, planId }, slotAt: slotAt.toISOString(), reason: outcome, detail }));
+  private async skip(slot: TakenSlot, outcome: string, detail: string): Promise<void> {
+    await this.schedules.settleSlot(slot.scheduleId, slot.slotAt, outcome, null, detail);
+    await this.announceSkip(slot, outcome, detail);
+  }
+
+  private async announceSkip(slot: TakenSlot, outcome: string, detail: string): Promise<void> {
+    this.logger.log({ scheduleId: slot.scheduleId, slotAt: slot.slotAt.toISOString(), outcome }, 'schedule slot skipped');
+    await runAsTenant(slot.tenantId, () => this.events.emit('schedule.skipped', { schedule: { id: slot.scheduleId, planId: slot.planId }, slotAt: slot.slotAt.toISOString(), reason: outcome, detail }));
   }
 }

@@ -91,23 +91,46 @@ describe('schedules', () => {
     expect((await owner.get(`/runs?planId=${plan.id}`)).body.items.map((run: { id: string }) => run.id)).toEqual([queued.id]);
   });
 
-  it('handles slots missed while down: skipped, or run once; and refuses over quota', async () => {
+  it('handles slots missed while down: skipped, or run once, saying when nobody looked', async () => {
     const skipPlan = await newPlan('missed skip');
     const oncePlan = await newPlan('missed once');
     const skip = (await owner.post(`/plans/${skipPlan.id}/schedules`, { cron: '*/5 * * * *', missedPolicy: 'SKIP', enabled: false })).body;
     const once = (await owner.post(`/plans/${oncePlan.id}/schedules`, { cron: '*/5 * * * *', missedPolicy: 'RUN_ONCE', enabled: false })).body;
-    // As if the platform had been down for an hour: both were due 60 minutes ago.
-    await stack.db.query(`UPDATE "Schedule" SET enabled = true, "nextFireAt" = now() - interval '60 minutes' WHERE id = ANY($1)`, [[skip.id, once.id]]);
-    await sleep(1_000);
-    const [skipped] = await slotsOf(skip.id);
-    expect(skipped).toMatchObject({ outcome: 'SKIPPED_MISSED', runId: null, detail: expect.stringMatching(/^1[23] slot\(s\) missed/) });
-    const onceSlots = await slotsOf(once.id);
+    // The platform down for an hour: no API process, the scheduler's last look an hour ago,
+    // both schedules due since then.
+    await stack.restartApi(0, async () => {
+      await stack.db.query(`UPDATE "SchedulerState" SET "lastTickAt" = now() - interval '61 minutes'`);
+      await stack.db.query(`UPDATE "Schedule" SET enabled = true, "nextFireAt" = now() - interval '60 minutes' WHERE id = ANY($1)`, [[skip.id, once.id]]);
+    });
+    const [skipped] = await eventually(() => slotsOf(skip.id), (slots) => slots.length > 0);
+    expect(skipped).toMatchObject({ outcome: 'SKIPPED_MISSED', runId: null, detail: expect.stringMatching(/^1[23] slot\(s\) missed: no Loadline API process was running the scheduler from /) });
+    const onceSlots = await eventually(() => slotsOf(once.id), (slots) => slots.length > 0 && slots[0]!.outcome !== 'PENDING');
     expect(onceSlots).toHaveLength(1);
     expect(onceSlots[0]).toMatchObject({ outcome: 'RAN', runId: expect.any(String) });
     // The slot run is the latest missed one, and the schedule moved on to the future.
     expect(Date.now() - Date.parse(onceSlots[0]!.slotAt)).toBeLessThan(5 * 60_000);
     expect(Date.parse((await owner.get(`/plans/${oncePlan.id}/schedules`)).body.items[0].nextFireTimes[0])).toBeGreaterThan(Date.now());
+  });
 
+  it('fires a slot late, not missed, when the scheduler was looking all along', async () => {
+    const plan = await newPlan('late');
+    const schedule = (await owner.post(`/plans/${plan.id}/schedules`, { cron: '*/5 * * * *', missedPolicy: 'SKIP', enabled: false })).body;
+    // Due 20 minutes ago while the scheduler kept looking (as after a backlog): the slot was
+    // never missed, so it fires, and each later slot due by now fires too, in order.
+    const latest = `date_trunc('hour', now()) + floor(extract(minute from now()) / 5) * interval '5 minutes'`;
+    await stack.db.query(`UPDATE "Schedule" SET enabled = true, "nextFireAt" = ${latest} - interval '20 minutes' WHERE id = $1`, [schedule.id]);
+    const slots = await eventually(() => slotsOf(schedule.id), (items) => items.length >= 5 && items.every((slot) => slot.outcome !== 'PENDING'));
+    // The slot 20 minutes back and each one after it up to now: five (six across a 5-minute boundary).
+    expect(slots.length).toBeGreaterThanOrEqual(5);
+    expect(slots.length).toBeLessThanOrEqual(6);
+    const times = slots.map((slot) => Date.parse(slot.slotAt)).sort((a, b) => a - b);
+    for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBe(5 * 60_000);
+    expect(slots.every((slot) => slot.outcome === 'RAN' || slot.outcome === 'SKIPPED_OVERLAP')).toBe(true);
+    expect(slots.some((slot) => slot.outcome === 'SKIPPED_MISSED')).toBe(false);
+    await owner.patch(`/schedules/${schedule.id}`, { enabled: false });
+  });
+
+  it('refuses over quota, and records why', async () => {
     await owner.patch('/organization/quotas', { maxConcurrentRuns: 1 });
     try {
       const quotaPlan = await newPlan('quota');

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DatabaseService } from '../prisma/database.service.js';
 import { withTenant } from '../tenancy/request-context.js';
+import { slotKey } from './slot-plan.js';
 
 export interface ScheduleFields {
   cron: string;
@@ -19,7 +20,19 @@ export interface TakenSlot {
   slotAt: Date;
   outcome: 'PENDING' | 'SKIPPED_MISSED';
   overlapPolicy: string;
-  missedCount: number;
+  /** Stored with the slot: how many slots were missed before it, and why. */
+  detail: string | null;
+}
+
+interface DueSchedule {
+  id: string;
+  tenantId: string;
+  planId: string;
+  cron: string;
+  timezone: string;
+  nextFireAt: Date;
+  missedPolicy: string;
+  overlapPolicy: string;
 }
 
 @Injectable()
@@ -51,39 +64,102 @@ export class SchedulesRepository {
   }
 
   /**
-   * Takes the most overdue enabled schedule no other API process is taking (row lock, SKIP
-   * LOCKED), records its slot (the unique (schedule, slot) key makes a slot fire once) and
-   * moves it to its next slot, all in one transaction. `plan` decides, from the schedule and
-   * now, which slot this is, whether it was missed, and the next one. Null: nothing is due.
+   * Records a look of the scheduler (any API process) and answers the one before it, if any:
+   * the scheduler's own heartbeat, to tell a slot missed while nobody looked from one late.
    */
-  async takeDueSlot(
+  async recordLook(now: Date): Promise<Date | null> {
+    const [row] = await this.db.system.$queryRaw<{ previous: Date | null }[]>`
+      WITH prev AS (SELECT "lastTickAt" FROM "SchedulerState" WHERE id = 1)
+      INSERT INTO "SchedulerState" (id, "lastTickAt") VALUES (1, ${now})
+      ON CONFLICT (id) DO UPDATE SET "lastTickAt" = GREATEST("SchedulerState"."lastTickAt", EXCLUDED."lastTickAt")
+      RETURNING (SELECT "lastTickAt" FROM prev) AS previous`;
+    return row?.previous ?? null;
+  }
+
+  /**
+   * Claims up to `limit` due enabled schedules no other API process is claiming (row locks,
+   * SKIP LOCKED), most overdue first: records each one's slot (the unique (schedule, slot) key
+   * makes a slot fire once) and moves each to its next slot, in one transaction. `plan`
+   * decides, per schedule, which slot it is at, whether slots were missed, and the next one.
+   * Returns the slots recorded (a slot already recorded is not returned again).
+   */
+  async claimDue(
     now: Date,
-    plan: (schedule: { cron: string; timezone: string; nextFireAt: Date; missedPolicy: string }) => { slotAt: Date; missed: boolean; missedCount: number; next: Date | null },
-  ): Promise<TakenSlot | null> {
+    limit: number,
+    plan: (schedule: { cron: string; timezone: string; nextFireAt: Date }) => { slotAt: Date; missed: { detail: string } | null; next: Date | null },
+  ): Promise<TakenSlot[]> {
     return this.db.system.$transaction(async (tx) => {
-      const [due] = await tx.$queryRaw<{ id: string }[]>`
-        SELECT id FROM "Schedule" WHERE enabled AND "nextFireAt" <= ${now} ORDER BY "nextFireAt" LIMIT 1 FOR UPDATE SKIP LOCKED`;
-      if (!due) return null;
-      const schedule = await tx.schedule.findUniqueOrThrow({ where: { id: due.id } });
-      const decision = plan({ cron: schedule.cron, timezone: schedule.timezone, nextFireAt: schedule.nextFireAt!, missedPolicy: schedule.missedPolicy });
-      const outcome = decision.missed && schedule.missedPolicy === 'SKIP' ? 'SKIPPED_MISSED' : 'PENDING';
-      const inserted = await tx.scheduleSlot.createMany({
-        data: [{ tenantId: schedule.tenantId, scheduleId: schedule.id, slotAt: decision.slotAt, outcome, detail: decision.missed ? `${decision.missedCount} slot(s) missed while Loadline was down` : null }],
-        skipDuplicates: true,
+      const due = await tx.$queryRaw<DueSchedule[]>`
+        SELECT id, "tenantId", "planId", cron, timezone, "nextFireAt", "missedPolicy", "overlapPolicy"
+        FROM "Schedule" WHERE enabled AND "nextFireAt" <= ${now}
+        ORDER BY "nextFireAt" LIMIT ${limit} FOR UPDATE SKIP LOCKED`;
+      if (!due.length) return [];
+      const decided = due.map((schedule) => {
+        const decision = plan(schedule);
+        const outcome: TakenSlot['outcome'] = decision.missed && schedule.missedPolicy === 'SKIP' ? 'SKIPPED_MISSED' : 'PENDING';
+        return { schedule, decision, outcome };
       });
-      await tx.schedule.update({ where: { id: schedule.id }, data: { nextFireAt: decision.next } });
-      if (inserted.count === 0) return null;
-      return { scheduleId: schedule.id, tenantId: schedule.tenantId, planId: schedule.planId, slotAt: decision.slotAt, outcome, overlapPolicy: schedule.overlapPolicy, missedCount: decision.missedCount };
+      const recorded = await tx.scheduleSlot.createManyAndReturn({
+        data: decided.map(({ schedule, decision, outcome }) => ({
+          tenantId: schedule.tenantId,
+          scheduleId: schedule.id,
+          slotAt: decision.slotAt,
+          outcome,
+          detail: decision.missed?.detail ?? null,
+        })),
+        skipDuplicates: true,
+        select: { scheduleId: true, slotAt: true },
+      });
+      // One statement moves every claimed schedule on (timestamps as UTC text, as Prisma stores them).
+      const ids = decided.map(({ schedule }) => schedule.id);
+      const nexts = decided.map(({ decision }) => decision.next?.toISOString() ?? null);
+      await tx.$executeRaw`
+        UPDATE "Schedule" AS s SET "nextFireAt" = u.next::timestamp(3), "updatedAt" = now()
+        FROM unnest(${ids}::text[], ${nexts}::text[]) AS u(id, next) WHERE s.id = u.id`;
+      const isNew = new Set(recorded.map((slot) => `${slot.scheduleId}|${slot.slotAt.getTime()}`));
+      return decided
+        .filter(({ schedule, decision }) => isNew.has(`${schedule.id}|${decision.slotAt.getTime()}`))
+        .map(({ schedule, decision, outcome }) => ({
+          scheduleId: schedule.id,
+          tenantId: schedule.tenantId,
+          planId: schedule.planId,
+          slotAt: decision.slotAt,
+          outcome,
+          overlapPolicy: schedule.overlapPolicy,
+          detail: decision.missed?.detail ?? null,
+        }));
     });
   }
 
-  /** Slots a process took but did not finish firing (it died): fired again, idempotently. */
-  stalePendingSlots(olderThan: Date) {
-    return this.db.system.scheduleSlot.findMany({
+  /** When the next enabled schedule is due (null: none is), to wake the scheduler then. */
+  async nextDue(): Promise<Date | null> {
+    const [row] = await this.db.system.$queryRaw<{ at: Date | null }[]>`SELECT min("nextFireAt") AS at FROM "Schedule" WHERE enabled`;
+    return row?.at ?? null;
+  }
+
+  /**
+   * Slots a process took but did not finish firing (it died), except those whose keys this
+   * process is still firing: fired again, idempotently.
+   */
+  async stalePendingSlots(olderThan: Date, firingHere: string[]): Promise<TakenSlot[]> {
+    const rows = await this.db.system.scheduleSlot.findMany({
       where: { outcome: 'PENDING', updatedAt: { lt: olderThan } },
       include: { schedule: { select: { planId: true, overlapPolicy: true } } },
-      take: 20,
+      orderBy: { slotAt: 'asc' },
+      take: 500 + firingHere.length,
     });
+    const here = new Set(firingHere);
+    return rows
+      .map((row) => ({
+        scheduleId: row.scheduleId,
+        tenantId: row.tenantId,
+        planId: row.schedule.planId,
+        slotAt: row.slotAt,
+        outcome: 'PENDING' as const,
+        overlapPolicy: row.schedule.overlapPolicy,
+        detail: row.detail,
+      }))
+      .filter((slot) => !here.has(slotKey(slot)));
   }
 
   settleSlot(scheduleId: string, slotAt: Date, outcome: string, runId: string | null, detail: string | null) {

@@ -18,6 +18,7 @@ export const TENANT_COLUMN: Readonly<Record<string, string>> = {
   PlanVersion: 'tenantId',
   Run: 'tenantId',
   RunSegment: 'tenantId',
+  RunDispatch: 'tenantId',
   RunSecond: 'tenantId',
   ThresholdResult: 'tenantId',
   ShareLink: 'tenantId',

@@ -30,8 +30,11 @@ export interface TestStack {
   db: TestDatabase;
   queuePrefix: string;
   runner?: RunningRunner;
-  /** Stops the API and starts a new one on the same database and queues (a deploy, a crash). */
-  restartApi(downtimeMs?: number): Promise<void>;
+  /**
+   * Stops the API and starts a new one on the same database and queues (a deploy, a crash);
+   * `whileDown` runs while no API process is up.
+   */
+  restartApi(downtimeMs?: number, whileDown?: () => Promise<void>): Promise<void>;
   /** A second API process on the same database and queues (scaled out); the caller closes it. */
   startAnotherApi(): Promise<NestExpressApplication>;
   /** Starts a runner process on this stack's queues and waits until the API counts it online. */
@@ -105,9 +108,10 @@ export async function startStack(options: StackOptions): Promise<TestStack> {
     db,
     queuePrefix,
     runner,
-    async restartApi(downtimeMs = 0) {
+    async restartApi(downtimeMs = 0, whileDown?: () => Promise<void>) {
       await app.close();
       await new Promise((resolve) => setTimeout(resolve, downtimeMs));
+      await whileDown?.();
       app = await createApiApp(env);
       await app.listen(Number(port), '127.0.0.1');
     },

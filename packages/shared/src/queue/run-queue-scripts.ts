@@ -7,6 +7,29 @@
  */
 
 /**
+ * Puts a run in line, unless Redis already has it in line or further on: the same call serves
+ * a run's first queueing and its re-queueing from PostgreSQL after Redis lost it (flushed,
+ * evicted, restarted without its data), and two API processes re-queueing at once queue once.
+ * A run whose hash says waiting but that lost its place or its job (a partial loss) is
+ * written afresh. `attempt` starts at ARGV[8], above any attempt a lost reservation handed out,
+ * so a runner still holding an assignment of that reservation cannot join the new one.
+ * KEYS: run hash, job string, ready set, waiting zset.
+ * ARGV: runId, job JSON, ttl seconds, queuedAt ms, segments, tenantId, runSeconds, first attempt, wake channel.
+ * Returns 1 if queued, 0 if Redis already had the run.
+ */
+export const ENQUEUE = `
+local state = redis.call('HGET', KEYS[1], 'state')
+if state and (state ~= 'waiting' or (redis.call('ZSCORE', KEYS[4], ARGV[1]) and redis.call('EXISTS', KEYS[2]) == 1)) then return 0 end
+redis.call('SET', KEYS[2], ARGV[2], 'EX', ARGV[3])
+redis.call('DEL', KEYS[3], KEYS[1])
+redis.call('HSET', KEYS[1], 'segments', ARGV[5], 'tenantId', ARGV[6], 'runSeconds', ARGV[7], 'state', 'waiting', 'attempt', ARGV[8], 'releases', 0, 'queuedAt', ARGV[4])
+redis.call('EXPIRE', KEYS[1], ARGV[3])
+redis.call('ZADD', KEYS[4], ARGV[4], ARGV[1])
+redis.call('PUBLISH', ARGV[9], 'queued')
+return 1
+`;
+
+/**
  * Reserves N idle runners for a waiting run, or none.
  * KEYS: idle zset, waiting zset, job string, run hash, reserved set.
  * ARGV: runId, now ms, fresh-since ms (older idle entries are dead runners), inbox key prefix.

@@ -164,4 +164,42 @@ describe('RunQueue', () => {
     await queue.leave('r1');
     expect(await queue.runners(now())).toEqual({ online: [], free: 0 });
   });
+
+  it('queues a run once however often it is enqueued, and again only once Redis has lost it', async () => {
+    expect(await queue.enqueue('run-a', job(1), { queuedAt: 1_000, ttlSeconds: 60 })).toBe(true);
+    // A second API process re-queueing the same run at the same moment: nothing changes.
+    expect(await queue.enqueue('run-a', job(1), { queuedAt: 2_000, ttlSeconds: 60, firstAttempt: 500 })).toBe(false);
+    expect(await queue.waiting()).toEqual([{ runId: 'run-a', queuedAt: 1_000 }]);
+    expect(await queue.present(['run-a', 'never-queued'])).toEqual(new Map([['run-a', true], ['never-queued', false]]));
+
+    await idle('r1');
+    const first = await queue.reserve('run-a', now());
+    expect(first).toMatchObject({ outcome: 'reserved', attempt: 1 });
+    // Reserved: still where PostgreSQL says, and a re-queue does not undo the reservation.
+    expect(await queue.enqueue('run-a', job(1), { queuedAt: 1_000, ttlSeconds: 60, firstAttempt: 500 })).toBe(false);
+    expect((await queue.state('run-a'))?.state).toBe('reserved');
+
+    // Redis loses the run (flushed with its runner's inbox): re-queued at its old place in line,
+    // and the lost reservation's runner, holding attempt 1, cannot start the new reservation.
+    await redis.del(queue.keys.run('run-a'), queue.keys.job('run-a'), queue.keys.inbox('r1'), queue.keys.reserved);
+    expect(await queue.present(['run-a'])).toEqual(new Map([['run-a', false]]));
+    expect(await queue.enqueue('run-a', job(1), { queuedAt: 1_000, ttlSeconds: 60, firstAttempt: 500 })).toBe(true);
+    await idle('r2');
+    const second = await queue.reserve('run-a', now());
+    expect(second).toMatchObject({ outcome: 'reserved', attempt: 501 });
+    expect(await queue.ready('run-a', 1, 0)).toBe('reserved');
+    expect(await queue.ready('run-a', 501, 0)).toBe('started');
+  });
+
+  it('re-queues a waiting run that lost only its place in line or its job', async () => {
+    await queue.enqueue('run-a', job(1), { queuedAt: 1_000, ttlSeconds: 60 });
+    await redis.del(queue.keys.job('run-a'));
+    expect(await queue.present(['run-a'])).toEqual(new Map([['run-a', false]]));
+    expect(await queue.enqueue('run-a', job(1), { queuedAt: 1_000, ttlSeconds: 60, firstAttempt: 7 })).toBe(true);
+    expect(await queue.job('run-a')).toMatchObject({ segments: 1 });
+    await redis.zrem(queue.keys.waiting, 'run-a');
+    expect(await queue.present(['run-a'])).toEqual(new Map([['run-a', false]]));
+    expect(await queue.enqueue('run-a', job(1), { queuedAt: 1_000, ttlSeconds: 60, firstAttempt: 7 })).toBe(true);
+    expect(await queue.waiting()).toEqual([{ runId: 'run-a', queuedAt: 1_000 }]);
+  });
 });

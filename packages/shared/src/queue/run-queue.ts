@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { RUNNER_HEARTBEAT_TTL_SECONDS } from '../health.js';
 import { runAssignmentSchema, runJobSchema, type RunAssignment, type RunJob, type RunStopReason } from '../run-dispatch.js';
-import { MARK_IDLE, READY, RELEASE, RESERVE, STOP } from './run-queue-scripts.js';
+import { ENQUEUE, MARK_IDLE, READY, RELEASE, RESERVE, STOP } from './run-queue-scripts.js';
 
 /**
  * The Redis side of how runs reach runners, shared by the API (dispatcher) and the runners:
@@ -60,28 +60,37 @@ export class RunQueue {
 
   // ---- the API's side ----------------------------------------------------------------------
 
-  /** Puts a run in line. `ttlSeconds` bounds how long Redis keeps anything of it. */
-  async enqueue(runId: string, job: RunJob, options: { queuedAt: number; ttlSeconds: number }): Promise<void> {
+  /**
+   * Puts a run in line, or back in line after Redis lost it; a no-op (false) when Redis still
+   * has it. `ttlSeconds` bounds how long Redis keeps anything of it; `firstAttempt` is where
+   * its reservation count starts (0 at first; above a lost reservation's when re-queued).
+   */
+  async enqueue(runId: string, job: RunJob, options: { queuedAt: number; ttlSeconds: number; firstAttempt?: number }): Promise<boolean> {
     if (!/^[\w-]+$/.test(runId)) throw new Error(`run id ${JSON.stringify(runId)} is not a plain id`);
     const data = runJobSchema.parse(job);
-    await this.redis
-      .multi()
-      .set(this.keys.job(runId), JSON.stringify(data), 'EX', options.ttlSeconds)
-      .del(this.keys.ready(runId))
-      .hset(this.keys.run(runId), {
-        segments: data.segments,
-        tenantId: data.tenantId,
-        runSeconds: data.deadlineSeconds,
-        state: 'waiting',
-        attempt: 0,
-        releases: 0,
-        queuedAt: options.queuedAt,
-      })
-      .expire(this.keys.run(runId), options.ttlSeconds)
-      .zadd(this.keys.waiting, options.queuedAt, runId)
-      .publish(this.keys.wake, 'queued')
-      .exec()
-      .then(failOnError);
+    const k = this.keys;
+    const queued = await this.script(
+      ENQUEUE,
+      [k.run(runId), k.job(runId), k.ready(runId), k.waiting],
+      [runId, JSON.stringify(data), options.ttlSeconds, options.queuedAt, data.segments, data.tenantId, data.deadlineSeconds, options.firstAttempt ?? 0, k.wake],
+    );
+    return queued === 1;
+  }
+
+  /**
+   * Whether Redis still holds each of these runs where PostgreSQL says it is (in line with its
+   * job, or reserved or further on): false for a run whose entry was lost.
+   */
+  async present(runIds: string[]): Promise<Map<string, boolean>> {
+    const pipeline = this.redis.pipeline();
+    for (const runId of runIds) pipeline.hget(this.keys.run(runId), 'state').zscore(this.keys.waiting, runId).exists(this.keys.job(runId));
+    const results = runIds.length ? ((await pipeline.exec()) ?? []) : [];
+    const present = new Map<string, boolean>();
+    runIds.forEach((runId, i) => {
+      const [[, state], [, score], [, job]] = results.slice(i * 3, i * 3 + 3) as Array<[Error | null, unknown]>;
+      present.set(runId, state !== null && (state !== 'waiting' || (score !== null && job === 1)));
+    });
+    return present;
   }
 
   /** Reserves the run's N runners in one step, or none. */

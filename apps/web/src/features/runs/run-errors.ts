@@ -25,6 +25,10 @@ export const RUN_ERROR_EXPLANATIONS: Readonly<Record<string, RunErrorExplanation
   RUNNER_LOST: { title: 'The runner stopped responding during the run', advice: 'Run it again; if it repeats, look at the runner’s logs and memory.' },
   RUNNER_STOPPED: { title: 'The runner was shut down during the run', advice: null },
   SEGMENT_FAILED: { title: 'A segment of the run failed', advice: null },
+  QUEUE_ENTRY_LOST: {
+    title: 'The run lost its place in the queue and could not be queued again',
+    advice: 'No request was sent. Start the run again; the message says why it could not be re-queued by itself.',
+  },
   DEADLINE_EXCEEDED: { title: 'The run overran its deadline', advice: null },
   K6_FAILED: { title: 'k6 failed', advice: null },
   SCRIPT_ERROR: { title: 'The script failed before sending a request', advice: null },
