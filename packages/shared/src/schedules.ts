@@ -83,7 +83,27 @@ export function nextFireTimes(cron: string, timezone: string, count: number, fro
   return new Cron(cron, { timezone, paused: true }).nextRuns(count, from);
 }
 
+/**
+ * Parsed crons, by expression and time zone, each with its last answer: parsing is most of
+ * the cost of a next slot, and a scheduler claiming 10,000 schedules due at the same moment
+ * asks the same few crons for the slot after the same moment thousands of times. Bounded:
+ * cleared when full.
+ */
+const parsed = new Map<string, { job: Cron; afterMs: number; next: Date | null }>();
+const PARSED_MAX = 10_000;
+
 /** The first slot strictly after `after`, or null when the cron has none left. */
 export function nextFireAfter(cron: string, timezone: string, after: Date): Date | null {
-  return new Cron(cron, { timezone, paused: true }).nextRun(after);
+  const key = `${timezone}\u0000${cron}`;
+  let entry = parsed.get(key);
+  if (!entry) {
+    if (parsed.size >= PARSED_MAX) parsed.clear();
+    entry = { job: new Cron(cron, { timezone, paused: true }), afterMs: NaN, next: null };
+    parsed.set(key, entry);
+  }
+  if (entry.afterMs !== after.getTime()) {
+    entry.next = entry.job.nextRun(after);
+    entry.afterMs = after.getTime();
+  }
+  return entry.next ? new Date(entry.next) : null;
 }

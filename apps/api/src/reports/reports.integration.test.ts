@@ -3,6 +3,23 @@ import type { PlanView, RunView, TargetView } from '@loadline/shared';
 import { startStack, type TestStack } from '../test/stack.js';
 import type { ApiClient } from '../test/api-client.js';
 import { FakeRunner, sampleSecond } from '../test/fake-runner.js';
+import { request as httpRequest } from 'node:http';
+
+/**
+ * A revalidation as a browser's HTTP cache sends it: If-None-Match and nothing else (fetch()
+ * would add Cache-Control: no-cache to any request carrying it, which asks for the body).
+ */
+function revalidate(url: string, etag: string, token?: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { headers: { 'if-none-match': etag, ...(token ? { authorization: `Bearer ${token}` } : {}) } }, (res) => {
+      let body = '';
+      res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      res.on('end', () => resolve({ status: res.statusCode!, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
 
 /**
  * Trends, comparisons, exports, the dashboard and share links, on runs whose measurements a
@@ -123,6 +140,26 @@ describe('reports and share links', () => {
     expect(dashboard.recentRuns).toHaveLength(3);
   });
 
+  it('lets the browser keep a finished run and its series, and revalidate them with their ETag', async () => {
+    for (const path of [`/runs/${runs[0]!.id}`, `/runs/${runs[0]!.id}/series`]) {
+      const first = await owner.raw(path);
+      expect(first.status).toBe(200);
+      expect(first.headers.get('cache-control')).toBe('private, no-cache');
+      const etag = first.headers.get('etag');
+      expect(etag).toBeTruthy();
+      expect(await revalidate(`${stack.api.base}${path}`, etag!, owner.token)).toEqual({ status: 304, body: '' });
+      // Another organization's copy of the ETag gets it nothing: the run is still scoped.
+      const stranger = (await stack.api.signup(`reports-stranger-${path.length}`)).client;
+      expect((await revalidate(`${stack.api.base}${path}`, etag!, stranger.token)).status).toBe(404);
+    }
+    // A run still going is not kept.
+    const other = (await owner.post<PlanView>('/plans', { name: 'Still going', targetId: plan.targetId, load: { executor: 'constant-vus', vus: 1, duration: '3s' }, requests: [{ name: 'Get', path: '/' }] })).body;
+    const live = (await owner.post<{ run: RunView }>(`/plans/${other.id}/runs`)).body.run;
+    expect((await owner.raw(`/runs/${live.id}`)).headers.get('cache-control')).toBe('no-store');
+    await owner.post(`/runs/${live.id}/cancel`);
+    await owner.waitForRun(live.id, 20_000);
+  });
+
   it('shares a run report and a trend publicly, without ids or addresses, until revoked or expired', async () => {
     const created = await owner.post(`/runs/${runs[1]!.id}/share-links`, { expiresInDays: 7 });
     expect(created.status).toBe(201);
@@ -137,8 +174,13 @@ describe('reports and share links', () => {
     const shared = JSON.parse(text);
     expect(shared).toMatchObject({ kind: 'run', run: { verdict: 'FAIL', planName: 'Checkout' } });
     expect(shared.series.points).toHaveLength(3);
+    // A finished run's report is final: kept by the browser, asked again with its ETag, 304 without a body.
+    expect(open.headers.get('cache-control')).toBe('private, no-cache');
+    expect(await revalidate(`${stack.api.base}/public/reports/${created.body.token}`, open.headers.get('etag')!)).toEqual({ status: 304, body: '' });
 
     const trend = (await owner.post(`/plans/${plan.id}/share-links`, {})).body;
+    // A trend grows with each run: not kept.
+    expect((await fetch(`${stack.api.base}/public/reports/${trend.token}`)).headers.get('cache-control')).toBe('no-store');
     const trendPage = (await stack.api.get(`/public/reports/${trend.token}`)).body;
     // The first paths of these routes still answer the same.
     expect((await stack.api.get(`/public/shares/${trend.token}`)).body).toEqual(trendPage);

@@ -37,17 +37,22 @@ export class RunLiveService {
   ) {}
 
   async series(runId: string): Promise<RunSeries> {
+    return (await this.seriesOf(runId)).series;
+  }
+
+  /** The series and whether it is final (the run is over: its seconds no longer change). */
+  async seriesOf(runId: string): Promise<{ series: RunSeries; final: boolean }> {
     const run = await this.service.get(runId);
     const merge = async (): Promise<RunSeries> => {
       const points = toSeriesPoints(mergeSegmentsBySecond(await this.runs.seconds(runId)));
       return { runId, points, percentileRelativeError: HISTOGRAM_RELATIVE_ACCURACY };
     };
-    if (!isTerminalRunStatus(run.status) || !run.finishedAt) return merge();
+    if (!isTerminalRunStatus(run.status) || !run.finishedAt) return { series: await merge(), final: false };
     // A finished run's seconds never change (a late segment changes its segments' state, and so the key).
     const key = `${runId}|${run.segmentDetails.map((segment) => `${segment.status}${segment.finishedAt ?? ''}`).join(',')}`;
     const series = finishedSeries.get(key, merge);
     series.catch(() => finishedSeries.delete(key)); // a failed read is not remembered
-    return series;
+    return { series: await series, final: true };
   }
 
   /**

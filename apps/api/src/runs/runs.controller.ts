@@ -1,11 +1,13 @@
-import { Controller, Get, HttpCode, Param, Post, Query, Sse, type MessageEvent } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, Post, Query, Res, Sse, type MessageEvent } from '@nestjs/common';
+import type { Response } from 'express';
 import { map, type Observable } from 'rxjs';
 import { ApiBearerAuth, ApiHeader, ApiTags } from '@nestjs/swagger';
-import { RUN_STATUSES, runSchema, runSeriesSchema } from '@loadline/shared';
+import { RUN_STATUSES, isTerminalRunStatus, runSchema, runSeriesSchema } from '@loadline/shared';
 import { z } from 'zod';
 import { ZodPipe } from '../common/validation/zod-body.pipe.js';
 import { ApiFileResponse, ApiJsonResponse, ApiZodQuery } from '../openapi/decorators.js';
 import { listOf } from '../common/http/list.js';
+import { revalidateWhenFinal } from '../common/http/cache-control.js';
 import { CurrentCaller, type AuthenticatedCaller } from '../auth/auth.guard.js';
 import { RunsService } from './runs.service.js';
 import { RunLiveService } from './run-live.service.js';
@@ -58,15 +60,19 @@ export class RunsController {
   @Get('runs/:id')
   @Requires('read')
   @ApiJsonResponse(200, runSchema, [401, 404])
-  get(@Param('id') id: string) {
-    return this.runs.get(id);
+  async get(@Param('id') id: string, @Res({ passthrough: true }) res: Response) {
+    const run = await this.runs.get(id);
+    revalidateWhenFinal(res, isTerminalRunStatus(run.status));
+    return run;
   }
 
   @Get('runs/:id/series')
   @Requires('read')
   @ApiJsonResponse(200, runSeriesSchema, [401, 404])
-  series(@Param('id') id: string) {
-    return this.live.series(id);
+  async series(@Param('id') id: string, @Res({ passthrough: true }) res: Response) {
+    const { series, final } = await this.live.seriesOf(id);
+    revalidateWhenFinal(res, final);
+    return series;
   }
 
   /**

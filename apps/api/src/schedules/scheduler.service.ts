@@ -11,6 +11,8 @@ import { planSlot, slotKey, type SchedulerGap } from './slot-plan.js';
 const CLAIM_BATCH = 1_000;
 /** A slot still PENDING this long after it was taken, and not this process's: its process died while firing it. */
 const STALE_PENDING_MS = 60_000;
+/** How often a look also asks for such slots. */
+const STALE_CHECK_MS = 15_000;
 
 /**
  * Fires schedule slots exactly once each, on time, from every API process at once.
@@ -38,6 +40,9 @@ export class SchedulerService implements OnApplicationBootstrap, OnModuleDestroy
   private readonly inFlight = new Set<string>();
   private firing = 0;
   private idle: (() => void)[] = [];
+  /** While a look claims, no new run starts: claiming on time comes first, starting follows. */
+  private claiming = false;
+  private staleCheckedAt = 0;
 
   constructor(
     private readonly schedules: SchedulesRepository,
@@ -93,13 +98,22 @@ export class SchedulerService implements OnApplicationBootstrap, OnModuleDestroy
     const lastLook = await this.schedules.recordLook(now);
     const gap = this.gapBefore(now, lastLook);
     // Until nothing is due: a per-second cron behind by a few seconds claims each of its slots.
-    for (let claimed = -1; claimed !== 0 && !this.stopped; ) {
-      const slots = await this.schedules.claimDue(now, CLAIM_BATCH, (schedule) => planSlot(schedule, now, gap));
-      claimed = slots.length;
-      for (const slot of slots) this.queueFire(slot);
+    this.claiming = true;
+    try {
+      for (let claimed = -1; claimed !== 0 && !this.stopped; ) {
+        const slots = await this.schedules.claimDue(now, CLAIM_BATCH, (schedule) => planSlot(schedule, now, gap));
+        claimed = slots.length;
+        for (const slot of slots) this.queueFire(slot);
+      }
+    } finally {
+      this.claiming = false;
+      this.pump();
     }
-    const stale = await this.schedules.stalePendingSlots(new Date(now.getTime() - STALE_PENDING_MS), [...this.inFlight]);
-    for (const slot of stale) this.queueFire(slot);
+    if (now.getTime() - this.staleCheckedAt >= STALE_CHECK_MS) {
+      this.staleCheckedAt = now.getTime();
+      const stale = await this.schedules.stalePendingSlots(new Date(now.getTime() - STALE_PENDING_MS), [...this.inFlight]);
+      for (const slot of stale) this.queueFire({ ...slot, retry: true });
+    }
     const nextDue = await this.schedules.nextDue();
     const untilDue = nextDue ? nextDue.getTime() - Date.now() : Infinity;
     return Math.max(0, Math.min(untilDue, this.env.LOADLINE_SCHEDULER_INTERVAL_MS));
@@ -127,7 +141,7 @@ export class SchedulerService implements OnApplicationBootstrap, OnModuleDestroy
 
   /** Fires queued slots, oldest claim first, at most LOADLINE_SCHEDULER_CONCURRENCY at once. */
   private pump(): void {
-    while (this.firing < this.env.LOADLINE_SCHEDULER_CONCURRENCY && this.toFire.length) {
+    while (!this.claiming && this.firing < this.env.LOADLINE_SCHEDULER_CONCURRENCY && this.toFire.length) {
       const slot = this.toFire.shift()!;
       this.firing++;
       void this.settle(slot)
@@ -135,7 +149,7 @@ export class SchedulerService implements OnApplicationBootstrap, OnModuleDestroy
         .finally(() => {
           this.firing--;
           this.inFlight.delete(slotKey(slot));
-          if (!this.firing && !this.toFire.length) for (const resolve of this.idle.splice(0)) resolve();
+          if (!this.firing && (!this.toFire.length || this.stopped)) for (const resolve of this.idle.splice(0)) resolve();
           this.pump();
         });
     }
@@ -146,7 +160,7 @@ export class SchedulerService implements OnApplicationBootstrap, OnModuleDestroy
     const key = slotKey(slot);
     await runAsTenant(slot.tenantId, async () => {
       // A retry of a slot whose run did start (the process died after) just records it.
-      const earlier = await this.runs.findStarted(key);
+      const earlier = slot.retry ? await this.runs.findStarted(key) : null;
       if (earlier) return this.schedules.settleSlot(slot.scheduleId, slot.slotAt, 'RAN', earlier.id, slot.detail);
       if (slot.overlapPolicy === 'SKIP' && (await this.runs.hasActiveRun(slot.planId))) {
         return this.skip(slot, 'SKIPPED_OVERLAP', 'the previous run of the plan was still going');

@@ -22,6 +22,8 @@ export interface TakenSlot {
   overlapPolicy: string;
   /** Stored with the slot: how many slots were missed before it, and why. */
   detail: string | null;
+  /** Taken again after its first process did not finish it: its run may exist already. */
+  retry?: boolean;
 }
 
 interface DueSchedule {
@@ -146,7 +148,7 @@ export class SchedulesRepository {
       where: { outcome: 'PENDING', updatedAt: { lt: olderThan } },
       include: { schedule: { select: { planId: true, overlapPolicy: true } } },
       orderBy: { slotAt: 'asc' },
-      take: 500 + firingHere.length,
+      take: Math.min(500 + firingHere.length, 20_000),
     });
     const here = new Set(firingHere);
     return rows

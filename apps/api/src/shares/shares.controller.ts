@@ -1,12 +1,13 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { createShareSchema, createdShareSchema, publicShareSchema, shareViewSchema } from '@loadline/shared';
+import { createShareSchema, createdShareSchema, isTerminalRunStatus, publicShareSchema, shareViewSchema } from '@loadline/shared';
 import type { z } from 'zod';
 import { ZodPipe } from '../common/validation/zod-body.pipe.js';
 import { ApiJsonBody, ApiJsonResponse } from '../openapi/decorators.js';
 import { listOf } from '../common/http/list.js';
 import { PublicUrl } from '../common/http/public-url.js';
+import { revalidateWhenFinal } from '../common/http/cache-control.js';
 import { CurrentCaller } from '../auth/auth.guard.js';
 import type { Caller } from '../auth/caller.js';
 import { Public } from '../auth/public.decorator.js';
@@ -65,7 +66,10 @@ export class SharesController {
   @ApiJsonResponse(200, publicShareSchema, [404])
   async open(@Param('token') token: string, @Res({ passthrough: true }) res: Response) {
     res.setHeader('X-Robots-Tag', 'noindex, nofollow, noarchive');
-    return this.shares.open(token);
+    const shared = await this.shares.open(token);
+    // A trend grows with every run; a finished run's report is final (a revoked link answers 404 on the next ask).
+    revalidateWhenFinal(res, shared.kind === 'run' && isTerminalRunStatus(shared.run.status));
+    return shared;
   }
 
   // The first paths these routes had (`shares`), kept for clients written against them.

@@ -12,7 +12,7 @@ export const TEST_PASSWORD = 'correct horse battery staple';
 export class ApiClient {
   constructor(
     readonly base: string,
-    private token?: string,
+    readonly token?: string,
   ) {}
 
   as(token: string): ApiClient {

@@ -87,7 +87,7 @@ export class RunQueue {
     const results = runIds.length ? ((await pipeline.exec()) ?? []) : [];
     const present = new Map<string, boolean>();
     runIds.forEach((runId, i) => {
-      const [[, state], [, score], [, job]] = results.slice(i * 3, i * 3 + 3) as Array<[Error | null, unknown]>;
+      const [state, score, job] = results.slice(i * 3, i * 3 + 3).map(([, value]) => value);
       present.set(runId, state !== null && (state !== 'waiting' || (score !== null && job === 1)));
     });
     return present;
