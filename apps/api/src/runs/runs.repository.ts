@@ -111,6 +111,11 @@ export class RunsRepository {
     });
   }
 
+  /** What tells whether a run's view may be reused (see finishedViewKey), without the run's heavy columns. */
+  findKey(id: string) {
+    return this.db.scoped.run.findUnique({ where: { id }, select: { id: true, status: true, finishedAt: true, runSegments: { select: { status: true, finishedAt: true } } } });
+  }
+
   findMany(ids: string[]) {
     return this.db.scoped.run.findMany({ where: { id: { in: ids } }, include: runInclude });
   }

@@ -167,6 +167,11 @@ export class RunsService {
   }
 
   async get(id: string): Promise<RunView> {
+    // A finished run's view built earlier is answered from its light key alone.
+    const key = await this.runs.findKey(id);
+    if (!key) throw RunError.notFound(id);
+    const cached = cachedRunView(finishedViewKey(key));
+    if (cached) return cached;
     const run = await this.runs.find(id);
     if (!run) throw RunError.notFound(id);
     return this.view(run);

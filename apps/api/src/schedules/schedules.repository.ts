@@ -101,26 +101,26 @@ export class SchedulesRepository {
         const outcome: TakenSlot['outcome'] = decision.missed && schedule.missedPolicy === 'SKIP' ? 'SKIPPED_MISSED' : 'PENDING';
         return { schedule, decision, outcome };
       });
-      const recorded = await tx.scheduleSlot.createManyAndReturn({
-        data: decided.map(({ schedule, decision, outcome }) => ({
-          tenantId: schedule.tenantId,
-          scheduleId: schedule.id,
-          slotAt: decision.slotAt,
-          outcome,
-          detail: decision.missed?.detail ?? null,
-        })),
-        skipDuplicates: true,
-        select: { scheduleId: true, slotAt: true },
-      });
-      // One statement moves every claimed schedule on (timestamps as UTC text, as Prisma stores them).
-      const ids = decided.map(({ schedule }) => schedule.id);
-      const nexts = decided.map(({ decision }) => decision.next?.toISOString() ?? null);
-      await tx.$executeRaw`
-        UPDATE "Schedule" AS s SET "nextFireAt" = u.next::timestamp(3), "updatedAt" = now()
-        FROM unnest(${ids}::text[], ${nexts}::text[]) AS u(id, next) WHERE s.id = u.id`;
-      const isNew = new Set(recorded.map((slot) => `${slot.scheduleId}|${slot.slotAt.getTime()}`));
+      // One statement records every slot and moves every schedule on (timestamps as UTC text,
+      // as Prisma stores them; `createdAt` is when the slot was recorded, not when the claim began).
+      const recorded = await tx.$queryRaw<{ scheduleId: string }[]>`
+        WITH input AS (
+          SELECT * FROM unnest(
+            ${decided.map(({ schedule }) => schedule.id)}::text[], ${decided.map(({ schedule }) => schedule.tenantId)}::text[],
+            ${decided.map(({ decision }) => decision.slotAt.toISOString())}::text[], ${decided.map(({ outcome }) => outcome)}::text[],
+            ${decided.map(({ decision }) => decision.missed?.detail ?? null)}::text[], ${decided.map(({ decision }) => decision.next?.toISOString() ?? null)}::text[]
+          ) AS u(id, tenant, slot, outcome, detail, next)
+        ), moved AS (
+          UPDATE "Schedule" AS s SET "nextFireAt" = i.next::timestamp(3), "updatedAt" = now() FROM input i WHERE s.id = i.id
+        )
+        INSERT INTO "ScheduleSlot" (id, "tenantId", "scheduleId", "slotAt", outcome, detail, "createdAt", "updatedAt")
+        SELECT gen_random_uuid()::text, i.tenant, i.id, i.slot::timestamp(3), i.outcome, i.detail, clock_timestamp(), clock_timestamp() FROM input i
+        ON CONFLICT ("scheduleId", "slotAt") DO NOTHING
+        RETURNING "scheduleId"`;
+      // A schedule is claimed once per transaction, so its id names the slot it recorded.
+      const isNew = new Set(recorded.map((slot) => slot.scheduleId));
       return decided
-        .filter(({ schedule, decision }) => isNew.has(`${schedule.id}|${decision.slotAt.getTime()}`))
+        .filter(({ schedule }) => isNew.has(schedule.id))
         .map(({ schedule, decision, outcome }) => ({
           scheduleId: schedule.id,
           tenantId: schedule.tenantId,
