@@ -1,5 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiBody, ApiQuery, ApiResponse } from '@nestjs/swagger';
+import { ApiBody, ApiParam, ApiQuery, ApiResponse } from '@nestjs/swagger';
 import { errorBodySchema } from '@loadline/shared';
 import { z } from 'zod';
 import { inlineOpenApiSchema, openApiSchema } from './schemas.js';
@@ -58,4 +58,9 @@ export function ApiZodQuery(schema: z.ZodObject) {
       ApiQuery({ name, required: json.required?.includes(name) ?? false, schema: asNest(property), description: property.description as string | undefined }),
     ),
   );
+}
+
+/** A path parameter the route validates with a zod schema (a number, a bounded one). */
+export function ApiZodParam(name: string, schema: z.ZodType) {
+  return ApiParam({ name, schema: asNest(inlineOpenApiSchema(schema, 'input')) });
 }

@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
-import { componentSchemas } from './schemas.js';
+import { NO_NUL_PATTERN, componentSchemas } from './schemas.js';
 
 export const API_PREFIX = 'api/v1';
 
@@ -22,5 +22,13 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     { ignoreGlobalPrefix: true, operationIdFactory: (controllerKey, methodKey) => `${controllerKey.replace(/Controller$/, '')}_${methodKey}` },
   );
   document.components = { ...document.components, schemas: { ...document.components?.schemas, ...componentSchemas() } };
+  // Path segments are free text too: no NUL in them either (input-guard.ts refuses it).
+  for (const operations of Object.values(document.paths)) {
+    for (const operation of Object.values(operations as Record<string, { parameters?: Array<{ in: string; schema?: Record<string, unknown> }> }>)) {
+      for (const parameter of operation.parameters ?? []) {
+        if (parameter.in === 'path' && parameter.schema?.type === 'string' && parameter.schema.pattern === undefined) parameter.schema.pattern = NO_NUL_PATTERN;
+      }
+    }
+  }
   return document;
 }

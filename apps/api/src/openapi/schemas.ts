@@ -24,15 +24,35 @@ for (const [exportName, value] of Object.entries(shared)) {
 
 const components = new Map<string, JsonSchema>();
 
+/** PostgreSQL cannot store U+0000 in text: the API refuses it in any string (input-guard.ts). */
+export const NO_NUL_PATTERN = '^[^\\u0000]*$';
+
+/**
+ * Rules a zod refinement checks that JSON Schema can also say, said here so that the document
+ * is as strict as the server (refinements are invisible to z.toJSONSchema). On inputs only:
+ * what the server answers is already what it says.
+ */
+const REFINEMENTS = new Map<unknown, JsonSchema>([
+  [shared.updateQuotasSchema, { minProperties: 1 }],
+  [shared.thresholdWindowSchema, { anyOf: [{ required: ['after'] }, { required: ['until'] }] }],
+]);
+
 function rawJsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   return z.toJSONSchema(schema, {
     io,
     metadata: names,
     unrepresentable: 'any',
     target: 'openapi-3.0',
-    // zod spells out RFC 3339 as a long regex next to format: date-time; the format says it.
     override: (context) => {
-      if (context.jsonSchema.format === 'date-time') delete context.jsonSchema.pattern;
+      const json = context.jsonSchema;
+      // zod spells out RFC 3339 as a long regex next to format: date-time; the format says it.
+      if (json.format === 'date-time') delete json.pattern;
+      if (io !== 'input') return;
+      Object.assign(json, REFINEMENTS.get(context.zodSchema));
+      // What the server accepts, said exactly: no NUL in free text, and objects take the
+      // properties they name (the server ignores others; clients should not send them).
+      if (json.type === 'string' && json.enum === undefined && json.format === undefined && json.pattern === undefined) json.pattern = NO_NUL_PATTERN;
+      if (json.type === 'object' && json.properties !== undefined && json.additionalProperties === undefined) json.additionalProperties = false;
     },
   }) as JsonSchema;
 }

@@ -15,7 +15,7 @@ import {
 } from '@loadline/shared';
 import type { z } from 'zod';
 import { ZodPipe } from '../common/validation/zod-body.pipe.js';
-import { ApiJsonBody, ApiJsonResponse, ApiZodQuery } from '../openapi/decorators.js';
+import { ApiJsonBody, ApiJsonResponse, ApiZodParam, ApiZodQuery } from '../openapi/decorators.js';
 import { listOf } from '../common/http/list.js';
 import { CurrentCaller, type AuthenticatedCaller } from '../auth/auth.guard.js';
 import { PlansService } from './plans.service.js';
@@ -85,6 +85,7 @@ export class PlansController {
 
   @Get(':id/versions/:version')
   @Requires('read')
+  @ApiZodParam('version', planVersionNumberSchema)
   @ApiJsonResponse(200, planViewSchema, [400, 401, 404])
   version(@Param('id') id: string, @Param('version', new ZodPipe(planVersionNumberSchema, 'version')) version: number) {
     return this.plans.version(id, version);

@@ -1221,7 +1221,7 @@ export interface components {
             name: string;
             pattern: string;
         };
-        ChangeRoleInput: {
+        ChangeRole: {
             role: components["schemas"]["Role"];
         };
         Check: {
@@ -1291,7 +1291,7 @@ export interface components {
         };
         CreatePlanInput: {
             grpc?: components["schemas"]["GrpcSettingsInput"];
-            name: components["schemas"]["PlanName"];
+            name: components["schemas"]["PlanNameInput"];
             scenarios?: components["schemas"]["ScenarioInput"][];
             script?: components["schemas"]["CustomScriptInput"];
             /** @default 1 */
@@ -1301,7 +1301,7 @@ export interface components {
             thresholds?: components["schemas"]["ThresholdInput"][];
         };
         CreateScheduleInput: {
-            cron: components["schemas"]["Cron"];
+            cron: components["schemas"]["CronInput"];
             /** @default true */
             enabled?: boolean;
             /**
@@ -1315,9 +1315,9 @@ export interface components {
              */
             overlapPolicy?: "SKIP" | "RUN";
             /** @default UTC */
-            timezone?: components["schemas"]["Timezone"];
+            timezone?: components["schemas"]["TimezoneInput"];
         };
-        CreateShareInput: {
+        CreateShare: {
             expiresInDays?: number;
         };
         CreateTargetInput: {
@@ -1344,7 +1344,7 @@ export interface components {
             events: ("run.started" | "run.finished" | "run.failed" | "run.errored" | "run.inconclusive" | "schedule.skipped")[];
             url: components["schemas"]["WebhookUrl"];
         };
-        Cron: string;
+        CronInput: string;
         CustomMetricSummary: {
             avg: number;
             /**
@@ -1527,7 +1527,7 @@ export interface components {
             name: components["schemas"]["RequestName"];
             /** @enum {string} */
             protocol: "grpc";
-            thinkTime?: components["schemas"]["ThinkTimeInput"];
+            thinkTime?: components["schemas"]["ThinkTime"];
             /** @default 10s */
             timeout?: components["schemas"]["Duration"];
             /** @default 1 */
@@ -1620,7 +1620,7 @@ export interface components {
             query?: {
                 [key: string]: string;
             };
-            thinkTime?: components["schemas"]["ThinkTimeInput"];
+            thinkTime?: components["schemas"]["ThinkTime"];
             /** @default 1 */
             weight?: number;
         };
@@ -1636,7 +1636,7 @@ export interface components {
             content: string;
             /** @enum {string} */
             format: "openapi" | "har" | "curl";
-            name?: components["schemas"]["PlanName"];
+            name?: components["schemas"]["PlanNameInput"];
         };
         InvitationPreview: {
             expiresAt: string;
@@ -1843,7 +1843,7 @@ export interface components {
             quotas: components["schemas"]["Quotas"];
             slug: string;
         };
-        Password: string;
+        PasswordInput: string;
         PlanChange: {
             after?: unknown;
             before?: unknown;
@@ -1856,11 +1856,11 @@ export interface components {
             from: number;
             to: number;
         };
-        PlanDiffQueryInput: {
+        PlanDiffQuery: {
             from: components["schemas"]["PlanVersionNumber"];
             to?: components["schemas"]["PlanVersionNumber"];
         };
-        PlanName: string;
+        PlanNameInput: string;
         PlanScript: {
             env: string[];
             filename: string;
@@ -1886,7 +1886,7 @@ export interface components {
             to: string | null;
         };
         PlanVersionNumber: number;
-        PlanVersionQueryInput: {
+        PlanVersionQuery: {
             version?: components["schemas"]["PlanVersionNumber"];
         };
         PlanVersionSummary: {
@@ -2220,7 +2220,7 @@ export interface components {
             requests: components["schemas"]["PlanStep"][];
             /** @default 0s */
             startTime?: components["schemas"]["Duration"];
-            thinkTime?: components["schemas"]["ThinkTimeInput"];
+            thinkTime?: components["schemas"]["ThinkTime"];
         };
         ScenarioName: string;
         ScheduleSlotView: {
@@ -2348,7 +2348,7 @@ export interface components {
             inviteToken?: string;
             name: string;
             organizationName?: string;
-            password: components["schemas"]["Password"];
+            password: components["schemas"]["PasswordInput"];
         };
         StatusClass: string;
         StopRule: {
@@ -2388,10 +2388,6 @@ export interface components {
             slug: string;
         };
         ThinkTime: {
-            max: components["schemas"]["Duration"];
-            min: components["schemas"]["Duration"];
-        };
-        ThinkTimeInput: {
             max: components["schemas"]["Duration"];
             min: components["schemas"]["Duration"];
         };
@@ -2498,7 +2494,7 @@ export interface components {
             stat: "avg" | "min" | "p50" | "p90" | "p95" | "p99" | "max";
             stop?: components["schemas"]["StopRule"];
             value: number;
-            window?: components["schemas"]["ThresholdWindow"];
+            window?: components["schemas"]["ThresholdWindowInput"];
         } | {
             fromScript?: components["schemas"]["ThresholdFromScriptInput"];
             /** @enum {string} */
@@ -2509,7 +2505,7 @@ export interface components {
             scenario?: string;
             stop?: components["schemas"]["StopRule"];
             value: number;
-            window?: components["schemas"]["ThresholdWindow"];
+            window?: components["schemas"]["ThresholdWindowInput"];
         } | {
             fromScript?: components["schemas"]["ThresholdFromScriptInput"];
             /** @enum {string} */
@@ -2520,7 +2516,7 @@ export interface components {
             scenario?: string;
             stop?: components["schemas"]["StopRule"];
             value: number;
-            window?: components["schemas"]["ThresholdWindow"];
+            window?: components["schemas"]["ThresholdWindowInput"];
         } | {
             fromScript?: components["schemas"]["ThresholdFromScriptInput"];
             /** @enum {string} */
@@ -2531,7 +2527,7 @@ export interface components {
             scenario?: string;
             stop?: components["schemas"]["StopRule"];
             value: number;
-            window?: components["schemas"]["ThresholdWindow"];
+            window?: components["schemas"]["ThresholdWindowInput"];
         } | {
             fromScript?: components["schemas"]["ThresholdFromScriptInput"];
             /** @enum {string} */
@@ -2543,7 +2539,7 @@ export interface components {
             status: components["schemas"]["StatusClass"];
             stop?: components["schemas"]["StopRule"];
             value: number;
-            window?: components["schemas"]["ThresholdWindow"];
+            window?: components["schemas"]["ThresholdWindowInput"];
         } | {
             fromScript?: components["schemas"]["ThresholdFromScriptInput"];
             /** @enum {string} */
@@ -2554,7 +2550,7 @@ export interface components {
             scenario?: string;
             stop?: components["schemas"]["StopRule"];
             value: number;
-            window?: components["schemas"]["ThresholdWindow"];
+            window?: components["schemas"]["ThresholdWindowInput"];
         } | {
             fromScript?: components["schemas"]["ThresholdFromScriptInput"];
             /** @enum {string} */
@@ -2567,7 +2563,7 @@ export interface components {
             stat: components["schemas"]["CustomStat"];
             stop?: components["schemas"]["StopRule"];
             value: number;
-            window?: components["schemas"]["ThresholdWindow"];
+            window?: components["schemas"]["ThresholdWindowInput"];
         };
         ThresholdResult: {
             explanation: string;
@@ -2584,7 +2580,11 @@ export interface components {
             after?: components["schemas"]["Duration"];
             until?: components["schemas"]["Duration"];
         };
-        Timezone: string;
+        ThresholdWindowInput: {
+            after?: components["schemas"]["Duration"];
+            until?: components["schemas"]["Duration"];
+        } | unknown | unknown;
+        TimezoneInput: string;
         TrendFigures: {
             count: number;
             errorRate: number;
@@ -2658,7 +2658,7 @@ export interface components {
         UpdatePlanInput: {
             grpc?: components["schemas"]["GrpcSettingsInput"] | null;
             load?: components["schemas"]["LoadProfileInput"];
-            name?: components["schemas"]["PlanName"];
+            name?: components["schemas"]["PlanNameInput"];
             requests?: components["schemas"]["PlanStep"][];
             scenarios?: components["schemas"]["ScenarioInput"][];
             script?: components["schemas"]["CustomScriptInput"] | null;
@@ -2672,14 +2672,14 @@ export interface components {
             maxVusPerRun?: number;
             monthlyVuMinutes?: number;
         };
-        UpdateScheduleInput: {
-            cron?: components["schemas"]["Cron"];
+        UpdateSchedule: {
+            cron?: components["schemas"]["CronInput"];
             enabled?: boolean;
             /** @enum {string} */
             missedPolicy?: "SKIP" | "RUN_ONCE";
             /** @enum {string} */
             overlapPolicy?: "SKIP" | "RUN";
-            timezone?: components["schemas"]["Timezone"];
+            timezone?: components["schemas"]["TimezoneInput"];
         };
         UpdateTargetInput: {
             baseUrl?: components["schemas"]["BaseUrl"];
@@ -2713,7 +2713,7 @@ export interface components {
             id: string;
             name: string;
         };
-        VerifyTargetInput: {
+        VerifyTarget: {
             /** @enum {string} */
             method?: "http" | "dns";
         };
@@ -2806,7 +2806,7 @@ export interface components {
             };
             /** @default 5s */
             replyTimeout?: components["schemas"]["Duration"];
-            thinkTime?: components["schemas"]["ThinkTimeInput"];
+            thinkTime?: components["schemas"]["ThinkTime"];
             /** @default 1 */
             weight?: number;
         };
@@ -2826,7 +2826,7 @@ export type Capacity = components['schemas']['Capacity'];
 export type CapacityPhase = components['schemas']['CapacityPhase'];
 export type Capture = components['schemas']['Capture'];
 export type CaptureInput = components['schemas']['CaptureInput'];
-export type ChangeRoleInput = components['schemas']['ChangeRoleInput'];
+export type ChangeRole = components['schemas']['ChangeRole'];
 export type Check = components['schemas']['Check'];
 export type CheckInput = components['schemas']['CheckInput'];
 export type CompareQueryInput = components['schemas']['CompareQueryInput'];
@@ -2839,11 +2839,11 @@ export type CreateInviteInput = components['schemas']['CreateInviteInput'];
 export type CreateOrganizationInput = components['schemas']['CreateOrganizationInput'];
 export type CreatePlanInput = components['schemas']['CreatePlanInput'];
 export type CreateScheduleInput = components['schemas']['CreateScheduleInput'];
-export type CreateShareInput = components['schemas']['CreateShareInput'];
+export type CreateShare = components['schemas']['CreateShare'];
 export type CreateTargetInput = components['schemas']['CreateTargetInput'];
 export type CreateTriggerInput = components['schemas']['CreateTriggerInput'];
 export type CreateWebhookInput = components['schemas']['CreateWebhookInput'];
-export type Cron = components['schemas']['Cron'];
+export type CronInput = components['schemas']['CronInput'];
 export type CustomMetricSummary = components['schemas']['CustomMetricSummary'];
 export type CustomScript = components['schemas']['CustomScript'];
 export type CustomScriptInput = components['schemas']['CustomScriptInput'];
@@ -2881,17 +2881,17 @@ export type MemberView = components['schemas']['MemberView'];
 export type MetricDelta = components['schemas']['MetricDelta'];
 export type MeView = components['schemas']['MeView'];
 export type OrganizationView = components['schemas']['OrganizationView'];
-export type Password = components['schemas']['Password'];
+export type PasswordInput = components['schemas']['PasswordInput'];
 export type PlanChange = components['schemas']['PlanChange'];
 export type PlanDiff = components['schemas']['PlanDiff'];
-export type PlanDiffQueryInput = components['schemas']['PlanDiffQueryInput'];
-export type PlanName = components['schemas']['PlanName'];
+export type PlanDiffQuery = components['schemas']['PlanDiffQuery'];
+export type PlanNameInput = components['schemas']['PlanNameInput'];
 export type PlanScript = components['schemas']['PlanScript'];
 export type PlanSpec = components['schemas']['PlanSpec'];
 export type PlanStep = components['schemas']['PlanStep'];
 export type PlanTrend = components['schemas']['PlanTrend'];
 export type PlanVersionNumber = components['schemas']['PlanVersionNumber'];
-export type PlanVersionQueryInput = components['schemas']['PlanVersionQueryInput'];
+export type PlanVersionQuery = components['schemas']['PlanVersionQuery'];
 export type PlanVersionSummary = components['schemas']['PlanVersionSummary'];
 export type PlanView = components['schemas']['PlanView'];
 export type PublicRun = components['schemas']['PublicRun'];
@@ -2931,14 +2931,14 @@ export type TargetVerification = components['schemas']['TargetVerification'];
 export type TargetView = components['schemas']['TargetView'];
 export type TenantView = components['schemas']['TenantView'];
 export type ThinkTime = components['schemas']['ThinkTime'];
-export type ThinkTimeInput = components['schemas']['ThinkTimeInput'];
 export type Threshold = components['schemas']['Threshold'];
 export type ThresholdFromScript = components['schemas']['ThresholdFromScript'];
 export type ThresholdFromScriptInput = components['schemas']['ThresholdFromScriptInput'];
 export type ThresholdInput = components['schemas']['ThresholdInput'];
 export type ThresholdResult = components['schemas']['ThresholdResult'];
 export type ThresholdWindow = components['schemas']['ThresholdWindow'];
-export type Timezone = components['schemas']['Timezone'];
+export type ThresholdWindowInput = components['schemas']['ThresholdWindowInput'];
+export type TimezoneInput = components['schemas']['TimezoneInput'];
 export type TrendFigures = components['schemas']['TrendFigures'];
 export type TrendPoint = components['schemas']['TrendPoint'];
 export type TrendQueryInput = components['schemas']['TrendQueryInput'];
@@ -2947,12 +2947,12 @@ export type TrendSeriesQueryInput = components['schemas']['TrendSeriesQueryInput
 export type TriggerView = components['schemas']['TriggerView'];
 export type UpdatePlanInput = components['schemas']['UpdatePlanInput'];
 export type UpdateQuotasInput = components['schemas']['UpdateQuotasInput'];
-export type UpdateScheduleInput = components['schemas']['UpdateScheduleInput'];
+export type UpdateSchedule = components['schemas']['UpdateSchedule'];
 export type UpdateTargetInput = components['schemas']['UpdateTargetInput'];
 export type UpdateWebhookInput = components['schemas']['UpdateWebhookInput'];
 export type UsageView = components['schemas']['UsageView'];
 export type UserView = components['schemas']['UserView'];
-export type VerifyTargetInput = components['schemas']['VerifyTargetInput'];
+export type VerifyTarget = components['schemas']['VerifyTarget'];
 export type WebhookDeliveryView = components['schemas']['WebhookDeliveryView'];
 export type WebhookUrl = components['schemas']['WebhookUrl'];
 export type WebhookView = components['schemas']['WebhookView'];
@@ -3910,7 +3910,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ChangeRoleInput"];
+                "application/json": components["schemas"]["ChangeRole"];
             };
         };
         responses: {
@@ -4745,7 +4745,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CreateShareInput"];
+                "application/json": components["schemas"]["CreateShare"];
             };
         };
         responses: {
@@ -4806,7 +4806,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CreateShareInput"];
+                "application/json": components["schemas"]["CreateShare"];
             };
         };
         responses: {
@@ -5682,7 +5682,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CreateShareInput"];
+                "application/json": components["schemas"]["CreateShare"];
             };
         };
         responses: {
@@ -5743,7 +5743,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CreateShareInput"];
+                "application/json": components["schemas"]["CreateShare"];
             };
         };
         responses: {
@@ -5850,7 +5850,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["UpdateScheduleInput"];
+                "application/json": components["schemas"]["UpdateSchedule"];
             };
         };
         responses: {
@@ -6303,7 +6303,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["VerifyTargetInput"];
+                "application/json": components["schemas"]["VerifyTarget"];
             };
         };
         responses: {
