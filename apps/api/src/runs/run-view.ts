@@ -103,6 +103,20 @@ export function finishedViewKey(run: Pick<Run, 'id' | 'status' | 'finishedAt'> &
   return `${run.id}|${run.runSegments.map((segment) => `${segment.status}${segment.finishedAt?.getTime() ?? ''}`).join(',')}`;
 }
 
+/** The JSON text of views that never change, written once (a page of 100 runs is mostly this). */
+const viewTexts = new WeakMap<RunView, string>();
+
+/** A view as JSON: a finished run's text is kept with its view, anything else is written afresh. */
+export function runViewJson(view: RunView): string {
+  if (!isTerminalRunStatus(view.status) || view.finishedAt === null) return JSON.stringify(view);
+  let text = viewTexts.get(view);
+  if (text === undefined) {
+    text = JSON.stringify(view);
+    viewTexts.set(view, text);
+  }
+  return text;
+}
+
 /** The view built earlier for this key, if any (see finishedViewKey). */
 export function cachedRunView(key: string | null): RunView | undefined {
   return key === null ? undefined : finishedViews.peek(key);

@@ -11,6 +11,7 @@ import { revalidateWhenFinal } from '../common/http/cache-control.js';
 import { CurrentCaller, type AuthenticatedCaller } from '../auth/auth.guard.js';
 import { RunsService } from './runs.service.js';
 import { RunLiveService } from './run-live.service.js';
+import { runViewJson } from './run-view.js';
 import { IdempotencyKey } from '../common/http/idempotency-key.js';
 import { Requires } from '../auth/permissions.decorator.js';
 
@@ -52,9 +53,12 @@ export class RunsController {
   @Requires('read')
   @ApiZodQuery(runListQuerySchema)
   @ApiJsonResponse(200, runPageSchema, [400, 401, 404])
-  async list(@Query(new ZodPipe(runListQuerySchema, 'query')) query: z.infer<typeof runListQuerySchema>) {
+  async list(@Query(new ZodPipe(runListQuerySchema, 'query')) query: z.infer<typeof runListQuerySchema>, @Res({ passthrough: true }) res: Response) {
     const { limit, before, ...filter } = query;
-    return this.runs.page(filter, limit, before);
+    const page = await this.runs.page(filter, limit, before);
+    // Written from each finished run's JSON kept with its view: a page is mostly those.
+    res.type('application/json');
+    return `{"items":[${page.items.map(runViewJson).join(',')}],"next":${JSON.stringify(page.next)}}`;
   }
 
   @Get('runs/:id')
