@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   compareRuns,
+  isTerminalRunStatus,
   planSpecSchema,
   runToCsv,
   runToJunit,
@@ -11,8 +12,12 @@ import {
 } from '@loadline/shared';
 import { PlansService } from '../plans/plans.service.js';
 import { RunsService } from '../runs/runs.service.js';
+import { RunLiveService } from '../runs/run-live.service.js';
 
 export type ExportFormat = 'json' | 'csv' | 'junit';
+
+/** Comparisons of two finished runs kept, by their ids and end times: the bootstrap is not free. */
+const FINISHED_COMPARISONS = 500;
 
 /** How many past runs a dashboard sparkline shows. */
 const SPARKLINE_RUNS = 20;
@@ -26,8 +31,11 @@ export interface ExportedFile {
 /** Reports built from runs already stored: trends over runs, comparisons, exports, the dashboard. */
 @Injectable()
 export class ReportsService {
+  private readonly finishedComparisons = new Map<string, RunComparison>();
+
   constructor(
     private readonly runs: RunsService,
+    private readonly live: RunLiveService,
     private readonly plans: PlansService,
   ) {}
 
@@ -37,11 +45,21 @@ export class ReportsService {
     return { planName: plan.name, from: range.from ?? null, to: range.to ?? null, points: trendPoints(runs), thresholds: plan.spec.thresholds };
   }
 
+  /** Two runs side by side; each change judged against the noise in the runs' own seconds. */
   async compare(baseId: string, headId: string): Promise<RunComparison> {
     const [base, head] = await Promise.all([this.runs.get(baseId), this.runs.get(headId)]);
+    const final = isTerminalRunStatus(base.status) && isTerminalRunStatus(head.status) && base.finishedAt !== null && head.finishedAt !== null;
+    const key = `${base.id}|${base.finishedAt}|${head.id}|${head.finishedAt}`;
+    const kept = final ? this.finishedComparisons.get(key) : undefined;
+    if (kept) return kept;
     const specOf = async (run: RunView) => planSpecSchema.parse((await this.plans.version(run.planId, run.planVersion)).spec);
-    const [baseSpec, headSpec] = await Promise.all([specOf(base), specOf(head)]);
-    return compareRuns({ run: base, spec: baseSpec }, { run: head, spec: headSpec });
+    const [baseSpec, headSpec, baseSeconds, headSeconds] = await Promise.all([specOf(base), specOf(head), this.live.samples(base.id), this.live.samples(head.id)]);
+    const comparison = compareRuns({ run: base, spec: baseSpec, seconds: baseSeconds }, { run: head, spec: headSpec, seconds: headSeconds });
+    if (final) {
+      if (this.finishedComparisons.size >= FINISHED_COMPARISONS) this.finishedComparisons.delete(this.finishedComparisons.keys().next().value!);
+      this.finishedComparisons.set(key, comparison);
+    }
+    return comparison;
   }
 
   async export(runId: string, format: ExportFormat): Promise<ExportedFile> {

@@ -6,6 +6,7 @@ import {
   toSeriesPoints,
   type LiveProgress,
   type RunSeries,
+  type SecondSample,
   type RunView,
   HISTOGRAM_RELATIVE_ACCURACY,
 } from '@loadline/shared';
@@ -38,6 +39,12 @@ export class RunLiveService {
 
   async series(runId: string): Promise<RunSeries> {
     return (await this.seriesOf(runId)).series;
+  }
+
+  /** The run's seconds, segments merged, oldest first: what a comparison's intervals resample. */
+  async samples(runId: string): Promise<SecondSample[]> {
+    await this.service.get(runId);
+    return mergeSegmentsBySecond(await this.runs.seconds(runId)).map((second) => second.sample);
   }
 
   /** The series and whether it is final (the run is over: its seconds no longer change). */

@@ -5,6 +5,9 @@ import type { PlanSpec } from '../plan.js';
 import { diffJson } from '../plan-diff.js';
 import { THRESHOLD_STOP_CODE } from '../stop-rule.js';
 import { CUSTOM_METRIC_TYPES, customMetricFigures } from '../custom-metrics.js';
+import { HISTOGRAM_RELATIVE_ACCURACY, emptyHistogram, mergeHistogramInto } from '../histogram.js';
+import type { SecondSample } from '../series.js';
+import { DEFAULT_RESAMPLES, NOISE_METRICS, changeIntervals, pairSeed, type ChangeInterval, type NoiseMetric, type SecondFigures } from './noise.js';
 
 /** Which way is better for a metric: latency and errors down, throughput up. */
 const LOWER_IS_BETTER = new Set(['avg', 'p50', 'p90', 'p95', 'p99', 'max', 'errorRate', 'errors']);
@@ -16,6 +19,7 @@ type Metric = (typeof METRICS)[number];
  * one may be an error page).
  */
 const NOT_JUDGED = new Set<Metric>(['count', 'responseBytesAvg', 'responseBytesP95']);
+const LATENCY = new Set<string>(['avg', 'p50', 'p90', 'p95', 'p99', 'max']);
 
 export const metricDeltaSchema = z.object({
   metric: z.string(),
@@ -24,7 +28,16 @@ export const metricDeltaSchema = z.object({
   delta: z.number().nullable(),
   /** head / base - 1; null when base is 0 or missing. */
   deltaPct: z.number().nullable(),
-  /** improvement, regression or unchanged (within 1 %); null when not judged (count, response sizes) or not comparable. */
+  /**
+   * 95 % confidence interval of `delta` (head - base, in the metric's unit) from the two runs'
+   * own seconds (see noise.ts); null when not judged or when a run has too few seconds.
+   */
+  interval: z.object({ low: z.number(), high: z.number() }).nullable().default(null),
+  /**
+   * regression or improvement when the interval excludes 0 (for latencies: excludes ±1 %, the
+   * histogram's resolution), unchanged (within noise) otherwise; null when not judged (count, response sizes, a script's own metrics) or when there
+   * is no interval (a run with fewer than 5 seconds, or no per-second data).
+   */
   change: z.enum(['improvement', 'regression', 'unchanged']).nullable(),
 });
 export type MetricDelta = z.infer<typeof metricDeltaSchema>;
@@ -39,11 +52,18 @@ export const runComparisonSchema = z.object({
   requests: z.array(z.object({ name: z.string(), inBase: z.boolean(), inHead: z.boolean(), metrics: z.array(metricDeltaSchema) })),
   /** A custom script's own metrics present in either run (change: always null, see compareCustomMetrics). */
   customMetrics: z.array(z.object({ name: z.string(), type: z.enum(CUSTOM_METRIC_TYPES), inBase: z.boolean(), inHead: z.boolean(), metrics: z.array(metricDeltaSchema) })).default([]),
+  /** How the intervals were made; null when they could not be (too few seconds in a run). */
+  noise: z
+    .object({
+      method: z.literal('moving-block bootstrap over seconds'),
+      confidence: z.number(),
+      resamples: z.number().int(),
+      seconds: z.object({ base: z.number().int(), head: z.number().int() }),
+    })
+    .nullable()
+    .default(null),
 });
 export type RunComparison = z.infer<typeof runComparisonSchema>;
-
-/** Changes smaller than this share read as unchanged: run-to-run noise. */
-const UNCHANGED_WITHIN = 0.01;
 
 function value(stats: RequestStats | undefined, metric: Metric): number | null {
   if (!stats) return null;
@@ -53,21 +73,44 @@ function value(stats: RequestStats | undefined, metric: Metric): number | null {
   return stats.latency ? stats.latency[metric] : null;
 }
 
-function delta(metric: Metric, base: RequestStats | undefined, head: RequestStats | undefined): MetricDelta {
-  return deltaOf(metric, value(base, metric), value(head, metric), NOT_JUDGED.has(metric) ? null : LOWER_IS_BETTER.has(metric) ? 'lower' : 'higher');
+type Intervals = Partial<Record<NoiseMetric, ChangeInterval>> | null;
+
+function delta(metric: Metric, base: RequestStats | undefined, head: RequestStats | undefined, intervals: Intervals): MetricDelta {
+  const judged = !NOT_JUDGED.has(metric);
+  const interval = judged && (NOISE_METRICS as readonly string[]).includes(metric) ? (intervals?.[metric as NoiseMetric] ?? null) : null;
+  const b = value(base, metric);
+  // A latency read from a histogram is known to ±0.5 %: readings within 1 % are the same reading.
+  const resolution = LATENCY.has(metric) && b !== null ? 2 * HISTOGRAM_RELATIVE_ACCURACY * Math.abs(b) : 0;
+  return deltaOf(metric, b, value(head, metric), judged ? (LOWER_IS_BETTER.has(metric) ? 'lower' : 'higher') : null, interval, resolution);
 }
 
-/** `better`: which way is an improvement; null when no way is (a count, a script's own metric). */
-function deltaOf(metric: string, b: number | null, h: number | null, better: 'lower' | 'higher' | null): MetricDelta {
+/**
+ * `better`: which way is an improvement; null when no way is (a count, a script's own metric).
+ * A change is called only when its interval excludes 0: anything else is within noise.
+ */
+function deltaOf(metric: string, b: number | null, h: number | null, better: 'lower' | 'higher' | null, interval: ChangeInterval | null = null, resolution = 0): MetricDelta {
   const d = b !== null && h !== null ? h - b : null;
   const pct = d !== null && b !== null && b !== 0 ? h! / b - 1 : null;
   let change: MetricDelta['change'] = null;
-  if (d !== null && better !== null) {
-    const relative = pct ?? (d === 0 ? 0 : Math.sign(d));
-    if (Math.abs(relative) < UNCHANGED_WITHIN) change = 'unchanged';
-    else change = (better === 'lower' ? d < 0 : d > 0) ? 'improvement' : 'regression';
+  if (d !== null && better !== null && interval !== null) {
+    if (interval.low <= resolution && interval.high >= -resolution) change = 'unchanged';
+    else change = (better === 'lower' ? interval.high < 0 : interval.low > 0) ? 'improvement' : 'regression';
   }
-  return { metric, base: b, head: h, delta: d, deltaPct: pct, change };
+  return { metric, base: b, head: h, delta: d, deltaPct: pct, interval: better === null ? null : interval, change };
+}
+
+/** Each second of a run as the bootstrap reads it: the whole run, or one request name. */
+export function scopeSeconds(seconds: readonly SecondSample[], name: string | null): SecondFigures[] {
+  return seconds.map((second) => {
+    const figures: SecondFigures = { count: 0, errors: 0, latency: emptyHistogram() };
+    for (const request of second.requests) {
+      if (name !== null && request.name !== name) continue;
+      figures.count += request.count;
+      if (!request.expected) figures.errors += request.count;
+      mergeHistogramInto(figures.latency!, request.latency);
+    }
+    return figures;
+  });
 }
 
 /**
@@ -88,6 +131,8 @@ function compareCustomMetrics(base: RunView, head: RunView): RunComparison['cust
 export interface ComparedRun {
   run: RunView;
   spec: PlanSpec;
+  /** Its seconds, segments merged, oldest first: what the intervals are made from. */
+  seconds?: readonly SecondSample[];
 }
 
 /** Two runs side by side: deltas per metric and request, and what makes them not comparable. Pure. */
@@ -117,17 +162,27 @@ export function compareRuns(base: ComparedRun, head: ComparedRun): RunComparison
 
   const names = [...new Set([...(base.run.summary?.requests ?? []), ...(head.run.summary?.requests ?? [])].map((request) => request.name))];
   const find = (run: RunView, name: string) => run.summary?.requests.find((request) => request.name === name);
+  const seed = pairSeed(base.run.id, head.run.id);
+  const intervalsOf = (name: string | null): Intervals =>
+    base.seconds && head.seconds ? changeIntervals(scopeSeconds(base.seconds, name), scopeSeconds(head.seconds, name), { seed }) : null;
+  const overall = intervalsOf(null);
+  const withNoise = overall !== null;
   return {
     base: { runId: base.run.id, createdAt: base.run.createdAt, planName: base.run.planName, planVersion: base.run.planVersion, verdict: base.run.verdict },
     head: { runId: head.run.id, createdAt: head.run.createdAt, planName: head.run.planName, planVersion: head.run.planVersion, verdict: head.run.verdict },
     warnings,
-    overall: METRICS.map((metric) => delta(metric, base.run.summary?.overall, head.run.summary?.overall)),
+    overall: METRICS.map((metric) => delta(metric, base.run.summary?.overall, head.run.summary?.overall, overall)),
     requests: names.map((name) => ({
       name,
       inBase: !!find(base.run, name),
       inHead: !!find(head.run, name),
-      metrics: METRICS.map((metric) => delta(metric, find(base.run, name), find(head.run, name))),
+      metrics: ((intervals: Intervals) => METRICS.map((metric) => delta(metric, find(base.run, name), find(head.run, name), intervals)))(
+        withNoise && find(base.run, name) && find(head.run, name) ? intervalsOf(name) : null,
+      ),
     })),
     customMetrics: compareCustomMetrics(base.run, head.run),
+    noise: withNoise
+      ? { method: 'moving-block bootstrap over seconds', confidence: 0.95, resamples: DEFAULT_RESAMPLES, seconds: { base: base.seconds!.length, head: head.seconds!.length } }
+      : null,
   };
 }

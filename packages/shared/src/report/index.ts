@@ -4,3 +4,4 @@ export * from './share.js';
 export * from './trend.js';
 export * from './dashboard.js';
 export * from './trend-series.js';
+export * from './noise.js';

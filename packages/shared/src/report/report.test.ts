@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { planSpecSchema } from '../plan.js';
 import type { RunView } from '../runs.js';
+import type { SecondSample } from '../series.js';
 import type { RequestStats } from '../summary.js';
 import type { Threshold } from '../threshold.js';
 import { compareRuns } from './compare.js';
@@ -118,12 +119,30 @@ describe('trendSeries', () => {
 });
 
 describe('compareRuns', () => {
-  it('gives absolute and relative deltas, and calls each an improvement or a regression', () => {
-    const comparison = compareRuns({ run: run('a', '2026-11-01T00:00:00Z', 100), spec: spec(5) }, { run: run('b', '2026-11-02T00:00:00Z', 80), spec: spec(5) });
+  /** 30 seconds of 50 requests of `name`, latencies spread ±10 % around `ms`, each second a little different. */
+  const secondsAround = (ms: number, name = 'Get, "quoted"'): SecondSample[] =>
+    Array.from({ length: 30 }, (_, t) => {
+      const latency = emptyHistogram();
+      for (let i = 0; i < 50; i++) recordValue(latency, ms * (0.9 + 0.2 * (((i * 37 + t * 11) % 50) / 50)));
+      return { v: 1, t: 1_000 + t, requests: [{ name, method: 'GET', status: 200, expected: true, errorCode: '', scenario: 'default', count: 50, latency }], vus: 1, vusMax: 1, iterations: 50, droppedIterations: 0, bytesReceived: 0, bytesSent: 0, checks: [] } as SecondSample;
+    });
+
+  it('gives absolute and relative deltas, and calls a change only when its interval excludes 0', () => {
+    const [base, head] = [run('a', '2026-11-01T00:00:00Z', 100), run('b', '2026-11-02T00:00:00Z', 80)];
+    const comparison = compareRuns({ run: base, spec: spec(5), seconds: secondsAround(100) }, { run: head, spec: spec(5), seconds: secondsAround(80) });
     expect(comparison.warnings).toEqual([]);
-    expect(comparison.overall.find((delta) => delta.metric === 'p95')).toEqual({ metric: 'p95', base: 100, head: 80, delta: -20, deltaPct: expect.closeTo(-0.2, 9), change: 'improvement' });
-    expect(comparison.overall.find((delta) => delta.metric === 'rps')!.change).toBe('unchanged');
+    const p95 = comparison.overall.find((delta) => delta.metric === 'p95')!;
+    expect(p95).toMatchObject({ metric: 'p95', base: 100, head: 80, delta: -20, deltaPct: expect.closeTo(-0.2, 9), change: 'improvement' });
+    expect(p95.interval!.high).toBeLessThan(0);
+    // The same rate every second on both sides: no change, and an interval of exactly 0.
+    expect(comparison.overall.find((delta) => delta.metric === 'rps')).toMatchObject({ change: 'unchanged', interval: { low: 0, high: 0 } });
+    expect(comparison.noise).toEqual({ method: 'moving-block bootstrap over seconds', confidence: 0.95, resamples: 400, seconds: { base: 30, head: 30 } });
     expect(comparison.requests.map((request) => request.name)).toEqual(['Get, "quoted"', '=cmd()']);
+
+    // Without seconds (or with too few) there is no interval, so no change is called.
+    const blind = compareRuns({ run: base, spec: spec(5) }, { run: head, spec: spec(5) });
+    expect(blind.overall.find((delta) => delta.metric === 'p95')).toMatchObject({ delta: -20, interval: null, change: null });
+    expect(blind.noise).toBeNull();
   });
 
   it("sets a custom script's own metrics side by side without calling a change good or bad", () => {
@@ -140,8 +159,8 @@ describe('compareRuns', () => {
         inBase: true,
         inHead: true,
         metrics: [
-          { metric: 'count', base: 100, head: 150, delta: 50, deltaPct: 0.5, change: null },
-          { metric: 'rate', base: 10, head: 15, delta: 5, deltaPct: 0.5, change: null },
+          { metric: 'count', base: 100, head: 150, delta: 50, deltaPct: 0.5, interval: null, change: null },
+          { metric: 'rate', base: 10, head: 15, delta: 5, deltaPct: 0.5, interval: null, change: null },
         ],
       },
     ]);
@@ -155,7 +174,7 @@ describe('compareRuns', () => {
       { run: run('b', '2026-11-02T00:00:00Z', 300, { planVersion: 2, segments: 2, partial: true }), spec: spec(50) },
     );
     expect(comparison.warnings.map((warning) => warning.code)).toEqual(['DIFFERENT_VERSION', 'DIFFERENT_LOAD', 'DIFFERENT_SEGMENTS', 'PARTIAL_DATA']);
-    expect(comparison.overall.find((delta) => delta.metric === 'p95')!.change).toBe('regression');
+    expect(comparison.overall.find((delta) => delta.metric === 'p95')).toMatchObject({ delta: 200, change: null });
   });
 
   it('warns that a run a stop rule ended early covers only the load until then', () => {
@@ -180,10 +199,10 @@ describe('compareRuns', () => {
     const comparison = compareRuns({ run: sized('a', 1_000, 1_000), spec: spec(5) }, { run: sized('b', 50_000, 51_000), spec: spec(5) });
     const [first, second] = comparison.requests;
     expect(first!.metrics.filter((delta) => delta.metric.startsWith('responseBytes'))).toEqual([
-      { metric: 'responseBytesAvg', base: 1_000, head: 50_000, delta: 49_000, deltaPct: 49, change: null },
-      { metric: 'responseBytesP95', base: 1_000, head: 51_000, delta: 50_000, deltaPct: 50, change: null },
+      { metric: 'responseBytesAvg', base: 1_000, head: 50_000, delta: 49_000, deltaPct: 49, interval: null, change: null },
+      { metric: 'responseBytesP95', base: 1_000, head: 51_000, delta: 50_000, deltaPct: 50, interval: null, change: null },
     ]);
-    expect(second!.metrics.find((delta) => delta.metric === 'responseBytesAvg')).toEqual({ metric: 'responseBytesAvg', base: null, head: null, delta: null, deltaPct: null, change: null });
+    expect(second!.metrics.find((delta) => delta.metric === 'responseBytesAvg')).toEqual({ metric: 'responseBytesAvg', base: null, head: null, delta: null, deltaPct: null, interval: null, change: null });
   });
 });
 

@@ -1825,6 +1825,11 @@ export interface components {
             delta: number | null;
             deltaPct: number | null;
             head: number | null;
+            /** @default null */
+            interval: {
+                high: number;
+                low: number;
+            } | null;
             metric: string;
         };
         MeView: {
@@ -2089,6 +2094,17 @@ export interface components {
                 runId: string;
                 verdict: string | null;
             };
+            /** @default null */
+            noise: {
+                confidence: number;
+                /** @enum {string} */
+                method: "moving-block bootstrap over seconds";
+                resamples: number;
+                seconds: {
+                    base: number;
+                    head: number;
+                };
+            } | null;
             overall: components["schemas"]["MetricDelta"][];
             requests: {
                 inBase: boolean;

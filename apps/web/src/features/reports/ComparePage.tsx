@@ -50,7 +50,9 @@ function Comparison({ data }: { data: RunComparison }) {
         title="Compare runs"
         description={
           <span data-testid="compare-summary">
-            Whole run: {counts.improvement} better, {counts.regression} worse, {counts.unchanged} unchanged (within 1 %).
+            {data.noise
+              ? `Whole run: ${counts.improvement} better, ${counts.regression} worse, ${counts.unchanged} within noise (95 % intervals from each run's ${data.noise.seconds.base} and ${data.noise.seconds.head} seconds).`
+              : 'Changes are not judged: a run has fewer than 5 seconds of measurements, too few to tell a change from noise.'}
           </span>
         }
         actions={
@@ -138,7 +140,14 @@ function DeltaTable({ deltas, testId, caption, ownUnits = false }: { deltas: rea
                 <td className="num">{view.base}</td>
                 <td className="num">{view.head}</td>
                 <td className="num" data-col="delta">{view.absolute}</td>
-                <td className="num" data-col="delta-pct">{view.percent}</td>
+                <td className="num" data-col="delta-pct">
+                  {view.percent}
+                  {view.interval ? (
+                    <div className="muted" data-col="interval">
+                      {view.interval}
+                    </div>
+                  ) : null}
+                </td>
                 <td>
                   <span className={`change change--${view.tone}`} data-col="change">
                     {view.arrow ? <span aria-hidden="true">{view.arrow} </span> : null}

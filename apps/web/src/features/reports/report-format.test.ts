@@ -15,7 +15,7 @@ import {
 
 const delta = (metric: string, base: number | null, head: number | null, change: MetricDelta['change']): MetricDelta => {
   const d = base !== null && head !== null ? head - base : null;
-  return { metric, base, head, delta: d, deltaPct: d !== null && base ? head! / base - 1 : null, change };
+  return { metric, base, head, delta: d, deltaPct: d !== null && base ? head! / base - 1 : null, interval: null, change };
 };
 
 describe('deltas', () => {
@@ -45,7 +45,11 @@ describe('deltas', () => {
     expect(faster).toMatchObject({ arrow: '↑', word: 'Better', tone: 'success' });
     const fewerErrors = deltaView(delta('errorRate', 0.02, 0.01, 'improvement'));
     expect(fewerErrors).toMatchObject({ arrow: '↓', word: 'Better', absolute: '−1 pp', base: '2 %', head: '1 %' });
-    expect(deltaView(delta('p50', 10, 10.05, 'unchanged'))).toMatchObject({ arrow: '→', word: 'Unchanged', tone: 'muted' });
+    expect(deltaView(delta('p50', 10, 10.05, 'unchanged'))).toMatchObject({ arrow: '→', word: 'Within noise', tone: 'muted' });
+    // The interval, relative to the base; the error rate's in percentage points.
+    expect(deltaView({ ...delta('p95', 100, 112, 'regression'), interval: { low: 8, high: 16 } }).interval).toBe('95 % CI +8 % to +16 %');
+    expect(deltaView({ ...delta('errorRate', 0, 0.05, 'regression'), interval: { low: 0.03, high: 0.07 } }).interval).toBe('95 % CI +3 pp to +7 pp');
+    expect(deltaView(delta('p95', 100, 101, null)).interval).toBeNull();
     expect(deltaView(delta('count', 100, 200, null))).toMatchObject({ word: 'Not judged', tone: 'neutral' });
     expect(deltaView(delta('p95', null, 20, null))).toMatchObject({ arrow: null, word: 'Not comparable', base: '—' });
     // Response sizes in bytes, with their change but no judgement.

@@ -80,13 +80,15 @@ export interface DeltaView {
   percent: string;
   /** ↑ the value went up, ↓ down, → no change; null when not comparable. */
   arrow: '↑' | '↓' | '→' | null;
+  /** The change's 95 % interval ("95 % CI +8 to +16 %", relative to the base when it can be); null when none. */
+  interval: string | null;
   /** Said in words too, so the colour is never the only cue. */
   word: string;
   tone: ChangeTone;
   change: MetricDelta['change'];
 }
 
-const CHANGE_WORD = { improvement: 'Better', regression: 'Worse', unchanged: 'Unchanged' } as const;
+const CHANGE_WORD = { improvement: 'Better', regression: 'Worse', unchanged: 'Within noise' } as const;
 const CHANGE_TONE = { improvement: 'success', regression: 'danger', unchanged: 'muted' } as const;
 
 /**
@@ -102,11 +104,21 @@ export function deltaView(delta: MetricDelta, ownUnits = false): DeltaView {
     head: ownUnits ? plain(delta.head) : formatMetric(delta.metric, delta.head),
     absolute: ownUnits ? (delta.delta === null || delta.delta === 0 ? plain(delta.delta) : signed(plain(Math.abs(delta.delta)), delta.delta)) : formatDeltaAbsolute(delta.metric, delta.delta),
     percent: formatDeltaPercent(delta.deltaPct),
+    interval: formatInterval(delta),
     arrow,
     word: delta.change ? CHANGE_WORD[delta.change] : delta.delta === null ? 'Not comparable' : 'Not judged',
     tone: delta.change ? CHANGE_TONE[delta.change] : 'neutral',
     change: delta.change,
   };
+}
+
+/** "95 % CI +8.1 to +16.3 %" (relative to the base), or in the metric's unit when the base is 0. */
+export function formatInterval(delta: Pick<MetricDelta, 'metric' | 'base' | 'interval'>): string | null {
+  const interval = delta.interval;
+  if (!interval) return null;
+  const relative = delta.base !== null && delta.base !== 0 && delta.metric !== 'errorRate';
+  const text = (value: number) => (relative ? formatDeltaPercent(value / Math.abs(delta.base!)) : formatDeltaAbsolute(delta.metric, value));
+  return `95 % CI ${text(interval.low)} to ${text(interval.high)}`;
 }
 
 /** How many metrics got better and worse, for a one-line summary. */

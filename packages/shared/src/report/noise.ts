@@ -1,0 +1,205 @@
+import { bucketValue, type Histogram } from '../histogram.js';
+
+/**
+ * How sure a change between two runs is: a confidence interval for each difference, from the
+ * two runs' own seconds.
+ *
+ * A run's figure (its p95, its rate) is one draw of a noisy process: identical runs differ by
+ * several per cent. What varies within a run, second to second, is what a figure can be
+ * trusted to. So each run's seconds are resampled with replacement (a moving-block bootstrap:
+ * blocks of ~n^(1/3) consecutive seconds, so that slow drifts and bursts within a run stay
+ * together), the figure is recomputed from the resampled seconds' merged histograms (merged,
+ * never averaged), and the difference head - base over many such pairs gives the interval
+ * (its 2.5th and 97.5th percentiles). An interval that excludes 0 is a change; one that
+ * straddles 0 is within noise.
+ *
+ * Limits: the interval covers noise within the two runs, not every source of run-to-run
+ * variation (a noisy neighbour for the whole of one run looks like a change). Seeded, so the
+ * same two runs always give the same interval.
+ */
+
+export const NOISE_METRICS = ['rps', 'errorRate', 'avg', 'p50', 'p90', 'p95', 'p99', 'max'] as const;
+export type NoiseMetric = (typeof NOISE_METRICS)[number];
+
+/** One second of one scope (a request name, or the whole run) as the bootstrap reads it. */
+export interface SecondFigures {
+  count: number;
+  errors: number;
+  latency: Histogram | null;
+}
+
+export interface ChangeInterval {
+  low: number;
+  high: number;
+}
+
+export interface NoiseOptions {
+  resamples?: number;
+  confidence?: number;
+  seed?: number;
+}
+
+/** Fewer seconds than this in either run: too few to tell a change from noise. */
+export const MIN_SECONDS = 5;
+/** Longer runs are resampled in this many stretches of consecutive seconds (cost stays flat). */
+const MAX_UNITS = 300;
+export const DEFAULT_RESAMPLES = 400;
+const QUANTILES: ReadonlyArray<[NoiseMetric, number]> = [
+  ['p50', 0.5],
+  ['p90', 0.9],
+  ['p95', 0.95],
+  ['p99', 0.99],
+];
+
+/** A stretch of seconds, with its latency buckets as arrays: what one draw adds up. */
+interface Unit {
+  seconds: number;
+  count: number;
+  errors: number;
+  sum: number;
+  zeroCount: number;
+  max: number;
+  min: number;
+  indexes: number[];
+  counts: number[];
+}
+
+function toUnits(seconds: readonly SecondFigures[]): Unit[] {
+  const per = Math.ceil(seconds.length / MAX_UNITS);
+  const units: Unit[] = [];
+  for (let i = 0; i < seconds.length; i += per) {
+    const bins = new Map<number, number>();
+    const unit: Unit = { seconds: 0, count: 0, errors: 0, sum: 0, zeroCount: 0, max: 0, min: Infinity, indexes: [], counts: [] };
+    for (const second of seconds.slice(i, i + per)) {
+      unit.seconds++;
+      unit.count += second.count;
+      unit.errors += second.errors;
+      const latency = second.latency;
+      if (!latency || latency.count === 0) continue;
+      unit.sum += latency.sum;
+      unit.zeroCount += latency.zeroCount;
+      unit.max = Math.max(unit.max, latency.max);
+      unit.min = Math.min(unit.min, latency.min);
+      for (const [key, count] of Object.entries(latency.bins)) bins.set(Number(key), (bins.get(Number(key)) ?? 0) + count);
+    }
+    for (const [index, count] of bins) {
+      unit.indexes.push(index);
+      unit.counts.push(count);
+    }
+    units.push(unit);
+  }
+  return units;
+}
+
+/** mulberry32: small, fast, and seeded, so a comparison reads the same every time. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The figures of one resample of a run's units, each metric null when it has no value. */
+class Resampler {
+  private readonly offset: number;
+  private readonly dense: Float64Array;
+  private readonly block: number;
+
+  constructor(private readonly units: Unit[]) {
+    let low = Infinity;
+    let high = -Infinity;
+    for (const unit of units) for (const index of unit.indexes) [low, high] = [Math.min(low, index), Math.max(high, index)];
+    this.offset = Number.isFinite(low) ? low : 0;
+    this.dense = new Float64Array(Number.isFinite(high) ? high - low + 1 : 0);
+    this.block = Math.max(1, Math.round(Math.cbrt(units.length)));
+  }
+
+  draw(next: () => number): Record<NoiseMetric, number | null> {
+    const { units, dense, block } = this;
+    dense.fill(0);
+    let [seconds, count, errors, sum, zeroCount, max, min] = [0, 0, 0, 0, 0, 0, Infinity];
+    for (let taken = 0; taken < units.length; ) {
+      const start = Math.floor(next() * (units.length - block + 1));
+      for (let i = start; i < start + block && taken < units.length; i++, taken++) {
+        const unit = units[i]!;
+        seconds += unit.seconds;
+        count += unit.count;
+        errors += unit.errors;
+        sum += unit.sum;
+        zeroCount += unit.zeroCount;
+        if (unit.min < min) min = unit.min;
+        if (unit.max > max) max = unit.max;
+        for (let j = 0; j < unit.indexes.length; j++) dense[unit.indexes[j]! - this.offset]! += unit.counts[j]!;
+      }
+    }
+    const latencyCount = zeroCount + dense.reduce((total, value) => total + value, 0);
+    const figures: Record<NoiseMetric, number | null> = {
+      rps: seconds > 0 ? count / seconds : null,
+      errorRate: count > 0 ? errors / count : null,
+      avg: latencyCount > 0 ? sum / latencyCount : null,
+      p50: null,
+      p90: null,
+      p95: null,
+      p99: null,
+      max: latencyCount > 0 ? max : null,
+    };
+    if (latencyCount === 0) return figures;
+    // The same rank rule as quantile() in histogram.ts, read from the dense buckets.
+    let q = 0;
+    let seen = zeroCount;
+    const ranks = QUANTILES.map(([, p]) => Math.floor(p * (latencyCount - 1)));
+    while (q < QUANTILES.length && ranks[q]! < zeroCount) figures[QUANTILES[q++]![0]] = min;
+    for (let i = 0; i < dense.length && q < QUANTILES.length; i++) {
+      seen += dense[i]!;
+      while (q < QUANTILES.length && seen > ranks[q]!) figures[QUANTILES[q++]![0]] = Math.min(max, Math.max(min, bucketValue(i + this.offset)));
+    }
+    return figures;
+  }
+}
+
+function percentile(sorted: number[], p: number): number {
+  const position = p * (sorted.length - 1);
+  const below = Math.floor(position);
+  const above = Math.min(sorted.length - 1, below + 1);
+  return sorted[below]! + (sorted[above]! - sorted[below]!) * (position - below);
+}
+
+/**
+ * Intervals for head - base of each metric, in the metric's own unit (ms, requests per
+ * second, a share), from the two runs' seconds. Null when either run has fewer than
+ * MIN_SECONDS seconds; a metric is missing when a run has no value for it. Pure.
+ */
+export function changeIntervals(base: readonly SecondFigures[], head: readonly SecondFigures[], options: NoiseOptions = {}): Partial<Record<NoiseMetric, ChangeInterval>> | null {
+  if (base.length < MIN_SECONDS || head.length < MIN_SECONDS) return null;
+  const resamples = options.resamples ?? DEFAULT_RESAMPLES;
+  const alpha = 1 - (options.confidence ?? 0.95);
+  const next = random(options.seed ?? 1);
+  const [b, h] = [new Resampler(toUnits(base)), new Resampler(toUnits(head))];
+  const differences = new Map<NoiseMetric, number[]>(NOISE_METRICS.map((metric) => [metric, []]));
+  for (let i = 0; i < resamples; i++) {
+    const [fb, fh] = [b.draw(next), h.draw(next)];
+    for (const metric of NOISE_METRICS) {
+      const [x, y] = [fb[metric], fh[metric]];
+      if (x !== null && y !== null) differences.get(metric)!.push(y - x);
+    }
+  }
+  const intervals: Partial<Record<NoiseMetric, ChangeInterval>> = {};
+  for (const [metric, values] of differences) {
+    // Most draws must have the figure on both sides, or there is nothing to say about it.
+    if (values.length < resamples * 0.9) continue;
+    values.sort((x, y) => x - y);
+    intervals[metric] = { low: percentile(values, alpha / 2), high: percentile(values, 1 - alpha / 2) };
+  }
+  return intervals;
+}
+
+/** A stable seed for a pair of runs, so that their comparison reads the same every time. */
+export function pairSeed(baseId: string, headId: string): number {
+  let hash = 2166136261;
+  for (const char of `${baseId}|${headId}`) hash = Math.imul(hash ^ char.charCodeAt(0), 16777619);
+  return hash >>> 0;
+}
