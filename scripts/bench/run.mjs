@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // pnpm bench [-- --quick] [--pairs N] [--overhead-seconds N] [--soak-seconds N] [--scale-rate N] [--scale-seconds N]
-//            [--spread-runs N] [--only overhead,accuracy,memory,scale,api,schedules,charts]
+//            [--spread-runs N] [--only overhead,accuracy,memory,scale,api,schedules,regressions,charts]
 //
 // Benchmarks of the whole platform on this machine, reported as ratios against a baseline
 // measured in the same run (plus the raw numbers): what Loadline costs k6 in throughput, how
@@ -21,10 +21,11 @@ import { formatCharts, summarizeCharts } from './lib/charts-report.mjs';
 import { formatScale, summarizeScale } from './lib/scale-report.mjs';
 import { formatApiReads } from './lib/api-format.mjs';
 import { formatSchedules, schedules } from './lib/schedules.mjs';
+import { formatRegressions, regressions } from './lib/regressions.mjs';
 
 /** These need the platform (PostgreSQL, Redis, the built API and runner, k6, Go); charts does not. */
 const STACK_BENCHMARKS = ['overhead', 'accuracy', 'memory', 'scale', 'api'];
-const BENCHMARKS = [...STACK_BENCHMARKS, 'schedules', 'charts'];
+const BENCHMARKS = [...STACK_BENCHMARKS, 'schedules', 'regressions', 'charts'];
 
 function parseOptions(argv) {
   const { values } = parseArgs({
@@ -45,7 +46,7 @@ function parseOptions(argv) {
   if (values.help) {
     process.stdout.write(
       'usage: pnpm bench [-- --quick] [--pairs N] [--overhead-seconds N] [--soak-seconds N] [--scale-rate N] [--scale-seconds N]\n' +
-        '                  [--spread-runs N] [--only overhead,accuracy,memory,scale,api,schedules,charts]\n' +
+        '                  [--spread-runs N] [--only overhead,accuracy,memory,scale,api,schedules,regressions,charts]\n' +
         '  --quick           short smoke check: 1 overhead pair of 10 s, 10 s accuracy run, 60 s soak, scale runs of 10 s and\n' +
         '                    5 start-spread runs, charts up to 3,600 points\n' +
         '  --pairs N         bare k6 / Loadline pairs for the overhead figure (default 5)\n' +
@@ -55,6 +56,7 @@ function parseOptions(argv) {
         '  --scale-seconds N duration of each of those three runs (default 30)\n' +
         '  --spread-runs N   extra 5 s runs on 3 runners for the start spread (default 10)\n' +
         '  --only schedules  1,000 and 10,000 every-minute schedules (200 with --quick): slots expected, fired, missing, duplicated, jitter\n' +
+        '  --only regressions  change-point detection on synthetic histories (steps of 5/10/20 %, spread 5/10 %): found within 3 runs, false alarms\n' +
         '  --only LIST       run only some benchmarks (storage and latency use the runs done; charts alone needs no stack)\n',
     );
     process.exit(0);
@@ -117,6 +119,7 @@ async function main() {
       await stopAllChildren();
     }
   }
+  if (options.only.includes('regressions')) results.regressions = await regressions({ options });
   // After the stack is gone, so that its idle processes do not share the CPU with the browser.
   if (options.only.includes('charts')) results.charts = await charts({ options });
 
@@ -192,7 +195,7 @@ async function runStackBenchmarks(options, results, setCleanup) {
 
 function formatReport({ machine, options, results, startedAt }) {
   const lines = [];
-  const { overhead: o, accuracy: a, memory: m, scale: sc, storage: s, latency: l, charts: c, api, schedules: sch } = results;
+  const { overhead: o, accuracy: a, memory: m, scale: sc, storage: s, latency: l, charts: c, api, schedules: sch, regressions: reg } = results;
   lines.push('');
   lines.push(`Loadline bench ${startedAt.slice(0, 16).replace('T', ' ')} UTC, ${machine.cores} cores (${machine.cpu}), load average ${machine.loadAverageBefore.join(' ')} -> ${machine.loadAverageAfter.join(' ')}`);
   lines.push(`${[machine.k6, machine.go, `node ${machine.node}`].filter(Boolean).join('; ')}${options.quick ? '; QUICK (smoke check, not for figures)' : ''}`);
@@ -271,6 +274,7 @@ function formatReport({ machine, options, results, startedAt }) {
   if (c) lines.push(...formatCharts(c));
   if (api) lines.push('', ...formatApiReads(api));
   if (sch) lines.push('', ...formatSchedules(sch));
+  if (reg) lines.push('', ...formatRegressions(reg));
   if (l?.perRun.length) {
     lines.push('');
     lines.push(`run end -> report (RunSegment.finishedAt -> Run.finishedAt), ms: ${l.perRun.map((run) => `${run.label} ${run.ms}`).join(', ')}`);

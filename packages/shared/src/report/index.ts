@@ -5,3 +5,4 @@ export * from './trend.js';
 export * from './dashboard.js';
 export * from './trend-series.js';
 export * from './noise.js';
+export * from './change-points.js';
