@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bestSplit, changePoints, rankPValue, welchPValue } from './change-points.js';
+import { bestSplit, changePoints, pooledPValue } from './change-points.js';
 
 /** A seeded normal generator, so each case is the same everywhere. */
 function normals(seed: number) {
@@ -17,16 +17,16 @@ function history(seed: number, levels: Array<[number, number]>, spread = 0.05): 
   return levels.flatMap(([level, runs]) => Array.from({ length: runs }, () => level * (1 + spread * normal())));
 }
 
-describe('welchPValue', () => {
+describe('pooledPValue', () => {
   it('matches published values of the t distribution', () => {
     // Two samples whose Welch t is 2.0 with 10 degrees of freedom (equal variances, 6 each):
     // the two-sided p of t = 2.0, df = 10 is 0.0734 (any t table).
     const a = [1, 2, 3, 4, 5, 6];
     const shift = 2.0 * Math.sqrt((3.5 / 6) * 2);
-    expect(welchPValue(a, a.map((v) => v + shift))).toBeCloseTo(0.0734, 3);
+    expect(pooledPValue(a, a.map((v) => v + shift))).toBeCloseTo(0.0734, 3);
     // t = 2.228 at df = 10 is the 5 % two-sided critical value.
-    expect(welchPValue(a, a.map((v) => v + 2.228 * Math.sqrt((3.5 / 6) * 2)))).toBeCloseTo(0.05, 3);
-    expect(welchPValue([5, 5, 5], [5, 5, 5])).toBe(1);
+    expect(pooledPValue(a, a.map((v) => v + 2.228 * Math.sqrt((3.5 / 6) * 2)))).toBeCloseTo(0.05, 3);
+    expect(pooledPValue([5, 5, 5], [5, 5, 5])).toBe(1);
   });
 });
 
@@ -76,19 +76,3 @@ describe('changePoints (E-divisive means, pooled t significance)', () => {
   });
 });
 
-describe('rankPValue (Mann-Whitney U)', () => {
-  it('matches the exact distribution of small samples', () => {
-    // 3 against 3, all of one side below the other: U = 9 of 9, 1 arrangement in C(6,3) = 20 -> two-sided 0.1.
-    expect(rankPValue([1, 2, 3], [4, 5, 6])).toBeCloseTo(0.1, 10);
-    // 3 against 30, all three above: 1 arrangement in C(33,3) = 5,456 -> two-sided 0.000367.
-    const before = Array.from({ length: 30 }, (_, i) => i);
-    expect(rankPValue(before, [100, 101, 102])).toBeCloseTo(2 / 5456, 10);
-    // Interleaved samples: nothing to see.
-    expect(rankPValue([1, 3, 5, 7], [2, 4, 6, 8])).toBeGreaterThan(0.5);
-  });
-
-  it('uses the normal approximation for large samples (U = 0 of 20 x 20: z = 5.4)', () => {
-    const low = Array.from({ length: 20 }, (_, i) => i);
-    expect(rankPValue(low, low.map((v) => v + 100))).toBeLessThan(1e-6);
-  });
-});

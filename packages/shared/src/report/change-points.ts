@@ -76,17 +76,6 @@ function meanAndVariance(values: readonly number[]): { mean: number; variance: n
   return { mean, variance };
 }
 
-/** Two-sided p-value of Welch's t-test between a and b (variances not assumed equal). */
-export function welchPValue(a: readonly number[], b: readonly number[]): number {
-  const [x, y] = [meanAndVariance(a), meanAndVariance(b)];
-  const [va, vb] = [x.variance / a.length, y.variance / b.length];
-  const se = Math.sqrt(va + vb);
-  if (se === 0) return x.mean === y.mean ? 1 : 0;
-  const t = Math.abs(x.mean - y.mean) / se;
-  const df = (va + vb) ** 2 / (va ** 2 / Math.max(1, a.length - 1) + vb ** 2 / Math.max(1, b.length - 1));
-  return studentTwoSided(t, df);
-}
-
 /**
  * Two-sided p-value of Student's t-test with the variance pooled over both sides: a plan's
  * run-to-run spread is one property of the plan, so the few runs after a step borrow the
@@ -99,65 +88,6 @@ export function pooledPValue(a: readonly number[], b: readonly number[]): number
   const se = Math.sqrt(pooled * (1 / a.length + 1 / b.length));
   if (se === 0) return x.mean === y.mean ? 1 : 0;
   return studentTwoSided(Math.abs(x.mean - y.mean) / se, df);
-}
-
-/**
- * Two-sided p-value of the Mann-Whitney U test (rank-sum): whether one side's runs tend to be
- * above the other's, whatever their distribution, and not swayed by one wild run. Exact (by
- * counting) while the smaller side has at most 12 runs and the two at most 80, else the normal
- * approximation with continuity and tie corrections.
- */
-export function rankPValue(a: readonly number[], b: readonly number[]): number {
-  const [m, n] = [a.length, b.length];
-  // U = pairs where a's value is below b's, ties counting a half.
-  let u = 0;
-  for (const x of a) for (const y of b) u += x < y ? 1 : x === y ? 0.5 : 0;
-  const ties = new Set([...a, ...b]).size < m + n;
-  if (!ties && Math.min(m, n) <= 12 && m + n <= 80) {
-    const counts = exactUCounts(Math.min(m, n), Math.max(m, n));
-    const total = counts.reduce((sum, c) => sum + c, 0);
-    const k = Math.round(u);
-    let below = 0;
-    let above = 0;
-    counts.forEach((c, i) => {
-      if (i <= k) below += c;
-      if (i >= k) above += c;
-    });
-    return Math.min(1, (2 * Math.min(below, above)) / total);
-  }
-  const all = [...a, ...b].sort((x, y) => x - y);
-  let tieTerm = 0;
-  for (let i = 0; i < all.length; ) {
-    let j = i;
-    while (j < all.length && all[j] === all[i]) j++;
-    const t = j - i;
-    tieTerm += t ** 3 - t;
-    i = j;
-  }
-  const sd = Math.sqrt(((m * n) / 12) * (m + n + 1 - tieTerm / ((m + n) * (m + n - 1))));
-  if (sd === 0) return 1;
-  const z = Math.max(0, Math.abs(u - (m * n) / 2) - 0.5) / sd;
-  return Math.min(1, studentTwoSided(z, 1e9));
-}
-
-/** How many arrangements of m and n distinct values give each U (0..m·n). */
-function exactUCounts(m: number, n: number): number[] {
-  // f[j][u] for the current i: arrangements of i values of one side and j of the other.
-  let previous: number[][] = Array.from({ length: n + 1 }, () => [1]);
-  for (let i = 1; i <= m; i++) {
-    const current: number[][] = [Array.from({ length: 1 }, () => 1)];
-    for (let j = 1; j <= n; j++) {
-      const size = i * j + 1;
-      const row = new Array<number>(size).fill(0);
-      const withoutI = previous[j]!; // the largest value is the first side's: it adds j to U
-      const withoutJ = current[j - 1]!; // the largest value is the second side's: U unchanged
-      for (let k = 0; k < withoutI.length; k++) row[k + j]! += withoutI[k]!;
-      for (let k = 0; k < withoutJ.length; k++) row[k]! += withoutJ[k]!;
-      current.push(row);
-    }
-    previous = current;
-  }
-  return previous[n]!;
 }
 
 /** P(|T| > t) for Student's t with df degrees of freedom: I_{df/(df+t²)}(df/2, 1/2). */
