@@ -10,6 +10,7 @@ import { PlansModule } from './plans/plans.module.js';
 import { ImportsModule } from './imports/imports.module.js';
 import { RunsModule } from './runs/runs.module.js';
 import { ReportsModule } from './reports/reports.module.js';
+import { BaselinesModule } from './baselines/baselines.module.js';
 import { SharesModule } from './shares/shares.module.js';
 import { TriggersModule } from './triggers/triggers.module.js';
 import { WebhooksModule } from './webhooks/webhooks.module.js';
@@ -34,6 +35,7 @@ export class AppModule {
         PlansModule,
         RunsModule,
         ReportsModule,
+        BaselinesModule,
         SharesModule,
         TriggersModule,
         SchedulesModule,

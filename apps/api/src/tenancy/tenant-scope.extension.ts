@@ -15,6 +15,7 @@ export const TENANT_COLUMN: Readonly<Record<string, string>> = {
   AuditEvent: 'tenantId',
   Target: 'tenantId',
   TestPlan: 'tenantId',
+  PlanBaseline: 'tenantId',
   PlanVersion: 'tenantId',
   Run: 'tenantId',
   RunSegment: 'tenantId',

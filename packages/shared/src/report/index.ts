@@ -6,3 +6,4 @@ export * from './dashboard.js';
 export * from './trend-series.js';
 export * from './noise.js';
 export * from './change-points.js';
+export * from './baseline.js';

@@ -11,6 +11,7 @@ import { ShareErrorCode } from '../../shares/shares.errors.js';
 import { TriggerErrorCode } from '../../triggers/triggers.errors.js';
 import { WebhookErrorCode } from '../../webhooks/webhooks.errors.js';
 import { ScheduleErrorCode } from '../../schedules/schedules.errors.js';
+import { BaselineErrorCode } from '../../baselines/baselines.errors.js';
 
 type AnyErrorCode =
   | CommonErrorCode
@@ -22,6 +23,7 @@ type AnyErrorCode =
   | TriggerErrorCode
   | WebhookErrorCode
   | ScheduleErrorCode
+  | BaselineErrorCode
   | TargetErrorCode
   | PlanErrorCode
   | PlanImportErrorCode
@@ -74,6 +76,7 @@ export const HTTP_STATUS_BY_CODE: Record<AnyErrorCode, number> = {
   [WebhookErrorCode.WEBHOOK_NOT_FOUND]: 404,
   [WebhookErrorCode.DELIVERY_NOT_FOUND]: 404,
   [ScheduleErrorCode.SCHEDULE_NOT_FOUND]: 404,
+  [BaselineErrorCode.BASELINE_RUN_INVALID]: 422,
   [CommonErrorCode.INVALID_IDEMPOTENCY_KEY]: 400,
   [TargetErrorCode.TARGET_NOT_FOUND]: 404,
   [TargetErrorCode.ADDRESS_NOT_ALLOWED]: 422,

@@ -404,6 +404,22 @@ export interface paths {
         patch: operations["Plans_update"];
         trace?: never;
     };
+    "/plans/{id}/baseline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Baselines_ofPlan"];
+        put: operations["Baselines_pin"];
+        post?: never;
+        delete: operations["Baselines_unpin"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/plans/{id}/diff": {
         parameters: {
             query?: never;
@@ -692,6 +708,22 @@ export interface paths {
             cookie?: never;
         };
         get: operations["Runs_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/runs/{id}/baseline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Baselines_ofRun"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1849,6 +1881,17 @@ export interface components {
             slug: string;
         };
         PasswordInput: string;
+        PlanBaseline: {
+            message: string;
+            pinned: {
+                pinnedAt: string;
+                runId: string;
+            } | null;
+            planId: string;
+            /** @enum {string} */
+            rule: "pinned" | "last-passed";
+            runId: string | null;
+        };
         PlanChange: {
             after?: unknown;
             before?: unknown;
@@ -2069,6 +2112,17 @@ export interface components {
             trigger: "MANUAL" | "API" | "SCHEDULE" | "WEBHOOK";
             /** @enum {string|null} */
             verdict: "PASS" | "FAIL" | "INCONCLUSIVE" | null;
+        };
+        RunBaseline: {
+            baseline: {
+                createdAt: string;
+                /** @enum {string} */
+                rule: "pinned" | "last-passed";
+                runId: string;
+            } | null;
+            comparison: components["schemas"]["RunComparison"] | null;
+            message: string;
+            runId: string;
         };
         RunComparison: {
             base: {
@@ -2346,6 +2400,9 @@ export interface components {
             tenant: components["schemas"]["TenantView"];
             token?: string;
             user: components["schemas"]["UserView"];
+        };
+        SetBaselineInput: {
+            runId: string;
         };
         ShareView: {
             createdAt: string;
@@ -2898,6 +2955,7 @@ export type MetricDelta = components['schemas']['MetricDelta'];
 export type MeView = components['schemas']['MeView'];
 export type OrganizationView = components['schemas']['OrganizationView'];
 export type PasswordInput = components['schemas']['PasswordInput'];
+export type PlanBaseline = components['schemas']['PlanBaseline'];
 export type PlanChange = components['schemas']['PlanChange'];
 export type PlanDiff = components['schemas']['PlanDiff'];
 export type PlanDiffQuery = components['schemas']['PlanDiffQuery'];
@@ -2921,6 +2979,7 @@ export type RequestName = components['schemas']['RequestName'];
 export type ResponseBytesStats = components['schemas']['ResponseBytesStats'];
 export type Role = components['schemas']['Role'];
 export type Run = components['schemas']['Run'];
+export type RunBaseline = components['schemas']['RunBaseline'];
 export type RunComparison = components['schemas']['RunComparison'];
 export type RunnersView = components['schemas']['RunnersView'];
 export type RunQueueView = components['schemas']['RunQueueView'];
@@ -2938,6 +2997,7 @@ export type SegmentView = components['schemas']['SegmentView'];
 export type SeriesPoint = components['schemas']['SeriesPoint'];
 export type SessionListItem = components['schemas']['SessionListItem'];
 export type SessionView = components['schemas']['SessionView'];
+export type SetBaselineInput = components['schemas']['SetBaselineInput'];
 export type ShareView = components['schemas']['ShareView'];
 export type SignupInput = components['schemas']['SignupInput'];
 export type StatusClass = components['schemas']['StatusClass'];
@@ -4467,6 +4527,163 @@ export interface operations {
             };
         };
     };
+    Baselines_ofPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanBaseline"];
+                };
+            };
+            /** @description No valid session or API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (another organization's ids are not found either) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Baselines_pin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetBaselineInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanBaseline"];
+                };
+            };
+            /** @description Invalid input: details name each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session or API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (another organization's ids are not found either) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused by a rule: quota, address policy, verification */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Baselines_unpin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanBaseline"];
+                };
+            };
+            /** @description No valid session or API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (another organization's ids are not found either) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     Plans_diff: {
         parameters: {
             query: {
@@ -5447,6 +5664,45 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Run"];
+                };
+            };
+            /** @description No valid session or API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (another organization's ids are not found either) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Baselines_ofRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunBaseline"];
                 };
             };
             /** @description No valid session or API key */
