@@ -113,6 +113,14 @@ export class ApiClient {
     return this.request<T>('PATCH', path, { body });
   }
 
+  put<T>(path: string, body: unknown): Promise<T> {
+    return this.request<T>('PUT', path, { body });
+  }
+
+  delete<T>(path: string): Promise<T> {
+    return this.request<T>('DELETE', path);
+  }
+
   getText(path: string): Promise<string> {
     return this.request<string>('GET', path, { text: true });
   }

@@ -19,6 +19,8 @@ export type Command =
       junit?: string;
       json?: string;
       idempotencyKey?: string;
+      /** Sets the plan's baseline before the run: a run id pins it, 'last-passed' unpins. */
+      baseline?: string;
     }
   | { kind: 'plans'; json: boolean }
   | { kind: 'runs'; plan?: string; limit: number; json: boolean }
@@ -40,7 +42,7 @@ const HELP_OPTION: Options = { help: { type: 'boolean', short: 'h' } };
 
 export const COMMANDS: Record<Exclude<Command['kind'], 'help' | 'version'>, CommandSpec> = {
   run: {
-    usage: 'loadline run <plan> [--wait] [--timeout 30m] [--junit file.xml] [--json file.json] [--idempotency-key K]',
+    usage: 'loadline run <plan> [--wait] [--timeout 30m] [--junit file.xml] [--json file.json] [--baseline last-passed|<runId>] [--idempotency-key K]',
     summary: 'start a run of a plan (by id or exact name); with --wait, report its verdict',
     details: `Starts a run. Without --wait, prints the run id and its report URL and exits 0.
 
@@ -50,7 +52,12 @@ Options:
   --timeout <duration>   with --wait: give up after this long (30s, 10m, 1h30m or seconds);
                          default 30m, or the plan's duration plus 10m when longer. The run goes on.
   --junit <file>         with --wait: write the run as JUnit XML (one test case per threshold)
-  --json <file>          with --wait: write the run as JSON (everything the API knows about it)
+  --json <file>          with --wait: write the run as JSON (everything the API knows about it,
+                         and "baseline": the comparison with the plan's baseline)
+  --baseline <which>     set the plan's baseline first: a run id pins that run, last-passed
+                         goes back to the default (the last passed run of the same load). With
+                         --wait, the report and the files say how the run compares with it:
+                         each change with its 95 % interval, regressions named
   --idempotency-key <K>  sent as the Idempotency-Key header: a retried CI step with the same
                          key gets the run the first attempt started, not a second one
 
@@ -62,6 +69,7 @@ Exit codes: 0 PASSED, 1 FAILED, 2 ERRORED / INCONCLUSIVE / CANCELLED / timeout,
       junit: { type: 'string' },
       json: { type: 'string' },
       'idempotency-key': { type: 'string' },
+      baseline: { type: 'string' },
     },
     positionals: ['plan'],
   },
@@ -206,6 +214,7 @@ function parseCommand(name: keyof typeof COMMANDS, argv: string[]): Command {
         ...(junit !== undefined ? { junit } : {}),
         ...(json !== undefined ? { json } : {}),
         ...(str('idempotency-key') !== undefined ? { idempotencyKey: str('idempotency-key') } : {}),
+        ...(str('baseline') !== undefined ? { baseline: str('baseline') } : {}),
       };
     }
     case 'plans':

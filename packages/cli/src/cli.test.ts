@@ -98,9 +98,29 @@ function runningApi(statuses: RunStatus[], extra: (request: FakeRequest) => Fake
     if (request.method === 'GET' && request.path === '/runs/run_1/series') {
       return { body: { runId: 'run_1', percentileRelativeError: 0.01, points: [{ t: 1, elapsed: 0, vus: 2, rps: 50, errors: 0, errorRate: 0, p50: 1, p90: 2, p95: 3.5, p99: 4, requests: { GetListing: { count: 50, errors: 0, p50: 1, p90: 2, p95: 3.5, p99: 4 } }, droppedIterations: 0, generatorCpu: null }] } };
     }
-    if (request.path.startsWith('/runs/run_1/export?format=junit')) return { text: '<testsuites name="Loadline"/>\n' };
-    if (request.path.startsWith('/runs/run_1/export?format=json')) return { text: '{"id":"run_1"}\n' };
+    if (request.method === 'GET' && request.path === '/runs/run_1/baseline') return { body: baselineOf('run_1') };
+    if (request.method === 'PUT' && request.path === '/plans/plan_1/baseline') return { body: { message: 'Pinned: the run of 2026-11-20 10:00 UTC' } };
+    if (request.method === 'DELETE' && request.path === '/plans/plan_1/baseline') return { body: { message: 'The last passed run of this load' } };
     return undefined;
+  };
+}
+
+/** The run against a baseline whose p95 was 10 % lower: a regression beyond noise. */
+function baselineOf(runId: string) {
+  const delta = (metric: string, base: number, head: number, low: number, high: number, change: string) => ({ metric, base, head, delta: head - base, deltaPct: head / base - 1, interval: { low, high }, change });
+  return {
+    runId,
+    baseline: { runId: 'run_0', rule: 'pinned', createdAt: '2026-11-20T10:00:00.000Z' },
+    message: 'Against the pinned baseline, of 2026-11-20 10:00 UTC',
+    comparison: {
+      base: { runId: 'run_0', createdAt: '2026-11-20T10:00:00.000Z', planName: 'listings baseline', planVersion: 2, verdict: 'PASS' },
+      head: { runId, createdAt: '2026-11-21T10:00:00.000Z', planName: 'listings baseline', planVersion: 2, verdict: 'PASS' },
+      warnings: [],
+      overall: [delta('p95', 3.2, 3.5, 0.2, 0.4, 'regression'), delta('p50', 1, 1, -0.05, 0.05, 'unchanged')],
+      requests: [],
+      customMetrics: [],
+      noise: { method: 'moving-block bootstrap over seconds', confidence: 0.95, resamples: 400, seconds: { base: 10, head: 10 } },
+    },
   };
 }
 
@@ -125,10 +145,30 @@ describe('loadline run', () => {
     expect(result.stderr).toMatch(/RUNNING\s+1s \/ 10s\s+50 requests\s+p95 3\.50 ms \(last second\)/);
     expect(result.stderr).toContain('PASSED after 8s');
     expect(result.stderr).toContain('wrote out/junit.xml\nwrote run.json\n');
-    expect(await readFile(path.join(dir, 'out/junit.xml'), 'utf8')).toBe('<testsuites name="Loadline"/>\n');
-    expect(await readFile(path.join(dir, 'run.json'), 'utf8')).toBe('{"id":"run_1"}\n');
+    // The files: the run's thresholds, and its key figures against the baseline (a regression fails).
+    const junit = await readFile(path.join(dir, 'out/junit.xml'), 'utf8');
+    expect(junit).toContain('<testcase classname="listings baseline v2" name="p50 &lt; 5 ms" time="0"></testcase>');
+    expect(junit).toContain('<testsuite name="listings baseline v2 against baseline" tests="2" failures="1" errors="0" time="0">');
+    const json = JSON.parse(await readFile(path.join(dir, 'run.json'), 'utf8'));
+    expect(json).toMatchObject({ id: 'run_1', status: 'PASSED', baseline: { baseline: { runId: 'run_0' }, comparison: { overall: [{ metric: 'p95', change: 'regression' }, {}] } } });
+    // And the report says it.
+    expect(result.stdout).toContain('Baseline: Against the pinned baseline, of 2026-11-20 10:00 UTC (run run_0)');
+    expect(result.stdout).toContain('✗ p95 latency +9.4 % (95 % CI +6.3 % to +12.5 %): regression');
+    expect(result.stdout).toContain('1 regression beyond noise');
     const polls = api!.requests.filter((request) => request.path === '/runs/run_1');
     expect(polls).toHaveLength(4);
+  });
+
+  it('--baseline pins a run before starting, or goes back to the last passed one', async () => {
+    await cli(['run', 'plan_1', '--baseline', 'run_0'], runningApi(['QUEUED']));
+    const pin = api!.requests.find((request) => request.method === 'PUT')!;
+    expect(pin).toMatchObject({ path: '/plans/plan_1/baseline' });
+    expect(pin.body).toEqual({ runId: 'run_0' });
+    expect(api!.requests.findIndex((request) => request.method === 'PUT')).toBeLessThan(api!.requests.findIndex((request) => request.method === 'POST'));
+    await api!.close();
+    const result = await cli(['run', 'plan_1', '--baseline', 'last-passed'], runningApi(['QUEUED']));
+    expect(api!.requests.some((request) => request.method === 'DELETE' && request.path === '/plans/plan_1/baseline')).toBe(true);
+    expect(result.stderr).toContain('Baseline: The last passed run of this load');
   });
 
   it('exits 1 on FAILED and 2 on INCONCLUSIVE, ERRORED and CANCELLED', async () => {

@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { isTerminalRunStatus, type RunSeries, type RunView } from '@loadline/shared';
+import { baselineFindings, isTerminalRunStatus, runToJunit, type RunBaseline, type RunSeries, type RunView } from '@loadline/shared';
 import { ApiError } from '../api.js';
 import { DEFAULT_TIMEOUT_SECONDS, type Command } from '../args.js';
 import { runUrl } from '../config.js';
@@ -19,6 +19,7 @@ const LOG_EVERY_MS = 10_000;
 export async function runPlan(command: RunCommand, ctx: Context): Promise<ExitCode> {
   const { io, client, config } = ctx;
   const plan = await resolvePlan(client, command.plan);
+  if (command.baseline !== undefined) await setBaseline(plan.id, command.baseline, ctx);
   const headers = command.idempotencyKey ? { 'Idempotency-Key': command.idempotencyKey } : undefined;
   const { run } = await client.post<{ run: RunView }>(`/plans/${encodeURIComponent(plan.id)}/runs`, undefined, headers);
   const url = runUrl(config, run.id);
@@ -44,7 +45,10 @@ export async function runPlan(command: RunCommand, ctx: Context): Promise<ExitCo
     }
     const finished = outcome.run;
     io.stdout(renderRunReport(finished, url));
-    const written = await writeExports(command, finished.id, ctx);
+    // An API without baselines (older) answers 404: the report goes on without them.
+    const baseline = await client.get<RunBaseline>(`/runs/${encodeURIComponent(finished.id)}/baseline`).catch(() => null);
+    if (baseline) io.stdout(renderBaseline(baseline));
+    const written = await writeExports(command, finished, baseline, ctx);
     for (const file of written) io.stderr(`wrote ${file}\n`);
     return exitCodeForStatus(finished.status);
   } catch (error) {
@@ -126,20 +130,39 @@ async function waitForRun(first: RunView, timeoutSeconds: number, ctx: Context):
   return { run, timedOut: false };
 }
 
-/** Writes --junit and --json from GET /runs/:id/export; answers the paths written. */
-async function writeExports(command: RunCommand, runId: string, ctx: Context): Promise<string[]> {
+/** `--baseline`: a run id pins that run as the plan's baseline; last-passed unpins. */
+async function setBaseline(planId: string, which: string, ctx: Context): Promise<void> {
+  const route = `/plans/${encodeURIComponent(planId)}/baseline`;
+  const set = which === 'last-passed' ? await ctx.client.delete<{ message: string }>(route) : await ctx.client.put<{ message: string }>(route, { runId: which });
+  ctx.io.stderr(`Baseline: ${set.message}\n`);
+}
+
+/** How the run compares with its plan's baseline, for the report on stdout. */
+export function renderBaseline(baseline: RunBaseline): string {
+  const findings = baselineFindings(baseline);
+  const lines = ['', `Baseline: ${baseline.message}${baseline.baseline ? ` (run ${baseline.baseline.runId})` : ''}`];
+  for (const finding of findings) lines.push(`  ${finding.change === 'regression' ? '✗' : finding.change === 'improvement' ? '✓' : '·'} ${finding.text}`);
+  const regressions = findings.filter((finding) => finding.change === 'regression').length;
+  if (baseline.comparison) lines.push(regressions ? `  ${regressions} regression${regressions > 1 ? 's' : ''} beyond noise` : '  no regression beyond noise');
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * Writes --junit (each threshold a test case, and each key figure against the baseline, a
+ * regression failing) and --json (the run, with "baseline"); answers the paths written.
+ */
+async function writeExports(command: RunCommand, run: RunView, baseline: RunBaseline | null, ctx: Context): Promise<string[]> {
   const written: string[] = [];
-  const exports: [string | undefined, 'junit' | 'json'][] = [
-    [command.junit, 'junit'],
-    [command.json, 'json'],
+  const exports: [string | undefined, 'junit' | 'json', () => string][] = [
+    [command.junit, 'junit', () => runToJunit(run, baseline ?? undefined)],
+    [command.json, 'json', () => `${JSON.stringify({ ...run, baseline }, null, 2)}\n`],
   ];
-  for (const [file, format] of exports) {
+  for (const [file, format, body] of exports) {
     if (!file) continue;
-    const body = await ctx.client.getText(`/runs/${encodeURIComponent(runId)}/export?format=${format}`);
     const target = path.resolve(ctx.io.cwd, file);
     try {
       await mkdir(path.dirname(target), { recursive: true });
-      await writeFile(target, body);
+      await writeFile(target, body());
     } catch (error) {
       throw new CliError(`cannot write --${format} ${file}: ${(error as Error).message}`, EXIT.NO_VERDICT);
     }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { PlanSpec } from '../plan.js';
-import { runComparisonSchema } from './compare.js';
+import { runComparisonSchema, type MetricDelta } from './compare.js';
 
 /**
  * A plan's baseline: the run its runs are compared with. Pinned by a user (a release they
@@ -42,5 +42,37 @@ export function loadFamilyKey(spec: PlanSpec): string {
     scenarios: spec.scenarios.map((scenario) => ({ name: scenario.name, load: scenario.load, startTime: scenario.startTime })),
     segments: spec.segments,
     script: spec.script?.requirements ?? null,
+  });
+}
+
+/** The figures a baseline comparison is read by, in CI outputs: the whole run's. */
+const BASELINE_METRICS = ['p50', 'p95', 'p99', 'errorRate', 'rps'] as const;
+const LABELS: Record<string, string> = { p50: 'p50 latency', p95: 'p95 latency', p99: 'p99 latency', errorRate: 'error rate', rps: 'throughput' };
+
+/** One figure against the baseline, in words: "p95 latency +12.3 % (95 % CI +8.1 % to +16.3 %): regression". */
+export interface BaselineFinding {
+  metric: string;
+  change: MetricDelta['change'];
+  text: string;
+}
+
+const pct = (value: number) => `${value >= 0 ? '+' : '−'}${Math.abs(value * 100).toFixed(1)} %`;
+
+function finding(delta: MetricDelta): BaselineFinding {
+  const label = LABELS[delta.metric] ?? delta.metric;
+  const relative = delta.base !== null && delta.base !== 0 && delta.metric !== 'errorRate';
+  const amount = (value: number) => (relative ? pct(value / Math.abs(delta.base!)) : delta.metric === 'errorRate' ? `${value >= 0 ? '+' : '−'}${Math.abs(value * 100).toFixed(2)} pp` : `${value >= 0 ? '+' : '−'}${Math.abs(value).toFixed(2)}`);
+  const change = delta.delta === null ? 'not comparable' : amount(delta.delta);
+  const interval = delta.interval ? ` (95 % CI ${amount(delta.interval.low)} to ${amount(delta.interval.high)})` : '';
+  const word = delta.change === 'unchanged' ? 'within noise' : (delta.change ?? 'not judged');
+  return { metric: delta.metric, change: delta.change, text: `${label} ${change}${interval}: ${word}` };
+}
+
+/** The whole run's key figures against the baseline; empty when there is no comparison. */
+export function baselineFindings(baseline: RunBaseline): BaselineFinding[] {
+  const overall = baseline.comparison?.overall ?? [];
+  return BASELINE_METRICS.flatMap((metric) => {
+    const delta = overall.find((candidate) => candidate.metric === metric);
+    return delta ? [finding(delta)] : [];
   });
 }

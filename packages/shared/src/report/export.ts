@@ -1,6 +1,7 @@
 import { describeThreshold } from '../threshold.js';
 import type { RunView } from '../runs.js';
 import type { CustomMetricSummary } from '../custom-metrics.js';
+import { baselineFindings, type RunBaseline } from './baseline.js';
 
 /**
  * A run report as files: CSV (one row per request plus the whole run, then one per custom
@@ -108,7 +109,7 @@ const xml = (text: string) =>
  * One test suite per run, one test case per threshold: FAIL is a failure, INCONCLUSIVE an
  * error (the run could not judge it), PASS passes. A run that ERRORED is one error case.
  */
-export function runToJunit(run: RunView): string {
+export function runToJunit(run: RunView, baseline?: RunBaseline): string {
   const suite = `${run.planName} v${run.planVersion}`;
   const seconds = run.summary?.durationSeconds ?? 0;
   const cases = run.thresholds.map((result) => {
@@ -127,13 +128,31 @@ export function runToJunit(run: RunView): string {
   }
   const failures = run.thresholds.filter((result) => result.verdict === 'FAIL').length;
   const errors = run.thresholds.filter((result) => result.verdict === 'INCONCLUSIVE').length + (run.status === 'ERRORED' && run.error ? 1 : 0);
+  // Against the baseline: a test case per key figure, failed by a regression beyond noise.
+  const findings = baseline?.comparison ? baselineFindings(baseline) : [];
+  const baselineSuite = `${suite} against baseline`;
+  const baselineCases = findings.map((item) => {
+    const message = xml(item.text);
+    const body = item.change === 'regression' ? `<failure message="${message}" type="regression">${message}</failure>` : item.change === null ? `<skipped message="${message}"/>` : '';
+    return `    <testcase classname="${xml(baselineSuite)}" name="${xml(item.metric)}" time="0">${body}</testcase>`;
+  });
+  const regressions = findings.filter((item) => item.change === 'regression').length;
+  const total = cases.length + baselineCases.length;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="Loadline" tests="${cases.length}" failures="${failures}" errors="${errors}" time="${seconds}">`,
+    `<testsuites name="Loadline" tests="${total}" failures="${failures + regressions}" errors="${errors}" time="${seconds}">`,
     `  <testsuite name="${xml(suite)}" tests="${cases.length}" failures="${failures}" errors="${errors}" time="${seconds}" timestamp="${run.startedAt ?? run.createdAt}">`,
     `    <properties><property name="verdict" value="${run.verdict ?? run.status}"/><property name="run" value="${xml(run.id)}"/></properties>`,
     ...cases,
     '  </testsuite>',
+    ...(baselineCases.length
+      ? [
+          `  <testsuite name="${xml(baselineSuite)}" tests="${baselineCases.length}" failures="${regressions}" errors="0" time="0">`,
+          `    <properties><property name="baseline" value="${xml(baseline!.baseline!.runId)}"/><property name="rule" value="${baseline!.baseline!.rule}"/></properties>`,
+          ...baselineCases,
+          '  </testsuite>',
+        ]
+      : []),
     '</testsuites>',
     '',
   ].join('\n');

@@ -6,6 +6,8 @@ import type { RequestStats } from '../summary.js';
 import type { Threshold } from '../threshold.js';
 import { compareRuns } from './compare.js';
 import { runToCsv, runToJunit } from './export.js';
+import { baselineFindings, type RunBaseline } from './baseline.js';
+import type { MetricDelta } from './compare.js';
 import { scrubPublicText, toPublicRun } from './share.js';
 import { trendPoints } from './trend.js';
 import { trendSeries } from './trend-series.js';
@@ -295,3 +297,47 @@ describe('exports', () => {
     for (const [text, scrubbed] of cases) expect(scrubPublicText(text), text).toBe(scrubbed);
   });
 });
+
+describe('a run against its baseline, in CI outputs', () => {
+  const delta = (metric: string, base: number, head: number, interval: { low: number; high: number } | null, change: MetricDelta['change']): MetricDelta => ({
+    metric,
+    base,
+    head,
+    delta: head - base,
+    deltaPct: head / base - 1,
+    interval,
+    change,
+  });
+  const baseline: RunBaseline = {
+    runId: 'b',
+    baseline: { runId: 'a', rule: 'last-passed', createdAt: '2026-11-01T00:00:00Z' },
+    message: 'Against the last passed run of this load',
+    comparison: {
+      base: { runId: 'a', createdAt: '2026-11-01T00:00:00Z', planName: 'P', planVersion: 1, verdict: 'PASS' },
+      head: { runId: 'b', createdAt: '2026-11-02T00:00:00Z', planName: 'P', planVersion: 1, verdict: 'PASS' },
+      warnings: [],
+      overall: [delta('p95', 100, 112, { low: 8, high: 16 }, 'regression'), delta('p50', 50, 51, { low: -1, high: 2 }, 'unchanged'), delta('rps', 100, 100, null, null)],
+      requests: [],
+      customMetrics: [],
+      noise: null,
+    },
+  };
+
+  it('says each key figure with its interval, a regression named', () => {
+    expect(baselineFindings(baseline).map((finding) => finding.text)).toEqual([
+      'p50 latency +2.0 % (95 % CI −2.0 % to +4.0 %): within noise',
+      'p95 latency +12.0 % (95 % CI +8.0 % to +16.0 %): regression',
+      'throughput +0.0 %: not judged',
+    ]);
+  });
+
+  it('adds a JUnit suite in which a regression is a failure', () => {
+    const head = run('b', '2026-11-02T00:00:00Z', 112);
+    const junit = runToJunit(head, baseline);
+    expect(junit).toContain('<testsuite name="Checkout v1 against baseline" tests="3" failures="1" errors="0" time="0">');
+    expect(junit).toMatch(/<testcase classname="Checkout v1 against baseline" name="p95" time="0"><failure message="p95 latency \+12.0 % \(95 % CI \+8.0 % to \+16.0 %\): regression" type="regression">/);
+    expect(junit).toContain('<testcase classname="Checkout v1 against baseline" name="rps" time="0"><skipped message="throughput +0.0 %: not judged"/></testcase>');
+    expect(runToJunit(head)).not.toContain('against baseline');
+  });
+});
+
