@@ -130,7 +130,16 @@ describe('reports', { timeout: RUN_TIMEOUT_MS * 2 + 180_000 }, () => {
       await screenshot(page, '63-compare');
       assert.deepEqual(await seriousAccessibilityViolations(page), [], `axe on ${page.url()}`);
 
+      // The second run against the plan's baseline: the first run if it passed, or none yet.
       await run.goto(secondRun);
+      const baselineCard = page.getByTestId('baseline-card');
+      await page.getByTestId('baseline-message').waitFor();
+      const baselineText = (await page.getByTestId('baseline-message').innerText()).trim();
+      t.diagnostic(`baseline: ${baselineText}`);
+      assert.match(baselineText, firstStatus === 'PASSED' ? /^Against the last passed run of this load/ : /^No earlier run of this load passed/);
+      if (firstStatus === 'PASSED') assert.ok((await baselineCard.locator('[data-testid="baseline-findings"] li').count()) >= 3, 'key figures against the baseline');
+      await baselineCard.scrollIntoViewIfNeeded();
+      await screenshot(page, '63b-baseline');
       await page.getByTestId('compare-with').click();
       await page.getByTestId('compare-base-select').selectOption(firstRun);
       await page.getByTestId('compare-go').click();

@@ -64,6 +64,8 @@ export const queryKeys = {
     all: ['reports'] as const,
     trend: (planId: string, range: TrendRange = {}) => [...queryKeys.reports.all, 'trend', planId, range] as const,
     comparison: (base: string, head: string) => [...queryKeys.reports.all, 'comparison', base, head] as const,
+    runBaseline: (runId: string) => [...queryKeys.reports.all, 'run-baseline', runId] as const,
+    planBaseline: (planId: string) => [...queryKeys.reports.all, 'plan-baseline', planId] as const,
   },
   shares: {
     all: ['shares'] as const,

@@ -37,6 +37,24 @@ export function useComparison(base: string | null, head: string | null) {
   });
 }
 
+/** GET /runs/:id/baseline: the run against its plan's baseline (once the run is over). */
+export function useRunBaseline(runId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.reports.runBaseline(runId),
+    enabled,
+    queryFn: ({ signal }) => unwrap(api.GET('/runs/{id}/baseline', { params: { path: { id: runId } }, signal })),
+  });
+}
+
+/** PUT /plans/:id/baseline: pins a run as its plan's baseline. */
+export function usePinBaseline(planId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (runId: string) => unwrap(api.PUT('/plans/{id}/baseline', { params: { path: { id: planId } }, body: { runId } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.reports.all }),
+  });
+}
+
 export function useShares() {
   return useQuery({
     queryKey: queryKeys.shares.list(),

@@ -23,6 +23,8 @@ import { useLiveRun, type LiveRun } from './use-live-run';
 import { usePlan } from '../plans/hooks';
 import { ScriptPreview } from '../plans/ScriptPreview';
 import { RunReportActions } from '../reports/RunReportActions';
+import { BaselineCard } from '../reports/BaselineCard';
+import { useCan } from '../auth/hooks';
 
 const NO_POINTS: readonly SeriesPoint[] = [];
 
@@ -43,6 +45,7 @@ function RunScreen({ id }: { id: string | undefined }) {
 
 function RunReport({ run, live }: { run: RunView; live: LiveRun }) {
   const terminal = isTerminalRunStatus(run.status);
+  const canPinBaseline = useCan('plans:write');
   const points = live.series.data?.points ?? NO_POINTS;
   // While live there is no summary yet: the plan gives the order of the request toggles.
   const plan = usePlan(terminal ? undefined : run.planId);
@@ -95,6 +98,7 @@ function RunReport({ run, live }: { run: RunView; live: LiveRun }) {
         {run.capacity ? <CapacityCard capacity={run.capacity} /> : null}
         {run.recovery ? <RecoveryCard recovery={run.recovery} /> : null}
         {terminal && (run.summary || run.diagnostics.length > 0) ? <DiagnosticsPanel run={run} /> : null}
+        {terminal && run.summary ? <BaselineCard runId={run.id} planId={run.planId} canPin={canPinBaseline} /> : null}
         <Card title="SLA thresholds">
           {run.thresholds.length > 0 ? (
             <ThresholdsTable results={run.thresholds} />
