@@ -83,7 +83,9 @@ describe('loadline run --wait against the real platform', () => {
     expect(passed!.stdout).toMatch(/REQUEST\s+COUNT\s+RPS\s+P50\s+P95\s+P99\s+ERRORS\nGetItem\s+[\d,]+\s+[\d,.]+\s+[\d.]+ ms\s+[\d.]+ ms\s+[\d.]+ ms\s+0\.00 %/);
     expect(passed!.stdout).toMatch(/p95 of GetItem < 10,000 ms\s+PASS\s+p95 .* ms against < 10,000 ms: .*headroom/);
     expect(passed!.stdout).toMatch(/error rate < 50 %\s+PASS/);
-    expect(passed!.stdout).toMatch(new RegExp(`report: ${stack.baseUrl}/runs/\\S+\\n$`));
+    expect(passed!.stdout).toMatch(new RegExp(`report: ${stack.baseUrl}/runs/\\S+\\n`));
+    // Then how it compares with the plan's baseline: its first run, so none yet.
+    expect(passed!.stdout).toMatch(/\nBaseline: No earlier run of this load passed: there is no baseline to compare with\n$/);
     // Progress went to stderr, not into the report.
     expect(passed!.stderr).toMatch(/Started run \S+ of "passes" v1: http/);
     expect(passed!.stderr).toMatch(/\nPASSED after \d+s\n/);
@@ -103,11 +105,12 @@ describe('loadline run --wait against the real platform', () => {
     expect(errored!.stdout).toMatch(/\nerror: {3}TARGET_UNREACHABLE: .*connection refused\n/);
     expect(errored!.stdout).toMatch(/critical\s+CONNECTION_ERRORS: 100 % of requests got no response/);
 
-    // The files are the API's exports of the finished runs.
+    // The files: the finished runs (as the API exports them) with their baseline comparisons.
     const junit = await Promise.all(names.map((_, index) => readFile(path.join(dir, `reports/${index}.xml`), 'utf8')));
     const json = await Promise.all(names.map(async (_, index) => JSON.parse(await readFile(path.join(dir, `reports/${index}.json`), 'utf8'))));
     expect(json.map((run) => run.status)).toEqual(['PASSED', 'FAILED', 'INCONCLUSIVE', 'ERRORED']);
     expect(json.map((run) => run.planName)).toEqual(names);
+    expect(json.map((run) => run.baseline?.baseline)).toEqual([null, null, null, null]);
     expect(junit[0]).toMatch(/^<\?xml/);
     expect(junit[0]).toMatch(/<testsuite name="passes v1" tests="2" failures="0" errors="0"/);
     expect(junit[1]).toMatch(/<testsuite name="fails v1" tests="1" failures="1" errors="0"/);

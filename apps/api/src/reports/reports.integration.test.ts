@@ -101,7 +101,9 @@ describe('reports and share links', () => {
     const comparison = (await owner.get(`/comparisons?base=${runs[0]!.id}&head=${runs[1]!.id}`)).body;
     expect(comparison.warnings).toEqual([]);
     const p95 = comparison.overall.find((delta: { metric: string }) => delta.metric === 'p95');
-    expect(p95.change).toBe('regression');
+    // 3 seconds a run: too few to tell a change from noise, so none is called (noise.k6.test.ts judges longer runs).
+    expect(p95).toMatchObject({ change: null, interval: null });
+    expect(comparison.noise).toBeNull();
     expect(p95.deltaPct).toBeCloseTo(7, 0);
     expect(comparison.requests[0]).toMatchObject({ name: 'Get', inBase: true, inHead: true });
     // The design's path for the same comparison.

@@ -49,6 +49,7 @@ const BODIES: Record<string, unknown> = {
   'PATCH schedules/:id': { enabled: false },
   'POST plans/:id/schedules': { cron: '0 3 * * *' },
   'PATCH webhooks/:id': { description: 'taken over' },
+  'PUT plans/:id/baseline': { runId: 'cmadeupnotanidanywhere000' },
 };
 
 /** Query strings a route needs to get past validation to its lookup. */
@@ -185,11 +186,12 @@ describe('tenant isolation sweep (every route with an id, every list)', () => {
     for (const [label, method, path, body] of [
       ['POST plans {targetId}', 'POST', '/plans', (target: string) => ({ ...validPlan(target), name: 'on their target' })],
       ['PATCH plans/:own {targetId}', 'PATCH', `/plans/${aOwn.plan}`, (target: string) => ({ targetId: target })],
+      ['PUT plans/:own/baseline {runId}', 'PUT', `/plans/${aOwn.plan}/baseline`, (_target: string, run: string) => ({ runId: run })],
     ] as const) {
-      const foreign = await caller.request(method, path, body(ids.target));
-      const nowhere = await caller.request(method, path, body(madeUp));
+      const foreign = await caller.request(method, path, body(ids.target, ids.run));
+      const nowhere = await caller.request(method, path, body(madeUp, madeUp));
       expect(foreign.status, label).toBeGreaterThanOrEqual(400);
-      expect(JSON.stringify(foreign.body).replaceAll(ids.target, madeUp), label).toBe(JSON.stringify(nowhere.body));
+      expect(JSON.stringify(foreign.body).replaceAll(ids.target, madeUp).replaceAll(ids.run, madeUp), label).toBe(JSON.stringify(nowhere.body));
       expect(foreign.status, label).toBe(nowhere.status);
     }
     expect(leaks).toEqual([]);
