@@ -6,6 +6,7 @@ import {
   runToCsv,
   runToJunit,
   trendPoints,
+  trendPointsFromFigures,
   type PlanTrend,
   type RunComparison,
   type RunView,
@@ -13,6 +14,7 @@ import {
 import { PlansService } from '../plans/plans.service.js';
 import { RunsService } from '../runs/runs.service.js';
 import { RunLiveService } from '../runs/run-live.service.js';
+import { RunFiguresRepository } from '../runs/run-figures.repository.js';
 
 export type ExportFormat = 'json' | 'csv' | 'junit';
 
@@ -36,13 +38,15 @@ export class ReportsService {
   constructor(
     private readonly runs: RunsService,
     private readonly live: RunLiveService,
+    private readonly figures: RunFiguresRepository,
     private readonly plans: PlansService,
   ) {}
 
   async trend(planId: string, range: { from?: string; to?: string; limit: number }): Promise<PlanTrend> {
     const plan = await this.plans.get(planId);
-    const runs = await this.runs.list({ planId, from: range.from ? new Date(range.from) : undefined, to: range.to ? new Date(range.to) : undefined }, range.limit);
-    return { planName: plan.name, from: range.from ?? null, to: range.to ?? null, points: trendPoints(runs), thresholds: plan.spec.thresholds };
+    // Read from the figures each run stored when it ended: two indexed reads, no summaries.
+    const runs = await this.figures.forPlan(planId, { from: range.from ? new Date(range.from) : undefined, to: range.to ? new Date(range.to) : undefined }, range.limit);
+    return { planName: plan.name, from: range.from ?? null, to: range.to ?? null, points: trendPointsFromFigures(runs), thresholds: plan.spec.thresholds };
   }
 
   /** Two runs side by side; each change judged against the noise in the runs' own seconds. */

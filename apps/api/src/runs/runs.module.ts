@@ -13,12 +13,13 @@ import { RunDispatcher } from './run-dispatcher.service.js';
 import { RunStopRules } from './run-stop-rules.service.js';
 import { RunDispatchRepository } from './run-dispatch.repository.js';
 import { RunReconciler } from './run-reconciler.service.js';
+import { RunFiguresRepository } from './run-figures.repository.js';
 import { RunQueueModule } from '../run-queue/run-queue.module.js';
 
 @Module({
   imports: [PlansModule, TargetsModule, OrganizationsModule, RunQueueModule],
   controllers: [RunsController],
-  providers: [RunsRepository, RunsService, RunFinalizer, ResultsConsumer, RunWatchdog, RunLiveService, RunDispatcher, RunStopRules, RunDispatchRepository, RunReconciler],
-  exports: [RunsService, RunLiveService],
+  providers: [RunsRepository, RunsService, RunFinalizer, ResultsConsumer, RunWatchdog, RunLiveService, RunDispatcher, RunStopRules, RunDispatchRepository, RunReconciler, RunFiguresRepository],
+  exports: [RunsService, RunLiveService, RunFiguresRepository],
 })
 export class RunsModule {}

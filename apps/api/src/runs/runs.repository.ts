@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   TERMINAL_RUN_STATUSES,
+  trendFigureRows,
   type Capacity,
   type Recovery,
   type Diagnostic,
@@ -348,6 +349,11 @@ export class RunsRepository {
           }),
         ),
       });
+      // What trends read: the run's figures, whole run and per request (RunFigure).
+      if (outcome.summary && outcome.summary.overall.count > 0) {
+        const { planId, createdAt } = await tx.run.findUniqueOrThrow({ where: { id: runId }, select: { planId: true, createdAt: true } });
+        await tx.runFigure.createMany({ data: trendFigureRows(outcome.summary).map((row) => withTenant({ runId, planId, createdAt, ...row })), skipDuplicates: true });
+      }
       return true;
     });
   }

@@ -20,6 +20,7 @@ export const TENANT_COLUMN: Readonly<Record<string, string>> = {
   Run: 'tenantId',
   RunSegment: 'tenantId',
   RunDispatch: 'tenantId',
+  RunFigure: 'tenantId',
   RunSecond: 'tenantId',
   ThresholdResult: 'tenantId',
   ShareLink: 'tenantId',

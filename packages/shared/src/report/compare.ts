@@ -7,7 +7,7 @@ import { THRESHOLD_STOP_CODE } from '../stop-rule.js';
 import { CUSTOM_METRIC_TYPES, customMetricFigures } from '../custom-metrics.js';
 import { HISTOGRAM_RELATIVE_ACCURACY, emptyHistogram, mergeHistogramInto } from '../histogram.js';
 import type { SecondSample } from '../series.js';
-import { DEFAULT_RESAMPLES, NOISE_METRICS, changeIntervals, pairSeed, type ChangeInterval, type NoiseMetric, type SecondFigures } from './noise.js';
+import { DEFAULT_RESAMPLES, MIN_SECONDS, NOISE_METRICS, changeIntervals, pairSeed, type ChangeInterval, type NoiseMetric, type SecondFigures } from './noise.js';
 
 /** Which way is better for a metric: latency and errors down, throughput up. */
 const LOWER_IS_BETTER = new Set(['avg', 'p50', 'p90', 'p95', 'p99', 'max', 'errorRate', 'errors']);
@@ -99,6 +99,15 @@ function deltaOf(metric: string, b: number | null, h: number | null, better: 'lo
   return { metric, base: b, head: h, delta: d, deltaPct: pct, interval: better === null ? null : interval, change };
 }
 
+/**
+ * A run's first and last seconds are partial (load starts and stops within them): their counts
+ * would read as a lower rate, and a run that touched one more wall-clock second than another
+ * would seem slower. Left out when enough seconds remain.
+ */
+function fullSeconds(seconds: readonly SecondSample[]): readonly SecondSample[] {
+  return seconds.length >= MIN_SECONDS + 2 ? seconds.slice(1, -1) : seconds;
+}
+
 /** Each second of a run as the bootstrap reads it: the whole run, or one request name. */
 export function scopeSeconds(seconds: readonly SecondSample[], name: string | null): SecondFigures[] {
   return seconds.map((second) => {
@@ -164,7 +173,7 @@ export function compareRuns(base: ComparedRun, head: ComparedRun): RunComparison
   const find = (run: RunView, name: string) => run.summary?.requests.find((request) => request.name === name);
   const seed = pairSeed(base.run.id, head.run.id);
   const intervalsOf = (name: string | null): Intervals =>
-    base.seconds && head.seconds ? changeIntervals(scopeSeconds(base.seconds, name), scopeSeconds(head.seconds, name), { seed }) : null;
+    base.seconds && head.seconds ? changeIntervals(scopeSeconds(fullSeconds(base.seconds), name), scopeSeconds(fullSeconds(head.seconds), name), { seed }) : null;
   const overall = intervalsOf(null);
   const withNoise = overall !== null;
   return {
@@ -182,7 +191,7 @@ export function compareRuns(base: ComparedRun, head: ComparedRun): RunComparison
     })),
     customMetrics: compareCustomMetrics(base.run, head.run),
     noise: withNoise
-      ? { method: 'moving-block bootstrap over seconds', confidence: 0.95, resamples: DEFAULT_RESAMPLES, seconds: { base: base.seconds!.length, head: head.seconds!.length } }
+      ? { method: 'moving-block bootstrap over seconds', confidence: 0.95, resamples: DEFAULT_RESAMPLES, seconds: { base: fullSeconds(base.seconds!).length, head: fullSeconds(head.seconds!).length } }
       : null,
   };
 }

@@ -9,7 +9,7 @@ import { runToCsv, runToJunit } from './export.js';
 import { baselineFindings, type RunBaseline } from './baseline.js';
 import type { MetricDelta } from './compare.js';
 import { scrubPublicText, toPublicRun } from './share.js';
-import { trendPoints } from './trend.js';
+import { trendFigureRows, trendPoints, trendPointsFromFigures } from './trend.js';
 import { trendSeries } from './trend-series.js';
 import { emptyHistogram, recordValue } from '../histogram.js';
 import { summarizeCustomMetric, type CustomMetricSecond } from '../custom-metrics.js';
@@ -88,6 +88,32 @@ describe('trendPoints', () => {
     expect(points[2]!.overall).toMatchObject({ p95: 30, errorRate: 0.01, rps: 100 });
     expect(points[0]!.requests['=cmd()']!.p95).toBe(20);
   });
+
+  it('gives the same points from stored figures as from the runs themselves', () => {
+    const runs = [
+      run('c', '2026-11-03T00:00:00Z', 30, { verdict: 'FAIL', status: 'FAILED' }),
+      run('a', '2026-11-01T00:00:00Z', 10),
+      run('x', '2026-11-02T12:00:00Z', 0, { summary: null, status: 'ERRORED', verdict: null }),
+      run('b', '2026-11-02T00:00:00Z', 12),
+    ];
+    const stored = runs.map((view) => ({
+      runId: view.id,
+      createdAt: view.createdAt,
+      planVersion: view.planVersion,
+      status: view.status,
+      verdict: view.verdict,
+      figures: view.summary ? trendFigureRows(view.summary) : [],
+    }));
+    expect(trendPointsFromFigures(stored)).toEqual(trendPoints(runs));
+    expect(trendFigureRows(runs[1]!.summary!).filter((row) => row.request === '')).toEqual([
+      { request: '', stat: 'count', value: runs[1]!.summary!.overall.count },
+      { request: '', stat: 'rps', value: 100 },
+      { request: '', stat: 'errorRate', value: 0.01 },
+      { request: '', stat: 'p50', value: runs[1]!.summary!.overall.latency!.p50 },
+      { request: '', stat: 'p95', value: 10 },
+      { request: '', stat: 'p99', value: runs[1]!.summary!.overall.latency!.p99 },
+    ]);
+  });
 });
 
 describe('trendSeries', () => {
@@ -138,7 +164,8 @@ describe('compareRuns', () => {
     expect(p95.interval!.high).toBeLessThan(0);
     // The same rate every second on both sides: no change, and an interval of exactly 0.
     expect(comparison.overall.find((delta) => delta.metric === 'rps')).toMatchObject({ change: 'unchanged', interval: { low: 0, high: 0 } });
-    expect(comparison.noise).toEqual({ method: 'moving-block bootstrap over seconds', confidence: 0.95, resamples: 400, seconds: { base: 30, head: 30 } });
+    // The first and last seconds (partial) are left out.
+    expect(comparison.noise).toEqual({ method: 'moving-block bootstrap over seconds', confidence: 0.95, resamples: 400, seconds: { base: 28, head: 28 } });
     expect(comparison.requests.map((request) => request.name)).toEqual(['Get, "quoted"', '=cmd()']);
 
     // Without seconds (or with too few) there is no interval, so no change is called.

@@ -52,6 +52,56 @@ const figures = (stats: { count: number; rps: number; errorRate: number; latency
   p99: stats.latency?.p99 ?? null,
 });
 
+/** What is stored per run and scope for trends (RunFigure rows). */
+export const STORED_FIGURES = ['count', 'rps', 'errorRate', 'p50', 'p95', 'p99'] as const;
+export type StoredFigure = (typeof STORED_FIGURES)[number];
+
+/** One stored figure: `request` '' is the whole run. */
+export interface TrendFigureRow {
+  request: string;
+  stat: StoredFigure;
+  value: number | null;
+}
+
+/** A finished run's figures as rows, the whole run first: what trends read back. Pure. */
+export function trendFigureRows(summary: NonNullable<RunView['summary']>): TrendFigureRow[] {
+  const rows = (request: string, stats: TrendFigures) => STORED_FIGURES.map((stat) => ({ request, stat, value: stats[stat] }));
+  return [...rows('', figures(summary.overall)), ...summary.requests.flatMap((request) => rows(request.name, figures(request)))];
+}
+
+/** A run as trends read it from storage: its figures, and what the point shows beside them. */
+export interface StoredTrendRun {
+  runId: string;
+  createdAt: string;
+  planVersion: number;
+  status: RunView['status'];
+  verdict: RunView['verdict'];
+  figures: readonly TrendFigureRow[];
+}
+
+/** Trend points from stored figures (any order): the same points trendPoints gives from views. Pure. */
+export function trendPointsFromFigures(runs: readonly StoredTrendRun[]): TrendPoint[] {
+  const scopes = (run: StoredTrendRun) => {
+    const byRequest = new Map<string, TrendFigures>();
+    for (const row of run.figures) {
+      const scope = byRequest.get(row.request) ?? { count: 0, rps: 0, errorRate: 0, p50: null, p95: null, p99: null };
+      byRequest.set(row.request, { ...scope, [row.stat]: row.stat === 'count' || row.stat === 'rps' || row.stat === 'errorRate' ? (row.value ?? 0) : row.value });
+    }
+    return byRequest;
+  };
+  const measured = runs
+    .map((run) => ({ run, scopes: scopes(run) }))
+    .filter(({ scopes }) => (scopes.get('')?.count ?? 0) > 0)
+    .sort((a, b) => a.run.createdAt.localeCompare(b.run.createdAt));
+  let previousVerdict: RunView['verdict'] = null;
+  return measured.map(({ run, scopes }) => {
+    const changed = previousVerdict !== null && run.verdict !== null && run.verdict !== previousVerdict;
+    if (run.verdict !== null) previousVerdict = run.verdict;
+    const { '': overall, ...requests } = Object.fromEntries(scopes);
+    return { runId: run.runId, createdAt: run.createdAt, planVersion: run.planVersion, status: run.status, verdict: run.verdict, verdictChanged: changed, overall: overall!, requests };
+  });
+}
+
 /** Trend points from runs (any order): oldest first, with verdict changes marked. Pure. */
 export function trendPoints(runs: readonly RunView[]): TrendPoint[] {
   const measured = runs.filter((run) => run.summary && run.summary.overall.count > 0).sort((a, b) => a.createdAt.localeCompare(b.createdAt));

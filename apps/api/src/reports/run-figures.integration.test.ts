@@ -1,0 +1,67 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PlanTrend, PlanView, RunView, TargetView } from '@loadline/shared';
+import { startStack, type TestStack } from '../test/stack.js';
+import type { ApiClient } from '../test/api-client.js';
+import { FakeRunner, sampleSecond } from '../test/fake-runner.js';
+
+const MIGRATIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../prisma/migrations');
+
+/**
+ * Trends read the figures each run stored when it ended (RunFigure): the same points the runs'
+ * own summaries give, and the migration's backfill writes exactly what finalization writes.
+ */
+describe('run figures for trends', () => {
+  let stack: TestStack;
+  let owner: ApiClient;
+  let runner: FakeRunner;
+  let plan: PlanView;
+  const runs: RunView[] = [];
+
+  beforeAll(async () => {
+    stack = await startStack({ label: 'run-figures', runner: false });
+    runner = new FakeRunner(stack.queuePrefix);
+    owner = (await stack.api.signup('run-figures')).client;
+    const target = (await owner.post<TargetView>('/targets', { name: 'svc', baseUrl: 'http://127.0.0.1:9/' })).body;
+    plan = (await owner.post<PlanView>('/plans', { name: 'Figures', targetId: target.id, load: { executor: 'constant-vus', vus: 1, duration: '3s' }, requests: [{ name: 'Get', path: '/' }], thresholds: [{ metric: 'latency', stat: 'p95', op: '<', value: 50 }] })).body;
+    for (const latency of [10, 80, 12]) {
+      const started = (await owner.post<{ run: RunView }>(`/plans/${plan.id}/runs`)).body.run;
+      const t0 = Math.floor(Date.now() / 1000);
+      await runner.play(started.id, [0, 1, 2].map((offset) => sampleSecond(t0 + offset, Array.from({ length: 300 }, () => latency))));
+      runs.push(await owner.waitForRun(started.id, 20_000));
+    }
+    // A run that measured nothing stores no figures and is no point.
+    const cancelled = (await owner.post<{ run: RunView }>(`/plans/${plan.id}/runs`)).body.run;
+    await owner.post(`/runs/${cancelled.id}/cancel`);
+    await owner.waitForRun(cancelled.id, 20_000);
+  }, 60_000);
+  afterAll(async () => {
+    await runner?.close();
+    await stack?.close();
+  });
+
+  it('draws the trend from stored figures: one point per measured run, with the runs\' own figures', async () => {
+    const trend = (await owner.get<PlanTrend>(`/plans/${plan.id}/trends`)).body;
+    expect(trend.points.map((point) => point.runId)).toEqual(runs.map((run) => run.id));
+    expect(trend.points.map((point) => point.verdict)).toEqual(runs.map((run) => run.verdict));
+    expect(trend.points.map((point) => point.verdictChanged)).toEqual(runs.map((run, i) => i > 0 && run.verdict !== runs[i - 1]!.verdict));
+    for (const [i, point] of trend.points.entries()) {
+      const summary = runs[i]!.summary!;
+      expect(point.overall).toEqual({ count: summary.overall.count, rps: summary.overall.rps, errorRate: summary.overall.errorRate, p50: summary.overall.latency!.p50, p95: summary.overall.latency!.p95, p99: summary.overall.latency!.p99 });
+      expect(point.requests.Get!.p95).toBe(summary.requests[0]!.latency!.p95);
+    }
+    expect((await owner.get<PlanTrend>(`/plans/${plan.id}/trends?limit=2`)).body.points.map((point) => point.runId)).toEqual(runs.slice(1).map((run) => run.id));
+  });
+
+  it('backfills, in the migration, exactly the figures finalization writes', async () => {
+    const written = (await stack.db.query(`SELECT * FROM "RunFigure" ORDER BY "runId", request, stat`));
+    expect(written.length).toBe(3 * 2 * 6);
+    const folder = readdirSync(MIGRATIONS).find((name) => name.endsWith('_run_figures'))!;
+    const sql = readFileSync(path.join(MIGRATIONS, folder, 'migration.sql'), 'utf8');
+    await stack.db.query(`DELETE FROM "RunFigure"`);
+    await stack.db.query(sql.slice(sql.indexOf('-- Backfill')));
+    expect((await stack.db.query(`SELECT * FROM "RunFigure" ORDER BY "runId", request, stat`))).toEqual(written);
+  });
+});

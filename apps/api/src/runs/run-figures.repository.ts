@@ -1,0 +1,41 @@
+import { Injectable } from '@nestjs/common';
+import { STORED_FIGURES, type StoredTrendRun, type StoredFigure } from '@loadline/shared';
+import { DatabaseService } from '../prisma/database.service.js';
+
+const STATS = new Set<string>(STORED_FIGURES);
+
+/**
+ * The figures runs stored when they ended (RunFigure, written by RunsRepository.finalize), the
+ * only read of them: a plan's trend is two indexed reads, whatever its runs' summaries hold.
+ */
+@Injectable()
+export class RunFiguresRepository {
+  constructor(private readonly db: DatabaseService) {}
+
+  /** The plan's newest `limit` runs that measured requests (within the range), with their figures. */
+  async forPlan(planId: string, range: { from?: Date; to?: Date }, limit: number): Promise<StoredTrendRun[]> {
+    const runs = await this.db.scoped.run.findMany({
+      where: { planId, createdAt: { gte: range.from, lte: range.to }, figures: { some: { request: '', stat: 'count', value: { gt: 0 } } } },
+      select: { id: true, createdAt: true, status: true, verdict: true, planVersion: { select: { version: true } } },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: limit,
+    });
+    if (!runs.length) return [];
+    const figures = await this.db.scoped.runFigure.findMany({ where: { runId: { in: runs.map((run) => run.id) } }, select: { runId: true, request: true, stat: true, value: true } });
+    const byRun = new Map<string, StoredTrendRun['figures'][number][]>();
+    for (const figure of figures) {
+      if (!STATS.has(figure.stat)) continue;
+      const list = byRun.get(figure.runId) ?? [];
+      list.push({ request: figure.request, stat: figure.stat as StoredFigure, value: figure.value });
+      byRun.set(figure.runId, list);
+    }
+    return runs.map((run) => ({
+      runId: run.id,
+      createdAt: run.createdAt.toISOString(),
+      planVersion: run.planVersion.version,
+      status: run.status as StoredTrendRun['status'],
+      verdict: run.verdict as StoredTrendRun['verdict'],
+      figures: byRun.get(run.id) ?? [],
+    }));
+  }
+}
