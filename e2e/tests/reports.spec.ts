@@ -109,6 +109,8 @@ describe('reports', { timeout: RUN_TIMEOUT_MS * 2 + 180_000 }, () => {
       assert.ok((await trends.canvases()) >= 3, 'latency, error and throughput charts are drawn');
       const legend = await trends.latencyLegend();
       assert.ok(legend.includes('p95') && legend.some((label) => label.startsWith('Threshold: p95 < 500')), `legend: ${legend.join(', ')}`);
+      // Two runs are too few to tell a step from noise: the trend says so.
+      assert.match(await page.getByTestId('trend-change-points').innerText(), /No step in p50, p95, p99, error rate or throughput/);
       await screenshot(page, '62-trend');
       assert.deepEqual(await seriousAccessibilityViolations(page), [], `axe on ${page.url()}`);
       await trends.clickPoint(1, 2);

@@ -7,6 +7,7 @@ import {
   runToJunit,
   trendPoints,
   trendPointsFromFigures,
+  trendChanges,
   type PlanTrend,
   type RunComparison,
   type RunView,
@@ -46,7 +47,8 @@ export class ReportsService {
     const plan = await this.plans.get(planId);
     // Read from the figures each run stored when it ended: two indexed reads, no summaries.
     const runs = await this.figures.forPlan(planId, { from: range.from ? new Date(range.from) : undefined, to: range.to ? new Date(range.to) : undefined }, range.limit);
-    return { planName: plan.name, from: range.from ?? null, to: range.to ?? null, points: trendPointsFromFigures(runs), thresholds: plan.spec.thresholds };
+    const points = trendPointsFromFigures(runs);
+    return { planName: plan.name, from: range.from ?? null, to: range.to ?? null, points, thresholds: plan.spec.thresholds, changePoints: trendChanges(points) };
   }
 
   /** Two runs side by side; each change judged against the noise in the runs' own seconds. */

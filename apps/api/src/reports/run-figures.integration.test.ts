@@ -64,4 +64,27 @@ describe('run figures for trends', () => {
     await stack.db.query(sql.slice(sql.indexOf('-- Backfill')));
     expect((await stack.db.query(`SELECT * FROM "RunFigure" ORDER BY "runId", request, stat`))).toEqual(written);
   });
+
+  it('marks where p95 stepped up over the plan\'s runs, on the trends and on the one-figure trend', async () => {
+    const target = (await owner.get<TargetView[]>('/targets')).body as unknown as { items: TargetView[] };
+    const stepped = (await owner.post<PlanView>('/plans', { name: 'Stepped', targetId: target.items[0]!.id, load: { executor: 'constant-vus', vus: 1, duration: '3s' }, requests: [{ name: 'Get', path: '/' }] })).body;
+    const ids: string[] = [];
+    // Ten runs near 20 ms (each a little different), then four near 30 ms: a 50 % step at the 11th.
+    for (const [i, latency] of [20, 21, 19, 20, 22, 18, 20, 21, 19, 20, 30, 31, 29, 30].entries()) {
+      const started = (await owner.post<{ run: RunView }>(`/plans/${stepped.id}/runs`)).body.run;
+      const t0 = Math.floor(Date.now() / 1000);
+      await runner.play(started.id, [0, 1, 2].map((offset) => sampleSecond(t0 + offset, Array.from({ length: 300 }, (_, k) => latency * (0.95 + (0.1 * ((k + i) % 10)) / 10)))));
+      ids.push((await owner.waitForRun(started.id, 20_000)).id);
+    }
+    const trend = (await owner.get<PlanTrend>(`/plans/${stepped.id}/trends`)).body;
+    const p95 = trend.changePoints.filter((change) => change.stat === 'p95');
+    expect(p95).toHaveLength(1);
+    expect(p95[0]).toMatchObject({ runId: ids[10], previousRunId: ids[9], regression: true });
+    expect(p95[0]!.step).toBeGreaterThan(0.4);
+    const one = (await owner.get(`/plans/${stepped.id}/trend?stat=p95`)).body;
+    expect(one.changePoints).toMatchObject([{ runId: ids[10], previousRunId: ids[9] }]);
+    // The ten runs before the step alone: nothing to mark.
+    const beforeStep = trend.points.find((point) => point.runId === ids[9])!.createdAt;
+    expect((await owner.get<PlanTrend>(`/plans/${stepped.id}/trends?to=${encodeURIComponent(beforeStep)}`)).body.changePoints).toEqual([]);
+  }, 60_000);
 });

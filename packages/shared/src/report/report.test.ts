@@ -9,7 +9,7 @@ import { runToCsv, runToJunit } from './export.js';
 import { baselineFindings, type RunBaseline } from './baseline.js';
 import type { MetricDelta } from './compare.js';
 import { scrubPublicText, toPublicRun } from './share.js';
-import { trendFigureRows, trendPoints, trendPointsFromFigures } from './trend.js';
+import { trendChanges, trendFigureRows, trendPoints, trendPointsFromFigures } from './trend.js';
 import { trendSeries } from './trend-series.js';
 import { emptyHistogram, recordValue } from '../histogram.js';
 import { summarizeCustomMetric, type CustomMetricSecond } from '../custom-metrics.js';
@@ -102,6 +102,7 @@ describe('trendPoints', () => {
       planVersion: view.planVersion,
       status: view.status,
       verdict: view.verdict,
+      doubtful: view.diagnostics.some((diagnostic) => diagnostic.severity === 'critical'),
       figures: view.summary ? trendFigureRows(view.summary) : [],
     }));
     expect(trendPointsFromFigures(stored)).toEqual(trendPoints(runs));
@@ -124,7 +125,7 @@ describe('trendSeries', () => {
     { metric: 'latency', stat: 'p99', op: '<', value: 90 },
     { metric: 'error_rate', op: '<', value: 0.05 },
   ];
-  const trend = { planName: 'P', from: null, to: null, points, thresholds };
+  const trend = { planName: 'P', from: null, to: null, points, thresholds, changePoints: [] };
 
   it('follows one figure of the whole run, with the thresholds on it', () => {
     const series = trendSeries(trend, 'p95');
@@ -368,3 +369,32 @@ describe('a run against its baseline, in CI outputs', () => {
   });
 });
 
+
+describe('trendChanges', () => {
+  const point = (i: number, p95: number, doubtful = false) => ({
+    runId: `r${i}`,
+    createdAt: new Date(Date.UTC(2026, 10, 1, i)).toISOString(),
+    planVersion: 1,
+    status: 'PASSED' as const,
+    verdict: 'PASS' as const,
+    verdictChanged: false,
+    doubtful,
+    overall: { count: 1000, rps: 100, errorRate: 0, p50: p95 / 2, p95, p99: p95 * 1.2 },
+    requests: {},
+  });
+
+  it('marks where p95 stepped up, with the runs either side, and takes no evidence from doubtful runs', () => {
+    const noise = [0, 2, -1, 3, -2, 1, -3, 2, 0, -1, 1, -2];
+    const points = [
+      ...noise.map((n, i) => point(i, 100 + n)),
+      point(12, 400, true), // a saturated generator: not evidence
+      ...noise.slice(0, 6).map((n, i) => point(13 + i, 130 + n)),
+    ];
+    const changes = trendChanges(points).filter((change) => change.stat === 'p95');
+    expect(changes).toHaveLength(1);
+    expect(changes[0]).toMatchObject({ runId: 'r13', previousRunId: 'r11', regression: true });
+    expect(changes[0]!.step).toBeCloseTo(0.3, 1);
+    // The rate did not move: nothing to mark there.
+    expect(trendChanges(points).filter((change) => change.stat === 'rps')).toEqual([]);
+  });
+});

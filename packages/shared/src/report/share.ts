@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { runSchema, type RunView } from '../runs.js';
 import { runSeriesSchema, type RunSeries } from '../series-view.js';
-import { planTrendSchema, trendPointSchema, type PlanTrend } from './trend.js';
+import { planTrendSchema, trendChangeSchema, trendPointSchema, type PlanTrend } from './trend.js';
 
 export const createShareSchema = z.object({
   /** Omitted: the link works until revoked. */
@@ -34,11 +34,20 @@ export const publicRunSchema = runSchema.omit({ id: true, planId: true, targetId
 export type PublicRun = z.infer<typeof publicRunSchema>;
 
 /** A trend as the public sees it: its points are known by their time, not by run ids. */
-export const publicTrendSchema = planTrendSchema.extend({ points: z.array(trendPointSchema.omit({ runId: true })) });
+export const publicTrendSchema = planTrendSchema.extend({
+  points: z.array(trendPointSchema.omit({ runId: true })),
+  /** Change points by when the run at the new level was made: run ids stay private. */
+  changePoints: z.array(trendChangeSchema.omit({ runId: true, previousRunId: true }).extend({ at: z.string() })).default([]),
+});
 export type PublicTrend = z.infer<typeof publicTrendSchema>;
 
 export function toPublicTrend(trend: PlanTrend): PublicTrend {
-  return { ...trend, points: trend.points.map(({ runId: _runId, ...point }) => point) };
+  const createdAt = new Map(trend.points.map((point) => [point.runId, point.createdAt]));
+  return {
+    ...trend,
+    points: trend.points.map(({ runId: _runId, ...point }) => point),
+    changePoints: trend.changePoints.map(({ runId, previousRunId: _previous, ...change }) => ({ ...change, at: createdAt.get(runId) ?? '' })),
+  };
 }
 
 export const publicShareSchema = z.discriminatedUnion('kind', [

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { VERDICTS, thresholdSchema, type Threshold } from '../threshold.js';
 import { trendQuerySchema, type PlanTrend, type TrendFigures } from './trend.js';
+import { changePoints } from './change-points.js';
 
 /**
  * One figure of a plan over its runs: `GET /plans/:id/trend?stat=p95&request=NAME`, the
@@ -32,8 +33,14 @@ export const trendSeriesSchema = z.object({
       planVersion: z.number().int(),
       verdict: z.enum(VERDICTS).nullable(),
       value: z.number().nullable(),
+      /** A doubtful run (critical diagnostics): drawn, but no evidence for change points. */
+      doubtful: z.boolean().default(false),
     }),
   ),
+  /** Where this figure stepped to a new level and stayed (doubtful runs left out), oldest first. */
+  changePoints: z
+    .array(z.object({ runId: z.string(), previousRunId: z.string(), before: z.number(), after: z.number(), step: z.number().nullable(), pValue: z.number() }))
+    .default([]),
   /** The plan's current thresholds on this figure and scope (a line to draw, a limit to gate on). */
   thresholds: z.array(thresholdSchema),
 });
@@ -48,17 +55,28 @@ function appliesTo(threshold: Threshold, stat: TrendStat, request: string | unde
 /** The one-figure view of a plan's trend. Pure. */
 export function trendSeries(trend: PlanTrend, stat: TrendStat, request?: string): TrendSeries {
   const figure = FIGURE_OF[stat];
+  const points = trend.points.map((point) => ({
+    runId: point.runId,
+    createdAt: point.createdAt,
+    planVersion: point.planVersion,
+    verdict: point.verdict,
+    value: (request ? point.requests[request] : point.overall)?.[figure] ?? null,
+    doubtful: point.doubtful,
+  }));
+  const evidence = points.filter((point) => point.value !== null && !point.doubtful);
   return {
     planName: trend.planName,
     stat,
     request: request ?? null,
     unit: UNIT_OF[stat],
-    points: trend.points.map((point) => ({
-      runId: point.runId,
-      createdAt: point.createdAt,
-      planVersion: point.planVersion,
-      verdict: point.verdict,
-      value: (request ? point.requests[request] : point.overall)?.[figure] ?? null,
+    points,
+    changePoints: changePoints(evidence.map((point) => point.value!)).map((change) => ({
+      runId: evidence[change.index]!.runId,
+      previousRunId: evidence[change.index - 1]!.runId,
+      before: change.before,
+      after: change.after,
+      step: change.step,
+      pValue: change.pValue,
     })),
     thresholds: trend.thresholds.filter((threshold) => appliesTo(threshold, stat, request)),
   };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { VERDICTS, thresholdSchema } from '../threshold.js';
 import { RUN_STATUSES, type RunView } from '../runs.js';
+import { changePoints } from './change-points.js';
 
 /** The figures a trend line follows, per run and per request. */
 export const trendFiguresSchema = z.object({
@@ -21,10 +22,28 @@ export const trendPointSchema = z.object({
   verdict: z.enum(VERDICTS).nullable(),
   /** The verdict differs from the previous run's that had one: a marker on the chart. */
   verdictChanged: z.boolean(),
+  /** Its diagnostics call the run doubtful (a critical one: saturated generator, rate limited…): no evidence for change points. */
+  doubtful: z.boolean().default(false),
   overall: trendFiguresSchema,
   requests: z.record(z.string(), trendFiguresSchema),
 });
 export type TrendPoint = z.infer<typeof trendPointSchema>;
+
+/** Where a figure of the whole run stepped to a new level and stayed (see change-points.ts). */
+export const trendChangeSchema = z.object({
+  stat: z.enum(['p50', 'p95', 'p99', 'errorRate', 'rps']),
+  /** The first run at the new level, and the last one before it. */
+  runId: z.string(),
+  previousRunId: z.string(),
+  before: z.number(),
+  after: z.number(),
+  /** after / before - 1; null when before is 0. */
+  step: z.number().nullable(),
+  /** Worse for latency and errors going up, for rate going down. */
+  regression: z.boolean(),
+  pValue: z.number(),
+});
+export type TrendChange = z.infer<typeof trendChangeSchema>;
 
 export const planTrendSchema = z.object({
   planName: z.string(),
@@ -34,6 +53,8 @@ export const planTrendSchema = z.object({
   points: z.array(trendPointSchema),
   /** The thresholds of the plan's current version, drawn as lines. */
   thresholds: z.array(thresholdSchema),
+  /** Steps in the whole run's figures over these points, doubtful runs left out; oldest first. */
+  changePoints: z.array(trendChangeSchema).default([]),
 });
 export type PlanTrend = z.infer<typeof planTrendSchema>;
 
@@ -76,6 +97,7 @@ export interface StoredTrendRun {
   planVersion: number;
   status: RunView['status'];
   verdict: RunView['verdict'];
+  doubtful: boolean;
   figures: readonly TrendFigureRow[];
 }
 
@@ -98,7 +120,7 @@ export function trendPointsFromFigures(runs: readonly StoredTrendRun[]): TrendPo
     const changed = previousVerdict !== null && run.verdict !== null && run.verdict !== previousVerdict;
     if (run.verdict !== null) previousVerdict = run.verdict;
     const { '': overall, ...requests } = Object.fromEntries(scopes);
-    return { runId: run.runId, createdAt: run.createdAt, planVersion: run.planVersion, status: run.status, verdict: run.verdict, verdictChanged: changed, overall: overall!, requests };
+    return { runId: run.runId, createdAt: run.createdAt, planVersion: run.planVersion, status: run.status, verdict: run.verdict, verdictChanged: changed, doubtful: run.doubtful, overall: overall!, requests };
   });
 }
 
@@ -116,8 +138,32 @@ export function trendPoints(runs: readonly RunView[]): TrendPoint[] {
       status: run.status,
       verdict: run.verdict,
       verdictChanged: changed,
+      doubtful: run.diagnostics.some((diagnostic) => diagnostic.severity === 'critical'),
       overall: figures(run.summary!.overall),
       requests: Object.fromEntries(run.summary!.requests.map((request) => [request.name, figures(request)])),
     };
+  });
+}
+
+const CHANGE_STATS = ['p50', 'p95', 'p99', 'errorRate', 'rps'] as const;
+
+/**
+ * Change points of the whole run's figures over trend points (oldest first), leaving out
+ * doubtful runs: what a trend chart marks and a new run can confirm. Pure.
+ */
+export function trendChanges(points: readonly TrendPoint[]): TrendChange[] {
+  const evidence = points.filter((point) => !point.doubtful);
+  return CHANGE_STATS.flatMap((stat) => {
+    const usable = evidence.filter((point) => point.overall[stat] !== null);
+    return changePoints(usable.map((point) => point.overall[stat]!)).map((change) => ({
+      stat,
+      runId: usable[change.index]!.runId,
+      previousRunId: usable[change.index - 1]!.runId,
+      before: change.before,
+      after: change.after,
+      step: change.step,
+      regression: stat === 'rps' ? change.after < change.before : change.after > change.before,
+      pValue: change.pValue,
+    }));
   });
 }

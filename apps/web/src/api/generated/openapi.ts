@@ -1927,6 +1927,8 @@ export interface components {
         };
         PlanStep: components["schemas"]["HttpStep"] | components["schemas"]["WsStep"] | components["schemas"]["GrpcStep"];
         PlanTrend: {
+            /** @default [] */
+            changePoints: components["schemas"]["TrendChange"][];
             from: string | null;
             planName: string;
             points: components["schemas"]["TrendPoint"][];
@@ -2002,10 +2004,23 @@ export interface components {
             trend: components["schemas"]["PublicTrend"];
         };
         PublicTrend: {
+            /** @default [] */
+            changePoints: {
+                after: number;
+                at: string;
+                before: number;
+                pValue: number;
+                regression: boolean;
+                /** @enum {string} */
+                stat: "p50" | "p95" | "p99" | "errorRate" | "rps";
+                step: number | null;
+            }[];
             from: string | null;
             planName: string;
             points: {
                 createdAt: string;
+                /** @default false */
+                doubtful: boolean;
                 overall: components["schemas"]["TrendFigures"];
                 planVersion: number;
                 requests: {
@@ -2658,6 +2673,17 @@ export interface components {
             until?: components["schemas"]["Duration"];
         } | unknown | unknown;
         TimezoneInput: string;
+        TrendChange: {
+            after: number;
+            before: number;
+            previousRunId: string;
+            pValue: number;
+            regression: boolean;
+            runId: string;
+            /** @enum {string} */
+            stat: "p50" | "p95" | "p99" | "errorRate" | "rps";
+            step: number | null;
+        };
         TrendFigures: {
             count: number;
             errorRate: number;
@@ -2668,6 +2694,8 @@ export interface components {
         };
         TrendPoint: {
             createdAt: string;
+            /** @default false */
+            doubtful: boolean;
             overall: components["schemas"]["TrendFigures"];
             planVersion: number;
             requests: {
@@ -2689,9 +2717,20 @@ export interface components {
             to?: string;
         };
         TrendSeries: {
+            /** @default [] */
+            changePoints: {
+                after: number;
+                before: number;
+                previousRunId: string;
+                pValue: number;
+                runId: string;
+                step: number | null;
+            }[];
             planName: string;
             points: {
                 createdAt: string;
+                /** @default false */
+                doubtful: boolean;
                 planVersion: number;
                 runId: string;
                 value: number | null;
@@ -3015,6 +3054,7 @@ export type ThresholdResult = components['schemas']['ThresholdResult'];
 export type ThresholdWindow = components['schemas']['ThresholdWindow'];
 export type ThresholdWindowInput = components['schemas']['ThresholdWindowInput'];
 export type TimezoneInput = components['schemas']['TimezoneInput'];
+export type TrendChange = components['schemas']['TrendChange'];
 export type TrendFigures = components['schemas']['TrendFigures'];
 export type TrendPoint = components['schemas']['TrendPoint'];
 export type TrendQueryInput = components['schemas']['TrendQueryInput'];

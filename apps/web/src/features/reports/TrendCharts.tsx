@@ -6,7 +6,11 @@ import { WHOLE_RUN, trendCharts, trendPointLabel, trendRequestNames } from './re
 
 interface TrendChartsProps {
   /** A plan's trend (points carry run ids) or a shared one (they do not). */
-  trend: Pick<PublicTrend, 'thresholds'> & { points: Array<PublicTrend['points'][number] & { runId?: string }> };
+  trend: Pick<PublicTrend, 'thresholds'> & {
+    points: Array<PublicTrend['points'][number] & { runId?: string }>;
+    /** Steps found in the whole run's figures: by run id (a plan's trend) or by time (a shared one). */
+    changePoints?: ReadonlyArray<{ stat: string; runId?: string; at?: string }>;
+  };
   /** Clicking a point opens that run (left out on the public page: runs are private). */
   onOpenRun?: (runId: string) => void;
 }
@@ -16,7 +20,10 @@ export function TrendCharts({ trend, onOpenRun }: TrendChartsProps) {
   const [request, setRequest] = useState<string>(WHOLE_RUN);
   const names = useMemo(() => trendRequestNames(trend.points), [trend.points]);
   const chosen = request === WHOLE_RUN || names.includes(request) ? request : WHOLE_RUN;
-  const charts = useMemo(() => trendCharts(trend, chosen), [trend, chosen]);
+  const charts = useMemo(() => {
+    const changePoints = (trend.changePoints ?? []).map((change) => ({ stat: change.stat, at: change.at ?? trend.points.find((point) => point.runId === change.runId)?.createdAt ?? '' }));
+    return trendCharts({ ...trend, changePoints }, chosen);
+  }, [trend, chosen]);
   const pick = onOpenRun
     ? (index: number) => {
         const point = trend.points[index];

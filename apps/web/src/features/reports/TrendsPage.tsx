@@ -8,7 +8,7 @@ import { useCan } from '../auth/hooks';
 import { VerdictBadge } from '../runs/RunStatusBadge';
 import { usePlan } from '../plans/hooks';
 import { usePlanTrend } from './hooks';
-import { dayBound, trendPointLabel } from './report-format';
+import { dayBound, describeTrendChange, trendPointLabel } from './report-format';
 import { SharePanel } from './SharePanel';
 import { TrendCharts } from './TrendCharts';
 
@@ -75,6 +75,18 @@ export function TrendsPage() {
           <>
             <Card title={`${trend.data.points.length} run${trend.data.points.length === 1 ? '' : 's'}`}>
               <TrendCharts trend={trend.data} onOpenRun={(runId) => void navigate(`/runs/${encodeURIComponent(runId)}`)} />
+              {trend.data.changePoints.length ? (
+                <ul className="plain-list" data-testid="trend-change-points">
+                  {trend.data.changePoints.map((change) => (
+                    <li key={`${change.stat}-${change.runId}`} data-regression={change.regression}>
+                      {describeTrendChange(change)} at the <Link to={`/runs/${encodeURIComponent(change.runId)}`}>run of {trendPointLabel(trend.data.points.find((point) => point.runId === change.runId)!)} UTC</Link>{' '}
+                      (<Link to={`/compare?base=${encodeURIComponent(change.previousRunId)}&head=${encodeURIComponent(change.runId)}`}>against the run before</Link>)
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p className="muted" data-testid="trend-change-points">No step in p50, p95, p99, error rate or throughput stands out from run-to-run noise (doubtful runs left out).</p>
+              )}
             </Card>
             <TrendRuns points={trend.data.points} />
           </>

@@ -4,6 +4,7 @@ import {
   changeCounts,
   dayBound,
   deltaView,
+  describeTrendChange,
   expiryLabel,
   formatDeltaAbsolute,
   formatDeltaPercent,
@@ -84,9 +85,24 @@ const point = (runId: string, createdAt: string, p95: number, extra: Partial<Tre
   status: 'PASSED',
   verdict: 'PASS',
   verdictChanged: false,
+  doubtful: false,
   overall: figures(p95),
   requests: { ping: figures(p95 / 2) },
   ...extra,
+});
+
+describe('trend change points', () => {
+  it('marks the run where p95 stepped on the whole-run chart, and says it in words', () => {
+    const points = [point('a', '2026-11-01T10:00:00Z', 10), point('b', '2026-11-02T10:00:00Z', 15)];
+    const charts = trendCharts({ points, thresholds: [], changePoints: [{ stat: 'p95', at: '2026-11-02T10:00:00Z' }] });
+    const stepLine = charts.latency.lines.findIndex((line) => line.label === 'p95 stepped (change point)');
+    expect(stepLine).toBeGreaterThan(-1);
+    expect(charts.latency.data[stepLine + 1]).toEqual([null, 15]);
+    // Not on a request's view: change points are of the whole run.
+    expect(trendCharts({ points, thresholds: [], changePoints: [{ stat: 'p95', at: '2026-11-02T10:00:00Z' }] }, 'ping').latency.lines.some((line) => line.label.includes('stepped'))).toBe(false);
+    expect(describeTrendChange({ stat: 'p95', step: 0.5, regression: true, before: 10, after: 15 })).toBe('p95 stepped up 50 % (regression)');
+    expect(describeTrendChange({ stat: 'rps', step: -0.052, regression: true, before: 100, after: 94.8 })).toBe('throughput stepped down 5.2 % (regression)');
+  });
 });
 
 describe('trendCharts', () => {

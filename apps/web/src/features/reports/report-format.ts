@@ -130,7 +130,7 @@ export function changeCounts(deltas: readonly MetricDelta[]): { improvement: num
 
 // --- Trends ---
 
-export const TREND_COLORS = { p50: '#0072B2', p95: '#E69F00', p99: '#CC79A7', rps: '#0072B2', errors: '#D55E00', threshold: '#B42318', marker: '#111827' } as const;
+export const TREND_COLORS = { p50: '#0072B2', p95: '#E69F00', p99: '#CC79A7', rps: '#0072B2', errors: '#D55E00', threshold: '#B42318', marker: '#111827', step: '#7C3AED' } as const;
 
 /** '' is the whole run; anything else is a request name. */
 export const WHOLE_RUN = '';
@@ -190,8 +190,14 @@ export interface TrendCharts {
  * with the latency thresholds in ms, the error rate in % with its thresholds, RPS; a marker
  * on each run whose verdict changed (drawn on p95).
  */
-export function trendCharts(trend: Pick<PublicTrend, 'points' | 'thresholds'>, request: string = WHOLE_RUN): TrendCharts {
+export function trendCharts(trend: Pick<PublicTrend, 'points' | 'thresholds'> & { changePoints?: readonly { stat: string; at: string }[] }, request: string = WHOLE_RUN): TrendCharts {
   const points = trend.points;
+  // Change points are found on the whole run's figures: marked only on the whole-run view.
+  const stepsOf = (stat: string) => new Set(request === WHOLE_RUN ? (trend.changePoints ?? []).filter((change) => change.stat === stat).map((change) => change.at) : []);
+  const stepped = (stat: string, ys: (number | null)[]) => {
+    const at = stepsOf(stat);
+    return at.size ? ys.map((y, index) => (at.has(points[index]!.createdAt) ? y : null)) : null;
+  };
   const xs = points.map((_, index) => index);
   const xLabels = points.map((point) => `${trendPointLabel(point)} · v${point.planVersion}`);
   const figures = points.map((point) => figuresOf(point, request));
@@ -213,6 +219,11 @@ export function trendCharts(trend: Pick<PublicTrend, 'points' | 'thresholds'>, r
     latencyLines.push({ label: 'Verdict changed', color: TREND_COLORS.marker, scale: 'ms', unit: 'ms', markers: true });
     latencyYs.push(marker(p95));
   }
+  const p95Steps = stepped('p95', p95);
+  if (p95Steps) {
+    latencyLines.push({ label: 'p95 stepped (change point)', color: TREND_COLORS.step, scale: 'ms', unit: 'ms', markers: true });
+    latencyYs.push(p95Steps);
+  }
 
   const errorYs = figures.map((f) => (f ? f.errorRate * 100 : null));
   const errorLines: LineSpec[] = [{ label: 'Error rate', color: TREND_COLORS.errors, width: 2, scale: 'pct', unit: '%', points: true }];
@@ -225,6 +236,11 @@ export function trendCharts(trend: Pick<PublicTrend, 'points' | 'thresholds'>, r
     errorLines.push({ label: 'Verdict changed', color: TREND_COLORS.marker, scale: 'pct', unit: '%', markers: true });
     errorData.push(marker(errorYs));
   }
+  const errorSteps = stepped('errorRate', errorYs);
+  if (errorSteps) {
+    errorLines.push({ label: 'Error rate stepped (change point)', color: TREND_COLORS.step, scale: 'pct', unit: '%', markers: true });
+    errorData.push(errorSteps);
+  }
 
   const rpsYs = figures.map((f) => f?.rps ?? null);
   const rpsLines: LineSpec[] = [{ label: 'Requests/s', color: TREND_COLORS.rps, width: 2, scale: 'rps', unit: 'req/s', points: true }];
@@ -232,6 +248,11 @@ export function trendCharts(trend: Pick<PublicTrend, 'points' | 'thresholds'>, r
   for (const { line, ys } of thresholdLines(trend.thresholds, request, 'rps', points.length)) {
     rpsLines.push(line);
     rpsData.push(ys);
+  }
+  const rpsSteps = stepped('rps', rpsYs);
+  if (rpsSteps) {
+    rpsLines.push({ label: 'Rate stepped (change point)', color: TREND_COLORS.step, scale: 'rps', unit: 'req/s', markers: true });
+    rpsData.push(rpsSteps);
   }
 
   return {
@@ -318,4 +339,12 @@ export function sparklinePath(values: readonly (number | null)[], width: number,
 
 function round(value: number): number {
   return Math.round(value * 10) / 10;
+}
+
+/** "p95 stepped up 50 % (regression)": a trend's change point in words. */
+export function describeTrendChange(change: { stat: string; step: number | null; regression: boolean; before: number; after: number }): string {
+  const label = change.stat === 'errorRate' ? 'error rate' : change.stat === 'rps' ? 'throughput' : change.stat;
+  const direction = change.after > change.before ? 'up' : 'down';
+  const size = change.step === null ? '' : ` ${Math.abs(change.step * 100).toFixed(change.step !== 0 && Math.abs(change.step) < 0.1 ? 1 : 0)} %`;
+  return `${label} stepped ${direction}${size} (${change.regression ? 'regression' : 'improvement'})`;
 }
