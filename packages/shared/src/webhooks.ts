@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const WEBHOOK_EVENTS = ['run.started', 'run.finished', 'run.failed', 'run.errored', 'run.inconclusive', 'schedule.skipped'] as const;
+export const WEBHOOK_EVENTS = ['run.started', 'run.finished', 'run.failed', 'run.errored', 'run.inconclusive', 'schedule.skipped', 'plan.regression'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number] | 'webhook.test';
 
 export const webhookUrlSchema = z

@@ -6,6 +6,7 @@ import type { PlanTrend, PlanView, RunView, TargetView } from '@loadline/shared'
 import { startStack, type TestStack } from '../test/stack.js';
 import type { ApiClient } from '../test/api-client.js';
 import { FakeRunner, sampleSecond } from '../test/fake-runner.js';
+import { eventually } from '../test/eventually.js';
 
 const MIGRATIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../prisma/migrations');
 
@@ -68,6 +69,8 @@ describe('run figures for trends', () => {
   it('marks where p95 stepped up over the plan\'s runs, on the trends and on the one-figure trend', async () => {
     const target = (await owner.get<TargetView[]>('/targets')).body as unknown as { items: TargetView[] };
     const stepped = (await owner.post<PlanView>('/plans', { name: 'Stepped', targetId: target.items[0]!.id, load: { executor: 'constant-vus', vus: 1, duration: '3s' }, requests: [{ name: 'Get', path: '/' }] })).body;
+    // Regressions confirmed by a run are announced (the endpoint answers nothing: deliveries are recorded all the same).
+    const hook = (await owner.post('/webhooks', { url: 'http://127.0.0.1:9/hook', events: ['plan.regression'] })).body.webhook;
     const ids: string[] = [];
     // Ten runs near 20 ms (each a little different), then four near 30 ms: a 50 % step at the 11th.
     for (const [i, latency] of [20, 21, 19, 20, 22, 18, 20, 21, 19, 20, 30, 31, 29, 30].entries()) {
@@ -83,6 +86,17 @@ describe('run figures for trends', () => {
     expect(p95[0]!.step).toBeGreaterThan(0.4);
     const one = (await owner.get(`/plans/${stepped.id}/trend?stat=p95`)).body;
     expect(one.changePoints).toMatchObject([{ runId: ids[10], previousRunId: ids[9] }]);
+    // Each step for the worse announced once, by the run that confirmed it (one after the step).
+    const deliveries = await eventually(
+      async () => (await owner.get(`/webhooks/${hook.id}/deliveries`)).body.items as Array<{ eventType: string; payload: { data: { change: { stat: string; runId: string; regression: boolean }; confirmedBy: { runId: string } } } }>,
+      (items) => items.some((item) => item.payload.data.change.stat === 'p95'),
+    );
+    expect(deliveries.every((item) => item.eventType === 'plan.regression' && item.payload.data.change.regression)).toBe(true);
+    const stats = deliveries.map((item) => item.payload.data.change.stat);
+    expect(new Set(stats).size).toBe(stats.length);
+    const p95Delivery = deliveries.find((item) => item.payload.data.change.stat === 'p95')!;
+    expect(p95Delivery.payload.data.change.runId).toBe(ids[10]);
+    expect(ids.slice(10)).toContain(p95Delivery.payload.data.confirmedBy.runId);
     // The ten runs before the step alone: nothing to mark.
     const beforeStep = trend.points.find((point) => point.runId === ids[9])!.createdAt;
     expect((await owner.get<PlanTrend>(`/plans/${stepped.id}/trends?to=${encodeURIComponent(beforeStep)}`)).body.changePoints).toEqual([]);

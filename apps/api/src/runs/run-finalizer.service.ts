@@ -1,11 +1,15 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { decodeThresholdStop, planPeakVus, planSpecSchema } from '@loadline/shared';
+import { decodeThresholdStop, planPeakVus, planSpecSchema, trendChanges, trendPointsFromFigures } from '@loadline/shared';
 import { RunsRepository } from './runs.repository.js';
 import { decideOutcome, type SegmentState } from './run-outcome.js';
 import { toRunView } from './run-view.js';
 import { API_ENV, type ApiEnv } from '../config/env.js';
 import { WebhookEvents } from '../webhooks/webhook-events.js';
 import { endEvents, runEventData } from '../webhooks/run-event.js';
+import { RunFiguresRepository } from './run-figures.repository.js';
+
+/** How many of a plan's latest runs a new run's change points are looked for in. */
+const HISTORY_RUNS = 100;
 
 /** Ends runs: merges what the segments measured, judges the SLA and stores the outcome. */
 @Injectable()
@@ -14,6 +18,7 @@ export class RunFinalizer {
 
   constructor(
     private readonly runs: RunsRepository,
+    private readonly figures: RunFiguresRepository,
     private readonly events: WebhookEvents,
     @Inject(API_ENV) private readonly env: ApiEnv,
   ) {}
@@ -64,8 +69,27 @@ export class RunFinalizer {
       if (ended) {
         const view = toRunView(ended);
         for (const type of endEvents(view)) await this.events.emit(type, runEventData(view, this.env));
+        await this.announceRegressions(view.planId, view.id).catch((error: Error) => this.logger.error({ runId, err: error.message }, 'could not look for change points'));
       }
     }
     return done;
+  }
+
+  /**
+   * `plan.regression` for each step for the worse in the plan's trend that this run confirms:
+   * found over the history with it, not without it (doubtful runs are no evidence).
+   */
+  private async announceRegressions(planId: string, runId: string): Promise<void> {
+    const history = trendPointsFromFigures(await this.figures.forPlan(planId, {}, HISTORY_RUNS));
+    if (!history.some((point) => point.runId === runId && !point.doubtful)) return;
+    // A step already seen without this run (within 2 runs of where it is now) is not news.
+    const position = new Map(history.map((point, index) => [point.runId, index]));
+    const known = trendChanges(history.filter((point) => point.runId !== runId));
+    const seen = (change: { stat: string; runId: string }) => known.some((old) => old.stat === change.stat && Math.abs(position.get(old.runId)! - position.get(change.runId)!) <= 2);
+    for (const change of trendChanges(history)) {
+      if (!change.regression || seen(change)) continue;
+      this.logger.warn({ planId, runId, stat: change.stat, step: change.step }, 'a run confirmed a regression in its plan\'s trend');
+      await this.events.emit('plan.regression', { plan: { id: planId }, confirmedBy: { runId }, change });
+    }
   }
 }

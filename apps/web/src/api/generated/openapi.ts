@@ -1373,7 +1373,7 @@ export interface components {
             description?: string;
             /** @default true */
             enabled?: boolean;
-            events: ("run.started" | "run.finished" | "run.failed" | "run.errored" | "run.inconclusive" | "schedule.skipped")[];
+            events: ("run.started" | "run.finished" | "run.failed" | "run.errored" | "run.inconclusive" | "schedule.skipped" | "plan.regression")[];
             url: components["schemas"]["WebhookUrl"];
         };
         CronInput: string;
@@ -2806,7 +2806,7 @@ export interface components {
         UpdateWebhookInput: {
             description?: string;
             enabled?: boolean;
-            events?: ("run.started" | "run.finished" | "run.failed" | "run.errored" | "run.inconclusive" | "schedule.skipped")[];
+            events?: ("run.started" | "run.finished" | "run.failed" | "run.errored" | "run.inconclusive" | "schedule.skipped" | "plan.regression")[];
             url?: components["schemas"]["WebhookUrl"];
         };
         UsageView: {

@@ -29,6 +29,7 @@ const EVENT_HINT: Record<(typeof WEBHOOK_EVENTS)[number], string> = {
   'run.errored': 'a run errored',
   'run.inconclusive': 'a run was inconclusive',
   'schedule.skipped': 'a scheduled slot was skipped',
+  'plan.regression': 'a new run confirmed a step for the worse in a plan\'s trend (change point)',
 };
 
 /** Settings → Webhooks (admins): endpoints Loadline POSTs signed events to, and what happened to each delivery. */
