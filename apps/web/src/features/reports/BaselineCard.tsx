@@ -21,7 +21,7 @@ export function BaselineCard({ runId, planId, canPin }: { runId: string; planId:
         {baseline.isError ? <p className="muted">The baseline could not be read.</p> : null}
         {data ? (
           <>
-            <p data-testid="baseline-message">
+            <p className="inline-links" data-testid="baseline-message">
               {data.message}
               {data.baseline ? (
                 <>

@@ -76,7 +76,7 @@ export function TrendsPage() {
             <Card title={`${trend.data.points.length} run${trend.data.points.length === 1 ? '' : 's'}`}>
               <TrendCharts trend={trend.data} onOpenRun={(runId) => void navigate(`/runs/${encodeURIComponent(runId)}`)} />
               {trend.data.changePoints.length ? (
-                <ul className="plain-list" data-testid="trend-change-points">
+                <ul className="plain-list inline-links" data-testid="trend-change-points">
                   {trend.data.changePoints.map((change) => (
                     <li key={`${change.stat}-${change.runId}`} data-regression={change.regression}>
                       {describeTrendChange(change)} at the <Link to={`/runs/${encodeURIComponent(change.runId)}`}>run of {trendPointLabel(trend.data.points.find((point) => point.runId === change.runId)!)} UTC</Link>{' '}
