@@ -35,7 +35,7 @@ export function BaselineCard({ runId, planId, canPin }: { runId: string; planId:
               <ul className="plain-list" data-testid="baseline-findings">
                 {findings.map((finding) => (
                   <li key={finding.metric} data-change={finding.change ?? ''}>
-                    <span aria-hidden="true">{finding.change === 'regression' ? '✗ ' : finding.change === 'improvement' ? '✓ ' : '· '}</span>
+                    {finding.change === 'regression' || finding.change === 'improvement' ? <span aria-hidden="true">{finding.change === 'regression' ? '✗ ' : '✓ '}</span> : null}
                     {finding.text}
                   </li>
                 ))}
