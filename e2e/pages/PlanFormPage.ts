@@ -13,9 +13,9 @@ export interface RequestSpec {
 }
 
 export type ThresholdSpec =
-  | { metric: 'latency'; stat: string; op: string; value: number; request?: string; scenario?: string }
+  | { metric: 'latency'; stat: string; op: string; /** ms, or percent of the baseline when relative */ value: number; request?: string; scenario?: string; relative?: boolean }
   | { metric: 'error_rate' | 'check_rate'; op: string; /** percent */ value: number; request?: string; scenario?: string }
-  | { metric: 'rps'; op: string; value: number; request?: string; scenario?: string }
+  | { metric: 'rps'; op: string; value: number; request?: string; scenario?: string; relative?: boolean }
   | { metric: 'status_share'; status: string; op: string; /** percent */ value: number; request?: string; scenario?: string };
 
 const METRIC_LABELS = { latency: 'Latency', error_rate: 'Error rate', rps: 'Requests / s', check_rate: 'Check pass rate', status_share: 'Share of a status' } as const;
@@ -182,6 +182,7 @@ export class PlanFormPage {
     if (spec.metric === 'latency') await row.getByLabel('Statistic', { exact: true }).selectOption(spec.stat);
     if (spec.metric === 'status_share') await row.getByLabel('Status', { exact: true }).fill(spec.status);
     await row.getByLabel('Operator', { exact: true }).selectOption(spec.op);
+    if ((spec.metric === 'latency' || spec.metric === 'rps') && spec.relative) await row.getByLabel('Relative to the baseline', { exact: true }).check();
     await row.getByLabel(/^Value \(/).fill(String(spec.value));
     const scope = spec.request ? `request:${spec.request}` : spec.scenario ? `scenario:${spec.scenario}` : '';
     await row.getByLabel('Applies to', { exact: true }).selectOption(scope);

@@ -59,9 +59,11 @@ describe('reports', { timeout: RUN_TIMEOUT_MS * 2 + 180_000 }, () => {
       await form.setConstantLoad(2, '6s');
       await form.setRequestCount(1);
       await form.setRequest(0, { name: 'ping', method: 'GET', path: '/ping', expectedStatuses: '200' });
-      await form.setThresholdCount(2);
+      await form.setThresholdCount(3);
       await form.setThreshold(0, { metric: 'latency', stat: 'p95', op: '<', value: 500 });
       await form.setThreshold(1, { metric: 'error_rate', op: '<', value: 1 });
+      // Relative to the baseline, generous: a busy machine's noise must not fail it, only judge it.
+      await form.setThreshold(2, { metric: 'latency', stat: 'p95', op: '<=', value: 300, relative: true });
       const planId = await form.submit();
       t.diagnostic(`plan ${planId}`);
 
@@ -78,6 +80,8 @@ describe('reports', { timeout: RUN_TIMEOUT_MS * 2 + 180_000 }, () => {
       const firstStatus = await run.waitForTerminal(RUN_TIMEOUT_MS);
       assert.ok(MEASURED.includes(firstStatus), `first run ${firstStatus}: ${(await run.errorText()) ?? ''}`);
       await run.charts.waitFor();
+      // The first run has no baseline: its relative threshold says so and is left out of the verdict.
+      assert.match(await page.getByTestId('threshold-row-2').innerText(), /p95 <= 300 % of baseline[\s\S]*not judged, there is no baseline/);
 
       // The report: exports, the version that ran and its script.
       const exports = await page.getByTestId('report-actions').locator('a[download]').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
@@ -111,6 +115,13 @@ describe('reports', { timeout: RUN_TIMEOUT_MS * 2 + 180_000 }, () => {
       assert.ok(legend.includes('p95') && legend.some((label) => label.startsWith('Threshold: p95 < 500')), `legend: ${legend.join(', ')}`);
       // Two runs are too few to tell a step from noise: the trend says so.
       assert.match(await page.getByTestId('trend-change-points').innerText(), /No step in p50, p95, p99, error rate or throughput/);
+      // The plan's baseline (its last passed run) is marked on the chart and in the list of runs.
+      const lastPassed = secondStatus === 'PASSED' ? secondRun : firstStatus === 'PASSED' ? firstRun : null;
+      if (lastPassed) {
+        assert.ok(legend.includes('Baseline run'), `legend: ${legend.join(', ')}`);
+        await page.getByTestId(`trend-run-${lastPassed}`).getByTestId('trend-baseline-run').waitFor();
+      }
+      assert.match(await page.getByTestId('trend-baseline').innerText(), lastPassed ? /^Baseline: the last passed run of this load/ : /^Baseline: no run of this load has passed yet/);
       await screenshot(page, '62-trend');
       assert.deepEqual(await seriousAccessibilityViolations(page), [], `axe on ${page.url()}`);
       await trends.clickPoint(1, 2);
@@ -140,6 +151,15 @@ describe('reports', { timeout: RUN_TIMEOUT_MS * 2 + 180_000 }, () => {
       t.diagnostic(`baseline: ${baselineText}`);
       assert.match(baselineText, firstStatus === 'PASSED' ? /^Against the last passed run of this load/ : /^No earlier run of this load passed/);
       if (firstStatus === 'PASSED') assert.ok((await baselineCard.locator('[data-testid="baseline-findings"] li').count()) >= 3, 'key figures against the baseline');
+      // Its relative threshold judged against that baseline, with the ratio's interval and a link to the baseline run.
+      const relative = page.getByTestId('threshold-row-2');
+      t.diagnostic(`relative threshold: ${await relative.getAttribute('data-verdict')}: ${await relative.locator('.explanation').innerText()}`);
+      if (firstStatus === 'PASSED') {
+        assert.match(await relative.locator('.explanation').innerText(), /^p95 \d[\d.,]* % of baseline \(95 % CI [\d.,]+ % to [\d.,]+ %; /);
+        assert.equal(await relative.getByTestId('threshold-baseline').getByRole('link').getAttribute('href'), `/runs/${firstRun}`);
+      } else {
+        assert.match(await relative.locator('.explanation').innerText(), /not judged, there is no baseline/);
+      }
       await baselineCard.scrollIntoViewIfNeeded();
       await screenshot(page, '63b-baseline');
       await page.getByTestId('compare-with').click();

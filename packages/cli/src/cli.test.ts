@@ -82,6 +82,7 @@ function runView(status: RunStatus, overrides: Partial<RunView> = {}): RunView {
     queue: null,
     segmentDetails: [],
     startSpreadMs: null,
+    baseline: null,
     ...overrides,
   };
 }

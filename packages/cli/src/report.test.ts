@@ -57,6 +57,7 @@ function run(overrides: Partial<RunView> = {}): RunView {
     queue: null,
     segmentDetails: [],
     startSpreadMs: null,
+    baseline: null,
     ...overrides,
   };
 }

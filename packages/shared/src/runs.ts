@@ -58,5 +58,10 @@ export const runSchema = z.object({
   segmentDetails: z.array(segmentViewSchema).default([]),
   /** Milliseconds between the first and the last segment's start (split runs). */
   startSpreadMs: z.number().int().nullable().default(null),
+  /**
+   * The run this one was judged and compared against when it ended (report/baseline.ts's
+   * rules: "pinned" or "last-passed"); null while running, or when there was none.
+   */
+  baseline: z.object({ runId: z.string(), rule: z.enum(['pinned', 'last-passed']) }).nullable().default(null),
 });
 export type RunView = z.infer<typeof runSchema>;

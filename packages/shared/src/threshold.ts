@@ -27,7 +27,15 @@ export const thresholdFromScriptSchema = z.object({
 });
 export type ThresholdFromScript = z.infer<typeof thresholdFromScriptSchema>;
 
+/**
+ * "baseline": `value` is a share of the same figure in the run's baseline (1.1: at most 10 %
+ * above it, 0.95: at least 95 % of it), judged with the interval of the change between the two
+ * runs (report/relative-threshold.ts). Latencies and RPS only.
+ */
+const relativeTo = z.literal('baseline').optional();
+
 const scope = {
+  relativeTo,
   request: z.string().min(1).max(100).optional(),
   scenario: z.string().min(1).max(64).optional(),
   window: thresholdWindowSchema.optional(),
@@ -87,11 +95,47 @@ export const thresholdSchema = z
     message: 'a stop rule judges each second on its own, and a rate is judged over the whole time its scope applied load (a ramp\'s first seconds are low by design): stop on latency, error rate, a status share or the check pass rate',
     path: ['stop'],
   })
+  .refine((threshold) => !(threshold.relativeTo === 'baseline' && threshold.metric !== 'latency' && threshold.metric !== 'rps'), {
+    message: 'relative to the baseline, Loadline judges latencies and RPS (shares and counts near 0 have no meaningful share of a baseline): give this one an absolute limit',
+    path: ['relativeTo'],
+  })
+  .refine((threshold) => !(threshold.relativeTo === 'baseline' && threshold.metric === 'latency' && threshold.stat === 'min'), {
+    message: 'a minimum is one request, too few to tell a change from noise: relative to the baseline, judge avg, a percentile or max',
+    path: ['stat'],
+  })
+  .refine((threshold) => !(threshold.relativeTo === 'baseline' && (threshold.window || threshold.stop || threshold.scenario || threshold.fromScript)), {
+    message: 'a threshold relative to the baseline judges the whole run or one request against the same figure of the baseline: no window, stop rule or scenario',
+    path: ['relativeTo'],
+  })
+  .refine((threshold) => !(threshold.relativeTo === 'baseline' && threshold.value > 100), {
+    message: 'relative to the baseline, the value is a share of its figure (1.1 = 110 %), at most 100',
+    path: ['value'],
+  })
   .refine((threshold) => !threshold.stop || !threshold.window || (windowLength(threshold.window) ?? Infinity) >= (checkedSeconds(threshold.stop.after) ?? 0), {
     message: 'the window is shorter than the stop rule\'s duration: the breach could never last long enough to stop the run',
     path: ['stop', 'after'],
   });
 export type Threshold = z.infer<typeof thresholdSchema>;
+
+/** Whether a threshold's limit is a share of its baseline's figure. */
+export function isRelative(threshold: Threshold): boolean {
+  return threshold.relativeTo === 'baseline';
+}
+
+/**
+ * How a threshold relative to the baseline was judged (stored with its result, versioned):
+ * the baseline run (null: there was none, and the threshold was not judged), both figures,
+ * head / base and its 95 % interval from the two runs' seconds.
+ */
+export const relativeJudgementSchema = z.object({
+  v: z.literal(1),
+  baselineRunId: z.string().nullable(),
+  base: z.number().nullable(),
+  head: z.number().nullable(),
+  ratio: z.number().nullable(),
+  interval: z.object({ low: z.number(), high: z.number() }).nullable(),
+});
+export type RelativeJudgement = z.infer<typeof relativeJudgementSchema>;
 
 export const VERDICTS = ['PASS', 'FAIL', 'INCONCLUSIVE'] as const;
 export type Verdict = (typeof VERDICTS)[number];
@@ -105,6 +149,8 @@ export const thresholdResultSchema = z.object({
   explanation: z.string(),
   /** Percentile thresholds: the measured percentile's 95 % confidence interval (ms). */
   interval: z.object({ low: z.number(), high: z.number() }).optional(),
+  /** Thresholds relative to the baseline: what they were judged against. */
+  relative: relativeJudgementSchema.optional(),
 });
 export type ThresholdResult = z.infer<typeof thresholdResultSchema>;
 
@@ -125,7 +171,7 @@ export function describeSubject(threshold: Threshold): string {
 /** "p95 of Checkout after 30 s < 500 ms", with "(stops the run after 10 s in breach)" when it may. */
 export function describeThreshold(threshold: Threshold): string {
   const stopText = threshold.stop ? ` (stops the run after ${durationToSeconds(threshold.stop.after).toLocaleString('en-US')} s in breach)` : '';
-  return `${describeSubject(threshold)} ${threshold.op} ${formatValue(threshold, threshold.value)}${stopText}`;
+  return `${describeSubject(threshold)} ${threshold.op} ${formatLimit(threshold)}${stopText}`;
 }
 
 function metricLabel(threshold: Threshold): string {
@@ -145,6 +191,16 @@ function metricLabel(threshold: Threshold): string {
     case 'custom':
       return `${threshold.stat} of ${threshold.name}`;
   }
+}
+
+/** A result's measured figure: "104 ms", or for a limit relative to the baseline "118.3 % of baseline". */
+export function formatMeasured(threshold: Threshold, measured: number): string {
+  return isRelative(threshold) ? `${formatNumber(measured * 100)} % of baseline` : formatValue(threshold, measured);
+}
+
+/** The limit as written: "500 ms", or "110 % of baseline". */
+export function formatLimit(threshold: Threshold): string {
+  return isRelative(threshold) ? `${formatNumber(threshold.value * 100)} % of baseline` : formatValue(threshold, threshold.value);
 }
 
 export function formatValue(threshold: Threshold, value: number): string {
@@ -278,15 +334,36 @@ export function thresholdFigure(threshold: Threshold, summary: RunSummary): numb
   return stats ? measure(threshold, stats, summary) : null;
 }
 
+/** Judges a threshold relative to the baseline (report/relative-threshold.ts binds it to a baseline run). */
+export type RelativeJudge = (threshold: Threshold) => ThresholdResult;
+
+/** A threshold relative to a baseline when there is none: not judged, and left out of the run's verdict. */
+export function withoutBaseline(threshold: Threshold, why = 'no run of this load has passed yet and none is pinned'): ThresholdResult {
+  return {
+    threshold,
+    verdict: 'INCONCLUSIVE',
+    measured: null,
+    explanation: `${describeThreshold(threshold)}: not judged, there is no baseline (${why}); a run that passes becomes it`,
+    relative: { v: 1, baselineRunId: null, base: null, head: null, ratio: null, interval: null },
+  };
+}
+
 /**
  * Evaluates each threshold against the summary, or against its window's summary. INCONCLUSIVE
  * when there is nothing to judge by (no request of that name finished, no second in the
  * window). `windows` gives the figures of a window (windowSummaries of the run's merged
  * seconds); without it a windowed threshold has nothing to judge. Validity diagnostics may
  * later downgrade PASS/FAIL to INCONCLUSIVE; that decision lives with the diagnostics, not here.
+ * Thresholds relative to the baseline are handed to `relative`.
  */
-export function evaluateThresholds(thresholds: readonly Threshold[], summary: RunSummary, windows: WindowSummaries = () => null): ThresholdResult[] {
+export function evaluateThresholds(
+  thresholds: readonly Threshold[],
+  summary: RunSummary,
+  windows: WindowSummaries = () => null,
+  relative: RelativeJudge = withoutBaseline,
+): ThresholdResult[] {
   return thresholds.map((threshold) => {
+    if (isRelative(threshold)) return relative(threshold);
     const label = describeThreshold(threshold);
     const judged = threshold.window ? windows(threshold.window) : summary;
     if (!judged) {
@@ -341,9 +418,14 @@ function sampleCount(threshold: Threshold, stats: RequestStats, summary: RunSumm
   return metric?.type === 'trend' ? metric.count : 0;
 }
 
-/** A run fails if any requirement fails; otherwise it is inconclusive if any requirement is. */
+/**
+ * A run fails if any requirement fails; otherwise it is inconclusive if any requirement is. A
+ * threshold relative to a baseline that does not exist yet (a plan's first runs) is left out:
+ * otherwise no run could ever pass and become the baseline.
+ */
 export function overallVerdict(results: readonly ThresholdResult[]): Verdict {
-  if (results.some((result) => result.verdict === 'FAIL')) return 'FAIL';
-  if (results.some((result) => result.verdict === 'INCONCLUSIVE')) return 'INCONCLUSIVE';
+  const judged = results.filter((result) => !(result.relative && result.relative.baselineRunId === null));
+  if (judged.some((result) => result.verdict === 'FAIL')) return 'FAIL';
+  if (judged.some((result) => result.verdict === 'INCONCLUSIVE')) return 'INCONCLUSIVE';
   return 'PASS';
 }

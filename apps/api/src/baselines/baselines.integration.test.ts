@@ -66,7 +66,11 @@ describe('baselines', () => {
     expect(pinned.status).toBe(200);
     expect(pinned.body).toMatchObject({ rule: 'pinned', runId: failed.id, pinned: { runId: failed.id } });
     const latest = runs[0]!;
-    expect((await owner.get<RunBaseline>(`/runs/${latest.id}/baseline`)).body.baseline).toMatchObject({ runId: failed.id, rule: 'pinned' });
+    // A run that ended keeps the baseline it was judged against; the next run is judged against the pinned one.
+    expect((await owner.get<RunBaseline>(`/runs/${latest.id}/baseline`)).body.baseline).toMatchObject({ runId: latest.baseline!.runId, rule: 'last-passed' });
+    const next = await runWith(11);
+    expect(next.baseline).toEqual({ runId: failed.id, rule: 'pinned' });
+    expect((await owner.get<RunBaseline>(`/runs/${next.id}/baseline`)).body.baseline).toMatchObject({ runId: failed.id, rule: 'pinned' });
 
     const other = (await owner.post<PlanView>('/plans', { name: 'Other', targetId: plan.targetId, load: { executor: 'constant-vus', vus: 1, duration: '5s' }, requests: [{ name: 'Get', path: '/' }] })).body;
     const wrongPlan = await owner.request('PUT', `/plans/${other.id}/baseline`, { runId: failed.id });

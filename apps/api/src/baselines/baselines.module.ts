@@ -3,13 +3,12 @@ import { PlansModule } from '../plans/plans.module.js';
 import { RunsModule } from '../runs/runs.module.js';
 import { ReportsModule } from '../reports/reports.module.js';
 import { BaselinesController } from './baselines.controller.js';
-import { BaselinesRepository } from './baselines.repository.js';
 import { BaselinesService } from './baselines.service.js';
 
 @Module({
   imports: [PlansModule, RunsModule, ReportsModule],
   controllers: [BaselinesController],
-  providers: [BaselinesRepository, BaselinesService],
+  providers: [BaselinesService],
   exports: [BaselinesService],
 })
 export class BaselinesModule {}

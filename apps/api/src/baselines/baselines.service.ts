@@ -1,24 +1,24 @@
 import { Injectable } from '@nestjs/common';
-import { isTerminalRunStatus, loadFamilyKey, planSpecSchema, type PlanBaseline, type RunBaseline, type RunView } from '@loadline/shared';
+import { isTerminalRunStatus, planSpecSchema, type BaselineRule, type PlanBaseline, type RunBaseline, type RunView } from '@loadline/shared';
 import { PlansService } from '../plans/plans.service.js';
 import { RunsService } from '../runs/runs.service.js';
+import { RunBaselines } from '../runs/run-baselines.service.js';
+import { RunBaselinesRepository } from '../runs/run-baselines.repository.js';
 import { ReportsService } from '../reports/reports.service.js';
-import { BaselinesRepository } from './baselines.repository.js';
 import { BaselineError, BaselineErrorCode } from './baselines.errors.js';
-
-/** How far back the last passed run of the same load is looked for. */
-const CANDIDATES = 100;
 
 const when = (run: RunView) => new Date(run.createdAt).toISOString().slice(0, 16).replace('T', ' ');
 
 /**
  * Baselines: which run a plan's runs are compared with. A pinned run, or by default the
- * plan's last PASSED run of the same load (loadFamilyKey), before the run being judged.
+ * plan's last PASSED run of the same load (loadFamilyKey), before the run being judged. A run
+ * that ended keeps the baseline it was judged against (RunView.baseline).
  */
 @Injectable()
 export class BaselinesService {
   constructor(
-    private readonly baselines: BaselinesRepository,
+    private readonly baselines: RunBaselinesRepository,
+    private readonly choice: RunBaselines,
     private readonly plans: PlansService,
     private readonly runs: RunsService,
     private readonly reports: ReportsService,
@@ -31,7 +31,8 @@ export class BaselinesService {
       const run = await this.runs.get(pinned.runId);
       return { planId, pinned: { runId: run.id, pinnedAt: pinned.pinnedAt.toISOString() }, runId: run.id, rule: 'pinned', message: `Pinned: the run of ${when(run)} UTC` };
     }
-    const last = await this.lastPassed(planId, loadFamilyKey(planSpecSchema.parse(plan.spec)), null);
+    const chosen = await this.choice.choose({ id: null, planId, createdAt: null, spec: planSpecSchema.parse(plan.spec) });
+    const last = chosen ? await this.runs.get(chosen.runId) : null;
     return {
       planId,
       pinned: null,
@@ -58,35 +59,31 @@ export class BaselinesService {
     return this.ofPlan(planId);
   }
 
-  /** A run against its plan's baseline: the pinned run, or the last passed run of its load before it. */
+  /**
+   * A run against its baseline: the one it was judged against when it ended, or (still going,
+   * or ended before baselines were kept) the plan's pinned run or last passed run of its load before it.
+   */
   async ofRun(runId: string): Promise<RunBaseline> {
     const run = await this.runs.get(runId);
-    const pinned = await this.baselines.pinned(run.planId);
-    let baseline: { run: RunView; rule: 'pinned' | 'last-passed' } | null = null;
-    if (pinned && pinned.runId !== run.id) baseline = { run: await this.runs.get(pinned.runId), rule: 'pinned' };
-    else if (!pinned) {
-      const spec = planSpecSchema.parse((await this.plans.version(run.planId, run.planVersion)).spec);
-      const last = await this.lastPassed(run.planId, loadFamilyKey(spec), run);
-      if (last) baseline = { run: last, rule: 'last-passed' };
-    }
-    if (!baseline) {
-      const message = pinned ? 'This run is the pinned baseline' : 'No earlier run of this load passed: there is no baseline to compare with';
+    const chosen = run.baseline ?? (await this.choose(run));
+    const baseline = chosen ? await this.runs.get(chosen.runId).catch(() => null) : null;
+    if (!chosen || !baseline) {
+      const pinned = await this.baselines.pinned(run.planId);
+      const message = chosen
+        ? 'The baseline this run was judged against has been deleted'
+        : pinned?.runId === run.id
+          ? 'This run is the pinned baseline'
+          : 'No earlier run of this load passed: there is no baseline to compare with';
       return { runId, baseline: null, comparison: null, message };
     }
-    const comparison = await this.reports.compare(baseline.run.id, run.id);
-    const what = baseline.rule === 'pinned' ? 'the pinned baseline' : 'the last passed run of this load';
-    return { runId, baseline: { runId: baseline.run.id, rule: baseline.rule, createdAt: baseline.run.createdAt }, comparison, message: `Against ${what}, of ${when(baseline.run)} UTC` };
+    const comparison = await this.reports.compare(baseline.id, run.id);
+    const what = chosen.rule === 'pinned' ? 'the pinned baseline' : 'the last passed run of this load';
+    return { runId, baseline: { runId: baseline.id, rule: chosen.rule, createdAt: baseline.createdAt }, comparison, message: `Against ${what}, of ${when(baseline)} UTC` };
   }
 
-  /** The plan's newest PASSED run of this load, before `before` when given. */
-  private async lastPassed(planId: string, family: string, before: RunView | null): Promise<RunView | null> {
-    const passed = await this.runs.list({ planId, status: 'PASSED' }, CANDIDATES);
-    const specs = new Map<number, string>();
-    for (const candidate of passed) {
-      if (before && (candidate.id === before.id || candidate.createdAt >= before.createdAt)) continue;
-      if (!specs.has(candidate.planVersion)) specs.set(candidate.planVersion, loadFamilyKey(planSpecSchema.parse((await this.plans.version(planId, candidate.planVersion)).spec)));
-      if (specs.get(candidate.planVersion) === family) return candidate;
-    }
-    return null;
+  private async choose(run: RunView): Promise<{ runId: string; rule: BaselineRule } | null> {
+    // Chosen now as the finaliser would: for a run still going, and for runs that ended before choices were kept.
+    const spec = planSpecSchema.parse((await this.plans.version(run.planId, run.planVersion)).spec);
+    return this.choice.choose({ id: run.id, planId: run.planId, createdAt: new Date(run.createdAt), spec });
   }
 }

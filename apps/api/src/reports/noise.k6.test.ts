@@ -31,6 +31,10 @@ describe('comparisons judged against noise', () => {
         targetId: target.id,
         load: { executor: 'constant-arrival-rate', rate: 40, timeUnit: '1s', duration: '10s', preAllocatedVUs: 5, maxVUs: 20 },
         requests: [{ name: 'Get', path: '/' }],
+        thresholds: [
+          { metric: 'latency', stat: 'p95', request: 'Get', op: '<=', value: 1.1, relativeTo: 'baseline' },
+          { metric: 'rps', op: '>=', value: 0.95, relativeTo: 'baseline' },
+        ],
       })
     ).body;
   });
@@ -39,12 +43,12 @@ describe('comparisons judged against noise', () => {
     await stack?.close();
   });
 
-  async function runWith(baseMs: number): Promise<RunView> {
+  async function runWith(baseMs: number, status: RunView['status'] = 'PASSED'): Promise<RunView> {
     delays = spread(baseMs);
     served = 0;
     const started = (await client.post<{ run: RunView }>(`/plans/${plan.id}/runs`)).body.run;
     const run = await client.waitForRun(started.id);
-    expect(run.status).toBe('PASSED');
+    expect(run.status, JSON.stringify(run.thresholds)).toBe(status);
     return run;
   }
   const p95Of = (comparison: RunComparison): MetricDelta => comparison.overall.find((delta) => delta.metric === 'p95')!;
@@ -52,9 +56,27 @@ describe('comparisons judged against noise', () => {
     `p95 ${delta.base!.toFixed(1)} -> ${delta.head!.toFixed(1)} ms (${(delta.deltaPct! * 100).toFixed(1)} %, 95 % CI ${delta.interval!.low.toFixed(1)} to ${delta.interval!.high.toFixed(1)} ms): ${delta.change}`;
 
   it('calls the same server twice within noise, and the server made 20 % slower a regression', async () => {
+    // The plan's first run has no baseline: its relative thresholds are not judged, and it passes.
+    // It also warms the stack up (k6, the server's timers): a cold first run reads a few per cent
+    // slower, a real difference the comparison rightly reports, so the same-server pair is the next two.
+    const warmUp = await runWith(40);
+    expect(warmUp.baseline).toBeNull();
+    expect(warmUp.thresholds.map((result) => result.relative?.baselineRunId)).toEqual([null, null]);
     const first = await runWith(40);
+    expect(first.baseline).toEqual({ runId: warmUp.id, rule: 'last-passed' });
+    // The same server against it: p95 within 110 % of the baseline, noise included.
     const again = await runWith(40);
-    const slower = await runWith(48);
+    expect(again.baseline).toEqual({ runId: first.id, rule: 'last-passed' });
+    expect(again.thresholds.map((result) => result.verdict)).toEqual(['PASS', 'PASS']);
+    console.log(`unchanged server against its baseline: ${again.thresholds[0]!.explanation}`);
+    // 20 % slower: p95 beyond 110 % of the baseline (the last passed run), the run fails.
+    const slower = await runWith(48, 'FAILED');
+    expect(slower.baseline).toEqual({ runId: again.id, rule: 'last-passed' });
+    expect(slower.thresholds.map((result) => result.verdict)).toEqual(['FAIL', 'PASS']);
+    const judged = slower.thresholds[0]!.relative!;
+    console.log(`server 20 % slower against its baseline: ${slower.thresholds[0]!.explanation}`);
+    expect(judged.interval!.low).toBeGreaterThan(1.1);
+    expect(judged.ratio).toBeCloseTo(judged.head! / judged.base!, 10);
 
     const same = (await client.get<RunComparison>(`/comparisons?base=${first.id}&head=${again.id}`)).body;
     console.log(`unchanged server: ${describeDelta(p95Of(same))}`);
@@ -74,5 +96,11 @@ describe('comparisons judged against noise', () => {
     // The rate is the plan's on both sides: unchanged.
     const rps = changed.overall.find((delta) => delta.metric === 'rps')!;
     expect(rps.change, JSON.stringify(rps)).toBe('unchanged');
+
+    // Back to the old speed: judged against the last run that passed (the slower one failed,
+    // so it did not become the baseline), and it passes again.
+    const fixed = await runWith(40);
+    expect(fixed.baseline).toEqual({ runId: again.id, rule: 'last-passed' });
+    expect(fixed.thresholds.map((result) => result.verdict)).toEqual(['PASS', 'PASS']);
   });
 });

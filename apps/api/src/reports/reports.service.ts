@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  DASHBOARD_REGRESSION_DAYS,
   compareRuns,
   isTerminalRunStatus,
   planSpecSchema,
@@ -16,6 +17,7 @@ import { PlansService } from '../plans/plans.service.js';
 import { RunsService } from '../runs/runs.service.js';
 import { RunLiveService } from '../runs/run-live.service.js';
 import { RunFiguresRepository } from '../runs/run-figures.repository.js';
+import { PlanRegressionsRepository } from '../runs/plan-regressions.repository.js';
 
 export type ExportFormat = 'json' | 'csv' | 'junit';
 
@@ -41,6 +43,7 @@ export class ReportsService {
     private readonly live: RunLiveService,
     private readonly figures: RunFiguresRepository,
     private readonly plans: PlansService,
+    private readonly regressions: PlanRegressionsRepository,
   ) {}
 
   async trend(planId: string, range: { from?: string; to?: string; limit: number }): Promise<PlanTrend> {
@@ -81,9 +84,13 @@ export class ReportsService {
     }
   }
 
-  /** Recent runs, and every plan with its latest verdict and p95 over its last runs; failing plans first. */
+  /**
+   * Recent runs, every plan with its latest verdict and p95 over its last runs (failing plans
+   * first), and the regressions runs confirmed in their plans' trends lately.
+   */
   async dashboard() {
-    const [plans, recent] = await Promise.all([this.plans.list(), this.runs.list({}, 200)]);
+    const since = new Date(Date.now() - DASHBOARD_REGRESSION_DAYS * 86_400_000);
+    const [plans, recent, regressions] = await Promise.all([this.plans.list(), this.runs.list({}, 200), this.regressions.since(since, 20)]);
     const byPlan = new Map<string, RunView[]>();
     for (const run of recent) byPlan.set(run.planId, [...(byPlan.get(run.planId) ?? []), run]);
     const rank = (verdict: string | null | undefined) => (verdict === 'FAIL' ? 0 : verdict === 'INCONCLUSIVE' ? 1 : verdict === undefined ? 3 : 2);
@@ -100,6 +107,6 @@ export class ReportsService {
       };
     });
     rows.sort((a, b) => rank(a.latest?.verdict ?? (a.latest ? null : undefined)) - rank(b.latest?.verdict ?? (b.latest ? null : undefined)) || a.name.localeCompare(b.name));
-    return { recentRuns: recent.slice(0, 10), plans: rows };
+    return { recentRuns: recent.slice(0, 10), plans: rows, regressions };
   }
 }

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PlanTrend, PlanView, RunView, TargetView } from '@loadline/shared';
+import type { Dashboard, PlanTrend, PlanView, RunView, TargetView } from '@loadline/shared';
 import { startStack, type TestStack } from '../test/stack.js';
 import type { ApiClient } from '../test/api-client.js';
 import { FakeRunner, sampleSecond } from '../test/fake-runner.js';
@@ -68,15 +68,17 @@ describe('run figures for trends', () => {
 
   it('marks where p95 stepped up over the plan\'s runs, on the trends and on the one-figure trend', async () => {
     const target = (await owner.get<TargetView[]>('/targets')).body as unknown as { items: TargetView[] };
-    const stepped = (await owner.post<PlanView>('/plans', { name: 'Stepped', targetId: target.items[0]!.id, load: { executor: 'constant-vus', vus: 1, duration: '3s' }, requests: [{ name: 'Get', path: '/' }] })).body;
+    const stepped = (await owner.post<PlanView>('/plans', { name: 'Stepped', targetId: target.items[0]!.id, load: { executor: 'constant-vus', vus: 1, duration: '6s' }, requests: [{ name: 'Get', path: '/' }] })).body;
     // Regressions confirmed by a run are announced (the endpoint answers nothing: deliveries are recorded all the same).
     const hook = (await owner.post('/webhooks', { url: 'http://127.0.0.1:9/hook', events: ['plan.regression'] })).body.webhook;
+    const finished = (await owner.post('/webhooks', { url: 'http://127.0.0.1:9/finished', events: ['run.finished'] })).body.webhook;
     const ids: string[] = [];
     // Ten runs near 20 ms (each a little different), then four near 30 ms: a 50 % step at the 11th.
     for (const [i, latency] of [20, 21, 19, 20, 22, 18, 20, 21, 19, 20, 30, 31, 29, 30].entries()) {
       const started = (await owner.post<{ run: RunView }>(`/plans/${stepped.id}/runs`)).body.run;
       const t0 = Math.floor(Date.now() / 1000);
-      await runner.play(started.id, [0, 1, 2].map((offset) => sampleSecond(t0 + offset, Array.from({ length: 300 }, (_, k) => latency * (0.95 + (0.1 * ((k + i) % 10)) / 10)))));
+      // Six seconds each: enough for the comparison with the baseline to tell a change from noise.
+      await runner.play(started.id, [0, 1, 2, 3, 4, 5].map((offset) => sampleSecond(t0 + offset, Array.from({ length: 300 }, (_, k) => latency * (0.95 + (0.1 * ((k + i) % 10)) / 10)))));
       ids.push((await owner.waitForRun(started.id, 20_000)).id);
     }
     const trend = (await owner.get<PlanTrend>(`/plans/${stepped.id}/trends`)).body;
@@ -97,6 +99,27 @@ describe('run figures for trends', () => {
     const p95Delivery = deliveries.find((item) => item.payload.data.change.stat === 'p95')!;
     expect(p95Delivery.payload.data.change.runId).toBe(ids[10]);
     expect(ids.slice(10)).toContain(p95Delivery.payload.data.confirmedBy.runId);
+    // The dashboard lists each announced regression, newest first, naming the plan and the run that confirmed it.
+    const dashboard = (await owner.get<Dashboard>('/dashboard')).body;
+    const listed = dashboard.regressions.filter((entry) => entry.planId === stepped.id);
+    expect(listed.map((entry) => entry.change.stat).sort()).toEqual([...stats].sort());
+    expect(listed.find((entry) => entry.change.stat === 'p95')).toMatchObject({ planName: 'Stepped', confirmedBy: { runId: p95Delivery.payload.data.confirmedBy.runId }, change: { runId: ids[10] } });
+    // Run webhooks' payloads carry the comparison with the baseline the run was judged against.
+    const lastRun = (await owner.get<RunView>(`/runs/${ids[13]}`)).body;
+    expect(lastRun.baseline).toEqual({ runId: ids[12], rule: 'last-passed' });
+    type Finished = { payload: { data: { run: { id: string; baseline: { runId: string; rule: string; regressions: number; findings: Array<{ metric: string; text: string }> } | null } } } };
+    const ends = await eventually(
+      async () => (await owner.get(`/webhooks/${finished.id}/deliveries`)).body.items as Finished[],
+      (items) => items.some((item) => item.payload.data.run.id === ids[13]),
+    );
+    expect(ends.find((item) => item.payload.data.run.id === ids[0])!.payload.data.run.baseline).toBeNull();
+    const last = ends.find((item) => item.payload.data.run.id === ids[13])!.payload.data.run.baseline!;
+    expect(last).toMatchObject({ runId: ids[12], rule: 'last-passed', regressions: expect.any(Number) });
+    expect(last.findings.map((finding) => finding.metric)).toEqual(['p50', 'p95', 'p99', 'errorRate', 'rps']);
+    // The step run against the run before it: p95 about 50 % up, a regression beyond noise.
+    const step = ends.find((item) => item.payload.data.run.id === ids[10])!.payload.data.run.baseline!;
+    expect(step.runId).toBe(ids[9]);
+    expect(step.findings.find((finding) => finding.metric === 'p95')!.text).toMatch(/^p95 latency \+[4-5]\d\.\d % \(95 % CI .*\): regression$/);
     // The ten runs before the step alone: nothing to mark.
     const beforeStep = trend.points.find((point) => point.runId === ids[9])!.createdAt;
     expect((await owner.get<PlanTrend>(`/plans/${stepped.id}/trends?to=${encodeURIComponent(beforeStep)}`)).body.changePoints).toEqual([]);

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { decodeThresholdStop, planPeakVus, planSpecSchema, trendChanges, trendPointsFromFigures } from '@loadline/shared';
+import { decodeThresholdStop, needsBaseline, planPeakVus, planSpecSchema, trendChanges, trendPointsFromFigures } from '@loadline/shared';
 import { RunsRepository } from './runs.repository.js';
 import { decideOutcome, type SegmentState } from './run-outcome.js';
 import { toRunView } from './run-view.js';
@@ -7,6 +7,8 @@ import { API_ENV, type ApiEnv } from '../config/env.js';
 import { WebhookEvents } from '../webhooks/webhook-events.js';
 import { endEvents, runEventData } from '../webhooks/run-event.js';
 import { RunFiguresRepository } from './run-figures.repository.js';
+import { RunBaselines } from './run-baselines.service.js';
+import { PlanRegressionsRepository } from './plan-regressions.repository.js';
 
 /** How many of a plan's latest runs a new run's change points are looked for in. */
 const HISTORY_RUNS = 100;
@@ -19,6 +21,8 @@ export class RunFinalizer {
   constructor(
     private readonly runs: RunsRepository,
     private readonly figures: RunFiguresRepository,
+    private readonly baselines: RunBaselines,
+    private readonly regressions: PlanRegressionsRepository,
     private readonly events: WebhookEvents,
     @Inject(API_ENV) private readonly env: ApiEnv,
   ) {}
@@ -43,8 +47,14 @@ export class RunFinalizer {
     if (!run) return false;
     const segments = await this.runs.segments(runId);
     const spec = planSpecSchema.parse(run.planVersion.spec);
+    // The baseline is chosen as the run ends and kept with it: pinning another one later does
+    // not change what this run was judged against.
+    const chosenBaseline = await this.baselines.choose({ id: run.id, planId: run.planId, createdAt: run.createdAt, spec });
     const outcome = decideOutcome({
+      runId,
       spec,
+      chosenBaseline,
+      baseline: chosenBaseline && needsBaseline(spec.thresholds) ? await this.baselines.evidence(chosenBaseline, spec) : null,
       segments: segments.map(
         (segment): SegmentState => ({
           index: segment.index,
@@ -68,7 +78,11 @@ export class RunFinalizer {
       const ended = await this.runs.find(runId);
       if (ended) {
         const view = toRunView(ended);
-        for (const type of endEvents(view)) await this.events.emit(type, runEventData(view, this.env));
+        const baseline = await this.baselines.findings(view, spec).catch((error: Error) => {
+          this.logger.error({ runId, err: error.message }, 'could not compare the run with its baseline');
+          return null;
+        });
+        for (const type of endEvents(view)) await this.events.emit(type, runEventData(view, this.env, baseline));
         await this.announceRegressions(view.planId, view.id).catch((error: Error) => this.logger.error({ runId, err: error.message }, 'could not look for change points'));
       }
     }
@@ -89,6 +103,7 @@ export class RunFinalizer {
     for (const change of trendChanges(history)) {
       if (!change.regression || seen(change)) continue;
       this.logger.warn({ planId, runId, stat: change.stat, step: change.step }, 'a run confirmed a regression in its plan\'s trend');
+      await this.regressions.record(planId, runId, change);
       await this.events.emit('plan.regression', { plan: { id: planId }, confirmedBy: { runId }, change });
     }
   }

@@ -31,42 +31,43 @@ const done: SegmentState[] = [{ index: 0, status: 'COMPLETED', error: null, star
 
 describe('decideOutcome', () => {
   it('passes when every threshold passes', () => {
-    const outcome = decideOutcome({ spec, segments: done, seconds: [second(1, many(5, 150)), second(2, many(7, 150))], dataMissing: false });
+    const outcome = decideOutcome({ runId: 'run', spec, segments: done, seconds: [second(1, many(5, 150)), second(2, many(7, 150))], dataMissing: false });
     expect(outcome).toMatchObject({ status: 'PASSED', verdict: 'PASS', partial: false, error: null, diagnostics: [] });
     expect(outcome.summary!.overall.count).toBe(300);
   });
 
   it('fails on a failed threshold', () => {
-    const outcome = decideOutcome({ spec, segments: done, seconds: [second(1, many(80, 300))], dataMissing: false });
+    const outcome = decideOutcome({ runId: 'run', spec, segments: done, seconds: [second(1, many(80, 300))], dataMissing: false });
     expect(outcome).toMatchObject({ status: 'FAILED', verdict: 'FAIL' });
   });
 
   it('errors with the segment’s own error, keeping what was measured, marked partial', () => {
     const segments: SegmentState[] = [{ index: 0, status: 'ERRORED', error: { code: 'K6_FAILED', message: 'k6 exited with code 107' }, startedAt: null }];
-    const outcome = decideOutcome({ spec, segments, seconds: [second(1, [5])], dataMissing: false });
+    const outcome = decideOutcome({ runId: 'run', spec, segments, seconds: [second(1, [5])], dataMissing: false });
     expect(outcome).toMatchObject({ status: 'ERRORED', verdict: null, partial: true, error: { code: 'K6_FAILED' } });
     expect(outcome.summary!.overall.count).toBe(1);
     expect(outcome.thresholds).toEqual([]);
   });
 
   it('errors when no request completed: nothing to judge', () => {
-    expect(decideOutcome({ spec, segments: done, seconds: [], dataMissing: false }).error?.code).toBe('NO_REQUESTS');
+    expect(decideOutcome({ runId: 'run', spec, segments: done, seconds: [], dataMissing: false }).error?.code).toBe('NO_REQUESTS');
   });
 
   it('cancels with what was measured and no verdict', () => {
-    const outcome = decideOutcome({ spec, segments: [{ index: 0, status: 'CANCELLED', error: null, startedAt: null }], seconds: [second(1, [5])], dataMissing: false });
+    const outcome = decideOutcome({ runId: 'run', spec, segments: [{ index: 0, status: 'CANCELLED', error: null, startedAt: null }], seconds: [second(1, [5])], dataMissing: false });
     expect(outcome).toMatchObject({ status: 'CANCELLED', verdict: null, error: null });
     expect(outcome.summary!.overall.count).toBe(1);
   });
 
   it('lets diagnostics turn a verdict INCONCLUSIVE: a p95 from 2 requests proves nothing', () => {
-    const outcome = decideOutcome({ spec, segments: done, seconds: [second(1, [80, 90])], dataMissing: false });
+    const outcome = decideOutcome({ runId: 'run', spec, segments: done, seconds: [second(1, [80, 90])], dataMissing: false });
     expect(outcome.diagnostics.map((d) => d.code)).toEqual(['TOO_FEW_SAMPLES']);
     expect(outcome).toMatchObject({ status: 'INCONCLUSIVE', verdict: 'INCONCLUSIVE' });
   });
 
   it('errors an abandoned run with its cause', () => {
     const outcome = decideOutcome({
+      runId: 'run',
       spec,
       segments: [{ index: 0, status: 'RUNNING', error: null, startedAt: null }],
       seconds: [second(1, [5])],
@@ -79,6 +80,7 @@ describe('decideOutcome', () => {
   it('ends a split run ERRORED SEGMENT_LOST when one segment was lost, keeping what the others measured', () => {
     const at = new Date('2026-11-23T10:00:00Z');
     const outcome = decideOutcome({
+      runId: 'run',
       spec,
       segments: [
         { index: 0, status: 'ERRORED', error: { code: 'SEGMENT_LOST', message: 'runner r1 stopped responding' }, startedAt: at },
@@ -104,11 +106,11 @@ describe('decideOutcome', () => {
       thresholds: [{ metric: 'latency', stat: 'p95', op: '<', value: 50 }],
     });
     const seconds = [second(1, many(5, 300)), second(1, many(5, 300), 200, 1)];
-    expect(decideOutcome({ spec: long, segments: starts(80), seconds, dataMissing: false }).diagnostics.map((d) => d.code)).not.toContain('SEGMENT_START_SKEW');
-    const warned = decideOutcome({ spec: long, segments: starts(2_500), seconds, dataMissing: false });
+    expect(decideOutcome({ runId: 'run', spec: long, segments: starts(80), seconds, dataMissing: false }).diagnostics.map((d) => d.code)).not.toContain('SEGMENT_START_SKEW');
+    const warned = decideOutcome({ runId: 'run', spec: long, segments: starts(2_500), seconds, dataMissing: false });
     expect(warned.startSpreadMs).toBe(2_500);
     expect(warned.diagnostics.find((d) => d.code === 'SEGMENT_START_SKEW')).toMatchObject({ severity: 'warning', evidence: { spreadMs: 2_500 } });
-    const doubted = decideOutcome({ spec: long, segments: starts(7_000), seconds, dataMissing: false });
+    const doubted = decideOutcome({ runId: 'run', spec: long, segments: starts(7_000), seconds, dataMissing: false });
     expect(doubted.diagnostics.find((d) => d.code === 'SEGMENT_START_SKEW')).toMatchObject({ severity: 'critical', affects: ['rps', 'latency'] });
     expect(doubted.verdict).toBe('INCONCLUSIVE');
   });
@@ -124,6 +126,7 @@ describe('decideOutcome', () => {
     });
     const stop = decideStop(guarded);
     const outcome = decideOutcome({
+      runId: 'run',
       spec: guarded,
       segments: [{ index: 0, status: 'CANCELLED', error: { code: 'STOPPED_BY_THRESHOLD', message: 'stopped' }, startedAt: null }],
       seconds: Array.from({ length: 8 }, (_, i) => second(1_000 + i, many(i < 3 ? 5 : 80, 300))),
@@ -148,7 +151,7 @@ describe('decideOutcome', () => {
       ],
     });
     const seconds = Array.from({ length: 10 }, (_, i) => second(1_000 + i, many(i < 3 ? 400 : 5, 300)));
-    const outcome = decideOutcome({ spec: windowed, segments: done, seconds, dataMissing: false });
+    const outcome = decideOutcome({ runId: 'run', spec: windowed, segments: done, seconds, dataMissing: false });
     expect(outcome.thresholds.map((r) => r.verdict)).toEqual(['PASS', 'FAIL']);
     expect(outcome.thresholds[0]!.explanation).toMatch(/^p95 after 3 s = 5 ms against < 50 ms/);
   });

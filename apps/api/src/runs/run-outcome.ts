@@ -10,11 +10,13 @@ import {
   mergeSegmentsBySecond,
   overallVerdict,
   planDurationSeconds,
+  relativeJudge,
   segmentHealth,
   startSkewDiagnostic,
   startSpreadMs,
   summarizeSeconds,
   windowSummaries,
+  type BaselineEvidence,
   type PlanSpec,
   type StoredSecond,
   type ThresholdResult,
@@ -32,6 +34,7 @@ export interface SegmentState {
 }
 
 export interface OutcomeInput {
+  runId: string;
   spec: PlanSpec;
   segments: SegmentState[];
   seconds: StoredSecond[];
@@ -43,6 +46,10 @@ export interface OutcomeInput {
   cancelRequested?: boolean;
   /** A threshold's stop rule stopped the run early (RunStopRules). */
   stop?: ThresholdStop | null;
+  /** The run thresholds relative to a baseline are judged against; null when there is none. */
+  baseline?: BaselineEvidence | null;
+  /** Which run that is, as stored with the outcome (also when no threshold needed its figures). */
+  chosenBaseline?: FinalOutcome['baseline'];
 }
 
 const STATUS_BY_VERDICT: Record<Verdict, FinalOutcome['status']> = {
@@ -102,6 +109,7 @@ export function decideOutcome(input: OutcomeInput): FinalOutcome {
     capacity,
     recovery,
     ...perSegment,
+    baseline: input.chosenBaseline ?? null,
   });
 
   if (input.abandoned) return ended('ERRORED', input.abandoned);
@@ -117,9 +125,25 @@ export function decideOutcome(input: OutcomeInput): FinalOutcome {
     return ended('ERRORED', { code: 'NO_REQUESTS', message: 'k6 finished without completing a single request' });
   }
   const thresholds = withStop(
-    applyDiagnostics(evaluateThresholds(input.spec.thresholds, summary, windows), diagnostics, indexScopes(samples)),
+    applyDiagnostics(
+      evaluateThresholds(input.spec.thresholds, summary, windows, relativeJudge({ runId: input.runId, summary, seconds: samples }, input.baseline ?? null)),
+      diagnostics,
+      indexScopes(samples),
+    ),
     input.stop,
   );
   const verdict = overallVerdict(thresholds);
-  return { status: STATUS_BY_VERDICT[verdict], verdict, summary, error: input.stop ?? null, partial, thresholds, diagnostics, capacity, recovery, ...perSegment };
+  return {
+    status: STATUS_BY_VERDICT[verdict],
+    verdict,
+    summary,
+    error: input.stop ?? null,
+    partial,
+    thresholds,
+    diagnostics,
+    capacity,
+    recovery,
+    ...perSegment,
+    baseline: input.chosenBaseline ?? null,
+  };
 }

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
+  BASELINE_RULES,
   isTerminalRunStatus,
+  relativeJudgementSchema,
   planDurationSeconds,
   segmentHealthSchema,
   capacitySchema,
@@ -53,8 +55,13 @@ function toThresholdResult(row: ThresholdRow, planned: Threshold | undefined): T
           ? { metric: 'status_share', status: row.status, op, value: row.value, ...scope, ...timing }
           : { metric: row.metric, op, value: row.value, ...scope, ...timing }
   ) as Threshold;
-  return { threshold, verdict: row.verdict, measured: row.measured, explanation: row.explanation };
+  // A row judged against a baseline keeps how (relative), which also says its limit is a share.
+  const relative = row.relative === null ? undefined : relativeJudgementSchema.parse(row.relative);
+  if (relative) (threshold as { relativeTo?: 'baseline' }).relativeTo = 'baseline';
+  return { threshold, verdict: row.verdict, measured: row.measured, explanation: row.explanation, ...(relative ? { relative } : {}) };
 }
+
+const baselineRuleSchema = z.enum(BASELINE_RULES);
 
 /** What every view shows of a run's `error`: its code and message (a stop keeps more, for the finaliser). */
 const runErrorSchema = z.object({ code: z.string(), message: z.string() });
@@ -155,5 +162,6 @@ function buildRunView(run: RunRecord, queue: RunQueueView | null): RunView {
     queue,
     segmentDetails: [...run.runSegments].sort((a, b) => a.index - b.index).map(toSegmentView),
     startSpreadMs: run.startSpreadMs,
+    baseline: run.baselineRunId ? { runId: run.baselineRunId, rule: baselineRuleSchema.parse(run.baselineRule) } : null,
   };
 }

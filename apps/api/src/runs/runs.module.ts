@@ -14,12 +14,15 @@ import { RunStopRules } from './run-stop-rules.service.js';
 import { RunDispatchRepository } from './run-dispatch.repository.js';
 import { RunReconciler } from './run-reconciler.service.js';
 import { RunFiguresRepository } from './run-figures.repository.js';
+import { RunBaselinesRepository } from './run-baselines.repository.js';
+import { RunBaselines } from './run-baselines.service.js';
+import { PlanRegressionsRepository } from './plan-regressions.repository.js';
 import { RunQueueModule } from '../run-queue/run-queue.module.js';
 
 @Module({
   imports: [PlansModule, TargetsModule, OrganizationsModule, RunQueueModule],
   controllers: [RunsController],
-  providers: [RunsRepository, RunsService, RunFinalizer, ResultsConsumer, RunWatchdog, RunLiveService, RunDispatcher, RunStopRules, RunDispatchRepository, RunReconciler, RunFiguresRepository],
-  exports: [RunsService, RunLiveService, RunFiguresRepository],
+  providers: [RunsRepository, RunsService, RunFinalizer, ResultsConsumer, RunWatchdog, RunLiveService, RunDispatcher, RunStopRules, RunDispatchRepository, RunReconciler, RunFiguresRepository, RunBaselinesRepository, RunBaselines, PlanRegressionsRepository],
+  exports: [RunsService, RunLiveService, RunFiguresRepository, RunBaselinesRepository, RunBaselines, PlanRegressionsRepository],
 })
 export class RunsModule {}

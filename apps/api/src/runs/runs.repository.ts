@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import {
   TERMINAL_RUN_STATUSES,
   trendFigureRows,
+  type BaselineRule,
   type Capacity,
   type Recovery,
   type Diagnostic,
@@ -45,6 +46,8 @@ export interface FinalOutcome {
   /** Per segment index, how its generator did. */
   segmentHealth: Map<number, SegmentHealth>;
   startSpreadMs: number | null;
+  /** The run it was judged and compared against; null when there was none. */
+  baseline: { runId: string; rule: BaselineRule } | null;
 }
 
 const NOT_TERMINAL = { notIn: [...TERMINAL_RUN_STATUSES] as RunStatus[] };
@@ -324,6 +327,8 @@ export class RunsRepository {
           capacity: (outcome.capacity ?? undefined) as Prisma.InputJsonValue | undefined,
           recovery: (outcome.recovery ?? undefined) as Prisma.InputJsonValue | undefined,
           startSpreadMs: outcome.startSpreadMs,
+          baselineRunId: outcome.baseline?.runId ?? null,
+          baselineRule: outcome.baseline?.rule ?? null,
           finishedAt: new Date(),
         },
       });
@@ -346,6 +351,7 @@ export class RunsRepository {
             verdict: result.verdict,
             measured: result.measured,
             explanation: result.explanation,
+            relative: (result.relative ?? undefined) as Prisma.InputJsonValue | undefined,
           }),
         ),
       });

@@ -16,6 +16,7 @@ export const TENANT_COLUMN: Readonly<Record<string, string>> = {
   Target: 'tenantId',
   TestPlan: 'tenantId',
   PlanBaseline: 'tenantId',
+  PlanRegression: 'tenantId',
   PlanVersion: 'tenantId',
   Run: 'tenantId',
   RunSegment: 'tenantId',

@@ -1,12 +1,23 @@
-import type { RunView, WebhookEventType } from '@loadline/shared';
+import type { BaselineFinding, RunView, WebhookEventType } from '@loadline/shared';
 import { describeThreshold } from '@loadline/shared';
 import type { ApiEnv } from '../config/env.js';
 
 /** Where people open reports: the public URL, else the address the API listens on. */
 export const reportBase = (env: ApiEnv) => (env.LOADLINE_PUBLIC_URL ?? `http://${env.LOADLINE_HOST}:${env.LOADLINE_PORT}`).replace(/\/$/, '');
 
-/** The `data` of a run event: the verdict, key figures, thresholds and where to read the report. */
-export function runEventData(run: RunView, env: ApiEnv): Record<string, unknown> {
+/** How an ended run compares with its baseline, as the finaliser worked it out. */
+export interface RunEventBaseline {
+  runId: string;
+  rule: string;
+  findings: BaselineFinding[];
+  regressions: number;
+}
+
+/**
+ * The `data` of a run event: the verdict, key figures, thresholds, the comparison with the
+ * baseline it was judged against (null when none) and where to read the report.
+ */
+export function runEventData(run: RunView, env: ApiEnv, baseline: RunEventBaseline | null = null): Record<string, unknown> {
   const overall = run.summary?.overall;
   return {
     run: {
@@ -25,6 +36,9 @@ export function runEventData(run: RunView, env: ApiEnv): Record<string, unknown>
         : null,
       thresholds: run.thresholds.map((result) => ({ threshold: describeThreshold(result.threshold), verdict: result.verdict, explanation: result.explanation })),
       diagnostics: run.diagnostics.filter((diagnostic) => diagnostic.severity === 'critical').map((diagnostic) => diagnostic.code),
+      baseline: baseline
+        ? { runId: baseline.runId, rule: baseline.rule, regressions: baseline.regressions, findings: baseline.findings.map(({ metric, change, text }) => ({ metric, change, text })) }
+        : null,
       reportUrl: `${reportBase(env)}/runs/${run.id}`,
     },
   };

@@ -104,7 +104,7 @@ function deltaOf(metric: string, b: number | null, h: number | null, better: 'lo
  * would read as a lower rate, and a run that touched one more wall-clock second than another
  * would seem slower. Left out when enough seconds remain.
  */
-function fullSeconds(seconds: readonly SecondSample[]): readonly SecondSample[] {
+export function fullSeconds(seconds: readonly SecondSample[]): readonly SecondSample[] {
   return seconds.length >= MIN_SECONDS + 2 ? seconds.slice(1, -1) : seconds;
 }
 

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { RUN_STATUSES, runSchema } from '../runs.js';
 import { VERDICTS } from '../threshold.js';
+import { trendChangeSchema } from './trend.js';
+
+/** A confirmed regression as PlanRegression stores it (versioned; decoded in its repository). */
+export const storedRegressionSchema = z.object({ v: z.literal(1), change: trendChangeSchema });
+export type StoredRegression = z.infer<typeof storedRegressionSchema>;
+
+/** How long a confirmed regression stays on the dashboard. */
+export const DASHBOARD_REGRESSION_DAYS = 14;
 
 export const dashboardSchema = z.object({
   recentRuns: z.array(runSchema),
@@ -15,6 +23,21 @@ export const dashboardSchema = z.object({
       p95: z.array(z.number().nullable()),
     }),
   ),
+  /**
+   * Steps for the worse that a run confirmed in its plan's trend (plan.regression), newest
+   * first, over the last DASHBOARD_REGRESSION_DAYS days.
+   */
+  regressions: z
+    .array(
+      z.object({
+        planId: z.string(),
+        planName: z.string(),
+        /** The run whose end confirmed it, and when. */
+        confirmedBy: z.object({ runId: z.string(), at: z.string() }),
+        change: trendChangeSchema,
+      }),
+    )
+    .default([]),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 

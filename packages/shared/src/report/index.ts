@@ -7,3 +7,4 @@ export * from './trend-series.js';
 export * from './noise.js';
 export * from './change-points.js';
 export * from './baseline.js';
+export * from './relative-threshold.js';

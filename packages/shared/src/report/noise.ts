@@ -174,21 +174,39 @@ function percentile(sorted: number[], p: number): number {
  * MIN_SECONDS seconds; a metric is missing when a run has no value for it. Pure.
  */
 export function changeIntervals(base: readonly SecondFigures[], head: readonly SecondFigures[], options: NoiseOptions = {}): Partial<Record<NoiseMetric, ChangeInterval>> | null {
+  return bootstrap(base, head, options, (x, y) => y - x);
+}
+
+/**
+ * Intervals for head / base of each metric (1.12: head 12 % above base), made as
+ * changeIntervals makes differences; a metric whose base is 0 in some draw has none. Pure.
+ */
+export function ratioIntervals(base: readonly SecondFigures[], head: readonly SecondFigures[], options: NoiseOptions = {}): Partial<Record<NoiseMetric, ChangeInterval>> | null {
+  return bootstrap(base, head, options, (x, y) => (x > 0 ? y / x : null));
+}
+
+function bootstrap(
+  base: readonly SecondFigures[],
+  head: readonly SecondFigures[],
+  options: NoiseOptions,
+  combine: (base: number, head: number) => number | null,
+): Partial<Record<NoiseMetric, ChangeInterval>> | null {
   if (base.length < MIN_SECONDS || head.length < MIN_SECONDS) return null;
   const resamples = options.resamples ?? DEFAULT_RESAMPLES;
   const alpha = 1 - (options.confidence ?? 0.95);
   const next = random(options.seed ?? 1);
   const [b, h] = [new Resampler(toUnits(base)), new Resampler(toUnits(head))];
-  const differences = new Map<NoiseMetric, number[]>(NOISE_METRICS.map((metric) => [metric, []]));
+  const draws = new Map<NoiseMetric, number[]>(NOISE_METRICS.map((metric) => [metric, []]));
   for (let i = 0; i < resamples; i++) {
     const [fb, fh] = [b.draw(next), h.draw(next)];
     for (const metric of NOISE_METRICS) {
       const [x, y] = [fb[metric], fh[metric]];
-      if (x !== null && y !== null) differences.get(metric)!.push(y - x);
+      const combined = x !== null && y !== null ? combine(x, y) : null;
+      if (combined !== null) draws.get(metric)!.push(combined);
     }
   }
   const intervals: Partial<Record<NoiseMetric, ChangeInterval>> = {};
-  for (const [metric, values] of differences) {
+  for (const [metric, values] of draws) {
     // Most draws must have the figure on both sides, or there is nothing to say about it.
     if (values.length < resamples * 0.9) continue;
     values.sort((x, y) => x - y);

@@ -64,6 +64,7 @@ function run(id: string, createdAt: string, p95: number, overrides: Partial<RunV
     queue: null,
     segmentDetails: [],
     startSpreadMs: null,
+    baseline: null,
     ...overrides,
   };
 }

@@ -1460,6 +1460,16 @@ export interface components {
                 version: number;
             }[];
             recentRuns: components["schemas"]["Run"][];
+            /** @default [] */
+            regressions: {
+                change: components["schemas"]["TrendChange"];
+                confirmedBy: {
+                    at: string;
+                    runId: string;
+                };
+                planId: string;
+                planName: string;
+            }[];
         };
         DeleteOrganizationInput: {
             confirmSlug: string;
@@ -1957,6 +1967,12 @@ export interface components {
             version: number;
         };
         PublicRun: {
+            /** @default null */
+            baseline: {
+                /** @enum {string} */
+                rule: "pinned" | "last-passed";
+                runId: string;
+            } | null;
             capacity: components["schemas"]["Capacity"] | null;
             createdAt: string;
             diagnostics: components["schemas"]["Diagnostic"][];
@@ -2052,6 +2068,18 @@ export interface components {
             recoveredAfter: number | null;
             statement: string;
         };
+        RelativeJudgement: {
+            base: number | null;
+            baselineRunId: string | null;
+            head: number | null;
+            interval: {
+                high: number;
+                low: number;
+            } | null;
+            ratio: number | null;
+            /** @enum {number} */
+            v: 1;
+        };
         RequestBody: {
             json: unknown;
             /** @enum {string} */
@@ -2093,6 +2121,12 @@ export interface components {
         /** @enum {string} */
         Role: "OWNER" | "ADMIN" | "MEMBER" | "VIEWER";
         Run: {
+            /** @default null */
+            baseline: {
+                /** @enum {string} */
+                rule: "pinned" | "last-passed";
+                runId: string;
+            } | null;
             cancelRequestedAt: string | null;
             capacity: components["schemas"]["Capacity"] | null;
             createdAt: string;
@@ -2485,6 +2519,8 @@ export interface components {
             metric: "latency";
             /** @enum {string} */
             op: "<" | "<=" | ">" | ">=";
+            /** @enum {string} */
+            relativeTo?: "baseline";
             request?: string;
             scenario?: string;
             /** @enum {string} */
@@ -2498,6 +2534,8 @@ export interface components {
             metric: "error_rate";
             /** @enum {string} */
             op: "<" | "<=" | ">" | ">=";
+            /** @enum {string} */
+            relativeTo?: "baseline";
             request?: string;
             scenario?: string;
             stop?: components["schemas"]["StopRule"];
@@ -2509,6 +2547,8 @@ export interface components {
             metric: "rps";
             /** @enum {string} */
             op: "<" | "<=" | ">" | ">=";
+            /** @enum {string} */
+            relativeTo?: "baseline";
             request?: string;
             scenario?: string;
             stop?: components["schemas"]["StopRule"];
@@ -2520,6 +2560,8 @@ export interface components {
             metric: "check_rate";
             /** @enum {string} */
             op: "<" | "<=" | ">" | ">=";
+            /** @enum {string} */
+            relativeTo?: "baseline";
             request?: string;
             scenario?: string;
             stop?: components["schemas"]["StopRule"];
@@ -2531,6 +2573,8 @@ export interface components {
             metric: "status_share";
             /** @enum {string} */
             op: "<" | "<=" | ">" | ">=";
+            /** @enum {string} */
+            relativeTo?: "baseline";
             request?: string;
             scenario?: string;
             status: components["schemas"]["StatusClass"];
@@ -2543,6 +2587,8 @@ export interface components {
             metric: "count";
             /** @enum {string} */
             op: "<" | "<=" | ">" | ">=";
+            /** @enum {string} */
+            relativeTo?: "baseline";
             request?: string;
             scenario?: string;
             stop?: components["schemas"]["StopRule"];
@@ -2555,6 +2601,8 @@ export interface components {
             name: string;
             /** @enum {string} */
             op: "<" | "<=" | ">" | ">=";
+            /** @enum {string} */
+            relativeTo?: "baseline";
             request?: string;
             scenario?: string;
             stat: components["schemas"]["CustomStat"];
@@ -2576,6 +2624,8 @@ export interface components {
             metric: "latency";
             /** @enum {string} */
             op: "<" | "<=" | ">" | ">=";
+            /** @enum {string} */
+            relativeTo?: "baseline";
             request?: string;
             scenario?: string;
             /** @enum {string} */
@@ -2589,6 +2639,8 @@ export interface components {
             metric: "error_rate";
             /** @enum {string} */
             op: "<" | "<=" | ">" | ">=";
+            /** @enum {string} */
+            relativeTo?: "baseline";
             request?: string;
             scenario?: string;
             stop?: components["schemas"]["StopRule"];
@@ -2600,6 +2652,8 @@ export interface components {
             metric: "rps";
             /** @enum {string} */
             op: "<" | "<=" | ">" | ">=";
+            /** @enum {string} */
+            relativeTo?: "baseline";
             request?: string;
             scenario?: string;
             stop?: components["schemas"]["StopRule"];
@@ -2611,6 +2665,8 @@ export interface components {
             metric: "check_rate";
             /** @enum {string} */
             op: "<" | "<=" | ">" | ">=";
+            /** @enum {string} */
+            relativeTo?: "baseline";
             request?: string;
             scenario?: string;
             stop?: components["schemas"]["StopRule"];
@@ -2622,6 +2678,8 @@ export interface components {
             metric: "status_share";
             /** @enum {string} */
             op: "<" | "<=" | ">" | ">=";
+            /** @enum {string} */
+            relativeTo?: "baseline";
             request?: string;
             scenario?: string;
             status: components["schemas"]["StatusClass"];
@@ -2634,6 +2692,8 @@ export interface components {
             metric: "count";
             /** @enum {string} */
             op: "<" | "<=" | ">" | ">=";
+            /** @enum {string} */
+            relativeTo?: "baseline";
             request?: string;
             scenario?: string;
             stop?: components["schemas"]["StopRule"];
@@ -2646,6 +2706,8 @@ export interface components {
             name: string;
             /** @enum {string} */
             op: "<" | "<=" | ">" | ">=";
+            /** @enum {string} */
+            relativeTo?: "baseline";
             request?: string;
             scenario?: string;
             stat: components["schemas"]["CustomStat"];
@@ -2660,6 +2722,7 @@ export interface components {
                 low: number;
             };
             measured: number | null;
+            relative?: components["schemas"]["RelativeJudgement"];
             threshold: components["schemas"]["Threshold"];
             /** @enum {string} */
             verdict: "PASS" | "FAIL" | "INCONCLUSIVE";
@@ -3012,6 +3075,7 @@ export type PublicShare = components['schemas']['PublicShare'];
 export type PublicTrend = components['schemas']['PublicTrend'];
 export type Quotas = components['schemas']['Quotas'];
 export type Recovery = components['schemas']['Recovery'];
+export type RelativeJudgement = components['schemas']['RelativeJudgement'];
 export type RequestBody = components['schemas']['RequestBody'];
 export type RequestBodyInput = components['schemas']['RequestBodyInput'];
 export type RequestName = components['schemas']['RequestName'];

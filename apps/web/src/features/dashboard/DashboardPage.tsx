@@ -7,6 +7,7 @@ import { can } from '@loadline/shared';
 import { useAccount } from '../auth/hooks';
 import { useDashboard } from '../reports/hooks';
 import { Sparkline } from '../reports/Sparkline';
+import { describeTrendChange } from '../reports/report-format';
 import { RunStatusBadge, VerdictBadge } from '../runs/RunStatusBadge';
 import { RunsTable } from '../runs/RunsTable';
 import { useTargets } from '../targets/hooks';
@@ -52,6 +53,11 @@ export function DashboardPage() {
         }
       />
       <div className="stack">
+        {dashboard.data?.regressions.length ? (
+          <Card title="Regressions" actions={<span className="muted small">confirmed in the last 14 days</span>}>
+            <RegressionList regressions={dashboard.data.regressions} />
+          </Card>
+        ) : null}
         <Card
           title="Recent runs"
           actions={runs.data && runs.data.length > RECENT_RUNS ? <span className="muted small">latest {RECENT_RUNS}</span> : null}
@@ -108,6 +114,32 @@ export function DashboardPage() {
 }
 
 type DashboardPlan = Dashboard['plans'][number];
+type DashboardRegression = Dashboard['regressions'][number];
+
+const figure = (stat: string, value: number) =>
+  stat === 'errorRate' ? `${(value * 100).toFixed(2)} %` : stat === 'rps' ? `${value.toFixed(1)} req/s` : `${value.toFixed(value >= 100 ? 0 : 1)} ms`;
+
+/** Steps for the worse runs confirmed in their plans' trends, newest first: what, where, from what to what. */
+function RegressionList({ regressions }: { regressions: DashboardRegression[] }) {
+  return (
+    <ul className="item-list" aria-label="Regressions" data-testid="dashboard-regressions">
+      {regressions.map((entry) => (
+        <li key={`${entry.planId}-${entry.change.stat}-${entry.confirmedBy.runId}`} className="item-list__item" data-testid="dashboard-regression">
+          <div className="item-list__main">
+            <Link className="item-list__title" to={`/plans/${entry.planId}/trends`}>
+              {entry.planName}: {describeTrendChange(entry.change)}
+            </Link>
+            <span className="item-list__sub inline-links">
+              {figure(entry.change.stat, entry.change.before)} → {figure(entry.change.stat, entry.change.after)} from the{' '}
+              <Link to={`/runs/${entry.change.runId}`}>run where it stepped</Link> · confirmed{' '}
+              <Link to={`/runs/${entry.confirmedBy.runId}`}>{formatRelative(entry.confirmedBy.at)}</Link>
+            </span>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 /** Plans, failing first (the API's order): the latest verdict, when, and p95 over the last runs. */
 function PlanList({ plans }: { plans: DashboardPlan[] }) {

@@ -1,7 +1,7 @@
 import { LATENCY_STATS, STOP_MIN_OFFENDERS, THRESHOLD_OPS, type LatencyStat, type ThresholdOp } from '@loadline/shared';
-import { SelectField, TextField } from '../../forms/Fields';
+import { CheckboxField, SelectField, TextField } from '../../forms/Fields';
 import type { FieldErrors } from '../../forms/field-errors';
-import { isPercentMetric } from './model/to-spec';
+import { isPercentMetric, isRelativeThreshold } from './model/to-spec';
 import { newThreshold, type ScopeKind, type ThresholdForm, type ThresholdMetric } from './model/form-types';
 import { patchById, removeById, type Update } from './editor-state';
 
@@ -64,6 +64,8 @@ export function ThresholdsSection({ thresholds, requestNames, scenarioNames, fre
             ...(threshold.metric === 'check_rate' ? [] : [{ value: 'scenario:*', label: freeScopes ? 'A scenario named…' : 'Another scenario…' }]),
           ];
           const typed = value.endsWith(':*');
+          const relative = isRelativeThreshold(threshold);
+          const canBeRelative = threshold.metric === 'latency' || threshold.metric === 'rps';
           return (
             <div className="row-card row-card--compact" key={threshold.id} role="group" aria-label={`Threshold ${index + 1}`}>
               <div className="grid grid--threshold-editor row-card__fields">
@@ -78,13 +80,13 @@ export function ThresholdsSection({ thresholds, requestNames, scenarioNames, fre
                 <SelectField path={`${at}.op`} label="Operator" errors={errors} value={threshold.op} options={OPS} onValueChange={(op) => set({ op: op as ThresholdOp })} />
                 <TextField
                   path={`${at}.value`}
-                  label={`Value (${UNIT[threshold.metric]})`}
+                  label={relative ? 'Value (% of baseline)' : `Value (${UNIT[threshold.metric]})`}
                   type="number"
                   inputMode="decimal"
                   step="any"
                   min={0}
-                  max={isPercentMetric(threshold.metric) ? 100 : undefined}
-                  hint={VALUE_HINT[threshold.metric]}
+                  max={relative ? undefined : isPercentMetric(threshold.metric) ? 100 : undefined}
+                  hint={relative ? (threshold.metric === 'rps' ? 'e.g. 95: at least 95 % of the baseline' : 'e.g. 110: at most 10 % above the baseline') : VALUE_HINT[threshold.metric]}
                   errors={errors}
                   value={threshold.value}
                   onValueChange={(text) => set({ value: text })}
@@ -111,6 +113,17 @@ export function ThresholdsSection({ thresholds, requestNames, scenarioNames, fre
                     errors={errors}
                     value={threshold.scopeName}
                     onValueChange={(scopeName) => set({ scopeName })}
+                  />
+                ) : null}
+                {canBeRelative ? (
+                  <CheckboxField
+                    className="grid__span-2"
+                    path={`${at}.relativeTo`}
+                    label="Relative to the baseline"
+                    hint="judged against the same figure of the plan's baseline run, with the noise of both runs: PASS, FAIL, or INCONCLUSIVE when the runs cannot tell"
+                    errors={errors}
+                    checked={threshold.relative}
+                    onCheckedChange={(checked) => set({ relative: checked, value: checked ? (threshold.metric === 'rps' ? '95' : '110') : threshold.metric === 'rps' ? '100' : '500' })}
                   />
                 ) : null}
                 <TextField

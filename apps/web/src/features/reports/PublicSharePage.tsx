@@ -106,7 +106,7 @@ function SharedContent({ share }: { share: PublicShare }) {
       {/* Runner ids are the installation's business, not the reader's of a public link. */}
       {run.segments > 1 && run.segmentDetails.length > 0 ? <SegmentsCard run={run} showRunner={false} /> : null}
       <Card title="SLA thresholds">
-        {run.thresholds.length ? <ThresholdsTable results={run.thresholds} /> : <p className="muted">This run had no thresholds to judge.</p>}
+        {run.thresholds.length ? <ThresholdsTable results={run.thresholds} linkBaselines={false} /> : <p className="muted">This run had no thresholds to judge.</p>}
       </Card>
       {run.capacity ? <CapacityCard capacity={run.capacity} /> : null}
       {run.recovery ? <RecoveryCard recovery={run.recovery} /> : null}

@@ -11,19 +11,22 @@ interface TrendChartsProps {
     /** Steps found in the whole run's figures: by run id (a plan's trend) or by time (a shared one). */
     changePoints?: ReadonlyArray<{ stat: string; runId?: string; at?: string }>;
   };
+  /** The plan's baseline run, marked on the latency chart (a plan's trend only). */
+  baselineRunId?: string | null;
   /** Clicking a point opens that run (left out on the public page: runs are private). */
   onOpenRun?: (runId: string) => void;
 }
 
 /** p50/p95/p99 with latency thresholds, error rate and RPS over a plan's runs, per request or overall. */
-export function TrendCharts({ trend, onOpenRun }: TrendChartsProps) {
+export function TrendCharts({ trend, onOpenRun, baselineRunId }: TrendChartsProps) {
   const [request, setRequest] = useState<string>(WHOLE_RUN);
   const names = useMemo(() => trendRequestNames(trend.points), [trend.points]);
   const chosen = request === WHOLE_RUN || names.includes(request) ? request : WHOLE_RUN;
   const charts = useMemo(() => {
     const changePoints = (trend.changePoints ?? []).map((change) => ({ stat: change.stat, at: change.at ?? trend.points.find((point) => point.runId === change.runId)?.createdAt ?? '' }));
-    return trendCharts({ ...trend, changePoints }, chosen);
-  }, [trend, chosen]);
+    const baselineAt = baselineRunId ? (trend.points.find((point) => point.runId === baselineRunId)?.createdAt ?? null) : null;
+    return trendCharts({ ...trend, changePoints, baselineAt }, chosen);
+  }, [trend, chosen, baselineRunId]);
   const pick = onOpenRun
     ? (index: number) => {
         const point = trend.points[index];
@@ -48,7 +51,7 @@ export function TrendCharts({ trend, onOpenRun }: TrendChartsProps) {
         </label>
         <p className="muted small">
           One point per run, oldest on the left.{onOpenRun ? ' Click a point to open its run.' : ''} Dashed red lines are the plan's thresholds (click one
-          in a legend to hide it and zoom in on the runs); a ringed dot marks a run whose verdict changed.
+          in a legend to hide it and zoom in on the runs); a ringed dot marks a run whose verdict changed{baselineRunId ? ', a green one the baseline run new runs are compared with' : ''}.
         </p>
       </div>
       <section className="charts__panel charts__panel--wide" aria-labelledby="trend-latency-title">

@@ -7,7 +7,7 @@ import { formatLatency } from '../../format/numbers';
 import { useCan } from '../auth/hooks';
 import { VerdictBadge } from '../runs/RunStatusBadge';
 import { usePlan } from '../plans/hooks';
-import { usePlanTrend } from './hooks';
+import { usePlanBaseline, usePlanTrend } from './hooks';
 import { dayBound, describeTrendChange, trendPointLabel } from './report-format';
 import { SharePanel } from './SharePanel';
 import { TrendCharts } from './TrendCharts';
@@ -21,6 +21,7 @@ export function TrendsPage() {
   const toDay = params.get('to') ?? '';
   const plan = usePlan(id);
   const trend = usePlanTrend(id, { from: dayBound(fromDay, false), to: dayBound(toDay, true) });
+  const baseline = usePlanBaseline(id).data;
   const canShare = useCan('shares:manage');
   const [sharing, setSharing] = useState(false);
   const name = plan.data?.name ?? trend.data?.planName ?? 'Plan';
@@ -74,7 +75,13 @@ export function TrendsPage() {
         ) : (
           <>
             <Card title={`${trend.data.points.length} run${trend.data.points.length === 1 ? '' : 's'}`}>
-              <TrendCharts trend={trend.data} onOpenRun={(runId) => void navigate(`/runs/${encodeURIComponent(runId)}`)} />
+              <TrendCharts trend={trend.data} baselineRunId={baseline?.runId ?? null} onOpenRun={(runId) => void navigate(`/runs/${encodeURIComponent(runId)}`)} />
+              {baseline ? (
+                <p className="muted small" data-testid="trend-baseline">
+                  Baseline: {baseline.message.charAt(0).toLowerCase() + baseline.message.slice(1)}
+                  {baseline.runId && !trend.data.points.some((point) => point.runId === baseline.runId) ? ' (not in this range)' : ''}.
+                </p>
+              ) : null}
               {trend.data.changePoints.length ? (
                 <ul className="plain-list inline-links" data-testid="trend-change-points">
                   {trend.data.changePoints.map((change) => (
@@ -88,7 +95,7 @@ export function TrendsPage() {
                 <p className="muted" data-testid="trend-change-points">No step in p50, p95, p99, error rate or throughput stands out from run-to-run noise (doubtful runs left out).</p>
               )}
             </Card>
-            <TrendRuns points={trend.data.points} />
+            <TrendRuns points={trend.data.points} baselineRunId={baseline?.runId ?? null} />
           </>
         )}
       </div>
@@ -97,7 +104,7 @@ export function TrendsPage() {
 }
 
 /** The runs on the chart, newest first, with two pickers to compare any pair. */
-function TrendRuns({ points }: { points: readonly TrendPoint[] }) {
+function TrendRuns({ points, baselineRunId }: { points: readonly TrendPoint[]; baselineRunId: string | null }) {
   const newest = [...points].reverse();
   const [base, setBase] = useState(newest[1]?.runId ?? '');
   const [head, setHead] = useState(newest[0]?.runId ?? '');
@@ -135,6 +142,11 @@ function TrendRuns({ points }: { points: readonly TrendPoint[] }) {
                 <th scope="row">
                   <Link to={`/runs/${encodeURIComponent(point.runId)}`}>{trendPointLabel(point)} UTC</Link>
                   {point.verdictChanged ? <span className="pill pill--muted">verdict changed</span> : null}
+                  {point.runId === baselineRunId ? (
+                    <span className="pill pill--success" data-testid="trend-baseline-run">
+                      baseline
+                    </span>
+                  ) : null}
                 </th>
                 <td>v{point.planVersion}</td>
                 <td>{point.verdict ? <VerdictBadge verdict={point.verdict} /> : <span className="muted">{point.status}</span>}</td>

@@ -46,6 +46,15 @@ export function useRunBaseline(runId: string, enabled: boolean) {
   });
 }
 
+/** GET /plans/:id/baseline: the run the plan's next run will be compared with (pinned, or the last passed). */
+export function usePlanBaseline(planId: string) {
+  return useQuery({
+    queryKey: queryKeys.reports.planBaseline(planId),
+    enabled: Boolean(planId),
+    queryFn: ({ signal }) => unwrap(api.GET('/plans/{id}/baseline', { params: { path: { id: planId } }, signal })),
+  });
+}
+
 /** PUT /plans/:id/baseline: pins a run as its plan's baseline. */
 export function usePinBaseline(planId: string) {
   const queryClient = useQueryClient();

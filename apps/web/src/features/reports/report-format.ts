@@ -130,7 +130,7 @@ export function changeCounts(deltas: readonly MetricDelta[]): { improvement: num
 
 // --- Trends ---
 
-export const TREND_COLORS = { p50: '#0072B2', p95: '#E69F00', p99: '#CC79A7', rps: '#0072B2', errors: '#D55E00', threshold: '#B42318', marker: '#111827', step: '#7C3AED' } as const;
+export const TREND_COLORS = { p50: '#0072B2', p95: '#E69F00', p99: '#CC79A7', rps: '#0072B2', errors: '#D55E00', threshold: '#B42318', marker: '#111827', step: '#7C3AED', baseline: '#009E73' } as const;
 
 /** '' is the whole run; anything else is a request name. */
 export const WHOLE_RUN = '';
@@ -190,7 +190,10 @@ export interface TrendCharts {
  * with the latency thresholds in ms, the error rate in % with its thresholds, RPS; a marker
  * on each run whose verdict changed (drawn on p95).
  */
-export function trendCharts(trend: Pick<PublicTrend, 'points' | 'thresholds'> & { changePoints?: readonly { stat: string; at: string }[] }, request: string = WHOLE_RUN): TrendCharts {
+export function trendCharts(
+  trend: Pick<PublicTrend, 'points' | 'thresholds'> & { changePoints?: readonly { stat: string; at: string }[]; baselineAt?: string | null },
+  request: string = WHOLE_RUN,
+): TrendCharts {
   const points = trend.points;
   // Change points are found on the whole run's figures: marked only on the whole-run view.
   const stepsOf = (stat: string) => new Set(request === WHOLE_RUN ? (trend.changePoints ?? []).filter((change) => change.stat === stat).map((change) => change.at) : []);
@@ -223,6 +226,12 @@ export function trendCharts(trend: Pick<PublicTrend, 'points' | 'thresholds'> & 
   if (p95Steps) {
     latencyLines.push({ label: 'p95 stepped (change point)', color: TREND_COLORS.step, scale: 'ms', unit: 'ms', markers: true });
     latencyYs.push(p95Steps);
+  }
+  // The plan's baseline run, the one new runs are compared with, when it is on the chart.
+  const baselineIndex = trend.baselineAt ? points.findIndex((point) => point.createdAt === trend.baselineAt) : -1;
+  if (baselineIndex >= 0) {
+    latencyLines.push({ label: 'Baseline run', color: TREND_COLORS.baseline, scale: 'ms', unit: 'ms', markers: true });
+    latencyYs.push(p95.map((y, index) => (index === baselineIndex ? y : null)));
   }
 
   const errorYs = figures.map((f) => (f ? f.errorRate * 100 : null));

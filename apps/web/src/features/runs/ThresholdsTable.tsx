@@ -1,8 +1,10 @@
-import { describeThreshold, formatValue, type Threshold, type ThresholdResult } from '@loadline/shared';
+import { Link } from 'react-router';
+import { describeThreshold, formatMeasured, type Threshold, type ThresholdResult } from '@loadline/shared';
 import { VerdictBadge } from './RunStatusBadge';
 import { ConfidenceInterval } from './RequestsTable';
 
-export function ThresholdsTable({ results }: { results: readonly ThresholdResult[] }) {
+/** `linkBaselines`: link a relative threshold's baseline run (not on public pages, whose readers cannot open it). */
+export function ThresholdsTable({ results, linkBaselines = true }: { results: readonly ThresholdResult[]; linkBaselines?: boolean }) {
   return (
     <div className="table-wrap" tabIndex={0}>
       <table className="table table--stack" data-testid="thresholds-table">
@@ -25,8 +27,9 @@ export function ThresholdsTable({ results }: { results: readonly ThresholdResult
                 <ThresholdOrigin threshold={result.threshold} />
               </th>
               <td className="num" data-col="measured" data-label="Measured">
-                {result.measured === null ? '—' : formatValue(result.threshold, result.measured)}
+                {result.measured === null ? '—' : formatMeasured(result.threshold, result.measured)}
                 {result.interval ? <ConfidenceInterval low={result.interval.low} high={result.interval.high} /> : null}
+                <RelativeTo result={result} link={linkBaselines} />
               </td>
               <td data-col="verdict" data-label="Verdict">
                 <VerdictBadge verdict={result.verdict} />
@@ -37,6 +40,23 @@ export function ThresholdsTable({ results }: { results: readonly ThresholdResult
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** A limit relative to the baseline: the interval of the ratio, and which run the baseline was. */
+function RelativeTo({ result, link }: { result: ThresholdResult; link: boolean }) {
+  const relative = result.relative;
+  if (!relative?.baselineRunId) return null;
+  const percent = (ratio: number) => `${(ratio * 100).toLocaleString('en-US', { maximumFractionDigits: 1 })} %`;
+  return (
+    <span className="threshold-baseline muted small" data-testid="threshold-baseline">
+      {relative.interval ? (
+        <span className="ci" title="95 % confidence interval of this run's figure as a share of the baseline's">
+          {percent(relative.interval.low)}–{percent(relative.interval.high)}
+        </span>
+      ) : null}{' '}
+      {link ? <Link to={`/runs/${relative.baselineRunId}`}>baseline run</Link> : null}
+    </span>
   );
 }
 

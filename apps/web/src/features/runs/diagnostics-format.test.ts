@@ -77,6 +77,7 @@ describe('cancelledText', () => {
     queue: null,
     segmentDetails: [],
     startSpreadMs: null,
+    baseline: null,
   };
 
   it('says when it stopped and that the measurements are kept', () => {
@@ -93,6 +94,7 @@ describe('stoppedEarlyText', () => {
       error: { code: 'STOPPED_BY_THRESHOLD', message: 'stopped at 42 s: p95 of Checkout 1,210 ms > 500 ms for 10 s' },
       summary: null, thresholds: [], diagnostics: [], capacity: null,
     recovery: null, partial: false, plannedSeconds: 60, cancelRequestedAt: null, queue: null, segmentDetails: [], startSpreadMs: null,
+    baseline: null,
     };
     expect(stoppedEarly(run)).toBe(true);
     expect(stoppedEarlyText(run)).toBe('stopped at 42 s: p95 of Checkout 1,210 ms > 500 ms for 10 s (of the planned 1 min). What was measured until then is shown below; the other requirements are judged on it.');

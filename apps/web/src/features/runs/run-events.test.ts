@@ -46,6 +46,7 @@ const finished: RunView = {
   queue: null,
   segmentDetails: [],
   startSpreadMs: null,
+    baseline: null,
 };
 
 const sse = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;

@@ -147,6 +147,8 @@ export interface ThresholdForm {
   windowUntil: string;
   /** k6 duration; empty: the threshold never stops the run. */
   stopAfter: string;
+  /** Latency and RPS: `value` is a percentage of the same figure in the run's baseline (110: at most 10 % above it). */
+  relative: boolean;
 }
 
 export type GrpcSource = 'none' | 'reflection' | 'proto';
@@ -246,7 +248,7 @@ export function newScenario(patch: Partial<Omit<ScenarioForm, 'id'>> = {}): Scen
 }
 
 export function newThreshold(patch: Partial<Omit<ThresholdForm, 'id'>> = {}): ThresholdForm {
-  return { id: rowId(), metric: 'latency', stat: 'p95', status: '5xx', op: '<', value: '500', scopeKind: 'run', scopeName: '', windowAfter: '', windowUntil: '', stopAfter: '', ...patch };
+  return { id: rowId(), metric: 'latency', stat: 'p95', status: '5xx', op: '<', value: '500', scopeKind: 'run', scopeName: '', windowAfter: '', windowUntil: '', stopAfter: '', relative: false, ...patch };
 }
 
 /** A step of the protocol the target speaks, with a first name that is not taken yet. */

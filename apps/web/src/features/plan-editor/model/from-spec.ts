@@ -171,6 +171,10 @@ export function thresholdToForm(threshold: EditableThreshold): ThresholdForm {
       : { scopeKind: 'run', scopeName: '' };
   const timing = { windowAfter: threshold.window?.after ?? '', windowUntil: threshold.window?.until ?? '', stopAfter: threshold.stop?.after ?? '' };
   const base = { op: threshold.op, ...scope, ...timing };
+  // A limit relative to the baseline is a share of it, edited as a percentage (1.1 -> 110).
+  if (threshold.relativeTo === 'baseline' && (threshold.metric === 'latency' || threshold.metric === 'rps')) {
+    return newThreshold({ ...base, metric: threshold.metric, ...(threshold.metric === 'latency' ? { stat: threshold.stat } : {}), value: percent(threshold.value), relative: true });
+  }
   switch (threshold.metric) {
     case 'latency':
       return newThreshold({ ...base, metric: 'latency', stat: threshold.stat, value: text(threshold.value) });

@@ -166,6 +166,23 @@ describe('editor <-> plan spec round trip', () => {
     ]);
   });
 
+  it('keeps thresholds relative to the baseline, edited as a percentage of it', () => {
+    const { form } = roundTrip({
+      ...base,
+      scenarios: [{ name: 'main', load: { executor: 'constant-vus', vus: 2, duration: '2m' }, requests: [{ name: 'home', path: '/' }] }],
+      thresholds: [
+        { metric: 'latency', stat: 'p95', op: '<=', value: 1.1, request: 'home', relativeTo: 'baseline' },
+        { metric: 'rps', op: '>=', value: 0.95, relativeTo: 'baseline' },
+        { metric: 'latency', stat: 'p99', op: '<', value: 800 },
+      ],
+    });
+    expect(form.thresholds.map((t) => [t.relative, t.value])).toEqual([
+      [true, '110'],
+      [true, '95'],
+      [false, '800'],
+    ]);
+  });
+
   it('keeps a custom script plan (without the requirements the API adds)', () => {
     const form = specToForm(
       { scenarios: [], script: { source: 'export default function () {}', requirements: { maxVUs: 3, durationSeconds: 35 } }, thresholds: [{ metric: 'latency', stat: 'p95', op: '<', value: 200, request: 'custom' }], segments: 1 },

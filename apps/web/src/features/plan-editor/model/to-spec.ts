@@ -167,10 +167,17 @@ export function scenarioToInput(scenario: ScenarioForm, startTime: string, at: s
 const PERCENT_METRICS = new Set(['error_rate', 'check_rate', 'status_share']);
 export const isPercentMetric = (metric: ThresholdForm['metric']): boolean => PERCENT_METRICS.has(metric);
 
+/** Whether the form's threshold is judged as a share of its baseline's figure (latency and RPS only). */
+export const isRelativeThreshold = (threshold: ThresholdForm): boolean => threshold.relative && (threshold.metric === 'latency' || threshold.metric === 'rps');
+
 export function thresholdToInput(threshold: ThresholdForm, at: string, read: NumberReader, errors: Errors): Input {
   const path = `${at}.value`;
   let value = read(path, threshold.value);
-  if (isPercentMetric(threshold.metric)) {
+  const relative = isRelativeThreshold(threshold);
+  if (relative) {
+    // Typed as a percentage of the baseline (110), sent as a share of it (1.1).
+    value = Math.round(value * 1e6) / 1e8;
+  } else if (isPercentMetric(threshold.metric)) {
     if (Number.isFinite(value) && (value < 0 || value > 100) && !(path in errors)) errors[path] = 'enter a percentage between 0 and 100';
     // Typed as a percentage, sent as a fraction; rounding keeps 1 % = 0.01 exactly.
     value = Math.round(value * 1e6) / 1e8;
@@ -186,6 +193,7 @@ export function thresholdToInput(threshold: ThresholdForm, at: string, read: Num
     ...(threshold.metric === 'status_share' ? { status: threshold.status.trim() } : {}),
     op: threshold.op,
     value,
+    ...(relative ? { relativeTo: 'baseline' } : {}),
     ...scope,
     ...(after || until ? { window: { ...(after ? { after } : {}), ...(until ? { until } : {}) } } : {}),
     ...(stopAfter ? { stop: { after: stopAfter } } : {}),

@@ -1,0 +1,95 @@
+import { Injectable } from '@nestjs/common';
+import {
+  baselineFindings,
+  compareRuns,
+  loadFamilyKey,
+  mergeSegmentsBySecond,
+  planSpecSchema,
+  type BaselineEvidence,
+  type BaselineFinding,
+  type BaselineRule,
+  type PlanSpec,
+  type RunView,
+} from '@loadline/shared';
+import { RunBaselinesRepository } from './run-baselines.repository.js';
+import { RunsRepository } from './runs.repository.js';
+import { toRunView } from './run-view.js';
+
+/** How far back the last passed run of the same load is looked for. */
+const CANDIDATES = 100;
+/** Load families of plan versions kept in memory: a version's spec never changes. */
+const FAMILIES_KEPT = 2_000;
+
+export interface ChosenBaseline {
+  runId: string;
+  rule: BaselineRule;
+}
+
+/**
+ * Which run a run is judged and compared against: the plan's pinned run, or else its last
+ * PASSED run of the same load (loadFamilyKey) created before it. Used by the finaliser (which
+ * stores the choice with the run) and by the baselines routes.
+ */
+@Injectable()
+export class RunBaselines {
+  private readonly families = new Map<string, string>();
+
+  constructor(
+    private readonly baselines: RunBaselinesRepository,
+    private readonly runs: RunsRepository,
+  ) {}
+
+  /** The baseline of a run being judged (or of the plan's next run, with `run.id` null). */
+  async choose(run: { id: string | null; planId: string; createdAt: Date | null; spec: PlanSpec }): Promise<ChosenBaseline | null> {
+    const pinned = await this.baselines.pinned(run.planId);
+    if (pinned) return pinned.runId === run.id ? null : { runId: pinned.runId, rule: 'pinned' };
+    const last = await this.lastPassed(run.planId, loadFamilyKey(run.spec), run.createdAt);
+    return last ? { runId: last, rule: 'last-passed' } : null;
+  }
+
+  /** What a relative threshold is judged on: the baseline's figures and seconds; null if it is gone. */
+  async evidence(chosen: ChosenBaseline, spec: PlanSpec): Promise<BaselineEvidence | null> {
+    const record = await this.runs.find(chosen.runId);
+    const summary = record ? toRunView(record).summary : null;
+    if (!record || !summary) return null;
+    const seconds = mergeSegmentsBySecond(await this.runs.seconds(chosen.runId)).map((second) => second.sample);
+    const sameLoad = this.familyOf(record.planVersion.id, record.planVersion.spec) === loadFamilyKey(spec);
+    return { runId: record.id, summary, seconds, unlike: sameLoad ? null : 'the pinned run ran another load profile' };
+  }
+
+  /**
+   * A run that ended against the baseline it was judged with: the whole run's key figures, each
+   * with its interval, as CI outputs and webhooks carry them. Null when it had no baseline (or it is gone).
+   */
+  async findings(run: RunView, spec: PlanSpec): Promise<{ runId: string; rule: BaselineRule; findings: BaselineFinding[]; regressions: number } | null> {
+    if (!run.baseline) return null;
+    const record = await this.runs.find(run.baseline.runId);
+    if (!record) return null;
+    const secondsOf = async (runId: string) => mergeSegmentsBySecond(await this.runs.seconds(runId)).map((second) => second.sample);
+    const comparison = compareRuns(
+      { run: toRunView(record), spec: planSpecSchema.parse(record.planVersion.spec), seconds: await secondsOf(record.id) },
+      { run, spec, seconds: await secondsOf(run.id) },
+    );
+    const findings = baselineFindings({ runId: run.id, baseline: { ...run.baseline, createdAt: record.createdAt.toISOString() }, comparison, message: '' });
+    return { ...run.baseline, findings, regressions: findings.filter((finding) => finding.change === 'regression').length };
+  }
+
+  private async lastPassed(planId: string, family: string, before: Date | null): Promise<string | null> {
+    for (const candidate of await this.baselines.passed(planId, before, CANDIDATES)) {
+      const known = this.families.get(candidate.planVersionId);
+      const candidateFamily = known ?? this.familyOf(candidate.planVersionId, await this.baselines.versionSpec(candidate.planVersionId));
+      if (candidateFamily === family) return candidate.id;
+    }
+    return null;
+  }
+
+  private familyOf(planVersionId: string, spec: unknown): string {
+    let family = this.families.get(planVersionId);
+    if (family === undefined) {
+      family = loadFamilyKey(planSpecSchema.parse(spec));
+      if (this.families.size >= FAMILIES_KEPT) this.families.delete(this.families.keys().next().value!);
+      this.families.set(planVersionId, family);
+    }
+    return family;
+  }
+}
