@@ -39,7 +39,8 @@ function criterionOf(spec: PlanSpec): Criterion {
   const errorThreshold = spec.thresholds.find((t) => t.metric === 'error_rate' && !t.request && (t.op === '<' || t.op === '<='));
   const errorLimit = errorThreshold?.value ?? DEFAULT_ERROR_LIMIT;
   const latency = spec.thresholds.find(
-    (t) => t.metric === 'latency' && !t.request && (t.op === '<' || t.op === '<=') && QUANTILES[t.stat] !== undefined,
+    // A limit relative to the baseline is no number of milliseconds to hold the phases to.
+    (t) => t.metric === 'latency' && !t.request && !t.relativeTo && (t.op === '<' || t.op === '<=') && QUANTILES[t.stat] !== undefined,
   );
   if (latency && latency.metric === 'latency') {
     return { stat: latency.stat, q: QUANTILES[latency.stat]!, limit: latency.value, errorLimit, text: `${latency.stat} < ${fmt(latency.value)} ms` };

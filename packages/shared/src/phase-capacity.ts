@@ -66,7 +66,8 @@ function criterionOf(spec: PlanSpec): Criterion {
   const errorThreshold = spec.thresholds.find((t) => t.metric === 'error_rate' && !t.request && !t.window && (t.op === '<' || t.op === '<='));
   const errorLimit = errorThreshold?.value ?? DEFAULT_ERROR_LIMIT;
   const latency = spec.thresholds.filter(
-    (t) => t.metric === 'latency' && !t.request && !t.window && (t.op === '<' || t.op === '<=') && t.stat in QUANTILES,
+    // A limit relative to the baseline is no number of milliseconds to hold the phases to.
+    (t) => t.metric === 'latency' && !t.request && !t.window && !t.relativeTo && (t.op === '<' || t.op === '<=') && t.stat in QUANTILES,
   );
   const chosen = latency.find((t) => !t.scenario) ?? latency[0];
   if (chosen && chosen.metric === 'latency') {

@@ -18,6 +18,7 @@ import { RunsService } from '../runs/runs.service.js';
 import { RunLiveService } from '../runs/run-live.service.js';
 import { RunFiguresRepository } from '../runs/run-figures.repository.js';
 import { PlanRegressionsRepository } from '../runs/plan-regressions.repository.js';
+import { RunBaselines } from '../runs/run-baselines.service.js';
 
 export type ExportFormat = 'json' | 'csv' | 'junit';
 
@@ -44,6 +45,7 @@ export class ReportsService {
     private readonly figures: RunFiguresRepository,
     private readonly plans: PlansService,
     private readonly regressions: PlanRegressionsRepository,
+    private readonly baselines: RunBaselines,
   ) {}
 
   async trend(planId: string, range: { from?: string; to?: string; limit: number }): Promise<PlanTrend> {
@@ -54,7 +56,7 @@ export class ReportsService {
     return { planName: plan.name, from: range.from ?? null, to: range.to ?? null, points, thresholds: plan.spec.thresholds, changePoints: trendChanges(points) };
   }
 
-  /** Two runs side by side; each change judged against the noise in the runs' own seconds. */
+  /** Two runs side by side; each change judged against the noise in the runs' own seconds and, where there is one, the plan's history. */
   async compare(baseId: string, headId: string): Promise<RunComparison> {
     const [base, head] = await Promise.all([this.runs.get(baseId), this.runs.get(headId)]);
     const final = isTerminalRunStatus(base.status) && isTerminalRunStatus(head.status) && base.finishedAt !== null && head.finishedAt !== null;
@@ -63,7 +65,9 @@ export class ReportsService {
     if (kept) return kept;
     const specOf = async (run: RunView) => planSpecSchema.parse((await this.plans.version(run.planId, run.planVersion)).spec);
     const [baseSpec, headSpec, baseSeconds, headSeconds] = await Promise.all([specOf(base), specOf(head), this.live.samples(base.id), this.live.samples(head.id)]);
-    const comparison = compareRuns({ run: base, spec: baseSpec, seconds: baseSeconds }, { run: head, spec: headSpec, seconds: headSeconds });
+    // Runs of one plan: its history says how much two of its runs differ anyway.
+    const history = base.planId === head.planId ? await this.baselines.history(head.planId, new Date(Math.max(Date.parse(base.createdAt), Date.parse(head.createdAt))), [base.id, head.id]) : null;
+    const comparison = compareRuns({ run: base, spec: baseSpec, seconds: baseSeconds }, { run: head, spec: headSpec, seconds: headSeconds }, history);
     if (final) {
       if (this.finishedComparisons.size >= FINISHED_COMPARISONS) this.finishedComparisons.delete(this.finishedComparisons.keys().next().value!);
       this.finishedComparisons.set(key, comparison);

@@ -1,19 +1,24 @@
 import { Injectable } from '@nestjs/common';
 import {
+  HISTORY_RUNS,
   baselineFindings,
   compareRuns,
+  historySpread,
+  trendPointsFromFigures,
   loadFamilyKey,
   mergeSegmentsBySecond,
   planSpecSchema,
   type BaselineEvidence,
   type BaselineFinding,
   type BaselineRule,
+  type HistorySpread,
   type PlanSpec,
   type RunView,
 } from '@loadline/shared';
 import { RunBaselinesRepository } from './run-baselines.repository.js';
 import { RunsRepository } from './runs.repository.js';
 import { toRunView } from './run-view.js';
+import { RunFiguresRepository } from './run-figures.repository.js';
 
 /** How far back the last passed run of the same load is looked for. */
 const CANDIDATES = 100;
@@ -37,7 +42,17 @@ export class RunBaselines {
   constructor(
     private readonly baselines: RunBaselinesRepository,
     private readonly runs: RunsRepository,
+    private readonly figures: RunFiguresRepository,
   ) {}
+
+  /**
+   * The plan's run-to-run spread from its runs up to `until` (history-noise.ts), leaving out
+   * the runs being compared; null when it has too few runs.
+   */
+  async history(planId: string, until: Date, compared: readonly string[]): Promise<HistorySpread | null> {
+    const points = trendPointsFromFigures(await this.figures.forPlan(planId, { to: until }, HISTORY_RUNS + compared.length));
+    return historySpread(points, compared);
+  }
 
   /** The baseline of a run being judged (or of the plan's next run, with `run.id` null). */
   async choose(run: { id: string | null; planId: string; createdAt: Date | null; spec: PlanSpec }): Promise<ChosenBaseline | null> {
@@ -69,6 +84,7 @@ export class RunBaselines {
     const comparison = compareRuns(
       { run: toRunView(record), spec: planSpecSchema.parse(record.planVersion.spec), seconds: await secondsOf(record.id) },
       { run, spec, seconds: await secondsOf(run.id) },
+      await this.history(run.planId, new Date(run.createdAt), [record.id, run.id]),
     );
     const findings = baselineFindings({ runId: run.id, baseline: { ...run.baseline, createdAt: record.createdAt.toISOString() }, comparison, message: '' });
     return { ...run.baseline, findings, regressions: findings.filter((finding) => finding.change === 'regression').length };

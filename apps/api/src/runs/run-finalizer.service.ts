@@ -50,11 +50,13 @@ export class RunFinalizer {
     // The baseline is chosen as the run ends and kept with it: pinning another one later does
     // not change what this run was judged against.
     const chosenBaseline = await this.baselines.choose({ id: run.id, planId: run.planId, createdAt: run.createdAt, spec });
+    const judgeRelative = chosenBaseline !== null && needsBaseline(spec.thresholds);
     const outcome = decideOutcome({
       runId,
       spec,
       chosenBaseline,
-      baseline: chosenBaseline && needsBaseline(spec.thresholds) ? await this.baselines.evidence(chosenBaseline, spec) : null,
+      baseline: judgeRelative ? await this.baselines.evidence(chosenBaseline, spec) : null,
+      history: judgeRelative ? await this.baselines.history(run.planId, run.createdAt, [run.id, chosenBaseline.runId]) : null,
       segments: segments.map(
         (segment): SegmentState => ({
           index: segment.index,

@@ -17,6 +17,7 @@ import {
   summarizeSeconds,
   windowSummaries,
   type BaselineEvidence,
+  type HistorySpread,
   type PlanSpec,
   type StoredSecond,
   type ThresholdResult,
@@ -48,6 +49,8 @@ export interface OutcomeInput {
   stop?: ThresholdStop | null;
   /** The run thresholds relative to a baseline are judged against; null when there is none. */
   baseline?: BaselineEvidence | null;
+  /** The plan's run-to-run spread, which widens the relative thresholds' intervals. */
+  history?: HistorySpread | null;
   /** Which run that is, as stored with the outcome (also when no threshold needed its figures). */
   chosenBaseline?: FinalOutcome['baseline'];
 }
@@ -126,7 +129,7 @@ export function decideOutcome(input: OutcomeInput): FinalOutcome {
   }
   const thresholds = withStop(
     applyDiagnostics(
-      evaluateThresholds(input.spec.thresholds, summary, windows, relativeJudge({ runId: input.runId, summary, seconds: samples }, input.baseline ?? null)),
+      evaluateThresholds(input.spec.thresholds, summary, windows, relativeJudge({ runId: input.runId, summary, seconds: samples }, input.baseline ?? null, input.history ?? null)),
       diagnostics,
       indexScopes(samples),
     ),

@@ -7,6 +7,7 @@ import { THRESHOLD_STOP_CODE } from '../stop-rule.js';
 import { CUSTOM_METRIC_TYPES, customMetricFigures } from '../custom-metrics.js';
 import { HISTOGRAM_RELATIVE_ACCURACY, emptyHistogram, mergeHistogramInto } from '../histogram.js';
 import type { SecondSample } from '../series.js';
+import { historyFigure, widenDifference, type HistorySpread, type Spread } from './history-noise.js';
 import { DEFAULT_RESAMPLES, MIN_SECONDS, NOISE_METRICS, changeIntervals, pairSeed, type ChangeInterval, type NoiseMetric, type SecondFigures } from './noise.js';
 
 /** Which way is better for a metric: latency and errors down, throughput up. */
@@ -59,6 +60,11 @@ export const runComparisonSchema = z.object({
       confidence: z.number(),
       resamples: z.number().int(),
       seconds: z.object({ base: z.number().int(), head: z.number().int() }),
+      /**
+       * The plan's run-to-run spread the intervals were widened to (history-noise.ts): how many
+       * of its runs it was read from; null when it has too few.
+       */
+      history: z.object({ runs: z.number().int() }).nullable().default(null),
     })
     .nullable()
     .default(null),
@@ -75,13 +81,16 @@ function value(stats: RequestStats | undefined, metric: Metric): number | null {
 
 type Intervals = Partial<Record<NoiseMetric, ChangeInterval>> | null;
 
-function delta(metric: Metric, base: RequestStats | undefined, head: RequestStats | undefined, intervals: Intervals): MetricDelta {
+function delta(metric: Metric, base: RequestStats | undefined, head: RequestStats | undefined, intervals: Intervals, spread?: Spread): MetricDelta {
   const judged = !NOT_JUDGED.has(metric);
-  const interval = judged && (NOISE_METRICS as readonly string[]).includes(metric) ? (intervals?.[metric as NoiseMetric] ?? null) : null;
+  let interval = judged && (NOISE_METRICS as readonly string[]).includes(metric) ? (intervals?.[metric as NoiseMetric] ?? null) : null;
   const b = value(base, metric);
+  const h = value(head, metric);
+  const figure = historyFigure(metric);
+  if (interval && spread && figure && b !== null && h !== null) interval = widenDifference(interval, b, h, figure, spread);
   // A latency read from a histogram is known to ±0.5 %: readings within 1 % are the same reading.
   const resolution = LATENCY.has(metric) && b !== null ? 2 * HISTOGRAM_RELATIVE_ACCURACY * Math.abs(b) : 0;
-  return deltaOf(metric, b, value(head, metric), judged ? (LOWER_IS_BETTER.has(metric) ? 'lower' : 'higher') : null, interval, resolution);
+  return deltaOf(metric, b, h, judged ? (LOWER_IS_BETTER.has(metric) ? 'lower' : 'higher') : null, interval, resolution);
 }
 
 /**
@@ -144,8 +153,11 @@ export interface ComparedRun {
   seconds?: readonly SecondSample[];
 }
 
-/** Two runs side by side: deltas per metric and request, and what makes them not comparable. Pure. */
-export function compareRuns(base: ComparedRun, head: ComparedRun): RunComparison {
+/**
+ * Two runs side by side: deltas per metric and request, and what makes them not comparable.
+ * `history`: the plan's run-to-run spread, which widens the intervals (history-noise.ts). Pure.
+ */
+export function compareRuns(base: ComparedRun, head: ComparedRun, history: HistorySpread | null = null): RunComparison {
   const warnings: RunComparison['warnings'] = [];
   if (base.run.planId !== head.run.planId) warnings.push({ code: 'DIFFERENT_PLAN', message: `The runs are of different plans (${base.run.planName} and ${head.run.planName}).` });
   else if (base.run.planVersion !== head.run.planVersion) {
@@ -180,18 +192,24 @@ export function compareRuns(base: ComparedRun, head: ComparedRun): RunComparison
     base: { runId: base.run.id, createdAt: base.run.createdAt, planName: base.run.planName, planVersion: base.run.planVersion, verdict: base.run.verdict },
     head: { runId: head.run.id, createdAt: head.run.createdAt, planName: head.run.planName, planVersion: head.run.planVersion, verdict: head.run.verdict },
     warnings,
-    overall: METRICS.map((metric) => delta(metric, base.run.summary?.overall, head.run.summary?.overall, overall)),
+    overall: METRICS.map((metric) => delta(metric, base.run.summary?.overall, head.run.summary?.overall, overall, history?.overall)),
     requests: names.map((name) => ({
       name,
       inBase: !!find(base.run, name),
       inHead: !!find(head.run, name),
-      metrics: ((intervals: Intervals) => METRICS.map((metric) => delta(metric, find(base.run, name), find(head.run, name), intervals)))(
+      metrics: ((intervals: Intervals) => METRICS.map((metric) => delta(metric, find(base.run, name), find(head.run, name), intervals, history?.requests[name])))(
         withNoise && find(base.run, name) && find(head.run, name) ? intervalsOf(name) : null,
       ),
     })),
     customMetrics: compareCustomMetrics(base.run, head.run),
     noise: withNoise
-      ? { method: 'moving-block bootstrap over seconds', confidence: 0.95, resamples: DEFAULT_RESAMPLES, seconds: { base: fullSeconds(base.seconds!).length, head: fullSeconds(head.seconds!).length } }
+      ? {
+          method: 'moving-block bootstrap over seconds',
+          confidence: 0.95,
+          resamples: DEFAULT_RESAMPLES,
+          seconds: { base: fullSeconds(base.seconds!).length, head: fullSeconds(head.seconds!).length },
+          history: history ? { runs: history.runs } : null,
+        }
       : null,
   };
 }

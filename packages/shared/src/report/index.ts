@@ -8,3 +8,4 @@ export * from './noise.js';
 export * from './change-points.js';
 export * from './baseline.js';
 export * from './relative-threshold.js';
+export * from './history-noise.js';

@@ -3,6 +3,7 @@ import type { SecondSample } from '../series.js';
 import { describeThreshold, isRelative, thresholdFigure, withoutBaseline, type RelativeJudge, type Threshold, type ThresholdResult } from '../threshold.js';
 import { fullSeconds, scopeSeconds } from './compare.js';
 import { pairSeed, ratioIntervals, type NoiseMetric } from './noise.js';
+import { historyFigure, widenRatio, type HistorySpread } from './history-noise.js';
 
 /**
  * Thresholds relative to a baseline: "p95 of Checkout at most 110 % of baseline", "RPS at
@@ -49,8 +50,11 @@ function judge(op: Threshold['op'], limit: number, low: number, high: number): T
   return 'INCONCLUSIVE';
 }
 
-/** Judges one relative threshold of `head` against `baseline`. Pure. */
-export function judgeRelative(threshold: Threshold, head: JudgedRun, baseline: BaselineEvidence | null): ThresholdResult {
+/**
+ * Judges one relative threshold of `head` against `baseline`; `history` (the plan's run-to-run
+ * spread, when it has enough runs) widens the interval as it does a comparison's. Pure.
+ */
+export function judgeRelative(threshold: Threshold, head: JudgedRun, baseline: BaselineEvidence | null, history: HistorySpread | null = null): ThresholdResult {
   if (!baseline) return withoutBaseline(threshold);
   const label = describeThreshold(threshold);
   const [base, measured] = [thresholdFigure(threshold, baseline.summary), thresholdFigure(threshold, head.summary)];
@@ -72,15 +76,19 @@ export function judgeRelative(threshold: Threshold, head: JudgedRun, baseline: B
   const ratio = measured / base;
   const metric = noiseMetric(threshold);
   const name = threshold.request ?? null;
-  const interval = metric
+  const own = metric
     ? (ratioIntervals(scopeSeconds(fullSeconds(baseline.seconds), name), scopeSeconds(fullSeconds(head.seconds), name), { seed: pairSeed(baseline.runId, head.runId) })?.[metric] ?? null)
     : null;
+  const figure = metric ? historyFigure(metric) : null;
+  const spread = history ? (name === null ? history.overall : history.requests[name]) : undefined;
+  const interval = own && spread && figure && figure !== 'errorRate' ? widenRatio(own, ratio, figure, spread) : own;
+  const widened = interval && own && (interval.low < own.low || interval.high > own.high) ? `, widened to the plan's run-to-run spread over ${history!.runs} runs` : '';
   const figures = `${figureText(threshold, measured)} against the baseline's ${figureText(threshold, base)}`;
   if (!interval) {
     return inconclusive(`${figures} = ${percent(ratio)}, but too few seconds (or requests) in a run to tell a change from noise`, ratio);
   }
   const verdict = judge(threshold.op, threshold.value, interval.low, interval.high);
-  const ci = `95 % CI ${percent(interval.low)} to ${percent(interval.high)}`;
+  const ci = `95 % CI ${percent(interval.low)} to ${percent(interval.high)}${widened}`;
   const why =
     verdict === 'INCONCLUSIVE'
       ? `the limit ${percent(threshold.value)} lies inside the interval: the two runs cannot tell which side of it the change is`
@@ -101,9 +109,9 @@ function statsText(threshold: Threshold): string {
   return threshold.request ? `${what} of ${threshold.request}` : what;
 }
 
-/** The judge evaluateThresholds hands relative thresholds to, bound to one run and its baseline. */
-export function relativeJudge(head: JudgedRun, baseline: BaselineEvidence | null): RelativeJudge {
-  return (threshold) => judgeRelative(threshold, head, baseline);
+/** The judge evaluateThresholds hands relative thresholds to, bound to one run, its baseline and its plan's history. */
+export function relativeJudge(head: JudgedRun, baseline: BaselineEvidence | null, history: HistorySpread | null = null): RelativeJudge {
+  return (threshold) => judgeRelative(threshold, head, baseline, history);
 }
 
 /** Whether a plan's thresholds need a baseline to be judged (then the finaliser looks one up). */

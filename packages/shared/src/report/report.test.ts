@@ -167,7 +167,7 @@ describe('compareRuns', () => {
     // The same rate every second on both sides: no change, and an interval of exactly 0.
     expect(comparison.overall.find((delta) => delta.metric === 'rps')).toMatchObject({ change: 'unchanged', interval: { low: 0, high: 0 } });
     // The first and last seconds (partial) are left out.
-    expect(comparison.noise).toEqual({ method: 'moving-block bootstrap over seconds', confidence: 0.95, resamples: 400, seconds: { base: 28, head: 28 } });
+    expect(comparison.noise).toEqual({ method: 'moving-block bootstrap over seconds', confidence: 0.95, resamples: 400, seconds: { base: 28, head: 28 }, history: null });
     expect(comparison.requests.map((request) => request.name)).toEqual(['Get, "quoted"', '=cmd()']);
 
     // Without seconds (or with too few) there is no interval, so no change is called.

@@ -47,7 +47,8 @@ export const trendSeriesSchema = z.object({
 export type TrendSeries = z.infer<typeof trendSeriesSchema>;
 
 function appliesTo(threshold: Threshold, stat: TrendStat, request: string | undefined): boolean {
-  if (threshold.scenario || (threshold.request ?? undefined) !== request) return false;
+  // A limit relative to the baseline is a share of another run's figure: no line on a trend.
+  if (threshold.scenario || threshold.relativeTo || (threshold.request ?? undefined) !== request) return false;
   if (threshold.metric === 'latency') return threshold.stat === stat;
   return (threshold.metric === 'error_rate' && stat === 'error_rate') || (threshold.metric === 'rps' && stat === 'rps');
 }

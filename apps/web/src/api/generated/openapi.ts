@@ -2200,6 +2200,10 @@ export interface components {
             /** @default null */
             noise: {
                 confidence: number;
+                /** @default null */
+                history: {
+                    runs: number;
+                } | null;
                 /** @enum {string} */
                 method: "moving-block bootstrap over seconds";
                 resamples: number;

@@ -51,7 +51,7 @@ function Comparison({ data }: { data: RunComparison }) {
         description={
           <span data-testid="compare-summary">
             {data.noise
-              ? `Whole run: ${counts.improvement} better, ${counts.regression} worse, ${counts.unchanged} within noise (95 % intervals from each run's ${data.noise.seconds.base} and ${data.noise.seconds.head} seconds).`
+              ? `Whole run: ${counts.improvement} better, ${counts.regression} worse, ${counts.unchanged} within noise (95 % intervals from each run's ${data.noise.seconds.base} and ${data.noise.seconds.head} seconds${data.noise.history ? `, widened to the plan's run-to-run spread over ${data.noise.history.runs} runs` : ''}).`
               : 'Changes are not judged: a run has fewer than 5 seconds of measurements, too few to tell a change from noise.'}
           </span>
         }

@@ -92,6 +92,21 @@ const point = (runId: string, createdAt: string, p95: number, extra: Partial<Tre
 });
 
 describe('trend change points', () => {
+  it('marks the plan\'s baseline run, and draws no line for a limit relative to it', () => {
+    const points = [point('a', '2026-11-01T10:00:00Z', 10), point('b', '2026-11-02T10:00:00Z', 11)];
+    const charts = trendCharts({
+      points,
+      thresholds: [
+        { metric: 'latency', stat: 'p95', op: '<=', value: 1.1, relativeTo: 'baseline' },
+        { metric: 'latency', stat: 'p95', op: '<', value: 50 },
+      ],
+      baselineAt: '2026-11-01T10:00:00Z',
+    });
+    const labels = charts.latency.lines.map((line) => line.label);
+    expect(labels).toEqual(['p50', 'p95', 'p99', 'Threshold: p95 < 50 ms', 'Baseline run']);
+    expect(charts.latency.data[labels.indexOf('Baseline run') + 1]).toEqual([10, null]);
+  });
+
   it('marks the run where p95 stepped on the whole-run chart, and says it in words', () => {
     const points = [point('a', '2026-11-01T10:00:00Z', 10), point('b', '2026-11-02T10:00:00Z', 15)];
     const charts = trendCharts({ points, thresholds: [], changePoints: [{ stat: 'p95', at: '2026-11-02T10:00:00Z' }] });

@@ -164,7 +164,8 @@ function appliesTo(threshold: Threshold, request: string): boolean {
 function thresholdLines(thresholds: readonly Threshold[], request: string, metric: 'latency' | 'error_rate' | 'rps', count: number): { line: LineSpec; ys: (number | null)[] }[] {
   const out: { line: LineSpec; ys: (number | null)[] }[] = [];
   for (const threshold of thresholds) {
-    if (threshold.metric !== metric || !appliesTo(threshold, request)) continue;
+    // A limit relative to the baseline is a share of another run's figure: no line to draw.
+    if (threshold.metric !== metric || threshold.relativeTo || !appliesTo(threshold, request)) continue;
     const stat = (threshold as { stat?: string }).stat;
     if (metric === 'latency' && stat && !['p50', 'p95', 'p99'].includes(stat)) continue;
     const value = metric === 'error_rate' ? threshold.value * 100 : threshold.value;
