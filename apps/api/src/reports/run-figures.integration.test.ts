@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Dashboard, PlanTrend, PlanView, RunView, TargetView } from '@loadline/shared';
+import type { Dashboard, PlanTrend, PlanView, RunComparison, RunView, TargetView } from '@loadline/shared';
 import { startStack, type TestStack } from '../test/stack.js';
 import type { ApiClient } from '../test/api-client.js';
 import { FakeRunner, sampleSecond } from '../test/fake-runner.js';
@@ -107,7 +107,9 @@ describe('run figures for trends', () => {
     // Run webhooks' payloads carry the comparison with the baseline the run was judged against.
     const lastRun = (await owner.get<RunView>(`/runs/${ids[13]}`)).body;
     expect(lastRun.baseline).toEqual({ runId: ids[12], rule: 'last-passed' });
-    type Finished = { payload: { data: { run: { id: string; baseline: { runId: string; rule: string; regressions: number; findings: Array<{ metric: string; text: string }> } | null } } } };
+    type Finished = {
+      payload: { data: { run: { id: string; baseline: { runId: string; rule: string; regressions: number; findings: Array<{ metric: string; text: string }> } | null; regressions: Array<{ stat: string; runId: string }> } } };
+    };
     const ends = await eventually(
       async () => (await owner.get(`/webhooks/${finished.id}/deliveries`)).body.items as Finished[],
       (items) => items.some((item) => item.payload.data.run.id === ids[13]),
@@ -116,6 +118,14 @@ describe('run figures for trends', () => {
     const last = ends.find((item) => item.payload.data.run.id === ids[13])!.payload.data.run.baseline!;
     expect(last).toMatchObject({ runId: ids[12], rule: 'last-passed', regressions: expect.any(Number) });
     expect(last.findings.map((finding) => finding.metric)).toEqual(['p50', 'p95', 'p99', 'errorRate', 'rps']);
+    // A comparison of two of the plan's runs reads the plan's run-to-run spread from the other twelve.
+    const late = (await owner.get<RunComparison>(`/comparisons?base=${ids[12]}&head=${ids[13]}`)).body;
+    expect(late.noise!.history).toEqual({ runs: 12 });
+    expect(late.overall.find((delta) => delta.metric === 'p95')!.change).toBe('unchanged');
+    // The run that confirmed the p95 step says so in its own run.finished; the others name no p95 step.
+    const confirmer = ends.find((item) => item.payload.data.run.id === p95Delivery.payload.data.confirmedBy.runId)!;
+    expect(confirmer.payload.data.run.regressions).toContainEqual(expect.objectContaining({ stat: 'p95', runId: ids[10] }));
+    expect(ends.filter((item) => item.payload.data.run.regressions.some((change) => change.stat === 'p95'))).toHaveLength(1);
     // The step run against the run before it: p95 about 50 % up, a regression beyond noise.
     const step = ends.find((item) => item.payload.data.run.id === ids[10])!.payload.data.run.baseline!;
     expect(step.runId).toBe(ids[9]);

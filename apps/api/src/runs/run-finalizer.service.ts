@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { decodeThresholdStop, needsBaseline, planPeakVus, planSpecSchema, trendChanges, trendPointsFromFigures } from '@loadline/shared';
+import { decodeThresholdStop, needsBaseline, planPeakVus, planSpecSchema, trendChanges, trendPointsFromFigures, type TrendChange } from '@loadline/shared';
 import { RunsRepository } from './runs.repository.js';
 import { decideOutcome, type SegmentState } from './run-outcome.js';
 import { toRunView } from './run-view.js';
@@ -84,8 +84,11 @@ export class RunFinalizer {
           this.logger.error({ runId, err: error.message }, 'could not compare the run with its baseline');
           return null;
         });
-        for (const type of endEvents(view)) await this.events.emit(type, runEventData(view, this.env, baseline));
-        await this.announceRegressions(view.planId, view.id).catch((error: Error) => this.logger.error({ runId, err: error.message }, 'could not look for change points'));
+        const regressions = await this.announceRegressions(view.planId, view.id).catch((error: Error) => {
+          this.logger.error({ runId, err: error.message }, 'could not look for change points');
+          return [];
+        });
+        for (const type of endEvents(view)) await this.events.emit(type, runEventData(view, this.env, baseline, regressions));
       }
     }
     return done;
@@ -93,20 +96,24 @@ export class RunFinalizer {
 
   /**
    * `plan.regression` for each step for the worse in the plan's trend that this run confirms:
-   * found over the history with it, not without it (doubtful runs are no evidence).
+   * found over the history with it, not without it (doubtful runs are no evidence). Answers
+   * them, for the run's own events.
    */
-  private async announceRegressions(planId: string, runId: string): Promise<void> {
+  private async announceRegressions(planId: string, runId: string): Promise<TrendChange[]> {
     const history = trendPointsFromFigures(await this.figures.forPlan(planId, {}, HISTORY_RUNS));
-    if (!history.some((point) => point.runId === runId && !point.doubtful)) return;
+    if (!history.some((point) => point.runId === runId && !point.doubtful)) return [];
     // A step already seen without this run (within 2 runs of where it is now) is not news.
     const position = new Map(history.map((point, index) => [point.runId, index]));
     const known = trendChanges(history.filter((point) => point.runId !== runId));
     const seen = (change: { stat: string; runId: string }) => known.some((old) => old.stat === change.stat && Math.abs(position.get(old.runId)! - position.get(change.runId)!) <= 2);
+    const confirmed: TrendChange[] = [];
     for (const change of trendChanges(history)) {
       if (!change.regression || seen(change)) continue;
+      confirmed.push(change);
       this.logger.warn({ planId, runId, stat: change.stat, step: change.step }, 'a run confirmed a regression in its plan\'s trend');
       await this.regressions.record(planId, runId, change);
       await this.events.emit('plan.regression', { plan: { id: planId }, confirmedBy: { runId }, change });
     }
+    return confirmed;
   }
 }

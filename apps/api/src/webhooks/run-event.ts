@@ -1,4 +1,4 @@
-import type { BaselineFinding, RunView, WebhookEventType } from '@loadline/shared';
+import type { BaselineFinding, RunView, TrendChange, WebhookEventType } from '@loadline/shared';
 import { describeThreshold } from '@loadline/shared';
 import type { ApiEnv } from '../config/env.js';
 
@@ -15,9 +15,10 @@ export interface RunEventBaseline {
 
 /**
  * The `data` of a run event: the verdict, key figures, thresholds, the comparison with the
- * baseline it was judged against (null when none) and where to read the report.
+ * baseline it was judged against (null when none), the trend regressions it confirmed and
+ * where to read the report.
  */
-export function runEventData(run: RunView, env: ApiEnv, baseline: RunEventBaseline | null = null): Record<string, unknown> {
+export function runEventData(run: RunView, env: ApiEnv, baseline: RunEventBaseline | null = null, regressions: readonly TrendChange[] = []): Record<string, unknown> {
   const overall = run.summary?.overall;
   return {
     run: {
@@ -39,6 +40,8 @@ export function runEventData(run: RunView, env: ApiEnv, baseline: RunEventBaseli
       baseline: baseline
         ? { runId: baseline.runId, rule: baseline.rule, regressions: baseline.regressions, findings: baseline.findings.map(({ metric, change, text }) => ({ metric, change, text })) }
         : null,
+      // Steps for the worse in the plan's trend that this run confirmed (each also sent once as plan.regression).
+      regressions,
       reportUrl: `${reportBase(env)}/runs/${run.id}`,
     },
   };
