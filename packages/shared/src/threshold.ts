@@ -99,8 +99,8 @@ export const thresholdSchema = z
     message: 'relative to the baseline, Loadline judges latencies and RPS (shares and counts near 0 have no meaningful share of a baseline): give this one an absolute limit',
     path: ['relativeTo'],
   })
-  .refine((threshold) => !(threshold.relativeTo === 'baseline' && threshold.metric === 'latency' && threshold.stat === 'min'), {
-    message: 'a minimum is one request, too few to tell a change from noise: relative to the baseline, judge avg, a percentile or max',
+  .refine((threshold) => !(threshold.relativeTo === 'baseline' && threshold.metric === 'latency' && (threshold.stat === 'min' || threshold.stat === 'max')), {
+    message: 'a minimum or maximum is one request, too few to tell a change from noise: relative to the baseline, judge avg or a percentile',
     path: ['stat'],
   })
   .refine((threshold) => !(threshold.relativeTo === 'baseline' && (threshold.window || threshold.stop || threshold.scenario || threshold.fromScript)), {

@@ -8,7 +8,7 @@ import {
   runToJunit,
   trendPoints,
   trendPointsFromFigures,
-  trendChanges,
+  planTrendChanges,
   type PlanTrend,
   type RunComparison,
   type RunView,
@@ -25,6 +25,9 @@ export type ExportFormat = 'json' | 'csv' | 'junit';
 /** Comparisons of two finished runs kept, by their ids and end times: the bootstrap is not free. */
 const FINISHED_COMPARISONS = 500;
 
+/** Change points of plans' trends kept (see changesOf). */
+const TREND_CHANGES_KEPT = 500;
+
 /** How many past runs a dashboard sparkline shows. */
 const SPARKLINE_RUNS = 20;
 
@@ -38,6 +41,7 @@ export interface ExportedFile {
 @Injectable()
 export class ReportsService {
   private readonly finishedComparisons = new Map<string, RunComparison>();
+  private readonly trendChanges = new Map<string, PlanTrend['changePoints']>();
 
   constructor(
     private readonly runs: RunsService,
@@ -53,7 +57,23 @@ export class ReportsService {
     // Read from the figures each run stored when it ended: two indexed reads, no summaries.
     const runs = await this.figures.forPlan(planId, { from: range.from ? new Date(range.from) : undefined, to: range.to ? new Date(range.to) : undefined }, range.limit);
     const points = trendPointsFromFigures(runs);
-    return { planName: plan.name, from: range.from ?? null, to: range.to ?? null, points, thresholds: plan.spec.thresholds, changePoints: trendChanges(points) };
+    return { planName: plan.name, from: range.from ?? null, to: range.to ?? null, points, thresholds: plan.spec.thresholds, changePoints: this.changesOf(planId, points) };
+  }
+
+  /**
+   * Change points of the whole run and of every request: kept per plan and the exact runs they
+   * were found in, since each series' search is quadratic in runs and the answer changes only
+   * when a run ends.
+   */
+  private changesOf(planId: string, points: PlanTrend['points']): PlanTrend['changePoints'] {
+    const key = `${planId}|${points.length}|${points[0]?.runId ?? ''}|${points.at(-1)?.runId ?? ''}|${points.filter((point) => point.doubtful).length}`;
+    let changes = this.trendChanges.get(key);
+    if (!changes) {
+      changes = planTrendChanges(points);
+      if (this.trendChanges.size >= TREND_CHANGES_KEPT) this.trendChanges.delete(this.trendChanges.keys().next().value!);
+      this.trendChanges.set(key, changes);
+    }
+    return changes;
   }
 
   /** Two runs side by side; each change judged against the noise in the runs' own seconds and, where there is one, the plan's history. */

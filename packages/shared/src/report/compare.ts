@@ -16,10 +16,11 @@ const METRICS = ['count', 'rps', 'errorRate', 'avg', 'p50', 'p90', 'p95', 'p99',
 type Metric = (typeof METRICS)[number];
 /**
  * Shown with their change but not judged: how many requests a run made follows from its
- * load, and a response that grew or shrank is neither better nor worse by itself (a smaller
- * one may be an error page).
+ * load, a response that grew or shrank is neither better nor worse by itself (a smaller
+ * one may be an error page), and a maximum is one request, which resampling cannot bound (a
+ * resample never exceeds the largest value it draws from).
  */
-const NOT_JUDGED = new Set<Metric>(['count', 'responseBytesAvg', 'responseBytesP95']);
+const NOT_JUDGED = new Set<Metric>(['count', 'max', 'responseBytesAvg', 'responseBytesP95']);
 const LATENCY = new Set<string>(['avg', 'p50', 'p90', 'p95', 'p99', 'max']);
 
 export const metricDeltaSchema = z.object({

@@ -98,10 +98,10 @@ export function widenRatio(interval: ChangeInterval, ratio: number, figure: Excl
 
 /**
  * The figure of the history a comparison's metric is widened by: itself when the history keeps
- * it; for those it does not, the nearest one it does (avg and p50, p90 and p95, max and p99
- * move together from run to run); null for the rest (counts, sizes).
+ * it; for those it does not, the nearest one it does (avg and p50, p90 and p95 move together
+ * from run to run); null for the rest (counts, sizes, max, which is not judged).
  */
 export function historyFigure(metric: string): HistoryFigure | null {
   if ((HISTORY_FIGURES as readonly string[]).includes(metric)) return metric as HistoryFigure;
-  return ({ avg: 'p50', p90: 'p95', max: 'p99' } as Record<string, HistoryFigure>)[metric] ?? null;
+  return ({ avg: 'p50', p90: 'p95' } as Record<string, HistoryFigure>)[metric] ?? null;
 }

@@ -90,7 +90,8 @@ describe('thresholds relative to the baseline', () => {
 
   it('refuses relative thresholds it cannot judge, saying why', () => {
     const refused = (input: Record<string, unknown>) => thresholdSchema.safeParse({ relativeTo: 'baseline', ...input }).error?.issues.map((issue) => issue.message).join('; ');
-    expect(refused({ metric: 'latency', stat: 'min', op: '<=', value: 1.1 })).toContain('a minimum is one request');
+    expect(refused({ metric: 'latency', stat: 'min', op: '<=', value: 1.1 })).toContain('a minimum or maximum is one request');
+    expect(refused({ metric: 'latency', stat: 'max', op: '<=', value: 1.1 })).toContain('a minimum or maximum is one request');
     expect(refused({ metric: 'latency', stat: 'p95', op: '<=', value: 1.1, window: { after: '5s' } })).toContain('no window, stop rule or scenario');
     expect(refused({ metric: 'latency', stat: 'p95', op: '<=', value: 500 })).toContain('a share of its figure');
     expect(thresholdSchema.safeParse({ relativeTo: 'baseline', metric: 'error_rate', op: '<=', value: 0.01 }).success).toBe(false);

@@ -31,7 +31,7 @@ export interface JudgedRun {
 
 function noiseMetric(threshold: Threshold): NoiseMetric | null {
   if (threshold.metric === 'rps') return 'rps';
-  if (threshold.metric === 'latency' && threshold.stat !== 'min') return threshold.stat;
+  if (threshold.metric === 'latency' && threshold.stat !== 'min' && threshold.stat !== 'max') return threshold.stat;
   return null;
 }
 

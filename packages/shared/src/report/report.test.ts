@@ -9,7 +9,7 @@ import { runToCsv, runToJunit } from './export.js';
 import { baselineFindings, type RunBaseline } from './baseline.js';
 import type { MetricDelta } from './compare.js';
 import { scrubPublicText, toPublicRun } from './share.js';
-import { trendChanges, trendFigureRows, trendPoints, trendPointsFromFigures } from './trend.js';
+import { planTrendChanges, trendChanges, trendFigureRows, trendPoints, trendPointsFromFigures } from './trend.js';
 import { trendSeries } from './trend-series.js';
 import { emptyHistogram, recordValue } from '../histogram.js';
 import { summarizeCustomMetric, type CustomMetricSecond } from '../custom-metrics.js';
@@ -397,5 +397,20 @@ describe('trendChanges', () => {
     expect(changes[0]!.step).toBeCloseTo(0.3, 1);
     // The rate did not move: nothing to mark there.
     expect(trendChanges(points).filter((change) => change.stat === 'rps')).toEqual([]);
+  });
+
+  it("finds a request's own step, which the whole run (mostly other requests) does not show", () => {
+    const noise = [0, 2, -1, 3, -2, 1, -3, 2, 0, -1, 1, -2];
+    const withRequests = (i: number, search: number) => ({
+      ...point(i, 100 + noise[i % noise.length]!),
+      requests: {
+        Home: { count: 900, rps: 90, errorRate: 0, p50: 40, p95: 100 + noise[(i + 3) % noise.length]!, p99: 120 },
+        Search: { count: 100, rps: 10, errorRate: 0, p50: search / 2, p95: search, p99: search * 1.2 },
+      },
+    });
+    const points = Array.from({ length: 18 }, (_, i) => withRequests(i, (i < 12 ? 200 : 260) + noise[(i + 5) % noise.length]!));
+    const changes = planTrendChanges(points).filter((change) => change.stat === 'p95');
+    expect(changes).toEqual([expect.objectContaining({ request: 'Search', runId: 'r12', previousRunId: 'r11', regression: true })]);
+    expect(trendChanges(points).some((change) => change.stat === 'p95')).toBe(false);
   });
 });

@@ -29,9 +29,11 @@ export const trendPointSchema = z.object({
 });
 export type TrendPoint = z.infer<typeof trendPointSchema>;
 
-/** Where a figure of the whole run stepped to a new level and stayed (see change-points.ts). */
+/** Where a figure of the whole run, or of one request, stepped to a new level and stayed (see change-points.ts). */
 export const trendChangeSchema = z.object({
   stat: z.enum(['p50', 'p95', 'p99', 'errorRate', 'rps']),
+  /** The request whose figure stepped; absent for the whole run's. */
+  request: z.string().optional(),
   /** The first run at the new level, and the last one before it. */
   runId: z.string(),
   previousRunId: z.string(),
@@ -53,7 +55,10 @@ export const planTrendSchema = z.object({
   points: z.array(trendPointSchema),
   /** The thresholds of the plan's current version, drawn as lines. */
   thresholds: z.array(thresholdSchema),
-  /** Steps in the whole run's figures over these points, doubtful runs left out; oldest first. */
+  /**
+   * Steps in the whole run's figures over these points, then in each request's (`request` set),
+   * doubtful runs left out; oldest first within each.
+   */
   changePoints: z.array(trendChangeSchema).default([]),
 });
 export type PlanTrend = z.infer<typeof planTrendSchema>;
@@ -148,15 +153,18 @@ export function trendPoints(runs: readonly RunView[]): TrendPoint[] {
 const CHANGE_STATS = ['p50', 'p95', 'p99', 'errorRate', 'rps'] as const;
 
 /**
- * Change points of the whole run's figures over trend points (oldest first), leaving out
- * doubtful runs: what a trend chart marks and a new run can confirm. Pure.
+ * Change points of the whole run's figures (or of one request's, `request`) over trend points
+ * (oldest first), leaving out doubtful runs and runs without that request. What a new run can
+ * confirm is the whole run's. Pure.
  */
-export function trendChanges(points: readonly TrendPoint[]): TrendChange[] {
-  const evidence = points.filter((point) => !point.doubtful);
+export function trendChanges(points: readonly TrendPoint[], request?: string): TrendChange[] {
+  const figuresOf = (point: TrendPoint) => (request === undefined ? point.overall : point.requests[request]);
+  const evidence = points.filter((point) => !point.doubtful && figuresOf(point) !== undefined);
   return CHANGE_STATS.flatMap((stat) => {
-    const usable = evidence.filter((point) => point.overall[stat] !== null);
-    return changePoints(usable.map((point) => point.overall[stat]!)).map((change) => ({
+    const usable = evidence.filter((point) => figuresOf(point)![stat] !== null);
+    return changePoints(usable.map((point) => figuresOf(point)![stat]!)).map((change) => ({
       stat,
+      ...(request === undefined ? {} : { request }),
       runId: usable[change.index]!.runId,
       previousRunId: usable[change.index - 1]!.runId,
       before: change.before,
@@ -166,4 +174,10 @@ export function trendChanges(points: readonly TrendPoint[]): TrendChange[] {
       pValue: change.pValue,
     }));
   });
+}
+
+/** The whole run's change points, then each request's (by name): what a plan's trend shows. Pure. */
+export function planTrendChanges(points: readonly TrendPoint[]): TrendChange[] {
+  const names = [...new Set(points.flatMap((point) => Object.keys(point.requests)))].sort((a, b) => a.localeCompare(b));
+  return [...trendChanges(points), ...names.flatMap((name) => trendChanges(points, name))];
 }

@@ -2027,6 +2027,7 @@ export interface components {
                 before: number;
                 pValue: number;
                 regression: boolean;
+                request?: string;
                 /** @enum {string} */
                 stat: "p50" | "p95" | "p99" | "errorRate" | "rps";
                 step: number | null;
@@ -2746,6 +2747,7 @@ export interface components {
             previousRunId: string;
             pValue: number;
             regression: boolean;
+            request?: string;
             runId: string;
             /** @enum {string} */
             stat: "p50" | "p95" | "p99" | "errorRate" | "rps";

@@ -9,7 +9,7 @@ interface TrendChartsProps {
   trend: Pick<PublicTrend, 'thresholds'> & {
     points: Array<PublicTrend['points'][number] & { runId?: string }>;
     /** Steps found in the whole run's figures: by run id (a plan's trend) or by time (a shared one). */
-    changePoints?: ReadonlyArray<{ stat: string; runId?: string; at?: string }>;
+    changePoints?: ReadonlyArray<{ stat: string; runId?: string; at?: string; request?: string }>;
   };
   /** The plan's baseline run, marked on the latency chart (a plan's trend only). */
   baselineRunId?: string | null;
@@ -23,7 +23,11 @@ export function TrendCharts({ trend, onOpenRun, baselineRunId }: TrendChartsProp
   const names = useMemo(() => trendRequestNames(trend.points), [trend.points]);
   const chosen = request === WHOLE_RUN || names.includes(request) ? request : WHOLE_RUN;
   const charts = useMemo(() => {
-    const changePoints = (trend.changePoints ?? []).map((change) => ({ stat: change.stat, at: change.at ?? trend.points.find((point) => point.runId === change.runId)?.createdAt ?? '' }));
+    const changePoints = (trend.changePoints ?? []).map((change) => ({
+      stat: change.stat,
+      request: change.request,
+      at: change.at ?? trend.points.find((point) => point.runId === change.runId)?.createdAt ?? '',
+    }));
     const baselineAt = baselineRunId ? (trend.points.find((point) => point.runId === baselineRunId)?.createdAt ?? null) : null;
     return trendCharts({ ...trend, changePoints, baselineAt }, chosen);
   }, [trend, chosen, baselineRunId]);

@@ -85,7 +85,8 @@ export function TrendsPage() {
               {trend.data.changePoints.length ? (
                 <ul className="plain-list inline-links" data-testid="trend-change-points">
                   {trend.data.changePoints.map((change) => (
-                    <li key={`${change.stat}-${change.runId}`} data-regression={change.regression}>
+                    <li key={`${change.request ?? ''}-${change.stat}-${change.runId}`} data-regression={change.regression}>
+                      {change.request ? `${change.request}: ` : 'Whole run: '}
                       {describeTrendChange(change)} at the <Link to={`/runs/${encodeURIComponent(change.runId)}`}>run of {trendPointLabel(trend.data.points.find((point) => point.runId === change.runId)!)} UTC</Link>{' '}
                       (<Link to={`/compare?base=${encodeURIComponent(change.previousRunId)}&head=${encodeURIComponent(change.runId)}`}>against the run before</Link>)
                     </li>

@@ -115,6 +115,10 @@ describe('trend change points', () => {
     expect(charts.latency.data[stepLine + 1]).toEqual([null, 15]);
     // Not on a request's view: change points are of the whole run.
     expect(trendCharts({ points, thresholds: [], changePoints: [{ stat: 'p95', at: '2026-11-02T10:00:00Z' }] }, 'ping').latency.lines.some((line) => line.label.includes('stepped'))).toBe(false);
+    // A request's own step is marked on that request's view, not on the whole run's.
+    const requestStep = { points, thresholds: [], changePoints: [{ stat: 'p95', at: '2026-11-02T10:00:00Z', request: 'ping' }] };
+    expect(trendCharts(requestStep, 'ping').latency.lines.some((line) => line.label.includes('stepped'))).toBe(true);
+    expect(trendCharts(requestStep).latency.lines.some((line) => line.label.includes('stepped'))).toBe(false);
     expect(describeTrendChange({ stat: 'p95', step: 0.5, regression: true, before: 10, after: 15 })).toBe('p95 stepped up 50 % (regression)');
     expect(describeTrendChange({ stat: 'rps', step: -0.052, regression: true, before: 100, after: 94.8 })).toBe('throughput stepped down 5.2 % (regression)');
   });

@@ -192,12 +192,13 @@ export interface TrendCharts {
  * on each run whose verdict changed (drawn on p95).
  */
 export function trendCharts(
-  trend: Pick<PublicTrend, 'points' | 'thresholds'> & { changePoints?: readonly { stat: string; at: string }[]; baselineAt?: string | null },
+  trend: Pick<PublicTrend, 'points' | 'thresholds'> & { changePoints?: readonly { stat: string; at: string; request?: string }[]; baselineAt?: string | null },
   request: string = WHOLE_RUN,
 ): TrendCharts {
   const points = trend.points;
-  // Change points are found on the whole run's figures: marked only on the whole-run view.
-  const stepsOf = (stat: string) => new Set(request === WHOLE_RUN ? (trend.changePoints ?? []).filter((change) => change.stat === stat).map((change) => change.at) : []);
+  // Change points are found per scope: the whole run's on its view, each request's on its own.
+  const scope = request === WHOLE_RUN ? undefined : request;
+  const stepsOf = (stat: string) => new Set((trend.changePoints ?? []).filter((change) => change.stat === stat && change.request === scope).map((change) => change.at));
   const stepped = (stat: string, ys: (number | null)[]) => {
     const at = stepsOf(stat);
     return at.size ? ys.map((y, index) => (at.has(points[index]!.createdAt) ? y : null)) : null;
