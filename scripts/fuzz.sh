@@ -29,10 +29,23 @@ if [[ -z ${DATABASE_URL:-} || -z ${REDIS_URL:-} ]]; then
 fi
 command -v bwrap >/dev/null 2>&1 || apt_install bubblewrap
 
-if [[ ! -x $VENV/bin/schemathesis ]] || [[ "$("$VENV/bin/schemathesis" --version 2>/dev/null)" != *"$SCHEMATHESIS_VERSION"* ]]; then
-  log "installing schemathesis $SCHEMATHESIS_VERSION into $VENV"
-  command -v python3 >/dev/null 2>&1 || apt_install python3
-  python3 -m venv "$VENV" 2>/dev/null || { apt_install python3-venv && rm -rf "$VENV" && python3 -m venv "$VENV"; }
+# Python 3.13 where the machine has it: before 3.11.8/3.13, ast.parse can fail with "AST
+# constructor recursion depth mismatch" (CPython gh-106905) inside hypothesis, which schemathesis
+# reports as an error of the run though the API answered every request correctly.
+PYTHON=python3
+for candidate in python3.13 "${PYENV_ROOT:-$HOME/.pyenv}"/versions/3.1[3-9]*/bin/python3; do
+  if "$candidate" -c 'import venv, sys; assert sys.version_info >= (3, 13)' >/dev/null 2>&1; then
+    PYTHON=$candidate
+    break
+  fi
+done
+venv_python_ok() { [[ -x $VENV/bin/python ]] && [[ "$("$VENV/bin/python" -c 'import sys; print("%d.%d" % sys.version_info[:2])')" == "$("$PYTHON" -c 'import sys; print("%d.%d" % sys.version_info[:2])')" ]]; }
+
+if [[ ! -x $VENV/bin/schemathesis ]] || ! venv_python_ok || [[ "$("$VENV/bin/schemathesis" --version 2>/dev/null)" != *"$SCHEMATHESIS_VERSION"* ]]; then
+  log "installing schemathesis $SCHEMATHESIS_VERSION into $VENV ($("$PYTHON" --version 2>&1))"
+  command -v "$PYTHON" >/dev/null 2>&1 || apt_install python3
+  rm -rf "$VENV"
+  "$PYTHON" -m venv "$VENV" 2>/dev/null || { apt_install python3-venv && rm -rf "$VENV" && "$PYTHON" -m venv "$VENV"; }
   "$VENV/bin/pip" install -q "schemathesis==$SCHEMATHESIS_VERSION" >"$TOOLS_DIR/logs/fuzz-pip.log" 2>&1 ||
     die "pip install schemathesis failed (log: $TOOLS_DIR/logs/fuzz-pip.log)"
 fi

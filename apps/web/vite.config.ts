@@ -21,7 +21,8 @@ export default defineConfig({
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 2 },
-            { name: 'vendor', test: /node_modules/, priority: 1 },
+            // zxcvbn-ts and its dictionaries (megabytes) stay in the chunk loaded where a password is chosen.
+            { name: 'vendor', test: /^(?!.*@zxcvbn-ts).*node_modules/, priority: 1 },
           ],
         },
       },

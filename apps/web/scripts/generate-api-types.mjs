@@ -1,15 +1,17 @@
 #!/usr/bin/env node
-// Generates src/api/generated/openapi.ts (the types of every route, request and response)
-// from the API's OpenAPI document, apps/api/openapi.json. `--check` fails when the committed
-// file is not what the document generates. Run through `pnpm openapi` at the repository root.
-import { readFileSync, writeFileSync } from 'node:fs';
+// Generates the types of every route, request and response from the API's OpenAPI document,
+// apps/api/openapi.json, for its two clients: the web app (src/api/generated/openapi.ts) and the
+// CLI (packages/cli/src/generated/openapi.ts), so the compiler checks both against the API.
+// `--check` fails when a committed file is not what the document generates. Run through
+// `pnpm openapi` at the repository root.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const documentPath = path.resolve(here, '../../api/openapi.json');
-const outputPath = path.resolve(here, '../src/api/generated/openapi.ts');
+const outputPaths = [path.resolve(here, '../src/api/generated/openapi.ts'), path.resolve(here, '../../../packages/cli/src/generated/openapi.ts')];
 
 const HEADER = `/**
  * Generated from apps/api/openapi.json by apps/web/scripts/generate-api-types.mjs: do not edit.
@@ -32,18 +34,23 @@ export async function generate() {
 
 const generated = await generate();
 if (process.argv.includes('--check')) {
-  let committed = '';
-  try {
-    committed = readFileSync(outputPath, 'utf8');
-  } catch {
-    // missing: reported below
+  for (const outputPath of outputPaths) {
+    let committed = '';
+    try {
+      committed = readFileSync(outputPath, 'utf8');
+    } catch {
+      // missing: reported below
+    }
+    if (committed !== generated) {
+      process.stderr.write(`${path.relative(process.cwd(), outputPath)} is not what apps/api/openapi.json generates: run \`pnpm openapi\` and commit the result.\n`);
+      process.exit(1);
+    }
   }
-  if (committed !== generated) {
-    process.stderr.write(`${path.relative(process.cwd(), outputPath)} is not what apps/api/openapi.json generates: run \`pnpm openapi\` and commit the result.\n`);
-    process.exit(1);
-  }
-  process.stdout.write('web API types match the OpenAPI document\n');
+  process.stdout.write('web and CLI API types match the OpenAPI document\n');
 } else {
-  writeFileSync(outputPath, generated);
-  process.stdout.write(`wrote ${path.relative(process.cwd(), outputPath)} from ${path.relative(process.cwd(), documentPath)}\n`);
+  for (const outputPath of outputPaths) {
+    mkdirSync(path.dirname(outputPath), { recursive: true });
+    writeFileSync(outputPath, generated);
+    process.stdout.write(`wrote ${path.relative(process.cwd(), outputPath)} from ${path.relative(process.cwd(), documentPath)}\n`);
+  }
 }

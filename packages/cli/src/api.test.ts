@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiClient, ApiError, parseRetryAfter } from './api.js';
+import { ApiClient, ApiError, ok, parseRetryAfter } from './api.js';
 import { refusedLoopbackUrl } from '@loadline/shared/testing';
 import { apiError, startFakeApi, type FakeApi, type FakeResponse } from './test/fake-api.js';
 
@@ -33,9 +33,15 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
 }
 
 describe('ApiClient', () => {
+  it('builds typed requests from the OpenAPI document: path parameters, query, headers', async () => {
+    const client = await clientFor([{ body: { items: [], next: null } }]);
+    await client.api.GET('/runs', { params: { query: { planId: 'p 1', limit: 5 } } });
+    expect(api!.requests[0]).toMatchObject({ method: 'GET', path: '/runs?planId=p%201&limit=5' });
+  });
+
   it('sends the key as a bearer token and JSON bodies', async () => {
     const client = await clientFor([{ status: 201, body: { id: 'p1' } }]);
-    expect(await client.post('/plans', { name: 'x' }, { 'Idempotency-Key': 'k1' })).toEqual({ id: 'p1' });
+    expect(ok(await client.api.POST('/plans', { body: { name: 'x' } as never, headers: { 'Idempotency-Key': 'k1' } }))).toEqual({ id: 'p1' });
     const [request] = api!.requests;
     expect(request).toMatchObject({ method: 'POST', path: '/plans', body: { name: 'x' } });
     expect(request!.headers.authorization).toBe('Bearer llk_test');
@@ -45,7 +51,7 @@ describe('ApiClient', () => {
 
   it('explains a refused key (401)', async () => {
     const client = await clientFor([{ status: 401, body: apiError('API_KEY_REVOKED', 'This API key has been revoked') }]);
-    const error = await failure(client.get('/plans'));
+    const error = await failure(client.api.GET('/plans'));
     expect(error.status).toBe(401);
     expect(error.message).toBe(
       'The API did not accept LOADLINE_API_KEY: This API key has been revoked (401 API_KEY_REVOKED). Create a key in Settings > API keys (or POST /api/v1/api-keys) and set LOADLINE_API_KEY to its secret.',
@@ -54,7 +60,7 @@ describe('ApiClient', () => {
 
   it('names the role a route needs (403), in the API\'s words', async () => {
     const client = await clientFor([{ status: 403, body: apiError('FORBIDDEN', 'This needs the MEMBER role or higher (runs:start); you are VIEWER') }]);
-    const error = await failure(client.post('/plans/p1/runs'));
+    const error = await failure(client.api.POST('/plans/{id}/runs', { params: { path: { id: 'p1' } } }));
     expect(error.message).toBe('Permission denied: This needs the MEMBER role or higher (runs:start); you are VIEWER (403 FORBIDDEN). Use an API key with that role.');
     expect(error.exitCode).toBe(3);
   });
@@ -66,19 +72,19 @@ describe('ApiClient', () => {
       { status: 422, body: apiError('TARGET_UNVERIFIED', 'The target 127.0.0.1:9 is not verified, so runs against it are limited to 10 VUs for 60 s', [{ path: 'load.vus', message: '50 > 10 VUs allowed before verification' }]) },
       { status: 404, body: apiError('ROUTE_NOT_FOUND', 'Cannot GET /api/v1/dashboard') },
     ]);
-    expect((await failure(client.get('/plans/p9'))).message).toBe('Plan p9 not found (404 PLAN_NOT_FOUND)');
-    expect((await failure(client.post('/plans/p1/runs'))).message).toBe('Quota exceeded: maxConcurrentRuns: limit 2, current 2 (422 QUOTA_EXCEEDED)');
-    const unverified = await failure(client.post('/plans/p1/runs'));
+    expect((await failure(client.api.GET('/plans/{id}', { params: { path: { id: 'p9' } } }))).message).toBe('Plan p9 not found (404 PLAN_NOT_FOUND)');
+    expect((await failure(client.api.POST('/plans/{id}/runs', { params: { path: { id: 'p1' } } }))).message).toBe('Quota exceeded: maxConcurrentRuns: limit 2, current 2 (422 QUOTA_EXCEEDED)');
+    const unverified = await failure(client.api.POST('/plans/{id}/runs', { params: { path: { id: 'p1' } } }));
     expect(unverified.code).toBe('TARGET_UNVERIFIED');
     expect(unverified.message).toBe(
       'The target 127.0.0.1:9 is not verified, so runs against it are limited to 10 VUs for 60 s (422 TARGET_UNVERIFIED)\n  load.vus: 50 > 10 VUs allowed before verification',
     );
-    expect((await failure(client.get('/dashboard'))).message).toMatch(/Cannot GET \/api\/v1\/dashboard \(404 ROUTE_NOT_FOUND\): is LOADLINE_URL \(http:\/\/127\.0\.0\.1:\d+\) a Loadline API of this version\?/);
+    expect((await failure(client.api.GET('/dashboard'))).message).toMatch(/Cannot GET \/api\/v1\/dashboard \(404 ROUTE_NOT_FOUND\): is LOADLINE_URL \(http:\/\/127\.0\.0\.1:\d+\) a Loadline API of this version\?/);
   });
 
   it('waits out one 429 as Retry-After asks, then tries again', async () => {
     const client = await clientFor([{ status: 429, headers: { 'retry-after': '3' }, body: apiError('RATE_LIMITED', 'Too many requests') }, { body: { items: [] } }]);
-    expect(await client.get('/plans')).toEqual({ items: [] });
+    expect(ok(await client.api.GET('/plans'))).toEqual({ items: [] });
     expect(slept).toEqual([3000]);
     expect(notices).toEqual(['rate limited by the API (429); retrying in 3 s as Retry-After asks']);
     expect(api!.requests).toHaveLength(2);
@@ -87,20 +93,20 @@ describe('ApiClient', () => {
   it('gives up on a second 429, and on a Retry-After longer than it waits', async () => {
     const limited = { status: 429, headers: { 'retry-after': '1' }, body: apiError('RATE_LIMITED', 'Too many requests') };
     const client = await clientFor([limited, limited]);
-    const error = await failure(client.get('/plans'));
+    const error = await failure(client.api.GET('/plans'));
     expect(error.message).toBe('Rate limited again after waiting: Too many requests (429 RATE_LIMITED); retry in 1 s.');
     expect(error.transient).toBe(true);
     expect(api!.requests).toHaveLength(2);
 
     const long = await clientFor([{ ...limited, headers: { 'retry-after': '900' } }]);
-    expect((await failure(long.get('/plans'))).message).toMatch(/asks to wait 900 s, longer than this CLI waits/);
+    expect((await failure(long.api.GET('/plans'))).message).toMatch(/asks to wait 900 s, longer than this CLI waits/);
     expect(slept).toEqual([]);
   });
 
   it('says when the API cannot be reached', async () => {
     const url = await refusedLoopbackUrl();
     const client = new ApiClient({ baseUrl: url, apiUrl: `${url}/api/v1`, apiKey: 'llk_x' });
-    const error = await failure(client.get('/plans'));
+    const error = await failure(client.api.GET('/plans'));
     expect(error.status).toBeNull();
     expect(error.transient).toBe(true);
     expect(error.message).toBe(`Cannot reach the Loadline API at ${url} (connection refused). Check LOADLINE_URL and that the API is running.`);
@@ -108,8 +114,8 @@ describe('ApiClient', () => {
 
   it('says when something else answers', async () => {
     const client = await clientFor([{ status: 502, text: '<html>Bad gateway</html>' }, { status: 200, text: '<html>a web page</html>' }]);
-    expect((await failure(client.get('/plans'))).message).toMatch(/answered 502 Bad Gateway without a Loadline error body: is LOADLINE_URL/);
-    expect((await failure(client.get('/plans'))).message).toMatch(/answered 200 with something that is not JSON/);
+    expect((await failure(client.api.GET('/plans'))).message).toMatch(/answered 502 Bad Gateway without a Loadline error body: is LOADLINE_URL/);
+    expect((await failure(client.api.GET('/plans'))).message).toMatch(/answered 200 with something that is not JSON/);
   });
 
   it('reads text answers (exports)', async () => {

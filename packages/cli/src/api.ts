@@ -1,4 +1,6 @@
+import createClient, { type Client } from 'openapi-fetch';
 import type { ErrorDetail } from '@loadline/shared';
+import type { paths } from './generated/openapi.js';
 import type { Config } from './config.js';
 import { CliError, EXIT } from './exit-codes.js';
 
@@ -30,13 +32,6 @@ export class ApiError extends CliError {
   get transient(): boolean {
     return this.status === null || this.status === 429 || this.status === 502 || this.status === 503 || this.status === 504;
   }
-}
-
-interface RequestOptions {
-  body?: unknown;
-  headers?: Record<string, string>;
-  /** Read the answer as text (exports) instead of JSON. */
-  text?: boolean;
 }
 
 const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -80,8 +75,23 @@ function networkProblem(error: unknown): string {
   return cause?.message ?? (error instanceof Error ? error.message : String(error));
 }
 
-/** A small client of /api/v1 that turns every failure into one clear sentence. */
+/** The data of a call that returned: the transport throws on every failure, so it is there. */
+export function ok<T>(result: { data?: T; response: Response }): T {
+  if (result.data === undefined) throw new ApiError(`${result.response.url} answered ${result.response.status} without a body`, result.response.status, 'EMPTY');
+  return result.data;
+}
+
+/** The routes of /api/v1, typed from the OpenAPI document (generated/openapi.ts). */
+export type Api = Client<paths>;
+
+/**
+ * The CLI's client of /api/v1: `api` is openapi-fetch over the types generated from the API's
+ * OpenAPI document, so the compiler checks every call against the API; its transport adds the
+ * key, waits out one 429, and turns every failure into one clear sentence (ApiError), so a
+ * call that returns has its data.
+ */
 export class ApiClient {
+  readonly api: Api;
   private readonly fetch: typeof fetch;
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly notice: (message: string) => void;
@@ -99,45 +109,30 @@ export class ApiClient {
     this.timeoutMs = options.timeoutMs ?? 30_000;
     this.maxRetryAfterSeconds = options.maxRetryAfterSeconds ?? 120;
     this.userAgent = options.userAgent ?? 'loadline-cli';
+    this.api = createClient<paths>({ baseUrl: config.apiUrl, fetch: (request) => this.transport(request) });
   }
 
-  get<T>(path: string): Promise<T> {
-    return this.request<T>('GET', path);
+  /** A text answer (an export) by path, through the same transport. */
+  async getText(path: string): Promise<string> {
+    return (await this.transport(new Request(`${this.config.apiUrl}${path}`, { headers: { accept: '*/*' } }))).text();
   }
 
-  post<T>(path: string, body?: unknown, headers?: Record<string, string>): Promise<T> {
-    return this.request<T>('POST', path, { body, headers });
-  }
-
-  patch<T>(path: string, body: unknown): Promise<T> {
-    return this.request<T>('PATCH', path, { body });
-  }
-
-  put<T>(path: string, body: unknown): Promise<T> {
-    return this.request<T>('PUT', path, { body });
-  }
-
-  delete<T>(path: string): Promise<T> {
-    return this.request<T>('DELETE', path);
-  }
-
-  getText(path: string): Promise<string> {
-    return this.request<string>('GET', path, { text: true });
-  }
-
-  async request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
-    // A 429 is waited out once (Retry-After); a second one is an error.
+  /** Sends the request (once more after a 429 with a short Retry-After); answers only what succeeded. */
+  private async transport(request: Request): Promise<Response> {
+    const path = request.url.slice(this.config.apiUrl.length);
+    const json = request.headers.get('accept') !== '*/*';
     for (let attempt = 1; ; attempt++) {
-      const response = await this.send(method, path, options);
+      const response = await this.send(request.clone());
       const text = await response.text();
       if (response.ok) {
-        if (options.text) return text as T;
-        if (!text) return undefined as T;
-        try {
-          return JSON.parse(text) as T;
-        } catch {
-          throw new ApiError(`${method} ${this.config.apiUrl}${path} answered ${response.status} with something that is not JSON: is LOADLINE_URL the Loadline API?`, response.status, 'NOT_JSON');
+        if (json && text) {
+          try {
+            JSON.parse(text);
+          } catch {
+            throw new ApiError(`${request.method} ${this.config.apiUrl}${path} answered ${response.status} with something that is not JSON: is LOADLINE_URL the Loadline API?`, response.status, 'NOT_JSON');
+          }
         }
+        return new Response(text || null, { status: response.status, statusText: response.statusText, headers: response.headers });
       }
       const retryAfter = parseRetryAfter(response.headers.get('retry-after'));
       if (response.status === 429 && attempt === 1 && retryAfter !== null && retryAfter <= this.maxRetryAfterSeconds) {
@@ -145,25 +140,16 @@ export class ApiClient {
         await this.sleep(retryAfter * 1000);
         continue;
       }
-      throw this.errorFor(method, path, response, text, retryAfter);
+      throw this.errorFor(request.method, path, response, text, retryAfter);
     }
   }
 
-  private async send(method: string, path: string, options: RequestOptions): Promise<Response> {
-    const url = `${this.config.apiUrl}${path}`;
+  private async send(request: Request): Promise<Response> {
+    request.headers.set('authorization', `Bearer ${this.config.apiKey}`);
+    request.headers.set('user-agent', this.userAgent);
+    if (!request.headers.has('accept')) request.headers.set('accept', 'application/json');
     try {
-      return await this.fetch(url, {
-        method,
-        headers: {
-          authorization: `Bearer ${this.config.apiKey}`,
-          accept: options.text ? '*/*' : 'application/json',
-          'user-agent': this.userAgent,
-          ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
-          ...options.headers,
-        },
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
+      return await this.fetch(request, { signal: AbortSignal.timeout(this.timeoutMs) });
     } catch (error) {
       throw new ApiError(
         `Cannot reach the Loadline API at ${this.config.baseUrl} (${networkProblem(error)}). Check LOADLINE_URL and that the API is running.`,

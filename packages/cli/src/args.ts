@@ -92,22 +92,22 @@ Exit codes: 0 PASSED, 1 FAILED, 2 ERRORED / INCONCLUSIVE / CANCELLED / timeout,
     positionals: [],
   },
   export: {
-    usage: 'loadline export <plan> [-o plan.json]',
+    usage: 'loadline export <plan> [-o plan.json|plan.yaml]',
     summary: 'write a plan as a portable plan file (plans as code)',
     details: `Writes {"name", "target": <target name>, ...spec} to the file (or stdout), ready for
 "loadline apply" in the same or another organization that has a target of that name.
 
 Options:
-  -o, --output <file>   write there instead of stdout`,
+  -o, --output <file>   write there instead of stdout; YAML when it ends in .yaml or .yml`,
     options: { output: { type: 'string', short: 'o' } },
     positionals: ['plan'],
   },
   apply: {
-    usage: 'loadline apply <plan.json> [--dry-run]',
+    usage: 'loadline apply <plan.json|plan.yaml> [--dry-run]',
     summary: 'create or update a plan from a plan file',
     details: `Creates the plan, or, when a plan of that name exists, saves a new version only if
 the file differs from its current version (otherwise says "unchanged"). "target" names the
-target; it must exist.
+target; it must exist. A file whose name ends in .yaml or .yml is read as YAML.
 
 Options:
   --dry-run   print what would change, change nothing`,

@@ -231,6 +231,10 @@ describe('plans as code: apply and export', () => {
     expect((await cli(['apply', 'exported/checkout.json'])).stdout).toBe(`plan "checkout as code" (${planId}) unchanged at v2\n`);
     // The same file on stdout.
     expect((await cli(['export', planId])).stdout).toBe(text);
+    // In YAML: exported by the file's name, applied back unchanged.
+    expect((await cli(['export', 'checkout as code', '-o', 'exported/checkout.yaml'])).code).toBe(0);
+    expect(await readFile(path.join(dir, 'exported/checkout.yaml'), 'utf8')).toMatch(/^name: checkout as code\ntarget: nothing listens\n/);
+    expect((await cli(['apply', 'exported/checkout.yaml'])).stdout).toBe(`plan "checkout as code" (${planId}) unchanged at v2\n`);
 
     // An exported plan applied under a new name is a new plan with the same spec.
     await writeFile(path.join(dir, 'copy.json'), JSON.stringify({ ...document, name: 'checkout copy' }));

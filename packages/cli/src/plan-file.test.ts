@@ -30,6 +30,19 @@ describe('plan files', () => {
     expect(planChanges({ target: 'demo', spec }, { target: 'demo', spec: normalizeSpec(file.spec, 'plan.json') })).toEqual([]);
   });
 
+  it('writes and reads YAML plan files (by the file name), the same spec as the JSON one', () => {
+    const spec = saved({ script: { source: 'import http from "k6/http";\nexport default function () {\n  http.get(`${__ENV.BASE}/a: b`);\n}\n' } });
+    const text = serializePlanFile(toPlanFile({ name: 'listings', spec }, 'demo'), 'loadtests/listings.yaml');
+    expect(text.startsWith('name: listings\ntarget: demo\n')).toBe(true);
+    const file = parsePlanFile(text, 'loadtests/listings.yaml');
+    expect(planChanges({ target: 'demo', spec }, { target: 'demo', spec: normalizeSpec(file.spec, 'listings.yaml') })).toEqual([]);
+    // Written by hand: comments, anchors and the shorthand.
+    const handWritten = ['# checkout load', 'name: checkout', 'target: demo', 'load: &load {executor: constant-vus, vus: 2, duration: 10s}', 'requests:', '  - name: Home', '    path: /', 'thresholds:', '  - {metric: latency, stat: p95, op: "<", value: 500}'].join('\n');
+    expect(parsePlanFile(handWritten, 'checkout.yml')).toMatchObject({ name: 'checkout', target: 'demo', spec: { load: { executor: 'constant-vus', vus: 2 } }, unknownFields: [] });
+    expect(() => parsePlanFile('name: x\nname: y', 'plan.yaml')).toThrow(/plan.yaml is not valid YAML: line 2: map keys must be unique/);
+    expect(() => parsePlanFile('- a\n- b', 'plan.yaml')).toThrow(/must hold one YAML mapping/);
+  });
+
   it('a shorthand file equals its saved form: defaults and lifting do not count as changes', () => {
     const file = parsePlanFile(JSON.stringify({ name: 'listings', target: 'demo', ...shorthand }), 'plan.json');
     expect(planChanges({ target: 'demo', spec: saved() }, { target: 'demo', spec: normalizeSpec(file.spec, 'plan.json') })).toEqual([]);

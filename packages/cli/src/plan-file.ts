@@ -1,11 +1,12 @@
-import { diffJson, planSpecSchema, type PlanChange, type PlanSpec, type PlanView, type UpdatePlanInput } from '@loadline/shared';
+import { stringify } from 'yaml';
+import { YamlError, diffJson, parseYaml, planSpecSchema, type PlanChange, type PlanSpec, type PlanView, type UpdatePlanInput } from '@loadline/shared';
 import { CliError } from './exit-codes.js';
 
 /**
  * Plans as code. A plan file is `{ "name", "target": <target name>, ...spec }`: the spec as
  * GET /plans/:id answers it, minus what the server sets (a custom script's `requirements`),
  * with the target named instead of identified so the file works in any organization that has
- * a target of that name.
+ * a target of that name. JSON, or YAML when the file's name ends in .yaml or .yml.
  */
 export interface PlanFile {
   name: string;
@@ -30,20 +31,29 @@ export function toPlanFile(view: Pick<PlanView, 'name' | 'spec'>, targetName: st
   return { name: view.name, target: targetName, ...withoutServerFields(view.spec) };
 }
 
-export function serializePlanFile(file: Record<string, unknown>): string {
-  return `${JSON.stringify(file, null, 2)}\n`;
+/** Whether a plan file is YAML, by its name: .yaml or .yml. */
+export const isYamlFile = (name: string): boolean => /\.ya?ml$/i.test(name);
+
+/** The file's text: YAML when `name` ends in .yaml or .yml, JSON otherwise. */
+export function serializePlanFile(file: Record<string, unknown>, name = 'plan.json'): string {
+  // lineWidth 0: a long path or script line stays on one line, as written.
+  return isYamlFile(name) ? stringify(file, { lineWidth: 0 }) : `${JSON.stringify(file, null, 2)}\n`;
 }
 
-/** Reads a plan file's text; `source` names it in errors. */
+/** Reads a plan file's text (YAML when `source` ends in .yaml or .yml, else JSON); `source` names it in errors. */
 export function parsePlanFile(text: string, source: string): PlanFile {
+  const yaml = isYamlFile(source);
   let parsed: unknown;
   try {
-    parsed = JSON.parse(text.replace(/^\uFEFF/, ''));
+    parsed = yaml ? parseYaml(text) : JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (error) {
+    if (error instanceof YamlError) throw new CliError(`${source} is not valid YAML: ${error.message}`);
     throw new CliError(`${source} is not JSON: ${(error as Error).message}`);
   }
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
-    throw new CliError(`${source} must hold one JSON object: { "name", "target", ...the plan's spec }`);
+    throw new CliError(
+      yaml ? `${source} must hold one YAML mapping: name, target and the plan's spec` : `${source} must hold one JSON object: { "name", "target", ...the plan's spec }`,
+    );
   }
   const { name, target, targetId, ...spec } = parsed as Record<string, unknown>;
   const problems: string[] = [];

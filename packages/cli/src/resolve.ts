@@ -1,5 +1,5 @@
 import type { PlanView, TargetView } from '@loadline/shared';
-import type { ApiClient } from './api.js';
+import { ok, type ApiClient } from './api.js';
 import { CliError } from './exit-codes.js';
 
 const listNames = (names: string[]) => {
@@ -26,11 +26,11 @@ function notFound(message: string): never {
 }
 
 export async function listPlans(client: ApiClient): Promise<PlanView[]> {
-  return (await client.get<{ items: PlanView[] }>('/plans')).items;
+  return ok(await client.api.GET('/plans')).items;
 }
 
 export async function listTargets(client: ApiClient): Promise<TargetView[]> {
-  return (await client.get<{ items: TargetView[] }>('/targets')).items;
+  return ok(await client.api.GET('/targets')).items;
 }
 
 export async function resolvePlan(client: ApiClient, ref: string): Promise<PlanView> {

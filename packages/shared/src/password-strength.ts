@@ -1,72 +1,51 @@
 /**
- * The minimum strength rule for passwords, after NIST SP 800-63B: length, no well-known
- * password, nothing built from the account's own name or e-mail, not one repeated pattern.
- * No composition rules (they push people to "Password1!"). Pure, so the web form shows the
- * same message the API would.
+ * The minimum strength rule for passwords, after NIST SP 800-63B: length, and not guessable,
+ * which zxcvbn-ts estimates against breached-password lists, dictionaries and keyboard
+ * patterns, and against the account's own name, e-mail and organization. No composition
+ * rules (they push people to "Password1!").
+ *
+ * zxcvbn's dictionaries are large (megabytes), so they are not loaded with the rest of this
+ * package: `@loadline/shared/password-estimator` registers the estimator when imported (the
+ * API at start, the web app on the pages that set a password). Until it is registered, only
+ * the rules below that need no dictionary apply, so a browser that has not loaded it yet may
+ * accept what the API then refuses with the estimator's message.
  */
 
-/** Common passwords of 10+ characters (from public breach top lists), lower-cased. */
-const COMMON_PASSWORDS = new Set([
-  '1234567890',
-  '0987654321',
-  '1q2w3e4r5t',
-  '1qaz2wsx3edc',
-  'password12',
-  'password123',
-  'password1234',
-  'passw0rd123',
-  'qwertyuiop',
-  'qwerty1234',
-  'qwerty12345',
-  'qwertyuiop123',
-  'asdfghjkl1',
-  'asdfghjkl;',
-  'zxcvbnm123',
-  'iloveyou12',
-  'iloveyou123',
-  'letmein123',
-  'welcome123',
-  'welcome1234',
-  'administrator',
-  'admin12345',
-  'admin123456',
-  'changeme123',
-  'football123',
-  'baseball123',
-  'superman123',
-  'sunshine123',
-  'princess123',
-  'monkey12345',
-  'dragon12345',
-  'trustno1234',
-  'starwars123',
-  'loadline123',
-  'loadline1234',
-  'abcdefghij',
-  'abc1234567',
-  'abcd123456',
-  '11111111111',
-  '1111111111',
-  '123123123123',
-  '1234512345',
-  '12345678910',
-  '123456789a',
-  'a123456789',
-  'p@ssw0rd123',
-]);
+/** The estimator's judgement: a score from 0 (guessable in seconds) to 4, and its warning, if any. */
+export interface PasswordEstimate {
+  score: 0 | 1 | 2 | 3 | 4;
+  warning: string | null;
+}
+export type PasswordEstimator = (password: string, personal: readonly string[]) => PasswordEstimate;
 
+/** zxcvbn's "safely unguessable": about 10^10 guesses, out of reach of an online attack and slow offline. */
+export const MIN_PASSWORD_SCORE = 3;
 const MIN_DISTINCT_CHARACTERS = 5;
 
-/** Why the password is too weak, or null when it is acceptable. `personal` are name, e-mail user... */
+let estimator: PasswordEstimator | null = null;
+
+/** Sets the estimator (see @loadline/shared/password-estimator); null removes it. */
+export function setPasswordEstimator(next: PasswordEstimator | null): void {
+  estimator = next;
+}
+
+export const hasPasswordEstimator = (): boolean => estimator !== null;
+
+/** Why the password is too weak, or null when it is acceptable. `personal`: name, e-mail user, organization. */
 export function passwordProblem(password: string, personal: readonly string[]): string | null {
   if (password.length < 10) return 'must be at least 10 characters';
   const lower = password.toLowerCase();
-  if (COMMON_PASSWORDS.has(lower)) return 'is one of the most common passwords; choose another';
-  if (new Set(lower).size < MIN_DISTINCT_CHARACTERS) return `must use at least ${MIN_DISTINCT_CHARACTERS} different characters`;
-  if (/^(.{1,6})\1+$/.test(lower)) return 'must not be one short pattern repeated';
   for (const word of personal) {
     const part = word.trim().toLowerCase();
     if (part.length >= 4 && lower.includes(part)) return 'must not contain your name, e-mail or organization';
   }
+  if (estimator) {
+    const estimate = estimator(password, personal.filter((word) => word.trim().length > 0));
+    if (estimate.score >= MIN_PASSWORD_SCORE) return null;
+    const why = estimate.warning ? `: ${estimate.warning.charAt(0).toLowerCase()}${estimate.warning.slice(1).replace(/\.$/, '')}` : '';
+    return `is too easy to guess${why}; a few unrelated words make a strong one`;
+  }
+  if (new Set(lower).size < MIN_DISTINCT_CHARACTERS) return `must use at least ${MIN_DISTINCT_CHARACTERS} different characters`;
+  if (/^(.{1,6})\1+$/.test(lower)) return 'must not be one short pattern repeated';
   return null;
 }

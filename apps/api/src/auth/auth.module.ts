@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+// Registers zxcvbn-ts as the password estimator of the shared sign-up and password schemas.
+import '@loadline/shared/password-estimator';
 import { APP_GUARD, DiscoveryModule } from '@nestjs/core';
 import { ApiKeysModule } from '../api-keys/api-keys.module.js';
 import { MembersModule } from '../members/members.module.js';

@@ -87,7 +87,7 @@ describe('POST /plans/import: OpenAPI, HAR and curl to a draft plan', () => {
         'paths./users/{id}.get.parameters[0]',
         /\$ref #\/components\/parameters\/Nope not found/,
       ],
-      [{ format: 'openapi', content: 'openapi: 3.0.0\ninfo:\n  title: "open\n' }, 'line 3', /unterminated quoted string/],
+      [{ format: 'openapi', content: 'openapi: 3.0.0\ninfo:\n  title: "open\n' }, 'line 4', /missing closing "quote/],
       [
         { format: 'har', content: JSON.stringify({ log: { entries: [{ request: { method: 'GET', url: 'https://a.test/' } }, { request: { method: 'GET', url: '/relative' } }] } }) },
         'log.entries[1].request.url',

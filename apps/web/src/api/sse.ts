@@ -1,14 +1,13 @@
+import { createParser, type EventSourceParser } from 'eventsource-parser';
 import { buildUrl, toApiError } from './client';
 import { sessionHeaders, sessionStore } from './session';
 
 /**
  * Server-Sent Events over fetch(). EventSource gives no access to the HTTP status or error
  * body (a 404 and a dropped connection look the same), so the live run view reads the stream
- * itself: `SseParser` turns decoded text chunks (split
- * anywhere, even mid-line) into events, following the WHATWG event-stream rules that matter
- * here: `event:`, `data:` (several lines join with "\n"), `id:`, `retry:`, `:` comments
- * (heartbeats), LF / CRLF / CR line ends, one optional space after the colon, a blank line
- * dispatches.
+ * itself, and `eventsource-parser` turns its decoded text chunks (split anywhere, even
+ * mid-line) into events by the WHATWG event-stream rules. `SseParser` adapts it to "push a
+ * chunk, get the events it completed".
  */
 export interface SseEvent {
   /** "message" when the server named none. */
@@ -18,95 +17,35 @@ export interface SseEvent {
 }
 
 export class SseParser {
-  private buffer = '';
-  private eventType = '';
-  private dataLines: string[] = [];
+  private completed: SseEvent[] = [];
+  /** The last `id:` the stream gave: it stays with the events after it, as EventSource's lastEventId does. */
   private lastId: string | undefined;
-  private sawCr = false;
-  private started = false;
+  private readonly parser: EventSourceParser;
   /** The server's `retry:` advice in ms, if it gave one. */
   retryMs: number | undefined;
 
+  constructor() {
+    this.parser = createParser({
+      onEvent: (message) => {
+        if (message.id !== undefined) this.lastId = message.id;
+        this.completed.push({ event: message.event || 'message', data: message.data, ...(this.lastId !== undefined ? { id: this.lastId } : {}) });
+      },
+      onRetry: (ms) => {
+        this.retryMs = ms;
+      },
+    });
+  }
+
   /** Feeds one chunk of text; returns the events it completed. */
   push(chunk: string): SseEvent[] {
-    if (chunk === '') return [];
-    let text = chunk;
-    if (!this.started && text.length > 0) {
-      this.started = true;
-      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-    }
-    // A CR that ended the previous chunk was a line end; an LF right after it belongs to it.
-    if (this.sawCr && text.startsWith('\n')) text = text.slice(1);
-    this.sawCr = false;
-
-    const events: SseEvent[] = [];
-    this.buffer += text;
-    let start = 0;
-    for (let i = 0; i < this.buffer.length; i++) {
-      const ch = this.buffer.charCodeAt(i);
-      if (ch !== 10 && ch !== 13) continue;
-      const line = this.buffer.slice(start, i);
-      if (ch === 13) {
-        if (i + 1 < this.buffer.length) {
-          if (this.buffer.charCodeAt(i + 1) === 10) i++;
-        } else {
-          this.sawCr = true;
-        }
-      }
-      start = i + 1;
-      const event = this.line(line);
-      if (event) events.push(event);
-    }
-    this.buffer = this.buffer.slice(start);
-    return events;
+    this.parser.feed(chunk);
+    return this.completed.splice(0);
   }
 
-  /**
-   * The stream ended. Per the spec an event without its closing blank line is dropped; the
-   * parser is ready for a new stream afterwards.
-   */
+  /** The stream ended: an event without its closing blank line is dropped, and a new stream may start. */
   end(): void {
-    this.buffer = '';
-    this.eventType = '';
-    this.dataLines = [];
-    this.sawCr = false;
-    this.started = false;
-  }
-
-  private line(line: string): SseEvent | null {
-    if (line === '') return this.dispatch();
-    if (line.startsWith(':')) return null;
-    const colon = line.indexOf(':');
-    const field = colon === -1 ? line : line.slice(0, colon);
-    let value = colon === -1 ? '' : line.slice(colon + 1);
-    if (value.startsWith(' ')) value = value.slice(1);
-    switch (field) {
-      case 'event':
-        this.eventType = value;
-        break;
-      case 'data':
-        this.dataLines.push(value);
-        break;
-      case 'id':
-        if (!value.includes('\0')) this.lastId = value;
-        break;
-      case 'retry':
-        if (/^\d+$/.test(value)) this.retryMs = Number(value);
-        break;
-      default:
-        // Unknown fields are ignored.
-        break;
-    }
-    return null;
-  }
-
-  private dispatch(): SseEvent | null {
-    const hasData = this.dataLines.length > 0;
-    const event: SseEvent = { event: this.eventType || 'message', data: this.dataLines.join('\n') };
-    if (this.lastId !== undefined) event.id = this.lastId;
-    this.eventType = '';
-    this.dataLines = [];
-    return hasData ? event : null;
+    this.parser.reset({ consume: false });
+    this.completed = [];
   }
 }
 

@@ -1,6 +1,7 @@
 import type { Dashboard, RunView } from '@loadline/shared';
 import type { Command } from '../args.js';
 import type { Context } from '../context.js';
+import { ok } from '../api.js';
 import { EXIT, type ExitCode } from '../exit-codes.js';
 import { formatMs, formatSeconds, formatTable, formatTime } from '../format.js';
 import { resolvePlan } from '../resolve.js';
@@ -26,7 +27,7 @@ export function plansTable(rows: readonly PlanRow[]): string {
 
 export async function listPlansCommand(command: PlansCommand, { io, client }: Context): Promise<ExitCode> {
   // The dashboard has every plan with its latest run (failing plans first).
-  const dashboard = await client.get<Dashboard>('/dashboard');
+  const dashboard = ok(await client.api.GET('/dashboard'));
   const rows: PlanRow[] = dashboard.plans.map(({ id, name, version, latest }) => ({ id, name, version, latest }));
   if (command.json) io.stdout(`${JSON.stringify(rows, null, 2)}\n`);
   else io.stdout(rows.length ? `${plansTable(rows)}\n` : 'No plans yet.\n');
@@ -49,9 +50,8 @@ export function runsTable(runs: readonly RunView[]): string {
 }
 
 export async function listRunsCommand(command: RunsCommand, { io, client }: Context): Promise<ExitCode> {
-  const params = new URLSearchParams({ limit: String(command.limit) });
-  if (command.plan) params.set('planId', (await resolvePlan(client, command.plan)).id);
-  const runs = (await client.get<{ items: RunView[] }>(`/runs?${params}`)).items.slice(0, command.limit);
+  const planId = command.plan ? (await resolvePlan(client, command.plan)).id : undefined;
+  const runs = ok(await client.api.GET('/runs', { params: { query: { limit: command.limit, planId } } })).items.slice(0, command.limit);
   if (command.json) io.stdout(`${JSON.stringify(runs, null, 2)}\n`);
   else io.stdout(runs.length ? `${runsTable(runs)}\n` : 'No runs yet.\n');
   return EXIT.OK;

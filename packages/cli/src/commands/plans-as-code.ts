@@ -1,8 +1,9 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { PlanView } from '@loadline/shared';
 import type { Command } from '../args.js';
 import type { Context } from '../context.js';
+import { ok } from '../api.js';
+import type { paths } from '../generated/openapi.js';
 import { CliError, EXIT, type ExitCode } from '../exit-codes.js';
 import {
   formatChange,
@@ -17,15 +18,18 @@ import {
 import { listPlans, listTargets, pickTarget, resolvePlan } from '../resolve.js';
 
 type ExportCommand = Extract<Command, { kind: 'export' }>;
+/** POST /plans and PATCH /plans/:id bodies, as the OpenAPI document has them. */
+type CreatePlanBody = NonNullable<paths['/plans']['post']['requestBody']>['content']['application/json'];
+type UpdatePlanBody = NonNullable<paths['/plans/{id}']['patch']['requestBody']>['content']['application/json'];
 type ApplyCommand = Extract<Command, { kind: 'apply' }>;
 
 export async function exportPlan(command: ExportCommand, { io, client }: Context): Promise<ExitCode> {
   const found = await resolvePlan(client, command.plan);
   // The current version, fresh (the list may be a moment old).
-  const [plan, targets] = await Promise.all([client.get<PlanView>(`/plans/${encodeURIComponent(found.id)}`), listTargets(client)]);
+  const [plan, targets] = await Promise.all([client.api.GET('/plans/{id}', { params: { path: { id: found.id } } }).then((answer) => ok(answer)), listTargets(client)]);
   const target = targets.find((candidate) => candidate.id === plan.targetId);
   if (!target) throw new CliError(`The target of plan "${plan.name}" (${plan.targetId}) is not among the organization's targets (deleted?), so the file could not name it.`);
-  const text = serializePlanFile(toPlanFile(plan, target.name));
+  const text = serializePlanFile(toPlanFile(plan, target.name), command.output ?? 'plan.json');
   if (!command.output) {
     io.stdout(text);
     return EXIT.OK;
@@ -68,8 +72,8 @@ export async function applyPlan(command: ApplyCommand, { io, client }: Context):
       io.stdout(`would create plan "${file.name}" on target "${target.name}"${describeSpec(desired)}${dry}\n`);
       return EXIT.OK;
     }
-    // The spec as written: the API's errors then name fields the way the file does.
-    const created = await client.post<PlanView>('/plans', { name: file.name, targetId: target.id, ...file.spec });
+    // The spec as written (the API judges it): its errors then name fields the way the file does.
+    const created = ok(await client.api.POST('/plans', { body: { name: file.name, targetId: target.id, ...file.spec } as CreatePlanBody }));
     io.stdout(`created plan "${created.name}" (${created.id}) v${created.version} on target "${target.name}"\n`);
     return EXIT.OK;
   }
@@ -90,7 +94,7 @@ export async function applyPlan(command: ApplyCommand, { io, client }: Context):
   if (unsupported.length) {
     throw new CliError(`Cannot update plan "${current.name}" (${current.id}): ${unsupported.join('; ')}. Delete it and apply again to recreate it (its runs stay with the old plan).\nChanges:\n${listing}`);
   }
-  const updated = await client.patch<PlanView>(`/plans/${encodeURIComponent(current.id)}`, patchFor(desired, target.id !== current.targetId ? target.id : undefined));
+  const updated = ok(await client.api.PATCH('/plans/{id}', { params: { path: { id: current.id } }, body: patchFor(desired, target.id !== current.targetId ? target.id : undefined) as UpdatePlanBody }));
   // Whatever the API did not take would show again on the next apply: say so now.
   const left = planChanges({ target: targets.find((candidate) => candidate.id === updated.targetId)?.name ?? updated.targetId, spec: updated.spec }, { target: target.name, spec: desired });
   io.stdout(`updated plan "${updated.name}" (${updated.id}) to v${updated.version}, ${count(changes.length, 'change')}:\n${listing}\n`);

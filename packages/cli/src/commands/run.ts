@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { baselineFindings, isTerminalRunStatus, runToJunit, type RunBaseline, type RunSeries, type RunView } from '@loadline/shared';
-import { ApiError } from '../api.js';
+import { baselineFindings, isTerminalRunStatus, runToJunit, type RunBaseline, type RunView } from '@loadline/shared';
+import { ApiError, ok } from '../api.js';
 import { DEFAULT_TIMEOUT_SECONDS, type Command } from '../args.js';
 import { runUrl } from '../config.js';
 import type { Context } from '../context.js';
@@ -21,7 +21,7 @@ export async function runPlan(command: RunCommand, ctx: Context): Promise<ExitCo
   const plan = await resolvePlan(client, command.plan);
   if (command.baseline !== undefined) await setBaseline(plan.id, command.baseline, ctx);
   const headers = command.idempotencyKey ? { 'Idempotency-Key': command.idempotencyKey } : undefined;
-  const { run } = await client.post<{ run: RunView }>(`/plans/${encodeURIComponent(plan.id)}/runs`, undefined, headers);
+  const { run } = ok(await client.api.POST('/plans/{id}/runs', { params: { path: { id: plan.id } }, headers }));
   const url = runUrl(config, run.id);
 
   if (!command.wait) {
@@ -46,7 +46,7 @@ export async function runPlan(command: RunCommand, ctx: Context): Promise<ExitCo
     const finished = outcome.run;
     io.stdout(renderRunReport(finished, url));
     // An API without baselines (older) answers 404: the report goes on without them.
-    const baseline = await client.get<RunBaseline>(`/runs/${encodeURIComponent(finished.id)}/baseline`).catch(() => null);
+    const baseline = await client.api.GET('/runs/{id}/baseline', { params: { path: { id: finished.id } } }).then(ok, () => null);
     if (baseline) io.stdout(renderBaseline(baseline));
     const written = await writeExports(command, finished, baseline, ctx);
     for (const file of written) io.stderr(`wrote ${file}\n`);
@@ -99,7 +99,7 @@ async function waitForRun(first: RunView, timeoutSeconds: number, ctx: Context):
     }
     await io.sleep(Math.min(interval, left));
     try {
-      run = await client.get<RunView>(`/runs/${encodeURIComponent(run.id)}`);
+      run = ok(await client.api.GET('/runs/{id}', { params: { path: { id: run.id } } }));
       if (failing) {
         endLine();
         io.stderr('the API answers again\n');
@@ -121,7 +121,7 @@ async function waitForRun(first: RunView, timeoutSeconds: number, ctx: Context):
     let live: LiveFigures | null = null;
     if (run.status === 'RUNNING' || run.status === 'FINISHING') {
       // Progress only: a failure here is not worth stopping for.
-      live = liveFigures(await client.get<RunSeries>(`/runs/${encodeURIComponent(run.id)}/series`).catch(() => null));
+      live = liveFigures(await client.api.GET('/runs/{id}/series', { params: { path: { id: run.id } } }).then(ok, () => null));
     }
     if (!isTerminalRunStatus(run.status)) show(live);
   }
@@ -132,8 +132,8 @@ async function waitForRun(first: RunView, timeoutSeconds: number, ctx: Context):
 
 /** `--baseline`: a run id pins that run as the plan's baseline; last-passed unpins. */
 async function setBaseline(planId: string, which: string, ctx: Context): Promise<void> {
-  const route = `/plans/${encodeURIComponent(planId)}/baseline`;
-  const set = which === 'last-passed' ? await ctx.client.delete<{ message: string }>(route) : await ctx.client.put<{ message: string }>(route, { runId: which });
+  const path = { id: planId };
+  const set = ok(which === 'last-passed' ? await ctx.client.api.DELETE('/plans/{id}/baseline', { params: { path } }) : await ctx.client.api.PUT('/plans/{id}/baseline', { params: { path }, body: { runId: which } }));
   ctx.io.stderr(`Baseline: ${set.message}\n`);
 }
 

@@ -15,6 +15,7 @@ export { DEFAULT_IMPORT_LOAD, IMPORT_FORMATS, ImportError, MAX_IMPORT_BYTES, MAX
 export { importCurl } from './curl.js';
 export { importHar } from './har.js';
 export { importOpenApi } from './openapi.js';
+export { parseYaml, YamlError } from './yaml.js';
 
 /** POST /plans/import */
 export const importPlanSchema = z.object({

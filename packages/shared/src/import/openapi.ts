@@ -33,7 +33,7 @@ function readDocument(text: string): unknown {
   try {
     return parseYaml(text);
   } catch (error) {
-    if (error instanceof YamlError) throw new ImportError('openapi', `line ${error.line}`, error.problem);
+    if (error instanceof YamlError) throw new ImportError('openapi', error.line === null ? ROOT : `line ${error.line}`, error.problem);
     throw error;
   }
 }

@@ -149,22 +149,27 @@ describe('parseYaml', () => {
       }
       return 'no error';
     };
-    expect(problem('a: 1\nb: "open\nc: 2')).toBe('line 2: unterminated quoted string');
-    expect(problem('a: 1\n  b: 2')).toBe('line 2: unexpected indentation');
-    expect(problem('a: 1\na: 2')).toBe('line 2: duplicate key "a"');
+    expect(problem('a: 1\nb: "open\nc: 2')).toMatch(/^line 3: missing closing "quote/);
+    expect(problem('a: 1\na: 2')).toMatch(/^line 2: map keys must be unique/);
     expect(problem('a: !custom x')).toBe('line 1: YAML tags (!custom) are not supported');
-    expect(problem('a: *nope')).toBe('line 1: unknown alias *nope');
-    expect(problem('a: [1, 2')).toBe('line 1: unterminated [ ]');
+    expect(problem('x: 1\na: !!binary aGVsbG8=')).toBe('line 2: YAML tags (tag:yaml.org,2002:binary) are not supported');
+    expect(problem('a: 1\nb: *nope')).toBe('line 2: unknown alias *nope');
+    expect(problem('a: [1, 2')).toMatch(/^line 1: /);
     expect(problem('a: 1\n---\nb: 2')).toBe('line 2: only one YAML document is supported');
-    expect(problem('a:\n\t- x')).toBe('line 2: tabs are not allowed in indentation');
-    expect(problem('? complex\n: value')).toBe('line 1: complex mapping keys ("? ") are not supported');
-    expect(problem('a:\n  - x\n  y: 1')).toBe('line 3: unexpected indentation');
-    expect(problem('a: 1\n- x')).toBe('line 2: a list item where a "key: value" was expected');
+    expect(problem('a:\n\t- x')).toMatch(/^line 2: tabs are not allowed as indentation/);
+    expect(problem('a: 1\n  b: 2')).toMatch(/^line 1: /);
+  });
+
+  it('reads what the hand-written reader it replaced refused: complex keys, sets of documents ended by "..."', () => {
+    expect(parseYaml('? a\n: 1')).toEqual({ a: 1 });
+    expect(parseYaml('a: 1\n...\n')).toEqual({ a: 1 });
   });
 
   it('refuses runaway nesting and alias bombs', () => {
     expect(() => parseYaml('a: ' + '['.repeat(500) + ']'.repeat(500))).toThrow(/nested too deeply/);
+    expect(() => parseYaml('a: ' + '['.repeat(5000) + ']'.repeat(5000))).toThrow(/nested too deeply/);
     const bomb = ['a0: &a0 [x]', ...Array.from({ length: 600 }, (_, i) => `a${i + 1}: &a${i + 1}\n  - *a${i}\n  - *a${i}`)].join('\n');
     expect(() => parseYaml(bomb)).toThrow(/aliases/);
+    expect(() => parseYaml(bomb)).toThrow(YamlError);
   });
 });

@@ -1,4 +1,5 @@
-import { passwordProblem } from '@loadline/shared';
+import { useEffect, useState } from 'react';
+import { hasPasswordEstimator, passwordProblem } from '@loadline/shared';
 import { TextField } from '../../forms/Fields';
 import type { FieldErrors } from '../../forms/field-errors';
 
@@ -10,11 +11,27 @@ interface PasswordFieldProps {
   personal: readonly string[];
 }
 
+/** Loads zxcvbn-ts and its dictionaries (megabytes) on the first page that asks for a new password. */
+function usePasswordEstimator(): boolean {
+  const [ready, setReady] = useState(hasPasswordEstimator);
+  useEffect(() => {
+    if (ready) return;
+    let live = true;
+    void import('@loadline/shared/password-estimator').then(() => live && setReady(true));
+    return () => {
+      live = false;
+    };
+  }, [ready]);
+  return ready;
+}
+
 /**
  * A new password with the strength rule of @loadline/shared checked as the user types, so the
- * message is the one the API would answer (WEAK_PASSWORD) without a round trip.
+ * message is the one the API would answer (WEAK_PASSWORD) without a round trip. Until the
+ * estimator has loaded only the rules that need no dictionary speak.
  */
 export function PasswordField({ value, onValueChange, errors, personal }: PasswordFieldProps) {
+  const estimating = usePasswordEstimator();
   const problem = value ? passwordProblem(value, personal) : null;
   const hint = !value ? (
     'At least 10 characters; a few unrelated words make a strong one.'
@@ -23,8 +40,8 @@ export function PasswordField({ value, onValueChange, errors, personal }: Passwo
       Too weak: password {problem}.
     </span>
   ) : (
-    <span className="strength strength--ok" data-testid="password-strength">
-      Strong enough.
+    <span className="strength strength--ok" data-testid="password-strength" data-estimated={estimating}>
+      {estimating ? 'Strong enough.' : 'Long enough; checking how guessable it is…'}
     </span>
   );
   return (
