@@ -27,12 +27,12 @@ export function RunCharts({ points, requestOrder = [], live = false, plannedSeco
   const [selection, setSelection] = useState<LatencySelection>(DEFAULT_LATENCY_SELECTION);
   const names = useMemo(() => requestNames(points, requestOrder), [points, requestOrder]);
   // A request that vanished from the series (another run, a renamed request) drops out.
-  const requests = selection.requests.filter((name) => name === ALL_REQUESTS || names.includes(name));
-  const effective: LatencySelection = { ...selection, requests: requests.length ? requests : [ALL_REQUESTS] };
-
-  const selectionKey = `${effective.requests.join('\n')}|${effective.percentiles.join()}`;
+  const effective = useMemo<LatencySelection>(() => {
+    const requests = selection.requests.filter((name) => name === ALL_REQUESTS || names.includes(name));
+    return { ...selection, requests: requests.length ? requests : [ALL_REQUESTS] };
+  }, [selection, names]);
   // Rebuilt when the points or the selection change (not on every render: uPlot would redraw).
-  const latency = useMemo(() => latencyChart(points, effective), [points, selectionKey]);
+  const latency = useMemo(() => latencyChart(points, effective), [points, effective]);
   const throughput = useMemo(() => throughputChart(points), [points]);
   const load = useMemo(() => loadChart(points), [points]);
   const xMax = live ? plannedSeconds : undefined;
@@ -93,7 +93,14 @@ export function RunCharts({ points, requestOrder = [], live = false, plannedSeco
             Throughput and errors <span className="charts__unit">req/s · error %</span>
           </h3>
         </div>
-        <TimeSeriesChart model={throughput} label="Requests per second and error rate over time" height={200} minXMax={xMax} zoomable={!live} testId="chart-throughput" />
+        <TimeSeriesChart
+          model={throughput}
+          label="Requests per second and error rate over time"
+          height={200}
+          minXMax={xMax}
+          zoomable={!live}
+          testId="chart-throughput"
+        />
       </section>
       <section className="charts__panel" aria-labelledby="chart-load-title">
         <div className="charts__head">
