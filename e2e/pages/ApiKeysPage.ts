@@ -42,7 +42,9 @@ export class ApiKeysPage {
   }
 
   async revoke(name: string): Promise<void> {
-    await this.row(name).getByRole('button', { name: `Revoke API key ${name}` }).click();
+    await this.row(name)
+      .getByRole('button', { name: `Revoke API key ${name}` })
+      .click();
     await this.row(name).getByRole('button', { name: 'Revoke key' }).click();
     await this.page.locator(`[data-testid="api-key-${name}"][data-status="revoked"]`).waitFor({ timeout: 15_000 });
   }

@@ -18,7 +18,12 @@ export class InvitePage {
   async preview(): Promise<InvitePreview> {
     const facts = this.page.getByTestId('invite-preview');
     const value = async (term: string) =>
-      (await facts.locator('div', { has: this.page.locator('dt', { hasText: term }) }).locator('dd').innerText()).trim();
+      (
+        await facts
+          .locator('div', { has: this.page.locator('dt', { hasText: term }) })
+          .locator('dd')
+          .innerText()
+      ).trim();
     return { organization: await value('Organization'), role: await value('Your role') };
   }
 

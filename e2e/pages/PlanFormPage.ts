@@ -13,12 +13,26 @@ export interface RequestSpec {
 }
 
 export type ThresholdSpec =
-  | { metric: 'latency'; stat: string; op: string; /** ms, or percent of the baseline when relative */ value: number; request?: string; scenario?: string; relative?: boolean }
+  | {
+      metric: 'latency';
+      stat: string;
+      op: string;
+      /** ms, or percent of the baseline when relative */ value: number;
+      request?: string;
+      scenario?: string;
+      relative?: boolean;
+    }
   | { metric: 'error_rate' | 'check_rate'; op: string; /** percent */ value: number; request?: string; scenario?: string }
   | { metric: 'rps'; op: string; value: number; request?: string; scenario?: string; relative?: boolean }
   | { metric: 'status_share'; status: string; op: string; /** percent */ value: number; request?: string; scenario?: string };
 
-const METRIC_LABELS = { latency: 'Latency', error_rate: 'Error rate', rps: 'Requests / s', check_rate: 'Check pass rate', status_share: 'Share of a status' } as const;
+const METRIC_LABELS = {
+  latency: 'Latency',
+  error_rate: 'Error rate',
+  rps: 'Requests / s',
+  check_rate: 'Check pass rate',
+  status_share: 'Share of a status',
+} as const;
 
 /**
  * The plan editor (/plans/new, /plans/:id/edit): scenarios, each with its load and requests,
@@ -59,7 +73,10 @@ export class PlanFormPage {
     await this.form.getByRole('button', { name: '+ Add scenario' }).click();
   }
 
-  async setScenario(n: number, spec: { name?: string; flow?: 'weighted' | 'sequence'; startAfterPrevious?: boolean; think?: { min: string; max: string } }): Promise<void> {
+  async setScenario(
+    n: number,
+    spec: { name?: string; flow?: 'weighted' | 'sequence'; startAfterPrevious?: boolean; think?: { min: string; max: string } },
+  ): Promise<void> {
     const scenario = this.scenario(n);
     if (spec.think) {
       const pause = scenario.getByRole('group', { name: 'Pause at the end of each iteration', exact: true });
@@ -244,7 +261,10 @@ export class PlanFormPage {
 
   /** The notes under the segments field, as their kinds: over-ceiling, over-online, too-few-vus, rate-split. */
   async segmentsNotes(): Promise<string[]> {
-    return this.form.getByTestId('segments-notes').locator('li').evaluateAll((items) => items.map((item) => item.getAttribute('data-kind') ?? ''));
+    return this.form
+      .getByTestId('segments-notes')
+      .locator('li')
+      .evaluateAll((items) => items.map((item) => item.getAttribute('data-kind') ?? ''));
   }
 
   /** Submits and waits for the plan's page; returns the plan id. */
@@ -256,8 +276,12 @@ export class PlanFormPage {
 
   /** Inline messages currently shown, keyed by the input's id (field-<path>). */
   async fieldErrors(): Promise<Record<string, string>> {
-    return this.form.locator('.field--invalid').evaluateAll((fields) =>
-      Object.fromEntries(fields.map((field) => [field.querySelector('input,select,textarea')?.id ?? '', field.querySelector('.field__error')?.textContent ?? ''])),
-    );
+    return this.form
+      .locator('.field--invalid')
+      .evaluateAll((fields) =>
+        Object.fromEntries(
+          fields.map((field) => [field.querySelector('input,select,textarea')?.id ?? '', field.querySelector('.field__error')?.textContent ?? '']),
+        ),
+      );
   }
 }

@@ -34,7 +34,9 @@ export class PlanPage {
   }
 
   async scenarioNames(): Promise<string[]> {
-    return this.page.locator('[data-testid^="plan-scenario-"]').evaluateAll((rows) => rows.map((row) => (row.getAttribute('data-testid') ?? '').replace('plan-scenario-', '')));
+    return this.page
+      .locator('[data-testid^="plan-scenario-"]')
+      .evaluateAll((rows) => rows.map((row) => (row.getAttribute('data-testid') ?? '').replace('plan-scenario-', '')));
   }
 
   get scriptPreview(): Locator {
@@ -60,7 +62,10 @@ export class PlanPage {
     const list = this.page.getByTestId('plan-versions');
     await list.waitFor();
     return list.locator('li').evaluateAll((items) =>
-      items.map((item) => ({ version: Number((item.getAttribute('data-testid') ?? '').replace('plan-version-', '')), current: !!item.querySelector('.pill--success') })),
+      items.map((item) => ({
+        version: Number((item.getAttribute('data-testid') ?? '').replace('plan-version-', '')),
+        current: !!item.querySelector('.pill--success'),
+      })),
     );
   }
 

@@ -100,15 +100,18 @@ export class ComparePage {
   }
 
   async overall(): Promise<DeltaRow[]> {
-    return this.page.getByTestId('compare-overall').locator('tbody tr').evaluateAll((rows) =>
-      rows.map((row) => ({
-        metric: row.getAttribute('data-metric') ?? '',
-        change: row.getAttribute('data-change') ?? '',
-        delta: row.querySelector('[data-col="delta"]')?.textContent?.trim() ?? '',
-        deltaPct: row.querySelector('[data-col="delta-pct"]')?.textContent?.trim() ?? '',
-        word: row.querySelector('[data-col="change"]')?.textContent?.trim() ?? '',
-      })),
-    );
+    return this.page
+      .getByTestId('compare-overall')
+      .locator('tbody tr')
+      .evaluateAll((rows) =>
+        rows.map((row) => ({
+          metric: row.getAttribute('data-metric') ?? '',
+          change: row.getAttribute('data-change') ?? '',
+          delta: row.querySelector('[data-col="delta"]')?.textContent?.trim() ?? '',
+          deltaPct: row.querySelector('[data-col="delta-pct"]')?.textContent?.trim() ?? '',
+          word: row.querySelector('[data-col="change"]')?.textContent?.trim() ?? '',
+        })),
+      );
   }
 
   async baseAndHead(): Promise<{ base: string; head: string }> {
@@ -191,8 +194,10 @@ export class PublicSharePage {
 
   /** Links on the page that lead into the signed-in app. */
   async privateLinks(): Promise<string[]> {
-    return this.page.locator('a[href]').evaluateAll((links) =>
-      links.map((link) => link.getAttribute('href') ?? '').filter((href) => /^\/(runs|plans|targets|settings|compare)?(\/|$)/.test(href)),
-    );
+    return this.page
+      .locator('a[href]')
+      .evaluateAll((links) =>
+        links.map((link) => link.getAttribute('href') ?? '').filter((href) => /^\/(runs|plans|targets|settings|compare)?(\/|$)/.test(href)),
+      );
   }
 }

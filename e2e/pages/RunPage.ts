@@ -65,9 +65,7 @@ export class RunPage {
 
   /** Verdicts of the thresholds table, top to bottom. */
   async thresholdVerdicts(): Promise<string[]> {
-    return this.page
-      .locator('[data-testid^="threshold-row-"]')
-      .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-verdict') ?? ''));
+    return this.page.locator('[data-testid^="threshold-row-"]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-verdict') ?? ''));
   }
 
   async percentileNote(): Promise<string> {

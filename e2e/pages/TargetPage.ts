@@ -45,7 +45,9 @@ export class TargetPage {
 
   /** Stored names of a kind, as shown (values never are). */
   async stored(kind: 'headers' | 'variables'): Promise<string[]> {
-    return this.page.locator(`[data-testid^="stored-${kind}-"]`).evaluateAll((items, k) => items.map((item) => (item.getAttribute('data-testid') ?? '').replace(`stored-${k}-`, '')), kind);
+    return this.page
+      .locator(`[data-testid^="stored-${kind}-"]`)
+      .evaluateAll((items, k) => items.map((item) => (item.getAttribute('data-testid') ?? '').replace(`stored-${k}-`, '')), kind);
   }
 
   async replace(kind: 'headers' | 'variables', name: string, value: string): Promise<void> {
@@ -55,7 +57,10 @@ export class TargetPage {
   }
 
   async remove(kind: 'headers' | 'variables', name: string): Promise<void> {
-    await this.page.getByTestId(`stored-${kind}-${name}`).getByRole('button', { name: `Remove ${name}` }).click();
+    await this.page
+      .getByTestId(`stored-${kind}-${name}`)
+      .getByRole('button', { name: `Remove ${name}` })
+      .click();
   }
 
   async add(kind: 'headers' | 'variables', name: string, value: string): Promise<void> {

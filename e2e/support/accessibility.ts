@@ -28,7 +28,10 @@ export async function seriousAccessibilityViolations(page: Page): Promise<string
   });
   return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes[0]?.target.join(' ') ?? '?'}${violation.nodes.length > 1 ? ` and ${violation.nodes.length - 1} more` : ''})`);
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.help} (${violation.nodes[0]?.target.join(' ') ?? '?'}${violation.nodes.length > 1 ? ` and ${violation.nodes.length - 1} more` : ''})`,
+    );
 }
 
 /** Whether the page fits its viewport's width (nothing to scroll sideways on a phone). */

@@ -19,11 +19,7 @@ export interface LiveObservation {
  * Samples the live view every 200 ms until `enough` says so, the run ends, or the time is
  * up; never fails by itself, the test asserts on what was seen.
  */
-export async function observeLive(
-  run: RunPage,
-  timeoutMs: number,
-  enough: (seen: LiveObservation) => boolean = () => false,
-): Promise<LiveObservation> {
+export async function observeLive(run: RunPage, timeoutMs: number, enough: (seen: LiveObservation) => boolean = () => false): Promise<LiveObservation> {
   const seen: LiveObservation = { elapsed: [], modes: [], canvases: 0, chartPoints: 0, requestTotals: [], lastStatus: '' };
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {

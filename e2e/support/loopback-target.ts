@@ -39,7 +39,13 @@ export async function startLoopbackTarget(delayMs = 15): Promise<LoopbackTarget>
         requests += 1;
         const header = (name: string) => (Array.isArray(req.headers[name]) ? req.headers[name][0] : (req.headers[name] as string | undefined));
         if (seen.length < 5_000) {
-          seen.push({ method: req.method ?? '', path: req.url ?? '', apiKey: header('x-api-key'), authorization: header('authorization'), body: Buffer.concat(chunks).toString('utf8') });
+          seen.push({
+            method: req.method ?? '',
+            path: req.url ?? '',
+            apiKey: header('x-api-key'),
+            authorization: header('authorization'),
+            body: Buffer.concat(chunks).toString('utf8'),
+          });
         }
         if (req.url === '/.well-known/loadline-verification.txt') {
           res.writeHead(state.verificationValue === null ? 404 : 200, { 'Content-Type': 'text/plain' });

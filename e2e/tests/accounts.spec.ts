@@ -13,14 +13,7 @@ import { waitForApi } from '../support/api.js';
 import { PHONE, newContext, screenshot, openBrowserTab, uniqueStamp, type BrowserTab } from '../support/browser.js';
 import { BASE_URL } from '../support/env.js';
 import { startLoopbackTarget } from '../support/loopback-target.js';
-import {
-  apiCall,
-  createInviteViaApi,
-  createPlanViaApi,
-  createTargetViaApi,
-  revokeInviteViaApi,
-  signUpViaApi,
-} from '../support/setup.js';
+import { apiCall, createInviteViaApi, createPlanViaApi, createTargetViaApi, revokeInviteViaApi, signUpViaApi } from '../support/setup.js';
 
 /**
  * Accounts and tenancy through the browser: an owner signs up and invites a member by link;
@@ -259,7 +252,10 @@ describe('accounts and tenancy', { timeout: 180_000 }, () => {
       await page.keyboard.press('Escape');
 
       // Another session of B's (a script that logged in) is listed and ended from the sessions page.
-      const other = await apiCall<{ token: string }>('POST', '/auth/login', null, { email: `e2e-b-${stamp}@example.test`, password: 'correct horse battery staple' });
+      const other = await apiCall<{ token: string }>('POST', '/auth/login', null, {
+        email: `e2e-b-${stamp}@example.test`,
+        password: 'correct horse battery staple',
+      });
       assert.equal(other.status, 200);
       await page.goto('/settings/sessions');
       const sessions = page.getByTestId('session-item');

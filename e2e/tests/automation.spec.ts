@@ -66,10 +66,12 @@ describe('automation', { timeout: RUN_TIMEOUT_MS + 120_000 }, () => {
       assert.ok(curl.includes(url));
       await screenshot(page, '71-trigger-url');
       const fire = () =>
-        fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'Idempotency-Key': `e2e-${stamp}` }, body: '{}' }).then(async (response) => ({
-          status: response.status,
-          body: (await response.json()) as { run?: { id: string } },
-        }));
+        fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'Idempotency-Key': `e2e-${stamp}` }, body: '{}' }).then(
+          async (response) => ({
+            status: response.status,
+            body: (await response.json()) as { run?: { id: string } },
+          }),
+        );
       const first = await fire();
       assert.equal(first.status, 202, JSON.stringify(first.body));
       const again = await fire();

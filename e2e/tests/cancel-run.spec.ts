@@ -54,7 +54,13 @@ describe('cancel a run', { timeout: RUN_TIMEOUT_MS + 120_000 }, () => {
 
       const plan = new PlanPage(page);
       await plan.waitForLoaded();
-      assert.match(await page.getByText(/40 requests per 1s for 30s/).first().innerText(), /40 requests per 1s/);
+      assert.match(
+        await page
+          .getByText(/40 requests per 1s for 30s/)
+          .first()
+          .innerText(),
+        /40 requests per 1s/,
+      );
       const runId = await plan.runNow();
       t.diagnostic(`run ${runId}`);
 
@@ -78,17 +84,19 @@ describe('cancel a run', { timeout: RUN_TIMEOUT_MS + 120_000 }, () => {
       await screenshot(phonePage, '11-run-live-phone');
 
       await run.cancel(() => screenshot(page, '12-cancel-confirm').then(() => undefined));
-      await page.waitForFunction(
-        () => {
-          const button = document.querySelector('[data-testid="cancel-run"]');
-          return button instanceof HTMLButtonElement ? button.disabled && /Cancelling/.test(button.textContent ?? '') : false;
-        },
-        undefined,
-        { timeout: 10_000 },
-      ).catch(async (error: unknown) => {
-        // It may already be over; then the report below is what matters.
-        if (!(await run.verdictBanner.count())) throw error;
-      });
+      await page
+        .waitForFunction(
+          () => {
+            const button = document.querySelector('[data-testid="cancel-run"]');
+            return button instanceof HTMLButtonElement ? button.disabled && /Cancelling/.test(button.textContent ?? '') : false;
+          },
+          undefined,
+          { timeout: 10_000 },
+        )
+        .catch(async (error: unknown) => {
+          // It may already be over; then the report below is what matters.
+          if (!(await run.verdictBanner.count())) throw error;
+        });
       if (await run.cancelButton.count()) await screenshot(page, '13-cancelling');
 
       const final = await run.waitForTerminal(60_000);

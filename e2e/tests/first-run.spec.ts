@@ -89,7 +89,9 @@ describe('first run', { timeout: RUN_TIMEOUT_MS + 120_000 }, () => {
       // Live: the progress bar moves, the charts draw the seconds as they arrive.
       const seen = await observeLive(run, 60_000, (s) => s.elapsed.length >= 2 && s.canvases > 0 && s.chartPoints > 0);
       if (seen.lastStatus === 'RUNNING') await screenshot(page, '06-run-in-progress');
-      t.diagnostic(`live: elapsed ${seen.elapsed.join(', ')} s; modes ${seen.modes.join(' -> ')}; ${seen.canvases} canvases, ${seen.chartPoints} seconds charted`);
+      t.diagnostic(
+        `live: elapsed ${seen.elapsed.join(', ')} s; modes ${seen.modes.join(' -> ')}; ${seen.canvases} canvases, ${seen.chartPoints} seconds charted`,
+      );
       assert.ok(seen.elapsed.length >= 2, `the progress bar showed elapsed ${JSON.stringify(seen.elapsed)} while RUNNING (wanted two different values)`);
       assert.ok(seen.canvases > 0, 'a live chart canvas is drawn');
       assert.ok(seen.chartPoints > 0, 'the live chart has at least one second');

@@ -73,7 +73,14 @@ describe('plan editor', { timeout: RUN_TIMEOUT_MS + 240_000 }, () => {
       await form.addScenario();
       assert.equal(await form.scenarioCount(), 2);
       await form.setScenario(2, { name: 'checkout', flow: 'sequence', startAfterPrevious: true, think: { min: '20ms', max: '40ms' } });
-      await form.setRampingLoad(1, [{ duration: '2s', target: 2 }, { duration: '2s', target: 2 }], 2);
+      await form.setRampingLoad(
+        1,
+        [
+          { duration: '2s', target: 2 },
+          { duration: '2s', target: 2 },
+        ],
+        2,
+      );
       await form.setRequestCount(2, 2);
       await form.setRequest(0, { name: 'login', method: 'POST', path: '/login', expectedStatuses: '200', json: '{"key": "{{vars.API_KEY}}"}' }, 2);
       await form.addStatusCheck(0, 200, 2);
@@ -174,9 +181,18 @@ describe('plan editor', { timeout: RUN_TIMEOUT_MS + 240_000 }, () => {
       const orders = target.seen.filter((request) => request.path.startsWith('/orders/'));
       const logins = target.seen.filter((request) => request.path === '/login');
       assert.ok(orders.length > 0 && logins.length > 0, `the loopback target saw ${logins.length} logins and ${orders.length} orders`);
-      assert.ok(orders.every((request) => /^\/orders\/tok-\d+$/.test(request.path)), 'every order used a captured token');
-      assert.ok(orders.every((request) => request.apiKey === secret), 'every order sent the target’s secret variable');
-      assert.ok(logins.every((request) => JSON.parse(request.body).key === secret), 'the JSON body carried the secret');
+      assert.ok(
+        orders.every((request) => /^\/orders\/tok-\d+$/.test(request.path)),
+        'every order used a captured token',
+      );
+      assert.ok(
+        orders.every((request) => request.apiKey === secret),
+        'every order sent the target’s secret variable',
+      );
+      assert.ok(
+        logins.every((request) => JSON.parse(request.body).key === secret),
+        'the JSON body carried the secret',
+      );
       // Sequential: the checkout scenario starts when warmup's 3 s end.
       const firstPing = target.seen.findIndex((request) => request.path === '/ping');
       const firstLogin = target.seen.findIndex((request) => request.path === '/login');

@@ -47,7 +47,12 @@ describe('reports', { timeout: RUN_TIMEOUT_MS * 2 + 180_000 }, () => {
     const planName = `reports ${stamp}`;
     try {
       await new SignupPage(page).goto();
-      await new SignupPage(page).signUp({ name: 'E2E Reporter', email: `e2e-rep-${stamp}@example.test`, password: 'correct horse battery staple', organizationName: `E2E reports ${stamp}` });
+      await new SignupPage(page).signUp({
+        name: 'E2E Reporter',
+        email: `e2e-rep-${stamp}@example.test`,
+        password: 'correct horse battery staple',
+        organizationName: `E2E reports ${stamp}`,
+      });
       const targets = new TargetsPage(page);
       await targets.goto();
       await targets.createTarget({ name: 'loopback', baseUrl: target.baseUrl });
@@ -84,8 +89,14 @@ describe('reports', { timeout: RUN_TIMEOUT_MS * 2 + 180_000 }, () => {
       assert.match(await page.getByTestId('threshold-row-2').innerText(), /p95 <= 300 % of baseline[\s\S]*not judged, there is no baseline/);
 
       // The report: exports, the version that ran and its script.
-      const exports = await page.getByTestId('report-actions').locator('a[download]').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
-      assert.deepEqual(exports, ['json', 'csv', 'junit'].map((format) => `/api/v1/runs/${firstRun}/export?format=${format}`));
+      const exports = await page
+        .getByTestId('report-actions')
+        .locator('a[download]')
+        .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+      assert.deepEqual(
+        exports,
+        ['json', 'csv', 'junit'].map((format) => `/api/v1/runs/${firstRun}/export?format=${format}`),
+      );
       const [csv] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
       assert.match(csv.suggestedFilename(), /\.csv$/);
       assert.equal(await page.getByTestId('run-plan-version').getAttribute('href'), `/plans/${planId}?version=1`);
@@ -121,7 +132,10 @@ describe('reports', { timeout: RUN_TIMEOUT_MS * 2 + 180_000 }, () => {
         assert.ok(legend.includes('Baseline run'), `legend: ${legend.join(', ')}`);
         await page.getByTestId(`trend-run-${lastPassed}`).getByTestId('trend-baseline-run').waitFor();
       }
-      assert.match(await page.getByTestId('trend-baseline').innerText(), lastPassed ? /^Baseline: the last passed run of this load/ : /^Baseline: no run of this load has passed yet/);
+      assert.match(
+        await page.getByTestId('trend-baseline').innerText(),
+        lastPassed ? /^Baseline: the last passed run of this load/ : /^Baseline: no run of this load has passed yet/,
+      );
       await screenshot(page, '62-trend');
       assert.deepEqual(await seriousAccessibilityViolations(page), [], `axe on ${page.url()}`);
       await trends.clickPoint(1, 2);
@@ -134,7 +148,10 @@ describe('reports', { timeout: RUN_TIMEOUT_MS * 2 + 180_000 }, () => {
       await compare.waitForLoaded();
       const rows = await compare.overall();
       t.diagnostic(`compare: ${rows.map((row) => `${row.metric} ${row.delta} ${row.deltaPct} ${row.word}`).join('; ')}`);
-      assert.deepEqual(rows.map((row) => row.metric), ['count', 'rps', 'errorRate', 'avg', 'p50', 'p90', 'p95', 'p99', 'max', 'responseBytesAvg', 'responseBytesP95']);
+      assert.deepEqual(
+        rows.map((row) => row.metric),
+        ['count', 'rps', 'errorRate', 'avg', 'p50', 'p90', 'p95', 'p99', 'max', 'responseBytesAvg', 'responseBytesP95'],
+      );
       const p95 = rows.find((row) => row.metric === 'p95')!;
       assert.ok(['improvement', 'regression', 'unchanged'].includes(p95.change));
       assert.match(p95.word, /Better|Worse|Within noise/);
@@ -150,7 +167,8 @@ describe('reports', { timeout: RUN_TIMEOUT_MS * 2 + 180_000 }, () => {
       const baselineText = (await page.getByTestId('baseline-message').innerText()).trim();
       t.diagnostic(`baseline: ${baselineText}`);
       assert.match(baselineText, firstStatus === 'PASSED' ? /^Against the last passed run of this load/ : /^No earlier run of this load passed/);
-      if (firstStatus === 'PASSED') assert.ok((await baselineCard.locator('[data-testid="baseline-findings"] li').count()) >= 3, 'key figures against the baseline');
+      if (firstStatus === 'PASSED')
+        assert.ok((await baselineCard.locator('[data-testid="baseline-findings"] li').count()) >= 3, 'key figures against the baseline');
       // Its relative threshold judged against that baseline, with the ratio's interval and a link to the baseline run.
       const relative = page.getByTestId('threshold-row-2');
       t.diagnostic(`relative threshold: ${await relative.getAttribute('data-verdict')}: ${await relative.locator('.explanation').innerText()}`);

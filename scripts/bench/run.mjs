@@ -89,11 +89,12 @@ async function main() {
 
   let cleaningUp = null;
   let stackCleanup = async () => {};
-  const cleanup = () => (cleaningUp ??= (async () => {
-    log('cleaning up: stopping children');
-    await stopAllChildren();
-    await stackCleanup();
-  })());
+  const cleanup = () =>
+    (cleaningUp ??= (async () => {
+      log('cleaning up: stopping children');
+      await stopAllChildren();
+      await stackCleanup();
+    })());
   const onSignal = (signal) => {
     log(`${signal}: stopping`);
     cleanup().finally(() => process.exit(130));
@@ -197,7 +198,9 @@ function formatReport({ machine, options, results, startedAt }) {
   const lines = [];
   const { overhead: o, accuracy: a, memory: m, scale: sc, storage: s, latency: l, charts: c, api, schedules: sch, regressions: reg } = results;
   lines.push('');
-  lines.push(`Loadline bench ${startedAt.slice(0, 16).replace('T', ' ')} UTC, ${machine.cores} cores (${machine.cpu}), load average ${machine.loadAverageBefore.join(' ')} -> ${machine.loadAverageAfter.join(' ')}`);
+  lines.push(
+    `Loadline bench ${startedAt.slice(0, 16).replace('T', ' ')} UTC, ${machine.cores} cores (${machine.cpu}), load average ${machine.loadAverageBefore.join(' ')} -> ${machine.loadAverageAfter.join(' ')}`,
+  );
   lines.push(`${[machine.k6, machine.go, `node ${machine.node}`].filter(Boolean).join('; ')}${options.quick ? '; QUICK (smoke check, not for figures)' : ''}`);
 
   if (o) {
@@ -233,8 +236,12 @@ function formatReport({ machine, options, results, startedAt }) {
   }
   if (a) {
     lines.push('');
-    lines.push(`accuracy: ${a.plan.vus} VUs, ${a.plan.duration}, mixture ${a.mixture.components.map((c) => `${round(c.weight * 100, 1)} % ${c.ms} ms`).join(', ')} (x U[1, ${1 + a.mixture.spread}))`);
-    lines.push(`  one direct k6 run, n = ${fmtInt(a.n)} requests (k6 counted ${fmtInt(a.k6Count)}${a.countsAgree ? ', same' : ', DIFFERENT'}), ${a.seconds} seconds of histograms`);
+    lines.push(
+      `accuracy: ${a.plan.vus} VUs, ${a.plan.duration}, mixture ${a.mixture.components.map((c) => `${round(c.weight * 100, 1)} % ${c.ms} ms`).join(', ')} (x U[1, ${1 + a.mixture.spread}))`,
+    );
+    lines.push(
+      `  one direct k6 run, n = ${fmtInt(a.n)} requests (k6 counted ${fmtInt(a.k6Count)}${a.countsAgree ? ', same' : ', DIFFERENT'}), ${a.seconds} seconds of histograms`,
+    );
     lines.push('  stat   k6 exact (ms)  merged histograms (ms)  rel. error   | Loadline run (ms)  mixture theory (ms)');
     for (const row of a.rows) {
       const key = `p${row.quantile * 100}`;
@@ -257,7 +264,9 @@ function formatReport({ machine, options, results, startedAt }) {
           `api RSS start ${fmtBytes(m.api.startRss)}, end ${fmtBytes(m.api.endRss)}`,
       );
     }
-    lines.push(`  ${fmtInt(m.requests)} requests (${fmtInt(m.rps)} req/s); CPU s: k6 ${m.cpu.k6}, runner ${m.cpu.runner}, api ${m.cpu.api}, postgres ${m.cpu.postgres}, server ${m.cpu.server}, other ${m.cpu.other} over ${m.cpu.wallSeconds} s`);
+    lines.push(
+      `  ${fmtInt(m.requests)} requests (${fmtInt(m.rps)} req/s); CPU s: k6 ${m.cpu.k6}, runner ${m.cpu.runner}, api ${m.cpu.api}, postgres ${m.cpu.postgres}, server ${m.cpu.server}, other ${m.cpu.other} over ${m.cpu.wallSeconds} s`,
+    );
   }
   if (sc) lines.push(...formatScale(sc));
   if (s?.perRun.length) {
@@ -283,10 +292,16 @@ function formatReport({ machine, options, results, startedAt }) {
   lines.push('');
   lines.push('summary');
   if (o) {
-    lines.push(`  overhead   Loadline / bare k6 RPS       ${fmtRatio(o.medianRatio)} (pairs: ${o.pairs.map((p) => fmtRatio(p.ratio)).join(' ')})   bare ${fmtInt(o.medianBareRps)} req/s`);
+    lines.push(
+      `  overhead   Loadline / bare k6 RPS       ${fmtRatio(o.medianRatio)} (pairs: ${o.pairs.map((p) => fmtRatio(p.ratio)).join(' ')})   bare ${fmtInt(o.medianBareRps)} req/s`,
+    );
     lines.push(`             Loadline / bare k6 requests  ${fmtRatio(o.medianCountRatio)} (pairs: ${o.pairs.map((p) => fmtRatio(p.countRatio)).join(' ')})`);
-    lines.push(`             per k6 CPU-second            ${fmtRatio(o.medianEfficiencyRatio)} (pairs: ${o.pairs.map((p) => fmtRatio(p.efficiencyRatio)).join(' ')})`);
-    lines.push(`  extension  k6 --out loadline / bare     ${fmtRatio(o.medianExtensionRatio)} (pairs: ${o.pairs.map((p) => fmtRatio(p.extensionRatio)).join(' ')}; per k6 CPU-second ${fmtRatio(o.medianExtensionEfficiencyRatio)})`);
+    lines.push(
+      `             per k6 CPU-second            ${fmtRatio(o.medianEfficiencyRatio)} (pairs: ${o.pairs.map((p) => fmtRatio(p.efficiencyRatio)).join(' ')})`,
+    );
+    lines.push(
+      `  extension  k6 --out loadline / bare     ${fmtRatio(o.medianExtensionRatio)} (pairs: ${o.pairs.map((p) => fmtRatio(p.extensionRatio)).join(' ')}; per k6 CPU-second ${fmtRatio(o.medianExtensionEfficiencyRatio)})`,
+    );
   }
   if (a) {
     lines.push(`  accuracy   p50 / p90 / p99 rel. error   ${a.rows.map((row) => fmtPct(row.relativeError, 2)).join(' / ')}  (n = ${fmtInt(a.n)})`);
@@ -295,22 +310,29 @@ function formatReport({ machine, options, results, startedAt }) {
     lines.push(
       `  memory     runner RSS end / start       ${m.growth.toFixed(3)}  (start ${fmtBytes(m.startRss)}, max ${fmtBytes(m.maxRss)}, end / mid ${m.growthSecondHalf.toFixed(3)}, ${fmtInt(m.requests, { compact: true })} requests in ${m.plan.duration})`,
     );
-    if (m.k6) lines.push(`             k6 RSS end / start           ${m.k6.growth.toFixed(3)}  (start ${fmtBytes(m.k6.startRss)}, end ${fmtBytes(m.k6.endRss)}, ${Math.round(m.k6.bytesPerRequest)} bytes kept per request)`);
+    if (m.k6)
+      lines.push(
+        `             k6 RSS end / start           ${m.k6.growth.toFixed(3)}  (start ${fmtBytes(m.k6.startRss)}, end ${fmtBytes(m.k6.endRss)}, ${Math.round(m.k6.bytesPerRequest)} bytes kept per request)`,
+      );
   }
   if (sc) lines.push(...summarizeScale(sc));
   if (s?.perRun.length) {
     const long = s.longest;
-    const short = s.medianShortBytesPerMinute !== null
-      ? `; overhead runs: ${fmtBytes(s.medianShortBytesPerMinute)}/min, ${s.medianShortBytesPerRequest.toFixed(3)} bytes/request`
-      : '';
-    lines.push(`  storage    bytes per run-minute         ${fmtBytes(long.bytesPerMinute)} (${long.label}, ${long.bytesPerRequest.toFixed(4)} bytes/request${short})`);
+    const short =
+      s.medianShortBytesPerMinute !== null
+        ? `; overhead runs: ${fmtBytes(s.medianShortBytesPerMinute)}/min, ${s.medianShortBytesPerRequest.toFixed(3)} bytes/request`
+        : '';
+    lines.push(
+      `  storage    bytes per run-minute         ${fmtBytes(long.bytesPerMinute)} (${long.label}, ${long.bytesPerRequest.toFixed(4)} bytes/request${short})`,
+    );
   }
   if (c) lines.push(...summarizeCharts(c));
   if (api) {
     const worst = api.routes.slice(1).reduce((a, b) => (b.p95 > a.p95 ? b : a));
     lines.push(`  api        worst p95 at ${api.vus} clients     ${worst.p95.toFixed(1)} ms (${worst.name}; health ${api.routes[0].p95.toFixed(1)} ms)`);
   }
-  if (l?.perRun.length) lines.push(`  latency    run end -> report            ${fmtInt(l.medianMs)} ms median, ${fmtInt(l.maxMs)} ms max (${l.perRun.length} runs)`);
+  if (l?.perRun.length)
+    lines.push(`  latency    run end -> report            ${fmtInt(l.medianMs)} ms median, ${fmtInt(l.maxMs)} ms max (${l.perRun.length} runs)`);
   lines.push('');
   return `${lines.join('\n')}\n`;
 }

@@ -15,13 +15,7 @@ import { fileURLToPath } from 'node:url';
 
 import pg from 'pg';
 
-import {
-  connectionSettings,
-  engineMigrationsList,
-  engineSession,
-  readMigrationsFolder,
-  readSchemaFiles,
-} from './migrate.mjs';
+import { connectionSettings, engineMigrationsList, engineSession, readMigrationsFolder, readSchemaFiles } from './migrate.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '../..');
@@ -73,7 +67,9 @@ async function admin(sql) {
   try {
     await client.connect();
   } catch (err) {
-    throw new Error(`PostgreSQL at ${BASE_URL.replace(/\/\/[^@]*@/, '//')} is not usable (${err.code ?? err.message}); run \`bash scripts/ensure-postgres.sh\``);
+    throw new Error(
+      `PostgreSQL at ${BASE_URL.replace(/\/\/[^@]*@/, '//')} is not usable (${err.code ?? err.message}); run \`bash scripts/ensure-postgres.sh\``,
+    );
   }
   try {
     await client.query(sql);
@@ -87,7 +83,10 @@ async function admin(sql) {
 async function prismaDiagnosis(database, migrationsDir = MIGRATIONS_DIR) {
   const files = await readSchemaFiles(SCHEMA_DIR);
   const folder = await readMigrationsFolder(migrationsDir);
-  const session = await engineSession(connectionSettings(urlFor(database), null), files.map((f) => [f.path, f.content]));
+  const session = await engineSession(
+    connectionSettings(urlFor(database), null),
+    files.map((f) => [f.path, f.content]),
+  );
   try {
     return await session.engine.diagnoseMigrationHistory({
       migrationsList: engineMigrationsList(folder),
@@ -152,7 +151,10 @@ test('_prisma_migrations is what prisma migrate deploy writes', async () => {
   assert.equal(pk.conname, '_prisma_migrations_pkey');
 
   const rows = await query(DB, 'SELECT * FROM _prisma_migrations ORDER BY started_at');
-  assert.deepEqual(rows.map((r) => r.migration_name), folder.migrations.map((m) => m.name));
+  assert.deepEqual(
+    rows.map((r) => r.migration_name),
+    folder.migrations.map((m) => m.name),
+  );
   for (const [i, row] of rows.entries()) {
     const file = await readFile(folder.migrations[i].file, 'utf8');
     assert.equal(row.checksum, sha256(file), `checksum of ${row.migration_name}`);
@@ -239,7 +241,9 @@ test('a failed migration is rolled back, recorded, and blocks deploy until resol
   result = await run(['deploy', '--migrations-dir', dir]);
   assert.equal(result.code, 0, result.stderr);
   assert.match(result.stdout, /^applied 99999999999999_broken$/m);
-  assert.deepEqual(await query(DB, `SELECT column_default FROM information_schema.columns WHERE table_name = 'broken_probe'`), [{ column_default: "'a;b'::text" }]);
+  assert.deepEqual(await query(DB, `SELECT column_default FROM information_schema.columns WHERE table_name = 'broken_probe'`), [
+    { column_default: "'a;b'::text" },
+  ]);
   const diagnosis = await prismaDiagnosis(DB, dir);
   assert.deepEqual([diagnosis.failedMigrationNames, diagnosis.editedMigrationNames, diagnosis.history], [[], [], null]);
 });
@@ -261,10 +265,16 @@ test('two deploys started at once apply each migration once (advisory lock), in 
 test("a database migrated by Prisma's engine (applyMigrations) is up to date for deploy", async () => {
   await admin(`CREATE DATABASE "${ENGINE_DB}"`);
   const files = await readSchemaFiles(SCHEMA_DIR);
-  const session = await engineSession(connectionSettings(urlFor(ENGINE_DB), null), files.map((f) => [f.path, f.content]));
+  const session = await engineSession(
+    connectionSettings(urlFor(ENGINE_DB), null),
+    files.map((f) => [f.path, f.content]),
+  );
   try {
     const out = await session.engine.applyMigrations({ migrationsList: engineMigrationsList(folder), filters: NO_FILTERS });
-    assert.deepEqual(out.appliedMigrationNames, folder.migrations.map((m) => m.name));
+    assert.deepEqual(
+      out.appliedMigrationNames,
+      folder.migrations.map((m) => m.name),
+    );
   } finally {
     await session.close();
   }

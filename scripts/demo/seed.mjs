@@ -43,7 +43,13 @@ if (!plans.some((plan) => plan.name === 'Demo baseline')) {
     {
       name: 'Demo baseline',
       targetId: target.id,
-      load: { executor: 'ramping-vus', stages: [{ duration: '5s', target: 10 }, { duration: '15s', target: 10 }] },
+      load: {
+        executor: 'ramping-vus',
+        stages: [
+          { duration: '5s', target: 10 },
+          { duration: '15s', target: 10 },
+        ],
+      },
       requests: [
         { name: 'GetListing', method: 'GET', path: '/listings/1', weight: 3 },
         { name: 'Search', method: 'POST', path: '/search', body: '{"q":"flat"}', headers: { 'content-type': 'application/json' } },

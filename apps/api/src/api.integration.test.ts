@@ -6,7 +6,6 @@ import type { ApiClient } from './test/api-client.js';
 import { validPlan } from './test/fixtures.js';
 import { OPENAPI_DOCUMENT_PATH } from './openapi/export.js';
 
-
 describe('API edges: accounts, validation, isolation (real PostgreSQL and Redis)', () => {
   let stack: TestStack;
   let alice: ApiClient;
@@ -70,8 +69,14 @@ describe('API edges: accounts, validation, isolation (real PostgreSQL and Redis)
     const response = await alice.post('/plans', {
       ...validPlan(aliceTarget.id),
       load: { executor: 'constant-vus', vus: 0, duration: 'ten seconds' },
-      requests: [{ name: 'Get', path: 'no-slash' }, { name: 'Get', path: '/' }],
-      thresholds: [{ metric: 'latency', stat: 'p42', op: '<', value: 1 }, { metric: 'error_rate', request: 'Nope', op: '<', value: 0.1 }],
+      requests: [
+        { name: 'Get', path: 'no-slash' },
+        { name: 'Get', path: '/' },
+      ],
+      thresholds: [
+        { metric: 'latency', stat: 'p42', op: '<', value: 1 },
+        { metric: 'error_rate', request: 'Nope', op: '<', value: 0.1 },
+      ],
     });
     expect(response.status).toBe(400);
     expect(response.body.error.code).toBe('PLAN_INVALID');
@@ -80,7 +85,13 @@ describe('API edges: accounts, validation, isolation (real PostgreSQL and Redis)
     expect(JSON.stringify(response.body)).not.toMatch(/at .*\.js:\d+/);
 
     // Cross-field rules are checked once the fields themselves are valid.
-    const duplicate = await alice.post('/plans', { ...validPlan(aliceTarget.id), requests: [{ name: 'Get', path: '/' }, { name: 'Get', path: '/b' }] });
+    const duplicate = await alice.post('/plans', {
+      ...validPlan(aliceTarget.id),
+      requests: [
+        { name: 'Get', path: '/' },
+        { name: 'Get', path: '/b' },
+      ],
+    });
     expect(duplicate.status).toBe(400);
     expect(duplicate.body.error.details).toEqual([{ path: 'requests.1.name', message: expect.stringMatching(/^duplicate request name "Get"/) }]);
   });

@@ -5,7 +5,12 @@ import { parseApiEnv } from './config/env.js';
 // Port 1 on loopback: nothing listens there, so connections are refused at once.
 describe('startup dependency check', () => {
   it('names PostgreSQL, where it looked, and how to start it', async () => {
-    const env = parseApiEnv({ DATABASE_URL: 'postgresql://u:secret@127.0.0.1:1/db', REDIS_URL: 'redis://127.0.0.1:6379', LOADLINE_SECRET_KEY: 'k'.repeat(32), LOADLINE_RUNNER_KEY: 'r'.repeat(32) });
+    const env = parseApiEnv({
+      DATABASE_URL: 'postgresql://u:secret@127.0.0.1:1/db',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      LOADLINE_SECRET_KEY: 'k'.repeat(32),
+      LOADLINE_RUNNER_KEY: 'r'.repeat(32),
+    });
     const error = await checkDependencies(env).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(DependencyUnavailableError);
     expect((error as Error).message).toMatch(/^cannot reach PostgreSQL at 127\.0\.0\.1:1: .*Start it with: bash scripts\/ensure-postgres\.sh$/);

@@ -39,8 +39,7 @@ export async function checkDependencies(env: ApiEnv): Promise<void> {
     await client.query('SELECT 1');
   } catch (error) {
     throw new DependencyUnavailableError(
-      `cannot reach PostgreSQL at ${where(env.DATABASE_URL)}: ${(error as Error).message}. ` +
-        'Start it with: bash scripts/ensure-postgres.sh',
+      `cannot reach PostgreSQL at ${where(env.DATABASE_URL)}: ${(error as Error).message}. ` + 'Start it with: bash scripts/ensure-postgres.sh',
     );
   } finally {
     await client.end().catch(() => undefined);

@@ -13,35 +13,41 @@ export const DEFAULT_K6_BIN = path.resolve(here, '../../../.tools/bin/k6');
  * platform secret. A DATABASE_URL in its environment is refused so a deployment mistake
  * cannot quietly hand tenant-written scripts a path to the database.
  */
-export const runnerEnvSchema = z
-  .object({
-    REDIS_URL: z.string({ error: 'is required (e.g. redis://127.0.0.1:6379)' }).regex(/^rediss?:\/\//, 'must be a redis:// URL'),
-    K6_BIN: z.string().default(DEFAULT_K6_BIN),
-    /** Opens the target secrets the API seals into each job (shared with the API; not the installation's secret key). */
-    LOADLINE_RUNNER_KEY: z
-      .string({ error: 'is required: the key the API seals job secrets with (the same LOADLINE_RUNNER_KEY as the API)' })
-      .min(32, 'must be at least 32 characters'),
-    /** Redis key prefix of the queues; must match the API's. */
-    LOADLINE_QUEUE_PREFIX: z.string().regex(/^[a-z0-9_-]+$/i).default('loadline'),
-    LOADLINE_RUNNER_ID: z.string().min(1).default(`${os.hostname()}-${process.pid}`),
-    LOADLINE_RUNNER_WORKDIR: z.string().default(path.join(os.tmpdir(), 'loadline-runner')),
-    /**
-     * How k6 is isolated from the runner (sandbox.ts): bwrap (default), container (the runner's
-     * own container is the sandbox, as in the Helm chart) or off.
-     */
-    LOADLINE_SANDBOX: z.enum(['bwrap', 'container', 'off']).default('bwrap'),
-    /** The unprivileged user and group k6 runs as when the runner is root (nobody/nogroup). */
-    LOADLINE_SANDBOX_UID: z.coerce.number().int().positive().default(65534),
-    LOADLINE_SANDBOX_GID: z.coerce.number().int().positive().default(65534),
-    /** Heap ceiling of one k6, MiB (default: three quarters of this machine's memory). */
-    LOADLINE_K6_MEMORY_MB: z.coerce.number().int().positive().default(Math.floor((os.totalmem() / 1024 / 1024) * 0.75)),
-    /** Processes and threads of the sandbox user; k6 needs a few dozen threads. */
-    LOADLINE_K6_MAX_PROCESSES: z.coerce.number().int().positive().default(4096),
-    /** Largest file a script may write in its work folder, MiB. */
-    LOADLINE_K6_MAX_FILE_MB: z.coerce.number().int().positive().default(1024),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    DATABASE_URL: z.undefined({ error: 'must not be set: the runner never holds database credentials' }).optional(),
-  });
+export const runnerEnvSchema = z.object({
+  REDIS_URL: z.string({ error: 'is required (e.g. redis://127.0.0.1:6379)' }).regex(/^rediss?:\/\//, 'must be a redis:// URL'),
+  K6_BIN: z.string().default(DEFAULT_K6_BIN),
+  /** Opens the target secrets the API seals into each job (shared with the API; not the installation's secret key). */
+  LOADLINE_RUNNER_KEY: z
+    .string({ error: 'is required: the key the API seals job secrets with (the same LOADLINE_RUNNER_KEY as the API)' })
+    .min(32, 'must be at least 32 characters'),
+  /** Redis key prefix of the queues; must match the API's. */
+  LOADLINE_QUEUE_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9_-]+$/i)
+    .default('loadline'),
+  LOADLINE_RUNNER_ID: z.string().min(1).default(`${os.hostname()}-${process.pid}`),
+  LOADLINE_RUNNER_WORKDIR: z.string().default(path.join(os.tmpdir(), 'loadline-runner')),
+  /**
+   * How k6 is isolated from the runner (sandbox.ts): bwrap (default), container (the runner's
+   * own container is the sandbox, as in the Helm chart) or off.
+   */
+  LOADLINE_SANDBOX: z.enum(['bwrap', 'container', 'off']).default('bwrap'),
+  /** The unprivileged user and group k6 runs as when the runner is root (nobody/nogroup). */
+  LOADLINE_SANDBOX_UID: z.coerce.number().int().positive().default(65534),
+  LOADLINE_SANDBOX_GID: z.coerce.number().int().positive().default(65534),
+  /** Heap ceiling of one k6, MiB (default: three quarters of this machine's memory). */
+  LOADLINE_K6_MEMORY_MB: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(Math.floor((os.totalmem() / 1024 / 1024) * 0.75)),
+  /** Processes and threads of the sandbox user; k6 needs a few dozen threads. */
+  LOADLINE_K6_MAX_PROCESSES: z.coerce.number().int().positive().default(4096),
+  /** Largest file a script may write in its work folder, MiB. */
+  LOADLINE_K6_MAX_FILE_MB: z.coerce.number().int().positive().default(1024),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: z.undefined({ error: 'must not be set: the runner never holds database credentials' }).optional(),
+});
 export type RunnerEnv = z.infer<typeof runnerEnvSchema>;
 
 /** The sandbox settings of an environment. */

@@ -90,10 +90,7 @@ export class GeneratorSampler {
   private async read(): Promise<Reading | null> {
     const at = this.now();
     try {
-      const [stat, pidStat] = await Promise.all([
-        readFile(`${this.procRoot}/stat`, 'utf8'),
-        readFile(`${this.procRoot}/${this.pid}/stat`, 'utf8'),
-      ]);
+      const [stat, pidStat] = await Promise.all([readFile(`${this.procRoot}/stat`, 'utf8'), readFile(`${this.procRoot}/${this.pid}/stat`, 'utf8')]);
       const host = parseHostCpuTimes(stat);
       const ticks = parseProcessCpuTicks(pidStat);
       return host && ticks !== null ? { at, host, ticks } : null;

@@ -49,14 +49,19 @@ describe("k6 control ports, out of tenants' reach", () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('keeps a paused k6 paused while another run\'s script tries its control port, even with loopback allowed', async () => {
+  it("keeps a paused k6 paused while another run's script tries its control port, even with loopback allowed", async () => {
     // The victim: a paused k6, as a reserved segment waits for its start.
     const script = path.join(dir, 'victim.js');
     await writeFile(script, "export const options = { vus: 1, duration: '30s' };\nexport default function () {}\n");
     const victimAddress = await controlAddress();
     expect(victimAddress).toMatch(/^127\.77\.\d+\.\d+:\d+$/);
     const victim = startK6(
-      { bin: DEFAULT_K6_BIN, cwd: dir, env: { HOME: dir, K6_NO_USAGE_REPORT: 'true' }, args: ['run', '--quiet', '--paused', `--address=${victimAddress}`, script] },
+      {
+        bin: DEFAULT_K6_BIN,
+        cwd: dir,
+        env: { HOME: dir, K6_NO_USAGE_REPORT: 'true' },
+        args: ['run', '--quiet', '--paused', `--address=${victimAddress}`, script],
+      },
       () => undefined,
       () => undefined,
     );
@@ -67,7 +72,7 @@ describe("k6 control ports, out of tenants' reach", () => {
       // every loopback address (no private-range blacklist at all).
       const source = [
         "import http from 'k6/http';",
-        "export const options = { vus: 1, iterations: 3 };",
+        'export const options = { vus: 1, iterations: 3 };',
         'export default function () {',
         `  http.patch('http://${victimAddress}/v1/status', JSON.stringify({ data: { type: 'status', id: 'default', attributes: { paused: false } } }));`,
         `  http.get('http://${victimAddress}/v1/status');`,
@@ -85,7 +90,13 @@ describe("k6 control ports, out of tenants' reach", () => {
         policy: { blacklistIPs: [], blockHostnames: [] },
         deadlineSeconds: 60,
       };
-      const env = parseRunnerEnv({ REDIS_URL, LOADLINE_RUNNER_KEY: TEST_RUNNER_KEY, LOADLINE_QUEUE_PREFIX: prefix, LOADLINE_RUNNER_ID: 'attacker-runner', LOADLINE_RUNNER_WORKDIR: dir });
+      const env = parseRunnerEnv({
+        REDIS_URL,
+        LOADLINE_RUNNER_KEY: TEST_RUNNER_KEY,
+        LOADLINE_QUEUE_PREFIX: prefix,
+        LOADLINE_RUNNER_ID: 'attacker-runner',
+        LOADLINE_RUNNER_WORKDIR: dir,
+      });
       await harness.executeAlone(new SegmentExecutor(env, results, pino({ level: 'silent' }), new ClockOffset()), job);
 
       const { finished } = await publishedResults(results, runId);

@@ -34,7 +34,17 @@ describe('k6 whose runner is gone', () => {
     );
     const k6 = spawn(
       DEFAULT_K6_BIN,
-      ['run', '--quiet', '--no-color', '--log-format=json', '--no-usage-report', '--summary-mode=disabled', '--address=127.0.0.1:0', '--out=loadline=/dev/fd/3', script],
+      [
+        'run',
+        '--quiet',
+        '--no-color',
+        '--log-format=json',
+        '--no-usage-report',
+        '--summary-mode=disabled',
+        '--address=127.0.0.1:0',
+        '--out=loadline=/dev/fd/3',
+        script,
+      ],
       { cwd: dir, env: { K6_NO_USAGE_REPORT: 'true', HOME: dir }, stdio: ['ignore', 'ignore', 'pipe', 'pipe'] },
     );
     const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((resolve) =>
@@ -74,7 +84,10 @@ describe('k6 whose runner is gone', () => {
 
   it('stops a paused k6 (reserved, waiting for its start) once its results pipe is closed, without ever loading the target', async () => {
     const script = path.join(dir, 'paused.js');
-    await writeFile(script, `import http from 'k6/http';\nexport const options = { vus: 1, duration: '60s' };\nexport default function () { http.get('${server.url}/paused'); }\n`);
+    await writeFile(
+      script,
+      `import http from 'k6/http';\nexport const options = { vus: 1, duration: '60s' };\nexport default function () { http.get('${server.url}/paused'); }\n`,
+    );
     const k6 = spawn(
       DEFAULT_K6_BIN,
       ['run', '--quiet', '--paused', '--address=127.77.0.77:0', '--log-format=json', '--no-usage-report', '--out=loadline=/dev/fd/3', script],

@@ -26,7 +26,17 @@ describe('runK6 with the real k6', () => {
         cwd: dir,
         deadlineMs,
         env: { K6_NO_USAGE_REPORT: 'true', HOME: dir },
-        args: ['run', '--quiet', '--no-color', '--log-format=json', '--no-usage-report', '--summary-mode=disabled', '--address=127.0.0.1:0', '--out=loadline=/dev/fd/3', file],
+        args: [
+          'run',
+          '--quiet',
+          '--no-color',
+          '--log-format=json',
+          '--no-usage-report',
+          '--summary-mode=disabled',
+          '--address=127.0.0.1:0',
+          '--out=loadline=/dev/fd/3',
+          file,
+        ],
       },
       (line) => lines.push(line),
       () => undefined,
@@ -35,7 +45,7 @@ describe('runK6 with the real k6', () => {
   }
 
   it('reports a script exception with its message and line', async () => {
-    const { outcome } = await runScript("export const options = { vus: 1, iterations: 1 };\nexport default function () {\n  notDefined();\n}\n");
+    const { outcome } = await runScript('export const options = { vus: 1, iterations: 1 };\nexport default function () {\n  notDefined();\n}\n');
     const verdict = classifySegment(outcome, { requests: 0, responded: 0 }, DEFAULT_K6_BIN);
     expect(verdict.outcome).toBe('errored');
     expect(verdict.error?.code).toBe('SCRIPT_ERROR');
@@ -46,7 +56,9 @@ describe('runK6 with the real k6', () => {
   it('reports a syntax error', async () => {
     const { outcome } = await runScript('export default function () { return ; ) }');
     expect(outcome.exitCode).not.toBe(0);
-    expect(classifySegment(outcome, { requests: 0, responded: 0 }, DEFAULT_K6_BIN).error?.message).toMatch(/k6 exited with code \d+: .*(Unexpected|SyntaxError)/);
+    expect(classifySegment(outcome, { requests: 0, responded: 0 }, DEFAULT_K6_BIN).error?.message).toMatch(
+      /k6 exited with code \d+: .*(Unexpected|SyntaxError)/,
+    );
   });
 
   it('stops k6 at the deadline', async () => {

@@ -31,7 +31,10 @@ describe('generated scripts as k6 sees them', () => {
   it('accepts a constant-vus plan and reports its duration and VUs', async () => {
     const options = await inspect({
       load: { executor: 'constant-vus', vus: 7, duration: '45s' },
-      requests: [{ name: 'A', path: '/a', expect: { status: [200, 404] } }, { name: 'B', method: 'POST', path: '/b', body: '{}' }],
+      requests: [
+        { name: 'A', path: '/a', expect: { status: [200, 404] } },
+        { name: 'B', method: 'POST', path: '/b', body: '{}' },
+      ],
     });
     expect(options.maxVUs).toBe(7);
     expect(options.scenarios.default).toMatchObject({ executor: 'constant-vus', vus: 7, duration: '45s' });
@@ -39,7 +42,15 @@ describe('generated scripts as k6 sees them', () => {
 
   it('accepts a ramping-vus plan and reports its peak VUs', async () => {
     const options = await inspect({
-      load: { executor: 'ramping-vus', startVUs: 2, stages: [{ duration: '30s', target: 60 }, { duration: '1m', target: 60 }, { duration: '10s', target: 0 }] },
+      load: {
+        executor: 'ramping-vus',
+        startVUs: 2,
+        stages: [
+          { duration: '30s', target: 60 },
+          { duration: '1m', target: 60 },
+          { duration: '10s', target: 0 },
+        ],
+      },
       requests: [{ name: 'A', path: '/a' }],
     });
     expect(options.maxVUs).toBe(60);

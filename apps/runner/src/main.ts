@@ -13,7 +13,9 @@ async function checkDependencies(env: RunnerEnv): Promise<void> {
     await redis.ping();
   } catch (error) {
     const url = new URL(env.REDIS_URL);
-    throw new RunnerEnvError(`cannot reach Redis at ${url.hostname}:${url.port || 6379}: ${(error as Error).message}. Start it with: bash scripts/ensure-redis.sh`);
+    throw new RunnerEnvError(
+      `cannot reach Redis at ${url.hostname}:${url.port || 6379}: ${(error as Error).message}. Start it with: bash scripts/ensure-redis.sh`,
+    );
   } finally {
     redis.disconnect();
   }

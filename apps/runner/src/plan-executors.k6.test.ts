@@ -97,7 +97,13 @@ describe('every executor and request feature, through real k6', () => {
         cwd: dir,
         deadlineMs: 60_000,
         args: ['run', '--quiet', '--no-usage-report', '--no-thresholds', '--summary-mode=disabled', '--log-format=json', 'script.js'],
-        env: { LOADLINE_BASE_URL: server.url, LOADLINE_HEADERS: '{}', LOADLINE_VARS: JSON.stringify(variables), HOME: dir, K6_AUTO_EXTENSION_RESOLUTION: 'false' },
+        env: {
+          LOADLINE_BASE_URL: server.url,
+          LOADLINE_HEADERS: '{}',
+          LOADLINE_VARS: JSON.stringify(variables),
+          HOME: dir,
+          K6_AUTO_EXTENSION_RESOLUTION: 'false',
+        },
       },
       () => undefined,
       () => undefined,
@@ -125,7 +131,17 @@ describe('every executor and request feature, through real k6', () => {
   });
 
   it('ramping-vus: concurrency follows the stages up to the peak', async () => {
-    const hits = await run(one({ executor: 'ramping-vus', startVUs: 1, stages: [{ duration: '2s', target: 5 }, { duration: '2s', target: 5 }], gracefulRampDown: '0s' }));
+    const hits = await run(
+      one({
+        executor: 'ramping-vus',
+        startVUs: 1,
+        stages: [
+          { duration: '2s', target: 5 },
+          { duration: '2s', target: 5 },
+        ],
+        gracefulRampDown: '0s',
+      }),
+    );
     expect(server.maxInFlight).toBe(5);
     // 1 VU at 10 req/s at the start, 5 VUs at 50 req/s at the end.
     const start = hits[0]!.at;
@@ -162,7 +178,13 @@ describe('every executor and request feature, through real k6', () => {
             flow: 'sequence',
             load: { executor: 'per-vu-iterations', vus: 2, iterations: 2 },
             requests: [
-              { name: 'Login', method: 'POST', path: '/login', body: { type: 'json', json: { key: '{{vars.API_KEY}}' } }, captures: [{ name: 'token', from: 'json', path: 'data.token' }] },
+              {
+                name: 'Login',
+                method: 'POST',
+                path: '/login',
+                body: { type: 'json', json: { key: '{{vars.API_KEY}}' } },
+                captures: [{ name: 'token', from: 'json', path: 'data.token' }],
+              },
               {
                 name: 'Order',
                 method: 'POST',

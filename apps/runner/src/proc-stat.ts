@@ -49,7 +49,10 @@ export function parseProcessCpuTicks(pidStat: string): number | null {
   const close = pidStat.lastIndexOf(')');
   if (close < 0) return null;
   // After ')': state is field 3, so utime (field 14) and stime (15) are at 11 and 12.
-  const fields = pidStat.slice(close + 1).trim().split(/\s+/);
+  const fields = pidStat
+    .slice(close + 1)
+    .trim()
+    .split(/\s+/);
   const utime = Number(fields[11]);
   const stime = Number(fields[12]);
   if (fields.length < 13 || !Number.isFinite(utime) || !Number.isFinite(stime)) return null;

@@ -5,7 +5,15 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { diagnoseRun, mergeSegmentsBySecond, planSpecSchema, summarizeSeconds, type PlanSpecInput, type RunExecutePayload, type SecondSample } from '@loadline/shared';
+import {
+  diagnoseRun,
+  mergeSegmentsBySecond,
+  planSpecSchema,
+  summarizeSeconds,
+  type PlanSpecInput,
+  type RunExecutePayload,
+  type SecondSample,
+} from '@loadline/shared';
 import { TypedProducer, sealJobSecrets } from '@loadline/shared/queue';
 import { TEST_RUNNER_KEY, deleteKeysWithPrefix, refusedLoopbackUrl, localRedisUrl } from '@loadline/shared/testing';
 import { parseRunnerEnv } from './env.js';
@@ -40,7 +48,13 @@ describe('WebSocket and gRPC requests with real k6', () => {
     redis = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
     results = new TypedProducer('results', redis, { prefix });
     workdir = await mkdtemp(path.join(os.tmpdir(), 'loadline-protocols-'));
-    const env = parseRunnerEnv({ REDIS_URL, LOADLINE_RUNNER_KEY: TEST_RUNNER_KEY, LOADLINE_QUEUE_PREFIX: prefix, LOADLINE_RUNNER_ID: 'test-runner', LOADLINE_RUNNER_WORKDIR: workdir });
+    const env = parseRunnerEnv({
+      REDIS_URL,
+      LOADLINE_RUNNER_KEY: TEST_RUNNER_KEY,
+      LOADLINE_QUEUE_PREFIX: prefix,
+      LOADLINE_RUNNER_ID: 'test-runner',
+      LOADLINE_RUNNER_WORKDIR: workdir,
+    });
     executor = new SegmentExecutor(env, results, pino({ level: 'silent' }), new ClockOffset());
     [wsServer, grpcServer] = await Promise.all([startWsEchoServer(WS_DELAY_MS), startGrpcEchoServer(GRPC_DELAY_MS)]);
   });
@@ -79,7 +93,12 @@ describe('WebSocket and gRPC requests with real k6', () => {
       samples,
       summary,
       byName,
-      diagnostics: diagnoseRun({ spec: parsed, summary, seconds: mergeSegmentsBySecond(samples.map((sample) => ({ segmentIndex: 0, sample, generator: null }))), partial: false }),
+      diagnostics: diagnoseRun({
+        spec: parsed,
+        summary,
+        seconds: mergeSegmentsBySecond(samples.map((sample) => ({ segmentIndex: 0, sample, generator: null }))),
+        partial: false,
+      }),
     };
   }
 
@@ -92,7 +111,14 @@ describe('WebSocket and gRPC requests with real k6', () => {
             flow: 'sequence',
             load: { executor: 'constant-vus', vus: 2, duration: '3s' },
             requests: [
-              { name: 'Chat', protocol: 'ws', path: '/chat', query: { room: '{{vars.ROOM}}' }, messages: ['hello 1', 'hello 2', 'hello 3'], checks: [{ type: 'replyContains', value: 'hello' }] },
+              {
+                name: 'Chat',
+                protocol: 'ws',
+                path: '/chat',
+                query: { room: '{{vars.ROOM}}' },
+                messages: ['hello 1', 'hello 2', 'hello 3'],
+                checks: [{ type: 'replyContains', value: 'hello' }],
+              },
               { name: 'Silent', protocol: 'ws', path: '/silent', messages: ['silence please', 'never sent'], replyTimeout: '200ms' },
               { name: 'Push', protocol: 'ws', path: '/push', messages: ['fire and forget'], awaitReply: false, holdFor: '100ms' },
             ],
@@ -113,14 +139,20 @@ describe('WebSocket and gRPC requests with real k6', () => {
     // Every round trip took at least what the server waited before echoing.
     const chat = byName.Chat!.latency!;
     expect(chat.min).toBeGreaterThanOrEqual(WS_DELAY_MS);
-    console.log(`WS round trip vs ${WS_DELAY_MS} ms server delay: min ${chat.min.toFixed(3)} p50 ${chat.p50.toFixed(3)} p99 ${chat.p99.toFixed(3)} max ${chat.max.toFixed(3)} ms; connect p50 ${byName['Chat (connect)']!.latency!.p50.toFixed(3)} ms`);
+    console.log(
+      `WS round trip vs ${WS_DELAY_MS} ms server delay: min ${chat.min.toFixed(3)} p50 ${chat.p50.toFixed(3)} p99 ${chat.p99.toFixed(3)} max ${chat.max.toFixed(3)} ms; connect p50 ${byName['Chat (connect)']!.latency!.p50.toFixed(3)} ms`,
+    );
     expect(chat.p50).toBeLessThan(WS_DELAY_MS + 15);
 
     // No reply within 200 ms: the round trip fails with k6's timeout code, the session ends,
     // and the message it could not send fails too.
     expect(byName['Silent (connect)']).toMatchObject({ count: connections('/silent'), errors: 0 });
     expect(messages('/silent')).toBe(connections('/silent'));
-    expect(byName.Silent).toMatchObject({ count: 2 * connections('/silent'), errors: 2 * connections('/silent'), statusCounts: { '0': 2 * connections('/silent') } });
+    expect(byName.Silent).toMatchObject({
+      count: 2 * connections('/silent'),
+      errors: 2 * connections('/silent'),
+      statusCounts: { '0': 2 * connections('/silent') },
+    });
     const silentRows = samples.flatMap((sample) => sample.requests.filter((request) => request.name === 'Silent'));
     expect(new Set(silentRows.map((request) => request.errorCode))).toEqual(new Set(['1050']));
     // A reply that never came is a failure with its reason, not a 200 ms round trip.
@@ -132,10 +164,13 @@ describe('WebSocket and gRPC requests with real k6', () => {
 
     expect(summary.checks).toEqual([{ name: 'Chat: reply contains "hello"', passes: messages('/chat'), fails: 0 }]);
     // Echoes of Chat's messages, and of Push's while it held the connection.
-    expect(summary.overall).toMatchObject({ messagesSent: messages('/chat') + messages('/silent') + messages('/push'), messagesReceived: messages('/chat') + messages('/push') });
+    expect(summary.overall).toMatchObject({
+      messagesSent: messages('/chat') + messages('/silent') + messages('/push'),
+      messagesReceived: messages('/chat') + messages('/push'),
+    });
   });
 
-  it('calls gRPC methods from the plan\'s .proto, with statuses, expected codes and the rate-limit diagnostic', async () => {
+  it("calls gRPC methods from the plan's .proto, with statuses, expected codes and the rate-limit diagnostic", async () => {
     const before = new Map(grpcServer.calls);
     const { finished, byName, diagnostics } = await run(
       {
@@ -159,14 +194,19 @@ describe('WebSocket and gRPC requests with real k6', () => {
     expect(byName.Missing).toMatchObject({ count: calls('missing'), errors: 0, statusCounts: { 'grpc:NOT_FOUND': calls('missing') } });
     const say = byName.Say!.latency!;
     expect(say.min).toBeGreaterThanOrEqual(GRPC_DELAY_MS);
-    console.log(`gRPC call vs ${GRPC_DELAY_MS} ms server delay: min ${say.min.toFixed(3)} p50 ${say.p50.toFixed(3)} p99 ${say.p99.toFixed(3)} max ${say.max.toFixed(3)} ms`);
+    console.log(
+      `gRPC call vs ${GRPC_DELAY_MS} ms server delay: min ${say.min.toFixed(3)} p50 ${say.p50.toFixed(3)} p99 ${say.p99.toFixed(3)} max ${say.max.toFixed(3)} ms`,
+    );
     expect(grpcServer.lastAuthorization).toBe('Bearer grpc-token');
     // A third of the calls were RESOURCE_EXHAUSTED: the target's rate limiter set the pace,
     // of the run and, all of its calls, of Limited.
-    expect(diagnostics.map((d) => `${d.code}:${d.severity}${d.request ? `@${d.request}` : ''}`)).toEqual(['RATE_LIMITED:critical', 'RATE_LIMITED:critical@Limited']);
+    expect(diagnostics.map((d) => `${d.code}:${d.severity}${d.request ? `@${d.request}` : ''}`)).toEqual([
+      'RATE_LIMITED:critical',
+      'RATE_LIMITED:critical@Limited',
+    ]);
   });
 
-  it('learns the service by server reflection, and reports only the plan\'s calls', async () => {
+  it("learns the service by server reflection, and reports only the plan's calls", async () => {
     const before = grpcServer.calls.get('reflected') ?? 0;
     const { finished, summary } = await run(
       {
@@ -222,7 +262,11 @@ describe('WebSocket and gRPC requests with real k6', () => {
       refused.replace('http://', 'grpc://'),
     );
     // Counted as failures with their reason (refused), with no latency: no call was made.
-    expect(grpc.byName.Say).toMatchObject({ statusCounts: { 'grpc:UNAVAILABLE': grpc.byName.Say!.count }, errorCodes: { '1212': grpc.byName.Say!.count }, latency: null });
+    expect(grpc.byName.Say).toMatchObject({
+      statusCounts: { 'grpc:UNAVAILABLE': grpc.byName.Say!.count },
+      errorCodes: { '1212': grpc.byName.Say!.count },
+      latency: null,
+    });
     expect(grpc.byName.Say!.errors).toBe(grpc.byName.Say!.count);
     expect(grpc.finished).toEqual([expect.objectContaining({ outcome: 'errored', error: expect.objectContaining({ code: 'TARGET_UNREACHABLE' }) })]);
     expect(grpc.diagnostics.map((d) => d.code)).toEqual(['CONNECTION_ERRORS']);

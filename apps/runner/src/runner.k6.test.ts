@@ -42,9 +42,14 @@ describe('runner shutdown with real k6 and Redis', () => {
     await rm(workdir, { recursive: true, force: true });
   });
 
-
   it('interrupts the running k6 and reports the segment as RUNNER_STOPPED', async () => {
-    const env = parseRunnerEnv({ REDIS_URL, LOADLINE_RUNNER_KEY: TEST_RUNNER_KEY, LOADLINE_QUEUE_PREFIX: prefix, LOADLINE_RUNNER_ID: 'test-runner', LOADLINE_RUNNER_WORKDIR: workdir });
+    const env = parseRunnerEnv({
+      REDIS_URL,
+      LOADLINE_RUNNER_KEY: TEST_RUNNER_KEY,
+      LOADLINE_QUEUE_PREFIX: prefix,
+      LOADLINE_RUNNER_ID: 'test-runner',
+      LOADLINE_RUNNER_WORKDIR: workdir,
+    });
     const runner = await startRunner(env, pino({ level: 'silent' }));
     const runId = `run-${randomUUID()}`;
     await harness.enqueue(loopbackRunJob(runId, server.url, 'shutdown test'));
@@ -61,7 +66,9 @@ describe('runner shutdown with real k6 and Redis', () => {
     expect(closeSeconds).toBeLessThan(8);
 
     const { finished, seconds } = await publishedResults(results, runId);
-    expect(finished).toEqual([expect.objectContaining({ outcome: 'errored', error: expect.objectContaining({ code: 'RUNNER_STOPPED' }), secondsSent: seconds.length })]);
+    expect(finished).toEqual([
+      expect.objectContaining({ outcome: 'errored', error: expect.objectContaining({ code: 'RUNNER_STOPPED' }), secondsSent: seconds.length }),
+    ]);
     const after = server.total();
     await sleep(500);
     expect(server.total()).toBe(after);

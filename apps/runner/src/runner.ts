@@ -26,7 +26,10 @@ const TAKE_TIMEOUT_SECONDS = 1;
  * one's segment in its inbox. Start and stop signals are pushed on the run's control channel.
  * Results go back on the `results` queue; script checks are answered by a worker of their own.
  */
-export async function startRunner(env: RunnerEnv, logger = pino({ level: env.LOG_LEVEL, base: { service: 'loadline-runner', runnerId: env.LOADLINE_RUNNER_ID } })): Promise<RunningRunner> {
+export async function startRunner(
+  env: RunnerEnv,
+  logger = pino({ level: env.LOG_LEVEL, base: { service: 'loadline-runner', runnerId: env.LOADLINE_RUNNER_ID } }),
+): Promise<RunningRunner> {
   const runnerId = env.LOADLINE_RUNNER_ID;
   const sandbox = sandboxConfig(env);
   // Before taking any work: a runner that cannot isolate tenant code must not run it.
@@ -37,7 +40,7 @@ export async function startRunner(env: RunnerEnv, logger = pino({ level: env.LOG
   } finally {
     await rm(probeDir, { recursive: true, force: true });
   }
-  if (sandbox.mode === 'off') logger.warn('LOADLINE_SANDBOX=off: k6 runs tenant scripts with the runner\'s own rights and view of this machine');
+  if (sandbox.mode === 'off') logger.warn("LOADLINE_SANDBOX=off: k6 runs tenant scripts with the runner's own rights and view of this machine");
   const redis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: null });
   // BLPOP and SUBSCRIBE each hold a connection of their own.
   const blocking = redis.duplicate();

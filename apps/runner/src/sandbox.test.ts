@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { sandboxedCommand, type SandboxConfig } from './sandbox.js';
 
 const config: SandboxConfig = { mode: 'bwrap', uid: 65534, gid: 65534, memoryMb: 1024, maxProcesses: 512, maxFileMb: 64 };
-const input = { k6Bin: '/opt/loadline/.tools/bin/k6', workdir: '/var/lib/loadline/run-1', k6Args: ['run', 'script.js'], env: { LOADLINE_BASE_URL: 'http://127.0.0.2:8080' }, root: true, infoFd: 4 };
+const input = {
+  k6Bin: '/opt/loadline/.tools/bin/k6',
+  workdir: '/var/lib/loadline/run-1',
+  k6Args: ['run', 'script.js'],
+  env: { LOADLINE_BASE_URL: 'http://127.0.0.2:8080' },
+  root: true,
+  infoFd: 4,
+};
 
 /** What the sandbox promises, read off the command line it builds. */
 describe('sandboxedCommand', () => {
@@ -29,7 +36,9 @@ describe('sandboxedCommand', () => {
 
   it('shows k6 only its binary, its work folder and the files name resolution and TLS need, with only its own environment', () => {
     const { args } = sandboxedCommand(config, input);
-    const binds = args.flatMap((arg, i) => (arg === '--bind' || arg === '--ro-bind' || arg === '--ro-bind-try' ? [`${arg} ${args[i + 1]} ${args[i + 2]}`] : []));
+    const binds = args.flatMap((arg, i) =>
+      arg === '--bind' || arg === '--ro-bind' || arg === '--ro-bind-try' ? [`${arg} ${args[i + 1]} ${args[i + 2]}`] : [],
+    );
     expect(binds).toEqual([
       '--ro-bind /opt/loadline/.tools/bin/k6 /k6',
       '--bind /var/lib/loadline/run-1 /work',
@@ -39,13 +48,20 @@ describe('sandboxedCommand', () => {
       '--ro-bind-try /etc/ssl/certs /etc/ssl/certs',
       '--ro-bind-try /usr/share/ca-certificates /usr/share/ca-certificates',
     ]);
-    expect(args).toEqual(expect.arrayContaining(['--unshare-all', '--share-net', '--unshare-user', '--disable-userns', '--die-with-parent', '--new-session', '--clearenv']));
+    expect(args).toEqual(
+      expect.arrayContaining(['--unshare-all', '--share-net', '--unshare-user', '--disable-userns', '--die-with-parent', '--new-session', '--clearenv']),
+    );
     expect(args.filter((arg) => arg === '--setenv')).toHaveLength(1);
     expect(args.slice(args.lastIndexOf('--') + 1)).toEqual(['/k6', 'run', 'script.js']);
   });
 
   it('needs no user change when the runner is not root, and starts k6 directly outside bwrap mode', () => {
     expect(sandboxedCommand(config, { ...input, root: false }).args).not.toContain('setpriv');
-    expect(sandboxedCommand({ ...config, mode: 'container' }, input)).toEqual({ bin: input.k6Bin, args: ['run', 'script.js'], k6Path: input.k6Bin, workdir: input.workdir });
+    expect(sandboxedCommand({ ...config, mode: 'container' }, input)).toEqual({
+      bin: input.k6Bin,
+      args: ['run', 'script.js'],
+      k6Path: input.k6Bin,
+      workdir: input.workdir,
+    });
   });
 });

@@ -112,26 +112,10 @@ export function sandboxedCommand(config: SandboxConfig, input: CommandInput): Sa
     ...input.k6Args,
   ];
   const unprivileged = input.root
-    ? [
-        'setpriv',
-        `--reuid=${config.uid}`,
-        `--regid=${config.gid}`,
-        '--clear-groups',
-        '--inh-caps=-all',
-        '--bounding-set=-all',
-        '--no-new-privs',
-        '--',
-      ]
+    ? ['setpriv', `--reuid=${config.uid}`, `--regid=${config.gid}`, '--clear-groups', '--inh-caps=-all', '--bounding-set=-all', '--no-new-privs', '--']
     : [];
   const MiB = 1024 * 1024;
-  const limits = [
-    'prlimit',
-    `--data=${config.memoryMb * MiB}`,
-    `--nproc=${config.maxProcesses}`,
-    `--fsize=${config.maxFileMb * MiB}`,
-    '--core=0',
-    '--',
-  ];
+  const limits = ['prlimit', `--data=${config.memoryMb * MiB}`, `--nproc=${config.maxProcesses}`, `--fsize=${config.maxFileMb * MiB}`, '--core=0', '--'];
   const [bin, ...args] = [...limits, ...unprivileged, ...bwrap];
   return { bin: bin!, args, k6Path: SANDBOX_K6, workdir: SANDBOX_WORKDIR, infoFd: input.infoFd };
 }
@@ -153,7 +137,13 @@ export class SandboxUnavailableError extends Error {}
 export async function probeSandbox(config: SandboxConfig, k6Bin: string, workdir: string, root: boolean): Promise<void> {
   if (config.mode !== 'bwrap') return;
   // A missing k6 is a problem of its own: each run says K6_MISSING and how to build it.
-  if (!(await access(k6Bin, constants.X_OK).then(() => true, () => false))) return;
+  if (
+    !(await access(k6Bin, constants.X_OK).then(
+      () => true,
+      () => false,
+    ))
+  )
+    return;
   await prepareWorkdir(config, workdir, [], root);
   const command = sandboxedCommand(config, { k6Bin, workdir, k6Args: ['version'], env: {}, root, infoFd: 1 });
   // The info JSON goes to stdout here (fd 1) and is ignored; only the exit status matters.
@@ -161,7 +151,7 @@ export async function probeSandbox(config: SandboxConfig, k6Bin: string, workdir
     await promisify(execFile)(command.bin, command.args, { timeout: 15_000, env: { PATH: LAUNCHER_PATH } });
   } catch (error) {
     const { code, stderr } = error as { code?: string | number; stderr?: string };
-    const why = code === 'ENOENT' ? 'prlimit, setpriv or bwrap is not installed' : (stderr?.trim() || (error as Error).message);
+    const why = code === 'ENOENT' ? 'prlimit, setpriv or bwrap is not installed' : stderr?.trim() || (error as Error).message;
     throw new SandboxUnavailableError(
       `cannot start k6 in its sandbox (${why}). Install bubblewrap (apt-get install bubblewrap), or, where the runner's own container is the sandbox (the Helm chart), set LOADLINE_SANDBOX=container.`,
     );

@@ -65,9 +65,17 @@ export default function () { orders.add(1); }
   });
 
   it('reports exceptions thrown while the script loads, and invalid options', async () => {
-    const thrown = await inspectScript(k6, "export const options = { vus: 1, duration: '1s' };\nconst x = missingThing.call();\nexport default function () {}\n", workRoot);
+    const thrown = await inspectScript(
+      k6,
+      "export const options = { vus: 1, duration: '1s' };\nconst x = missingThing.call();\nexport default function () {}\n",
+      workRoot,
+    );
     expect(thrown).toMatchObject({ ok: false, line: 2, message: expect.stringContaining('missingThing is not defined') });
-    const options = await inspectScript(k6, "export const options = { scenarios: { a: { executor: 'constant-vus', vus: 0, duration: '1s' } } };\nexport default function () {}\n", workRoot);
+    const options = await inspectScript(
+      k6,
+      "export const options = { scenarios: { a: { executor: 'constant-vus', vus: 0, duration: '1s' } } };\nexport default function () {}\n",
+      workRoot,
+    );
     expect(options).toMatchObject({ ok: false, message: expect.stringContaining('the number of VUs must be more than 0') });
   });
 
@@ -89,7 +97,11 @@ export default function () { orders.add(1); }
     await chmod(secretDir, 0o755);
     try {
       for (const file of [secret, open, '/proc/1/environ', '/etc/shadow']) {
-        const result = await inspectScript(k6, `const stolen = open(${JSON.stringify(file)});\nthrow new Error('got: ' + stolen);\nexport default function () {}\n`, workRoot);
+        const result = await inspectScript(
+          k6,
+          `const stolen = open(${JSON.stringify(file)});\nthrow new Error('got: ' + stolen);\nexport default function () {}\n`,
+          workRoot,
+        );
         expect(result.ok).toBe(false);
         // k6 ran the script and failed at the open (not before, not at the throw).
         expect(result).toMatchObject({ line: 1, message: expect.stringMatching(/no such file or directory|input\/output error|permission denied/) });

@@ -36,7 +36,13 @@ describe('SegmentExecutor with real k6 and Redis', () => {
     redis = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
     results = new TypedProducer('results', redis, { prefix });
     workdir = await mkdtemp(path.join(os.tmpdir(), 'loadline-executor-'));
-    env = parseRunnerEnv({ REDIS_URL, LOADLINE_RUNNER_KEY: TEST_RUNNER_KEY, LOADLINE_QUEUE_PREFIX: prefix, LOADLINE_RUNNER_ID: 'test-runner', LOADLINE_RUNNER_WORKDIR: workdir });
+    env = parseRunnerEnv({
+      REDIS_URL,
+      LOADLINE_RUNNER_KEY: TEST_RUNNER_KEY,
+      LOADLINE_QUEUE_PREFIX: prefix,
+      LOADLINE_RUNNER_ID: 'test-runner',
+      LOADLINE_RUNNER_WORKDIR: workdir,
+    });
     executor = new SegmentExecutor(env, results, pino({ level: 'silent' }), new ClockOffset());
     server = await startLoopbackServer();
   });
@@ -147,14 +153,19 @@ describe('SegmentExecutor with real k6 and Redis', () => {
     expect(server.total()).toBe(before);
   });
 
-  it("hands the address policy to k6, which refuses to connect even when the script asks", async () => {
+  it('hands the address policy to k6, which refuses to connect even when the script asks', async () => {
     const runId = `run-${randomUUID()}`;
     const before = server.total();
     const blocked = { ...job(runId), policy: { blacklistIPs: ['10.0.0.0/8', '127.0.0.0/8'], blockHostnames: ['metadata.google.internal'] } };
     blocked.spec.scenarios[0]!.load = { executor: 'constant-vus', vus: 1, duration: '1s' };
     await harness.executeAlone(executor, blocked);
     const { finished } = await published(runId);
-    expect(finished).toEqual([expect.objectContaining({ outcome: 'errored', error: expect.objectContaining({ code: 'TARGET_UNREACHABLE', message: expect.stringContaining('is in a blacklisted range (127.0.0.0/8)') }) })]);
+    expect(finished).toEqual([
+      expect.objectContaining({
+        outcome: 'errored',
+        error: expect.objectContaining({ code: 'TARGET_UNREACHABLE', message: expect.stringContaining('is in a blacklisted range (127.0.0.0/8)') }),
+      }),
+    ]);
     expect(server.total()).toBe(before);
   });
 
@@ -170,7 +181,9 @@ describe('SegmentExecutor with real k6 and Redis', () => {
     expect(Date.now() - stoppedAt).toBeLessThan(6_000);
 
     const { seconds, finished } = await published(runId);
-    expect(finished).toEqual([expect.objectContaining({ outcome: 'errored', error: expect.objectContaining({ code: 'RUNNER_STOPPED' }), secondsSent: seconds.length })]);
+    expect(finished).toEqual([
+      expect.objectContaining({ outcome: 'errored', error: expect.objectContaining({ code: 'RUNNER_STOPPED' }), secondsSent: seconds.length }),
+    ]);
 
     // A stopped executor starts no k6 for a new segment (the API gives its reservation up).
     const next = `run-${randomUUID()}`;

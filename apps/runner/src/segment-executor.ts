@@ -210,11 +210,7 @@ export class SegmentExecutor {
           K6_BINARY_PROVISIONING: 'false',
         },
       );
-      const k6 = startK6(
-        { ...launch, signal },
-        forward,
-        (pid) => sampler.start(pid),
-      );
+      const k6 = startK6({ ...launch, signal }, forward, (pid) => sampler.start(pid));
 
       let outcome: K6Outcome;
       try {
@@ -240,9 +236,13 @@ export class SegmentExecutor {
             log.info({ reason }, 'run told to stop: interrupting k6');
             stop(stopReasonOf(reason));
           });
-          await this.results.add('segment.started', { ...ref, phase: 'RUNNING', at: new Date(began.at).toISOString() }, {
-            jobId: resultJobId.started(runId, segmentIndex, 'RUNNING'),
-          });
+          await this.results.add(
+            'segment.started',
+            { ...ref, phase: 'RUNNING', at: new Date(began.at).toISOString() },
+            {
+              jobId: resultJobId.started(runId, segmentIndex, 'RUNNING'),
+            },
+          );
         }
         outcome = await k6.done;
       } finally {

@@ -21,7 +21,10 @@ describe('classifySegment', () => {
 
   it('says k6 ran out of its memory ceiling instead of quoting the runtime stack', () => {
     const oom = { ...ok, exitCode: 2, stderrTail: ['fatal error: out of memory allocating heap arena metadata', '', 'runtime stack:', 'runtime.throw(...)'] };
-    expect(classifySegment(oom, counts, '/k6', null, 512).error).toEqual({ code: 'K6_OUT_OF_MEMORY', message: expect.stringContaining('it may use 512 MiB (LOADLINE_K6_MEMORY_MB') });
+    expect(classifySegment(oom, counts, '/k6', null, 512).error).toEqual({
+      code: 'K6_OUT_OF_MEMORY',
+      message: expect.stringContaining('it may use 512 MiB (LOADLINE_K6_MEMORY_MB'),
+    });
   });
 
   it("quotes k6's own error when it exits non-zero", () => {
@@ -33,11 +36,7 @@ describe('classifySegment', () => {
   });
 
   it('says the target was unreachable when no request got any response', () => {
-    const verdict = classifySegment(
-      { ...ok, firstRequestFailure: 'dial tcp 127.0.0.1:1: connect: connection refused' },
-      { requests: 40, responded: 0 },
-      '/k6',
-    );
+    const verdict = classifySegment({ ...ok, firstRequestFailure: 'dial tcp 127.0.0.1:1: connect: connection refused' }, { requests: 40, responded: 0 }, '/k6');
     expect(verdict.error).toEqual({ code: 'TARGET_UNREACHABLE', message: 'No request got a response: dial tcp 127.0.0.1:1: connect: connection refused' });
   });
 
@@ -53,7 +52,10 @@ describe('classifySegment', () => {
 
   it('reports a cancel ahead of the exit code the interrupt gave', () => {
     const interrupted = { ...ok, exitCode: 105, aborted: true };
-    expect(classifySegment(interrupted, counts, '/k6', 'cancelled')).toEqual({ outcome: 'cancelled', error: { code: 'CANCELLED', message: 'The run was cancelled' } });
+    expect(classifySegment(interrupted, counts, '/k6', 'cancelled')).toEqual({
+      outcome: 'cancelled',
+      error: { code: 'CANCELLED', message: 'The run was cancelled' },
+    });
     expect(classifySegment({ ...interrupted, exitCode: null, signal: 'SIGKILL' }, { requests: 0, responded: 0 }, '/k6', 'cancelled').outcome).toBe('cancelled');
   });
 

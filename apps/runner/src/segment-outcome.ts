@@ -8,9 +8,7 @@ export interface SegmentCounts {
   responded: number;
 }
 
-export type SegmentVerdict =
-  | { outcome: 'completed'; error: null }
-  | { outcome: 'errored' | 'cancelled'; error: { code: string; message: string } };
+export type SegmentVerdict = { outcome: 'completed'; error: null } | { outcome: 'errored' | 'cancelled'; error: { code: string; message: string } };
 
 /** k6 exits 105 when it was interrupted by a signal (ExternalAbort). */
 const K6_EXTERNAL_ABORT = 105;
@@ -41,15 +39,16 @@ export function classifySegment(k6: K6Outcome, counts: SegmentCounts, k6Bin: str
       outcome: 'errored',
       error: {
         code: missing ? 'K6_MISSING' : 'K6_NOT_STARTED',
-        message: missing
-          ? `k6 binary not found at ${k6Bin} (build it with: bash scripts/ensure-k6.sh)`
-          : `k6 could not be started: ${k6.spawnError.message}`,
+        message: missing ? `k6 binary not found at ${k6Bin} (build it with: bash scripts/ensure-k6.sh)` : `k6 could not be started: ${k6.spawnError.message}`,
       },
     };
   }
   if (stopped === 'cancelled') return { outcome: 'cancelled', error: { code: 'CANCELLED', message: 'The run was cancelled' } };
   if (stopped === 'threshold-breached') {
-    return { outcome: 'cancelled', error: { code: 'STOPPED_BY_THRESHOLD', message: "Stopped early: a threshold's stop rule was breached (the run says which)" } };
+    return {
+      outcome: 'cancelled',
+      error: { code: 'STOPPED_BY_THRESHOLD', message: "Stopped early: a threshold's stop rule was breached (the run says which)" },
+    };
   }
   if (stopped === 'runner-stopped') {
     return { outcome: 'errored', error: { code: 'RUNNER_STOPPED', message: 'The runner was shut down while k6 was running; k6 was stopped' } };

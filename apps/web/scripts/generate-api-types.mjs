@@ -42,7 +42,9 @@ if (process.argv.includes('--check')) {
       // missing: reported below
     }
     if (committed !== generated) {
-      process.stderr.write(`${path.relative(process.cwd(), outputPath)} is not what apps/api/openapi.json generates: run \`pnpm openapi\` and commit the result.\n`);
+      process.stderr.write(
+        `${path.relative(process.cwd(), outputPath)} is not what apps/api/openapi.json generates: run \`pnpm openapi\` and commit the result.\n`,
+      );
       process.exit(1);
     }
   }

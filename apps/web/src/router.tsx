@@ -26,7 +26,14 @@ import { WebhooksPage } from './features/automation/WebhooksPage';
 
 function NotFoundPage() {
   return (
-    <EmptyState title="Page not found" action={<Link className="button button--primary" to="/">Go to the dashboard</Link>}>
+    <EmptyState
+      title="Page not found"
+      action={
+        <Link className="button button--primary" to="/">
+          Go to the dashboard
+        </Link>
+      }
+    >
       There is nothing at this address.
     </EmptyState>
   );

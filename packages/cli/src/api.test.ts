@@ -58,32 +58,51 @@ describe('ApiClient', () => {
     );
   });
 
-  it('names the role a route needs (403), in the API\'s words', async () => {
+  it("names the role a route needs (403), in the API's words", async () => {
     const client = await clientFor([{ status: 403, body: apiError('FORBIDDEN', 'This needs the MEMBER role or higher (runs:start); you are VIEWER') }]);
     const error = await failure(client.api.POST('/plans/{id}/runs', { params: { path: { id: 'p1' } } }));
-    expect(error.message).toBe('Permission denied: This needs the MEMBER role or higher (runs:start); you are VIEWER (403 FORBIDDEN). Use an API key with that role.');
+    expect(error.message).toBe(
+      'Permission denied: This needs the MEMBER role or higher (runs:start); you are VIEWER (403 FORBIDDEN). Use an API key with that role.',
+    );
     expect(error.exitCode).toBe(3);
   });
 
   it('passes on 404 and 422 messages with their details once', async () => {
     const client = await clientFor([
       { status: 404, body: apiError('PLAN_NOT_FOUND', 'Plan p9 not found') },
-      { status: 422, body: apiError('QUOTA_EXCEEDED', 'Quota exceeded: maxConcurrentRuns: limit 2, current 2', [{ path: 'maxConcurrentRuns', message: 'maxConcurrentRuns: limit 2, current 2' }]) },
-      { status: 422, body: apiError('TARGET_UNVERIFIED', 'The target 127.0.0.1:9 is not verified, so runs against it are limited to 10 VUs for 60 s', [{ path: 'load.vus', message: '50 > 10 VUs allowed before verification' }]) },
+      {
+        status: 422,
+        body: apiError('QUOTA_EXCEEDED', 'Quota exceeded: maxConcurrentRuns: limit 2, current 2', [
+          { path: 'maxConcurrentRuns', message: 'maxConcurrentRuns: limit 2, current 2' },
+        ]),
+      },
+      {
+        status: 422,
+        body: apiError('TARGET_UNVERIFIED', 'The target 127.0.0.1:9 is not verified, so runs against it are limited to 10 VUs for 60 s', [
+          { path: 'load.vus', message: '50 > 10 VUs allowed before verification' },
+        ]),
+      },
       { status: 404, body: apiError('ROUTE_NOT_FOUND', 'Cannot GET /api/v1/dashboard') },
     ]);
     expect((await failure(client.api.GET('/plans/{id}', { params: { path: { id: 'p9' } } }))).message).toBe('Plan p9 not found (404 PLAN_NOT_FOUND)');
-    expect((await failure(client.api.POST('/plans/{id}/runs', { params: { path: { id: 'p1' } } }))).message).toBe('Quota exceeded: maxConcurrentRuns: limit 2, current 2 (422 QUOTA_EXCEEDED)');
+    expect((await failure(client.api.POST('/plans/{id}/runs', { params: { path: { id: 'p1' } } }))).message).toBe(
+      'Quota exceeded: maxConcurrentRuns: limit 2, current 2 (422 QUOTA_EXCEEDED)',
+    );
     const unverified = await failure(client.api.POST('/plans/{id}/runs', { params: { path: { id: 'p1' } } }));
     expect(unverified.code).toBe('TARGET_UNVERIFIED');
     expect(unverified.message).toBe(
       'The target 127.0.0.1:9 is not verified, so runs against it are limited to 10 VUs for 60 s (422 TARGET_UNVERIFIED)\n  load.vus: 50 > 10 VUs allowed before verification',
     );
-    expect((await failure(client.api.GET('/dashboard'))).message).toMatch(/Cannot GET \/api\/v1\/dashboard \(404 ROUTE_NOT_FOUND\): is LOADLINE_URL \(http:\/\/127\.0\.0\.1:\d+\) a Loadline API of this version\?/);
+    expect((await failure(client.api.GET('/dashboard'))).message).toMatch(
+      /Cannot GET \/api\/v1\/dashboard \(404 ROUTE_NOT_FOUND\): is LOADLINE_URL \(http:\/\/127\.0\.0\.1:\d+\) a Loadline API of this version\?/,
+    );
   });
 
   it('waits out one 429 as Retry-After asks, then tries again', async () => {
-    const client = await clientFor([{ status: 429, headers: { 'retry-after': '3' }, body: apiError('RATE_LIMITED', 'Too many requests') }, { body: { items: [] } }]);
+    const client = await clientFor([
+      { status: 429, headers: { 'retry-after': '3' }, body: apiError('RATE_LIMITED', 'Too many requests') },
+      { body: { items: [] } },
+    ]);
     expect(ok(await client.api.GET('/plans'))).toEqual({ items: [] });
     expect(slept).toEqual([3000]);
     expect(notices).toEqual(['rate limited by the API (429); retrying in 3 s as Retry-After asks']);
@@ -113,7 +132,10 @@ describe('ApiClient', () => {
   });
 
   it('says when something else answers', async () => {
-    const client = await clientFor([{ status: 502, text: '<html>Bad gateway</html>' }, { status: 200, text: '<html>a web page</html>' }]);
+    const client = await clientFor([
+      { status: 502, text: '<html>Bad gateway</html>' },
+      { status: 200, text: '<html>a web page</html>' },
+    ]);
     expect((await failure(client.api.GET('/plans'))).message).toMatch(/answered 502 Bad Gateway without a Loadline error body: is LOADLINE_URL/);
     expect((await failure(client.api.GET('/plans'))).message).toMatch(/answered 200 with something that is not JSON/);
   });

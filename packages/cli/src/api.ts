@@ -77,7 +77,8 @@ function networkProblem(error: unknown): string {
 
 /** The data of a call that returned: the transport throws on every failure, so it is there. */
 export function ok<T>(result: { data?: T; response: Response }): T {
-  if (result.data === undefined) throw new ApiError(`${result.response.url} answered ${result.response.status} without a body`, result.response.status, 'EMPTY');
+  if (result.data === undefined)
+    throw new ApiError(`${result.response.url} answered ${result.response.status} without a body`, result.response.status, 'EMPTY');
   return result.data;
 }
 
@@ -129,7 +130,11 @@ export class ApiClient {
           try {
             JSON.parse(text);
           } catch {
-            throw new ApiError(`${request.method} ${this.config.apiUrl}${path} answered ${response.status} with something that is not JSON: is LOADLINE_URL the Loadline API?`, response.status, 'NOT_JSON');
+            throw new ApiError(
+              `${request.method} ${this.config.apiUrl}${path} answered ${response.status} with something that is not JSON: is LOADLINE_URL the Loadline API?`,
+              response.status,
+              'NOT_JSON',
+            );
           }
         }
         return new Response(text || null, { status: response.status, statusText: response.statusText, headers: response.headers });

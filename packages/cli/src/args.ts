@@ -204,7 +204,11 @@ function parseCommand(name: keyof typeof COMMANDS, argv: string[]): Command {
       const json = str('json');
       if (!wait) {
         const needsWait = [timeout !== undefined && '--timeout', junit !== undefined && '--junit', json !== undefined && '--json'].filter(Boolean);
-        if (needsWait.length) throw new UsageError(`${needsWait.join(', ')} ${needsWait.length > 1 ? 'need' : 'needs'} --wait (the files and the timeout are about the finished run)`, name);
+        if (needsWait.length)
+          throw new UsageError(
+            `${needsWait.join(', ')} ${needsWait.length > 1 ? 'need' : 'needs'} --wait (the files and the timeout are about the finished run)`,
+            name,
+          );
       }
       return {
         kind: 'run',

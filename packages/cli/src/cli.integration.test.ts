@@ -80,7 +80,9 @@ describe('loadline run --wait against the real platform', () => {
 
     expect(passed!.code, explain(passed!)).toBe(0);
     expect(passed!.stdout).toMatch(/^Loadline run \S+: passes v1\nverdict: PASS\n/);
-    expect(passed!.stdout).toMatch(/REQUEST\s+COUNT\s+RPS\s+P50\s+P95\s+P99\s+ERRORS\nGetItem\s+[\d,]+\s+[\d,.]+\s+[\d.]+ ms\s+[\d.]+ ms\s+[\d.]+ ms\s+0\.00 %/);
+    expect(passed!.stdout).toMatch(
+      /REQUEST\s+COUNT\s+RPS\s+P50\s+P95\s+P99\s+ERRORS\nGetItem\s+[\d,]+\s+[\d,.]+\s+[\d.]+ ms\s+[\d.]+ ms\s+[\d.]+ ms\s+0\.00 %/,
+    );
     expect(passed!.stdout).toMatch(/p95 of GetItem < 10,000 ms\s+PASS\s+p95 .* ms against < 10,000 ms: .*headroom/);
     expect(passed!.stdout).toMatch(/error rate < 50 %\s+PASS/);
     expect(passed!.stdout).toMatch(new RegExp(`report: ${stack.baseUrl}/runs/\\S+\\n`));
@@ -139,14 +141,18 @@ describe('loadline run --wait against the real platform', () => {
     for (const id of [runId, timedOutId]) await member.call('POST', `/runs/${id}/cancel`);
   }, 30_000);
 
-  it('exits 3 with the API\'s explanation when nothing could be started', async () => {
+  it("exits 3 with the API's explanation when nothing could be started", async () => {
     const viewer = await cli(['run', 'passes', '--wait'], viewerEnv);
     expect(viewer.code).toBe(3);
-    expect(viewer.stderr).toBe('loadline: Permission denied: This needs the MEMBER role or higher (runs:start); you are VIEWER (403 FORBIDDEN). Use an API key with that role.\n');
+    expect(viewer.stderr).toBe(
+      'loadline: Permission denied: This needs the MEMBER role or higher (runs:start); you are VIEWER (403 FORBIDDEN). Use an API key with that role.\n',
+    );
 
     const unverified = await cli(['run', 'too big', '--wait']);
     expect(unverified.code).toBe(3);
-    expect(unverified.stderr).toMatch(/^loadline: The target 127\.0\.0\.1:\d+ is not verified, so runs against it are limited to 10 VUs for 60 s; this plan asks for 50 VUs .*\(422 TARGET_UNVERIFIED\)\n {2}peakVus: 50 > 10 VUs allowed before verification\n$/);
+    expect(unverified.stderr).toMatch(
+      /^loadline: The target 127\.0\.0\.1:\d+ is not verified, so runs against it are limited to 10 VUs for 60 s; this plan asks for 50 VUs .*\(422 TARGET_UNVERIFIED\)\n {2}peakVus: 50 > 10 VUs allowed before verification\n$/,
+    );
 
     const unknown = await cli(['run', 'Passes']);
     expect(unknown.code).toBe(3);
@@ -164,7 +170,9 @@ describe('loadline run --wait against the real platform', () => {
   it('lists plans with their latest verdict and runs of a plan', async () => {
     const plans = await cli(['plans', '--json']);
     expect(plans.code, plans.stderr).toBe(0);
-    const byName = Object.fromEntries((JSON.parse(plans.stdout) as { name: string; latest: { verdict: string | null; status: string } | null }[]).map((plan) => [plan.name, plan]));
+    const byName = Object.fromEntries(
+      (JSON.parse(plans.stdout) as { name: string; latest: { verdict: string | null; status: string } | null }[]).map((plan) => [plan.name, plan]),
+    );
     expect(byName['fails']!.latest!.verdict).toBe('FAIL');
     expect(byName['too few']!.latest!.verdict).toBe('INCONCLUSIVE');
     expect(byName['refused']!.latest!.status).toBe('ERRORED');
@@ -244,6 +252,8 @@ describe('plans as code: apply and export', () => {
     await writeFile(file, JSON.stringify({ ...spec, target: 'prod' }));
     const missingTarget = await cli(['apply', 'checkout.json']);
     expect(missingTarget.code).toBe(3);
-    expect(missingTarget.stderr).toMatch(/^loadline: checkout\.json: no target named "prod"\. Targets: ("loopback", "nothing listens"|"nothing listens", "loopback")\.\n$/);
+    expect(missingTarget.stderr).toMatch(
+      /^loadline: checkout\.json: no target named "prod"\. Targets: ("loopback", "nothing listens"|"nothing listens", "loopback")\.\n$/,
+    );
   }, 60_000);
 });

@@ -72,7 +72,16 @@ function runView(status: RunStatus, overrides: Partial<RunView> = {}): RunView {
     finishedAt: over ? '2026-11-21T10:00:12.000Z' : null,
     error: null,
     summary: null,
-    thresholds: over ? [{ threshold: { metric: 'latency', stat: 'p50', op: '<', value: 5 }, verdict: status === 'PASSED' ? 'PASS' : 'FAIL', measured: 1, explanation: 'p50 1 ms against < 5 ms' }] : [],
+    thresholds: over
+      ? [
+          {
+            threshold: { metric: 'latency', stat: 'p50', op: '<', value: 5 },
+            verdict: status === 'PASSED' ? 'PASS' : 'FAIL',
+            measured: 1,
+            explanation: 'p50 1 ms against < 5 ms',
+          },
+        ]
+      : [],
     diagnostics: [],
     capacity: null,
     recovery: null,
@@ -97,7 +106,29 @@ function runningApi(statuses: RunStatus[], extra: (request: FakeRequest) => Fake
     if (request.method === 'POST' && request.path === '/plans/plan_1/runs') return { status: 202, body: { run: runView('QUEUED') } };
     if (request.method === 'GET' && request.path === '/runs/run_1') return { body: runView(left.length > 1 ? left.shift()! : left[0]!) };
     if (request.method === 'GET' && request.path === '/runs/run_1/series') {
-      return { body: { runId: 'run_1', percentileRelativeError: 0.01, points: [{ t: 1, elapsed: 0, vus: 2, rps: 50, errors: 0, errorRate: 0, p50: 1, p90: 2, p95: 3.5, p99: 4, requests: { GetListing: { count: 50, errors: 0, p50: 1, p90: 2, p95: 3.5, p99: 4 } }, droppedIterations: 0, generatorCpu: null }] } };
+      return {
+        body: {
+          runId: 'run_1',
+          percentileRelativeError: 0.01,
+          points: [
+            {
+              t: 1,
+              elapsed: 0,
+              vus: 2,
+              rps: 50,
+              errors: 0,
+              errorRate: 0,
+              p50: 1,
+              p90: 2,
+              p95: 3.5,
+              p99: 4,
+              requests: { GetListing: { count: 50, errors: 0, p50: 1, p90: 2, p95: 3.5, p99: 4 } },
+              droppedIterations: 0,
+              generatorCpu: null,
+            },
+          ],
+        },
+      };
     }
     if (request.method === 'GET' && request.path === '/runs/run_1/baseline') return { body: baselineOf('run_1') };
     if (request.method === 'PUT' && request.path === '/plans/plan_1/baseline') return { body: { message: 'Pinned: the run of 2026-11-20 10:00 UTC' } };
@@ -108,7 +139,15 @@ function runningApi(statuses: RunStatus[], extra: (request: FakeRequest) => Fake
 
 /** The run against a baseline whose p95 was 10 % lower: a regression beyond noise. */
 function baselineOf(runId: string) {
-  const delta = (metric: string, base: number, head: number, low: number, high: number, change: string) => ({ metric, base, head, delta: head - base, deltaPct: head / base - 1, interval: { low, high }, change });
+  const delta = (metric: string, base: number, head: number, low: number, high: number, change: string) => ({
+    metric,
+    base,
+    head,
+    delta: head - base,
+    deltaPct: head / base - 1,
+    interval: { low, high },
+    change,
+  });
   return {
     runId,
     baseline: { runId: 'run_0', rule: 'pinned', createdAt: '2026-11-20T10:00:00.000Z' },
@@ -136,7 +175,10 @@ describe('loadline run', () => {
   });
 
   it('--wait polls every 2 s until the verdict, reports it and writes the files (PASSED: 0)', async () => {
-    const result = await cli(['run', 'plan_1', '--wait', '--junit', 'out/junit.xml', '--json', 'run.json'], runningApi(['QUEUED', 'RUNNING', 'RUNNING', 'PASSED']));
+    const result = await cli(
+      ['run', 'plan_1', '--wait', '--junit', 'out/junit.xml', '--json', 'run.json'],
+      runningApi(['QUEUED', 'RUNNING', 'RUNNING', 'PASSED']),
+    );
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^Loadline run run_1: listings baseline v2\nverdict: PASS\n/);
     expect(result.stdout).toMatch(/p50 < 5 ms\s+PASS\s+p50 1 ms against < 5 ms/);
@@ -151,7 +193,11 @@ describe('loadline run', () => {
     expect(junit).toContain('<testcase classname="listings baseline v2" name="p50 &lt; 5 ms" time="0"></testcase>');
     expect(junit).toContain('<testsuite name="listings baseline v2 against baseline" tests="2" failures="1" errors="0" time="0">');
     const json = JSON.parse(await readFile(path.join(dir, 'run.json'), 'utf8'));
-    expect(json).toMatchObject({ id: 'run_1', status: 'PASSED', baseline: { baseline: { runId: 'run_0' }, comparison: { overall: [{ metric: 'p95', change: 'regression' }, {}] } } });
+    expect(json).toMatchObject({
+      id: 'run_1',
+      status: 'PASSED',
+      baseline: { baseline: { runId: 'run_0' }, comparison: { overall: [{ metric: 'p95', change: 'regression' }, {}] } },
+    });
     // And the report says it.
     expect(result.stdout).toContain('Baseline: Against the pinned baseline, of 2026-11-20 10:00 UTC (run run_0)');
     expect(result.stdout).toContain('✗ p95 latency +9.4 % (95 % CI +6.3 % to +12.5 %): regression');
@@ -194,16 +240,24 @@ describe('loadline run', () => {
 
   it('keeps asking through an API restart (503), and stops on a refusal with 2 once the run exists', async () => {
     let polls = 0;
-    const flaky = await cli(['run', 'plan_1', '--wait'], runningApi(['RUNNING', 'PASSED'], (request) => {
-      if (request.path === '/runs/run_1' && ++polls <= 2) return { status: 503, body: apiError('SERVICE_UNAVAILABLE', 'The API is starting') };
-      return undefined;
-    }));
+    const flaky = await cli(
+      ['run', 'plan_1', '--wait'],
+      runningApi(['RUNNING', 'PASSED'], (request) => {
+        if (request.path === '/runs/run_1' && ++polls <= 2) return { status: 503, body: apiError('SERVICE_UNAVAILABLE', 'The API is starting') };
+        return undefined;
+      }),
+    );
     expect(flaky.code).toBe(0);
     expect(flaky.stderr).toContain("cannot get the run's status, retrying: The API failed: The API is starting (503 SERVICE_UNAVAILABLE, GET /runs/run_1).");
     expect(flaky.stderr).toContain('the API answers again');
     await api!.close();
 
-    const gone = await cli(['run', 'plan_1', '--wait'], runningApi(['RUNNING'], (request) => (request.path === '/runs/run_1' ? { status: 401, body: apiError('API_KEY_REVOKED', 'This API key has been revoked') } : undefined)));
+    const gone = await cli(
+      ['run', 'plan_1', '--wait'],
+      runningApi(['RUNNING'], (request) =>
+        request.path === '/runs/run_1' ? { status: 401, body: apiError('API_KEY_REVOKED', 'This API key has been revoked') } : undefined,
+      ),
+    );
     expect(gone.code).toBe(2);
     expect(gone.stderr).toMatch(/loadline: The API did not accept LOADLINE_API_KEY: .*\n\(run run_1: http:\/\/127\.0\.0\.1:\d+\/runs\/run_1\)\n$/);
   });
@@ -214,9 +268,12 @@ describe('loadline run', () => {
     expect(unknown.stderr).toBe('loadline: No plan with the id or name "Listings Baseline". Did you mean "listings baseline"? Names are matched exactly.\n');
     await api!.close();
 
-    const quota = await cli(['run', 'plan_1', '--wait'], runningApi(['PASSED'], (request) =>
-      request.method === 'POST' ? { status: 422, body: apiError('QUOTA_EXCEEDED', 'Quota exceeded: maxConcurrentRuns: limit 1, current 1') } : undefined,
-    ));
+    const quota = await cli(
+      ['run', 'plan_1', '--wait'],
+      runningApi(['PASSED'], (request) =>
+        request.method === 'POST' ? { status: 422, body: apiError('QUOTA_EXCEEDED', 'Quota exceeded: maxConcurrentRuns: limit 1, current 1') } : undefined,
+      ),
+    );
     expect(quota.code).toBe(3);
     expect(quota.stderr).toBe('loadline: Quota exceeded: maxConcurrentRuns: limit 1, current 1 (422 QUOTA_EXCEEDED)\n');
     await api!.close();
@@ -242,7 +299,13 @@ describe('loadline plans / runs', () => {
   const dashboard = {
     recentRuns: [],
     plans: [
-      { id: 'plan_2', name: 'checkout', version: 7, latest: { runId: 'r9', status: 'FAILED', verdict: 'FAIL', createdAt: '2026-11-21T09:00:00.000Z' }, p95: [3, 4] },
+      {
+        id: 'plan_2',
+        name: 'checkout',
+        version: 7,
+        latest: { runId: 'r9', status: 'FAILED', verdict: 'FAIL', createdAt: '2026-11-21T09:00:00.000Z' },
+        p95: [3, 4],
+      },
       { id: 'plan_1', name: 'listings baseline', version: 2, latest: null, p95: [] },
     ],
   };
@@ -278,10 +341,18 @@ describe('loadline plans / runs', () => {
 });
 
 describe('loadline export / apply', () => {
-  const targets = { items: [{ id: 'target_1', name: 'demo' }, { id: 'target_2', name: 'staging' }] };
+  const targets = {
+    items: [
+      { id: 'target_1', name: 'demo' },
+      { id: 'target_2', name: 'staging' },
+    ],
+  };
 
   it('export names the target and leaves out server-set fields', async () => {
-    const scripted: PlanView = { ...plan, spec: planSpecSchema.parse({ script: { source: 'export default function () {}', requirements: { maxVUs: 1, durationSeconds: 1 } } }) };
+    const scripted: PlanView = {
+      ...plan,
+      spec: planSpecSchema.parse({ script: { source: 'export default function () {}', requirements: { maxVUs: 1, durationSeconds: 1 } } }),
+    };
     const result = await cli(['export', 'listings baseline', '-o', 'plans/listings.json'], (request) => {
       if (request.path === '/plans') return { body: { items: [scripted] } };
       if (request.path === '/plans/plan_1') return { body: scripted };
@@ -304,17 +375,30 @@ describe('loadline export / apply', () => {
     return (request: FakeRequest): FakeResponse | undefined => {
       if (request.path === '/plans' && request.method === 'GET') return { body: { items: existing } };
       if (request.path === '/targets') return { body: targets };
-      if (request.path === '/plans' && request.method === 'POST') return { status: 201, body: { ...plan, id: 'plan_new', version: 1, name: (request.body as { name: string }).name } };
+      if (request.path === '/plans' && request.method === 'POST')
+        return { status: 201, body: { ...plan, id: 'plan_new', version: 1, name: (request.body as { name: string }).name } };
       if (request.path === '/plans/plan_1' && request.method === 'PATCH') {
         const body = request.body as Record<string, unknown>;
-        return { body: { ...plan, version: plan.version + 1, targetId: (body.targetId as string) ?? plan.targetId, spec: planSpecSchema.parse({ ...plan.spec, ...body }) } };
+        return {
+          body: {
+            ...plan,
+            version: plan.version + 1,
+            targetId: (body.targetId as string) ?? plan.targetId,
+            spec: planSpecSchema.parse({ ...plan.spec, ...body }),
+          },
+        };
       }
       return undefined;
     };
   }
 
   const writePlan = async (content: unknown) => writeFile(path.join(dir, 'plan.json'), JSON.stringify(content));
-  const asWritten = { name: 'listings baseline', target: 'demo', load: { executor: 'constant-vus', vus: 2, duration: '10s' }, requests: [{ name: 'GetListing', path: '/listings/1' }] };
+  const asWritten = {
+    name: 'listings baseline',
+    target: 'demo',
+    load: { executor: 'constant-vus', vus: 2, duration: '10s' },
+    requests: [{ name: 'GetListing', path: '/listings/1' }],
+  };
 
   it('creates a plan that does not exist, resolving the target by name', async () => {
     await writePlan({ ...asWritten, name: 'new plan' });

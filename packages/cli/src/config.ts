@@ -32,7 +32,10 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
       url.search = '';
       url.hash = '';
       // Tolerate the REST prefix (a URL copied from the API docs) and trailing slashes.
-      baseUrl = url.toString().replace(/\/+$/, '').replace(/\/api\/v1$/, '');
+      baseUrl = url
+        .toString()
+        .replace(/\/+$/, '')
+        .replace(/\/api\/v1$/, '');
     }
   }
   if (!apiKey) {

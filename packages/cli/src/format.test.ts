@@ -10,11 +10,7 @@ describe('formatTable', () => {
         ['Search', '7', ''],
       ],
     );
-    expect(table.split('\n')).toEqual([
-      'NAME         COUNT  NOTE',
-      'GetListing  12,345  fast',
-      'Search           7',
-    ]);
+    expect(table.split('\n')).toEqual(['NAME         COUNT  NOTE', 'GetListing  12,345  fast', 'Search           7']);
   });
 
   it('prints the header alone when there are no rows, and tolerates short rows', () => {

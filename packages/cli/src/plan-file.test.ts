@@ -37,8 +37,23 @@ describe('plan files', () => {
     const file = parsePlanFile(text, 'loadtests/listings.yaml');
     expect(planChanges({ target: 'demo', spec }, { target: 'demo', spec: normalizeSpec(file.spec, 'listings.yaml') })).toEqual([]);
     // Written by hand: comments, anchors and the shorthand.
-    const handWritten = ['# checkout load', 'name: checkout', 'target: demo', 'load: &load {executor: constant-vus, vus: 2, duration: 10s}', 'requests:', '  - name: Home', '    path: /', 'thresholds:', '  - {metric: latency, stat: p95, op: "<", value: 500}'].join('\n');
-    expect(parsePlanFile(handWritten, 'checkout.yml')).toMatchObject({ name: 'checkout', target: 'demo', spec: { load: { executor: 'constant-vus', vus: 2 } }, unknownFields: [] });
+    const handWritten = [
+      '# checkout load',
+      'name: checkout',
+      'target: demo',
+      'load: &load {executor: constant-vus, vus: 2, duration: 10s}',
+      'requests:',
+      '  - name: Home',
+      '    path: /',
+      'thresholds:',
+      '  - {metric: latency, stat: p95, op: "<", value: 500}',
+    ].join('\n');
+    expect(parsePlanFile(handWritten, 'checkout.yml')).toMatchObject({
+      name: 'checkout',
+      target: 'demo',
+      spec: { load: { executor: 'constant-vus', vus: 2 } },
+      unknownFields: [],
+    });
     expect(() => parsePlanFile('name: x\nname: y', 'plan.yaml')).toThrow(/plan.yaml is not valid YAML: line 2: map keys must be unique/);
     expect(() => parsePlanFile('- a\n- b', 'plan.yaml')).toThrow(/must hold one YAML mapping/);
   });
@@ -50,7 +65,11 @@ describe('plan files', () => {
 
   it('lists what changed, leaf by leaf, including the target', () => {
     const changed = normalizeSpec(
-      { ...shorthand, load: { executor: 'constant-vus', vus: 5, duration: '10s' }, thresholds: [...shorthand.thresholds, { metric: 'error_rate', op: '<', value: 0.01 }] },
+      {
+        ...shorthand,
+        load: { executor: 'constant-vus', vus: 5, duration: '10s' },
+        thresholds: [...shorthand.thresholds, { metric: 'error_rate', op: '<', value: 0.01 }],
+      },
       'plan.json',
     );
     const changes = planChanges({ target: 'demo', spec: saved() }, { target: 'staging', spec: changed });
@@ -71,7 +90,9 @@ describe('plan files', () => {
     expect(() => parsePlanFile('{', 'plan.json')).toThrow(/plan.json is not JSON/);
     expect(() => parsePlanFile('[]', 'plan.json')).toThrow(/must hold one JSON object/);
     expect(() => parsePlanFile(JSON.stringify({ target: 'demo', ...shorthand }), 'plan.json')).toThrow(/"name" must be/);
-    expect(() => parsePlanFile(JSON.stringify({ name: 'x', targetId: 'abc', ...shorthand }), 'plan.json')).toThrow(/plan files name it rather than give its id/);
+    expect(() => parsePlanFile(JSON.stringify({ name: 'x', targetId: 'abc', ...shorthand }), 'plan.json')).toThrow(
+      /plan files name it rather than give its id/,
+    );
     expect(() => parsePlanFile(JSON.stringify({ name: 'x', target: '', ...shorthand }), 'plan.json')).toThrow(CliError);
   });
 

@@ -52,7 +52,9 @@ export function parsePlanFile(text: string, source: string): PlanFile {
   }
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
     throw new CliError(
-      yaml ? `${source} must hold one YAML mapping: name, target and the plan's spec` : `${source} must hold one JSON object: { "name", "target", ...the plan's spec }`,
+      yaml
+        ? `${source} must hold one YAML mapping: name, target and the plan's spec`
+        : `${source} must hold one JSON object: { "name", "target", ...the plan's spec }`,
     );
   }
   const { name, target, targetId, ...spec } = parsed as Record<string, unknown>;

@@ -45,8 +45,18 @@ function run(overrides: Partial<RunView> = {}): RunView {
       percentileRelativeError: 0.01,
     },
     thresholds: [
-      { threshold: { metric: 'latency', stat: 'p95', request: 'GetListing', op: '<', value: 50 }, verdict: 'PASS', measured: 3.41, explanation: 'p95 3.41 ms against < 50 ms: 15x headroom' },
-      { threshold: { metric: 'latency', stat: 'p50', op: '<', value: 0.001 }, verdict: 'FAIL', measured: 1.3, explanation: 'p50 1.3 ms against < 0.001 ms: over by 129,900 %' },
+      {
+        threshold: { metric: 'latency', stat: 'p95', request: 'GetListing', op: '<', value: 50 },
+        verdict: 'PASS',
+        measured: 3.41,
+        explanation: 'p95 3.41 ms against < 50 ms: 15x headroom',
+      },
+      {
+        threshold: { metric: 'latency', stat: 'p50', op: '<', value: 0.001 },
+        verdict: 'FAIL',
+        measured: 1.3,
+        explanation: 'p50 1.3 ms against < 0.001 ms: over by 129,900 %',
+      },
     ],
     diagnostics: [{ code: 'RATE_LIMITED', severity: 'warning', message: '2 % of responses were 429.', evidence: {}, affects: [] }],
     capacity: null,
@@ -118,7 +128,17 @@ describe('renderRunReport', () => {
   });
 
   it('shows why an ERRORED run has no verdict', () => {
-    const text = renderRunReport(run({ status: 'ERRORED', verdict: null, summary: null, thresholds: [], diagnostics: [], error: { code: 'NO_REQUESTS', message: 'k6 finished without completing a single request' } }), 'u');
+    const text = renderRunReport(
+      run({
+        status: 'ERRORED',
+        verdict: null,
+        summary: null,
+        thresholds: [],
+        diagnostics: [],
+        error: { code: 'NO_REQUESTS', message: 'k6 finished without completing a single request' },
+      }),
+      'u',
+    );
     expect(text).toContain('verdict: ERRORED');
     expect(text).toContain('error:   NO_REQUESTS: k6 finished without completing a single request');
     expect(text).not.toMatch(/^REQUEST /m);
@@ -127,7 +147,12 @@ describe('renderRunReport', () => {
 
   it('says when and why a stop rule ended a FAILED run early', () => {
     const text = renderRunReport(
-      run({ status: 'FAILED', verdict: 'FAIL', plannedSeconds: 60, error: { code: 'STOPPED_BY_THRESHOLD', message: 'stopped at 42 s: p95 of GetListing 1,210 ms > 500 ms for 10 s' } }),
+      run({
+        status: 'FAILED',
+        verdict: 'FAIL',
+        plannedSeconds: 60,
+        error: { code: 'STOPPED_BY_THRESHOLD', message: 'stopped at 42 s: p95 of GetListing 1,210 ms > 500 ms for 10 s' },
+      }),
       'u',
     );
     expect(text).toContain('verdict: FAIL');
@@ -171,12 +196,24 @@ describe('progress', () => {
 
   it('says what the run is doing', () => {
     const running = run({ status: 'RUNNING', verdict: null, plannedSeconds: 30 });
-    expect(progressLine(running, liveFigures(series), Date.parse('2026-11-21T10:00:05Z'), 6)).toBe('RUNNING    3s / 30s  300 requests  p95 4.50 ms (last second)  errors 2.00 %');
+    expect(progressLine(running, liveFigures(series), Date.parse('2026-11-21T10:00:05Z'), 6)).toBe(
+      'RUNNING    3s / 30s  300 requests  p95 4.50 ms (last second)  errors 2.00 %',
+    );
     // Before the first second is measured: elapsed from the start.
     expect(progressLine(running, null, Date.parse('2026-11-21T10:00:05Z'), 6)).toBe('RUNNING    4s / 30s');
     expect(progressLine(run({ status: 'QUEUED', startedAt: null }), null, 0, 12)).toBe('QUEUED     waiting for a runner (12s)');
-    const queue = { state: 'waiting' as const, runnersNeeded: 3, runnersFree: 1, runnersOnline: 1, runsAhead: 0, giveUpAt: null, message: 'waiting for 3 runners, 1 free, 1 online' };
+    const queue = {
+      state: 'waiting' as const,
+      runnersNeeded: 3,
+      runnersFree: 1,
+      runnersOnline: 1,
+      runsAhead: 0,
+      giveUpAt: null,
+      message: 'waiting for 3 runners, 1 free, 1 online',
+    };
     expect(progressLine(run({ status: 'QUEUED', startedAt: null, queue }), null, 0, 12)).toBe('QUEUED     waiting for 3 runners, 1 free, 1 online (12s)');
-    expect(progressLine(run({ status: 'FINISHING', cancelRequestedAt: '2026-11-21T10:00:04Z' }), null, Date.parse('2026-11-21T10:00:05Z'), 6)).toMatch(/\(cancelling\)$/);
+    expect(progressLine(run({ status: 'FINISHING', cancelRequestedAt: '2026-11-21T10:00:04Z' }), null, Date.parse('2026-11-21T10:00:05Z'), 6)).toMatch(
+      /\(cancelling\)$/,
+    );
   });
 });

@@ -17,7 +17,11 @@ export function pickPlan(plans: readonly PlanView[], ref: string): PlanView {
     throw new CliError(`${byName.length} plans are named "${ref}" (${byName.map((plan) => plan.id).join(', ')}): give the id instead`);
   }
   const near = plans.filter((plan) => plan.name.toLowerCase() === ref.toLowerCase());
-  const hint = near.length ? ` Did you mean ${listNames(near.map((plan) => plan.name))}? Names are matched exactly.` : plans.length ? ` Plans: ${listNames(plans.map((plan) => plan.name))}.` : ' The organization has no plans yet.';
+  const hint = near.length
+    ? ` Did you mean ${listNames(near.map((plan) => plan.name))}? Names are matched exactly.`
+    : plans.length
+      ? ` Plans: ${listNames(plans.map((plan) => plan.name))}.`
+      : ' The organization has no plans yet.';
   return notFound(`No plan with the id or name "${ref}".${hint}`);
 }
 
@@ -42,8 +46,12 @@ export function pickTarget(targets: readonly TargetView[], name: string, source:
   const matches = targets.filter((target) => target.name === name);
   if (matches.length === 1) return matches[0]!;
   if (matches.length > 1) {
-    throw new CliError(`${source}: ${matches.length} targets are named "${name}" (${matches.map((target) => `${target.id} ${target.baseUrl}`).join(', ')}); rename one so the plan file says which`);
+    throw new CliError(
+      `${source}: ${matches.length} targets are named "${name}" (${matches.map((target) => `${target.id} ${target.baseUrl}`).join(', ')}); rename one so the plan file says which`,
+    );
   }
-  const hint = targets.length ? ` Targets: ${listNames(targets.map((target) => target.name))}.` : ' The organization has no targets yet (an admin creates them).';
+  const hint = targets.length
+    ? ` Targets: ${listNames(targets.map((target) => target.name))}.`
+    : ' The organization has no targets yet (an admin creates them).';
   throw new CliError(`${source}: no target named "${name}".${hint}`);
 }

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { passwordProblem } from './password-strength.js';
 
-export const emailSchema = z.email().max(320).transform((email) => email.toLowerCase());
+export const emailSchema = z
+  .email()
+  .max(320)
+  .transform((email) => email.toLowerCase());
 
 /** Length and the strength rule of password-strength.ts (checked again with the e-mail in signupSchema). */
 export const passwordSchema = z

@@ -66,7 +66,12 @@ describe('findCapacity', () => {
       return {
         segmentIndex: 0,
         generator: null,
-        sample: second(i + 1, [requestSecond('Get', 200, repeat(latency, started))], { vus: 1, vusMax: 50, iterations: started, droppedIterations: offered - started }),
+        sample: second(i + 1, [requestSecond('Get', 200, repeat(latency, started))], {
+          vus: 1,
+          vusMax: 50,
+          iterations: started,
+          droppedIterations: offered - started,
+        }),
       };
     });
     const capacity = findCapacity(spec, mergeSegmentsBySecond(seconds));

@@ -73,8 +73,7 @@ function levelsOf(seconds: readonly MergedSecond[], q: number, loadOf: LoadOf): 
   const min = Math.min(...loads);
   const max = Math.max(...loads);
   const distinct = new Set(loads).size;
-  const bandOf = (load: number) =>
-    distinct <= MAX_LEVELS ? load : Math.min(MAX_LEVELS - 1, Math.floor(((load - min) / Math.max(1, max - min)) * MAX_LEVELS));
+  const bandOf = (load: number) => (distinct <= MAX_LEVELS ? load : Math.min(MAX_LEVELS - 1, Math.floor(((load - min) / Math.max(1, max - min)) * MAX_LEVELS)));
   const bands = new Map<number, MergedSecond[]>();
   for (const second of seconds) {
     const band = bandOf(loadOf(second));
@@ -184,7 +183,7 @@ export function findCapacity(spec: PlanSpec, seconds: readonly MergedSecond[]): 
   const rps = (level: Level) => `${Math.round(level.rps).toLocaleString('en-US')} RPS`;
   const at = (level: Level) =>
     arrivalRate
-      ? `${Math.round(level.load).toLocaleString('en-US')} iterations/s offered, ${rps(level)} (${fmt(level.vus)} VU${level.vus === 1 ? "" : "s"} busy)`
+      ? `${Math.round(level.load).toLocaleString('en-US')} iterations/s offered, ${rps(level)} (${fmt(level.vus)} VU${level.vus === 1 ? '' : 's'} busy)`
       : `${fmt(level.vus)} VUs / ${rps(level)}`;
   let statement: string;
   if (held && broke) statement = `Holds ${criterion.text} up to ${at(held)}; degrades beyond (${broke.reason} at ${at(broke.level)}).`;

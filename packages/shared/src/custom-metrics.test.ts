@@ -24,11 +24,16 @@ function histogramOf(values: readonly number[]): Histogram {
 /** A trend second as the extension writes it: values ≥ 0 in `histogram`, magnitudes of the rest in `negative`. */
 function trend(name: string, values: readonly number[]): CustomMetricSecond {
   const negatives = values.filter((value) => value < 0).map((value) => -value);
-  return { name, type: 'trend', contains: 'default', histogram: histogramOf(values.filter((value) => value >= 0)), ...(negatives.length ? { negative: histogramOf(negatives) } : {}) };
+  return {
+    name,
+    type: 'trend',
+    contains: 'default',
+    histogram: histogramOf(values.filter((value) => value >= 0)),
+    ...(negatives.length ? { negative: histogramOf(negatives) } : {}),
+  };
 }
 
-const second = (t: number, customMetrics: CustomMetricSecond[]): SecondSample =>
-  secondSampleSchema.parse({ v: 1, t, requests: [], customMetrics });
+const second = (t: number, customMetrics: CustomMetricSecond[]): SecondSample => secondSampleSchema.parse({ v: 1, t, requests: [], customMetrics });
 
 describe('custom metrics', () => {
   it('merges seconds and segments: histograms add, counters sum, rates add passes and totals, the latest gauge wins', () => {
@@ -72,7 +77,13 @@ describe('custom metrics', () => {
   });
 
   it('summarises each type and reads the statistics k6 allows for it', () => {
-    const size = summarizeCustomMetric(trend('size', Array.from({ length: 1000 }, (_, i) => i + 1)), 10);
+    const size = summarizeCustomMetric(
+      trend(
+        'size',
+        Array.from({ length: 1000 }, (_, i) => i + 1),
+      ),
+      10,
+    );
     expect(size).toMatchObject({ type: 'trend', count: 1000, min: 1, max: 1000, avg: 500.5 });
     expect(customMetricFigure(size, 'p(99.9)')).toBeCloseTo(999, -1);
     expect(customMetricFigure(size, 'med')).toBeCloseTo(500, -1);
@@ -88,7 +99,13 @@ describe('custom metrics', () => {
   });
 
   it('carries a percentile interval for trends of values ≥ 0', () => {
-    const size = summarizeCustomMetric(trend('size', Array.from({ length: 1000 }, (_, i) => i + 1)), 10);
+    const size = summarizeCustomMetric(
+      trend(
+        'size',
+        Array.from({ length: 1000 }, (_, i) => i + 1),
+      ),
+      10,
+    );
     const interval = customPercentileInterval(size, 'p(95)')!;
     expect(interval.low).toBeLessThan(950);
     expect(interval.high).toBeGreaterThan(950);
@@ -115,7 +132,9 @@ describe('custom metrics', () => {
     ]);
     expect(merged.map((m) => m.sample.customMetrics?.map((metric) => metric.name))).toEqual([['orders', 'size'], ['orders']]);
     const summary = summarizeSeconds(merged.map((m) => m.sample));
-    expect(summary.customMetrics.map((metric) => [metric.name, metric.type === 'trend' ? metric.count : metric.type === 'counter' ? metric.count : null])).toEqual([
+    expect(
+      summary.customMetrics.map((metric) => [metric.name, metric.type === 'trend' ? metric.count : metric.type === 'counter' ? metric.count : null]),
+    ).toEqual([
       ['orders', 7],
       ['size', 3],
     ]);
@@ -131,7 +150,12 @@ describe('custom metrics', () => {
       '{"name":"my_rate","type":"rate","passes":2,"total":5},' +
       '{"name":"my_trend","type":"trend","contains":"time","histogram":{"relativeAccuracy":0.005,"count":5,"sum":100,"min":0,"max":40,"zeroCount":1,"bins":{"231":1,"300":1,"341":1,"369":1}}}],"checks":[]}';
     const summary = summarizeSeconds([secondSampleSchema.parse(JSON.parse(line))]);
-    expect(summary.customMetrics.map((metric) => [metric.name, metric.type === 'trend' ? metric.max : metric.type === 'gauge' ? metric.value : metric.type === 'rate' ? metric.rate : metric.count])).toEqual([
+    expect(
+      summary.customMetrics.map((metric) => [
+        metric.name,
+        metric.type === 'trend' ? metric.max : metric.type === 'gauge' ? metric.value : metric.type === 'rate' ? metric.rate : metric.count,
+      ]),
+    ).toEqual([
       ['my_counter', 5],
       ['my_gauge', 4],
       ['my_rate', 0.4],
@@ -141,8 +165,18 @@ describe('custom metrics', () => {
 
   it('judges a threshold on a custom metric, and says why when it cannot', () => {
     const summary = summarizeSeconds([second(100, [trend('size', [10, 20, 30]), { name: 'ok', type: 'rate', passes: 1, total: 4 }])]);
-    const custom = (name: string, stat: string, op: Threshold['op'], value: number): Threshold => ({ metric: 'custom', name, stat, op, value, fromScript: { metric: name, expression: `${stat}${op}${value}` } });
-    const results = evaluateThresholds([custom('size', 'max', '<', 25), custom('ok', 'rate', '>=', 0.2), custom('gone', 'avg', '<', 1), custom('ok', 'p(95)', '<', 1)], summary);
+    const custom = (name: string, stat: string, op: Threshold['op'], value: number): Threshold => ({
+      metric: 'custom',
+      name,
+      stat,
+      op,
+      value,
+      fromScript: { metric: name, expression: `${stat}${op}${value}` },
+    });
+    const results = evaluateThresholds(
+      [custom('size', 'max', '<', 25), custom('ok', 'rate', '>=', 0.2), custom('gone', 'avg', '<', 1), custom('ok', 'p(95)', '<', 1)],
+      summary,
+    );
     expect(results.map((result) => [result.verdict, result.explanation])).toEqual([
       ['FAIL', 'max of size 30 against < 25: over by 20 %'],
       ['PASS', 'rate of ok 0.25 against >= 0.2: 25 % headroom'],

@@ -207,7 +207,16 @@ export function customMetricFigure(metric: CustomMetricSummary, stat: string): n
 export function customMetricFigures(metric: CustomMetricSummary): Record<string, number> {
   switch (metric.type) {
     case 'trend':
-      return { count: metric.count, avg: metric.avg, min: metric.min, med: metric.med, 'p(90)': metric.p90, 'p(95)': metric.p95, 'p(99)': metric.p99, max: metric.max };
+      return {
+        count: metric.count,
+        avg: metric.avg,
+        min: metric.min,
+        med: metric.med,
+        'p(90)': metric.p90,
+        'p(95)': metric.p95,
+        'p(99)': metric.p99,
+        max: metric.max,
+      };
     case 'counter':
       return { count: metric.count, rate: metric.rate };
     case 'rate':

@@ -22,14 +22,21 @@ const shop = (thresholds: PlanSpecInput['thresholds'], rates?: { browse: number;
     thresholds,
   });
 
-const row = (name: string, scenario: string, status: number, latencies: number[], expected?: boolean) => ({ ...requestSecond(name, status, latencies, expected), scenario });
+const row = (name: string, scenario: string, status: number, latencies: number[], expected?: boolean) => ({
+  ...requestSecond(name, status, latencies, expected),
+  scenario,
+});
 
 function judge(samples: SecondSample[], spec: ReturnType<typeof shop>) {
   const merged = mergeSegmentsBySecond(samples.map((sample) => ({ segmentIndex: 0, sample, generator: null })));
   const summary = summarizeSeconds(samples);
   const diagnostics = diagnoseRun({ spec, summary, seconds: merged, partial: false });
   const verdicts = applyDiagnostics(evaluateThresholds(spec.thresholds, summary), diagnostics, indexScopes(samples));
-  return { diagnostics, verdicts, codes: diagnostics.map((d) => `${d.code}:${d.severity}${d.request ? `@${d.request}` : d.scenario ? `@scenario ${d.scenario}` : ''}`) };
+  return {
+    diagnostics,
+    verdicts,
+    codes: diagnostics.map((d) => `${d.code}:${d.severity}${d.request ? `@${d.request}` : d.scenario ? `@scenario ${d.scenario}` : ''}`),
+  };
 }
 
 const thresholds: PlanSpecInput['thresholds'] = [
@@ -51,7 +58,9 @@ describe('diagnostics per request name and per scenario', () => {
     );
     const { codes, verdicts, diagnostics } = judge(samples, shop(thresholds));
     expect(codes).toEqual(['RATE_LIMITED:warning', 'RATE_LIMITED:critical@Order']);
-    expect(diagnostics[1]!.message).toBe("Order: 73.3 % of its 60 requests were answered 429 Too Many Requests: the target's rate limiter, not its capacity, set the throughput.");
+    expect(diagnostics[1]!.message).toBe(
+      "Order: 73.3 % of its 60 requests were answered 429 Too Many Requests: the target's rate limiter, not its capacity, set the throughput.",
+    );
     expect(verdicts.map((v) => v.verdict)).toEqual(['PASS', 'FAIL', 'INCONCLUSIVE']);
     expect(verdicts[2]!.explanation).toMatch(/would be PASS, but rate limited on Order\)$/);
   });
@@ -91,11 +100,14 @@ describe('diagnostics per request name and per scenario', () => {
       }),
     );
     // Orders were asked at 50 a second: 100 over the run, 60 attempted, 40 of them dropped.
-    const spec = shop([...thresholds.slice(0, 2), { metric: 'latency', stat: 'p50', op: '<', value: 50, request: 'Order' }, { metric: 'rps', op: '>=', value: 10 }], {
-      browse: 400,
-      search: 100,
-      order: 50,
-    });
+    const spec = shop(
+      [...thresholds.slice(0, 2), { metric: 'latency', stat: 'p50', op: '<', value: 50, request: 'Order' }, { metric: 'rps', op: '>=', value: 10 }],
+      {
+        browse: 400,
+        search: 100,
+        order: 50,
+      },
+    );
     const { codes, verdicts, diagnostics } = judge(samples, spec);
     expect(codes).toEqual([
       'DROPPED_ITERATIONS:critical', // 40 of 1,060 attempted in the run: 3.8 %

@@ -97,7 +97,12 @@ describe('diagnoseRun', () => {
   });
 
   it('refuses to judge a p99 from 40 requests, but only that threshold', () => {
-    const spec = plan({ thresholds: [{ metric: 'latency', stat: 'p99', op: '<', value: 100 }, { metric: 'latency', stat: 'max', op: '<', value: 100 }] });
+    const spec = plan({
+      thresholds: [
+        { metric: 'latency', stat: 'p99', op: '<', value: 100 },
+        { metric: 'latency', stat: 'max', op: '<', value: 100 },
+      ],
+    });
     const { codes, verdicts, diagnostics } = diagnose([second(1, [requestSecond('Get', 200, repeat(5, 40))])], spec);
     expect(codes).toEqual(['TOO_FEW_SAMPLES:critical']);
     expect(diagnostics[0]!.evidence).toMatchObject({ samples: 40, needed: 1000 });
@@ -131,19 +136,35 @@ describe('diagnoseRun', () => {
     const row = (name: string, scenario: string, count: number) => ({ ...requestSecond(name, 200, repeat(5, count)), scenario });
     const { codes, verdicts, diagnostics } = diagnose([second(1, [row('Browse', 'normal', 544)]), second(2, [row('Buy', 'peak', 5_686)])], spec);
     expect(codes).toEqual(['TOO_FEW_SAMPLES:critical']);
-    expect(diagnostics[0]).toMatchObject({ thresholdIndex: 0, evidence: { samples: 544, needed: 1000 }, message: expect.stringContaining('p99 of scenario normal from 544 requests') });
+    expect(diagnostics[0]).toMatchObject({
+      thresholdIndex: 0,
+      evidence: { samples: 544, needed: 1000 },
+      message: expect.stringContaining('p99 of scenario normal from 544 requests'),
+    });
     expect(verdicts.map((v) => v.verdict)).toEqual(['INCONCLUSIVE', 'PASS']);
   });
 
-  it("judges a windowed p95 by the requests inside its window: 180 after 8 s is too few, though the run has 900", () => {
-    const spec = plan({ thresholds: [{ metric: 'latency', stat: 'p95', op: '<', value: 100, window: { after: '8s' } }, { metric: 'latency', stat: 'p95', op: '<', value: 100 }] });
-    const { codes, verdicts, diagnostics } = diagnose([1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((t) => second(t, [requestSecond('Get', 200, repeat(5, 90))])), spec);
+  it('judges a windowed p95 by the requests inside its window: 180 after 8 s is too few, though the run has 900', () => {
+    const spec = plan({
+      thresholds: [
+        { metric: 'latency', stat: 'p95', op: '<', value: 100, window: { after: '8s' } },
+        { metric: 'latency', stat: 'p95', op: '<', value: 100 },
+      ],
+    });
+    const { codes, verdicts, diagnostics } = diagnose(
+      [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((t) => second(t, [requestSecond('Get', 200, repeat(5, 90))])),
+      spec,
+    );
     expect(codes).toEqual(['TOO_FEW_SAMPLES:critical']);
-    expect(diagnostics[0]).toMatchObject({ thresholdIndex: 0, evidence: { samples: 180, needed: 200 }, message: expect.stringContaining('p95 of the run after 8 s from 180 requests') });
+    expect(diagnostics[0]).toMatchObject({
+      thresholdIndex: 0,
+      evidence: { samples: 180, needed: 200 },
+      message: expect.stringContaining('p95 of the run after 8 s from 180 requests'),
+    });
     expect(verdicts.map((v) => v.verdict)).toEqual(['INCONCLUSIVE', 'PASS']);
   });
 
-  it('refuses at save a window or stop rule the plan\'s load never reaches', () => {
+  it("refuses at save a window or stop rule the plan's load never reaches", () => {
     const issues = planSpecSchema.safeParse({
       load: { executor: 'constant-vus', vus: 10, duration: '20s' },
       requests: [{ name: 'Get', path: '/' }],

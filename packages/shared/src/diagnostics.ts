@@ -107,11 +107,7 @@ function generatorSaturation(seconds: readonly MergedSecond[]): Diagnostic | nul
 }
 
 /** Dropped iterations and undelivered arrival rate of one scope (the run or one scenario). */
-function loadDiagnostics(
-  scope: Scope,
-  started: { iterations: number; dropped: number },
-  asked: number,
-): Diagnostic[] {
+function loadDiagnostics(scope: Scope, started: { iterations: number; dropped: number }, asked: number): Diagnostic[] {
   const found: Diagnostic[] = [];
   const { prefix } = scopeWords(scope);
   const where = scope.scenario !== undefined ? { scenario: scope.scenario } : {};
@@ -181,12 +177,22 @@ function answerDiagnostics(scope: Scope, tally: ScopeTally): Diagnostic[] {
   const limited = unexpectedShare(tally, RATE_LIMITED_KEYS);
   if (limited.share >= L.rateLimitedWarning) {
     const critical = limited.share >= L.rateLimitedCritical;
-    const answer = limited.grpc === 0 ? '429 Too Many Requests' : limited.grpc === limited.count ? 'gRPC RESOURCE_EXHAUSTED' : '429 Too Many Requests or gRPC RESOURCE_EXHAUSTED';
+    const answer =
+      limited.grpc === 0
+        ? '429 Too Many Requests'
+        : limited.grpc === limited.count
+          ? 'gRPC RESOURCE_EXHAUSTED'
+          : '429 Too Many Requests or gRPC RESOURCE_EXHAUSTED';
     found.push({
       code: 'RATE_LIMITED',
       severity: critical ? 'critical' : 'warning',
       message: `${prefix}${pct(limited.share)} ${of} were answered ${answer}: the target's rate limiter, not its capacity, set the throughput.`,
-      evidence: { status429: limited.count - limited.grpc, ...(limited.grpc ? { grpcResourceExhausted: limited.grpc } : {}), requests: tally.count, share: limited.share },
+      evidence: {
+        status429: limited.count - limited.grpc,
+        ...(limited.grpc ? { grpcResourceExhausted: limited.grpc } : {}),
+        requests: tally.count,
+        share: limited.share,
+      },
       affects: critical ? ['rps', 'count', 'latency'] : [],
       ...where,
     });
@@ -204,7 +210,12 @@ function answerDiagnostics(scope: Scope, tally: ScopeTally): Diagnostic[] {
   const configShare = configCount / tally.count;
   if (configShare >= L.configErrorsWarning) {
     const critical = configShare >= L.configErrorsCritical;
-    const statuses = configGrpc === 0 ? '401/403/404' : configGrpc === configCount ? 'gRPC UNAUTHENTICATED/PERMISSION_DENIED/UNIMPLEMENTED' : '401/403/404 or their gRPC counterparts';
+    const statuses =
+      configGrpc === 0
+        ? '401/403/404'
+        : configGrpc === configCount
+          ? 'gRPC UNAUTHENTICATED/PERMISSION_DENIED/UNIMPLEMENTED'
+          : '401/403/404 or their gRPC counterparts';
     found.push({
       code: 'CONFIGURATION_ERRORS',
       severity: critical ? 'critical' : 'warning',
@@ -252,7 +263,9 @@ function tooFewSamples(spec: PlanSpec, summary: RunSummary, windows: WindowSumma
     const samples = stats?.latency ? (stats.latency.samples ?? stats.count) : 0;
     const needed = minimumSamples(q);
     if (samples === 0 || samples >= needed) return [];
-    const scope = (threshold.request ?? (threshold.scenario ? `scenario ${threshold.scenario}` : 'the run')) + (threshold.window ? ` ${describeWindow(threshold.window)}` : '');
+    const scope =
+      (threshold.request ?? (threshold.scenario ? `scenario ${threshold.scenario}` : 'the run')) +
+      (threshold.window ? ` ${describeWindow(threshold.window)}` : '');
     return [
       {
         code: 'TOO_FEW_SAMPLES',

@@ -5,9 +5,7 @@ const DURATION_WHOLE = /^(?:\d+(?:\.\d+)?(?:ms|s|m|h))+$/;
 const UNIT_SECONDS: Record<string, number> = { ms: 0.001, s: 1, m: 60, h: 3600 };
 
 /** A k6 duration string such as "30s", "2m" or "1m30s". */
-export const durationSchema = z
-  .string()
-  .regex(DURATION_WHOLE, 'must be a k6 duration such as "30s", "2m" or "1m30s"');
+export const durationSchema = z.string().regex(DURATION_WHOLE, 'must be a k6 duration such as "30s", "2m" or "1m30s"');
 
 /** Seconds in a k6 duration string; throws on a malformed one (validate with durationSchema first). */
 export function durationToSeconds(duration: string): number {

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import {
-  HISTOGRAM_RELATIVE_ACCURACY,
-  countAbove,
-  emptyHistogram,
-  mergeHistograms,
-  quantile,
-  recordValue,
-  type Histogram,
-} from './histogram.js';
+import { HISTOGRAM_RELATIVE_ACCURACY, countAbove, emptyHistogram, mergeHistograms, quantile, recordValue, type Histogram } from './histogram.js';
 
 function histogramOf(values: number[]): Histogram {
   const histogram = emptyHistogram();

@@ -23,7 +23,12 @@ describe('job payload schemas', () => {
 
   it('names every offending field of an invalid run assignment', () => {
     const { segment: _segment, ...job } = execute;
-    const parsed = runAssignmentSchema.safeParse({ runId: 'run1', attempt: 0, segmentIndex: 0, job: { ...job, segments: 2, target: { baseUrl: 'not a url', secrets: 'v1:sealed' } } });
+    const parsed = runAssignmentSchema.safeParse({
+      runId: 'run1',
+      attempt: 0,
+      segmentIndex: 0,
+      job: { ...job, segments: 2, target: { baseUrl: 'not a url', secrets: 'v1:sealed' } },
+    });
     expect(parsed.success).toBe(false);
     const paths = parsed.error!.issues.map((issue) => issue.path.join('.'));
     expect(paths).toEqual(expect.arrayContaining(['attempt', 'job.target.baseUrl']));

@@ -40,9 +40,7 @@ export const runExecutePayloadSchema = z.object({
    * The installation's address policy, for k6 itself (K6_BLACKLIST_IPS / K6_BLOCK_HOSTNAMES):
    * checked on every connection, so redirects and DNS changes cannot reach refused networks.
    */
-  policy: z
-    .object({ blacklistIPs: z.array(z.string()), blockHostnames: z.array(z.string()) })
-    .default({ blacklistIPs: [], blockHostnames: [] }),
+  policy: z.object({ blacklistIPs: z.array(z.string()), blockHostnames: z.array(z.string()) }).default({ blacklistIPs: [], blockHostnames: [] }),
   /** k6 is stopped when it runs longer than this (planned duration plus a grace period). */
   deadlineSeconds: z.number().positive(),
 });
@@ -151,11 +149,7 @@ export function isJobName<Q extends QueueKey>(queue: Q, name: string): name is J
 }
 
 /** Validates a payload for (queue, job name); throws JobPayloadError on unknown name or bad data. */
-export function parseJobPayload<Q extends QueueKey, N extends JobNames<Q>>(
-  queue: Q,
-  name: N,
-  data: unknown,
-): JobPayload<Q, N> {
+export function parseJobPayload<Q extends QueueKey, N extends JobNames<Q>>(queue: Q, name: N, data: unknown): JobPayload<Q, N> {
   if (!isJobName(queue, name)) throw new JobPayloadError(queue, name, ['unknown job name']);
   const schema = jobPayloadSchemas[queue][name] as unknown as z.ZodType<JobPayload<Q, N>>;
   const result = schema.safeParse(data);

@@ -107,7 +107,17 @@ describe('generateK6Script: WebSocket requests', () => {
 
   it('mixes with HTTP requests in a sequence, and leaves k6/ws out of HTTP-only scripts', () => {
     const spec = planSpecSchema.parse({
-      scenarios: [{ name: 's', flow: 'sequence', load, requests: [{ name: 'Login', path: '/login' }, { ...chat, holdFor: '0s' }] }],
+      scenarios: [
+        {
+          name: 's',
+          flow: 'sequence',
+          load,
+          requests: [
+            { name: 'Login', path: '/login' },
+            { ...chat, holdFor: '0s' },
+          ],
+        },
+      ],
     });
     const script = sandbox(spec, env, { ws: echo(1) });
     script.iterate(0);
@@ -135,7 +145,7 @@ describe('generateK6Script: gRPC requests', () => {
     LOADLINE_VARS: JSON.stringify({ WHO: 'ann' }),
   };
 
-  it('loads the plan\'s .proto, connects once per VU in plaintext and calls with metadata, tags and timeout', () => {
+  it("loads the plan's .proto, connects once per VU in plaintext and calls with metadata, tags and timeout", () => {
     const spec = plan([say], { grpc: { proto } });
     expect(scriptFiles(spec)).toEqual({ [GRPC_PROTO_FILE]: proto });
     const script = sandbox(spec, env, { grpc: { methods: ['/echo.Echo/Say'] } });
@@ -147,7 +157,12 @@ describe('generateK6Script: gRPC requests', () => {
       method: 'echo.Echo/Say',
       message: { text: 'hi ann', n: 3 },
       // The target's default headers are metadata, less the names gRPC reserves.
-      params: { metadata: { authorization: 'Bearer t', 'x-trace': 'ann' }, tags: { name: 'Say', expected_codes: '0,5' }, timeout: '2s', discardResponseMessage: true },
+      params: {
+        metadata: { authorization: 'Bearer t', 'x-trace': 'ann' },
+        tags: { name: 'Say', expected_codes: '0,5' },
+        timeout: '2s',
+        discardResponseMessage: true,
+      },
     });
     // k6 times the calls itself (grpc_req_duration): nothing of the script's own.
     expect(script.samples).toEqual([]);
@@ -164,23 +179,34 @@ describe('generateK6Script: gRPC requests', () => {
 
   it('refuses at init a method the .proto does not have', () => {
     const spec = plan([{ ...say, method: 'echo.Echo/Shout' }], { grpc: { proto } });
-    expect(() => sandbox(spec, env, { grpc: { methods: ['/echo.Echo/Say'] } })).toThrow(/gRPC method echo.Echo\/Shout \(request "Say"\) is not in the plan's .proto; it has: \/echo.Echo\/Say/);
+    expect(() => sandbox(spec, env, { grpc: { methods: ['/echo.Echo/Say'] } })).toThrow(
+      /gRPC method echo.Echo\/Shout \(request "Say"\) is not in the plan's .proto; it has: \/echo.Echo\/Say/,
+    );
   });
 
   it('records a failed connection with the gRPC status it amounts to, and tries again next time', () => {
     const spec = plan([say], { grpc: { reflection: true } });
-    const refused = sandbox(spec, env, { grpc: { connectError: 'context deadline exceeded: connection error: desc = "transport: Error while dialing: dial tcp 127.0.0.1:50051: connect: connection refused"' } });
+    const refused = sandbox(spec, env, {
+      grpc: {
+        connectError:
+          'context deadline exceeded: connection error: desc = "transport: Error while dialing: dial tcp 127.0.0.1:50051: connect: connection refused"',
+      },
+    });
     refused.iterate(0, 0);
     refused.iterate(0, 1);
     expect(refused.grpc.connects).toHaveLength(2);
     expect(refused.samples).toEqual([failed(1, 14, '1212', 'Say', 'GRPC'), failed(1, 14, '1212', 'Say', 'GRPC')]);
-    const noReflection = sandbox(spec, env, { grpc: { connectError: 'rpc error: code = Unimplemented desc = unknown service grpc.reflection.v1.ServerReflection' } });
+    const noReflection = sandbox(spec, env, {
+      grpc: { connectError: 'rpc error: code = Unimplemented desc = unknown service grpc.reflection.v1.ServerReflection' },
+    });
     noReflection.iterate(0);
     expect(noReflection.samples).toEqual([failed(1, 12, '1000', 'Say', 'GRPC')]);
   });
 
   it('records a call k6 could not make (a method reflection did not find) as UNIMPLEMENTED', () => {
-    const script = sandbox(plan([say], { grpc: { reflection: true } }), env, { grpc: { invokeError: () => 'method "/echo.Echo/Say" not found in file descriptors' } });
+    const script = sandbox(plan([say], { grpc: { reflection: true } }), env, {
+      grpc: { invokeError: () => 'method "/echo.Echo/Say" not found in file descriptors' },
+    });
     script.iterate(0);
     expect(script.samples).toEqual([failed(1, 12, '1000', 'Say', 'GRPC')]);
   });

@@ -28,7 +28,10 @@ const scenarioSpec = (scenarios: unknown[], extra: Record<string, unknown> = {})
 describe('generateK6Script: load profiles', () => {
   it('maps each executor to its k6 scenario, with exec, start time and graceful stop', () => {
     const cases: [unknown, Record<string, unknown>][] = [
-      [{ executor: 'constant-vus', vus: 5, duration: '30s' }, { executor: 'constant-vus', vus: 5, duration: '30s' }],
+      [
+        { executor: 'constant-vus', vus: 5, duration: '30s' },
+        { executor: 'constant-vus', vus: 5, duration: '30s' },
+      ],
       [
         { executor: 'ramping-vus', stages: [{ duration: '10s', target: 20 }] },
         { executor: 'ramping-vus', startVUs: 0, stages: [{ duration: '10s', target: 20 }], gracefulRampDown: '10s' },
@@ -41,8 +44,14 @@ describe('generateK6Script: load profiles', () => {
         { executor: 'ramping-arrival-rate', preAllocatedVUs: 2, maxVUs: 8, stages: [{ duration: '5s', target: 50 }] },
         { executor: 'ramping-arrival-rate', startRate: 0, timeUnit: '1s', stages: [{ duration: '5s', target: 50 }], preAllocatedVUs: 2, maxVUs: 8 },
       ],
-      [{ executor: 'per-vu-iterations', vus: 3, iterations: 7 }, { executor: 'per-vu-iterations', vus: 3, iterations: 7, maxDuration: '10m' }],
-      [{ executor: 'shared-iterations', vus: 2, iterations: 9, maxDuration: '30s' }, { executor: 'shared-iterations', vus: 2, iterations: 9, maxDuration: '30s' }],
+      [
+        { executor: 'per-vu-iterations', vus: 3, iterations: 7 },
+        { executor: 'per-vu-iterations', vus: 3, iterations: 7, maxDuration: '10m' },
+      ],
+      [
+        { executor: 'shared-iterations', vus: 2, iterations: 9, maxDuration: '30s' },
+        { executor: 'shared-iterations', vus: 2, iterations: 9, maxDuration: '30s' },
+      ],
     ];
     for (const [load, expected] of cases) {
       const script = loadScript(generateK6Script(spec({ load }), { planName: 'p' }), ENV);
@@ -53,8 +62,19 @@ describe('generateK6Script: load profiles', () => {
   it('runs several scenarios, sequential by start time, each with its own requests', () => {
     const plan = scenarioSpec([
       { name: 'baseline', load: { executor: 'constant-vus', vus: 5, duration: '2m' }, requests: [{ name: 'A', path: '/a' }] },
-      { name: 'normal', startTime: '2m', gracefulStop: '5s', load: { executor: 'constant-vus', vus: 30, duration: '5m' }, requests: [{ name: 'B', path: '/b' }] },
-      { name: 'peak', startTime: '7m', load: { executor: 'ramping-vus', startVUs: 10, stages: [{ duration: '3m', target: 100 }] }, requests: [{ name: 'C', path: '/c' }] },
+      {
+        name: 'normal',
+        startTime: '2m',
+        gracefulStop: '5s',
+        load: { executor: 'constant-vus', vus: 30, duration: '5m' },
+        requests: [{ name: 'B', path: '/b' }],
+      },
+      {
+        name: 'peak',
+        startTime: '7m',
+        load: { executor: 'ramping-vus', startVUs: 10, stages: [{ duration: '3m', target: 100 }] },
+        requests: [{ name: 'C', path: '/c' }],
+      },
     ]);
     const script = loadScript(generateK6Script(plan, { planName: 'p' }), ENV);
     expect(Object.keys(script.options.scenarios)).toEqual(['baseline', 'normal', 'peak']);
@@ -123,7 +143,13 @@ describe('generateK6Script: requests', () => {
             ],
             thinkTime: { min: '2s', max: '2s' },
           },
-          { name: 'Cart', method: 'POST', path: '/carts', headers: { Authorization: 'Bearer {{token}}' }, captures: [{ name: 'cartId', from: 'regex', pattern: 'cart-(\\d+)' }] },
+          {
+            name: 'Cart',
+            method: 'POST',
+            path: '/carts',
+            headers: { Authorization: 'Bearer {{token}}' },
+            captures: [{ name: 'cartId', from: 'regex', pattern: 'cart-(\\d+)' }],
+          },
           { name: 'Item', method: 'PUT', path: '/carts/{{cartId}}', body: { type: 'json', json: { cart: '{{cartId}}', session: '{{session}}' } } },
         ],
       },
@@ -181,7 +207,10 @@ describe('generateK6Script: requests', () => {
       ],
     });
     expect(result.success).toBe(false);
-    expect(result.error!.issues[0]).toMatchObject({ path: ['scenarios', 0, 'requests', 0, 'path'], message: expect.stringContaining('{{id}} is not captured by an earlier request') });
+    expect(result.error!.issues[0]).toMatchObject({
+      path: ['scenarios', 0, 'requests', 0, 'path'],
+      message: expect.stringContaining('{{id}} is not captured by an earlier request'),
+    });
   });
 });
 
@@ -212,9 +241,14 @@ describe('generateK6Script: safety', () => {
   });
 
   it('reads a plain string body as a text body (plans saved before typed bodies)', () => {
-    const spec = planSpecSchema.parse({ load: { executor: 'constant-vus', vus: 1, duration: '1s' }, requests: [{ name: 'A', method: 'POST', path: '/', body: 'hello' }] });
+    const spec = planSpecSchema.parse({
+      load: { executor: 'constant-vus', vus: 1, duration: '1s' },
+      requests: [{ name: 'A', method: 'POST', path: '/', body: 'hello' }],
+    });
     expect(spec.scenarios[0]!.requests[0]).toMatchObject({ body: { type: 'text', text: 'hello' } });
-    expect(() => planSpecSchema.parse({ load: { executor: 'constant-vus', vus: 1, duration: '1s' }, requests: [{ name: 'A', path: '/', body: 42 }] })).toThrow();
+    expect(() =>
+      planSpecSchema.parse({ load: { executor: 'constant-vus', vus: 1, duration: '1s' }, requests: [{ name: 'A', path: '/', body: 42 }] }),
+    ).toThrow();
   });
 
   it('reads plans stored before scenarios as one scenario named default', () => {

@@ -61,7 +61,14 @@ describe('translating a script’s thresholds', () => {
         { metric: 'latency', stat: 'avg', op: '<', value: 5, fromScript: { metric: 'grpc_req_duration', expression: 'avg<5' } },
         { metric: 'latency', stat: 'p95', op: '<', value: 50, request: 'Slow', fromScript: { metric: 'http_req_duration{name:Slow}', expression: 'p(95)<50' } },
         { metric: 'latency', stat: 'p50', op: '<', value: 20, request: 'Slow', fromScript: { metric: 'http_req_duration{name:Slow}', expression: 'med<20' } },
-        { metric: 'latency', stat: 'max', op: '<=', value: 1000, scenario: 'peak', fromScript: { metric: 'http_req_duration{scenario:peak}', expression: 'max<=1000' } },
+        {
+          metric: 'latency',
+          stat: 'max',
+          op: '<=',
+          value: 1000,
+          scenario: 'peak',
+          fromScript: { metric: 'http_req_duration{scenario:peak}', expression: 'max<=1000' },
+        },
         { metric: 'error_rate', op: '<', value: 0.01, fromScript: { metric: 'http_req_failed', expression: 'rate<0.01' } },
         { metric: 'count', op: '>', value: 100, fromScript: { metric: 'http_reqs', expression: 'count>100' } },
         { metric: 'rps', op: '>=', value: 50, fromScript: { metric: 'http_reqs', expression: 'rate>=50' } },
@@ -83,7 +90,11 @@ describe('translating a script’s thresholds', () => {
   it('turns abortOnFail (and delayAbortEval) into a stop rule of at least 5 s', () => {
     const result = translateK6Thresholds(
       {
-        http_req_duration: [{ threshold: 'p(95)<500', abortOnFail: true, delayAbortEval: '10s' }, { threshold: 'avg<200', abortOnFail: true, delayAbortEval: null }, { threshold: 'max<900', abortOnFail: false }],
+        http_req_duration: [
+          { threshold: 'p(95)<500', abortOnFail: true, delayAbortEval: '10s' },
+          { threshold: 'avg<200', abortOnFail: true, delayAbortEval: null },
+          { threshold: 'max<900', abortOnFail: false },
+        ],
       },
       60,
     );
@@ -123,7 +134,9 @@ describe('translating a script’s thresholds', () => {
     expect(reasons['orders count<10']).toMatch(/stop rule/);
     expect(reasons['http_req_failed{name:A} rate<0.1']).toMatch(/after 120 s of breach, but the script's load lasts 60 s/);
     expect(reasons['loadline_request avg<1']).toMatch(/reserved/);
-    expect(describeUnsupported(result.unsupported.filter((item) => item.metric.includes('expected_response')))).toBe('"http_req_duration{expected_response:true}": "p(95)<500": ' + reasons['http_req_duration{expected_response:true} p(95)<500']);
+    expect(describeUnsupported(result.unsupported.filter((item) => item.metric.includes('expected_response')))).toBe(
+      '"http_req_duration{expected_response:true}": "p(95)<500": ' + reasons['http_req_duration{expected_response:true} p(95)<500'],
+    );
   });
 
   it('refuses a value the threshold cannot take, with the field', () => {

@@ -41,10 +41,29 @@ const REQUEST_LATENCY = new Set(['http_req_duration', 'grpc_req_duration']);
 
 /** Metrics k6 (and its modules) define, which Loadline does not judge (custom scripts may threshold them in k6). */
 const OTHER_BUILTINS = new Set([
-  'vus', 'vus_max', 'iterations', 'iteration_duration', 'dropped_iterations', 'group_duration',
-  'http_req_blocked', 'http_req_connecting', 'http_req_tls_handshaking', 'http_req_sending', 'http_req_waiting', 'http_req_receiving',
-  'ws_sessions', 'ws_msgs_sent', 'ws_msgs_received', 'ws_ping', 'ws_session_duration', 'ws_connecting',
-  'grpc_streams', 'grpc_streams_msgs_sent', 'grpc_streams_msgs_received', 'data_sent', 'data_received',
+  'vus',
+  'vus_max',
+  'iterations',
+  'iteration_duration',
+  'dropped_iterations',
+  'group_duration',
+  'http_req_blocked',
+  'http_req_connecting',
+  'http_req_tls_handshaking',
+  'http_req_sending',
+  'http_req_waiting',
+  'http_req_receiving',
+  'ws_sessions',
+  'ws_msgs_sent',
+  'ws_msgs_received',
+  'ws_ping',
+  'ws_session_duration',
+  'ws_connecting',
+  'grpc_streams',
+  'grpc_streams_msgs_sent',
+  'grpc_streams_msgs_received',
+  'data_sent',
+  'data_received',
 ]);
 
 /** Latency statistics Loadline keeps per request, by k6's name for them. */
@@ -97,7 +116,7 @@ export function parseExpression(expression: string): { stat: string; op: (typeof
   return null;
 }
 
-const GO_DURATION_UNITS: Record<string, number> = { h: 3600, m: 60, s: 1, ms: 1e-3, us: 1e-6, 'µs': 1e-6, ns: 1e-9 };
+const GO_DURATION_UNITS: Record<string, number> = { h: 3600, m: 60, s: 1, ms: 1e-3, us: 1e-6, µs: 1e-6, ns: 1e-9 };
 
 /** delayAbortEval in seconds: a Go duration as k6 prints it ("1m30.5s"), milliseconds, or null (none). Null result: unreadable. */
 export function delaySeconds(delay: string | number | null | undefined): number | null {
@@ -116,7 +135,11 @@ function requestScope(tags: Array<[string, string]>): { scope: Record<string, st
   for (const [key, value] of tags) {
     if (key === 'name') scope.request = value;
     else if (key === 'scenario') scope.scenario = value;
-    else if (key === 'expected_response') return { reason: "Loadline's request figures cover every request, successful or not; a filter on expected_response is not supported (judge errors with http_req_failed)" };
+    else if (key === 'expected_response')
+      return {
+        reason:
+          "Loadline's request figures cover every request, successful or not; a filter on expected_response is not supported (judge errors with http_req_failed)",
+      };
     else return { reason: `Loadline judges requests per name or per scenario; a filter on the tag "${key}" is not supported` };
   }
   return { scope };
@@ -124,8 +147,9 @@ function requestScope(tags: Array<[string, string]>): { scope: Record<string, st
 
 /** What one metric and expression mean in Loadline, or why they cannot be judged. */
 function meaningOf(name: string, tags: Array<[string, string]>, stat: string, op: string, value: number): Meaning {
-  if (op === '==' || op === '===' || op === '!=') return { reason: `Loadline compares with <, <=, > or >=; "${op}" on a measured figure is not a requirement it can judge` };
-  if (name.startsWith('loadline_')) return { reason: 'metrics named loadline_* are reserved for Loadline\'s generated scripts' };
+  if (op === '==' || op === '===' || op === '!=')
+    return { reason: `Loadline compares with <, <=, > or >=; "${op}" on a measured figure is not a requirement it can judge` };
+  if (name.startsWith('loadline_')) return { reason: "metrics named loadline_* are reserved for Loadline's generated scripts" };
   if (name === 'checks') {
     if (tags.length) return { reason: 'Loadline keeps check results per check name only; a filter on checks is not supported' };
     return { threshold: { metric: 'check_rate', op, value } };
@@ -137,13 +161,21 @@ function meaningOf(name: string, tags: Array<[string, string]>, stat: string, op
     if (name === 'http_req_failed') return { threshold: { metric: 'error_rate', op, value, ...scope } };
     if (name === 'http_reqs') return { threshold: { metric: stat === 'count' ? 'count' : 'rps', op, value, ...scope } };
     const latency = LATENCY_BY_K6_STAT[stat];
-    if (!latency) return { reason: `Loadline reads request latency as avg, min, med, max, p(50), p(90), p(95) or p(99); ${stat} is not kept per request (a custom Trend keeps any percentile)` };
+    if (!latency)
+      return {
+        reason: `Loadline reads request latency as avg, min, med, max, p(50), p(90), p(95) or p(99); ${stat} is not kept per request (a custom Trend keeps any percentile)`,
+      };
     return { threshold: { metric: 'latency', stat: latency, op, value, ...scope } };
   }
   if (OTHER_BUILTINS.has(name) || name.startsWith('browser_')) {
-    return { reason: `Loadline does not judge ${name}; it judges http_req_duration, grpc_req_duration, http_req_failed, http_reqs, checks and the script's own metrics` };
+    return {
+      reason: `Loadline does not judge ${name}; it judges http_req_duration, grpc_req_duration, http_req_failed, http_reqs, checks and the script's own metrics`,
+    };
   }
-  if (tags.length) return { reason: `Loadline keeps a custom metric per metric name, not per tag: a filter ({${tags.map(([key, tag]) => `${key}:${tag}`).join(',')}}) is not supported; record a metric of its own instead` };
+  if (tags.length)
+    return {
+      reason: `Loadline keeps a custom metric per metric name, not per tag: a filter ({${tags.map(([key, tag]) => `${key}:${tag}`).join(',')}}) is not supported; record a metric of its own instead`,
+    };
   return { threshold: { metric: 'custom', name, stat, op, value } };
 }
 

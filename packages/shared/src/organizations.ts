@@ -64,7 +64,12 @@ export const createInviteSchema = z.object({
   role: roleSchema,
   /** Optional: when given, only an account with this e-mail may accept (given to the mailer too); without, whoever holds the link may. */
   email: emailSchema.optional(),
-  expiresInHours: z.number().int().min(1).max(24 * 30).default(72),
+  expiresInHours: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(72),
 });
 export type CreateInviteInput = z.input<typeof createInviteSchema>;
 

@@ -40,7 +40,10 @@ export function passwordProblem(password: string, personal: readonly string[]): 
     if (part.length >= 4 && lower.includes(part)) return 'must not contain your name, e-mail or organization';
   }
   if (estimator) {
-    const estimate = estimator(password, personal.filter((word) => word.trim().length > 0));
+    const estimate = estimator(
+      password,
+      personal.filter((word) => word.trim().length > 0),
+    );
     if (estimate.score >= MIN_PASSWORD_SCORE) return null;
     const why = estimate.warning ? `: ${estimate.warning.charAt(0).toLowerCase()}${estimate.warning.slice(1).replace(/\.$/, '')}` : '';
     return `is too easy to guess${why}; a few unrelated words make a strong one`;

@@ -7,8 +7,18 @@ import { repeat, requestSecond, second } from './test-fixtures.js';
 const phased = (thresholds: PlanSpecInput['thresholds'] = [], startTimes = ['0s', '10s', '20s']) =>
   planSpecSchema.parse({
     scenarios: [
-      { name: 'baseline', startTime: startTimes[0], load: { executor: 'constant-vus', vus: 10, duration: '10s' }, requests: [{ name: 'Browse baseline', path: '/' }] },
-      { name: 'normal', startTime: startTimes[1], load: { executor: 'constant-vus', vus: 30, duration: '10s' }, requests: [{ name: 'Browse normal', path: '/' }] },
+      {
+        name: 'baseline',
+        startTime: startTimes[0],
+        load: { executor: 'constant-vus', vus: 10, duration: '10s' },
+        requests: [{ name: 'Browse baseline', path: '/' }],
+      },
+      {
+        name: 'normal',
+        startTime: startTimes[1],
+        load: { executor: 'constant-vus', vus: 30, duration: '10s' },
+        requests: [{ name: 'Browse normal', path: '/' }],
+      },
       { name: 'peak', startTime: startTimes[2], load: { executor: 'constant-vus', vus: 100, duration: '10s' }, requests: [{ name: 'Browse peak', path: '/' }] },
     ],
     thresholds,
@@ -47,7 +57,13 @@ describe('capacity across phases', () => {
       { name: 'normal', perSecond: 60, latency: 50 },
       { name: 'peak', perSecond: 100, latency: 60, errors: 10 },
     ]);
-    const capacity = findPhaseCapacity(phased([{ metric: 'latency', stat: 'p95', op: '<', value: 150 }, { metric: 'error_rate', op: '<', value: 0.05 }]), summary)!;
+    const capacity = findPhaseCapacity(
+      phased([
+        { metric: 'latency', stat: 'p95', op: '<', value: 150 },
+        { metric: 'error_rate', op: '<', value: 0.05 },
+      ]),
+      summary,
+    )!;
     expect(capacity.statement).toBe(
       'Holds p95 < 150 ms through normal (30 VUs, 60 req/s); breaks in peak (100 VUs, 100 req/s): error rate 10 %. Not judged (fewer than 200 requests): baseline.',
     );
@@ -59,7 +75,9 @@ describe('capacity across phases', () => {
       { name: 'normal', perSecond: 60, latency: 12 },
       { name: 'peak', perSecond: 90, latency: 40 },
     ]);
-    expect(findPhaseCapacity(phased(), summary)!.statement).toMatch(/^Holds p95 within 2x of the lowest phase through normal .*; breaks in peak .*: p95 40 ms, 4x the lowest phase\.$/);
+    expect(findPhaseCapacity(phased(), summary)!.statement).toMatch(
+      /^Holds p95 within 2x of the lowest phase through normal .*; breaks in peak .*: p95 40 ms, 4x the lowest phase\.$/,
+    );
   });
 
   it('is not for scenarios that run side by side', () => {

@@ -51,10 +51,16 @@ export type Capture = z.infer<typeof captureSchema>;
 export const thinkTimeSchema = z
   .object({ min: durationSchema, max: durationSchema })
   // Only when both are durations (their own checks report them otherwise): a refinement must not throw.
-  .refine((think) => !durationSchema.safeParse(think.min).success || !durationSchema.safeParse(think.max).success || durationToSeconds(think.min) <= durationToSeconds(think.max), {
-    message: 'min must not be above max',
-    path: ['max'],
-  });
+  .refine(
+    (think) =>
+      !durationSchema.safeParse(think.min).success ||
+      !durationSchema.safeParse(think.max).success ||
+      durationToSeconds(think.min) <= durationToSeconds(think.max),
+    {
+      message: 'min must not be above max',
+      path: ['max'],
+    },
+  );
 export type ThinkTime = z.infer<typeof thinkTimeSchema>;
 
 export const requestBodySchema = z.discriminatedUnion('type', [
@@ -102,7 +108,10 @@ export const wsStepSchema = z.object({
   awaitReply: z.boolean().default(true),
   replyTimeout: durationSchema.default('5s'),
   holdFor: durationSchema.default('0s'),
-  checks: z.array(z.object({ type: z.literal('replyContains'), value: z.string().min(1).max(1_000) })).max(20).default([]),
+  checks: z
+    .array(z.object({ type: z.literal('replyContains'), value: z.string().min(1).max(1_000) }))
+    .max(20)
+    .default([]),
 });
 export type WsStep = z.infer<typeof wsStepSchema>;
 
@@ -174,7 +183,12 @@ export function templatedStrings(step: PlanStep): { path: (string | number)[]; t
       return [{ path: ['path'], text: step.path }, ...entries(step.query, 'query'), ...entries(step.headers, 'headers'), ...bodyStrings];
     }
     case 'ws':
-      return [{ path: ['path'], text: step.path }, ...entries(step.query, 'query'), ...entries(step.headers, 'headers'), ...step.messages.map((text, index) => ({ path: ['messages', index], text }))];
+      return [
+        { path: ['path'], text: step.path },
+        ...entries(step.query, 'query'),
+        ...entries(step.headers, 'headers'),
+        ...step.messages.map((text, index) => ({ path: ['messages', index], text })),
+      ];
     case 'grpc':
       return [{ path: ['message'], text: JSON.stringify(step.message) }, ...entries(step.metadata, 'metadata')];
   }

@@ -75,11 +75,13 @@ function liftSingleScenario(value: unknown): unknown {
 }
 
 function checkReferences(spec: z.infer<typeof specObject>, ctx: z.RefinementCtx): void {
-  if (spec.script && spec.scenarios.length) ctx.addIssue({ code: 'custom', path: ['script'], message: 'a custom script replaces scenarios: give one or the other' });
+  if (spec.script && spec.scenarios.length)
+    ctx.addIssue({ code: 'custom', path: ['script'], message: 'a custom script replaces scenarios: give one or the other' });
   if (!spec.script && !spec.scenarios.length) ctx.addIssue({ code: 'custom', path: ['scenarios'], message: 'add at least one scenario (or a custom script)' });
   if (!spec.script) {
     spec.thresholds.forEach((threshold, t) => {
-      if (threshold.fromScript) ctx.addIssue({ code: 'custom', path: ['thresholds', t, 'fromScript'], message: "read from a custom script's options, and this plan has no script" });
+      if (threshold.fromScript)
+        ctx.addIssue({ code: 'custom', path: ['thresholds', t, 'fromScript'], message: "read from a custom script's options, and this plan has no script" });
     });
   }
   // A custom script's request names are its own business: thresholds may name any.
@@ -90,7 +92,12 @@ function checkReferences(spec: z.infer<typeof specObject>, ctx: z.RefinementCtx)
     const before = new Set<string>();
     scenario.requests.forEach((step, r) => {
       const at = ['scenarios', s, 'requests', r];
-      if (requestNames.has(step.name)) ctx.addIssue({ code: 'custom', path: [...at, 'name'], message: `duplicate request name "${step.name}" (names are report rows; make them unique across scenarios)` });
+      if (requestNames.has(step.name))
+        ctx.addIssue({
+          code: 'custom',
+          path: [...at, 'name'],
+          message: `duplicate request name "${step.name}" (names are report rows; make them unique across scenarios)`,
+        });
       requestNames.add(step.name);
       for (const { path, text } of templatedStrings(step)) {
         for (const reference of templateReferences(text)) {
@@ -107,7 +114,8 @@ function checkReferences(spec: z.infer<typeof specObject>, ctx: z.RefinementCtx)
   });
   const scenarioNames = new Set<string>();
   spec.scenarios.forEach((scenario, s) => {
-    if (scenarioNames.has(scenario.name)) ctx.addIssue({ code: 'custom', path: ['scenarios', s, 'name'], message: `duplicate scenario name "${scenario.name}"` });
+    if (scenarioNames.has(scenario.name))
+      ctx.addIssue({ code: 'custom', path: ['scenarios', s, 'name'], message: `duplicate scenario name "${scenario.name}"` });
     scenarioNames.add(scenario.name);
   });
   // A WebSocket step that awaits replies also reports its connections, as "<name> (connect)".
@@ -140,7 +148,11 @@ function plannedOrNull(spec: z.infer<typeof specObject>): number | null {
 function checkTiming(threshold: Threshold, at: Array<string | number>, planned: number, ctx: z.RefinementCtx): void {
   const after = checkedSeconds(threshold.window?.after);
   if (after !== null && after >= planned) {
-    ctx.addIssue({ code: 'custom', path: [...at, 'window', 'after'], message: `the window starts at ${after} s, but the plan's load lasts ${planned} s: nothing would be judged` });
+    ctx.addIssue({
+      code: 'custom',
+      path: [...at, 'window', 'after'],
+      message: `the window starts at ${after} s, but the plan's load lasts ${planned} s: nothing would be judged`,
+    });
   }
   const stop = checkedSeconds(threshold.stop?.after);
   if (stop !== null && stop > planned) {
@@ -192,7 +204,9 @@ export function planPeakVus(spec: PlanSpec): number {
   const instants = spec.scenarios.map(startOf);
   return Math.max(
     ...instants.map((instant) =>
-      spec.scenarios.filter((scenario) => startOf(scenario) <= instant && instant < Math.max(endOf(scenario), startOf(scenario) + 1e-9)).reduce((sum, scenario) => sum + peakVus(scenario.load), 0),
+      spec.scenarios
+        .filter((scenario) => startOf(scenario) <= instant && instant < Math.max(endOf(scenario), startOf(scenario) + 1e-9))
+        .reduce((sum, scenario) => sum + peakVus(scenario.load), 0),
     ),
   );
 }

@@ -5,7 +5,17 @@ import { mergeSegmentsBySecond } from './series-merge.js';
 import { repeat, requestSecond, second } from './test-fixtures.js';
 
 const spec = planSpecSchema.parse({
-  load: { executor: 'ramping-vus', startVUs: 10, stages: [{ duration: '5s', target: 10 }, { duration: '1s', target: 40 }, { duration: '4s', target: 40 }, { duration: '1s', target: 10 }, { duration: '9s', target: 10 }] },
+  load: {
+    executor: 'ramping-vus',
+    startVUs: 10,
+    stages: [
+      { duration: '5s', target: 10 },
+      { duration: '1s', target: 40 },
+      { duration: '4s', target: 40 },
+      { duration: '1s', target: 10 },
+      { duration: '9s', target: 10 },
+    ],
+  },
   requests: [{ name: 'Get', path: '/' }],
 });
 
@@ -35,9 +45,21 @@ describe('recovery after a spike', () => {
   });
 
   it('is null without a spike that falls back', () => {
-    const flat = mergeSegmentsBySecond(Array.from({ length: 10 }, (_, i) => ({ segmentIndex: 0, generator: null, sample: second(i + 1, [requestSecond('Get', 200, repeat(10, 100))], { vus: 10 }) })));
+    const flat = mergeSegmentsBySecond(
+      Array.from({ length: 10 }, (_, i) => ({
+        segmentIndex: 0,
+        generator: null,
+        sample: second(i + 1, [requestSecond('Get', 200, repeat(10, 100))], { vus: 10 }),
+      })),
+    );
     expect(findRecovery(spec, flat)).toBeNull();
-    const rising = mergeSegmentsBySecond(Array.from({ length: 10 }, (_, i) => ({ segmentIndex: 0, generator: null, sample: second(i + 1, [requestSecond('Get', 200, repeat(10, 100))], { vus: i < 5 ? 10 : 40 }) })));
+    const rising = mergeSegmentsBySecond(
+      Array.from({ length: 10 }, (_, i) => ({
+        segmentIndex: 0,
+        generator: null,
+        sample: second(i + 1, [requestSecond('Get', 200, repeat(10, 100))], { vus: i < 5 ? 10 : 40 }),
+      })),
+    );
     expect(findRecovery(spec, rising)).toBeNull();
   });
 });

@@ -58,16 +58,26 @@ describe('request statuses across protocols', () => {
       }),
     ]);
     const mixed = diagnose([grpcRow('Say', 8, 5), requestSecond('Home', 429, repeat(1, 5)), requestSecond('Home', 200, repeat(1, 90))]);
-    expect(mixed.diagnostics[0]).toMatchObject({ code: 'RATE_LIMITED', severity: 'critical', evidence: { status429: 5, grpcResourceExhausted: 5, share: 0.1 } });
+    expect(mixed.diagnostics[0]).toMatchObject({
+      code: 'RATE_LIMITED',
+      severity: 'critical',
+      evidence: { status429: 5, grpcResourceExhausted: 5, share: 0.1 },
+    });
     expect(mixed.diagnostics[0]!.message).toContain('429 Too Many Requests or gRPC RESOURCE_EXHAUSTED');
   });
 
   it('takes UNAVAILABLE for connection errors and unexpected UNIMPLEMENTED for a misconfiguration', () => {
     const unavailable = diagnose([grpcRow('Say', 14, 60), grpcRow('Say', 0, 40)]);
-    expect(unavailable.diagnostics).toEqual([expect.objectContaining({ code: 'CONNECTION_ERRORS', severity: 'critical', evidence: { noResponse: 60, grpc: 60, requests: 100, share: 0.6 } })]);
+    expect(unavailable.diagnostics).toEqual([
+      expect.objectContaining({ code: 'CONNECTION_ERRORS', severity: 'critical', evidence: { noResponse: 60, grpc: 60, requests: 100, share: 0.6 } }),
+    ]);
     const unknownMethod = diagnose([grpcRow('Say', 12, 100)]);
     expect(unknownMethod.diagnostics).toEqual([
-      expect.objectContaining({ code: 'CONFIGURATION_ERRORS', severity: 'critical', evidence: { status401: 0, status403: 0, status404: 100, grpc: 100, requests: 100, share: 1 } }),
+      expect.objectContaining({
+        code: 'CONFIGURATION_ERRORS',
+        severity: 'critical',
+        evidence: { status401: 0, status403: 0, status404: 100, grpc: 100, requests: 100, share: 1 },
+      }),
     ]);
     // A plan that expects UNAUTHENTICATED is not misconfigured by it.
     expect(diagnose([grpcRow('Say', 16, 100, true)]).diagnostics).toEqual([]);
@@ -81,7 +91,10 @@ describe('request statuses across protocols', () => {
   });
 
   it('adds up WebSocket message counts when a run has any', () => {
-    const ws = summarizeSeconds([second(1, [requestSecond('Chat', 101, [1])], { messagesSent: 3, messagesReceived: 2 }), second(2, [], { messagesSent: 1, messagesReceived: 1 })]);
+    const ws = summarizeSeconds([
+      second(1, [requestSecond('Chat', 101, [1])], { messagesSent: 3, messagesReceived: 2 }),
+      second(2, [], { messagesSent: 1, messagesReceived: 1 }),
+    ]);
     expect(ws.overall).toMatchObject({ messagesSent: 4, messagesReceived: 3 });
     expect(summarizeSeconds([second(1, [requestSecond('Home', 200, [1])])]).overall).not.toHaveProperty('messagesSent');
   });

@@ -51,4 +51,3 @@ export const CONFIGURATION_KEYS = {
 export function gotResponse(row: { method: string; status: number }): boolean {
   return !NO_RESPONSE_KEYS.includes(statusKey(row));
 }
-

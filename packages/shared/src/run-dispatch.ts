@@ -40,7 +40,16 @@ export type RunAssignment = z.infer<typeof runAssignmentSchema>;
  * lost or failed (one run, one fate), a reservation given up on, or a threshold's stop rule
  * (breached for its sustained time, judged by the API from all segments' seconds).
  */
-export const RUN_STOP_REASONS = ['cancelled', 'deadline', 'segment-lost', 'segment-failed', 'not-ready', 'not-enough-runners', 'threshold-breached', 'queue-entry-lost'] as const;
+export const RUN_STOP_REASONS = [
+  'cancelled',
+  'deadline',
+  'segment-lost',
+  'segment-failed',
+  'not-ready',
+  'not-enough-runners',
+  'threshold-breached',
+  'queue-entry-lost',
+] as const;
 export type RunStopReason = (typeof RUN_STOP_REASONS)[number];
 
 /** Pushed to every runner holding a segment of the run (Redis pub/sub, one channel per run). */

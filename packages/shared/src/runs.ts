@@ -5,17 +5,7 @@ import { capacitySchema, diagnosticSchema } from './diagnostics-schema.js';
 import { recoverySchema } from './recovery.js';
 import { runQueueViewSchema, segmentViewSchema } from './run-dispatch.js';
 
-export const RUN_STATUSES = [
-  'QUEUED',
-  'STARTING',
-  'RUNNING',
-  'FINISHING',
-  'PASSED',
-  'FAILED',
-  'INCONCLUSIVE',
-  'ERRORED',
-  'CANCELLED',
-] as const;
+export const RUN_STATUSES = ['QUEUED', 'STARTING', 'RUNNING', 'FINISHING', 'PASSED', 'FAILED', 'INCONCLUSIVE', 'ERRORED', 'CANCELLED'] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];
 export const TERMINAL_RUN_STATUSES: readonly RunStatus[] = ['PASSED', 'FAILED', 'INCONCLUSIVE', 'ERRORED', 'CANCELLED'];
 /** Runs that hold (or are waiting for) a runner: what the concurrent-runs quota counts. */
@@ -62,6 +52,9 @@ export const runSchema = z.object({
    * The run this one was judged and compared against when it ended (report/baseline.ts's
    * rules: "pinned" or "last-passed"); null while running, or when there was none.
    */
-  baseline: z.object({ runId: z.string(), rule: z.enum(['pinned', 'last-passed']) }).nullable().default(null),
+  baseline: z
+    .object({ runId: z.string(), rule: z.enum(['pinned', 'last-passed']) })
+    .nullable()
+    .default(null),
 });
 export type RunView = z.infer<typeof runSchema>;

@@ -5,9 +5,17 @@ import { repeat, requestSecond, second } from './test-fixtures.js';
 describe('mergeSegmentsBySecond and toSeriesPoints', () => {
   it('adds the segments of one second: counts, VUs and histograms', () => {
     const merged = mergeSegmentsBySecond([
-      { segmentIndex: 1, sample: second(11, [requestSecond('Get', 200, repeat(10, 90))], { vus: 5 }), generator: { hostCpu: 0.5, k6Cpu: 0.4, cores: 2, runnerRssMb: 1 } },
+      {
+        segmentIndex: 1,
+        sample: second(11, [requestSecond('Get', 200, repeat(10, 90))], { vus: 5 }),
+        generator: { hostCpu: 0.5, k6Cpu: 0.4, cores: 2, runnerRssMb: 1 },
+      },
       { segmentIndex: 0, sample: second(10, [requestSecond('Get', 200, repeat(1, 10))], { vus: 5 }), generator: null },
-      { segmentIndex: 0, sample: second(11, [requestSecond('Get', 200, repeat(1, 10)), requestSecond('Get', 500, repeat(2, 5))], { vus: 5 }), generator: { hostCpu: 0.7, k6Cpu: 0.9, cores: 2, runnerRssMb: 1 } },
+      {
+        segmentIndex: 0,
+        sample: second(11, [requestSecond('Get', 200, repeat(1, 10)), requestSecond('Get', 500, repeat(2, 5))], { vus: 5 }),
+        generator: { hostCpu: 0.7, k6Cpu: 0.9, cores: 2, runnerRssMb: 1 },
+      },
     ]);
     expect(merged.map((m) => m.t)).toEqual([10, 11]);
     const points = toSeriesPoints(merged);
@@ -21,7 +29,10 @@ describe('mergeSegmentsBySecond and toSeriesPoints', () => {
   it('does not modify the stored samples it merges', () => {
     const sample = second(1, [requestSecond('Get', 200, [1, 2])]);
     const before = JSON.stringify(sample);
-    mergeSegmentsBySecond([{ segmentIndex: 0, sample, generator: null }, { segmentIndex: 1, sample, generator: null }]);
+    mergeSegmentsBySecond([
+      { segmentIndex: 0, sample, generator: null },
+      { segmentIndex: 1, sample, generator: null },
+    ]);
     expect(JSON.stringify(sample)).toBe(before);
   });
 

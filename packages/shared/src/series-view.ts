@@ -18,10 +18,7 @@ export const seriesPointSchema = z.object({
   errors: z.number().int(),
   errorRate: z.number(),
   ...percentiles,
-  requests: z.record(
-    z.string(),
-    z.object({ count: z.number().int(), errors: z.number().int(), ...percentiles }),
-  ),
+  requests: z.record(z.string(), z.object({ count: z.number().int(), errors: z.number().int(), ...percentiles })),
   droppedIterations: z.number().int(),
   /** Busiest generator this second (max over segments); null when not sampled. */
   generatorCpu: z.number().nullable(),

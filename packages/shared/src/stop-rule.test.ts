@@ -51,7 +51,7 @@ describe('findStopBreach', () => {
     expect(findStopBreach([fiveSeconds], slow, T0)).toMatchObject({ atSeconds: 5, offenders: 20, requests: 20 });
   });
 
-  it('does not stop on 1 % slow requests at 100 a second: each second\'s own p95 holds', () => {
+  it("does not stop on 1 % slow requests at 100 a second: each second's own p95 holds", () => {
     const seconds = Array.from({ length: 30 }, (_, i) => second(T0 + i, [requestSecond('Get', 200, [...repeat(40, 99), 5000])]));
     expect(findStopBreach([p95Stop()], seconds, T0)).toBeNull();
   });
@@ -73,14 +73,20 @@ describe('findStopBreach', () => {
     const seconds = Array.from({ length: 30 }, (_, i) =>
       second(T0 + i, [requestSecond('Get', 200, repeat(20, i >= 5 ? 80 : 100)), requestSecond('Get', 503, repeat(20, i >= 5 ? 20 : 0))]),
     );
-    const thresholds = [p95Stop(), t({ metric: 'status_share', status: '5xx', op: '<', value: 0.05, stop: { after: '8s' } }), t({ metric: 'error_rate', op: '<', value: 0.01, stop: { after: '5s' } })];
+    const thresholds = [
+      p95Stop(),
+      t({ metric: 'status_share', status: '5xx', op: '<', value: 0.05, stop: { after: '8s' } }),
+      t({ metric: 'error_rate', op: '<', value: 0.01, stop: { after: '5s' } }),
+    ];
     const stop = findStopBreach(thresholds, seconds, T0);
     expect(stop).toMatchObject({ thresholdIndex: 2, atSeconds: 10, requests: 500, offenders: 100 });
     expect(stop!.message).toBe('stopped at 10 s: error rate 20 % > 1 % for 5 s');
   });
 
   it('says how long to look back', () => {
-    expect(longestStopRule([p95Stop(), t({ metric: 'error_rate', op: '<', value: 0.01, stop: { after: '1m' } }), t({ metric: 'error_rate', op: '<', value: 0.01 })])).toBe(60);
+    expect(
+      longestStopRule([p95Stop(), t({ metric: 'error_rate', op: '<', value: 0.01, stop: { after: '1m' } }), t({ metric: 'error_rate', op: '<', value: 0.01 })]),
+    ).toBe(60);
     expect(longestStopRule([])).toBe(0);
   });
 
@@ -91,8 +97,20 @@ describe('findStopBreach', () => {
       return { name: 'queue_wait', type: 'trend' as const, contains: 'time' as const, histogram };
     };
     const seconds = run(20, () => 5).map((s, i) => ({ ...s, customMetrics: [trendOf(Array<number>(20).fill(i < 8 ? 50 : 900))] }));
-    const threshold = t({ metric: 'custom', name: 'queue_wait', stat: 'p(95)', op: '<', value: 500, stop: { after: '5s' }, fromScript: { metric: 'queue_wait', expression: 'p(95)<500' } });
-    expect(findStopBreach([threshold], seconds, T0)).toMatchObject({ atSeconds: 13, offenders: 100, message: 'stopped at 13 s: p(95) of queue_wait 900 > 500 for 5 s' });
+    const threshold = t({
+      metric: 'custom',
+      name: 'queue_wait',
+      stat: 'p(95)',
+      op: '<',
+      value: 500,
+      stop: { after: '5s' },
+      fromScript: { metric: 'queue_wait', expression: 'p(95)<500' },
+    });
+    expect(findStopBreach([threshold], seconds, T0)).toMatchObject({
+      atSeconds: 13,
+      offenders: 100,
+      message: 'stopped at 13 s: p(95) of queue_wait 900 > 500 for 5 s',
+    });
     // One value a second (5 over the line) cannot stop a run, however slow: it takes 10.
     const few = seconds.map((s) => ({ ...s, customMetrics: [trendOf([900])] }));
     expect(findStopBreach([threshold], few, T0)).toBeNull();

@@ -77,7 +77,9 @@ export function offenders(threshold: Threshold, second: SecondSample): number {
     case 'latency': {
       // "< L" is broken by requests at L or slower, "<= L" by slower ones; ">" and ">=" mirror it.
       const { op, value } = threshold;
-      return sum((row) => (op === '<' || op === '<=' ? countAbove(row.latency, value, op === '<') : row.latency.count - countAbove(row.latency, value, op === '>=')));
+      return sum((row) =>
+        op === '<' || op === '<=' ? countAbove(row.latency, value, op === '<') : row.latency.count - countAbove(row.latency, value, op === '>='),
+      );
     }
     case 'error_rate':
       return sum((row) => (row.expected === !upperBound(threshold) ? row.count : 0));

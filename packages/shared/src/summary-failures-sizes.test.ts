@@ -44,7 +44,14 @@ describe('summarizeSeconds: failures without a latency', () => {
 
   it('has no latency for a name none of whose requests completed', () => {
     const summary = summarizeSeconds([second(1, [failedRow('Say', 14, '1212', 3, 'GRPC')])]);
-    expect(summary.requests[0]).toMatchObject({ name: 'Say', count: 3, errors: 3, statusCounts: { 'grpc:UNAVAILABLE': 3 }, errorCodes: { '1212': 3 }, latency: null });
+    expect(summary.requests[0]).toMatchObject({
+      name: 'Say',
+      count: 3,
+      errors: 3,
+      statusCounts: { 'grpc:UNAVAILABLE': 3 },
+      errorCodes: { '1212': 3 },
+      latency: null,
+    });
   });
 
   it('keeps only error codes that say more than the status: an HTTP 404 is not also "error 1404"', () => {
@@ -56,12 +63,15 @@ describe('summarizeSeconds: failures without a latency', () => {
 });
 
 describe('summarizeSeconds: response sizes', () => {
-  it('merges each name\'s sizes over seconds and segments: average, p95 within 0.5 %, largest', () => {
+  it("merges each name's sizes over seconds and segments: average, p95 within 0.5 %, largest", () => {
     // Two segments; Small answers 1,000 bytes, Large 50,000 bytes and one 60,000.
     const segment = (index: number, t: number, large: number[]) => ({
       segmentIndex: index,
       generator: null,
-      sample: second(t, [sized(requestSecond('Small', 200, repeat(1, 100)), repeat(1_000, 100)), sized(requestSecond('Large', 200, repeat(5, large.length)), large)]),
+      sample: second(t, [
+        sized(requestSecond('Small', 200, repeat(1, 100)), repeat(1_000, 100)),
+        sized(requestSecond('Large', 200, repeat(5, large.length)), large),
+      ]),
     });
     const merged = mergeSegmentsBySecond([segment(0, 1, repeat(50_000, 50)), segment(1, 1, repeat(50_000, 49)), segment(0, 2, [60_000])]);
     const summary = summarizeSeconds(merged.map((m) => m.sample));

@@ -1,12 +1,5 @@
 import { z } from 'zod';
-import {
-  HISTOGRAM_RELATIVE_ACCURACY,
-  emptyHistogram,
-  latencyStats,
-  mergeHistogramInto,
-  quantile,
-  type Histogram,
-} from './histogram.js';
+import { HISTOGRAM_RELATIVE_ACCURACY, emptyHistogram, latencyStats, mergeHistogramInto, quantile, type Histogram } from './histogram.js';
 import type { SecondSample } from './series.js';
 import { statusKey } from './request-status.js';
 import { percentileInterval } from './percentile-interval.js';

@@ -15,12 +15,24 @@ const parsedUrl = (value: string): URL | null => (URL.canParse(value) ? new URL(
 export const baseUrlSchema = z
   .url()
   .max(2_048)
-  .refine((value) => { const url = parsedUrl(value); return !url || (TARGET_SCHEMES as readonly string[]).includes(url.protocol); }, {
-    message: `must be an ${TARGET_SCHEMES.map((scheme) => `${scheme}//`).join(', ')} URL`,
-  })
-  .refine((value) => { const url = parsedUrl(value); return !url || (!url.username && !url.password); }, {
-    message: 'must not carry credentials; use a default header or a variable instead',
-  });
+  .refine(
+    (value) => {
+      const url = parsedUrl(value);
+      return !url || (TARGET_SCHEMES as readonly string[]).includes(url.protocol);
+    },
+    {
+      message: `must be an ${TARGET_SCHEMES.map((scheme) => `${scheme}//`).join(', ')} URL`,
+    },
+  )
+  .refine(
+    (value) => {
+      const url = parsedUrl(value);
+      return !url || (!url.username && !url.password);
+    },
+    {
+      message: 'must not carry credentials; use a default header or a variable instead',
+    },
+  );
 
 /** An HTTP header name (RFC 9110 token). */
 export const headerNameSchema = z

@@ -103,8 +103,19 @@ export function loadScript(
       // As k6: the body as text or as an ArrayBuffer (responseType), none without a response;
       // error_code 1000 + status for HTTP errors.
       const text = response.body ?? '';
-      const responseBody = !response.status ? null : params.responseType === 'text' ? text : params.responseType === 'binary' ? new TextEncoder().encode(text).buffer : null;
-      return { status: response.status, body: responseBody, headers: response.headers ?? {}, error_code: response.status >= 400 ? 1000 + response.status : response.status ? 0 : 1212 };
+      const responseBody = !response.status
+        ? null
+        : params.responseType === 'text'
+          ? text
+          : params.responseType === 'binary'
+            ? new TextEncoder().encode(text).buffer
+            : null;
+      return {
+        status: response.status,
+        body: responseBody,
+        headers: response.headers ?? {},
+        error_code: response.status >= 400 ? 1000 + response.status : response.status ? 0 : 1212,
+      };
     },
     expectedStatuses: (...statuses: number[]) => ({ expected: statuses }),
   };
@@ -140,7 +151,19 @@ export function loadScript(
       return `function ${name}`;
     });
   const console = { error: () => undefined, log: () => undefined, warn: () => undefined };
-  const factory = new Function('http', 'exec', 'check', 'sleep', '__ENV', 'Trend', 'Counter', 'ws', 'grpc', 'console', `${body}\nreturn { options, scenarios: [${exported.join(', ')}] };`);
+  const factory = new Function(
+    'http',
+    'exec',
+    'check',
+    'sleep',
+    '__ENV',
+    'Trend',
+    'Counter',
+    'ws',
+    'grpc',
+    'console',
+    `${body}\nreturn { options, scenarios: [${exported.join(', ')}] };`,
+  );
   const module = factory(http, exec, check, sleep, env, Trend, Counter, ws, grpc, console) as { options: Options; scenarios: (() => void)[] };
   return {
     options: module.options,

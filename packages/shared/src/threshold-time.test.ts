@@ -9,7 +9,10 @@ describe('thresholdWindowSchema', () => {
     expect(thresholdWindowSchema.parse({ after: '30s' })).toEqual({ after: '30s' });
     expect(thresholdWindowSchema.parse({ after: '30s', until: '1m30s' })).toEqual({ after: '30s', until: '1m30s' });
     expect(thresholdWindowSchema.safeParse({}).error?.issues[0]?.message).toBe('a window needs an "after", an "until", or both');
-    expect(thresholdWindowSchema.safeParse({ after: '1m', until: '60s' }).error?.issues[0]).toMatchObject({ message: '"after" must come before "until"', path: ['until'] });
+    expect(thresholdWindowSchema.safeParse({ after: '1m', until: '60s' }).error?.issues[0]).toMatchObject({
+      message: '"after" must come before "until"',
+      path: ['until'],
+    });
     expect(thresholdWindowSchema.safeParse({ after: 'soon' }).success).toBe(false);
     expect(thresholdWindowSchema.safeParse({ after: '5s', from: '1s' }).success).toBe(false);
   });

@@ -33,10 +33,13 @@ export const thresholdWindowSchema = z
   })
   .strict()
   .refine((window) => window.after !== undefined || window.until !== undefined, { message: 'a window needs an "after", an "until", or both' })
-  .refine((window) => checkedSeconds(window.after) === null || checkedSeconds(window.until) === null || checkedSeconds(window.after)! < checkedSeconds(window.until)!, {
-    message: '"after" must come before "until"',
-    path: ['until'],
-  });
+  .refine(
+    (window) => checkedSeconds(window.after) === null || checkedSeconds(window.until) === null || checkedSeconds(window.after)! < checkedSeconds(window.until)!,
+    {
+      message: '"after" must come before "until"',
+      path: ['until'],
+    },
+  );
 export type ThresholdWindow = z.infer<typeof thresholdWindowSchema>;
 
 /** Stop the run once the threshold has been breached, second after second, for `after`. */

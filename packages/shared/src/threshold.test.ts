@@ -21,7 +21,10 @@ const stats = (overrides: Partial<RunSummary['overall']> = {}) => ({
 const summary: RunSummary = {
   durationSeconds: 10,
   overall: stats(),
-  requests: [{ name: 'GetListing', ...stats() }, { name: 'Never', ...stats({ count: 0, rps: 0, errors: 0, errorRate: 0, latency: null }) }],
+  requests: [
+    { name: 'GetListing', ...stats() },
+    { name: 'Never', ...stats({ count: 0, rps: 0, errors: 0, errorRate: 0, latency: null }) },
+  ],
   scenarios: [
     { name: 'browse', ...stats({ count: 600, rps: 60, statusCounts: { '200': 594, '429': 6 } }) },
     { name: 'idle', ...stats({ count: 0, rps: 0, errors: 0, errorRate: 0, statusCounts: {}, latency: null }) },
@@ -139,27 +142,43 @@ describe('windows and stop rules', () => {
     expect(describeThreshold(steady)).toBe('p95 of Checkout after 5 s < 500 ms');
   });
 
-  it('judges a window of one scenario from that scenario\'s requests inside it', () => {
-    const [result] = evaluateThresholds([t({ metric: 'error_rate', scenario: 'default', op: '<', value: 0.01, window: { after: '5s', until: '10s' } })], whole, windows);
+  it("judges a window of one scenario from that scenario's requests inside it", () => {
+    const [result] = evaluateThresholds(
+      [t({ metric: 'error_rate', scenario: 'default', op: '<', value: 0.01, window: { after: '5s', until: '10s' } })],
+      whole,
+      windows,
+    );
     expect(result!.explanation).toBe('error rate of scenario default from 5 s to 10 s = 0 % against < 1 %: none measured, full headroom');
   });
 
   it('is INCONCLUSIVE for a window no measured second lies in', () => {
     const [result] = evaluateThresholds([t({ metric: 'latency', stat: 'p95', op: '<', value: 500, window: { after: '30s' } })], whole, windows);
-    expect(result).toMatchObject({ verdict: 'INCONCLUSIVE', measured: null, explanation: 'p95 after 30 s < 500 ms: no second was measured after 30 s (the load lasted 20 s), nothing to judge' });
+    expect(result).toMatchObject({
+      verdict: 'INCONCLUSIVE',
+      measured: null,
+      explanation: 'p95 after 30 s < 500 ms: no second was measured after 30 s (the load lasted 20 s), nothing to judge',
+    });
   });
 
   it('refuses windows and stop rules that could not work', () => {
     const issue = (threshold: object) => thresholdSchema.safeParse(threshold).error?.issues[0];
-    expect(issue({ metric: 'rps', op: '>', value: 10, stop: { after: '10s' } })).toMatchObject({ path: ['stop'], message: expect.stringMatching(/^a stop rule judges each second on its own/) });
+    expect(issue({ metric: 'rps', op: '>', value: 10, stop: { after: '10s' } })).toMatchObject({
+      path: ['stop'],
+      message: expect.stringMatching(/^a stop rule judges each second on its own/),
+    });
     expect(issue({ metric: 'error_rate', op: '<', value: 0.01, stop: { after: '2s' } })?.path).toEqual(['stop', 'after']);
     expect(issue({ metric: 'error_rate', op: '<', value: 0.01, window: { after: '30s', until: '20s' } })?.path).toEqual(['window', 'until']);
     expect(issue({ metric: 'error_rate', op: '<', value: 0.01, window: { after: '10s', until: '15s' }, stop: { after: '10s' } })).toMatchObject({
       path: ['stop', 'after'],
       message: "the window is shorter than the stop rule's duration: the breach could never last long enough to stop the run",
     });
-    expect(thresholdSchema.parse({ metric: 'latency', stat: 'p95', op: '<', value: 500, window: { after: '30s' }, stop: { after: '10s' } })).toMatchObject({ window: { after: '30s' }, stop: { after: '10s' } });
-    expect(describeThreshold(t({ metric: 'error_rate', op: '<', value: 0.01, stop: { after: '10s' } }))).toBe('error rate < 1 % (stops the run after 10 s in breach)');
+    expect(thresholdSchema.parse({ metric: 'latency', stat: 'p95', op: '<', value: 500, window: { after: '30s' }, stop: { after: '10s' } })).toMatchObject({
+      window: { after: '30s' },
+      stop: { after: '10s' },
+    });
+    expect(describeThreshold(t({ metric: 'error_rate', op: '<', value: 0.01, stop: { after: '10s' } }))).toBe(
+      'error rate < 1 % (stops the run after 10 s in breach)',
+    );
   });
 });
 
@@ -168,7 +187,10 @@ describe('percentile thresholds and their confidence interval', () => {
   // and its 95 % interval (order statistics 372 to 389) spans the limit of 480 ms.
   const latencies = [...Array.from({ length: 380 }, (_, i) => 100 + i), ...Array.from({ length: 20 }, (_, i) => 480 + i * 2.5)];
   const judged = (value: number) =>
-    evaluateThresholds([t({ metric: 'latency', stat: 'p95', op: '<', value })], summarizeSeconds([second(1_700_000_000, [requestSecond('Checkout', 200, latencies)])]))[0]!;
+    evaluateThresholds(
+      [t({ metric: 'latency', stat: 'p95', op: '<', value })],
+      summarizeSeconds([second(1_700_000_000, [requestSecond('Checkout', 200, latencies)])]),
+    )[0]!;
 
   it('is INCONCLUSIVE when the interval contains the limit, and says so in words', () => {
     const result = judged(470);

@@ -50,7 +50,10 @@ const GRPC_STATUS_NAMES = Object.keys(GRPC_STATUS_CODES).join('|');
 /** A status class ("4xx"), one status code ("429"), or one gRPC status ("grpc:RESOURCE_EXHAUSTED"), as statusCounts keys them. */
 export const statusClassSchema = z
   .string()
-  .regex(new RegExp(`^([1-5]xx|[1-5]\\d\\d|0|grpc:(${GRPC_STATUS_NAMES}))$`), 'must be a class such as 4xx, a status such as 429 (0: no response) or a gRPC status such as grpc:RESOURCE_EXHAUSTED');
+  .regex(
+    new RegExp(`^([1-5]xx|[1-5]\\d\\d|0|grpc:(${GRPC_STATUS_NAMES}))$`),
+    'must be a class such as 4xx, a status such as 429 (0: no response) or a gRPC status such as grpc:RESOURCE_EXHAUSTED',
+  );
 
 /**
  * k6's statistics of a custom metric: avg, min, med, max and p(N) of a Trend; count and rate of
@@ -78,25 +81,35 @@ export const thresholdSchema = z
     z.object({ metric: z.literal('custom'), name: z.string().min(1).max(128), stat: customStatSchema, op, value: z.number(), ...scope }),
   ])
   .refine((threshold) => !(threshold.request && threshold.scenario), { message: 'scope a threshold to a request or a scenario, not both', path: ['scenario'] })
-  .refine((threshold) => !(threshold.metric === 'check_rate' && threshold.scenario), { message: 'check pass rates are kept per request, not per scenario', path: ['scenario'] })
+  .refine((threshold) => !(threshold.metric === 'check_rate' && threshold.scenario), {
+    message: 'check pass rates are kept per request, not per scenario',
+    path: ['scenario'],
+  })
   .refine((threshold) => !((threshold.metric === 'custom' || threshold.metric === 'count') && !threshold.fromScript), {
-    message: "thresholds on a request count or a custom metric are written in a custom script's options (k6's syntax), and read from there when the plan is saved",
+    message:
+      "thresholds on a request count or a custom metric are written in a custom script's options (k6's syntax), and read from there when the plan is saved",
     path: ['metric'],
   })
   .refine((threshold) => !(threshold.metric === 'custom' && (threshold.request || threshold.scenario)), {
     message: 'custom metrics are kept per metric name, not per request or scenario',
     path: ['request'],
   })
-  .refine((threshold) => !(threshold.stop && (threshold.metric === 'count' || (threshold.metric === 'custom' && ['count', 'value'].includes(threshold.stat)))), {
-    message: 'a stop rule judges each second on its own, and a total (a count) or a gauge\'s last value is read at the end of the run: stop on a latency, an error rate, a rate or a trend',
-    path: ['stop'],
-  })
+  .refine(
+    (threshold) => !(threshold.stop && (threshold.metric === 'count' || (threshold.metric === 'custom' && ['count', 'value'].includes(threshold.stat)))),
+    {
+      message:
+        "a stop rule judges each second on its own, and a total (a count) or a gauge's last value is read at the end of the run: stop on a latency, an error rate, a rate or a trend",
+      path: ['stop'],
+    },
+  )
   .refine((threshold) => !(threshold.metric === 'rps' && threshold.stop), {
-    message: 'a stop rule judges each second on its own, and a rate is judged over the whole time its scope applied load (a ramp\'s first seconds are low by design): stop on latency, error rate, a status share or the check pass rate',
+    message:
+      "a stop rule judges each second on its own, and a rate is judged over the whole time its scope applied load (a ramp's first seconds are low by design): stop on latency, error rate, a status share or the check pass rate",
     path: ['stop'],
   })
   .refine((threshold) => !(threshold.relativeTo === 'baseline' && threshold.metric !== 'latency' && threshold.metric !== 'rps'), {
-    message: 'relative to the baseline, Loadline judges latencies and RPS (shares and counts near 0 have no meaningful share of a baseline): give this one an absolute limit',
+    message:
+      'relative to the baseline, Loadline judges latencies and RPS (shares and counts near 0 have no meaningful share of a baseline): give this one an absolute limit',
     path: ['relativeTo'],
   })
   .refine((threshold) => !(threshold.relativeTo === 'baseline' && threshold.metric === 'latency' && (threshold.stat === 'min' || threshold.stat === 'max')), {
@@ -104,7 +117,8 @@ export const thresholdSchema = z
     path: ['stat'],
   })
   .refine((threshold) => !(threshold.relativeTo === 'baseline' && (threshold.window || threshold.stop || threshold.scenario || threshold.fromScript)), {
-    message: 'a threshold relative to the baseline judges the whole run or one request against the same figure of the baseline: no window, stop rule or scenario',
+    message:
+      'a threshold relative to the baseline judges the whole run or one request against the same figure of the baseline: no window, stop rule or scenario',
     path: ['relativeTo'],
   })
   .refine((threshold) => !(threshold.relativeTo === 'baseline' && threshold.value > 100), {
@@ -112,7 +126,7 @@ export const thresholdSchema = z
     path: ['value'],
   })
   .refine((threshold) => !threshold.stop || !threshold.window || (windowLength(threshold.window) ?? Infinity) >= (checkedSeconds(threshold.stop.after) ?? 0), {
-    message: 'the window is shorter than the stop rule\'s duration: the breach could never last long enough to stop the run',
+    message: "the window is shorter than the stop rule's duration: the breach could never last long enough to stop the run",
     path: ['stop', 'after'],
   });
 export type Threshold = z.infer<typeof thresholdSchema>;
@@ -252,7 +266,9 @@ function margin(measured: number, op: ThresholdOp, value: number, passed: boolea
   if (passed) {
     const ratio = upperBound ? (measured > 0 ? value / measured : Infinity) : value > 0 ? measured / value : Infinity;
     if (!Number.isFinite(ratio)) return 'none measured, full headroom';
-    return ratio >= 2 ? `${ratio >= 10 ? Math.round(ratio).toLocaleString('en-US') : formatNumber(ratio)}x headroom` : `${formatNumber((ratio - 1) * 100)} % headroom`;
+    return ratio >= 2
+      ? `${ratio >= 10 ? Math.round(ratio).toLocaleString('en-US') : formatNumber(ratio)}x headroom`
+      : `${formatNumber((ratio - 1) * 100)} % headroom`;
   }
   if (value === 0) return upperBound ? 'over the limit' : 'under the limit';
   const off = Math.abs(measured - value) / value;
@@ -312,7 +328,8 @@ function percentileIntervalOf(threshold: Threshold, stats: RequestStats | undefi
 /** Why a threshold has nothing to judge: "no Checkout requests completed", "no value of cart_size was recorded". */
 function nothingMeasured(threshold: Threshold, summary: RunSummary): string {
   if (threshold.metric === 'check_rate') return 'no checks ran';
-  if (threshold.metric !== 'custom') return `no ${threshold.request ?? (threshold.scenario ? `scenario ${threshold.scenario}` : '')} requests completed`.replace('  ', ' ');
+  if (threshold.metric !== 'custom')
+    return `no ${threshold.request ?? (threshold.scenario ? `scenario ${threshold.scenario}` : '')} requests completed`.replace('  ', ' ');
   const metric = summary.customMetrics.find((custom) => custom.name === threshold.name);
   // k6 checks the statistic against the metric's type when the script is saved; a script changed since cannot be.
   return metric ? `${threshold.name} is a ${metric.type}, which has no ${threshold.stat}` : `no value of ${threshold.name} was recorded`;

@@ -30,4 +30,8 @@ export const fireTriggerSchema = z.object({
 export type FireTriggerInput = z.infer<typeof fireTriggerSchema>;
 
 /** Idempotency-Key header values: what clients generate (UUIDs, commit SHAs, build ids). */
-export const idempotencyKeySchema = z.string().min(1).max(200).regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces');
+export const idempotencyKeySchema = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces');

@@ -1,6 +1,8 @@
 // The `--only api` section of the bench report.
 export function formatApiReads(result) {
-  const lines = [`api: ${result.vus} concurrent clients per route for ${result.seconds} s, ${result.runs} finished runs in the plan; ratios against GET /health in the same run`];
+  const lines = [
+    `api: ${result.vus} concurrent clients per route for ${result.seconds} s, ${result.runs} finished runs in the plan; ratios against GET /health in the same run`,
+  ];
   lines.push('  route                        req/s    p50 ms   p95 ms   p99 ms   failed   req/s vs health   p95 vs health');
   for (const route of result.routes) {
     lines.push(

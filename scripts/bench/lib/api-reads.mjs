@@ -52,7 +52,16 @@ export default function () { http.get(${JSON.stringify(url)}, params); }
     const summaryPath = path.join(workdir, 'summary.json');
     const result = await runCommand(
       K6_BIN,
-      ['run', '--quiet', '--no-color', '--no-usage-report', `--address=127.0.0.1:${await freeLoopbackPort()}`, `--summary-export=${summaryPath}`, '--summary-trend-stats=med,p(95),p(99)', 'script.js'],
+      [
+        'run',
+        '--quiet',
+        '--no-color',
+        '--no-usage-report',
+        `--address=127.0.0.1:${await freeLoopbackPort()}`,
+        `--summary-export=${summaryPath}`,
+        '--summary-trend-stats=med,p(95),p(99)',
+        'script.js',
+      ],
       { cwd: workdir, timeoutMs: (seconds + 60) * 1000, env: { HOME: workdir, K6_NO_USAGE_REPORT: 'true' } },
     );
     if (result.code !== 0) throw new BenchError(`k6 against ${url} exited ${result.code}: ${result.stderr.trim().split('\n').slice(-5).join('\n')}`);

@@ -45,8 +45,7 @@ export async function overhead(ctx, okServer) {
     requests: [{ name: 'Get', method: 'GET', path: '/' }],
   });
   const script = scriptOf(ctx, plan);
-  const direct = (out) =>
-    runK6Direct({ script, baseUrl: okServer.url, out, timeoutMs: 120_000, stack: ctx.stack, serverPid: okServer.pid });
+  const direct = (out) => runK6Direct({ script, baseUrl: okServer.url, out, timeoutMs: 120_000, stack: ctx.stack, serverPid: okServer.pid });
 
   const pairs = [];
   for (let index = 0; index < ctx.options.pairs; index++) {
@@ -283,8 +282,7 @@ export async function memory(ctx, okServer) {
           maxRss: Math.max(...k6Warm.map((sample) => sample.k6Rss)),
           growth: k6Warm.at(-1).k6Rss / k6Warm[0].k6Rss,
           // Bytes k6 kept per request it made over the window (0 when flat).
-          bytesPerRequest:
-            (k6Warm.at(-1).k6Rss - k6Warm[0].k6Rss) / Math.max(1, result.run.summary.overall.rps * (k6Warm.at(-1).t - k6Warm[0].t)),
+          bytesPerRequest: (k6Warm.at(-1).k6Rss - k6Warm[0].k6Rss) / Math.max(1, result.run.summary.overall.rps * (k6Warm.at(-1).t - k6Warm[0].t)),
         }
       : null,
     api: { startRss: start.apiRss, endRss: end.apiRss, maxRss: Math.max(...warm.map((sample) => sample.apiRss ?? 0)) },

@@ -24,8 +24,12 @@ export function formatCharts(c) {
         ` ${ms(r.modelMs).padStart(5)}  ${ms(r.reactMs).padStart(11)}  ${ms(r.drawMs).padStart(4)}  ${ms(r.rasterMs).padStart(6)}`,
     );
   }
-  lines.push(`  live (one second appended per frame to a chart holding N points, ${c.plan.liveUpdates} updates: withLivePoints, model rebuilt, setData, raster)`);
-  lines.push(`    chart                points  update p50 / p95 ms  x base  > ${budget} ms | model  chart  raster (p50 ms) | frames p50 / p95 ms  late  re-created`);
+  lines.push(
+    `  live (one second appended per frame to a chart holding N points, ${c.plan.liveUpdates} updates: withLivePoints, model rebuilt, setData, raster)`,
+  );
+  lines.push(
+    `    chart                points  update p50 / p95 ms  x base  > ${budget} ms | model  chart  raster (p50 ms) | frames p50 / p95 ms  late  re-created`,
+  );
   for (const row of c.rows) {
     const l = row.live;
     const model = row.kind === 'page' ? '  (in)' : ms(l.modelMs.p50).padStart(6);
@@ -55,7 +59,9 @@ export function formatCharts(c) {
         ` ${ms(z.frames?.p95).padStart(13)}  ${pct(z.frames?.late).padStart(4)} | ${ms(r.frames?.p95).padStart(20)}  ${pct(r.frames?.late).padStart(4)}`,
     );
   }
-  lines.push(`  late: frame intervals over 1.5 frames (${(c.frameMs * 1.5).toFixed(0)} ms), i.e. a 60 Hz frame was dropped; "> ${budget} ms": share of updates / moves whose work alone overran a frame.`);
+  lines.push(
+    `  late: frame intervals over 1.5 frames (${(c.frameMs * 1.5).toFixed(0)} ms), i.e. a 60 Hz frame was dropped; "> ${budget} ms": share of updates / moves whose work alone overran a frame.`,
+  );
   return lines;
 }
 

@@ -18,7 +18,15 @@ const WEB_ROOT = path.join(REPO_ROOT, 'apps', 'web');
 const HARNESS_HTML = path.join(WEB_ROOT, 'bench', 'charts.html');
 export const CHROMIUM_PATH = process.env.LOADLINE_BENCH_CHROMIUM ?? process.env.LOADLINE_E2E_CHROMIUM ?? '/usr/bin/chromium';
 // The e2e package's arguments (e2e/support/browser.ts): software rendering, no traffic of its own.
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 /** One frame at 60 Hz: the budget an update or a cursor move has before the chart stutters. */
 export const FRAME_MS = 1000 / 60;
 export const BASELINE_POINTS = 60;
@@ -118,8 +126,23 @@ async function measureRenders(page, kind, sizes, reps) {
   const out = new Map();
   for (const [points, list] of runs) {
     if (list.some((run) => !run.drew)) throw new BenchError(`render ${kind} ${points}: uPlot drew nothing in the measured window`);
-    const med = (key) => round(quantile(list.map((run) => run[key]), 0.5), 2);
-    out.set(points, { reps, modelMs: med('modelMs'), reactMs: med('reactMs'), drawMs: med('drawMs'), rasterMs: med('rasterMs'), workMs: med('workMs'), paintedMs: med('paintedMs') });
+    const med = (key) =>
+      round(
+        quantile(
+          list.map((run) => run[key]),
+          0.5,
+        ),
+        2,
+      );
+    out.set(points, {
+      reps,
+      modelMs: med('modelMs'),
+      reactMs: med('reactMs'),
+      drawMs: med('drawMs'),
+      rasterMs: med('rasterMs'),
+      workMs: med('workMs'),
+      paintedMs: med('paintedMs'),
+    });
   }
   return out;
 }
@@ -151,7 +174,12 @@ async function measureSweep(page, kind, points, steps) {
   for (let i = 1; i <= steps; i++) await page.mouse.move(...at(i));
   const result = await page.evaluate(() => window.chartBench.stopFrames());
   await page.mouse.move(0, 0);
-  return { steps, moveMs: stats(result.handlerMs.mousemove ?? []), frames: frameStats(result.frameMs), longAnimationFrames: result.longAnimationFramesMs?.length ?? null };
+  return {
+    steps,
+    moveMs: stats(result.handlerMs.mousemove ?? []),
+    frames: frameStats(result.frameMs),
+    longAnimationFrames: result.longAnimationFramesMs?.length ?? null,
+  };
 }
 
 /** Drag-zooms into a third of the plot, then double-clicks back out (uPlot redraws on both), `times` times. */
@@ -192,10 +220,18 @@ async function measureResize(page, kind, points, times) {
 const ratio = (value, base) => (value === null || value === undefined || !base ? null : round(value / base, 2));
 
 export async function charts({ options }) {
-  if (!existsSync(CHROMIUM_PATH)) throw new BenchError(`no Chromium at ${CHROMIUM_PATH}: run "bash scripts/ensure-chromium.sh" (or set LOADLINE_BENCH_CHROMIUM)`);
+  if (!existsSync(CHROMIUM_PATH))
+    throw new BenchError(`no Chromium at ${CHROMIUM_PATH}: run "bash scripts/ensure-chromium.sh" (or set LOADLINE_BENCH_CHROMIUM)`);
   const quick = options.quick;
   const sizes = quick ? [BASELINE_POINTS, 3_600] : [BASELINE_POINTS, 3_600, 20_000];
-  const plan = { sizes, renderReps: quick ? 5 : 9, liveUpdates: quick ? 30 : 120, sweepSteps: quick ? 60 : 240, zoomTimes: quick ? 1 : 3, resizeTimes: quick ? 4 : 10 };
+  const plan = {
+    sizes,
+    renderReps: quick ? 5 : 9,
+    liveUpdates: quick ? 30 : 120,
+    sweepSteps: quick ? 60 : 240,
+    zoomTimes: quick ? 1 : 3,
+    resizeTimes: quick ? 4 : 10,
+  };
   const outDir = await mkdtemp(path.join(os.tmpdir(), 'loadline-bench-charts-'));
   // Ctrl-C ends the process without running the finally below.
   const removeOutDir = () => rmSync(outDir, { recursive: true, force: true });
@@ -212,7 +248,10 @@ export async function charts({ options }) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1, locale: 'en-US', timezoneId: 'UTC' });
     // Loopback only: anything but the harness's own origin is refused.
     const origin = new URL(server.url).origin;
-    await context.route((url) => url.origin !== origin, (route) => route.abort('blockedbyclient'));
+    await context.route(
+      (url) => url.origin !== origin,
+      (route) => route.abort('blockedbyclient'),
+    );
     const page = await context.newPage();
     const errors = [];
     page.on('pageerror', (error) => errors.push(error.message));
@@ -221,7 +260,8 @@ export async function charts({ options }) {
     const info = await page.evaluate(() => window.chartBench.info());
 
     // Warm-up, not measured: the first mounts pay for compiling the code and loading fonts.
-    for (const kind of ['latency', 'requests', 'page']) for (const points of sizes) await page.evaluate((spec) => window.chartBench.mount(spec), { kind, points });
+    for (const kind of ['latency', 'requests', 'page'])
+      for (const points of sizes) await page.evaluate((spec) => window.chartBench.mount(spec), { kind, points });
     await page.evaluate(() => window.chartBench.live({ kind: 'page', points: 600, updates: 20 }));
 
     const renders = {};
@@ -264,7 +304,15 @@ export async function charts({ options }) {
         zoom: ratio(row.zoom?.zoomMs?.p50, base.zoom?.zoomMs?.p50),
       };
     }
-    return { browser: browser.version(), userAgent: info.userAgent, loafSupported: info.loafSupported, viewport: '1280x900 @1x, chart 1200 px wide', frameMs: round(FRAME_MS, 2), plan, rows };
+    return {
+      browser: browser.version(),
+      userAgent: info.userAgent,
+      loafSupported: info.loafSupported,
+      viewport: '1280x900 @1x, chart 1200 px wide',
+      frameMs: round(FRAME_MS, 2),
+      plan,
+      rows,
+    };
   } finally {
     await browser?.close().catch(() => {});
     await server?.close();

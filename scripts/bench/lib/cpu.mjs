@@ -19,17 +19,13 @@ function redisServerPid() {
 
 /** A snapshot of cumulative CPU seconds; diff two with `cpuBetween`. */
 export async function cpuSnapshot({ stack, serverPid }) {
-  const backends = stack?.db
-    ? (await stack.db.query('SELECT pid FROM pg_stat_activity WHERE datname = current_database()')).rows.map((row) => row.pid)
-    : [];
+  const backends = stack?.db ? (await stack.db.query('SELECT pid FROM pg_stat_activity WHERE datname = current_database()')).rows.map((row) => row.pid) : [];
   const postgres = {};
   for (const pid of backends) postgres[pid] = cpuSeconds(pid)?.self ?? 0;
   const self = cpuSeconds(process.pid);
   // Every runner process the stack has (one but in the scale benchmark), added up.
   const runnerTimes = (stack?.runners ?? []).map((runner) => cpuSeconds(runner.entry.child.pid)).filter(Boolean);
-  const runner = runnerTimes.length
-    ? { self: runnerTimes.reduce((t, c) => t + c.self, 0), children: runnerTimes.reduce((t, c) => t + c.children, 0) }
-    : null;
+  const runner = runnerTimes.length ? { self: runnerTimes.reduce((t, c) => t + c.self, 0), children: runnerTimes.reduce((t, c) => t + c.children, 0) } : null;
   const api = stack?.api ? cpuSeconds(stack.api.child.pid) : null;
   const redis = redisServerPid();
   return {

@@ -63,7 +63,9 @@ export async function runK6Direct({ script, baseUrl, headers = {}, out = null, t
     const wallSeconds = (Date.now() - startedAt) / 1000;
     const after = await cpuSnapshot({ stack, serverPid });
     if (result.code !== 0 || !existsSync(summaryPath)) {
-      throw new BenchError(`k6 run exited with ${result.code}${result.signal ? ` (${result.signal})` : ''}:\n${result.stderr.trim().split('\n').slice(-10).join('\n')}`);
+      throw new BenchError(
+        `k6 run exited with ${result.code}${result.signal ? ` (${result.signal})` : ''}:\n${result.stderr.trim().split('\n').slice(-10).join('\n')}`,
+      );
     }
     const summary = JSON.parse(await readFile(summaryPath, 'utf8'));
     const series = out === 'file' ? (await readFile(seriesPath, 'utf8')).split('\n').filter(Boolean) : null;

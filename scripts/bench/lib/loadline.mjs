@@ -129,8 +129,7 @@ async function storedFacts(db, runId) {
     segments: time?.segments ?? 0,
     segmentFinishedAt: time?.segment_finished_at?.toISOString() ?? null,
     runFinishedAt: time?.run_finished_at?.toISOString() ?? null,
-    endToReportMs:
-      time?.segment_finished_at && time?.run_finished_at ? time.run_finished_at.getTime() - time.segment_finished_at.getTime() : null,
+    endToReportMs: time?.segment_finished_at && time?.run_finished_at ? time.run_finished_at.getTime() - time.segment_finished_at.getTime() : null,
   };
 }
 

@@ -43,7 +43,14 @@ export async function regressions({ options }) {
       }
       const within3 = delays.filter((delay) => delay !== null && delay <= 3).length / histories;
       const found = delays.filter((delay) => delay !== null).sort((a, b) => a - b);
-      cases.push({ spread, step, histories, foundWithin3: within3, foundWithin10: found.length / histories, medianRunsToFind: found.length ? found[Math.floor(found.length / 2)] : null });
+      cases.push({
+        spread,
+        step,
+        histories,
+        foundWithin3: within3,
+        foundWithin10: found.length / histories,
+        medianRunsToFind: found.length ? found[Math.floor(found.length / 2)] : null,
+      });
       log(`regressions: spread ${spread * 100} %, step ${step * 100} %: ${(within3 * 100).toFixed(1)} % found within 3 runs`);
     }
   }
@@ -67,13 +74,16 @@ export async function regressions({ options }) {
 }
 
 export function formatRegressions(result) {
-  const lines = [`regressions: change points found run by run (${result.cases[0].histories} synthetic histories per case, ${result.before} runs before the step; ${result.seconds.toFixed(1)} s)`];
+  const lines = [
+    `regressions: change points found run by run (${result.cases[0].histories} synthetic histories per case, ${result.before} runs before the step; ${result.seconds.toFixed(1)} s)`,
+  ];
   lines.push('  spread   step   found within 3 runs   within 10 runs   median runs to find');
   for (const c of result.cases) {
     lines.push(
       `  ${`${c.spread * 100} %`.padStart(6)} ${`${c.step * 100} %`.padStart(6)} ${`${(c.foundWithin3 * 100).toFixed(1)} %`.padStart(21)} ${`${(c.foundWithin10 * 100).toFixed(1)} %`.padStart(16)} ${String(c.medianRunsToFind ?? '-').padStart(21)}`,
     );
   }
-  for (const f of result.falseAlarms) lines.push(`  false alarms, spread ${f.spread * 100} %, no step: ${f.perHundredRuns.toFixed(2)} per 100 runs (${f.histories} histories of ${f.runs} runs)`);
+  for (const f of result.falseAlarms)
+    lines.push(`  false alarms, spread ${f.spread * 100} %, no step: ${f.perHundredRuns.toFixed(2)} per 100 runs (${f.histories} histories of ${f.runs} runs)`);
   return lines;
 }

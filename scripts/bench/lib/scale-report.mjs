@@ -17,7 +17,9 @@ export function formatScale(sc) {
     `scale: constant-arrival-rate ${fmtInt(plan.rate)}/s for ${plan.seconds} s, ${plan.vus} VUs (k6 splits the rate by maxVUs: even over 1, 2, 3), ` +
       'one GET against the Go "ok" server; segments = runner processes on this one box',
   );
-  lines.push('  runners  served at server (asked)  served/asked  full seconds: mean/rate (min..max req/s)  summary count/asked  rps/rate  vs 1 runner  spread ms');
+  lines.push(
+    '  runners  served at server (asked)  served/asked  full seconds: mean/rate (min..max req/s)  summary count/asked  rps/rate  vs 1 runner  spread ms',
+  );
   for (const f of sc.throughput) {
     lines.push(
       `  ${String(f.runners).padEnd(7)}  ${`${fmtInt(f.served.count)} (${fmtInt(f.asked)})`.padStart(24)}  ${fmtRatio(f.servedRatio).padStart(12)}  ` +
@@ -39,27 +41,38 @@ export function formatScale(sc) {
     );
   }
   for (const f of [...sc.throughput, ...sc.spread].filter((f) => !f.countsAgree)) {
-    lines.push(`  ${f.label}: the report counted ${fmtInt(f.summaryCount)} requests, the server ${fmtInt(f.served.count)}; per second stored ${f.storedPerSecond?.join(' ')}, at the server ${f.served.seconds.join(' ')}`);
+    lines.push(
+      `  ${f.label}: the report counted ${fmtInt(f.summaryCount)} requests, the server ${fmtInt(f.served.count)}; per second stored ${f.storedPerSecond?.join(' ')}, at the server ${f.served.seconds.join(' ')}`,
+    );
   }
   if (sc.spread.length) {
     lines.push(`  start spread runs: ${sc.spread.length} x ${plan.spreadSeconds} s on ${plan.spreadRunners} runners at ${fmtInt(plan.rate)}/s`);
-    lines.push('    run  spread ms  start offsets ms        resume ms  aim spread ms  clock offsets ms  waited ms      ready spread ms  served/asked  delivered shares  post -> start ms  end -> report ms');
+    lines.push(
+      '    run  spread ms  start offsets ms        resume ms  aim spread ms  clock offsets ms  waited ms      ready spread ms  served/asked  delivered shares  post -> start ms  end -> report ms',
+    );
     sc.spread.forEach((f, i) => {
       const each = (key) => f.segments.map((s) => s[key] ?? '-').join(', ');
       lines.push(
         `    ${String(i + 1).padStart(3)}  ${String(f.startSpreadMs ?? 'n/a').padStart(9)}  ${each('startOffsetMs').padStart(16)}  ${each('resumeMs').padStart(15)}  ` +
           `${String(f.aimSpreadMs ?? '-').padStart(13)}  ${each('clockOffsetMs').padStart(16)}  ${each('waitedMs').padStart(13)}  ${String(f.readySpreadMs ?? '-').padStart(15)}  ` +
-          `${fmtRatio(f.servedRatio).padStart(12)}  ${f.segments.map((s) => fmtRatio(s.deliveredShare)).join(' ').padStart(16)}  ${fmtInt(f.postToStartMs).padStart(16)}  ${fmtInt(f.endToReportMs).padStart(16)}`,
+          `${fmtRatio(f.servedRatio).padStart(12)}  ${f.segments
+            .map((s) => fmtRatio(s.deliveredShare))
+            .join(' ')
+            .padStart(16)}  ${fmtInt(f.postToStartMs).padStart(16)}  ${fmtInt(f.endToReportMs).padStart(16)}`,
       );
     });
   }
   const st = sc.startSpread;
-  lines.push(`  start spread (run.startSpreadMs) over ${st.runs} multi-segment runs: p50 ${st.p50Ms} ms, p90 ${st.p90Ms} ms, max ${st.maxMs} ms, min ${st.minMs} ms`);
-  lines.push(`  aim spread (the start moment each runner aimed at, in its own clock): p50 ${fixed(st.aimP50Ms)} ms, max ${fixed(st.aimMaxMs)} ms; slowest resume ${fixed(st.resumeMaxMs)} ms`);
+  lines.push(
+    `  start spread (run.startSpreadMs) over ${st.runs} multi-segment runs: p50 ${st.p50Ms} ms, p90 ${st.p90Ms} ms, max ${st.maxMs} ms, min ${st.minMs} ms`,
+  );
+  lines.push(
+    `  aim spread (the start moment each runner aimed at, in its own clock): p50 ${fixed(st.aimP50Ms)} ms, max ${fixed(st.aimMaxMs)} ms; slowest resume ${fixed(st.resumeMaxMs)} ms`,
+  );
   lines.push('  served: requests the Go server counted during the run; full seconds: the seconds between the first and the last (partial) one.');
-  lines.push('  rps: run.summary.overall.rps (count / measured seconds); delivered share: a segment\'s iterations / the iterations k6 owes it.');
-  lines.push('  clock offset: the runner\'s estimate of Redis\'s clock minus its own; waited: from the start signal to the start moment;');
-  lines.push('  resume: timer lateness + k6\'s REST resume call, after which the runner takes startedAt (runners\' debug logs);');
+  lines.push("  rps: run.summary.overall.rps (count / measured seconds); delivered share: a segment's iterations / the iterations k6 owes it.");
+  lines.push("  clock offset: the runner's estimate of Redis's clock minus its own; waited: from the start signal to the start moment;");
+  lines.push("  resume: timer lateness + k6's REST resume call, after which the runner takes startedAt (runners' debug logs);");
   lines.push('  startedAt = aimed moment + resume, so the start spread is the aim spread plus the spread of the resumes.');
   return lines;
 }

@@ -81,7 +81,8 @@ function runnerStartLog(stack, runId) {
       if (entry.runId !== runId || entry.segment === undefined) continue;
       const facts = (bySegment[entry.segment] ??= { runnerId: runner.id });
       if (entry.msg === 'k6 ready, paused') facts.readyAt = entry.time;
-      if (entry.msg === 'k6 resumed') Object.assign(facts, { resumedAt: entry.time, waitedMs: entry.waitedMs, resumeMs: entry.resumeMs, clockOffsetMs: entry.clockOffsetMs });
+      if (entry.msg === 'k6 resumed')
+        Object.assign(facts, { resumedAt: entry.time, waitedMs: entry.waitedMs, resumeMs: entry.resumeMs, clockOffsetMs: entry.clockOffsetMs });
     }
   }
   return bySegment;
@@ -114,7 +115,9 @@ async function measure(ctx, okServer, plan, { runners, rate, seconds, label }) {
   const asked = rate * seconds;
   const starts = run.segmentDetails.map((segment) => (segment.startedAt ? Date.parse(segment.startedAt) : null));
   const startLog = runnerStartLog(ctx.stack, run.id);
-  const readies = Object.values(startLog).map((facts) => facts.readyAt).filter(Number.isFinite);
+  const readies = Object.values(startLog)
+    .map((facts) => facts.readyAt)
+    .filter(Number.isFinite);
   const known = starts.filter((t) => t !== null);
   const firstStart = known.length ? Math.min(...known) : null;
   return {
@@ -154,7 +157,11 @@ async function measure(ctx, okServer, plan, { runners, rate, seconds, label }) {
       // startedAt = the start moment in the runner's clock + timer lateness + k6's resume call
       // (resumeMs is the last two): this is the spread of the moments the runners aimed at,
       // i.e. how well their clock offsets agree; the rest of startSpreadMs is resumeMs.
-      aimSpreadMs: spreadOf(run.segmentDetails.map((segment, i) => (starts[i] === null || !Number.isFinite(startLog[segment.index]?.resumeMs) ? null : starts[i] - startLog[segment.index].resumeMs))),
+      aimSpreadMs: spreadOf(
+        run.segmentDetails.map((segment, i) =>
+          starts[i] === null || !Number.isFinite(startLog[segment.index]?.resumeMs) ? null : starts[i] - startLog[segment.index].resumeMs,
+        ),
+      ),
       // First to last segment ready (k6 started paused, VUs initialised).
       readySpreadMs: spreadOf(readies),
       diagnostics: run.diagnostics.map((diagnostic) => diagnostic.code),
@@ -170,14 +177,17 @@ export async function scale(ctx, okServer) {
   const planFor = async (segments, planSeconds) => {
     const key = `${segments}x${planSeconds}`;
     if (!plans.has(key)) {
-      plans.set(key, await ctx.client.post('/plans', {
-        name: `bench scale ${segments} segment(s) ${planSeconds}s`,
-        targetId: target.id,
-        segments,
-        load: load(rate, planSeconds),
-        requests: [{ name: 'Get', method: 'GET', path: '/' }],
-        thresholds: [],
-      }));
+      plans.set(
+        key,
+        await ctx.client.post('/plans', {
+          name: `bench scale ${segments} segment(s) ${planSeconds}s`,
+          targetId: target.id,
+          segments,
+          load: load(rate, planSeconds),
+          requests: [{ name: 'Get', method: 'GET', path: '/' }],
+          thresholds: [],
+        }),
+      );
     }
     return plans.get(key);
   };
@@ -208,7 +218,9 @@ export async function scale(ctx, okServer) {
         label: `spread-${i + 1}`,
       });
       spread.push(figures);
-      log(`  spread ${figures.startSpreadMs} ms (offsets ${figures.segments.map((s) => s.startOffsetMs).join(', ')} ms), served ${figures.servedRatio.toFixed(3)} of asked`);
+      log(
+        `  spread ${figures.startSpreadMs} ms (offsets ${figures.segments.map((s) => s.startOffsetMs).join(', ')} ms), served ${figures.servedRatio.toFixed(3)} of asked`,
+      );
     }
   } finally {
     // The other benchmarks (and the CPU accounting) expect the one runner they started with.

@@ -76,7 +76,7 @@ async function measure(count) {
     const window = [new Date(first), new Date(last)];
     // Done when every expected slot is recorded and none is still being fired, or time is up.
     let rows = [];
-    for (const deadline = last + SETTLE_MS; Date.now() < deadline; ) {
+    for (const deadline = last + SETTLE_MS; Date.now() < deadline;) {
       await sleep(5_000);
       if (Date.now() < last) continue;
       const { rows: state } = await stack.db.query(
@@ -128,7 +128,9 @@ export async function schedules({ options }) {
 export function formatSchedules(result) {
   const ms = (value) => (value === null ? 'n/a' : `${Math.round(value)}`);
   const lines = ['schedules: every-minute schedules, the slots of two whole minutes; fires start runs that wait (no runner online)'];
-  lines.push('  schedules   expected   fired  missing  duplicated | claimed jitter ms p50/p95/p99/max | run queued lag ms p50/p95/p99/max | API cores  outcomes');
+  lines.push(
+    '  schedules   expected   fired  missing  duplicated | claimed jitter ms p50/p95/p99/max | run queued lag ms p50/p95/p99/max | API cores  outcomes',
+  );
   for (const size of result.sizes) {
     if (size.fired === 0) throw new BenchError(`schedules: no slot fired with ${size.schedules} schedules`);
     const j = size.claimedJitterMs;

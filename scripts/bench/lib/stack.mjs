@@ -17,12 +17,9 @@ const requireFromShared = createRequire(path.join(REPO_ROOT, 'packages', 'shared
 const pg = requireFromRoot('pg');
 const { Redis } = requireFromShared('ioredis');
 // Built by `pnpm build`, which the bench needs anyway (it runs the built API and runner).
-const { deleteKeysWithPrefix } = await import(
-  pathToFileURL(path.join(REPO_ROOT, 'packages', 'shared', 'dist', 'testing', 'index.js')).href
-);
+const { deleteKeysWithPrefix } = await import(pathToFileURL(path.join(REPO_ROOT, 'packages', 'shared', 'dist', 'testing', 'index.js')).href);
 
-export const ADMIN_DATABASE_URL =
-  process.env.LOADLINE_BENCH_ADMIN_URL ?? 'postgresql://loadline:loadline@127.0.0.1:5432/loadline';
+export const ADMIN_DATABASE_URL = process.env.LOADLINE_BENCH_ADMIN_URL ?? 'postgresql://loadline:loadline@127.0.0.1:5432/loadline';
 export const REDIS_URL = process.env.LOADLINE_BENCH_REDIS_URL ?? process.env.REDIS_URL ?? localRedisUrl();
 
 /** The Redis scripts/ensure-redis.sh runs on 127.0.0.1:6379, with the password it keeps for this machine. */
@@ -42,9 +39,7 @@ const MIGRATE = path.join(REPO_ROOT, 'scripts', 'db', 'migrate.mjs');
 
 /** LOADLINE_BENCH_CPU_PROF=<dir> writes V8 CPU profiles of the API and the runners there (on exit). */
 const profileArgs = (name) =>
-  process.env.LOADLINE_BENCH_CPU_PROF
-    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.LOADLINE_BENCH_CPU_PROF}`, `--cpu-prof-name=${name}.cpuprofile`]
-    : [];
+  process.env.LOADLINE_BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.LOADLINE_BENCH_CPU_PROF}`, `--cpu-prof-name=${name}.cpuprofile`] : [];
 
 /** The environment of a child: ours without anything Loadline/k6 reads, plus `extra`. */
 function childEnv(extra) {
@@ -119,7 +114,9 @@ export class Stack {
     try {
       await adminQuery(`CREATE DATABASE "${this.databaseName}"`);
     } catch (error) {
-      throw new BenchError(`cannot create the bench database through ${redact(ADMIN_DATABASE_URL)}: ${error.message} (is PostgreSQL running? bash scripts/setup.sh)`);
+      throw new BenchError(
+        `cannot create the bench database through ${redact(ADMIN_DATABASE_URL)}: ${error.message} (is PostgreSQL running? bash scripts/setup.sh)`,
+      );
     }
     this.databaseCreated = true;
     const migrate = await runCommand(process.execPath, [MIGRATE, 'deploy'], {

@@ -35,7 +35,9 @@ async function acquireLock(client) {
     await client.query('SELECT pg_advisory_lock($1)', [ADVISORY_LOCK_ID]);
   } catch (err) {
     if (err.code === '55P03') {
-      fail(`another process held the migration lock (pg_advisory_lock ${ADVISORY_LOCK_ID}) for more than ${LOCK_WAIT_SECONDS}s; see pg_locks / pg_stat_activity`);
+      fail(
+        `another process held the migration lock (pg_advisory_lock ${ADVISORY_LOCK_ID}) for more than ${LOCK_WAIT_SECONDS}s; see pg_locks / pg_stat_activity`,
+      );
     }
     throw err;
   }
@@ -49,7 +51,11 @@ async function releaseLock(client) {
 function describeFailed(rows) {
   return rows
     .map((r) => {
-      const firstLog = (r.logs ?? '').split('\n').map((l) => l.trim()).filter(Boolean).find((l) => /error/i.test(l) && !/^A migration failed/.test(l));
+      const firstLog = (r.logs ?? '')
+        .split('\n')
+        .map((l) => l.trim())
+        .filter(Boolean)
+        .find((l) => /error/i.test(l) && !/^A migration failed/.test(l));
       return `${r.migration_name} (started ${r.started_at.toISOString()}${firstLog ? `: ${firstLog}` : ''})`;
     })
     .join('; ');
@@ -95,14 +101,20 @@ export async function deploy(opts) {
 
     const failed = history.filter(isFailed);
     if (failed.length > 0) {
-      fail(`refusing to deploy: migration ${describeFailed(failed)} failed earlier and is still marked failed in ${MIGRATIONS_TABLE} (finished_at is null). Fix the cause, then run \`node scripts/db/migrate.mjs resolve --rolled-back <name>\` (or --applied if you completed it by hand) and deploy again`);
+      fail(
+        `refusing to deploy: migration ${describeFailed(failed)} failed earlier and is still marked failed in ${MIGRATIONS_TABLE} (finished_at is null). Fix the cause, then run \`node scripts/db/migrate.mjs resolve --rolled-back <name>\` (or --applied if you completed it by hand) and deploy again`,
+      );
     }
 
     const onDisk = new Map(folder.migrations.map((m) => [m.name, m]));
-    const edited = history.filter((r) => isApplied(r) && onDisk.has(r.migration_name) && !scriptMatchesChecksum(onDisk.get(r.migration_name).script, r.checksum));
+    const edited = history.filter(
+      (r) => isApplied(r) && onDisk.has(r.migration_name) && !scriptMatchesChecksum(onDisk.get(r.migration_name).script, r.checksum),
+    );
     if (edited.length > 0) {
       const names = edited.map((r) => r.migration_name).join(', ');
-      fail(`refusing to deploy: migration ${names} was edited after it was applied (checksum of migration.sql differs from ${MIGRATIONS_TABLE}.checksum). Restore the applied file from version control and put changes in a new migration`);
+      fail(
+        `refusing to deploy: migration ${names} was edited after it was applied (checksum of migration.sql differs from ${MIGRATIONS_TABLE}.checksum). Restore the applied file from version control and put changes in a new migration`,
+      );
     }
 
     const missing = [...new Set(history.filter(isApplied).map((r) => r.migration_name))].filter((n) => !onDisk.has(n));
@@ -136,10 +148,7 @@ async function applyMigration(client, schema, migration) {
   const startedAt = new Date();
   await client.query('BEGIN');
   try {
-    await client.query(
-      `INSERT INTO ${table} (id, checksum, started_at, migration_name) VALUES ($1, $2, $3, $4)`,
-      [id, checksum, startedAt, migration.name],
-    );
+    await client.query(`INSERT INTO ${table} (id, checksum, started_at, migration_name) VALUES ($1, $2, $3, $4)`, [id, checksum, startedAt, migration.name]);
     // No parameters: the simple query protocol runs the whole multi-statement script, as
     // Prisma's engine does (tokio-postgres simple_query).
     await client.query(migration.script);
@@ -149,11 +158,18 @@ async function applyMigration(client, schema, migration) {
   } catch (err) {
     await client.query('ROLLBACK').catch(() => {});
     if (!err.severity) throw err; // not a database error (connection lost …)
-    await client.query(
-      `INSERT INTO ${table} (id, checksum, started_at, migration_name, logs) VALUES ($1, $2, $3, $4, $5)`,
-      [id, checksum, startedAt, migration.name, failureLogs(migration.name, err, migration.script)],
-    ).catch(() => {});
-    fail(`migration ${migration.name} failed and was rolled back: ${err.code ? `${err.code} ` : ''}${err.message}${err.position ? ` (${positionText(migration.script, err.position)})` : ''}. It is recorded as failed; fix it, then \`node scripts/db/migrate.mjs resolve --rolled-back ${migration.name}\` and deploy again`);
+    await client
+      .query(`INSERT INTO ${table} (id, checksum, started_at, migration_name, logs) VALUES ($1, $2, $3, $4, $5)`, [
+        id,
+        checksum,
+        startedAt,
+        migration.name,
+        failureLogs(migration.name, err, migration.script),
+      ])
+      .catch(() => {});
+    fail(
+      `migration ${migration.name} failed and was rolled back: ${err.code ? `${err.code} ` : ''}${err.message}${err.position ? ` (${positionText(migration.script, err.position)})` : ''}. It is recorded as failed; fix it, then \`node scripts/db/migrate.mjs resolve --rolled-back ${migration.name}\` and deploy again`,
+    );
   }
 }
 
@@ -193,10 +209,12 @@ export async function resolve(opts) {
       await client.query(`UPDATE ${table} SET rolled_back_at = $2 WHERE id = ANY($1)`, [failedRows.map((r) => r.id), new Date()]);
     }
     const now = new Date();
-    await client.query(
-      `INSERT INTO ${table} (id, checksum, logs, started_at, finished_at, migration_name) VALUES ($1, $2, '', $3, $3, $4)`,
-      [randomUUID(), checksumOf(migration.script), now, name],
-    );
+    await client.query(`INSERT INTO ${table} (id, checksum, logs, started_at, finished_at, migration_name) VALUES ($1, $2, '', $3, $3, $4)`, [
+      randomUUID(),
+      checksumOf(migration.script),
+      now,
+      name,
+    ]);
     console.log(`recorded ${name} as applied (its SQL was not run)`);
   } finally {
     await releaseLock(client);

@@ -6,8 +6,15 @@ export const DEFAULT_URL = 'postgresql://loadline:loadline@127.0.0.1:5432/loadli
 
 // Query parameters Prisma understands in a PostgreSQL URL that node-postgres does not.
 const PRISMA_ONLY_PARAMS = [
-  'schema', 'connection_limit', 'pool_timeout', 'pgbouncer', 'statement_cache_size',
-  'socket_timeout', 'connect_timeout', 'max_connection_lifetime', 'max_idle_connection_lifetime',
+  'schema',
+  'connection_limit',
+  'pool_timeout',
+  'pgbouncer',
+  'statement_cache_size',
+  'socket_timeout',
+  'connect_timeout',
+  'max_connection_lifetime',
+  'max_idle_connection_lifetime',
 ];
 
 export function connectionSettings(rawUrl, schemaFlag) {
@@ -81,7 +88,9 @@ export async function connect(settings, { connectionString = settings.connection
       return connect(settings, { connectionString });
     }
     if (err?.code === '3D000') {
-      fail(`database "${settings.database}" does not exist on ${settings.where}; \`pnpm db:migrate\` creates it, and \`bash scripts/ensure-postgres.sh\` creates "loadline"`);
+      fail(
+        `database "${settings.database}" does not exist on ${settings.where}; \`pnpm db:migrate\` creates it, and \`bash scripts/ensure-postgres.sh\` creates "loadline"`,
+      );
     }
     const problem = connectionProblem(err, settings);
     if (problem) fail(problem);

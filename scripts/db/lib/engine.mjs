@@ -11,9 +11,7 @@ import { UserError, fail, rel } from './errors.mjs';
 import { LOCKFILE_CONTENT, LOCKFILE_NAME } from './migrations-folder.mjs';
 
 export async function readSchemaFiles(dir) {
-  const names = (await readdir(dir).catch(() => fail(`no Prisma schema folder at ${rel(dir)}`)))
-    .filter((f) => f.endsWith('.prisma'))
-    .sort();
+  const names = (await readdir(dir).catch(() => fail(`no Prisma schema folder at ${rel(dir)}`))).filter((f) => f.endsWith('.prisma')).sort();
   if (names.length === 0) fail(`no *.prisma files in ${rel(dir)}`);
   return Promise.all(names.map(async (n) => ({ path: rel(path.join(dir, n)), content: await readFile(path.join(dir, n), 'utf8') })));
 }
@@ -128,7 +126,9 @@ export async function engineSession(settings, datamodels) {
 
 // Engine errors carry a Rust span trace after the message; keep the message.
 export function engineError(err) {
-  const message = String(err?.message ?? err).split(/\n\s+0: /)[0].trim();
+  const message = String(err?.message ?? err)
+    .split(/\n\s+0: /)[0]
+    .trim();
   return new UserError(`schema engine: ${message}`);
 }
 

@@ -31,9 +31,7 @@ export function scriptMatchesChecksum(script, checksum) {
   const variants = [script, script.replace(/\r\n/g, '\n'), script.replace(/\n/g, '\r\n')];
   return variants.some((variant) => {
     const digest = createHash('sha256').update(variant, 'utf8').digest();
-    const rendered = checksum.length !== 64 && checksum.length > 0
-      ? [...digest].map((b) => b.toString(16)).join('')
-      : digest.toString('hex');
+    const rendered = checksum.length !== 64 && checksum.length > 0 ? [...digest].map((b) => b.toString(16)).join('') : digest.toString('hex');
     return rendered === checksum;
   });
 }
@@ -72,7 +70,9 @@ export async function initializeHistory(client, schema) {
   const foreign = tables.filter((t) => !IGNORED_TABLES.test(t));
   if (foreign.length > 0) {
     const shown = foreign.slice(0, 5).join(', ') + (foreign.length > 5 ? ', …' : '');
-    fail(`schema "${schema}" is not empty (${foreign.length} table(s): ${shown}) and has no ${MIGRATIONS_TABLE} table, so it was not made by these migrations (Prisma error P3005); baseline it with \`node scripts/db/migrate.mjs resolve --applied <migration>\` for each migration it already contains`);
+    fail(
+      `schema "${schema}" is not empty (${foreign.length} table(s): ${shown}) and has no ${MIGRATIONS_TABLE} table, so it was not made by these migrations (Prisma error P3005); baseline it with \`node scripts/db/migrate.mjs resolve --applied <migration>\` for each migration it already contains`,
+    );
   }
   await client.query(CREATE_MIGRATIONS_TABLE);
 }

@@ -32,7 +32,12 @@ export async function readMigrationsFolder(dir) {
 export function checkFolder(folder) {
   if (folder.lockfileContent !== null) {
     const line = folder.lockfileContent.split('\n').find((l) => l.startsWith('provider'));
-    const provider = line ? line.replace(/^provider = /, '').trim().replace(/^"|"$/g, '') : '<PROVIDER NOT FOUND>';
+    const provider = line
+      ? line
+          .replace(/^provider = /, '')
+          .trim()
+          .replace(/^"|"$/g, '')
+      : '<PROVIDER NOT FOUND>';
     if (provider !== PROVIDER) {
       fail(`${rel(path.join(folder.dir, LOCKFILE_NAME))} says provider "${provider}", these migrations are for "${PROVIDER}"`);
     }

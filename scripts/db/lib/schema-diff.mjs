@@ -17,7 +17,10 @@ async function computeDiff(opts) {
   const files = await readSchemaFiles(opts.schemaDir);
   const settings = connectionSettings(opts.url, null);
   const migrationsList = engineMigrationsList(folder);
-  const session = await engineSession(settings, files.map((f) => [f.path, f.content]));
+  const session = await engineSession(
+    settings,
+    files.map((f) => [f.path, f.content]),
+  );
   try {
     const result = await session.engine.diff({
       from: { tag: 'migrations', ...migrationsList },

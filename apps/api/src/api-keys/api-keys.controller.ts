@@ -11,7 +11,11 @@ import { codeByField } from '../auth/auth.errors.js';
 import { ApiKeysService } from './api-keys.service.js';
 import { ApiKeyError, ApiKeyErrorCode } from './api-keys.errors.js';
 
-const createKeyPipe = new ZodPipe(createApiKeySchema, 'API key', codeByField({ role: (message, details) => new ApiKeyError(ApiKeyErrorCode.UNKNOWN_ROLE, message, details) }));
+const createKeyPipe = new ZodPipe(
+  createApiKeySchema,
+  'API key',
+  codeByField({ role: (message, details) => new ApiKeyError(ApiKeyErrorCode.UNKNOWN_ROLE, message, details) }),
+);
 
 @ApiTags('api-keys')
 @ApiBearerAuth()

@@ -32,7 +32,12 @@ describe('accounts: sign-up rules, lockout, sessions, cookies and CSRF, organiza
   it('refuses weak passwords with WEAK_PASSWORD and writes nothing', async () => {
     const before = [await userCount(), await tenantCount()];
     for (const password of ['short', 'password123', 'aaaaaaaaaaaa', 'abcabcabcabc', 'dana-the-tester-2026']) {
-      const response = await stack.api.post('/auth/signup', { email: `weak-${Math.random()}@example.test`, password, name: 'Dana', organizationName: 'Weak Co' });
+      const response = await stack.api.post('/auth/signup', {
+        email: `weak-${Math.random()}@example.test`,
+        password,
+        name: 'Dana',
+        organizationName: 'Weak Co',
+      });
       expect(response.status, password).toBe(400);
       expect(response.body.error.code, password).toBe('WEAK_PASSWORD');
       expect(response.body.error.details[0].path).toBe('password');
@@ -104,7 +109,9 @@ describe('accounts: sign-up rules, lockout, sessions, cookies and CSRF, organiza
     const stored = await stack.db.query<{ tokenHash: string }>('SELECT "tokenHash" FROM "Session"');
     expect(stored.some((row) => row.tokenHash.includes(third.body.token))).toBe(false);
 
-    await stack.db.query(`UPDATE "Session" SET "expiresAt" = now() - interval '1 minute' WHERE "tokenHash" = encode(sha256($1::bytea), 'hex')`, [third.body.token]);
+    await stack.db.query(`UPDATE "Session" SET "expiresAt" = now() - interval '1 minute' WHERE "tokenHash" = encode(sha256($1::bytea), 'hex')`, [
+      third.body.token,
+    ]);
     const expired = await stack.api.as(third.body.token).get('/me');
     expect(expired.status).toBe(401);
     expect(expired.body.error.code).toBe('SESSION_EXPIRED');
@@ -136,7 +143,11 @@ describe('accounts: sign-up rules, lockout, sessions, cookies and CSRF, organiza
     const me = await fetch(`${stack.api.base}/me`, { headers: { cookie: cookieHeader } });
     expect(me.status).toBe(200);
     const target = { name: 'csrf', baseUrl: 'http://127.0.0.1:9/' };
-    const forged = await fetch(`${stack.api.base}/targets`, { method: 'POST', headers: { cookie: cookieHeader, 'content-type': 'application/json' }, body: JSON.stringify(target) });
+    const forged = await fetch(`${stack.api.base}/targets`, {
+      method: 'POST',
+      headers: { cookie: cookieHeader, 'content-type': 'application/json' },
+      body: JSON.stringify(target),
+    });
     expect(forged.status).toBe(403);
     expect(((await forged.json()) as { error: { code: string } }).error.code).toBe('CSRF_FAILED');
     const wrongToken = await fetch(`${stack.api.base}/targets`, {
@@ -152,7 +163,10 @@ describe('accounts: sign-up rules, lockout, sessions, cookies and CSRF, organiza
     });
     expect(genuine.status).toBe(201);
 
-    const logout = await fetch(`${stack.api.base}/auth/logout`, { method: 'POST', headers: { cookie: cookieHeader, 'x-csrf-token': cookies.get('loadline_csrf')! } });
+    const logout = await fetch(`${stack.api.base}/auth/logout`, {
+      method: 'POST',
+      headers: { cookie: cookieHeader, 'x-csrf-token': cookies.get('loadline_csrf')! },
+    });
     expect(logout.status).toBe(204);
     expect(logout.headers.getSetCookie().some((cookie) => /^loadline_session=;/.test(cookie))).toBe(true);
     expect((await fetch(`${stack.api.base}/me`, { headers: { cookie: cookieHeader } })).status).toBe(401);

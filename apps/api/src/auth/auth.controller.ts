@@ -23,7 +23,11 @@ import { clearSessionCookies, clientInfo, setSessionCookies } from './credential
 import { Public } from './public.decorator.js';
 import { Requires, SessionOnly } from './permissions.decorator.js';
 
-const signupPipe = new ZodPipe(signupSchema, 'sign-up', codeByField({ password: (message, details) => new AuthError(AuthErrorCode.WEAK_PASSWORD, message, details) }));
+const signupPipe = new ZodPipe(
+  signupSchema,
+  'sign-up',
+  codeByField({ password: (message, details) => new AuthError(AuthErrorCode.WEAK_PASSWORD, message, details) }),
+);
 
 /**
  * Sets the session as cookies for browsers and answers it for API clients; a client that asks

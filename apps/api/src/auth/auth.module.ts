@@ -17,15 +17,7 @@ import { RoutePermissionsCheck } from './route-permissions.js';
 @Module({
   imports: [DiscoveryModule, ApiKeysModule, MembersModule, OrganizationsModule],
   controllers: [AuthController],
-  providers: [
-    AuthRepository,
-    AuthService,
-    LoginThrottle,
-    SignupGate,
-    ApiRateLimiter,
-    RoutePermissionsCheck,
-    { provide: APP_GUARD, useClass: AuthGuard },
-  ],
+  providers: [AuthRepository, AuthService, LoginThrottle, SignupGate, ApiRateLimiter, RoutePermissionsCheck, { provide: APP_GUARD, useClass: AuthGuard }],
   exports: [AuthService, RoutePermissionsCheck],
 })
 export class AuthModule {}

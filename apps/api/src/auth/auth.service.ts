@@ -43,7 +43,6 @@ export class AuthService implements OnModuleInit {
     return new Date(Date.now() + this.env.LOADLINE_SESSION_TTL_HOURS * 3_600_000);
   }
 
-
   async signup(input: z.infer<typeof signupSchema>, client: ClientInfo): Promise<IssuedSession> {
     await this.signups.assertAllowed(input.inviteToken !== undefined, client.ip);
     // Checked before the (slow) password hash, so a dead link fails fast with its own code.
@@ -189,8 +188,13 @@ export class AuthService implements OnModuleInit {
    * moves to another of their organizations, or to a new one of their own.
    */
   async leaveOrganization(caller: SessionCaller): Promise<MeView> {
-    await this.members.remove(caller.userId, { userId: caller.userId, role: caller.role, email: caller.user.email, organizationName: caller.tenant.name }, caller.sessionId);
-    const next = (await this.accounts.memberships(caller.userId))[0] ?? (await this.organizations.createFor(caller.userId, `${caller.user.name}'s organization`));
+    await this.members.remove(
+      caller.userId,
+      { userId: caller.userId, role: caller.role, email: caller.user.email, organizationName: caller.tenant.name },
+      caller.sessionId,
+    );
+    const next =
+      (await this.accounts.memberships(caller.userId))[0] ?? (await this.organizations.createFor(caller.userId, `${caller.user.name}'s organization`));
     return this.switchOrganization(caller, next.tenantId);
   }
 
@@ -220,6 +224,11 @@ export class AuthService implements OnModuleInit {
     const membership = await this.accounts.findMembership(caller.userId, organizationId);
     if (!membership) throw new AuthError(AuthErrorCode.NOT_A_MEMBER, `You are not a member of organization ${organizationId}`);
     await this.accounts.switchSession(caller.sessionId, organizationId);
-    return this.me({ ...caller, tenantId: membership.tenantId, role: membership.role, tenant: { id: membership.tenant.id, name: membership.tenant.name, slug: membership.tenant.slug } });
+    return this.me({
+      ...caller,
+      tenantId: membership.tenantId,
+      role: membership.role,
+      tenant: { id: membership.tenant.id, name: membership.tenant.name, slug: membership.tenant.slug },
+    });
   }
 }

@@ -33,17 +33,13 @@ export class LoginThrottle {
       ip ? this.counters.peek(`address:${digest(ip)}`) : Promise.resolve({ count: 0, resetInMs: 0 }),
     ]);
     const locked =
-      account.count >= this.env.LOADLINE_LOGIN_MAX_FAILURES
-        ? account
-        : address.count >= this.env.LOADLINE_LOGIN_MAX_FAILURES_PER_ADDRESS
-          ? address
-          : null;
+      account.count >= this.env.LOADLINE_LOGIN_MAX_FAILURES ? account : address.count >= this.env.LOADLINE_LOGIN_MAX_FAILURES_PER_ADDRESS ? address : null;
     if (locked) {
       const retryAfter = retryAfterSeconds(locked);
-      throw new AuthError(
-        AuthErrorCode.LOGIN_LOCKED,
-        `Too many failed logins; try again in ${Math.ceil(Number(retryAfter) / 60)} minute(s)`,
-      ).withHeader('Retry-After', retryAfter);
+      throw new AuthError(AuthErrorCode.LOGIN_LOCKED, `Too many failed logins; try again in ${Math.ceil(Number(retryAfter) / 60)} minute(s)`).withHeader(
+        'Retry-After',
+        retryAfter,
+      );
     }
   }
 

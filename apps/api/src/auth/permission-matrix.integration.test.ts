@@ -149,9 +149,7 @@ describe('permission matrix (every route x every role, sessions and API keys)', 
   });
 
   it('refuses every role below the route permission with 403 FORBIDDEN, and lets the others through', async () => {
-    const ordered = [...routes.filter((route) => !route.public)].sort(
-      (a, b) => Number(SELF_AFFECTING.has(keyOf(a))) - Number(SELF_AFFECTING.has(keyOf(b))),
-    );
+    const ordered = [...routes.filter((route) => !route.public)].sort((a, b) => Number(SELF_AFFECTING.has(keyOf(a))) - Number(SELF_AFFECTING.has(keyOf(b))));
     const failures: string[] = [];
     for (const route of ordered) {
       for (const role of ROLES) {
@@ -159,7 +157,8 @@ describe('permission matrix (every route x every role, sessions and API keys)', 
         const response = await probe(client, route);
         const allowed = can(role, MATRIX[keyOf(route)] as Permission);
         const ok = allowed ? response.status !== 401 && response.status !== 403 : response.status === 403 && response.body?.error?.code === 'FORBIDDEN';
-        if (!ok) failures.push(`${role} ${keyOf(route)}: ${response.status} ${JSON.stringify(response.body)} (expected ${allowed ? 'allowed' : '403 FORBIDDEN'})`);
+        if (!ok)
+          failures.push(`${role} ${keyOf(route)}: ${response.status} ${JSON.stringify(response.body)} (expected ${allowed ? 'allowed' : '403 FORBIDDEN'})`);
       }
     }
     expect(failures).toEqual([]);
@@ -171,7 +170,8 @@ describe('permission matrix (every route x every role, sessions and API keys)', 
       for (const role of ROLES) {
         const response = await probe(keys[role], route);
         const expected = route.sessionOnly ? 'SESSION_REQUIRED' : can(role, MATRIX[keyOf(route)] as Permission) ? 'allowed' : 'FORBIDDEN';
-        const ok = expected === 'allowed' ? response.status !== 401 && response.status !== 403 : response.status === 403 && response.body?.error?.code === expected;
+        const ok =
+          expected === 'allowed' ? response.status !== 401 && response.status !== 403 : response.status === 403 && response.body?.error?.code === expected;
         if (!ok) failures.push(`${role} key ${keyOf(route)}: ${response.status} ${JSON.stringify(response.body)} (expected ${expected})`);
       }
     }
@@ -180,7 +180,9 @@ describe('permission matrix (every route x every role, sessions and API keys)', 
 
   it('answers 401 on every non-public route without credentials', async () => {
     const anonymous = stack.api;
-    const statuses = await Promise.all(routes.filter((route) => !route.public).map(async (route) => [keyOf(route), (await probe(anonymous, route)).status] as const));
+    const statuses = await Promise.all(
+      routes.filter((route) => !route.public).map(async (route) => [keyOf(route), (await probe(anonymous, route)).status] as const),
+    );
     expect(statuses.filter(([, status]) => status !== 401)).toEqual([]);
   });
 });

@@ -26,7 +26,11 @@ export class BaselinesController {
   @Requires('plans:write')
   @ApiJsonBody(setBaselineSchema)
   @ApiJsonResponse(200, planBaselineSchema, [400, 401, 403, 404, 422])
-  pin(@Param('id') planId: string, @Body(new ZodPipe(setBaselineSchema, 'baseline')) body: z.infer<typeof setBaselineSchema>, @CurrentCaller() caller: AuthenticatedCaller) {
+  pin(
+    @Param('id') planId: string,
+    @Body(new ZodPipe(setBaselineSchema, 'baseline')) body: z.infer<typeof setBaselineSchema>,
+    @CurrentCaller() caller: AuthenticatedCaller,
+  ) {
     return this.baselines.pin(planId, body.runId, caller.userId ?? null);
   }
 

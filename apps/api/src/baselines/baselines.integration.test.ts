@@ -18,7 +18,15 @@ describe('baselines', () => {
   async function runWith(latencyMs: number, seconds = 6): Promise<RunView> {
     const started = (await owner.post<{ run: RunView }>(`/plans/${plan.id}/runs`)).body.run;
     const t0 = Math.floor(Date.now() / 1000);
-    await runner.play(started.id, Array.from({ length: seconds }, (_, offset) => sampleSecond(t0 + offset, Array.from({ length: 100 }, (_, i) => latencyMs * (0.9 + (0.2 * i) / 100)))));
+    await runner.play(
+      started.id,
+      Array.from({ length: seconds }, (_, offset) =>
+        sampleSecond(
+          t0 + offset,
+          Array.from({ length: 100 }, (_, i) => latencyMs * (0.9 + (0.2 * i) / 100)),
+        ),
+      ),
+    );
     return owner.waitForRun(started.id, 20_000);
   }
 
@@ -49,7 +57,11 @@ describe('baselines', () => {
     const third = await runWith(12);
     expect([first.status, failed.status, third.status]).toEqual(['PASSED', 'FAILED', 'PASSED']);
 
-    expect((await owner.get<RunBaseline>(`/runs/${first.id}/baseline`)).body).toMatchObject({ baseline: null, comparison: null, message: expect.stringContaining('No earlier run') });
+    expect((await owner.get<RunBaseline>(`/runs/${first.id}/baseline`)).body).toMatchObject({
+      baseline: null,
+      comparison: null,
+      message: expect.stringContaining('No earlier run'),
+    });
     // The failed run is judged against the last passed one before it; so is the third (a failed run is no baseline).
     const ofFailed = (await owner.get<RunBaseline>(`/runs/${failed.id}/baseline`)).body;
     expect(ofFailed.baseline).toMatchObject({ runId: first.id, rule: 'last-passed' });
@@ -72,7 +84,14 @@ describe('baselines', () => {
     expect(next.baseline).toEqual({ runId: failed.id, rule: 'pinned' });
     expect((await owner.get<RunBaseline>(`/runs/${next.id}/baseline`)).body.baseline).toMatchObject({ runId: failed.id, rule: 'pinned' });
 
-    const other = (await owner.post<PlanView>('/plans', { name: 'Other', targetId: plan.targetId, load: { executor: 'constant-vus', vus: 1, duration: '5s' }, requests: [{ name: 'Get', path: '/' }] })).body;
+    const other = (
+      await owner.post<PlanView>('/plans', {
+        name: 'Other',
+        targetId: plan.targetId,
+        load: { executor: 'constant-vus', vus: 1, duration: '5s' },
+        requests: [{ name: 'Get', path: '/' }],
+      })
+    ).body;
     const wrongPlan = await owner.request('PUT', `/plans/${other.id}/baseline`, { runId: failed.id });
     expect(wrongPlan.status).toBe(422);
     expect(wrongPlan.body.error).toMatchObject({ code: 'BASELINE_RUN_INVALID', details: [{ path: 'runId' }] });
@@ -92,6 +111,9 @@ describe('baselines', () => {
     // A new version with a heavier load: its runs are not like for like with the earlier ones.
     expect((await owner.patch(`/plans/${plan.id}`, { load: { executor: 'constant-vus', vus: 4, duration: '6s' } })).status).toBe(200);
     const heavier = await runWith(10);
-    expect((await owner.get<RunBaseline>(`/runs/${heavier.id}/baseline`)).body).toMatchObject({ baseline: null, message: expect.stringContaining('No earlier run of this load') });
+    expect((await owner.get<RunBaseline>(`/runs/${heavier.id}/baseline`)).body).toMatchObject({
+      baseline: null,
+      message: expect.stringContaining('No earlier run of this load'),
+    });
   });
 });

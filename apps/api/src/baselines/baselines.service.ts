@@ -29,7 +29,13 @@ export class BaselinesService {
     const pinned = await this.baselines.pinned(planId);
     if (pinned) {
       const run = await this.runs.get(pinned.runId);
-      return { planId, pinned: { runId: run.id, pinnedAt: pinned.pinnedAt.toISOString() }, runId: run.id, rule: 'pinned', message: `Pinned: the run of ${when(run)} UTC` };
+      return {
+        planId,
+        pinned: { runId: run.id, pinnedAt: pinned.pinnedAt.toISOString() },
+        runId: run.id,
+        rule: 'pinned',
+        message: `Pinned: the run of ${when(run)} UTC`,
+      };
     }
     const chosen = await this.choice.choose({ id: null, planId, createdAt: null, spec: planSpecSchema.parse(plan.spec) });
     const last = chosen ? await this.runs.get(chosen.runId) : null;
@@ -38,7 +44,9 @@ export class BaselinesService {
       pinned: null,
       runId: last?.id ?? null,
       rule: 'last-passed',
-      message: last ? `The last passed run of this load, of ${when(last)} UTC` : 'No run of this load has passed yet: the next one that passes becomes the baseline',
+      message: last
+        ? `The last passed run of this load, of ${when(last)} UTC`
+        : 'No run of this load has passed yet: the next one that passes becomes the baseline',
     };
   }
 
@@ -46,8 +54,18 @@ export class BaselinesService {
   async pin(planId: string, runId: string, userId: string | null): Promise<PlanBaseline> {
     await this.plans.get(planId);
     const run = await this.runs.get(runId).catch(() => null);
-    const problem = !run || run.planId !== planId ? `Run ${runId} is not a run of this plan` : !isTerminalRunStatus(run.status) ? `Run ${runId} has not finished (${run.status})` : !run.summary?.overall.count ? `Run ${runId} measured nothing` : null;
-    if (problem) throw new BaselineError(BaselineErrorCode.BASELINE_RUN_INVALID, `${problem}: a baseline is a finished run of the plan that measured requests`, [{ path: 'runId', message: problem }]);
+    const problem =
+      !run || run.planId !== planId
+        ? `Run ${runId} is not a run of this plan`
+        : !isTerminalRunStatus(run.status)
+          ? `Run ${runId} has not finished (${run.status})`
+          : !run.summary?.overall.count
+            ? `Run ${runId} measured nothing`
+            : null;
+    if (problem)
+      throw new BaselineError(BaselineErrorCode.BASELINE_RUN_INVALID, `${problem}: a baseline is a finished run of the plan that measured requests`, [
+        { path: 'runId', message: problem },
+      ]);
     await this.baselines.pin(planId, runId, userId);
     return this.ofPlan(planId);
   }
@@ -78,7 +96,12 @@ export class BaselinesService {
     }
     const comparison = await this.reports.compare(baseline.id, run.id);
     const what = chosen.rule === 'pinned' ? 'the pinned baseline' : 'the last passed run of this load';
-    return { runId, baseline: { runId: baseline.id, rule: chosen.rule, createdAt: baseline.createdAt }, comparison, message: `Against ${what}, of ${when(baseline)} UTC` };
+    return {
+      runId,
+      baseline: { runId: baseline.id, rule: chosen.rule, createdAt: baseline.createdAt },
+      comparison,
+      message: `Against ${what}, of ${when(baseline)} UTC`,
+    };
   }
 
   private async choose(run: RunView): Promise<{ runId: string; rule: BaselineRule } | null> {

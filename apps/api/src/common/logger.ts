@@ -10,15 +10,7 @@ export function createLogger(level: string): pino.Logger {
     level,
     base: { service: 'loadline-api' },
     redact: {
-      paths: [
-        'req.headers.authorization',
-        'req.headers.cookie',
-        '*.password',
-        '*.token',
-        '*.headers',
-        'target.headers',
-        'payload.target.headers',
-      ],
+      paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token', '*.headers', 'target.headers', 'payload.target.headers'],
       censor: '[redacted]',
     },
   });

@@ -9,19 +9,24 @@ describe('API environment', () => {
   });
 
   it('listens on loopback port 8080 by default', () => {
-    const env = parseApiEnv({ DATABASE_URL: 'postgresql://u:p@127.0.0.1/db', REDIS_URL: 'redis://127.0.0.1:6379', LOADLINE_SECRET_KEY: 'k'.repeat(32), LOADLINE_RUNNER_KEY: 'r'.repeat(32) });
+    const env = parseApiEnv({
+      DATABASE_URL: 'postgresql://u:p@127.0.0.1/db',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      LOADLINE_SECRET_KEY: 'k'.repeat(32),
+      LOADLINE_RUNNER_KEY: 'r'.repeat(32),
+    });
     expect(env).toMatchObject({ LOADLINE_HOST: '127.0.0.1', LOADLINE_PORT: 8080, LOADLINE_QUEUE_PREFIX: 'loadline' });
   });
 
   it('refuses a short secret key and malformed allowed networks', () => {
     const base = { DATABASE_URL: 'postgresql://u:p@127.0.0.1/db', REDIS_URL: 'redis://127.0.0.1:6379' };
     expect(() => parseApiEnv({ ...base, LOADLINE_SECRET_KEY: 'short' })).toThrow(/LOADLINE_SECRET_KEY: must be at least 32 characters/);
-    expect(() => parseApiEnv({ ...base, LOADLINE_SECRET_KEY: 'k'.repeat(32), LOADLINE_RUNNER_KEY: 'r'.repeat(32), LOADLINE_ALLOWED_NETWORKS: '127.0.0.0/8,localhost' })).toThrow(
-      /LOADLINE_ALLOWED_NETWORKS: must be comma-separated CIDRs/,
-    );
-    expect(parseApiEnv({ ...base, LOADLINE_SECRET_KEY: 'k'.repeat(32), LOADLINE_RUNNER_KEY: 'r'.repeat(32), LOADLINE_ALLOWED_NETWORKS: '127.0.0.0/8, ::1/128' }).LOADLINE_ALLOWED_NETWORKS).toEqual([
-      '127.0.0.0/8',
-      '::1/128',
-    ]);
+    expect(() =>
+      parseApiEnv({ ...base, LOADLINE_SECRET_KEY: 'k'.repeat(32), LOADLINE_RUNNER_KEY: 'r'.repeat(32), LOADLINE_ALLOWED_NETWORKS: '127.0.0.0/8,localhost' }),
+    ).toThrow(/LOADLINE_ALLOWED_NETWORKS: must be comma-separated CIDRs/);
+    expect(
+      parseApiEnv({ ...base, LOADLINE_SECRET_KEY: 'k'.repeat(32), LOADLINE_RUNNER_KEY: 'r'.repeat(32), LOADLINE_ALLOWED_NETWORKS: '127.0.0.0/8, ::1/128' })
+        .LOADLINE_ALLOWED_NETWORKS,
+    ).toEqual(['127.0.0.0/8', '::1/128']);
   });
 });

@@ -9,11 +9,12 @@ export const apiEnvSchema = z.object({
   DATABASE_URL: z
     .string({ error: 'is required (e.g. postgresql://loadline:loadline@127.0.0.1:5432/loadline)' })
     .regex(/^postgres(ql)?:\/\//, 'must be a postgresql:// URL'),
-  REDIS_URL: z
-    .string({ error: 'is required (e.g. redis://127.0.0.1:6379)' })
-    .regex(/^rediss?:\/\//, 'must be a redis:// URL'),
+  REDIS_URL: z.string({ error: 'is required (e.g. redis://127.0.0.1:6379)' }).regex(/^rediss?:\/\//, 'must be a redis:// URL'),
   /** Redis key prefix of the queues; API and runners of one installation must agree. */
-  LOADLINE_QUEUE_PREFIX: z.string().regex(/^[a-z0-9_-]+$/i).default('loadline'),
+  LOADLINE_QUEUE_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9_-]+$/i)
+    .default('loadline'),
   LOADLINE_HOST: z.string().default('127.0.0.1'),
   LOADLINE_PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
   /** Where the built web app lives; served at `/` when present. */
@@ -29,7 +30,10 @@ export const apiEnvSchema = z.object({
     .string()
     .default('loopback')
     .transform((value): string | number | boolean => (/^\d+$/.test(value) ? Number(value) : value === 'true' ? true : value === 'false' ? false : value)),
-  LOADLINE_SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 14),
+  LOADLINE_SESSION_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .default(24 * 14),
   /**
    * Browser origins allowed to call the API with credentials (comma-separated). Empty: only
    * the API's own origin, which is where the web app is served from.
@@ -37,7 +41,12 @@ export const apiEnvSchema = z.object({
   LOADLINE_CORS_ORIGINS: z
     .string()
     .default('')
-    .transform((value) => value.split(',').map((origin) => origin.trim()).filter(Boolean))
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.url({ error: 'must be a comma-separated list of origins such as https://app.example.com' }))),
   /** Requests per minute one API key or session may make, and one organization in total. */
   LOADLINE_RATE_LIMIT_PER_CALLER: z.coerce.number().int().positive().default(600),
@@ -102,13 +111,23 @@ export const apiEnvSchema = z.object({
   LOADLINE_ALLOWED_NETWORKS: z
     .string()
     .default('')
-    .transform((value) => value.split(',').map((cidr) => cidr.trim()).filter(Boolean))
+    .transform((value) =>
+      value
+        .split(',')
+        .map((cidr) => cidr.trim())
+        .filter(Boolean),
+    )
     .refine((list) => list.every((cidr) => parseCidr(cidr) !== null), { message: 'must be comma-separated CIDRs such as 127.0.0.0/8,::1/128' }),
   /** DNS servers for TXT verification records (comma-separated IP[:port]); default: the system's. */
   LOADLINE_DNS_SERVERS: z
     .string()
     .default('')
-    .transform((value) => value.split(',').map((server) => server.trim()).filter(Boolean)),
+    .transform((value) =>
+      value
+        .split(',')
+        .map((server) => server.trim())
+        .filter(Boolean),
+    ),
   /** What a target whose ownership is not verified may run. */
   LOADLINE_UNVERIFIED_MAX_VUS: z.coerce.number().int().positive().default(10),
   LOADLINE_UNVERIFIED_MAX_DURATION_SECONDS: z.coerce.number().int().positive().default(60),
@@ -120,7 +139,9 @@ export const apiEnvSchema = z.object({
     .string()
     .default('10000,30000,120000,600000,1800000,3600000,7200000,14400000,21600000,28800000')
     .transform((value) => value.split(',').map((delay) => Number(delay.trim())))
-    .refine((delays) => delays.length > 0 && delays.every((delay) => Number.isInteger(delay) && delay >= 0), { message: 'must be comma-separated milliseconds' }),
+    .refine((delays) => delays.length > 0 && delays.every((delay) => Number.isInteger(delay) && delay >= 0), {
+      message: 'must be comma-separated milliseconds',
+    }),
   /** How often each API process looks for due schedule slots (ms). */
   // The longest the scheduler sleeps between looks (it wakes when the next slot is due anyway).
   LOADLINE_SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(50).default(1_000),

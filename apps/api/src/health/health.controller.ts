@@ -34,10 +34,7 @@ export class HealthController {
   @Get()
   @ApiJsonResponse(200, healthSchema, [503])
   async health(@Res({ passthrough: true }) res: Response): Promise<Health> {
-    const [database, redis] = await Promise.all([
-      check(() => this.db.system.$queryRaw`SELECT 1`),
-      check(() => this.redis.ping()),
-    ]);
+    const [database, redis] = await Promise.all([check(() => this.db.system.$queryRaw`SELECT 1`), check(() => this.redis.ping())]);
     const ids = redis.ok ? await this.liveRunners().catch(() => []) : [];
     const status = database.ok && redis.ok ? 'ok' : 'degraded';
     res.status(status === 'ok' ? 200 : 503);

@@ -45,7 +45,11 @@ describe('POST /plans/import: OpenAPI, HAR and curl to a draft plan', () => {
     expect(imported.warnings.some((warning: string) => warning.startsWith('The API requires credentials'))).toBe(true);
     const scenario = saved.spec.scenarios[0];
     expect(scenario).toMatchObject({ flow: 'weighted', load: { executor: 'constant-vus', vus: 5, duration: '1m' } });
-    expect(scenario.requests.find((request: { name: string }) => request.name === 'getPetById')).toMatchObject({ method: 'GET', path: '/pet/10', expect: { status: [200] } });
+    expect(scenario.requests.find((request: { name: string }) => request.name === 'getPetById')).toMatchObject({
+      method: 'GET',
+      path: '/pet/10',
+      expect: { status: [200] },
+    });
   });
 
   it('imports a HAR recording to a sequence draft with the most common origin as base URL', async () => {
@@ -69,7 +73,11 @@ describe('POST /plans/import: OpenAPI, HAR and curl to a draft plan', () => {
     const { imported, saved } = await importAndSave({ format: 'curl', content: fixture('chrome-copy-all.sh'), name: 'Cart flow' });
     expect(saved.name).toBe('Cart flow');
     expect(imported.suggestedBaseUrl).toBe('https://shop.example.com');
-    expect(saved.spec.scenarios[0].requests[1]).toMatchObject({ method: 'POST', path: '/api/cart/items', body: { type: 'json', json: { productId: 42, quantity: 1 } } });
+    expect(saved.spec.scenarios[0].requests[1]).toMatchObject({
+      method: 'POST',
+      path: '/api/cart/items',
+      body: { type: 'json', json: { productId: 42, quantity: 1 } },
+    });
   });
 
   it('answers 400 IMPORT_INVALID naming where the document is broken', async () => {
@@ -89,7 +97,12 @@ describe('POST /plans/import: OpenAPI, HAR and curl to a draft plan', () => {
       ],
       [{ format: 'openapi', content: 'openapi: 3.0.0\ninfo:\n  title: "open\n' }, 'line 4', /missing closing "quote/],
       [
-        { format: 'har', content: JSON.stringify({ log: { entries: [{ request: { method: 'GET', url: 'https://a.test/' } }, { request: { method: 'GET', url: '/relative' } }] } }) },
+        {
+          format: 'har',
+          content: JSON.stringify({
+            log: { entries: [{ request: { method: 'GET', url: 'https://a.test/' } }, { request: { method: 'GET', url: '/relative' } }] },
+          }),
+        },
         'log.entries[1].request.url',
         /is not a URL/,
       ],

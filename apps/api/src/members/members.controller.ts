@@ -52,7 +52,11 @@ export class MembersController {
   @Requires('members:manage')
   @ApiJsonBody(changeRoleSchema)
   @ApiJsonResponse(200, memberViewSchema, [400, 401, 403, 404, 409])
-  changeRole(@Param('userId') userId: string, @Body(new ZodPipe(changeRoleSchema, 'role change', unknownRole)) body: z.infer<typeof changeRoleSchema>, @CurrentCaller() caller: Caller) {
+  changeRole(
+    @Param('userId') userId: string,
+    @Body(new ZodPipe(changeRoleSchema, 'role change', unknownRole)) body: z.infer<typeof changeRoleSchema>,
+    @CurrentCaller() caller: Caller,
+  ) {
     return this.members.changeRole(userId, body.role, actorOf(caller));
   }
 
@@ -77,7 +81,11 @@ export class MembersController {
   @Requires('members:manage')
   @ApiJsonBody(createInviteSchema)
   @ApiJsonResponse(201, createdInviteSchema, [400, 401, 403])
-  addMember(@Body(new ZodPipe(createInviteSchema, 'invite', unknownRole)) body: z.infer<typeof createInviteSchema>, @CurrentCaller() caller: Caller, @Req() req: Request) {
+  addMember(
+    @Body(new ZodPipe(createInviteSchema, 'invite', unknownRole)) body: z.infer<typeof createInviteSchema>,
+    @CurrentCaller() caller: Caller,
+    @Req() req: Request,
+  ) {
     return this.members.invite(body, actorOf(caller), this.publicUrl.of(req));
   }
 
@@ -85,7 +93,11 @@ export class MembersController {
   @Requires('members:manage')
   @ApiJsonBody(createInviteSchema)
   @ApiJsonResponse(201, createdInviteSchema, [400, 401, 403])
-  invite(@Body(new ZodPipe(createInviteSchema, 'invite', unknownRole)) body: z.infer<typeof createInviteSchema>, @CurrentCaller() caller: Caller, @Req() req: Request) {
+  invite(
+    @Body(new ZodPipe(createInviteSchema, 'invite', unknownRole)) body: z.infer<typeof createInviteSchema>,
+    @CurrentCaller() caller: Caller,
+    @Req() req: Request,
+  ) {
     return this.members.invite(body, actorOf(caller), this.publicUrl.of(req));
   }
 

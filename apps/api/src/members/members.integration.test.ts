@@ -30,7 +30,12 @@ describe('members and invites: links, roles, the last owner', () => {
 
     // The invite names newcomer@: the link forwarded to (or intercepted by) anyone else is no use.
     const before = await userCount();
-    const elsewhere = await stack.api.post('/auth/signup', { email: 'someone-else@example.test', password: TEST_PASSWORD, name: 'Else', inviteToken: invite.body.token });
+    const elsewhere = await stack.api.post('/auth/signup', {
+      email: 'someone-else@example.test',
+      password: TEST_PASSWORD,
+      name: 'Else',
+      inviteToken: invite.body.token,
+    });
     expect(elsewhere.status).toBe(403);
     expect(elsewhere.body.error.code).toBe('INVITE_FOR_ANOTHER_EMAIL');
     expect(await userCount()).toBe(before);
@@ -39,12 +44,22 @@ describe('members and invites: links, roles, the last owner', () => {
     expect(acceptedByOther.status).toBe(403);
     expect(acceptedByOther.body.error.code).toBe('INVITE_FOR_ANOTHER_EMAIL');
 
-    const joined = await stack.api.post('/auth/signup', { email: 'Newcomer@Example.test', password: TEST_PASSWORD, name: 'Newcomer', inviteToken: invite.body.token });
+    const joined = await stack.api.post('/auth/signup', {
+      email: 'Newcomer@Example.test',
+      password: TEST_PASSWORD,
+      name: 'Newcomer',
+      inviteToken: invite.body.token,
+    });
     expect(joined.status).toBe(201);
     expect(joined.body).toMatchObject({ role: 'MEMBER', tenant: { id: people.OWNER.session.tenant.id } });
 
     const beforeReuse = await userCount();
-    const reuse = await stack.api.post('/auth/signup', { email: 'second@example.test', password: TEST_PASSWORD, name: 'Second', inviteToken: invite.body.token });
+    const reuse = await stack.api.post('/auth/signup', {
+      email: 'second@example.test',
+      password: TEST_PASSWORD,
+      name: 'Second',
+      inviteToken: invite.body.token,
+    });
     expect(reuse.status).toBe(409);
     expect(reuse.body.error.code).toBe('INVITE_ALREADY_USED');
     expect(await userCount()).toBe(beforeReuse);
@@ -55,7 +70,12 @@ describe('members and invites: links, roles, the last owner', () => {
     const invite = await people.OWNER.client.post('/members', { role: 'VIEWER', email: 'by-members@example.test' });
     expect(invite.status).toBe(201);
     expect(invite.body.invite).toMatchObject({ role: 'VIEWER', email: 'by-members@example.test' });
-    const joined = await stack.api.post('/auth/signup', { email: 'by-members@example.test', password: TEST_PASSWORD, name: 'By Members', inviteToken: invite.body.token });
+    const joined = await stack.api.post('/auth/signup', {
+      email: 'by-members@example.test',
+      password: TEST_PASSWORD,
+      name: 'By Members',
+      inviteToken: invite.body.token,
+    });
     expect(joined.body).toMatchObject({ role: 'VIEWER', tenant: { id: people.OWNER.session.tenant.id } });
     expect((await people.MEMBER.client.post('/members', { role: 'VIEWER' })).status).toBe(403);
   });
@@ -74,7 +94,12 @@ describe('members and invites: links, roles, the last owner', () => {
     ] as const) {
       const preview = await stack.api.get(`/invitations/${token}`);
       expect(preview.body.error.code).toBe(code);
-      const signup = await stack.api.post('/auth/signup', { email: `late-${Math.random()}@example.test`, password: TEST_PASSWORD, name: 'Late', inviteToken: token });
+      const signup = await stack.api.post('/auth/signup', {
+        email: `late-${Math.random()}@example.test`,
+        password: TEST_PASSWORD,
+        name: 'Late',
+        inviteToken: token,
+      });
       expect(signup.body.error.code).toBe(code);
       expect(signup.status).toBe(code === 'INVITE_NOT_FOUND' ? 404 : 410);
     }
@@ -126,7 +151,11 @@ describe('members and invites: links, roles, the last owner', () => {
     expect((await people.OWNER.client.patch(`/members/${people.ADMIN.session.user.id}`, { role: 'OWNER' })).status).toBe(200);
     expect((await people.OWNER.client.patch(`/members/${ownerId}`, { role: 'ADMIN' })).status).toBe(200);
     const events = (await people.ADMIN.client.get('/audit?action=member.role_changed')).body.events;
-    expect(events.map((event: { details: { from: string; to: string } }) => `${event.details.from}->${event.details.to}`)).toEqual(['OWNER->ADMIN', 'ADMIN->OWNER', 'VIEWER->ADMIN']);
+    expect(events.map((event: { details: { from: string; to: string } }) => `${event.details.from}->${event.details.to}`)).toEqual([
+      'OWNER->ADMIN',
+      'ADMIN->OWNER',
+      'VIEWER->ADMIN',
+    ]);
   });
 
   it('removes a member: their sessions stop working at once', async () => {

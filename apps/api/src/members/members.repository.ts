@@ -44,9 +44,13 @@ export class MembersRepository {
       const keys = await tx.apiKey.findMany({ where: { createdById: userId, revokedAt: null, role: { in: above } }, select: { id: true, role: true } });
       if (role === null) await tx.apiKey.updateMany({ where: { id: { in: keys.map((key) => key.id) } }, data: { revokedAt: now } });
       else await tx.apiKey.updateMany({ where: { id: { in: keys.map((key) => key.id) } }, data: { role } });
-      const invites = await tx.invite.findMany({ where: { createdById: userId, acceptedAt: null, revokedAt: null, role: { in: above } }, select: { id: true, role: true } });
+      const invites = await tx.invite.findMany({
+        where: { createdById: userId, acceptedAt: null, revokedAt: null, role: { in: above } },
+        select: { id: true, role: true },
+      });
       await tx.invite.updateMany({ where: { id: { in: invites.map((invite) => invite.id) } }, data: { revokedAt: now } });
-      const triggers = role === null || !can(role, 'runs:start') ? await tx.trigger.findMany({ where: { createdById: userId, revokedAt: null }, select: { id: true } }) : [];
+      const triggers =
+        role === null || !can(role, 'runs:start') ? await tx.trigger.findMany({ where: { createdById: userId, revokedAt: null }, select: { id: true } }) : [];
       await tx.trigger.updateMany({ where: { id: { in: triggers.map((trigger) => trigger.id) } }, data: { revokedAt: now } });
       const reduced = {
         [role === null ? 'apiKeysRevoked' : 'apiKeysCapped']: keys.map((key) => `${key.id} (${key.role})`),

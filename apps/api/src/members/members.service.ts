@@ -1,13 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  canGrant,
-  type CreatedInvite,
-  type InvitationPreview,
-  type InviteView,
-  type MemberView,
-  type Role,
-  type createInviteSchema,
-} from '@loadline/shared';
+import { canGrant, type CreatedInvite, type InvitationPreview, type InviteView, type MemberView, type Role, type createInviteSchema } from '@loadline/shared';
 import type { z } from 'zod';
 import { AuditService } from '../audit/audit.service.js';
 import { hashSecretToken, newSecretToken } from '../auth/secrets.js';
@@ -65,7 +57,9 @@ export class MembersService {
       if (error instanceof LastOwnerError) {
         throw new MemberError(
           MemberErrorCode.LAST_OWNER,
-          role ? 'The last owner cannot be demoted; make someone else an owner first' : 'The last owner cannot leave or be removed; make someone else an owner first',
+          role
+            ? 'The last owner cannot be demoted; make someone else an owner first'
+            : 'The last owner cannot leave or be removed; make someone else an owner first',
         );
       }
       throw error;
@@ -79,7 +73,10 @@ export class MembersService {
     if (member.role !== role) {
       const changed = await this.changeOrRemove(userId, role);
       if (!changed) throw new MemberError(MemberErrorCode.MEMBER_NOT_FOUND, `No member ${userId} in this organization`);
-      await this.audit.record('member.role_changed', { subject: { type: 'user', id: userId }, details: { email: member.user.email, from: member.role, to: role } });
+      await this.audit.record('member.role_changed', {
+        subject: { type: 'user', id: userId },
+        details: { email: member.user.email, from: member.role, to: role },
+      });
       await this.recordReduced(userId, member.user.email, changed.reduced);
     }
     return { user: { id: member.user.id, email: member.user.email, name: member.user.name }, role, joinedAt: member.createdAt.toISOString() };
@@ -178,13 +175,16 @@ export class MembersService {
    */
   assertInviteFor(invite: { email: string | null }, email: string): void {
     if (invite.email && invite.email.toLowerCase() !== email.toLowerCase()) {
-      throw new MemberError(MemberErrorCode.INVITE_FOR_ANOTHER_EMAIL, 'This invite is for another e-mail address; sign in (or sign up) with the address it was sent to, or ask for a new invite');
+      throw new MemberError(
+        MemberErrorCode.INVITE_FOR_ANOTHER_EMAIL,
+        'This invite is for another e-mail address; sign in (or sign up) with the address it was sent to, or ask for a new invite',
+      );
     }
   }
 
   async preview(token: string): Promise<InvitationPreview> {
     const invite = await this.usableInvite(token);
-    const inviter = invite.createdById ? (await this.members.userEmails([invite.createdById]))[0]?.email ?? null : null;
+    const inviter = invite.createdById ? ((await this.members.userEmails([invite.createdById]))[0]?.email ?? null) : null;
     return { organization: { name: invite.organizationName }, role: invite.role, expiresAt: invite.expiresAt.toISOString(), invitedBy: inviter };
   }
 
@@ -198,7 +198,12 @@ export class MembersService {
     }
     const membership = await this.members.claimInvite(invite.id, invite.tenantId, userId, invite.role);
     if (!membership) throw new MemberError(MemberErrorCode.INVITE_ALREADY_USED, 'This invite link has already been used');
-    await this.audit.record('member.joined', { tenantIds: [invite.tenantId], actorUserId: userId, subject: { type: 'invite', id: invite.id }, details: { role: invite.role } });
+    await this.audit.record('member.joined', {
+      tenantIds: [invite.tenantId],
+      actorUserId: userId,
+      subject: { type: 'invite', id: invite.id },
+      details: { role: invite.role },
+    });
     return membership;
   }
 }

@@ -45,7 +45,12 @@ describe('a demoted or removed member keeps no power through what they made', ()
     expect(refused.status).toBe(403);
     expect((await admin.key.get('/plans')).status).toBe(200); // still a MEMBER's key
     expect((await owner.get('/api-keys')).body.items.find((key: { id: string }) => key.id === admin.keyId)).toMatchObject({ role: 'MEMBER', revokedAt: null });
-    const redeem = await stack.api.post('/auth/signup', { email: 'late@example.test', password: 'correct horse battery staple', name: 'Late', inviteToken: admin.adminInvite.token });
+    const redeem = await stack.api.post('/auth/signup', {
+      email: 'late@example.test',
+      password: 'correct horse battery staple',
+      name: 'Late',
+      inviteToken: admin.adminInvite.token,
+    });
     expect(redeem.status).toBe(410);
     expect(redeem.body.error.code).toBe('INVITE_REVOKED');
     expect((await stack.api.get(`/invitations/${admin.memberInvite.token}`)).status).toBe(200); // a MEMBER may still grant MEMBER
@@ -70,7 +75,8 @@ describe('a demoted or removed member keeps no power through what they made', ()
     const admin = await newAdmin('removed');
     expect((await owner.delete(`/members/${admin.session.user.id}`)).status).toBe(204);
     expect((await admin.key.get('/plans')).status).toBe(401);
-    for (const invite of [admin.adminInvite, admin.memberInvite]) expect((await stack.api.get(`/invitations/${invite.token}`)).body.error.code).toBe('INVITE_REVOKED');
+    for (const invite of [admin.adminInvite, admin.memberInvite])
+      expect((await stack.api.get(`/invitations/${invite.token}`)).body.error.code).toBe('INVITE_REVOKED');
     expect((await stack.api.post(`/triggers/${admin.trigger.token}`, {})).status).toBe(404);
     const reduced = (await owner.get('/audit?action=member.power_reduced')).body.events[0];
     expect(reduced.details).toMatchObject({ apiKeysRevoked: [`${admin.keyId} (ADMIN)`], triggersRevoked: [admin.trigger.trigger.id] });
@@ -81,7 +87,14 @@ describe('a demoted or removed member keeps no power through what they made', ()
     const mailer = new LogMailer();
     const logged: unknown[] = [];
     (mailer as unknown as { logger: { log: (...args: unknown[]) => void } }).logger = { log: (...args) => logged.push(args) };
-    await mailer.sendInvite({ to: 'a@example.test', organization: 'Acme', invitedBy: 'o@example.test', role: 'OWNER', url: 'https://loadline.example/invite/lli_secret-token-123', expiresAt: new Date() });
+    await mailer.sendInvite({
+      to: 'a@example.test',
+      organization: 'Acme',
+      invitedBy: 'o@example.test',
+      role: 'OWNER',
+      url: 'https://loadline.example/invite/lli_secret-token-123',
+      expiresAt: new Date(),
+    });
     expect(logged).toHaveLength(1);
     expect(JSON.stringify(logged)).not.toContain('secret-token-123');
     expect(JSON.stringify(logged)).toContain('a@example.test');

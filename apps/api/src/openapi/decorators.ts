@@ -14,10 +14,7 @@ export function ApiJsonBody(schema: z.ZodType) {
 
 /** Documents the success response and the shared error envelope for the listed statuses. */
 export function ApiJsonResponse(status: number, schema: z.ZodType | null, errorStatuses: number[] = []) {
-  return applyDecorators(
-    schema ? ApiResponse({ status, schema: asNest(openApiSchema(schema)) }) : ApiResponse({ status }),
-    ApiErrors(errorStatuses),
-  );
+  return applyDecorators(schema ? ApiResponse({ status, schema: asNest(openApiSchema(schema)) }) : ApiResponse({ status }), ApiErrors(errorStatuses));
 }
 
 const ERROR_MEANING: Record<number, string> = {
@@ -36,17 +33,13 @@ const ERROR_MEANING: Record<number, string> = {
 /** The shared error envelope for each listed status. */
 export function ApiErrors(statuses: number[]) {
   return applyDecorators(
-    ...statuses.map((status) =>
-      ApiResponse({ status, description: ERROR_MEANING[status] ?? 'Error', schema: asNest(openApiSchema(errorBodySchema)) }),
-    ),
+    ...statuses.map((status) => ApiResponse({ status, description: ERROR_MEANING[status] ?? 'Error', schema: asNest(openApiSchema(errorBodySchema)) })),
   );
 }
 
 /** A response that is a file (exports): per media type, the zod schema of a JSON body or null for text. */
 export function ApiFileResponse(status: number, bodies: Record<string, z.ZodType | null>, errorStatuses: number[] = []) {
-  const content = Object.fromEntries(
-    Object.entries(bodies).map(([type, schema]) => [type, { schema: schema ? openApiSchema(schema) : { type: 'string' } }]),
-  );
+  const content = Object.fromEntries(Object.entries(bodies).map(([type, schema]) => [type, { schema: schema ? openApiSchema(schema) : { type: 'string' } }]));
   return applyDecorators(ApiResponse({ status, content: content as never }), ApiErrors(errorStatuses));
 }
 

@@ -74,7 +74,9 @@ export function openApiSchema(schema: z.ZodType, io: 'input' | 'output' = 'outpu
   }
   const rewrite = (value: JsonSchema): JsonSchema =>
     JSON.parse(
-      JSON.stringify(value).replace(/"#\/definitions\/([^"]+)"/g, (_match, name: string) => JSON.stringify(`#/components/schemas/${renamed.get(name) ?? name}`)),
+      JSON.stringify(value).replace(/"#\/definitions\/([^"]+)"/g, (_match, name: string) =>
+        JSON.stringify(`#/components/schemas/${renamed.get(name) ?? name}`),
+      ),
     ) as JsonSchema;
   for (const [name, definition] of Object.entries(definitions ?? {})) components.set(renamed.get(name)!, rewrite(definition));
   return rewrite(root);

@@ -21,7 +21,9 @@ describe('installation ceilings and sign-up control', () => {
     const above = await owner.patch('/organization/quotas', { maxVusPerRun: 201, monthlyVuMinutes: 60_000, maxConcurrentRuns: 7 });
     expect(above.status).toBe(422);
     expect(above.body.error.code).toBe('QUOTA_ABOVE_CEILING');
-    expect(above.body.error.message).toBe('This installation allows at most 200 for maxVusPerRun, 50,000 for monthlyVuMinutes; ask its operator to raise the ceiling');
+    expect(above.body.error.message).toBe(
+      'This installation allows at most 200 for maxVusPerRun, 50,000 for monthlyVuMinutes; ask its operator to raise the ceiling',
+    );
     expect(above.body.error.details.map((detail: { path: string }) => detail.path)).toEqual(['maxVusPerRun', 'monthlyVuMinutes']);
     // Nothing of the refused change was applied, not even the part within the ceilings.
     const unchanged = (await owner.get('/organization')).body;
@@ -41,14 +43,24 @@ describe('installation ceilings and sign-up control', () => {
   it('closed: only the first account of an empty installation; invite-only: only with an invite', async () => {
     const closed = await start('signupclosed', { LOADLINE_SIGNUP: 'closed' });
     await closed.api.signup('first-owner'); // an empty installation gets its first owner
-    const refused = await closed.api.post('/auth/signup', { email: 'second@example.test', password: TEST_PASSWORD, name: 'Second', organizationName: 'Second Co' });
+    const refused = await closed.api.post('/auth/signup', {
+      email: 'second@example.test',
+      password: TEST_PASSWORD,
+      name: 'Second',
+      organizationName: 'Second Co',
+    });
     expect(refused.status).toBe(403);
     expect(refused.body.error).toMatchObject({ code: 'SIGNUP_CLOSED', message: expect.stringContaining('Sign-up is closed') });
     expect(Number((await closed.db.query<{ n: string }>('SELECT count(*) AS n FROM "User"'))[0]!.n)).toBe(1);
 
     const inviteOnly = await start('signupinvite', { LOADLINE_SIGNUP: 'invite-only' });
     const owner = (await inviteOnly.api.signup('invite-owner')).client;
-    const without = await inviteOnly.api.post('/auth/signup', { email: 'walk-in@example.test', password: TEST_PASSWORD, name: 'Walk In', organizationName: 'Walk In Co' });
+    const without = await inviteOnly.api.post('/auth/signup', {
+      email: 'walk-in@example.test',
+      password: TEST_PASSWORD,
+      name: 'Walk In',
+      organizationName: 'Walk In Co',
+    });
     expect(without.status).toBe(403);
     expect(without.body.error.message).toContain('by invitation only');
     const invite = await owner.post('/invites', { role: 'MEMBER' });

@@ -105,9 +105,7 @@ export class OrganizationsService {
       maxConcurrentRuns: input.maxConcurrentRuns,
       monthlyVuMinutes: input.monthlyVuMinutes,
     });
-    const changes = Object.fromEntries(
-      Object.entries(input).map(([quota, value]) => [quota, `${before[quota as keyof Quotas]} -> ${value}`]),
-    );
+    const changes = Object.fromEntries(Object.entries(input).map(([quota, value]) => [quota, `${before[quota as keyof Quotas]} -> ${value}`]));
     await this.audit.record('organization.quotas_changed', { subject: { type: 'organization', id: updated.id }, details: changes });
     return this.view(updated);
   }
@@ -152,7 +150,10 @@ export class OrganizationsService {
       throw new OrganizationError(
         OrganizationErrorCode.QUOTA_EXCEEDED,
         `Quota exceeded: ${violations.map((violation) => violation.message).join('; ')}`,
-        violations.map((violation) => ({ path: violation.quota, message: `limit ${violation.limit}, current ${Math.round(violation.current * 100) / 100}: ${violation.message}` })),
+        violations.map((violation) => ({
+          path: violation.quota,
+          message: `limit ${violation.limit}, current ${Math.round(violation.current * 100) / 100}: ${violation.message}`,
+        })),
       );
     }
   }

@@ -3,7 +3,8 @@ import { planSpecSchema, type Quotas } from '@loadline/shared';
 import { monthOf, plannedVuMinutes, quotaViolations } from './quota-check.js';
 
 const quotas: Quotas = { maxVusPerRun: 100, maxRunDurationSeconds: 600, maxConcurrentRuns: 2, monthlyVuMinutes: 1_000 };
-const load = (vus: number, duration: string) => planSpecSchema.parse({ load: { executor: 'constant-vus', vus, duration }, requests: [{ name: 'A', path: '/' }] });
+const load = (vus: number, duration: string) =>
+  planSpecSchema.parse({ load: { executor: 'constant-vus', vus, duration }, requests: [{ name: 'A', path: '/' }] });
 
 describe('quotaViolations', () => {
   it('allows a run within every limit', () => {
@@ -22,16 +23,32 @@ describe('quotaViolations', () => {
   });
 
   it('counts a ramp by its peak VUs over its whole duration', () => {
-    const ramp = planSpecSchema.parse({ load: { executor: 'ramping-vus', stages: [{ duration: '1m', target: 10 }, { duration: '2m', target: 40 }] }, requests: [{ name: 'A', path: '/' }] });
+    const ramp = planSpecSchema.parse({
+      load: {
+        executor: 'ramping-vus',
+        stages: [
+          { duration: '1m', target: 10 },
+          { duration: '2m', target: 40 },
+        ],
+      },
+      requests: [{ name: 'A', path: '/' }],
+    });
     expect(plannedVuMinutes(ramp)).toBe(120);
   });
 
   it('adds up scenarios that overlap in time, and not those that follow each other', () => {
-    const scenario = (name: string, vus: number, startTime: string) => ({ name, startTime, load: { executor: 'constant-vus', vus, duration: '1m' }, requests: [{ name, path: '/' }] });
+    const scenario = (name: string, vus: number, startTime: string) => ({
+      name,
+      startTime,
+      load: { executor: 'constant-vus', vus, duration: '1m' },
+      requests: [{ name, path: '/' }],
+    });
     const sequential = planSpecSchema.parse({ scenarios: [scenario('a', 60, '0s'), scenario('b', 80, '1m')] });
     expect(quotaViolations(quotas, { activeRuns: 0, vuMinutesThisMonth: 0 }, sequential)).toEqual([]);
     const parallel = planSpecSchema.parse({ scenarios: [scenario('a', 60, '0s'), scenario('b', 80, '30s')] });
-    expect(quotaViolations(quotas, { activeRuns: 0, vuMinutesThisMonth: 0 }, parallel).map((violation) => [violation.quota, violation.current])).toEqual([['maxVusPerRun', 140]]);
+    expect(quotaViolations(quotas, { activeRuns: 0, vuMinutesThisMonth: 0 }, parallel).map((violation) => [violation.quota, violation.current])).toEqual([
+      ['maxVusPerRun', 140],
+    ]);
   });
 
   it('counts VU-minutes per calendar month in UTC', () => {

@@ -25,7 +25,12 @@ export function quotaViolations(quotas: Quotas, usage: QuotaUsage, spec: PlanSpe
   const seconds = planDurationSeconds(spec);
   const vuMinutes = plannedVuMinutes(spec);
   if (vus > quotas.maxVusPerRun) {
-    violations.push({ quota: 'maxVusPerRun', limit: quotas.maxVusPerRun, current: vus, message: `the plan needs ${fmt(vus)} VUs; the limit is ${fmt(quotas.maxVusPerRun)} VUs per run` });
+    violations.push({
+      quota: 'maxVusPerRun',
+      limit: quotas.maxVusPerRun,
+      current: vus,
+      message: `the plan needs ${fmt(vus)} VUs; the limit is ${fmt(quotas.maxVusPerRun)} VUs per run`,
+    });
   }
   if (seconds > quotas.maxRunDurationSeconds) {
     violations.push({

@@ -80,14 +80,22 @@ describe('custom k6 scripts', () => {
 
   it('changes a script by PATCH (checked again), renames without a runner check, and switches back to scenarios', async () => {
     const plan = (await owner.post<PlanView>('/plans', { name: 'editable', targetId: target.id, script: { source: SCRIPT } })).body;
-    const changed = await owner.patch<PlanView>(`/plans/${plan.id}`, { script: { source: SCRIPT.replace("rate: 20", "rate: 10").replace("preAllocatedVUs: 2", "preAllocatedVUs: 3") } });
+    const changed = await owner.patch<PlanView>(`/plans/${plan.id}`, {
+      script: { source: SCRIPT.replace('rate: 20', 'rate: 10').replace('preAllocatedVUs: 2', 'preAllocatedVUs: 3') },
+    });
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     expect(changed.body.spec.script!.requirements).toEqual({ maxVUs: 3, durationSeconds: 33, k6Thresholds: {} });
-    expect((await owner.get(`/plans/${plan.id}/diff?from=1&to=2`)).body.changes.map((change: { path: string }) => change.path)).toEqual(['script.source', 'script.requirements.maxVUs']);
+    expect((await owner.get(`/plans/${plan.id}/diff?from=1&to=2`)).body.changes.map((change: { path: string }) => change.path)).toEqual([
+      'script.source',
+      'script.requirements.maxVUs',
+    ]);
     const broken = await owner.patch(`/plans/${plan.id}`, { script: { source: 'export default function () { let = ; }' } });
     expect(broken.body.error).toMatchObject({ code: 'PLAN_INVALID', details: [{ path: 'script.source' }] });
     expect((await owner.patch<PlanView>(`/plans/${plan.id}`, { name: 'renamed' })).body.spec.script!.requirements!.maxVUs).toBe(3);
-    const back = await owner.patch<PlanView>(`/plans/${plan.id}`, { script: null, scenarios: [{ name: 'main', load: { executor: 'constant-vus', vus: 1, duration: '1s' }, requests: [{ name: 'A', path: '/' }] }] });
+    const back = await owner.patch<PlanView>(`/plans/${plan.id}`, {
+      script: null,
+      scenarios: [{ name: 'main', load: { executor: 'constant-vus', vus: 1, duration: '1s' }, requests: [{ name: 'A', path: '/' }] }],
+    });
     expect(back.status, JSON.stringify(back.body)).toBe(200);
     expect(back.body.spec.script).toBeUndefined();
     expect(back.body.spec.scenarios.map((scenario) => scenario.name)).toEqual(['main']);

@@ -39,10 +39,7 @@ export class PlansController {
   @Requires('plans:write')
   @ApiJsonBody(createPlanSchema)
   @ApiJsonResponse(201, planViewSchema, [400, 401, 422])
-  create(
-    @Body(new ZodPipe(createPlanSchema, 'plan', PlanError.invalid)) body: z.infer<typeof createPlanSchema>,
-    @CurrentCaller() caller: AuthenticatedCaller,
-  ) {
+  create(@Body(new ZodPipe(createPlanSchema, 'plan', PlanError.invalid)) body: z.infer<typeof createPlanSchema>, @CurrentCaller() caller: AuthenticatedCaller) {
     const { name, targetId, ...spec } = body;
     return this.plans.create({ name, targetId, spec }, caller.userId ?? undefined);
   }

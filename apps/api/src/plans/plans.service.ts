@@ -120,9 +120,7 @@ export class PlansService {
       await this.targets.getRecord(targetId);
     } catch (error) {
       if (error instanceof TargetError) {
-        throw new PlanError(PlanErrorCode.PLAN_INVALID, `Invalid plan: no target with id ${targetId}`, [
-          { path: 'targetId', message: 'no such target' },
-        ]);
+        throw new PlanError(PlanErrorCode.PLAN_INVALID, `Invalid plan: no target with id ${targetId}`, [{ path: 'targetId', message: 'no such target' }]);
       }
       throw error;
     }
@@ -223,7 +221,11 @@ export class PlansService {
   /** The exact script a run of the version would execute (the generator is pure: same spec, same text). */
   async script(id: string, number?: number): Promise<PlanScript> {
     const view = await this.version(id, number);
-    const slug = view.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'plan';
+    const slug =
+      view.name
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '') || 'plan';
     return {
       version: view.version,
       filename: `${slug}-v${view.version}.js`,

@@ -72,7 +72,10 @@ describe("custom scripts' thresholds and metrics", () => {
 
   it("judges the script's thresholds from the merged data, and keeps its own metrics", async () => {
     const check = await client.post('/plans/check-script', { source: SCRIPT });
-    expect(check.body).toMatchObject({ ok: true, thresholds: expect.arrayContaining([expect.objectContaining({ metric: 'custom', name: 'fast_ok', stat: 'rate' })]) });
+    expect(check.body).toMatchObject({
+      ok: true,
+      thresholds: expect.arrayContaining([expect.objectContaining({ metric: 'custom', name: 'fast_ok', stat: 'rate' })]),
+    });
 
     const created = await client.post<PlanView>('/plans', {
       name: 'scripted',
@@ -89,7 +92,12 @@ describe("custom scripts' thresholds and metrics", () => {
     const spec = created.body.spec;
     expect(spec.thresholds).toHaveLength(7);
     expect(spec.thresholds.at(-1)).toEqual({ metric: 'error_rate', op: '<', value: 0.5 });
-    expect(spec.thresholds.find((threshold) => threshold.fromScript?.expression === 'max<60000')).toMatchObject({ metric: 'latency', stat: 'max', request: 'Slow', stop: { after: '10s' } });
+    expect(spec.thresholds.find((threshold) => threshold.fromScript?.expression === 'max<60000')).toMatchObject({
+      metric: 'latency',
+      stat: 'max',
+      request: 'Slow',
+      stop: { after: '10s' },
+    });
 
     const run = await client.waitForRun((await client.post<{ run: RunView }>(`/plans/${created.body.id}/runs`)).body.run.id, 120_000);
     const slowServed = server.counts.get('GET /slow') ?? 0;
@@ -131,7 +139,11 @@ describe("custom scripts' thresholds and metrics", () => {
     expect(highest.verdict).toBe('PASS');
     expect(Math.abs(highest.measured! - 9) / 9).toBeLessThanOrEqual(0.005);
     const rate = byExpression(run, 'fast_ok', 'rate>0.9');
-    expect(rate).toMatchObject({ verdict: 'FAIL', measured: ok / fastServed, explanation: expect.stringMatching(/^rate of fast_ok 0\.7\d+ against > 0\.9: short by/) });
+    expect(rate).toMatchObject({
+      verdict: 'FAIL',
+      measured: ok / fastServed,
+      explanation: expect.stringMatching(/^rate of fast_ok 0\.7\d+ against > 0\.9: short by/),
+    });
     expect(run.thresholds.at(-1)).toMatchObject({ threshold: { metric: 'error_rate' }, verdict: 'PASS' });
 
     // Shown on the public report and in the CSV export too.
@@ -140,7 +152,10 @@ describe("custom scripts' thresholds and metrics", () => {
     expect(shared.body.run.summary!.customMetrics).toEqual(summary.customMetrics);
     expect(shared.body.run.thresholds).toEqual(run.thresholds);
     const csv = await (await client.raw(`/runs/${run.id}/export?format=csv`)).text();
-    const served = csv.split('\n').find((line) => line.startsWith('served,'))!.split(',');
+    const served = csv
+      .split('\n')
+      .find((line) => line.startsWith('served,'))!
+      .split(',');
     expect([served[1], served.at(-2), served.at(-1)]).toEqual([String(server.total()), 'counter', String(server.total())]);
   });
 
@@ -159,7 +174,10 @@ describe("custom scripts' thresholds and metrics", () => {
     ]);
     expect(tighter.body.spec.thresholds.at(-1)).toEqual(own);
     // Back to scenarios: the script's thresholds go with it, the plan's own stay.
-    const back = await client.patch<PlanView>(`/plans/${plan.id}`, { script: null, scenarios: [{ name: 'main', load: { executor: 'constant-vus', vus: 1, duration: '1s' }, requests: [{ name: 'A', path: '/' }] }] });
+    const back = await client.patch<PlanView>(`/plans/${plan.id}`, {
+      script: null,
+      scenarios: [{ name: 'main', load: { executor: 'constant-vus', vus: 1, duration: '1s' }, requests: [{ name: 'A', path: '/' }] }],
+    });
     expect(back.status, JSON.stringify(back.body)).toBe(200);
     expect(back.body.spec.thresholds).toEqual([own]);
   });
@@ -179,9 +197,17 @@ describe("custom scripts' thresholds and metrics", () => {
       expect.stringMatching(/^options\.thresholds\["iteration_duration"\]: "avg<1000": Loadline does not judge iteration_duration/),
     ]);
     const check = await client.post('/plans/check-script', { source });
-    expect(check.body).toMatchObject({ ok: false, message: refused.body.error.message, unsupportedThresholds: expect.arrayContaining([expect.objectContaining({ metric: 'iteration_duration' })]) });
+    expect(check.body).toMatchObject({
+      ok: false,
+      message: refused.body.error.message,
+      unsupportedThresholds: expect.arrayContaining([expect.objectContaining({ metric: 'iteration_duration' })]),
+    });
     // What k6 itself refuses (a statistic the metric lacks) is k6's error, as for any script k6 cannot load.
-    const wrong = await client.post('/plans', { name: 'wrong', targetId: target.id, script: { source: SCRIPT.replace("served: ['count>10']", "served: ['p(95)<10']") } });
+    const wrong = await client.post('/plans', {
+      name: 'wrong',
+      targetId: target.id,
+      script: { source: SCRIPT.replace("served: ['count>10']", "served: ['p(95)<10']") },
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.error.message).toMatch(/unsupported aggregation method p on metric of type counter/);
   });

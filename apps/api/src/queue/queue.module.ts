@@ -37,7 +37,10 @@ class QueueLifecycle implements OnModuleDestroy {
       inject: [REDIS, API_ENV],
       useFactory: (redis: Redis, env: ApiEnv) =>
         // Scripts are user code: kept in Redis only for the minute a check takes.
-        new TypedProducer('inspect', redis, { prefix: env.LOADLINE_QUEUE_PREFIX, defaultJobOptions: { removeOnComplete: { age: 60 }, removeOnFail: { age: 60 }, attempts: 1 } }),
+        new TypedProducer('inspect', redis, {
+          prefix: env.LOADLINE_QUEUE_PREFIX,
+          defaultJobOptions: { removeOnComplete: { age: 60 }, removeOnFail: { age: 60 }, attempts: 1 },
+        }),
     },
     {
       provide: WEBHOOKS_PRODUCER,

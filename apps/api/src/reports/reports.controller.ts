@@ -72,7 +72,11 @@ export class ReportsController {
   @Requires('read')
   @ApiZodQuery(exportQuerySchema)
   @ApiFileResponse(200, { 'application/json': runSchema, 'text/csv': null, 'application/xml': null }, [400, 401, 404])
-  async export(@Param('id') id: string, @Query(new ZodPipe(exportQuerySchema, 'query')) query: z.infer<typeof exportQuerySchema>, @Res() res: Response): Promise<void> {
+  async export(
+    @Param('id') id: string,
+    @Query(new ZodPipe(exportQuerySchema, 'query')) query: z.infer<typeof exportQuerySchema>,
+    @Res() res: Response,
+  ): Promise<void> {
     const file = await this.reports.export(id, query.format);
     res.setHeader('Content-Type', file.contentType);
     res.setHeader('Content-Disposition', `attachment; filename="${file.filename}"`);

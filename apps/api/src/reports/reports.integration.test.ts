@@ -35,7 +35,15 @@ describe('reports and share links', () => {
   async function runWith(latencyMs: number): Promise<RunView> {
     const started = (await owner.post<{ run: RunView }>(`/plans/${plan.id}/runs`)).body.run;
     const t0 = Math.floor(Date.now() / 1000);
-    await runner.play(started.id, [0, 1, 2].map((offset) => sampleSecond(t0 + offset, Array.from({ length: 300 }, () => latencyMs))));
+    await runner.play(
+      started.id,
+      [0, 1, 2].map((offset) =>
+        sampleSecond(
+          t0 + offset,
+          Array.from({ length: 300 }, () => latencyMs),
+        ),
+      ),
+    );
     return owner.waitForRun(started.id, 20_000);
   }
 
@@ -133,7 +141,14 @@ describe('reports and share links', () => {
   });
 
   it('puts failing plans first on the dashboard, with p95 over their runs', async () => {
-    const other = (await owner.post<PlanView>('/plans', { name: 'Aardvark', targetId: plan.targetId, load: { executor: 'constant-vus', vus: 1, duration: '1s' }, requests: [{ name: 'A', path: '/' }] })).body;
+    const other = (
+      await owner.post<PlanView>('/plans', {
+        name: 'Aardvark',
+        targetId: plan.targetId,
+        load: { executor: 'constant-vus', vus: 1, duration: '1s' },
+        requests: [{ name: 'A', path: '/' }],
+      })
+    ).body;
     const dashboard = (await owner.get('/dashboard')).body;
     expect(dashboard.plans.map((row: { name: string }) => row.name)).toEqual(['Checkout', 'Aardvark']);
     expect(dashboard.plans[0].latest.verdict).toBe('PASS');
@@ -155,7 +170,14 @@ describe('reports and share links', () => {
       expect((await revalidate(`${stack.api.base}${path}`, etag!, stranger.token)).status).toBe(404);
     }
     // A run still going is not kept.
-    const other = (await owner.post<PlanView>('/plans', { name: 'Still going', targetId: plan.targetId, load: { executor: 'constant-vus', vus: 1, duration: '3s' }, requests: [{ name: 'Get', path: '/' }] })).body;
+    const other = (
+      await owner.post<PlanView>('/plans', {
+        name: 'Still going',
+        targetId: plan.targetId,
+        load: { executor: 'constant-vus', vus: 1, duration: '3s' },
+        requests: [{ name: 'Get', path: '/' }],
+      })
+    ).body;
     const live = (await owner.post<{ run: RunView }>(`/plans/${other.id}/runs`)).body.run;
     expect((await owner.raw(`/runs/${live.id}`)).headers.get('cache-control')).toBe('no-store');
     await owner.post(`/runs/${live.id}/cancel`);

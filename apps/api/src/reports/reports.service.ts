@@ -55,9 +55,20 @@ export class ReportsService {
   async trend(planId: string, range: { from?: string; to?: string; limit: number }): Promise<PlanTrend> {
     const plan = await this.plans.get(planId);
     // Read from the figures each run stored when it ended: two indexed reads, no summaries.
-    const runs = await this.figures.forPlan(planId, { from: range.from ? new Date(range.from) : undefined, to: range.to ? new Date(range.to) : undefined }, range.limit);
+    const runs = await this.figures.forPlan(
+      planId,
+      { from: range.from ? new Date(range.from) : undefined, to: range.to ? new Date(range.to) : undefined },
+      range.limit,
+    );
     const points = trendPointsFromFigures(runs);
-    return { planName: plan.name, from: range.from ?? null, to: range.to ?? null, points, thresholds: plan.spec.thresholds, changePoints: this.changesOf(planId, points) };
+    return {
+      planName: plan.name,
+      from: range.from ?? null,
+      to: range.to ?? null,
+      points,
+      thresholds: plan.spec.thresholds,
+      changePoints: this.changesOf(planId, points),
+    };
   }
 
   /**
@@ -84,9 +95,17 @@ export class ReportsService {
     const kept = final ? this.finishedComparisons.get(key) : undefined;
     if (kept) return kept;
     const specOf = async (run: RunView) => planSpecSchema.parse((await this.plans.version(run.planId, run.planVersion)).spec);
-    const [baseSpec, headSpec, baseSeconds, headSeconds] = await Promise.all([specOf(base), specOf(head), this.live.samples(base.id), this.live.samples(head.id)]);
+    const [baseSpec, headSpec, baseSeconds, headSeconds] = await Promise.all([
+      specOf(base),
+      specOf(head),
+      this.live.samples(base.id),
+      this.live.samples(head.id),
+    ]);
     // Runs of one plan: its history says how much two of its runs differ anyway.
-    const history = base.planId === head.planId ? await this.baselines.history(head.planId, new Date(Math.max(Date.parse(base.createdAt), Date.parse(head.createdAt))), [base.id, head.id]) : null;
+    const history =
+      base.planId === head.planId
+        ? await this.baselines.history(head.planId, new Date(Math.max(Date.parse(base.createdAt), Date.parse(head.createdAt))), [base.id, head.id])
+        : null;
     const comparison = compareRuns({ run: base, spec: baseSpec, seconds: baseSeconds }, { run: head, spec: headSpec, seconds: headSeconds }, history);
     if (final) {
       if (this.finishedComparisons.size >= FINISHED_COMPARISONS) this.finishedComparisons.delete(this.finishedComparisons.keys().next().value!);
@@ -97,7 +116,12 @@ export class ReportsService {
 
   async export(runId: string, format: ExportFormat): Promise<ExportedFile> {
     const run = await this.runs.get(runId);
-    const stem = `${run.planName.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'run'}-${run.createdAt.slice(0, 10)}-${run.id.slice(-6)}`;
+    const stem = `${
+      run.planName
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '') || 'run'
+    }-${run.createdAt.slice(0, 10)}-${run.id.slice(-6)}`;
     switch (format) {
       case 'json':
         return { filename: `${stem}.json`, contentType: 'application/json', body: `${JSON.stringify(run, null, 2)}\n` };
@@ -130,7 +154,10 @@ export class ReportsService {
         p95,
       };
     });
-    rows.sort((a, b) => rank(a.latest?.verdict ?? (a.latest ? null : undefined)) - rank(b.latest?.verdict ?? (b.latest ? null : undefined)) || a.name.localeCompare(b.name));
+    rows.sort(
+      (a, b) =>
+        rank(a.latest?.verdict ?? (a.latest ? null : undefined)) - rank(b.latest?.verdict ?? (b.latest ? null : undefined)) || a.name.localeCompare(b.name),
+    );
     return { recentRuns: recent.slice(0, 10), plans: rows, regressions };
   }
 }

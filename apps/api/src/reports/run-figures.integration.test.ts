@@ -26,11 +26,27 @@ describe('run figures for trends', () => {
     runner = new FakeRunner(stack.queuePrefix);
     owner = (await stack.api.signup('run-figures')).client;
     const target = (await owner.post<TargetView>('/targets', { name: 'svc', baseUrl: 'http://127.0.0.1:9/' })).body;
-    plan = (await owner.post<PlanView>('/plans', { name: 'Figures', targetId: target.id, load: { executor: 'constant-vus', vus: 1, duration: '3s' }, requests: [{ name: 'Get', path: '/' }], thresholds: [{ metric: 'latency', stat: 'p95', op: '<', value: 50 }] })).body;
+    plan = (
+      await owner.post<PlanView>('/plans', {
+        name: 'Figures',
+        targetId: target.id,
+        load: { executor: 'constant-vus', vus: 1, duration: '3s' },
+        requests: [{ name: 'Get', path: '/' }],
+        thresholds: [{ metric: 'latency', stat: 'p95', op: '<', value: 50 }],
+      })
+    ).body;
     for (const latency of [10, 80, 12]) {
       const started = (await owner.post<{ run: RunView }>(`/plans/${plan.id}/runs`)).body.run;
       const t0 = Math.floor(Date.now() / 1000);
-      await runner.play(started.id, [0, 1, 2].map((offset) => sampleSecond(t0 + offset, Array.from({ length: 300 }, () => latency))));
+      await runner.play(
+        started.id,
+        [0, 1, 2].map((offset) =>
+          sampleSecond(
+            t0 + offset,
+            Array.from({ length: 300 }, () => latency),
+          ),
+        ),
+      );
       runs.push(await owner.waitForRun(started.id, 20_000));
     }
     // A run that measured nothing stores no figures and is no point.
@@ -43,32 +59,48 @@ describe('run figures for trends', () => {
     await stack?.close();
   });
 
-  it('draws the trend from stored figures: one point per measured run, with the runs\' own figures', async () => {
+  it("draws the trend from stored figures: one point per measured run, with the runs' own figures", async () => {
     const trend = (await owner.get<PlanTrend>(`/plans/${plan.id}/trends`)).body;
     expect(trend.points.map((point) => point.runId)).toEqual(runs.map((run) => run.id));
     expect(trend.points.map((point) => point.verdict)).toEqual(runs.map((run) => run.verdict));
     expect(trend.points.map((point) => point.verdictChanged)).toEqual(runs.map((run, i) => i > 0 && run.verdict !== runs[i - 1]!.verdict));
     for (const [i, point] of trend.points.entries()) {
       const summary = runs[i]!.summary!;
-      expect(point.overall).toEqual({ count: summary.overall.count, rps: summary.overall.rps, errorRate: summary.overall.errorRate, p50: summary.overall.latency!.p50, p95: summary.overall.latency!.p95, p99: summary.overall.latency!.p99 });
+      expect(point.overall).toEqual({
+        count: summary.overall.count,
+        rps: summary.overall.rps,
+        errorRate: summary.overall.errorRate,
+        p50: summary.overall.latency!.p50,
+        p95: summary.overall.latency!.p95,
+        p99: summary.overall.latency!.p99,
+      });
       expect(point.requests.Get!.p95).toBe(summary.requests[0]!.latency!.p95);
     }
-    expect((await owner.get<PlanTrend>(`/plans/${plan.id}/trends?limit=2`)).body.points.map((point) => point.runId)).toEqual(runs.slice(1).map((run) => run.id));
+    expect((await owner.get<PlanTrend>(`/plans/${plan.id}/trends?limit=2`)).body.points.map((point) => point.runId)).toEqual(
+      runs.slice(1).map((run) => run.id),
+    );
   });
 
   it('backfills, in the migration, exactly the figures finalization writes', async () => {
-    const written = (await stack.db.query(`SELECT * FROM "RunFigure" ORDER BY "runId", request, stat`));
+    const written = await stack.db.query(`SELECT * FROM "RunFigure" ORDER BY "runId", request, stat`);
     expect(written.length).toBe(3 * 2 * 6);
     const folder = readdirSync(MIGRATIONS).find((name) => name.endsWith('_run_figures'))!;
     const sql = readFileSync(path.join(MIGRATIONS, folder, 'migration.sql'), 'utf8');
     await stack.db.query(`DELETE FROM "RunFigure"`);
     await stack.db.query(sql.slice(sql.indexOf('-- Backfill')));
-    expect((await stack.db.query(`SELECT * FROM "RunFigure" ORDER BY "runId", request, stat`))).toEqual(written);
+    expect(await stack.db.query(`SELECT * FROM "RunFigure" ORDER BY "runId", request, stat`)).toEqual(written);
   });
 
-  it('marks where p95 stepped up over the plan\'s runs, on the trends and on the one-figure trend', async () => {
+  it("marks where p95 stepped up over the plan's runs, on the trends and on the one-figure trend", async () => {
     const target = (await owner.get<TargetView[]>('/targets')).body as unknown as { items: TargetView[] };
-    const stepped = (await owner.post<PlanView>('/plans', { name: 'Stepped', targetId: target.items[0]!.id, load: { executor: 'constant-vus', vus: 1, duration: '6s' }, requests: [{ name: 'Get', path: '/' }] })).body;
+    const stepped = (
+      await owner.post<PlanView>('/plans', {
+        name: 'Stepped',
+        targetId: target.items[0]!.id,
+        load: { executor: 'constant-vus', vus: 1, duration: '6s' },
+        requests: [{ name: 'Get', path: '/' }],
+      })
+    ).body;
     // Regressions confirmed by a run are announced (the endpoint answers nothing: deliveries are recorded all the same).
     const hook = (await owner.post('/webhooks', { url: 'http://127.0.0.1:9/hook', events: ['plan.regression'] })).body.webhook;
     const finished = (await owner.post('/webhooks', { url: 'http://127.0.0.1:9/finished', events: ['run.finished'] })).body.webhook;
@@ -78,7 +110,15 @@ describe('run figures for trends', () => {
       const started = (await owner.post<{ run: RunView }>(`/plans/${stepped.id}/runs`)).body.run;
       const t0 = Math.floor(Date.now() / 1000);
       // Six seconds each: enough for the comparison with the baseline to tell a change from noise.
-      await runner.play(started.id, [0, 1, 2, 3, 4, 5].map((offset) => sampleSecond(t0 + offset, Array.from({ length: 300 }, (_, k) => latency * (0.95 + (0.1 * ((k + i) % 10)) / 10)))));
+      await runner.play(
+        started.id,
+        [0, 1, 2, 3, 4, 5].map((offset) =>
+          sampleSecond(
+            t0 + offset,
+            Array.from({ length: 300 }, (_, k) => latency * (0.95 + (0.1 * ((k + i) % 10)) / 10)),
+          ),
+        ),
+      );
       ids.push((await owner.waitForRun(started.id, 20_000)).id);
     }
     const trend = (await owner.get<PlanTrend>(`/plans/${stepped.id}/trends`)).body;
@@ -92,7 +132,11 @@ describe('run figures for trends', () => {
     expect(one.changePoints).toMatchObject([{ runId: ids[10], previousRunId: ids[9] }]);
     // Each step for the worse announced once, by the run that confirmed it (one after the step).
     const deliveries = await eventually(
-      async () => (await owner.get(`/webhooks/${hook.id}/deliveries`)).body.items as Array<{ eventType: string; payload: { data: { change: { stat: string; runId: string; regression: boolean }; confirmedBy: { runId: string } } } }>,
+      async () =>
+        (await owner.get(`/webhooks/${hook.id}/deliveries`)).body.items as Array<{
+          eventType: string;
+          payload: { data: { change: { stat: string; runId: string; regression: boolean }; confirmedBy: { runId: string } } };
+        }>,
       (items) => items.some((item) => item.payload.data.change.stat === 'p95'),
     );
     expect(deliveries.every((item) => item.eventType === 'plan.regression' && item.payload.data.change.regression)).toBe(true);
@@ -105,12 +149,24 @@ describe('run figures for trends', () => {
     const dashboard = (await owner.get<Dashboard>('/dashboard')).body;
     const listed = dashboard.regressions.filter((entry) => entry.planId === stepped.id);
     expect(listed.map((entry) => entry.change.stat).sort()).toEqual([...stats].sort());
-    expect(listed.find((entry) => entry.change.stat === 'p95')).toMatchObject({ planName: 'Stepped', confirmedBy: { runId: p95Delivery.payload.data.confirmedBy.runId }, change: { runId: ids[10] } });
+    expect(listed.find((entry) => entry.change.stat === 'p95')).toMatchObject({
+      planName: 'Stepped',
+      confirmedBy: { runId: p95Delivery.payload.data.confirmedBy.runId },
+      change: { runId: ids[10] },
+    });
     // Run webhooks' payloads carry the comparison with the baseline the run was judged against.
     const lastRun = (await owner.get<RunView>(`/runs/${ids[13]}`)).body;
     expect(lastRun.baseline).toEqual({ runId: ids[12], rule: 'last-passed' });
     type Finished = {
-      payload: { data: { run: { id: string; baseline: { runId: string; rule: string; regressions: number; findings: Array<{ metric: string; text: string }> } | null; regressions: Array<{ stat: string; runId: string }> } } };
+      payload: {
+        data: {
+          run: {
+            id: string;
+            baseline: { runId: string; rule: string; regressions: number; findings: Array<{ metric: string; text: string }> } | null;
+            regressions: Array<{ stat: string; runId: string }>;
+          };
+        };
+      };
     };
     const ends = await eventually(
       async () => (await owner.get(`/webhooks/${finished.id}/deliveries`)).body.items as Finished[],

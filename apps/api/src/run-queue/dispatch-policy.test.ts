@@ -3,8 +3,15 @@ import { decideLine, decideReservation, type DispatchSettings, type WaitingRun }
 
 const settings: DispatchSettings = { runnerWaitMs: 180_000, queueTimeoutMs: 3_600_000, readyTimeoutMs: 120_000, maxReleases: 3 };
 const now = 10_000_000;
-const run = (runId: string, segments: number, overrides: Partial<WaitingRun> = {}): WaitingRun => ({ runId, segments, queuedAt: now - 1_000, shortSince: null, ...overrides });
-const actions = (decisions: ReturnType<typeof decideLine>) => decisions.map((decision) => `${decision.runId}:${decision.action}${decision.action === 'wait' && decision.short ? '(short)' : ''}`);
+const run = (runId: string, segments: number, overrides: Partial<WaitingRun> = {}): WaitingRun => ({
+  runId,
+  segments,
+  queuedAt: now - 1_000,
+  shortSince: null,
+  ...overrides,
+});
+const actions = (decisions: ReturnType<typeof decideLine>) =>
+  decisions.map((decision) => `${decision.runId}:${decision.action}${decision.action === 'wait' && decision.short ? '(short)' : ''}`);
 
 describe('decideLine', () => {
   it('gives free runners to the oldest runs that fit, all of a run at once', () => {
@@ -30,7 +37,10 @@ describe('decideLine', () => {
 
   it('bounds the wait behind busy runners too', () => {
     const [decision] = decideLine([run('a', 1, { queuedAt: now - 3_600_000 })], { online: 2, free: 0 }, now, settings);
-    expect(decision).toMatchObject({ action: 'give-up', cause: { code: 'NOT_ENOUGH_RUNNERS', message: expect.stringContaining('waited 60 min for 1 free runner') } });
+    expect(decision).toMatchObject({
+      action: 'give-up',
+      cause: { code: 'NOT_ENOUGH_RUNNERS', message: expect.stringContaining('waited 60 min for 1 free runner') },
+    });
   });
 });
 
@@ -43,7 +53,11 @@ describe('decideReservation', () => {
   });
 
   it('gives a reservation up when a reserved runner died before the start, naming it', () => {
-    expect(decideReservation(reservation, alive('x'), now, settings)).toMatchObject({ action: 'release', deadRunners: ['y'], why: expect.stringContaining('runner y stopped responding') });
+    expect(decideReservation(reservation, alive('x'), now, settings)).toMatchObject({
+      action: 'release',
+      deadRunners: ['y'],
+      why: expect.stringContaining('runner y stopped responding'),
+    });
   });
 
   it('gives it up when k6 was not ready in time, and ends the run after the last try', () => {

@@ -33,9 +33,7 @@ export interface Cause {
 }
 
 export type LineDecision =
-  | { runId: string; action: 'reserve' }
-  | { runId: string; action: 'wait'; short: boolean }
-  | { runId: string; action: 'give-up'; cause: Cause };
+  { runId: string; action: 'reserve' } | { runId: string; action: 'wait'; short: boolean } | { runId: string; action: 'give-up'; cause: Cause };
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const duration = (ms: number) => (ms >= 120_000 ? `${Math.round(ms / 60_000)} min` : `${Math.round(ms / 1000)} s`);

@@ -86,7 +86,9 @@ describe('capacity of a ramping run', () => {
       return sorted[Math.floor(0.95 * (sorted.length - 1))]!;
     };
     for (const phase of capacity.phases ?? []) {
-      console.log(`${phase.name}: server p95 ${truth(`/${phase.name}`).toFixed(1)} ms of ${delays.get(`/${phase.name}`)?.length} requests; Loadline p95 ${phase.latency?.toFixed(1)} ms, ${phase.rps.toFixed(1)} req/s, holds ${phase.holds}`);
+      console.log(
+        `${phase.name}: server p95 ${truth(`/${phase.name}`).toFixed(1)} ms of ${delays.get(`/${phase.name}`)?.length} requests; Loadline p95 ${phase.latency?.toFixed(1)} ms, ${phase.rps.toFixed(1)} req/s, holds ${phase.holds}`,
+      );
     }
     console.log(capacity.statement);
     // The server's own p95 says which phases held 20 ms: the statement must agree with it.
@@ -98,7 +100,9 @@ describe('capacity of a ramping run', () => {
       ['peak', false],
     ]);
     expect(capacity.phases!.find((phase) => phase.name === 'peak')!.requests).toBe(delays.get('/peak')!.length);
-    expect(capacity.statement).toMatch(/^Holds p95 < 20 ms through normal \(4 VUs, [\d.,]+ req\/s\); breaks in peak \(12 VUs, [\d.,]+ req\/s\): p95 [\d.]+ ms\.$/);
+    expect(capacity.statement).toMatch(
+      /^Holds p95 < 20 ms through normal \(4 VUs, [\d.,]+ req\/s\); breaks in peak \(12 VUs, [\d.,]+ req\/s\): p95 [\d.]+ ms\.$/,
+    );
   });
 
   /** A server that turns slow (200 ms) while 6 or more requests are in flight and stays slow `slowFor` ms after. */

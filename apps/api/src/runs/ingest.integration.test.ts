@@ -48,14 +48,27 @@ describe('result ingest (real PostgreSQL and Redis, results sent as a runner wou
     const t0 = Math.floor(Date.now() / 1000);
     // Segment 0: 3 seconds of 10 ms requests; segment 1: 3 seconds of 30 ms requests.
     const seconds = [0, 1].flatMap((segmentIndex) =>
-      [0, 1, 2].map((offset) => ({ segmentIndex, sample: sampleSecond(t0 + offset, Array.from({ length: 20 }, () => (segmentIndex ? 30 : 10))) })),
+      [0, 1, 2].map((offset) => ({
+        segmentIndex,
+        sample: sampleSecond(
+          t0 + offset,
+          Array.from({ length: 20 }, () => (segmentIndex ? 30 : 10)),
+        ),
+      })),
     );
     for (const segmentIndex of [0, 1]) {
       await results.add('segment.started', { runId: run.id, segmentIndex, runnerId: `r${segmentIndex}`, phase: 'RUNNING', at });
     }
     // The end of segment 0 arrives before its seconds do; everything is sent twice, backwards.
     await results.add('segment.finished', {
-      runId: run.id, segmentIndex: 0, runnerId: 'r0', outcome: 'completed', exitCode: 0, error: null, secondsSent: 3, at,
+      runId: run.id,
+      segmentIndex: 0,
+      runnerId: 'r0',
+      outcome: 'completed',
+      exitCode: 0,
+      error: null,
+      secondsSent: 3,
+      at,
     });
     for (const { segmentIndex, sample: s } of [...seconds].reverse()) {
       const payload = { runId: run.id, segmentIndex, sample: s, generator: null };
@@ -64,7 +77,14 @@ describe('result ingest (real PostgreSQL and Redis, results sent as a runner wou
       await results.add('segment.second', payload, { jobId: resultJobId.second(run.id, segmentIndex, s.t) });
     }
     await results.add('segment.finished', {
-      runId: run.id, segmentIndex: 1, runnerId: 'r1', outcome: 'completed', exitCode: 0, error: null, secondsSent: 3, at,
+      runId: run.id,
+      segmentIndex: 1,
+      runnerId: 'r1',
+      outcome: 'completed',
+      exitCode: 0,
+      error: null,
+      secondsSent: 3,
+      at,
     });
 
     const done = await client.waitForRun(run.id, 30_000);
@@ -95,9 +115,24 @@ describe('result ingest (real PostgreSQL and Redis, results sent as a runner wou
     const at = new Date().toISOString();
     const t0 = Math.floor(Date.now() / 1000);
     await results.add('segment.started', { runId: run.id, segmentIndex: 0, runnerId: 'r', phase: 'RUNNING', at });
-    await results.add('segment.second', { runId: run.id, segmentIndex: 0, sample: sampleSecond(t0, Array.from({ length: 30 }, () => 5)), generator: null });
+    await results.add('segment.second', {
+      runId: run.id,
+      segmentIndex: 0,
+      sample: sampleSecond(
+        t0,
+        Array.from({ length: 30 }, () => 5),
+      ),
+      generator: null,
+    });
     await results.add('segment.finished', {
-      runId: run.id, segmentIndex: 0, runnerId: 'r', outcome: 'completed', exitCode: 0, error: null, secondsSent: 2, at,
+      runId: run.id,
+      segmentIndex: 0,
+      runnerId: 'r',
+      outcome: 'completed',
+      exitCode: 0,
+      error: null,
+      secondsSent: 2,
+      at,
     });
     const finishing = await client.get<RunView>(`/runs/${run.id}`);
     expect(['RUNNING', 'FINISHING']).toContain(finishing.body.status);

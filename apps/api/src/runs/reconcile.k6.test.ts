@@ -68,13 +68,20 @@ describe('runs whose queue entry Redis lost', () => {
 
   it('queues a QUEUED run again whose queue entry was deleted, and it runs once', async () => {
     const run = await queuedRun('/deleted-entry');
-    await eventually(() => present([run.id]), (p) => p[0] === true);
+    await eventually(
+      () => present([run.id]),
+      (p) => p[0] === true,
+    );
     await redis.del(queue.keys.run(run.id), queue.keys.job(run.id));
     await redis.zrem(queue.keys.waiting, run.id);
     expect(await present([run.id])).toEqual([false]);
     const lostAt = Date.now();
 
-    await eventually(() => present([run.id]), (p) => p[0] === true, REQUEUED_WITHIN_MS);
+    await eventually(
+      () => present([run.id]),
+      (p) => p[0] === true,
+      REQUEUED_WITHIN_MS,
+    );
     console.log(`queue entry deleted: back in line after ${((Date.now() - lostAt) / 1000).toFixed(1)} s`);
     expect((await client.get<RunView>(`/runs/${run.id}`)).body.status).toBe('QUEUED');
     // A second API process reconciling the same run cannot queue it twice.
@@ -93,10 +100,16 @@ describe('runs whose queue entry Redis lost', () => {
     await queue.beat('ghost', Date.now());
     await queue.markIdle('ghost', Date.now());
     const starting = await queuedRun('/flushed-starting');
-    await eventually(() => client.get<RunView>(`/runs/${starting.id}`), (r) => r.body.status === 'STARTING');
+    await eventually(
+      () => client.get<RunView>(`/runs/${starting.id}`),
+      (r) => r.body.status === 'STARTING',
+    );
     const waiting = [await queuedRun('/flushed-a'), await queuedRun('/flushed-b')];
     const orphan = await queuedRun('/flushed-orphan');
-    await eventually(() => present([starting, ...waiting, orphan].map((run) => run.id)), (p) => p.every(Boolean));
+    await eventually(
+      () => present([starting, ...waiting, orphan].map((run) => run.id)),
+      (p) => p.every(Boolean),
+    );
     const orphanPlan = (await client.get<RunView>(`/runs/${orphan.id}`)).body.planId;
     expect((await client.delete(`/plans/${orphanPlan}`)).status).toBe(204);
 
@@ -105,7 +118,11 @@ describe('runs whose queue entry Redis lost', () => {
     expect(await present([starting, ...waiting].map((run) => run.id))).toEqual([false, false, false]);
     const flushedAt = Date.now();
 
-    await eventually(() => present([starting, ...waiting].map((run) => run.id)), (p) => p.every(Boolean), REQUEUED_WITHIN_MS);
+    await eventually(
+      () => present([starting, ...waiting].map((run) => run.id)),
+      (p) => p.every(Boolean),
+      REQUEUED_WITHIN_MS,
+    );
     console.log(`Redis flushed: 3 runs back in line after ${((Date.now() - flushedAt) / 1000).toFixed(1)} s`);
     expect((await client.get<RunView>(`/runs/${starting.id}`)).body.status).toBe('QUEUED');
     const ended = await client.waitForRun(orphan.id);

@@ -104,7 +104,13 @@ describe('failures and response sizes in the report', () => {
       const path = req.url!.split('?')[0]!;
       // Mixed: nine answers of 1,000 bytes, then one of 50,000; Text: 500 two-byte characters.
       const body =
-        path === '/small' ? 'x'.repeat(1_000) : path === '/large' ? 'y'.repeat(50_000) : path === '/mixed' ? 'z'.repeat(mixed++ % 10 === 9 ? 50_000 : 1_000) : 'é'.repeat(500);
+        path === '/small'
+          ? 'x'.repeat(1_000)
+          : path === '/large'
+            ? 'y'.repeat(50_000)
+            : path === '/mixed'
+              ? 'z'.repeat(mixed++ % 10 === 9 ? 50_000 : 1_000)
+              : 'é'.repeat(500);
       sent.set(path, [...(sent.get(path) ?? []), Buffer.byteLength(body)]);
       return { status: 200, delayMs: 1, body, headers: { 'content-type': 'text/plain; charset=utf-8' } };
     });
@@ -187,7 +193,12 @@ describe('failures and response sizes in the report', () => {
       ],
     });
     expect(finished.status).toBe('PASSED');
-    for (const [name, path] of [['Small', '/small'], ['Large', '/large'], ['Mixed', '/mixed'], ['Text', '/text']] as const) {
+    for (const [name, path] of [
+      ['Small', '/small'],
+      ['Large', '/large'],
+      ['Mixed', '/mixed'],
+      ['Text', '/text'],
+    ] as const) {
       const truth = sent.get(path)!;
       const request = finished.summary!.requests.find((r) => r.name === name)!;
       // The truth's p95 read as the report reads its own: the sample of rank floor(0.95·(n−1)).

@@ -58,9 +58,7 @@ export class ResultsConsumer implements OnApplicationBootstrap, OnApplicationShu
       prefix: this.env.LOADLINE_QUEUE_PREFIX,
       concurrency: 8,
     });
-    this.worker.on('failed', (job, error) =>
-      this.logger.warn({ jobId: job?.id, name: job?.name, err: error.message }, 'result job failed'),
-    );
+    this.worker.on('failed', (job, error) => this.logger.warn({ jobId: job?.id, name: job?.name, err: error.message }, 'result job failed'));
   }
 
   async onApplicationShutdown(): Promise<void> {

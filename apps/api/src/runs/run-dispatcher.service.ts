@@ -88,7 +88,12 @@ export class RunDispatcher implements OnApplicationBootstrap, OnApplicationShutd
       const state = await queue.state(runId);
       if (!state || state.state !== 'reserved') continue;
       const alive = await queue.alive(state.runners, now);
-      const decision = decideReservation({ runId, runners: state.runners, reservedAt: state.reservedAt ?? now, releases: state.releases }, alive, now, this.runQueue.settings);
+      const decision = decideReservation(
+        { runId, runners: state.runners, reservedAt: state.reservedAt ?? now, releases: state.releases },
+        alive,
+        now,
+        this.runQueue.settings,
+      );
       if (decision.action === 'keep') continue;
       if (decision.action === 'release') {
         if (await queue.release(runId, state.attempt, decision.deadRunners)) {

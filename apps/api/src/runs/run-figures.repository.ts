@@ -23,7 +23,10 @@ export class RunFiguresRepository {
       take: limit,
     });
     if (!runs.length) return [];
-    const figures = await this.db.scoped.runFigure.findMany({ where: { runId: { in: runs.map((run) => run.id) } }, select: { runId: true, request: true, stat: true, value: true } });
+    const figures = await this.db.scoped.runFigure.findMany({
+      where: { runId: { in: runs.map((run) => run.id) } },
+      select: { runId: true, request: true, stat: true, value: true },
+    });
     const byRun = new Map<string, StoredTrendRun['figures'][number][]>();
     for (const figure of figures) {
       if (!STATS.has(figure.stat)) continue;

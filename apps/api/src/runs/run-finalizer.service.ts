@@ -57,14 +57,12 @@ export class RunFinalizer {
       chosenBaseline,
       baseline: judgeRelative ? await this.baselines.evidence(chosenBaseline, spec) : null,
       history: judgeRelative ? await this.baselines.history(run.planId, run.createdAt, [run.id, chosenBaseline.runId]) : null,
-      segments: segments.map(
-        (segment): SegmentState => ({
-          index: segment.index,
-          status: segment.status,
-          error: (segment.error as SegmentState['error']) ?? null,
-          startedAt: segment.status === 'QUEUED' || segment.status === 'STARTING' ? null : segment.startedAt,
-        }),
-      ),
+      segments: segments.map((segment): SegmentState => ({
+        index: segment.index,
+        status: segment.status,
+        error: (segment.error as SegmentState['error']) ?? null,
+        startedAt: segment.status === 'QUEUED' || segment.status === 'STARTING' ? null : segment.startedAt,
+      })),
       seconds: await this.runs.seconds(runId),
       dataMissing: options.dataMissing,
       abandoned: options.abandoned,
@@ -105,12 +103,13 @@ export class RunFinalizer {
     // A step already seen without this run (within 2 runs of where it is now) is not news.
     const position = new Map(history.map((point, index) => [point.runId, index]));
     const known = trendChanges(history.filter((point) => point.runId !== runId));
-    const seen = (change: { stat: string; runId: string }) => known.some((old) => old.stat === change.stat && Math.abs(position.get(old.runId)! - position.get(change.runId)!) <= 2);
+    const seen = (change: { stat: string; runId: string }) =>
+      known.some((old) => old.stat === change.stat && Math.abs(position.get(old.runId)! - position.get(change.runId)!) <= 2);
     const confirmed: TrendChange[] = [];
     for (const change of trendChanges(history)) {
       if (!change.regression || seen(change)) continue;
       confirmed.push(change);
-      this.logger.warn({ planId, runId, stat: change.stat, step: change.step }, 'a run confirmed a regression in its plan\'s trend');
+      this.logger.warn({ planId, runId, stat: change.stat, step: change.step }, "a run confirmed a regression in its plan's trend");
       await this.regressions.record(planId, runId, change);
       await this.events.emit('plan.regression', { plan: { id: planId }, confirmedBy: { runId }, change });
     }

@@ -54,7 +54,13 @@ describe('decideOutcome', () => {
   });
 
   it('cancels with what was measured and no verdict', () => {
-    const outcome = decideOutcome({ runId: 'run', spec, segments: [{ index: 0, status: 'CANCELLED', error: null, startedAt: null }], seconds: [second(1, [5])], dataMissing: false });
+    const outcome = decideOutcome({
+      runId: 'run',
+      spec,
+      segments: [{ index: 0, status: 'CANCELLED', error: null, startedAt: null }],
+      seconds: [second(1, [5])],
+      dataMissing: false,
+    });
     expect(outcome).toMatchObject({ status: 'CANCELLED', verdict: null, error: null });
     expect(outcome.summary!.overall.count).toBe(1);
   });
@@ -106,7 +112,9 @@ describe('decideOutcome', () => {
       thresholds: [{ metric: 'latency', stat: 'p95', op: '<', value: 50 }],
     });
     const seconds = [second(1, many(5, 300)), second(1, many(5, 300), 200, 1)];
-    expect(decideOutcome({ runId: 'run', spec: long, segments: starts(80), seconds, dataMissing: false }).diagnostics.map((d) => d.code)).not.toContain('SEGMENT_START_SKEW');
+    expect(decideOutcome({ runId: 'run', spec: long, segments: starts(80), seconds, dataMissing: false }).diagnostics.map((d) => d.code)).not.toContain(
+      'SEGMENT_START_SKEW',
+    );
     const warned = decideOutcome({ runId: 'run', spec: long, segments: starts(2_500), seconds, dataMissing: false });
     expect(warned.startSpreadMs).toBe(2_500);
     expect(warned.diagnostics.find((d) => d.code === 'SEGMENT_START_SKEW')).toMatchObject({ severity: 'warning', evidence: { spreadMs: 2_500 } });

@@ -129,7 +129,12 @@ export function decideOutcome(input: OutcomeInput): FinalOutcome {
   }
   const thresholds = withStop(
     applyDiagnostics(
-      evaluateThresholds(input.spec.thresholds, summary, windows, relativeJudge({ runId: input.runId, summary, seconds: samples }, input.baseline ?? null, input.history ?? null)),
+      evaluateThresholds(
+        input.spec.thresholds,
+        summary,
+        windows,
+        relativeJudge({ runId: input.runId, summary, seconds: samples }, input.baseline ?? null, input.history ?? null),
+      ),
       diagnostics,
       indexScopes(samples),
     ),

@@ -16,7 +16,7 @@ const QUEUE_GRACE_MS = 5_000;
 const LOCK_MS = 30_000;
 
 /** Why Redis no longer has a run: said in every ending and log line, so nobody guesses. */
-const LOST = 'The run\'s place in the run queue was lost (Redis was flushed, evicted the entry, or restarted without its data)';
+const LOST = "The run's place in the run queue was lost (Redis was flushed, evicted the entry, or restarted without its data)";
 
 /**
  * PostgreSQL is the truth about runs, Redis only holds the line. A run PostgreSQL calls

@@ -1,12 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import {
-  findStopBreach,
-  longestStopRule,
-  mergeSegmentsBySecond,
-  planSpecSchema,
-  secondsEverySegmentReported,
-  type Threshold,
-} from '@loadline/shared';
+import { findStopBreach, longestStopRule, mergeSegmentsBySecond, planSpecSchema, secondsEverySegmentReported, type Threshold } from '@loadline/shared';
 import { RunQueueService } from '../run-queue/run-queue.service.js';
 import { RunsRepository } from './runs.repository.js';
 

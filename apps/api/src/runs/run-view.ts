@@ -41,9 +41,19 @@ function toSegmentView(row: RunSegment): SegmentView {
 function toThresholdResult(row: ThresholdRow, planned: Threshold | undefined): ThresholdResult {
   const scope = { ...(row.request ? { request: row.request } : {}), ...(row.scenario ? { scenario: row.scenario } : {}) };
   const op = row.op as Threshold['op'];
-  const same = planned && planned.metric === row.metric && planned.op === op && planned.value === row.value && (planned.request ?? null) === row.request && (planned.scenario ?? null) === row.scenario;
+  const same =
+    planned &&
+    planned.metric === row.metric &&
+    planned.op === op &&
+    planned.value === row.value &&
+    (planned.request ?? null) === row.request &&
+    (planned.scenario ?? null) === row.scenario;
   const timing = same
-    ? { ...(planned.window ? { window: planned.window } : {}), ...(planned.stop ? { stop: planned.stop } : {}), ...(planned.fromScript ? { fromScript: planned.fromScript } : {}) }
+    ? {
+        ...(planned.window ? { window: planned.window } : {}),
+        ...(planned.stop ? { stop: planned.stop } : {}),
+        ...(planned.fromScript ? { fromScript: planned.fromScript } : {}),
+      }
     : {};
   const threshold = (
     row.metric === 'custom'
@@ -104,7 +114,9 @@ const specs = new Memo<ReturnType<typeof planSpecSchema.parse>>(2_000);
 const finishedViews = new Memo<RunView>(10_000);
 
 /** What a finished run's view is cached under; null for a run that may still change. */
-export function finishedViewKey(run: Pick<Run, 'id' | 'status' | 'finishedAt'> & { runSegments: Array<Pick<RunSegment, 'status' | 'finishedAt'>> }): string | null {
+export function finishedViewKey(
+  run: Pick<Run, 'id' | 'status' | 'finishedAt'> & { runSegments: Array<Pick<RunSegment, 'status' | 'finishedAt'>> },
+): string | null {
   if (!isTerminalRunStatus(run.status) || !run.finishedAt) return null;
   // A segment's late report (one that was given up for lost) may still land after the end.
   return `${run.id}|${run.runSegments.map((segment) => `${segment.status}${segment.finishedAt?.getTime() ?? ''}`).join(',')}`;

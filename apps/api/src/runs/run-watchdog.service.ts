@@ -77,11 +77,12 @@ export class RunWatchdog implements OnApplicationBootstrap, OnApplicationShutdow
               code: 'SEGMENT_LOST',
               message: `The runner of segment ${segment.index + 1} of ${count} stopped responding (no heartbeat for ${RUNNER_HEARTBEAT_TTL_SECONDS} s); the other segments were stopped and what they measured is kept`,
             }
-          : { code: 'RUNNER_LOST', message: `The runner stopped responding while running the run (no heartbeat for ${RUNNER_HEARTBEAT_TTL_SECONDS} s); what was measured is kept` };
+          : {
+              code: 'RUNNER_LOST',
+              message: `The runner stopped responding while running the run (no heartbeat for ${RUNNER_HEARTBEAT_TTL_SECONDS} s); what was measured is kept`,
+            };
       this.logger.warn({ runId: segment.runId, tenantId: segment.tenantId, runnerId: segment.runnerId, segment: segment.index }, 'segment lost');
-      await runAsTenant(segment.tenantId, () =>
-        this.runs.updateSegment(segment.runId, segment.index, { status: 'ERRORED', error: cause, finishedAt: now }),
-      );
+      await runAsTenant(segment.tenantId, () => this.runs.updateSegment(segment.runId, segment.index, { status: 'ERRORED', error: cause, finishedAt: now }));
       // One run, one fate: its other segments stop, and report what they measured; the run
       // ends when they have (or, if they never do, once the finishing patience is over).
       await this.runQueue.stop(segment.runId, 'segment-lost');

@@ -21,7 +21,10 @@ const runListQuerySchema = z.object({
   /** Runs per page, newest first. */
   limit: z.coerce.number().int().min(1).max(200).default(50),
   /** The `next` of the previous page: runs older than its last. */
-  before: z.string().regex(/^[A-Za-z0-9_-]{1,200}$/, 'must be the next cursor of a previous page').optional(),
+  before: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,200}$/, 'must be the next cursor of a previous page')
+    .optional(),
 });
 const runPageSchema = listOf(runSchema).extend({ next: z.string().nullable() });
 
@@ -39,11 +42,7 @@ export class RunsController {
   @HttpCode(202)
   @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'Retries with the same key answer the run the first call started' })
   @ApiJsonResponse(202, z.object({ run: runSchema }), [400, 401, 404, 409, 422, 503])
-  async start(
-    @Param('id') planId: string,
-    @CurrentCaller() caller: AuthenticatedCaller,
-    @IdempotencyKey() idempotencyKey: string | undefined,
-  ) {
+  async start(@Param('id') planId: string, @CurrentCaller() caller: AuthenticatedCaller, @IdempotencyKey() idempotencyKey: string | undefined) {
     // Keys are the caller's: two people (or keys) using the same value do not collide.
     const scoped = idempotencyKey ? `${caller.apiKeyId ?? caller.userId}:${idempotencyKey}` : undefined;
     return { run: await this.runs.start(planId, caller.via === 'apiKey' ? 'API' : 'MANUAL', caller.userId, { idempotencyKey: scoped }) };

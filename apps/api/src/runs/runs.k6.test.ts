@@ -13,9 +13,7 @@ describe('a plan run end to end (real PostgreSQL, Redis and k6)', () => {
 
   beforeAll(async () => {
     stack = await startStack({ label: 'runs' });
-    server = await startLoopbackServer((req) =>
-      req.url?.startsWith('/missing') ? { status: 404, delayMs: 0 } : { status: 200, delayMs: DELAY_MS },
-    );
+    server = await startLoopbackServer((req) => (req.url?.startsWith('/missing') ? { status: 404, delayMs: 0 } : { status: 200, delayMs: DELAY_MS }));
     owner = (await stack.api.signup('runs')).client;
   });
 

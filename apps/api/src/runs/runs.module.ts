@@ -22,7 +22,22 @@ import { RunQueueModule } from '../run-queue/run-queue.module.js';
 @Module({
   imports: [PlansModule, TargetsModule, OrganizationsModule, RunQueueModule],
   controllers: [RunsController],
-  providers: [RunsRepository, RunsService, RunFinalizer, ResultsConsumer, RunWatchdog, RunLiveService, RunDispatcher, RunStopRules, RunDispatchRepository, RunReconciler, RunFiguresRepository, RunBaselinesRepository, RunBaselines, PlanRegressionsRepository],
+  providers: [
+    RunsRepository,
+    RunsService,
+    RunFinalizer,
+    ResultsConsumer,
+    RunWatchdog,
+    RunLiveService,
+    RunDispatcher,
+    RunStopRules,
+    RunDispatchRepository,
+    RunReconciler,
+    RunFiguresRepository,
+    RunBaselinesRepository,
+    RunBaselines,
+    PlanRegressionsRepository,
+  ],
   exports: [RunsService, RunLiveService, RunFiguresRepository, RunBaselinesRepository, RunBaselines, PlanRegressionsRepository],
 })
 export class RunsModule {}

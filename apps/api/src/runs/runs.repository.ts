@@ -117,7 +117,10 @@ export class RunsRepository {
 
   /** What tells whether a run's view may be reused (see finishedViewKey), without the run's heavy columns. */
   findKey(id: string) {
-    return this.db.scoped.run.findUnique({ where: { id }, select: { id: true, status: true, finishedAt: true, runSegments: { select: { status: true, finishedAt: true } } } });
+    return this.db.scoped.run.findUnique({
+      where: { id },
+      select: { id: true, status: true, finishedAt: true, runSegments: { select: { status: true, finishedAt: true } } },
+    });
   }
 
   findMany(ids: string[]) {
@@ -358,7 +361,10 @@ export class RunsRepository {
       // What trends read: the run's figures, whole run and per request (RunFigure).
       if (outcome.summary && outcome.summary.overall.count > 0) {
         const { planId, createdAt } = await tx.run.findUniqueOrThrow({ where: { id: runId }, select: { planId: true, createdAt: true } });
-        await tx.runFigure.createMany({ data: trendFigureRows(outcome.summary).map((row) => withTenant({ runId, planId, createdAt, ...row })), skipDuplicates: true });
+        await tx.runFigure.createMany({
+          data: trendFigureRows(outcome.summary).map((row) => withTenant({ runId, planId, createdAt, ...row })),
+          skipDuplicates: true,
+        });
       }
       return true;
     });

@@ -20,7 +20,6 @@ import { AuditService } from '../audit/audit.service.js';
 import { WebhookEvents } from '../webhooks/webhook-events.js';
 import { runEventData } from '../webhooks/run-event.js';
 
-
 export interface RunCursor {
   createdAt: Date;
   id: string;
@@ -32,7 +31,9 @@ function decodeCursor(text: string): RunCursor {
   const [at, id] = Buffer.from(text, 'base64url').toString('utf8').split('|');
   const createdAt = new Date(at ?? '');
   if (!id || Number.isNaN(createdAt.getTime())) {
-    throw new CommonError(CommonErrorCode.VALIDATION_FAILED, 'Invalid query: before is not the next cursor of a page', [{ path: 'before', message: 'not a cursor' }]);
+    throw new CommonError(CommonErrorCode.VALIDATION_FAILED, 'Invalid query: before is not the next cursor of a page', [
+      { path: 'before', message: 'not a cursor' },
+    ]);
   }
   return { createdAt, id };
 }
@@ -101,26 +102,31 @@ export class RunsService {
     });
     const deadlineSeconds = planExpectedSeconds(spec) + this.env.LOADLINE_RUN_GRACE_SECONDS;
     let raced = false;
-    const run = await this.runs.create({
-      planId: plan.id,
-      planVersionId: version.id,
-      targetId: target.id,
-      baseUrl: target.baseUrl,
-      segments: spec.segments,
-      trigger,
-      // Counted from now: a run waiting in line for runners is not overdue yet, but one that
-      // never starts at all must not stay QUEUED forever. Reset when its runners are reserved.
-      deadlineAt: new Date(Date.now() + (this.runQueue.deadlineFromQueued(deadlineSeconds) + 60) * 1000),
-      createdById: createdById ?? undefined,
-      vuMinutes: plannedVuMinutes(spec),
-      idempotencyKey: options.idempotencyKey,
-    }, () => this.organizations.assertRunAllowed(spec)).catch(async (error: unknown) => {
-      // Two retries raced: the other one created the run; answer it.
-      const earlier = options.idempotencyKey && isUniqueViolation(error) ? await this.runs.findByIdempotencyKey(options.idempotencyKey) : null;
-      if (!earlier) throw error;
-      raced = true;
-      return earlier;
-    });
+    const run = await this.runs
+      .create(
+        {
+          planId: plan.id,
+          planVersionId: version.id,
+          targetId: target.id,
+          baseUrl: target.baseUrl,
+          segments: spec.segments,
+          trigger,
+          // Counted from now: a run waiting in line for runners is not overdue yet, but one that
+          // never starts at all must not stay QUEUED forever. Reset when its runners are reserved.
+          deadlineAt: new Date(Date.now() + (this.runQueue.deadlineFromQueued(deadlineSeconds) + 60) * 1000),
+          createdById: createdById ?? undefined,
+          vuMinutes: plannedVuMinutes(spec),
+          idempotencyKey: options.idempotencyKey,
+        },
+        () => this.organizations.assertRunAllowed(spec),
+      )
+      .catch(async (error: unknown) => {
+        // Two retries raced: the other one created the run; answer it.
+        const earlier = options.idempotencyKey && isUniqueViolation(error) ? await this.runs.findByIdempotencyKey(options.idempotencyKey) : null;
+        if (!earlier) throw error;
+        raced = true;
+        return earlier;
+      });
     if (raced) return this.earlierStart(run, planId);
     await this.audit.record('run.started', { subject: { type: 'run', id: run.id }, details: { plan: version.name, planVersion: version.version, trigger } });
     await this.events.emit('run.started', runEventData(toRunView(run), this.env));
@@ -132,7 +138,10 @@ export class RunsService {
         planVersion: version.version,
         segments: spec.segments,
         spec,
-        target: { baseUrl: target.baseUrl, secrets: sealJobSecrets(this.env.LOADLINE_RUNNER_KEY, run.id, { headers: target.headers, variables: target.variables }) },
+        target: {
+          baseUrl: target.baseUrl,
+          secrets: sealJobSecrets(this.env.LOADLINE_RUNNER_KEY, run.id, { headers: target.headers, variables: target.variables }),
+        },
         // k6 may connect to the target's own addresses and nowhere else.
         policy: this.targets.k6Policy(target.addresses),
         deadlineSeconds,

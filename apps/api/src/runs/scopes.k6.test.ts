@@ -51,7 +51,9 @@ describe('figures per scope', () => {
     ).body;
     const run = await client.waitForRun((await client.post<{ run: RunView }>(`/plans/${plan.id}/runs`)).body.run.id);
     expect(run.thresholds.map((result) => result.verdict)).toEqual(['PASS', 'INCONCLUSIVE', 'PASS']);
-    expect(run.diagnostics.find((diagnostic) => diagnostic.code === 'TOO_FEW_SAMPLES')?.message).toMatch(/^A p99 of scenario peak from \d+ requests is not meaningful; it needs at least 1,000\.$/);
+    expect(run.diagnostics.find((diagnostic) => diagnostic.code === 'TOO_FEW_SAMPLES')?.message).toMatch(
+      /^A p99 of scenario peak from \d+ requests is not meaningful; it needs at least 1,000\.$/,
+    );
     expect(run.status).toBe('INCONCLUSIVE');
     for (const phase of phases) {
       const served = server.counts.get(`GET /${phase.name}`) ?? 0;

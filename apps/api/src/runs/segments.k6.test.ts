@@ -58,7 +58,7 @@ describe('runs split across runners', () => {
   };
   const served = (path: string) => server.counts.get(`GET ${path}`) ?? 0;
 
-  it('runs 60 req/s over 3 runners together: every full second at the server, the planned total, k6\'s split', async () => {
+  it("runs 60 req/s over 3 runners together: every full second at the server, the planned total, k6's split", async () => {
     const arrivalsBefore = server.arrivals.length;
     expect((await client.get('/runners')).body).toEqual({ online: 3, free: 3, ceiling: 4 });
     const run = await client.waitForRun((await start((await plan(3, 60, '8s')).id)).id);
@@ -110,7 +110,10 @@ describe('runs split across runners', () => {
     expect([endA.status, endB.status]).toEqual(['PASSED', 'PASSED']);
     const [earlier, later] = [endA, endB].sort((x, y) => Date.parse(x.startedAt!) - Date.parse(y.startedAt!));
     expect(Date.parse(later!.startedAt!)).toBeGreaterThanOrEqual(Date.parse(earlier!.finishedAt!) - 1_000);
-    for (const [run, path] of [[endA, '/first'], [endB, '/second']] as const) {
+    for (const [run, path] of [
+      [endA, '/first'],
+      [endB, '/second'],
+    ] as const) {
       expect(served(path)).toBeGreaterThanOrEqual(80);
       expect(served(path)).toBeLessThanOrEqual(82);
       expect(run.summary!.overall.count).toBe(served(path));
@@ -119,7 +122,11 @@ describe('runs split across runners', () => {
 
   it('stops all three segments of a cancelled run, keeping what was measured', async () => {
     const run = await start((await plan(3, 30, '60s', '/cancelled')).id);
-    await eventually(() => served('/cancelled'), (n) => n > 60, 20_000);
+    await eventually(
+      () => served('/cancelled'),
+      (n) => n > 60,
+      20_000,
+    );
     const cancelledAt = Date.now();
     const cancelled = await client.post<RunView>(`/runs/${run.id}/cancel`);
     expect(cancelled.status).toBe(202);
@@ -141,7 +148,11 @@ describe('runs split across runners', () => {
 
   it('ends a run ERRORED SEGMENT_LOST when a runner dies mid-run: the other segments stop, what they measured is kept', async () => {
     const run = await start((await plan(3, 30, '60s', '/lost')).id);
-    await eventually(() => served('/lost'), (n) => n > 60, 20_000);
+    await eventually(
+      () => served('/lost'),
+      (n) => n > 60,
+      20_000,
+    );
     const reserved = (await client.get<RunView>(`/runs/${run.id}`)).body;
     const victim = runners.find((runner) => runner.id === reserved.segmentDetails[1]!.runnerId)!;
     victim.kill();

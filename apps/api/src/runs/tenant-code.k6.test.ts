@@ -55,7 +55,8 @@ export default function () {
   const byName = (run: RunView) => Object.fromEntries(run.summary!.requests.map((request) => [request.name, request]));
 
   it('connects nowhere but the target, and hands the secrets to a custom script only once the target is verified', async () => {
-    const created = (await client.post<TargetView>('/targets', { name: 'own', baseUrl: target.url, headers: { Authorization: 'Bearer tenant-secret-81' } })).body;
+    const created = (await client.post<TargetView>('/targets', { name: 'own', baseUrl: target.url, headers: { Authorization: 'Bearer tenant-secret-81' } }))
+      .body;
     const plan = await client.post<PlanView>('/plans', { name: 'attacker', targetId: created.id, script: { source: SCRIPT.replace('OTHER', other.url) } });
     expect(plan.status, JSON.stringify(plan.body)).toBe(201);
 
@@ -87,7 +88,9 @@ export default function () {
     const token = randomBytes(12).toString('hex');
     await writeFile(path.join(dir, 'secret-key'), token, { mode: 0o600 });
     try {
-      const check = await client.post('/plans/check-script', { source: `const key = open(${JSON.stringify(path.join(dir, 'secret-key'))});\nthrow new Error(key);\nexport default function () {}\n` });
+      const check = await client.post('/plans/check-script', {
+        source: `const key = open(${JSON.stringify(path.join(dir, 'secret-key'))});\nthrow new Error(key);\nexport default function () {}\n`,
+      });
       expect(check.status).toBe(200);
       expect(check.body).toMatchObject({ ok: false, line: 1, message: expect.stringContaining('no such file or directory') });
       expect(JSON.stringify(check.body)).not.toContain(token);

@@ -24,7 +24,10 @@ describe('verdicts at their own scope', () => {
     await stack?.close();
   });
 
-  async function run(respond: (req: http.IncomingMessage) => LoopbackResponse, plan: Record<string, unknown>): Promise<{ run: RunView; server: LoopbackServer }> {
+  async function run(
+    respond: (req: http.IncomingMessage) => LoopbackResponse,
+    plan: Record<string, unknown>,
+  ): Promise<{ run: RunView; server: LoopbackServer }> {
     const server = await startLoopbackServer(respond);
     servers.push(server);
     const target = (await client.post<TargetView>('/targets', { name: 'loopback', baseUrl: server.url })).body;
@@ -88,8 +91,16 @@ describe('verdicts at their own scope', () => {
       },
       {
         scenarios: [
-          { name: 'browse', load: { executor: 'constant-arrival-rate', rate: 60, timeUnit: '1s', duration: '4s', preAllocatedVUs: 5 }, requests: [{ name: 'Read', path: '/read' }] },
-          { name: 'search', load: { executor: 'constant-arrival-rate', rate: 20, timeUnit: '1s', duration: '4s', preAllocatedVUs: 5 }, requests: [{ name: 'Search', path: '/search' }] },
+          {
+            name: 'browse',
+            load: { executor: 'constant-arrival-rate', rate: 60, timeUnit: '1s', duration: '4s', preAllocatedVUs: 5 },
+            requests: [{ name: 'Read', path: '/read' }],
+          },
+          {
+            name: 'search',
+            load: { executor: 'constant-arrival-rate', rate: 20, timeUnit: '1s', duration: '4s', preAllocatedVUs: 5 },
+            requests: [{ name: 'Search', path: '/search' }],
+          },
           {
             name: 'order',
             load: { executor: 'constant-arrival-rate', rate: 20, timeUnit: '1s', duration: '4s', preAllocatedVUs: 5 },

@@ -68,7 +68,12 @@ describe('threshold windows and stop rules', () => {
     });
     expect(refused.status).toBe(400);
     expect(refused.body.error.code).toBe('PLAN_INVALID');
-    expect(refused.body.error.details.map((detail) => detail.path).sort()).toEqual(['thresholds.0.stop', 'thresholds.1.window.after', 'thresholds.2.stop.after', 'thresholds.2.window.after']);
+    expect(refused.body.error.details.map((detail) => detail.path).sort()).toEqual([
+      'thresholds.0.stop',
+      'thresholds.1.window.after',
+      'thresholds.2.stop.after',
+      'thresholds.2.window.after',
+    ]);
   });
 
   it('passes a p95 judged after the warm-up that the same p95 over the whole ramp fails', async () => {
@@ -76,7 +81,17 @@ describe('threshold windows and stop rules', () => {
     // answered in 5 ms. The slow requests are ~20 % of all: the whole run's p95 is slow.
     const run = await runPlan({
       name: 'warm-up',
-      load: { executor: 'ramping-arrival-rate', startRate: 20, timeUnit: '1s', preAllocatedVUs: 40, maxVUs: 60, stages: [{ duration: '3s', target: 100 }, { duration: '7s', target: 100 }] },
+      load: {
+        executor: 'ramping-arrival-rate',
+        startRate: 20,
+        timeUnit: '1s',
+        preAllocatedVUs: 40,
+        maxVUs: 60,
+        stages: [
+          { duration: '3s', target: 100 },
+          { duration: '7s', target: 100 },
+        ],
+      },
       requests: [{ name: 'Get', path: '/warm-up' }],
       thresholds: [
         { metric: 'latency', stat: 'p95', op: '<', value: 100, window: { after: '5s' } },

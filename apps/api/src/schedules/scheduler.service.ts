@@ -100,7 +100,7 @@ export class SchedulerService implements OnApplicationBootstrap, OnModuleDestroy
     // Until nothing is due: a per-second cron behind by a few seconds claims each of its slots.
     this.claiming = true;
     try {
-      for (let claimed = -1; claimed !== 0 && !this.stopped; ) {
+      for (let claimed = -1; claimed !== 0 && !this.stopped;) {
         const slots = await this.schedules.claimDue(now, CLAIM_BATCH, (schedule) => planSlot(schedule, now, gap));
         claimed = slots.length;
         for (const slot of slots) this.queueFire(slot);
@@ -145,7 +145,12 @@ export class SchedulerService implements OnApplicationBootstrap, OnModuleDestroy
       const slot = this.toFire.shift()!;
       this.firing++;
       void this.settle(slot)
-        .catch((error: Error) => this.logger.error({ scheduleId: slot.scheduleId, slotAt: slot.slotAt.toISOString(), err: error.message }, 'schedule slot not fired; retried when stale'))
+        .catch((error: Error) =>
+          this.logger.error(
+            { scheduleId: slot.scheduleId, slotAt: slot.slotAt.toISOString(), err: error.message },
+            'schedule slot not fired; retried when stale',
+          ),
+        )
         .finally(() => {
           this.firing--;
           this.inFlight.delete(slotKey(slot));
@@ -183,6 +188,13 @@ export class SchedulerService implements OnApplicationBootstrap, OnModuleDestroy
 
   private async announceSkip(slot: TakenSlot, outcome: string, detail: string): Promise<void> {
     this.logger.log({ scheduleId: slot.scheduleId, slotAt: slot.slotAt.toISOString(), outcome }, 'schedule slot skipped');
-    await runAsTenant(slot.tenantId, () => this.events.emit('schedule.skipped', { schedule: { id: slot.scheduleId, planId: slot.planId }, slotAt: slot.slotAt.toISOString(), reason: outcome, detail }));
+    await runAsTenant(slot.tenantId, () =>
+      this.events.emit('schedule.skipped', {
+        schedule: { id: slot.scheduleId, planId: slot.planId },
+        slotAt: slot.slotAt.toISOString(),
+        reason: outcome,
+        detail,
+      }),
+    );
   }
 }

@@ -102,9 +102,19 @@ describe('schedules', () => {
       await stack.db.query(`UPDATE "SchedulerState" SET "lastTickAt" = now() - interval '61 minutes'`);
       await stack.db.query(`UPDATE "Schedule" SET enabled = true, "nextFireAt" = now() - interval '60 minutes' WHERE id = ANY($1)`, [[skip.id, once.id]]);
     });
-    const [skipped] = await eventually(() => slotsOf(skip.id), (slots) => slots.length > 0);
-    expect(skipped).toMatchObject({ outcome: 'SKIPPED_MISSED', runId: null, detail: expect.stringMatching(/^1[23] slot\(s\) missed: no Loadline API process was running the scheduler from /) });
-    const onceSlots = await eventually(() => slotsOf(once.id), (slots) => slots.length > 0 && slots[0]!.outcome !== 'PENDING');
+    const [skipped] = await eventually(
+      () => slotsOf(skip.id),
+      (slots) => slots.length > 0,
+    );
+    expect(skipped).toMatchObject({
+      outcome: 'SKIPPED_MISSED',
+      runId: null,
+      detail: expect.stringMatching(/^1[23] slot\(s\) missed: no Loadline API process was running the scheduler from /),
+    });
+    const onceSlots = await eventually(
+      () => slotsOf(once.id),
+      (slots) => slots.length > 0 && slots[0]!.outcome !== 'PENDING',
+    );
     expect(onceSlots).toHaveLength(1);
     expect(onceSlots[0]).toMatchObject({ outcome: 'RAN', runId: expect.any(String) });
     // The slot run is the latest missed one, and the schedule moved on to the future.
@@ -119,7 +129,10 @@ describe('schedules', () => {
     // never missed, so it fires, and each later slot due by now fires too, in order.
     const latest = `date_trunc('hour', now()) + floor(extract(minute from now()) / 5) * interval '5 minutes'`;
     await stack.db.query(`UPDATE "Schedule" SET enabled = true, "nextFireAt" = ${latest} - interval '20 minutes' WHERE id = $1`, [schedule.id]);
-    const slots = await eventually(() => slotsOf(schedule.id), (items) => items.length >= 5 && items.every((slot) => slot.outcome !== 'PENDING'));
+    const slots = await eventually(
+      () => slotsOf(schedule.id),
+      (items) => items.length >= 5 && items.every((slot) => slot.outcome !== 'PENDING'),
+    );
     // The slot 20 minutes back and each one after it up to now: five (six across a 5-minute boundary).
     expect(slots.length).toBeGreaterThanOrEqual(5);
     expect(slots.length).toBeLessThanOrEqual(6);

@@ -28,7 +28,12 @@ export class SharesController {
   @ApiBearerAuth()
   @ApiJsonBody(createShareSchema)
   @ApiJsonResponse(201, createdShareSchema, [400, 401, 403, 404])
-  shareRun(@Param('id') id: string, @Body(new ZodPipe(createShareSchema)) body: z.infer<typeof createShareSchema>, @CurrentCaller() caller: Caller, @Req() req: Request) {
+  shareRun(
+    @Param('id') id: string,
+    @Body(new ZodPipe(createShareSchema)) body: z.infer<typeof createShareSchema>,
+    @CurrentCaller() caller: Caller,
+    @Req() req: Request,
+  ) {
     return this.shares.create({ runId: id }, body, caller.userId, this.publicUrl.of(req));
   }
 
@@ -38,7 +43,12 @@ export class SharesController {
   @ApiBearerAuth()
   @ApiJsonBody(createShareSchema)
   @ApiJsonResponse(201, createdShareSchema, [400, 401, 403, 404])
-  sharePlan(@Param('id') id: string, @Body(new ZodPipe(createShareSchema)) body: z.infer<typeof createShareSchema>, @CurrentCaller() caller: Caller, @Req() req: Request) {
+  sharePlan(
+    @Param('id') id: string,
+    @Body(new ZodPipe(createShareSchema)) body: z.infer<typeof createShareSchema>,
+    @CurrentCaller() caller: Caller,
+    @Req() req: Request,
+  ) {
     return this.shares.create({ planId: id }, body, caller.userId, this.publicUrl.of(req));
   }
 
@@ -80,7 +90,12 @@ export class SharesController {
   @ApiOperation({ deprecated: true, summary: 'Same as POST /runs/{id}/share-links' })
   @ApiJsonBody(createShareSchema)
   @ApiJsonResponse(201, createdShareSchema, [400, 401, 403, 404])
-  shareRunAtFormerPath(@Param('id') id: string, @Body(new ZodPipe(createShareSchema)) body: z.infer<typeof createShareSchema>, @CurrentCaller() caller: Caller, @Req() req: Request) {
+  shareRunAtFormerPath(
+    @Param('id') id: string,
+    @Body(new ZodPipe(createShareSchema)) body: z.infer<typeof createShareSchema>,
+    @CurrentCaller() caller: Caller,
+    @Req() req: Request,
+  ) {
     return this.shareRun(id, body, caller, req);
   }
 
@@ -90,7 +105,12 @@ export class SharesController {
   @ApiOperation({ deprecated: true, summary: 'Same as POST /plans/{id}/share-links' })
   @ApiJsonBody(createShareSchema)
   @ApiJsonResponse(201, createdShareSchema, [400, 401, 403, 404])
-  sharePlanAtFormerPath(@Param('id') id: string, @Body(new ZodPipe(createShareSchema)) body: z.infer<typeof createShareSchema>, @CurrentCaller() caller: Caller, @Req() req: Request) {
+  sharePlanAtFormerPath(
+    @Param('id') id: string,
+    @Body(new ZodPipe(createShareSchema)) body: z.infer<typeof createShareSchema>,
+    @CurrentCaller() caller: Caller,
+    @Req() req: Request,
+  ) {
     return this.sharePlan(id, body, caller, req);
   }
 

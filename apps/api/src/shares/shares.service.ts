@@ -39,7 +39,9 @@ export class SharesService {
       kind: row.runId ? 'run' : 'trend',
       runId: row.runId,
       planId: row.planId,
-      title: row.run ? `${row.run.planVersion.name}, run of ${row.run.createdAt.toISOString().slice(0, 16).replace('T', ' ')} UTC` : `${row.plan?.name ?? 'plan'}, trend`,
+      title: row.run
+        ? `${row.run.planVersion.name}, run of ${row.run.createdAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`
+        : `${row.plan?.name ?? 'plan'}, trend`,
       createdAt: row.createdAt.toISOString(),
       createdBy: row.createdById ? (emails.get(row.createdById) ?? null) : null,
       expiresAt: row.expiresAt?.toISOString() ?? null,
@@ -47,7 +49,12 @@ export class SharesService {
     }));
   }
 
-  async create(subject: { runId?: string; planId?: string }, options: { expiresInDays?: number }, createdById: string | null, linkBase: string): Promise<CreatedShare> {
+  async create(
+    subject: { runId?: string; planId?: string },
+    options: { expiresInDays?: number },
+    createdById: string | null,
+    linkBase: string,
+  ): Promise<CreatedShare> {
     // The subject must be the caller's: these lookups are tenant-scoped and 404 otherwise.
     if (subject.runId) await this.runs.get(subject.runId);
     if (subject.planId) await this.plans.get(subject.planId);

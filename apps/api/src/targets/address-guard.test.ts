@@ -17,7 +17,10 @@ describe('AddressGuard (literal names and addresses only: nothing is resolved he
   });
 
   it('refuses IPv6 literals that carry a refused IPv4 address', async () => {
-    await expect(guard.assertAllowed('http://[64:ff9b::a9fe:a9fe]/')).rejects.toMatchObject({ code: 'ADDRESS_NOT_ALLOWED', message: expect.stringContaining('(metadata)') });
+    await expect(guard.assertAllowed('http://[64:ff9b::a9fe:a9fe]/')).rejects.toMatchObject({
+      code: 'ADDRESS_NOT_ALLOWED',
+      message: expect.stringContaining('(metadata)'),
+    });
     await expect(guard.assertAllowed('http://[::a9fe:a9fe]/')).rejects.toMatchObject({ code: 'ADDRESS_NOT_ALLOWED' });
   });
 });

@@ -10,7 +10,11 @@ import { TargetError, TargetErrorCode } from './targets.errors.js';
  * without the trailing dot of a fully qualified name ("metadata.google.internal." is the same
  * host as "metadata.google.internal").
  */
-export const bareHost = (url: URL) => url.hostname.replace(/^\[|\]$/g, '').toLowerCase().replace(/\.+$/, '');
+export const bareHost = (url: URL) =>
+  url.hostname
+    .replace(/^\[|\]$/g, '')
+    .toLowerCase()
+    .replace(/\.+$/, '');
 
 /**
  * Applies the address policy to real host names: resolves them (every address must be
@@ -48,12 +52,19 @@ export class AddressGuard {
     try {
       addresses = await this.resolve(host);
     } catch (error) {
-      throw this.refuse(field, `cannot resolve ${host}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, TargetErrorCode.HOST_UNRESOLVABLE);
+      throw this.refuse(
+        field,
+        `cannot resolve ${host}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+        TargetErrorCode.HOST_UNRESOLVABLE,
+      );
     }
     for (const address of addresses) {
       const verdict = this.policy.check(address);
       if (!verdict.allowed) {
-        throw this.refuse(field, `${host === address ? '' : `${host} resolves to `}${verdict.reason}; load may not be sent there (an operator can allow the network with LOADLINE_ALLOWED_NETWORKS)`);
+        throw this.refuse(
+          field,
+          `${host === address ? '' : `${host} resolves to `}${verdict.reason}; load may not be sent there (an operator can allow the network with LOADLINE_ALLOWED_NETWORKS)`,
+        );
       }
     }
     return addresses;

@@ -67,7 +67,10 @@ describe('AddressPolicy', () => {
   it("refuses the runners' k6 control network even where loopback is allowed", () => {
     const policy = new AddressPolicy(['127.0.0.0/8', '::1/128']);
     expect(policy.check('127.0.0.1').allowed).toBe(true);
-    expect(policy.check('127.77.3.4')).toMatchObject({ allowed: false, reason: expect.stringContaining("127.77.0.0/16 (reserved for the runners' k6 control ports)") });
+    expect(policy.check('127.77.3.4')).toMatchObject({
+      allowed: false,
+      reason: expect.stringContaining("127.77.0.0/16 (reserved for the runners' k6 control ports)"),
+    });
     expect(policy.check('::ffff:127.77.0.9').allowed).toBe(false);
   });
 

@@ -103,7 +103,8 @@ const rangeOf = (cidr: Cidr): Range => {
   return { start: (toBigInt(cidr.address, cidr.family) >> BigInt(size)) << BigInt(size), prefix: cidr.prefix, family: cidr.family };
 };
 const endOf = (range: Range) => range.start + (1n << BigInt(bits(range.family) - range.prefix)) - 1n;
-const contains = (outer: Range, inner: Range) => outer.family === inner.family && outer.prefix <= inner.prefix && inner.start >= outer.start && endOf(inner) <= endOf(outer);
+const contains = (outer: Range, inner: Range) =>
+  outer.family === inner.family && outer.prefix <= inner.prefix && inner.start >= outer.start && endOf(inner) <= endOf(outer);
 const overlaps = (a: Range, b: Range) => a.family === b.family && a.start <= endOf(b) && b.start <= endOf(a);
 
 /** `range` minus every allowed range, as the fewest CIDRs that cover what is left. */
@@ -207,7 +208,10 @@ export class AddressPolicy {
    * services unless they share the target's address (then their credentials protect them).
    */
   k6BlacklistOutside(addresses: readonly string[]): string[] {
-    const allowed = addresses.map((address) => parseCidr(address)).filter((cidr): cidr is Cidr => cidr !== null).map(rangeOf);
+    const allowed = addresses
+      .map((address) => parseCidr(address))
+      .filter((cidr): cidr is Cidr => cidr !== null)
+      .map(rangeOf);
     const everything: Range[] = [
       { start: 0n, prefix: 0, family: 4 },
       { start: 0n, prefix: 0, family: 6 },

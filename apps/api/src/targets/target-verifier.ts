@@ -48,21 +48,29 @@ export class TargetVerifier {
     if (!url) return { ok: false, detail: 'this kind of target has no HTTP endpoint; publish a DNS TXT record instead' };
     const client = url.startsWith('https:') ? https : http;
     return new Promise((resolve) => {
-      const request = client.get(url, { lookup: this.guard.lookup, timeout: FETCH_TIMEOUT_MS, headers: { 'user-agent': 'Loadline verification' } }, (response) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        response.on('data', (chunk: Buffer) => {
-          size += chunk.length;
-          if (size <= MAX_BODY_BYTES) chunks.push(chunk);
-          else response.destroy();
-        });
-        response.on('close', () => {
-          if (response.statusCode !== 200) return resolve({ ok: false, detail: `${url} answered ${response.statusCode}${response.statusCode && response.statusCode < 400 && response.statusCode >= 300 ? ' (redirects are not followed)' : ''}` });
-          const body = Buffer.concat(chunks).toString('utf8');
-          const ok = body.split(/\r?\n/).some((line) => line.trim() === verificationValue(token));
-          resolve({ ok, detail: ok ? url : `${url} does not contain the line ${verificationValue(token)}` });
-        });
-      });
+      const request = client.get(
+        url,
+        { lookup: this.guard.lookup, timeout: FETCH_TIMEOUT_MS, headers: { 'user-agent': 'Loadline verification' } },
+        (response) => {
+          const chunks: Buffer[] = [];
+          let size = 0;
+          response.on('data', (chunk: Buffer) => {
+            size += chunk.length;
+            if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+            else response.destroy();
+          });
+          response.on('close', () => {
+            if (response.statusCode !== 200)
+              return resolve({
+                ok: false,
+                detail: `${url} answered ${response.statusCode}${response.statusCode && response.statusCode < 400 && response.statusCode >= 300 ? ' (redirects are not followed)' : ''}`,
+              });
+            const body = Buffer.concat(chunks).toString('utf8');
+            const ok = body.split(/\r?\n/).some((line) => line.trim() === verificationValue(token));
+            resolve({ ok, detail: ok ? url : `${url} does not contain the line ${verificationValue(token)}` });
+          });
+        },
+      );
       request.on('timeout', () => request.destroy(new Error(`no answer within ${FETCH_TIMEOUT_MS / 1000} s`)));
       request.on('error', (error: NodeJS.ErrnoException) => resolve({ ok: false, detail: `cannot fetch ${url}: ${error.message}` }));
     });

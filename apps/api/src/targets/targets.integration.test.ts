@@ -90,7 +90,10 @@ describe('targets: address policy, secrets, verification', () => {
     const [row] = await stack.db.query('SELECT * FROM "Target" WHERE id = $1', [created.body.id]);
     expect(JSON.stringify(row)).not.toMatch(/tok-123|k-456|acme/);
 
-    const edited = await owner.patch<TargetView>(`/targets/${created.body.id}`, { headers: { 'X-Tenant': null, 'X-Trace': 'on' }, variables: { API_KEY: 'k-789' } });
+    const edited = await owner.patch<TargetView>(`/targets/${created.body.id}`, {
+      headers: { 'X-Tenant': null, 'X-Trace': 'on' },
+      variables: { API_KEY: 'k-789' },
+    });
     expect(edited.body.headerNames).toEqual(['Authorization', 'X-Trace']);
 
     // What a runner receives: the decrypted values, in the queued job only.
@@ -98,7 +101,10 @@ describe('targets: address policy, secrets, verification', () => {
     const run = (await owner.post(`/plans/${plan.id}/runs`)).body.run;
     const job = (await stack.app.get(RunQueueService).queue.job(run.id))!;
     expect(job.target.baseUrl).toBe(site.url);
-    expect(openJobSecrets(TEST_RUNNER_KEY, run.id, job.target.secrets)).toEqual({ headers: { Authorization: 'Bearer tok-123', 'X-Trace': 'on' }, variables: { API_KEY: 'k-789' } });
+    expect(openJobSecrets(TEST_RUNNER_KEY, run.id, job.target.secrets)).toEqual({
+      headers: { Authorization: 'Bearer tok-123', 'X-Trace': 'on' },
+      variables: { API_KEY: 'k-789' },
+    });
     // k6 may reach the target's address (127.0.0.1) and nothing else: every other IPv4 and IPv6 address is barred.
     expect(job.policy.blacklistIPs).toEqual(expect.arrayContaining(['0.0.0.0/2', '128.0.0.0/1', '127.0.0.0/32', '127.0.0.2/31', '::/0']));
     expect(job.policy.blacklistIPs.filter((cidr) => cidr.startsWith('127.0.0.1/'))).toEqual([]);
@@ -169,7 +175,9 @@ describe('targets: address policy, secrets, verification', () => {
 
   it('seals plaintext headers of targets written before encryption when the API starts', async () => {
     const target = (await owner.post<TargetView>('/targets', { name: 'legacy', baseUrl: site.url })).body;
-    await stack.db.query(`UPDATE "Target" SET secrets = NULL, "headerNames" = '{}', headers = '{"Authorization":"Bearer legacy-tok"}' WHERE id = $1`, [target.id]);
+    await stack.db.query(`UPDATE "Target" SET secrets = NULL, "headerNames" = '{}', headers = '{"Authorization":"Bearer legacy-tok"}' WHERE id = $1`, [
+      target.id,
+    ]);
     await stack.restartApi();
     const [row] = await stack.db.query<{ headers: unknown; secrets: string }>('SELECT headers, secrets FROM "Target" WHERE id = $1', [target.id]);
     expect(row!.headers).toEqual({});

@@ -96,7 +96,9 @@ export class TargetsService implements OnApplicationBootstrap {
         httpUrl: verificationUrl(target.baseUrl),
         dnsName: verificationDnsName(target.baseUrl),
       },
-      unverifiedLimits: verified ? null : { maxVus: this.env.LOADLINE_UNVERIFIED_MAX_VUS, maxDurationSeconds: this.env.LOADLINE_UNVERIFIED_MAX_DURATION_SECONDS },
+      unverifiedLimits: verified
+        ? null
+        : { maxVus: this.env.LOADLINE_UNVERIFIED_MAX_VUS, maxDurationSeconds: this.env.LOADLINE_UNVERIFIED_MAX_DURATION_SECONDS },
       createdAt: target.createdAt.toISOString(),
     };
   }
@@ -157,7 +159,10 @@ export class TargetsService implements OnApplicationBootstrap {
     await this.guard.assertAllowed(target.baseUrl);
     const attempts: { method: 'http' | 'dns'; ok: boolean; detail: string }[] = [];
     for (const candidate of method ? [method] : (['http', 'dns'] as const)) {
-      const attempt = candidate === 'http' ? await this.verifier.overHttp(target.baseUrl, target.verificationToken) : await this.verifier.overDns(target.baseUrl, target.verificationToken);
+      const attempt =
+        candidate === 'http'
+          ? await this.verifier.overHttp(target.baseUrl, target.verificationToken)
+          : await this.verifier.overDns(target.baseUrl, target.verificationToken);
       attempts.push({ method: candidate, ...attempt });
       if (attempt.ok) break;
     }

@@ -39,7 +39,13 @@ const KIND_BY_SEGMENT: Record<string, ResourceKind> = {
  * Routes whose parameter is a secret token rather than an id: holding the token is the
  * permission (an invite link), so there is no "other organization" to hide it from.
  */
-const TOKEN_ROUTES = new Set(['GET invitations/:token', 'POST invitations/:token/accept', 'GET public/shares/:token', 'GET public/reports/:token', 'POST triggers/:token']);
+const TOKEN_ROUTES = new Set([
+  'GET invitations/:token',
+  'POST invitations/:token/accept',
+  'GET public/shares/:token',
+  'GET public/reports/:token',
+  'POST triggers/:token',
+]);
 
 /** Bodies valid enough to get past validation, so the lookup (and its 404) is what answers. */
 const BODIES: Record<string, unknown> = {
@@ -128,7 +134,16 @@ describe('tenant isolation sweep (every route with an id, every list)', () => {
   async function snapshotOfB(): Promise<Record<string, unknown>> {
     const owner = b.OWNER.client;
     const paths = [
-      ...routes.filter((route) => route.method === 'GET' && !route.path.includes(':') && !route.public && !QUERY_ID_ROUTES[keyOf(route)] && !['audit', 'dashboard', 'usage'].includes(route.path)).map((route) => `/${route.path}`),
+      ...routes
+        .filter(
+          (route) =>
+            route.method === 'GET' &&
+            !route.path.includes(':') &&
+            !route.public &&
+            !QUERY_ID_ROUTES[keyOf(route)] &&
+            !['audit', 'dashboard', 'usage'].includes(route.path),
+        )
+        .map((route) => `/${route.path}`),
       `/targets/${ids.target}`,
       `/plans/${ids.plan}`,
       `/runs/${ids.run}`,
@@ -149,55 +164,61 @@ describe('tenant isolation sweep (every route with an id, every list)', () => {
     await stack?.close();
   });
 
-  it.each(ROLES)("answers 404 to the %s of another organization on every route that takes an id", async (role: Role) => {
-    const caller = aPeople[role].client;
-    const withIds = routes.filter((route) => route.path.includes(':') && !TOKEN_ROUTES.has(keyOf(route)));
-    expect(withIds.length).toBeGreaterThan(15);
-    const unfilled = withIds.filter((route) => !kindOf(route)).map(keyOf);
-    expect(unfilled, 'routes with an id the sweep has no fixture for').toEqual([]);
+  it.each(ROLES)(
+    'answers 404 to the %s of another organization on every route that takes an id',
+    async (role: Role) => {
+      const caller = aPeople[role].client;
+      const withIds = routes.filter((route) => route.path.includes(':') && !TOKEN_ROUTES.has(keyOf(route)));
+      expect(withIds.length).toBeGreaterThan(15);
+      const unfilled = withIds.filter((route) => !kindOf(route)).map(keyOf);
+      expect(unfilled, 'routes with an id the sweep has no fixture for').toEqual([]);
 
-    /** 404, or 403 where the role may not use the route at all (the same answer for any id). */
-    const expected = (route: RouteInfo) => (route.permission && !can(role, route.permission) ? 403 : 404);
-    const leaks: string[] = [];
-    const call = async (label: string, route: RouteInfo, method: string, path: string, body?: unknown) => {
-      const response = await caller.request(method, path, method === 'GET' ? undefined : body);
-      if (response.status !== expected(route)) leaks.push(`${label} -> ${response.status} ${JSON.stringify(response.body)}`);
-    };
-    for (const route of withIds) {
-      const fill = (first: string, other: string) =>
-        '/' +
-        route.path.replace(/:[A-Za-z]+/, first).replace(/:([A-Za-z]+)/g, (_, name: string) => (name === 'otherId' ? other : (SECONDARY[name] ?? `missing-${name}`))) +
-        (QUERIES[keyOf(route)] ?? '');
-      const body = BODIES[keyOf(route)] ?? {};
-      await call(keyOf(route), route, route.method, fill(ids[kindOf(route)!], ids.run), body);
-      // Two ids: A's own with B's, both ways round (a comparison of A's run with B's).
-      if (route.path.includes(':otherId')) {
-        await call(`${keyOf(route)} (own, foreign)`, route, route.method, fill(aOwn.run, ids.run), body);
-        await call(`${keyOf(route)} (foreign, own)`, route, route.method, fill(ids.run, aOwn.run), body);
+      /** 404, or 403 where the role may not use the route at all (the same answer for any id). */
+      const expected = (route: RouteInfo) => (route.permission && !can(role, route.permission) ? 403 : 404);
+      const leaks: string[] = [];
+      const call = async (label: string, route: RouteInfo, method: string, path: string, body?: unknown) => {
+        const response = await caller.request(method, path, method === 'GET' ? undefined : body);
+        if (response.status !== expected(route)) leaks.push(`${label} -> ${response.status} ${JSON.stringify(response.body)}`);
+      };
+      for (const route of withIds) {
+        const fill = (first: string, other: string) =>
+          '/' +
+          route.path
+            .replace(/:[A-Za-z]+/, first)
+            .replace(/:([A-Za-z]+)/g, (_, name: string) => (name === 'otherId' ? other : (SECONDARY[name] ?? `missing-${name}`))) +
+          (QUERIES[keyOf(route)] ?? '');
+        const body = BODIES[keyOf(route)] ?? {};
+        await call(keyOf(route), route, route.method, fill(ids[kindOf(route)!], ids.run), body);
+        // Two ids: A's own with B's, both ways round (a comparison of A's run with B's).
+        if (route.path.includes(':otherId')) {
+          await call(`${keyOf(route)} (own, foreign)`, route, route.method, fill(aOwn.run, ids.run), body);
+          await call(`${keyOf(route)} (foreign, own)`, route, route.method, fill(ids.run, aOwn.run), body);
+        }
       }
-    }
-    const read = { permission: 'read' } as RouteInfo;
-    for (const [key, path] of Object.entries(QUERY_ID_ROUTES)) await call(key, read, 'GET', path(ids));
-    await call('GET comparisons (own base, foreign head)', read, 'GET', `/comparisons?base=${aOwn.run}&head=${ids.run}`);
-    await call('GET runs?planId (foreign)', read, 'GET', `/runs?planId=${ids.plan}`);
-    // B's ids in bodies (a plan on B's target, A's plan moved onto it) answer exactly what an
-    // id that exists nowhere answers: the caller learns nothing about B.
-    const madeUp = 'cmadeupnotanidanywhere000';
-    for (const [label, method, path, body] of [
-      ['POST plans {targetId}', 'POST', '/plans', (target: string) => ({ ...validPlan(target), name: 'on their target' })],
-      ['PATCH plans/:own {targetId}', 'PATCH', `/plans/${aOwn.plan}`, (target: string) => ({ targetId: target })],
-      ['PUT plans/:own/baseline {runId}', 'PUT', `/plans/${aOwn.plan}/baseline`, (_target: string, run: string) => ({ runId: run })],
-    ] as const) {
-      const foreign = await caller.request(method, path, body(ids.target, ids.run));
-      const nowhere = await caller.request(method, path, body(madeUp, madeUp));
-      expect(foreign.status, label).toBeGreaterThanOrEqual(400);
-      expect(JSON.stringify(foreign.body).replaceAll(ids.target, madeUp).replaceAll(ids.run, madeUp), label).toBe(JSON.stringify(nowhere.body));
-      expect(foreign.status, label).toBe(nowhere.status);
-    }
-    expect(leaks).toEqual([]);
-  }, 60_000);
+      const read = { permission: 'read' } as RouteInfo;
+      for (const [key, path] of Object.entries(QUERY_ID_ROUTES)) await call(key, read, 'GET', path(ids));
+      await call('GET comparisons (own base, foreign head)', read, 'GET', `/comparisons?base=${aOwn.run}&head=${ids.run}`);
+      await call('GET runs?planId (foreign)', read, 'GET', `/runs?planId=${ids.plan}`);
+      // B's ids in bodies (a plan on B's target, A's plan moved onto it) answer exactly what an
+      // id that exists nowhere answers: the caller learns nothing about B.
+      const madeUp = 'cmadeupnotanidanywhere000';
+      for (const [label, method, path, body] of [
+        ['POST plans {targetId}', 'POST', '/plans', (target: string) => ({ ...validPlan(target), name: 'on their target' })],
+        ['PATCH plans/:own {targetId}', 'PATCH', `/plans/${aOwn.plan}`, (target: string) => ({ targetId: target })],
+        ['PUT plans/:own/baseline {runId}', 'PUT', `/plans/${aOwn.plan}/baseline`, (_target: string, run: string) => ({ runId: run })],
+      ] as const) {
+        const foreign = await caller.request(method, path, body(ids.target, ids.run));
+        const nowhere = await caller.request(method, path, body(madeUp, madeUp));
+        expect(foreign.status, label).toBeGreaterThanOrEqual(400);
+        expect(JSON.stringify(foreign.body).replaceAll(ids.target, madeUp).replaceAll(ids.run, madeUp), label).toBe(JSON.stringify(nowhere.body));
+        expect(foreign.status, label).toBe(nowhere.status);
+      }
+      expect(leaks).toEqual([]);
+    },
+    60_000,
+  );
 
-  it("cannot switch to another organization or accept its way in", async () => {
+  it('cannot switch to another organization or accept its way in', async () => {
     const switched = await a.post('/auth/switch', { organizationId: bTenantId });
     expect(switched.status).toBe(404);
     expect((await a.get('/me')).body.tenant.id).not.toBe(bTenantId);
@@ -205,7 +226,20 @@ describe('tenant isolation sweep (every route with an id, every list)', () => {
 
   it("never lists another organization's rows on any list route", async () => {
     const lists = routes.filter((route) => route.method === 'GET' && !route.path.includes(':') && !route.public && !QUERY_ID_ROUTES[keyOf(route)]);
-    expect(lists.map(keyOf)).toEqual(expect.arrayContaining(['GET targets', 'GET plans', 'GET runs', 'GET api-keys', 'GET invites', 'GET members', 'GET audit', 'GET shares', 'GET share-links', 'GET dashboard']));
+    expect(lists.map(keyOf)).toEqual(
+      expect.arrayContaining([
+        'GET targets',
+        'GET plans',
+        'GET runs',
+        'GET api-keys',
+        'GET invites',
+        'GET members',
+        'GET audit',
+        'GET shares',
+        'GET share-links',
+        'GET dashboard',
+      ]),
+    );
     const secrets = [...Object.values(ids), bTenantId, b.OWNER.email];
     const leaks: string[] = [];
     for (const route of lists) {

@@ -11,7 +11,12 @@ describe('scopeArgs', () => {
 
   it('stamps created rows with the tenant', () => {
     expect(scopeArgs('create', { data: { name: 'n', tenantId: 'other' } }, 'tenantId', 't1')).toEqual({ data: { name: 'n', tenantId: 't1' } });
-    expect(scopeArgs('createMany', { data: [{ a: 1 }, { a: 2 }] }, 'tenantId', 't1')).toEqual({ data: [{ a: 1, tenantId: 't1' }, { a: 2, tenantId: 't1' }] });
+    expect(scopeArgs('createMany', { data: [{ a: 1 }, { a: 2 }] }, 'tenantId', 't1')).toEqual({
+      data: [
+        { a: 1, tenantId: 't1' },
+        { a: 2, tenantId: 't1' },
+      ],
+    });
     expect(scopeArgs('upsert', { where: { id: 'x' }, create: { a: 1 }, update: { a: 2 } }, 'tenantId', 't1')).toEqual({
       where: { id: 'x', tenantId: 't1' },
       create: { a: 1, tenantId: 't1' },

@@ -35,7 +35,10 @@ export class ApiClient {
 
   /** The raw response, for what is not JSON (exports, headers). */
   raw(path: string, init: RequestInit = {}): Promise<Response> {
-    return fetch(`${this.base}${path}`, { ...init, headers: { ...(this.token ? { authorization: `Bearer ${this.token}` } : {}), ...(init.headers as Record<string, string>) } });
+    return fetch(`${this.base}${path}`, {
+      ...init,
+      headers: { ...(this.token ? { authorization: `Bearer ${this.token}` } : {}), ...(init.headers as Record<string, string>) },
+    });
   }
 
   get = <T = any>(path: string) => this.request<T>('GET', path);

@@ -38,7 +38,16 @@ export class FakeRunner {
     const at = new Date().toISOString();
     await this.results.add('segment.started', { runId, segmentIndex: 0, runnerId: 'fake', phase: 'RUNNING', at });
     for (const sample of seconds) await this.results.add('segment.second', { runId, segmentIndex: 0, sample, generator: null });
-    await this.results.add('segment.finished', { runId, segmentIndex: 0, runnerId: 'fake', outcome: 'completed', exitCode: 0, error: null, secondsSent: seconds.length, at });
+    await this.results.add('segment.finished', {
+      runId,
+      segmentIndex: 0,
+      runnerId: 'fake',
+      outcome: 'completed',
+      exitCode: 0,
+      error: null,
+      secondsSent: seconds.length,
+      at,
+    });
   }
 
   async close(): Promise<void> {

@@ -123,7 +123,14 @@ export async function startStack(options: StackOptions): Promise<TestStack> {
     async startRunnerProcess(name: string) {
       const id = `${queuePrefix}-${name}`;
       const child = spawn(process.execPath, [RUNNER_MAIN], {
-        env: { PATH: process.env.PATH, REDIS_URL: TEST_REDIS_URL, LOADLINE_RUNNER_KEY: TEST_RUNNER_KEY, LOADLINE_QUEUE_PREFIX: queuePrefix, LOADLINE_RUNNER_ID: id, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
+        env: {
+          PATH: process.env.PATH,
+          REDIS_URL: TEST_REDIS_URL,
+          LOADLINE_RUNNER_KEY: TEST_RUNNER_KEY,
+          LOADLINE_QUEUE_PREFIX: queuePrefix,
+          LOADLINE_RUNNER_ID: id,
+          LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+        },
         detached: true,
         stdio: ['ignore', 'ignore', 'inherit'],
       });

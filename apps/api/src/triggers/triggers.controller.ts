@@ -28,7 +28,12 @@ export class TriggersController {
   @ApiBearerAuth()
   @ApiJsonBody(createTriggerSchema)
   @ApiJsonResponse(201, createdTriggerSchema, [400, 401, 403, 404])
-  create(@Param('id') id: string, @Body(new ZodPipe(createTriggerSchema)) body: z.infer<typeof createTriggerSchema>, @CurrentCaller() caller: Caller, @Req() req: Request) {
+  create(
+    @Param('id') id: string,
+    @Body(new ZodPipe(createTriggerSchema)) body: z.infer<typeof createTriggerSchema>,
+    @CurrentCaller() caller: Caller,
+    @Req() req: Request,
+  ) {
     return this.triggers.create(id, body.name, caller.userId, this.publicUrl.of(req));
   }
 

@@ -18,7 +18,14 @@ describe('triggers and Idempotency-Key', () => {
   beforeAll(async () => {
     stack = await startStack({ label: 'triggers', runner: false });
     owner = (await stack.api.signup('triggers')).client;
-    const target = (await owner.post<TargetView>('/targets', { name: 'svc', baseUrl: 'http://127.0.0.1:9/', headers: { Authorization: 'Bearer target-secret-3f9a' }, variables: { TOKEN: 'from-target', KEEP: 'kept' } })).body;
+    const target = (
+      await owner.post<TargetView>('/targets', {
+        name: 'svc',
+        baseUrl: 'http://127.0.0.1:9/',
+        headers: { Authorization: 'Bearer target-secret-3f9a' },
+        variables: { TOKEN: 'from-target', KEEP: 'kept' },
+      })
+    ).body;
     plan = (await owner.post<PlanView>('/plans', validPlan(target.id))).body;
   });
 
@@ -111,7 +118,9 @@ describe('triggers and Idempotency-Key', () => {
 
   it('makes POST /plans/:id/runs safe to retry with an Idempotency-Key, also when retries race', async () => {
     const before = await runCount();
-    const attempts = await Promise.all(Array.from({ length: 4 }, () => owner.request('POST', `/plans/${plan.id}/runs`, undefined, { 'idempotency-key': 'ci-9001' })));
+    const attempts = await Promise.all(
+      Array.from({ length: 4 }, () => owner.request('POST', `/plans/${plan.id}/runs`, undefined, { 'idempotency-key': 'ci-9001' })),
+    );
     expect(attempts.map((attempt) => attempt.status)).toEqual([202, 202, 202, 202]);
     expect(new Set(attempts.map((attempt) => attempt.body.run.id)).size).toBe(1);
     expect(await runCount()).toBe(before + 1);

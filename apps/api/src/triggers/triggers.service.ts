@@ -78,7 +78,10 @@ export class TriggersService {
     if (!row || row.revokedAt) throw notFound();
     const window = await this.calls.hit(row.id, 60_000);
     if (window.count > CALLS_PER_MINUTE) {
-      throw new CommonError(CommonErrorCode.RATE_LIMITED, `Rate limit: at most ${CALLS_PER_MINUTE} calls per minute per trigger`).withHeader('Retry-After', retryAfterSeconds(window));
+      throw new CommonError(CommonErrorCode.RATE_LIMITED, `Rate limit: at most ${CALLS_PER_MINUTE} calls per minute per trigger`).withHeader(
+        'Retry-After',
+        retryAfterSeconds(window),
+      );
     }
     await this.triggers.touch(row.id);
     return runAsTenant(row.tenantId, () =>

@@ -18,7 +18,12 @@ export interface RunEventBaseline {
  * baseline it was judged against (null when none), the trend regressions it confirmed and
  * where to read the report.
  */
-export function runEventData(run: RunView, env: ApiEnv, baseline: RunEventBaseline | null = null, regressions: readonly TrendChange[] = []): Record<string, unknown> {
+export function runEventData(
+  run: RunView,
+  env: ApiEnv,
+  baseline: RunEventBaseline | null = null,
+  regressions: readonly TrendChange[] = [],
+): Record<string, unknown> {
   const overall = run.summary?.overall;
   return {
     run: {
@@ -33,12 +38,28 @@ export function runEventData(run: RunView, env: ApiEnv, baseline: RunEventBaseli
       finishedAt: run.finishedAt,
       error: run.error,
       figures: overall
-        ? { requests: overall.count, rps: overall.rps, errorRate: overall.errorRate, p50: overall.latency?.p50 ?? null, p95: overall.latency?.p95 ?? null, p99: overall.latency?.p99 ?? null }
+        ? {
+            requests: overall.count,
+            rps: overall.rps,
+            errorRate: overall.errorRate,
+            p50: overall.latency?.p50 ?? null,
+            p95: overall.latency?.p95 ?? null,
+            p99: overall.latency?.p99 ?? null,
+          }
         : null,
-      thresholds: run.thresholds.map((result) => ({ threshold: describeThreshold(result.threshold), verdict: result.verdict, explanation: result.explanation })),
+      thresholds: run.thresholds.map((result) => ({
+        threshold: describeThreshold(result.threshold),
+        verdict: result.verdict,
+        explanation: result.explanation,
+      })),
       diagnostics: run.diagnostics.filter((diagnostic) => diagnostic.severity === 'critical').map((diagnostic) => diagnostic.code),
       baseline: baseline
-        ? { runId: baseline.runId, rule: baseline.rule, regressions: baseline.regressions, findings: baseline.findings.map(({ metric, change, text }) => ({ metric, change, text })) }
+        ? {
+            runId: baseline.runId,
+            rule: baseline.rule,
+            regressions: baseline.regressions,
+            findings: baseline.findings.map(({ metric, change, text }) => ({ metric, change, text })),
+          }
         : null,
       // Steps for the worse in the plan's trend that this run confirmed (each also sent once as plan.regression).
       regressions,

@@ -42,12 +42,16 @@ export class WebhookSender implements OnApplicationBootstrap, OnModuleDestroy {
 
   onApplicationBootstrap(): void {
     this.connection = createRedis(this.env.REDIS_URL);
-    this.worker = createTypedWorker('webhooks', { 'webhook.deliver': (job) => runAsTenant(job.tenantId, () => this.deliver(job.deliveryId, job.redeliver)) }, {
-      connection: this.connection,
-      prefix: this.env.LOADLINE_QUEUE_PREFIX,
-      concurrency: 5,
-      settings: { backoffStrategy: (attemptsMade: number) => this.retryDelay(attemptsMade) },
-    });
+    this.worker = createTypedWorker(
+      'webhooks',
+      { 'webhook.deliver': (job) => runAsTenant(job.tenantId, () => this.deliver(job.deliveryId, job.redeliver)) },
+      {
+        connection: this.connection,
+        prefix: this.env.LOADLINE_QUEUE_PREFIX,
+        concurrency: 5,
+        settings: { backoffStrategy: (attemptsMade: number) => this.retryDelay(attemptsMade) },
+      },
+    );
     // The last attempt failed: the delivery is given up.
     this.worker.on('failed', (job, error) => {
       if (!job || (job.attemptsMade < (job.opts.attempts ?? 1) && error.name !== 'UnrecoverableError')) return;

@@ -28,7 +28,11 @@ async function startReceiver() {
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString()));
     req.on('end', () => {
-      const headers = { 'webhook-id': String(req.headers['webhook-id']), 'webhook-timestamp': String(req.headers['webhook-timestamp']), 'webhook-signature': String(req.headers['webhook-signature']) } satisfies SignedHeaders;
+      const headers = {
+        'webhook-id': String(req.headers['webhook-id']),
+        'webhook-timestamp': String(req.headers['webhook-timestamp']),
+        'webhook-signature': String(req.headers['webhook-signature']),
+      } satisfies SignedHeaders;
       const verifiedWith = secrets.filter((secret) => verify(secret, headers, body));
       const attempt = (attemptsById.get(headers['webhook-id']) ?? 0) + 1;
       attemptsById.set(headers['webhook-id'], attempt);
@@ -60,7 +64,15 @@ describe('outbound webhooks: signed, retried, logged', () => {
     runner = new FakeRunner(stack.queuePrefix);
     owner = (await stack.api.signup('hooks')).client;
     const target = (await owner.post<TargetView>('/targets', { name: 'svc', baseUrl: 'http://127.0.0.1:9/' })).body;
-    plan = (await owner.post<PlanView>('/plans', { name: 'Checkout', targetId: target.id, load: { executor: 'constant-vus', vus: 1, duration: '2s' }, requests: [{ name: 'Get', path: '/' }], thresholds: [{ metric: 'latency', stat: 'p50', op: '<', value: 5 }] })).body;
+    plan = (
+      await owner.post<PlanView>('/plans', {
+        name: 'Checkout',
+        targetId: target.id,
+        load: { executor: 'constant-vus', vus: 1, duration: '2s' },
+        requests: [{ name: 'Get', path: '/' }],
+        thresholds: [{ metric: 'latency', stat: 'p50', op: '<', value: 5 }],
+      })
+    ).body;
   });
 
   afterAll(async () => {
@@ -88,7 +100,16 @@ describe('outbound webhooks: signed, retried, logged', () => {
   it('delivers signed events for a run, retrying through two failures, and logs every attempt', async () => {
     const run = (await owner.post<{ run: RunView }>(`/plans/${plan.id}/runs`)).body.run;
     const t0 = Math.floor(Date.now() / 1000);
-    await runner.play(run.id, [sampleSecond(t0, Array.from({ length: 50 }, () => 20)), sampleSecond(t0 + 1, Array.from({ length: 50 }, () => 20))]);
+    await runner.play(run.id, [
+      sampleSecond(
+        t0,
+        Array.from({ length: 50 }, () => 20),
+      ),
+      sampleSecond(
+        t0 + 1,
+        Array.from({ length: 50 }, () => 20),
+      ),
+    ]);
     expect((await owner.waitForRun(run.id, 20_000)).status).toBe('FAILED');
 
     const delivered = await eventually(
@@ -125,10 +146,11 @@ describe('outbound webhooks: signed, retried, logged', () => {
     // Signed with the new secret and the previous one: a receiver knowing either accepts it.
     expect(test[0]!.verifiedWith).toHaveLength(2);
 
-    const [latest] = (await eventually(
+    const [latest] = await eventually(
       async () => (await owner.get(`/webhooks/${webhookId}/deliveries`)).body.items,
-      (items: { id: string; eventId: string; eventType: string; status: string }[]) => items[0]?.eventType === 'webhook.test' && items[0].status === 'DELIVERED',
-    ));
+      (items: { id: string; eventId: string; eventType: string; status: string }[]) =>
+        items[0]?.eventType === 'webhook.test' && items[0].status === 'DELIVERED',
+    );
     const again = await owner.post(`/webhooks/deliveries/${latest!.id}/redeliver`);
     expect(again.status).toBe(202);
     await eventually(

@@ -129,12 +129,18 @@ describe('api client', () => {
   });
 
   it('turns a network failure into an ApiError with status 0', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('fetch failed'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('fetch failed'))),
+    );
     await expect(unwrap(api.GET('/health'))).rejects.toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
   });
 
   it('lets an abort through as an abort (react-query cancels superseded queries)', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new DOMException('aborted', 'AbortError'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new DOMException('aborted', 'AbortError'))),
+    );
     await expect(unwrap(api.GET('/health'))).rejects.toMatchObject({ name: 'AbortError' });
   });
 

@@ -147,4 +147,6 @@ export async function unwrap<A extends Answer>(pending: Promise<A>, options: Unw
 
 type JsonContent<T> = T extends { content: { 'application/json': infer Body } } ? Body : never;
 /** The JSON request body of a route, from the OpenAPI document: `JsonBody<'/plans/{id}', 'patch'>`. */
-export type JsonBody<Path extends keyof paths, Method extends 'post' | 'patch' | 'put' | 'delete'> = JsonContent<NonNullable<paths[Path][Method] extends { requestBody?: infer Body } ? Body : never>>;
+export type JsonBody<Path extends keyof paths, Method extends 'post' | 'patch' | 'put' | 'delete'> = JsonContent<
+  NonNullable<paths[Path][Method] extends { requestBody?: infer Body } ? Body : never>
+>;

@@ -64,8 +64,7 @@ type ChangeListener = (change: SessionChange) => void;
 const listeners = new Set<Listener>();
 const changeListeners = new Set<ChangeListener>();
 
-const channel: BroadcastChannel | null =
-  typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL_NAME);
+const channel: BroadcastChannel | null = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL_NAME);
 
 channel?.addEventListener('message', (event: MessageEvent<unknown>) => {
   const change = event.data;

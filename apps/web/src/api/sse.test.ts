@@ -42,15 +42,11 @@ describe('SseParser', () => {
   });
 
   it('ignores comments (heartbeats), also between the lines of one event', () => {
-    expect(feed([':ok\n\n', ': ping\n', 'data: 1\n', ':mid-event comment\n', 'data: 2\n\n'])).toEqual([
-      { event: 'message', data: '1\n2' },
-    ]);
+    expect(feed([':ok\n\n', ': ping\n', 'data: 1\n', ':mid-event comment\n', 'data: 2\n\n'])).toEqual([{ event: 'message', data: '1\n2' }]);
   });
 
   it('joins multi-line data with newlines and defaults the event type to "message"', () => {
-    expect(feed(['data: first\ndata:second\ndata:  two spaces\n\n'])).toEqual([
-      { event: 'message', data: 'first\nsecond\n two spaces' },
-    ]);
+    expect(feed(['data: first\ndata:second\ndata:  two spaces\n\n'])).toEqual([{ event: 'message', data: 'first\nsecond\n two spaces' }]);
   });
 
   it('handles CRLF and lone CR line ends, including a CRLF split across chunks', () => {
@@ -125,11 +121,17 @@ describe('streamSse', () => {
   });
 
   it('rejects with a permanent SseUnavailableError on 404, a transient one on 503', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ error: { code: 'NOT_FOUND', message: 'no' } }), { status: 404 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ error: { code: 'NOT_FOUND', message: 'no' } }), { status: 404 })),
+    );
     const first = streamSse('/runs/x/events', { signal: new AbortController().signal, onEvent: () => undefined });
     await expect(first).rejects.toBeInstanceOf(SseUnavailableError);
     await expect(first).rejects.toMatchObject({ status: 404, permanent: true });
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('busy', { status: 503 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('busy', { status: 503 })),
+    );
     await expect(streamSse('/runs/x/events', { signal: new AbortController().signal, onEvent: () => undefined })).rejects.toMatchObject({
       status: 503,
       permanent: false,
@@ -137,7 +139,10 @@ describe('streamSse', () => {
   });
 
   it('refuses a response that is not an event stream (e.g. the SPA index.html)', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('<html></html>', { status: 200, headers: { 'Content-Type': 'text/html' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<html></html>', { status: 200, headers: { 'Content-Type': 'text/html' } })),
+    );
     await expect(streamSse('/runs/x/events', { signal: new AbortController().signal, onEvent: () => undefined })).rejects.toMatchObject({
       status: 200,
       permanent: true,

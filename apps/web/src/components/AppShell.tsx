@@ -34,12 +34,7 @@ export function AppShell() {
           </Link>
           <nav className="topbar__nav" aria-label="Main">
             {NAV.filter((item) => !item.needs || can(me.role, item.needs)).map((item) => (
-              <NavLink
-                key={item.to}
-                to={item.to}
-                end={item.end}
-                className={({ isActive }) => `topbar__link${isActive ? ' topbar__link--active' : ''}`}
-              >
+              <NavLink key={item.to} to={item.to} end={item.end} className={({ isActive }) => `topbar__link${isActive ? ' topbar__link--active' : ''}`}>
                 {item.label}
               </NavLink>
             ))}
@@ -52,12 +47,7 @@ export function AppShell() {
                 <span className="topbar__user">{me.user.email}</span>
               </span>
             ) : null}
-            <button
-              type="button"
-              className="button button--ghost button--small"
-              onClick={() => logout.mutate()}
-              disabled={logout.isPending}
-            >
+            <button type="button" className="button button--ghost button--small" onClick={() => logout.mutate()} disabled={logout.isPending}>
               Log out
             </button>
           </div>

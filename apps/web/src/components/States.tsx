@@ -28,9 +28,7 @@ export function ErrorState({ title = 'Could not load this', error, onRetry }: Er
   return (
     <div className="state state--error" role="alert" data-testid="error-state">
       <p className="state__title">{notFound ? 'Not found' : title}</p>
-      <p className="state__text">
-        {notFound ? 'It may have been deleted, or it belongs to another organization.' : errorMessage(error)}
-      </p>
+      <p className="state__text">{notFound ? 'It may have been deleted, or it belongs to another organization.' : errorMessage(error)}</p>
       {onRetry && !notFound ? (
         <button type="button" className="button button--secondary button--small" onClick={onRetry}>
           Try again

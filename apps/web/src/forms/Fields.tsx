@@ -85,7 +85,13 @@ export function TextAreaField({ path, label, errors, hint, className, value, onV
   const error = errorAt(errors, path);
   return (
     <FieldFrame path={path} label={label} error={error} hint={hint} className={className}>
-      <textarea {...rest} {...controlProps(path, error, hint)} className="input input--mono" value={value} onChange={(event) => onValueChange(event.target.value)} />
+      <textarea
+        {...rest}
+        {...controlProps(path, error, hint)}
+        className="input input--mono"
+        value={value}
+        onChange={(event) => onValueChange(event.target.value)}
+      />
     </FieldFrame>
   );
 }
@@ -100,18 +106,7 @@ type SelectFieldProps = ValueFieldProps<SelectHTMLAttributes<HTMLSelectElement>>
   placeholder?: string;
 };
 
-export function SelectField({
-  path,
-  label,
-  errors,
-  hint,
-  className,
-  value,
-  options,
-  placeholder,
-  onValueChange,
-  ...rest
-}: SelectFieldProps) {
+export function SelectField({ path, label, errors, hint, className, value, options, placeholder, onValueChange, ...rest }: SelectFieldProps) {
   const error = errorAt(errors, path);
   return (
     <FieldFrame path={path} label={label} error={error} hint={hint} className={className}>

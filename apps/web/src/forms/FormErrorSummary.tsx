@@ -11,8 +11,7 @@ interface FormErrorSummaryProps {
 
 export function FormErrorSummary({ message, details = [], inlineCount = 0 }: FormErrorSummaryProps) {
   if (!message && details.length === 0 && inlineCount === 0) return null;
-  const headline =
-    message ?? (inlineCount === 1 ? 'Please fix the highlighted field.' : `Please fix the ${inlineCount} highlighted fields.`);
+  const headline = message ?? (inlineCount === 1 ? 'Please fix the highlighted field.' : `Please fix the ${inlineCount} highlighted fields.`);
   return (
     <div className="alert alert--error" role="alert" data-testid="form-error">
       <p className="alert__title">{headline}</p>

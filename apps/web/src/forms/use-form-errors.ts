@@ -3,15 +3,7 @@ import type { ErrorDetail } from '@loadline/shared';
 import type { z } from 'zod';
 import { isApiError } from '../api/client';
 import { errorMessage } from '../components/States';
-import {
-  NO_ERRORS,
-  detailsToFieldErrors,
-  focusFirstError,
-  prefixErrors,
-  unclaimedErrors,
-  zodErrorToFieldErrors,
-  type FieldErrors,
-} from './field-errors';
+import { NO_ERRORS, detailsToFieldErrors, focusFirstError, prefixErrors, unclaimedErrors, zodErrorToFieldErrors, type FieldErrors } from './field-errors';
 
 export interface FormErrors {
   /** Messages by field path, for the fields' `errors` prop. */

@@ -5,16 +5,7 @@ import type { Context } from '../context.js';
 import { ok } from '../api.js';
 import type { paths } from '../generated/openapi.js';
 import { CliError, EXIT, type ExitCode } from '../exit-codes.js';
-import {
-  formatChange,
-  normalizeSpec,
-  parsePlanFile,
-  patchFor,
-  planChanges,
-  serializePlanFile,
-  toPlanFile,
-  unsupportedChanges,
-} from '../plan-file.js';
+import { formatChange, normalizeSpec, parsePlanFile, patchFor, planChanges, serializePlanFile, toPlanFile, unsupportedChanges } from '../plan-file.js';
 import { listPlans, listTargets, pickTarget, resolvePlan } from '../resolve.js';
 
 type ExportCommand = Extract<Command, { kind: 'export' }>;
@@ -26,9 +17,15 @@ type ApplyCommand = Extract<Command, { kind: 'apply' }>;
 export async function exportPlan(command: ExportCommand, { io, client }: Context): Promise<ExitCode> {
   const found = await resolvePlan(client, command.plan);
   // The current version, fresh (the list may be a moment old).
-  const [plan, targets] = await Promise.all([client.api.GET('/plans/{id}', { params: { path: { id: found.id } } }).then((answer) => ok(answer)), listTargets(client)]);
+  const [plan, targets] = await Promise.all([
+    client.api.GET('/plans/{id}', { params: { path: { id: found.id } } }).then((answer) => ok(answer)),
+    listTargets(client),
+  ]);
   const target = targets.find((candidate) => candidate.id === plan.targetId);
-  if (!target) throw new CliError(`The target of plan "${plan.name}" (${plan.targetId}) is not among the organization's targets (deleted?), so the file could not name it.`);
+  if (!target)
+    throw new CliError(
+      `The target of plan "${plan.name}" (${plan.targetId}) is not among the organization's targets (deleted?), so the file could not name it.`,
+    );
   const text = serializePlanFile(toPlanFile(plan, target.name), command.output ?? 'plan.json');
   if (!command.output) {
     io.stdout(text);
@@ -62,7 +59,9 @@ export async function applyPlan(command: ApplyCommand, { io, client }: Context):
   const target = pickTarget(targets, file.target, source);
   const existing = plans.filter((plan) => plan.name === file.name);
   if (existing.length > 1) {
-    throw new CliError(`${existing.length} plans are named "${file.name}" (${existing.map((plan) => plan.id).join(', ')}): apply cannot tell which to update; rename or delete one`);
+    throw new CliError(
+      `${existing.length} plans are named "${file.name}" (${existing.map((plan) => plan.id).join(', ')}): apply cannot tell which to update; rename or delete one`,
+    );
   }
   const dry = command.dryRun ? ' (dry run: nothing changed)' : '';
 
@@ -87,16 +86,28 @@ export async function applyPlan(command: ApplyCommand, { io, client }: Context):
   const listing = changes.map((change) => `  ${formatChange(change)}`).join('\n');
   const unsupported = unsupportedChanges(current.spec, desired);
   if (command.dryRun) {
-    io.stdout(`would update plan "${current.name}" (${current.id}) from v${current.version} to v${current.version + 1}, ${count(changes.length, 'change')}${dry}:\n${listing}\n`);
+    io.stdout(
+      `would update plan "${current.name}" (${current.id}) from v${current.version} to v${current.version + 1}, ${count(changes.length, 'change')}${dry}:\n${listing}\n`,
+    );
     if (unsupported.length) io.stdout(`but the API cannot apply it: ${unsupported.join('; ')}\n`);
     return unsupported.length ? EXIT.USAGE : EXIT.OK;
   }
   if (unsupported.length) {
-    throw new CliError(`Cannot update plan "${current.name}" (${current.id}): ${unsupported.join('; ')}. Delete it and apply again to recreate it (its runs stay with the old plan).\nChanges:\n${listing}`);
+    throw new CliError(
+      `Cannot update plan "${current.name}" (${current.id}): ${unsupported.join('; ')}. Delete it and apply again to recreate it (its runs stay with the old plan).\nChanges:\n${listing}`,
+    );
   }
-  const updated = ok(await client.api.PATCH('/plans/{id}', { params: { path: { id: current.id } }, body: patchFor(desired, target.id !== current.targetId ? target.id : undefined) as UpdatePlanBody }));
+  const updated = ok(
+    await client.api.PATCH('/plans/{id}', {
+      params: { path: { id: current.id } },
+      body: patchFor(desired, target.id !== current.targetId ? target.id : undefined) as UpdatePlanBody,
+    }),
+  );
   // Whatever the API did not take would show again on the next apply: say so now.
-  const left = planChanges({ target: targets.find((candidate) => candidate.id === updated.targetId)?.name ?? updated.targetId, spec: updated.spec }, { target: target.name, spec: desired });
+  const left = planChanges(
+    { target: targets.find((candidate) => candidate.id === updated.targetId)?.name ?? updated.targetId, spec: updated.spec },
+    { target: target.name, spec: desired },
+  );
   io.stdout(`updated plan "${updated.name}" (${updated.id}) to v${updated.version}, ${count(changes.length, 'change')}:\n${listing}\n`);
   if (left.length) {
     throw new CliError(`The API saved v${updated.version} but did not take every change:\n${left.map((change) => `  ${formatChange(change)}`).join('\n')}`);

@@ -133,7 +133,11 @@ async function waitForRun(first: RunView, timeoutSeconds: number, ctx: Context):
 /** `--baseline`: a run id pins that run as the plan's baseline; last-passed unpins. */
 async function setBaseline(planId: string, which: string, ctx: Context): Promise<void> {
   const path = { id: planId };
-  const set = ok(which === 'last-passed' ? await ctx.client.api.DELETE('/plans/{id}/baseline', { params: { path } }) : await ctx.client.api.PUT('/plans/{id}/baseline', { params: { path }, body: { runId: which } }));
+  const set = ok(
+    which === 'last-passed'
+      ? await ctx.client.api.DELETE('/plans/{id}/baseline', { params: { path } })
+      : await ctx.client.api.PUT('/plans/{id}/baseline', { params: { path }, body: { runId: which } }),
+  );
   ctx.io.stderr(`Baseline: ${set.message}\n`);
 }
 

@@ -30,7 +30,12 @@ export async function startFakeApi(handle: (request: FakeRequest) => FakeRespons
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const raw = Buffer.concat(chunks).toString();
-      const request: FakeRequest = { method: req.method ?? 'GET', path: (req.url ?? '/').replace(/^\/api\/v1/, ''), headers: req.headers, body: raw ? JSON.parse(raw) : undefined };
+      const request: FakeRequest = {
+        method: req.method ?? 'GET',
+        path: (req.url ?? '/').replace(/^\/api\/v1/, ''),
+        headers: req.headers,
+        body: raw ? JSON.parse(raw) : undefined,
+      };
       requests.push(request);
       const answer = handle(request) ?? { status: 404, body: apiError('ROUTE_NOT_FOUND', `Cannot ${request.method} ${req.url}`) };
       const text = answer.text ?? JSON.stringify(answer.body ?? {});

@@ -121,7 +121,9 @@ export async function startStack(label: string): Promise<Stack> {
 
   try {
     await admin(`CREATE DATABASE "${databaseName}"`).catch((error: Error) => {
-      throw new Error(`cannot create a database through ${ADMIN_DATABASE_URL.replace(/:[^:@/]*@/, ':***@')}: ${error.message} (bash scripts/setup.sh starts PostgreSQL)`);
+      throw new Error(
+        `cannot create a database through ${ADMIN_DATABASE_URL.replace(/:[^:@/]*@/, ':***@')}: ${error.message} (bash scripts/setup.sh starts PostgreSQL)`,
+      );
     });
     databaseCreated = true;
     const url = new URL(ADMIN_DATABASE_URL);
@@ -152,7 +154,18 @@ export async function startStack(label: string): Promise<Stack> {
       }),
     );
     // The runner gets the queue and nothing else (no DATABASE_URL).
-    runner = startChild('runner', logDir, RUNNER_MAIN, cleanEnv({ REDIS_URL, LOADLINE_RUNNER_KEY: runnerKey, LOADLINE_QUEUE_PREFIX: queuePrefix, LOADLINE_RUNNER_ID: `${queuePrefix}-runner`, LOG_LEVEL: 'warn' }));
+    runner = startChild(
+      'runner',
+      logDir,
+      RUNNER_MAIN,
+      cleanEnv({
+        REDIS_URL,
+        LOADLINE_RUNNER_KEY: runnerKey,
+        LOADLINE_QUEUE_PREFIX: queuePrefix,
+        LOADLINE_RUNNER_ID: `${queuePrefix}-runner`,
+        LOG_LEVEL: 'warn',
+      }),
+    );
     await waitForHealth(baseUrl, [api, runner], 60_000);
     return { baseUrl, close };
   } catch (error) {
@@ -178,7 +191,9 @@ async function waitForHealth(baseUrl: string, children: Child[], timeoutMs: numb
     }
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
-  throw new Error(`the stack did not become healthy in ${timeoutMs / 1000} s; last health: ${last}\n${children.map((child) => `${child.name}:\n${tail(child)}`).join('\n')}`);
+  throw new Error(
+    `the stack did not become healthy in ${timeoutMs / 1000} s; last health: ${last}\n${children.map((child) => `${child.name}:\n${tail(child)}`).join('\n')}`,
+  );
 }
 
 async function freePort(): Promise<number> {
@@ -229,7 +244,8 @@ export class Api {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await response.text();
-    if (expected !== undefined && response.status !== expected) throw new Error(`${method} ${urlPath} answered ${response.status}, expected ${expected}: ${text.slice(0, 500)}`);
+    if (expected !== undefined && response.status !== expected)
+      throw new Error(`${method} ${urlPath} answered ${response.status}, expected ${expected}: ${text.slice(0, 500)}`);
     return (text ? JSON.parse(text) : undefined) as T;
   }
 

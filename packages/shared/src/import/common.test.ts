@@ -15,7 +15,14 @@ import {
 } from './common.js';
 import { importPlan, importPlanSchema } from './index.js';
 
-const request = (overrides: Partial<DraftRequest> = {}): DraftRequest => ({ name: 'GET items', method: 'GET', path: '/items', query: {}, headers: {}, ...overrides });
+const request = (overrides: Partial<DraftRequest> = {}): DraftRequest => ({
+  name: 'GET items',
+  method: 'GET',
+  path: '/items',
+  query: {},
+  headers: {},
+  ...overrides,
+});
 
 describe('import helpers', () => {
   it('makes request names that plans accept, unique in order', () => {
@@ -47,7 +54,11 @@ describe('import helpers', () => {
     expect(bodyFromText('{oops', 'application/json')).toEqual({ type: 'text', text: '{oops', contentType: 'application/json' });
     expect(bodyFromText('a=1&b=x%20y', 'application/x-www-form-urlencoded')).toEqual({ type: 'form', fields: { a: '1', b: 'x y' } });
     // Repeated names cannot be a record: sent as recorded.
-    expect(bodyFromText('a=1&a=2', 'application/x-www-form-urlencoded')).toEqual({ type: 'text', text: 'a=1&a=2', contentType: 'application/x-www-form-urlencoded' });
+    expect(bodyFromText('a=1&a=2', 'application/x-www-form-urlencoded')).toEqual({
+      type: 'text',
+      text: 'a=1&a=2',
+      contentType: 'application/x-www-form-urlencoded',
+    });
     expect(bodyFromText('<x/>', 'application/xml')).toEqual({ type: 'text', text: '<x/>', contentType: 'application/xml' });
   });
 
@@ -73,7 +84,12 @@ describe('import helpers', () => {
       format: 'curl',
       name: '',
       flow: 'sequence',
-      requests: [request(), request({ name: 'long', path: '/' + 'x'.repeat(3000) }), request({ name: 'templ', path: '/a/{{token}}' }), request({ name: 'var', path: '/a/{{vars.ID}}' })],
+      requests: [
+        request(),
+        request({ name: 'long', path: '/' + 'x'.repeat(3000) }),
+        request({ name: 'templ', path: '/a/{{token}}' }),
+        request({ name: 'var', path: '/a/{{vars.ID}}' }),
+      ],
       suggestedBaseUrl: null,
       warnings: [],
     });
@@ -88,13 +104,15 @@ describe('import helpers', () => {
     expect(new ImportError('curl', '(root)', 'is empty').message).toBe('curl: the document is empty');
     expect(() => checkSize('openapi', '  \n')).toThrow('OpenAPI: the document is empty');
     expect(() => checkSize('openapi', 'é'.repeat(MAX_IMPORT_BYTES / 2 + 1))).toThrow(/at most 5 MB/);
-    expect(() => assemble({ format: 'har', name: '', flow: 'sequence', requests: [], suggestedBaseUrl: null, warnings: [] })).toThrow('HAR: the document has no requests to import');
+    expect(() => assemble({ format: 'har', name: '', flow: 'sequence', requests: [], suggestedBaseUrl: null, warnings: [] })).toThrow(
+      'HAR: the document has no requests to import',
+    );
   });
 
   it('validates the import request and dispatches by format, the name given winning', () => {
     expect(importPlanSchema.safeParse({ format: 'postman', content: 'x' }).success).toBe(false);
     expect(importPlanSchema.safeParse({ format: 'curl', content: '' }).success).toBe(false);
-    const imported = importPlan(importPlanSchema.parse({ format: 'curl', content: "curl https://api.test/v1/ping", name: 'Ping' }));
+    const imported = importPlan(importPlanSchema.parse({ format: 'curl', content: 'curl https://api.test/v1/ping', name: 'Ping' }));
     expect(imported.draft.name).toBe('Ping');
     expect(imported.suggestedBaseUrl).toBe('https://api.test');
     expect(imported.draft.spec.scenarios[0]!.requests[0]).toMatchObject({ name: 'GET v1.ping', path: '/v1/ping' });

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { planSpecSchema, requestNameSchema, httpStepSchema, templateReferences, templatedStrings, HTTP_METHODS, type PlanSpec, type RequestBody } from '../plan.js';
+import {
+  planSpecSchema,
+  requestNameSchema,
+  httpStepSchema,
+  templateReferences,
+  templatedStrings,
+  HTTP_METHODS,
+  type PlanSpec,
+  type RequestBody,
+} from '../plan.js';
 
 /**
  * What the importers share: limits, the error that says what and where, request names,
@@ -135,11 +144,48 @@ export function uniqueNames(names: string[]): string[] {
 
 // ---- recorded headers ------------------------------------------------------------------
 
-const CREDENTIAL_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'x-api-key', 'api-key', 'apikey', 'x-auth-token', 'x-access-token', 'x-csrf-token', 'x-xsrf-token']);
-const TRANSPORT_HEADERS = new Set(['host', 'content-length', 'connection', 'keep-alive', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'expect', 'accept-encoding', 'http2-settings']);
+const CREDENTIAL_HEADERS = new Set([
+  'authorization',
+  'proxy-authorization',
+  'cookie',
+  'x-api-key',
+  'api-key',
+  'apikey',
+  'x-auth-token',
+  'x-access-token',
+  'x-csrf-token',
+  'x-xsrf-token',
+]);
+const TRANSPORT_HEADERS = new Set([
+  'host',
+  'content-length',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'te',
+  'trailer',
+  'upgrade',
+  'expect',
+  'accept-encoding',
+  'http2-settings',
+]);
 const BROWSER_HEADERS = new Set([
-  'origin', 'referer', 'accept-language', 'dnt', 'priority', 'pragma', 'cache-control', 'upgrade-insecure-requests',
-  'if-none-match', 'if-modified-since', 'purpose', 'sec-purpose', 'sec-gpc', 'x-client-data', 'access-control-request-method', 'access-control-request-headers',
+  'origin',
+  'referer',
+  'accept-language',
+  'dnt',
+  'priority',
+  'pragma',
+  'cache-control',
+  'upgrade-insecure-requests',
+  'if-none-match',
+  'if-modified-since',
+  'purpose',
+  'sec-purpose',
+  'sec-gpc',
+  'x-client-data',
+  'access-control-request-method',
+  'access-control-request-headers',
 ]);
 
 export type HeaderVerdict = 'keep' | 'credential' | 'transport' | 'browser' | 'content-type';
@@ -293,7 +339,9 @@ export function assemble(input: AssembleInput): ImportResult {
       return;
     }
     // Loadline reads {{name}} as a value captured earlier; a literal one cannot be sent.
-    const template = templatedStrings(parsed.data).flatMap(({ text }) => templateReferences(text)).find((reference) => !reference.startsWith('vars.'));
+    const template = templatedStrings(parsed.data)
+      .flatMap(({ text }) => templateReferences(text))
+      .find((reference) => !reference.startsWith('vars.'));
     if (template) {
       warnings.push(`Left out ${step.name}: it contains {{${template}}}, which a plan reads as a captured value.`);
       return;
@@ -301,7 +349,11 @@ export function assemble(input: AssembleInput): ImportResult {
     steps.push(step);
   });
   if (!steps.length) {
-    throw new ImportError(input.format, ROOT, input.requests.length ? `has no request that can be part of a plan (${warnings.at(-1) ?? ''})` : 'has no requests to import');
+    throw new ImportError(
+      input.format,
+      ROOT,
+      input.requests.length ? `has no request that can be part of a plan (${warnings.at(-1) ?? ''})` : 'has no requests to import',
+    );
   }
   const spec = planSpecSchema.parse({
     scenarios: [{ name: 'default', load: { ...DEFAULT_IMPORT_LOAD }, flow: input.flow, requests: steps }],

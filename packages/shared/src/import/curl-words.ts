@@ -27,7 +27,21 @@ export class ShellSyntaxError extends Error {
   }
 }
 
-const C_ESCAPES: Record<string, string> = { a: '\x07', b: '\b', e: '\x1b', E: '\x1b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v', '\\': '\\', "'": "'", '"': '"', '?': '?' };
+const C_ESCAPES: Record<string, string> = {
+  a: '\x07',
+  b: '\b',
+  e: '\x1b',
+  E: '\x1b',
+  f: '\f',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+  v: '\v',
+  '\\': '\\',
+  "'": "'",
+  '"': '"',
+  '?': '?',
+};
 
 /** The body of $'...' starting after the opening quote: [decoded text, index after the closing quote]. */
 function ansiC(text: string, start: number, line: number): [string, number] {
@@ -40,7 +54,8 @@ function ansiC(text: string, start: number, line: number): [string, number] {
       continue;
     }
     const next = text[i + 1] ?? '';
-    const hex = /^x([0-9A-Fa-f]{1,2})/.exec(text.slice(i + 1)) ?? /^u([0-9A-Fa-f]{1,4})/.exec(text.slice(i + 1)) ?? /^U([0-9A-Fa-f]{1,8})/.exec(text.slice(i + 1));
+    const hex =
+      /^x([0-9A-Fa-f]{1,2})/.exec(text.slice(i + 1)) ?? /^u([0-9A-Fa-f]{1,4})/.exec(text.slice(i + 1)) ?? /^U([0-9A-Fa-f]{1,8})/.exec(text.slice(i + 1));
     const octal = /^[0-7]{1,3}/.exec(text.slice(i + 1));
     if (hex) {
       out += String.fromCodePoint(parseInt(hex[1]!, 16));
@@ -86,7 +101,7 @@ export function splitCommands(text: string): ShellCommand[] {
   };
   const newlines = (part: string) => (part.match(/\n/g) ?? []).length;
 
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     const ch = text[i]!;
     if (ch === '\\') {
       const next = text[i + 1];

@@ -23,9 +23,9 @@ describe('splitCommands', () => {
   it('splits like a shell: continuations, quotes, $-quotes, escapes, separators, comments, pipes', () => {
     const commands = splitCommands(
       [
-        "# fetch things",
+        '# fetch things',
         "curl 'https://a.test/x' \\",
-        "  -H \"X-A: \\\"q\\\" \\$HOME\" -d $'line\\none\\'s' ;",
+        '  -H "X-A: \\"q\\" \\$HOME" -d $\'line\\none\\\'s\' ;',
         'curl https://a.test/y\\ z | jq . && curl "https://a.test/multi',
         'line" # trailing comment',
       ].join('\n'),
@@ -36,7 +36,10 @@ describe('splitCommands', () => {
       [4, ['curl', 'https://a.test/multi\nline']],
     ]);
     const piped = splitCommands('curl a || echo "failed; really" ; curl b');
-    expect(piped.map((command) => command.words.map((word) => word.text))).toEqual([['curl', 'a'], ['curl', 'b']]);
+    expect(piped.map((command) => command.words.map((word) => word.text))).toEqual([
+      ['curl', 'a'],
+      ['curl', 'b'],
+    ]);
   });
 });
 
@@ -55,10 +58,15 @@ describe('importCurl', () => {
       ['POST checkout', 'POST', '/checkout'],
     ]);
     expect(requests[0]).toMatchObject({ query: { category: 'shoes', page: '1' }, headers: { accept: 'application/json' } });
-    expect(requests[1]).toMatchObject({ headers: { accept: 'application/json', 'x-requested-with': 'XMLHttpRequest' }, body: { type: 'json', json: { productId: 42, quantity: 1 } } });
+    expect(requests[1]).toMatchObject({
+      headers: { accept: 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+      body: { type: 'json', json: { productId: 42, quantity: 1 } },
+    });
     expect(requests[2]!.body).toEqual({ type: 'json', json: { note: "it's a gift\nplease wrap it" } });
     expect(requests[3]!.body).toEqual({ type: 'form', fields: { email: 'ann@example.com', shipping: 'standard', accept_terms: 'on' } });
-    expect(result.warnings[0]).toBe('Dropped credentials (cookie (-b), x-csrf-token): set them on the target as headers, or as target variables used as {{vars.NAME}}.');
+    expect(result.warnings[0]).toBe(
+      'Dropped credentials (cookie (-b), x-csrf-token): set them on the target as headers, or as target variables used as {{vars.NAME}}.',
+    );
     expect(result.warnings[1]).toMatch(/^Dropped browser headers \(.*sec-fetch-site.*user-agent\)\.$/);
   });
 
@@ -84,12 +92,21 @@ describe('importCurl', () => {
     });
     // Raw JSON sent with -d and no content type is what curl sends: a urlencoded-typed text.
     expect(only(`curl -d '{"a":1}' https://a.test/x`).body).toEqual({ type: 'text', text: '{"a":1}', contentType: 'application/x-www-form-urlencoded' });
-    expect(only(`curl -H 'Content-Type: application/json' -d '{"a":1}' https://a.test/x`)).toMatchObject({ body: { type: 'json', json: { a: 1 } }, headers: {} });
-    expect(only(`curl --json '{"a":1}' https://a.test/x`)).toMatchObject({ method: 'POST', body: { type: 'json', json: { a: 1 } }, headers: { Accept: 'application/json' } });
+    expect(only(`curl -H 'Content-Type: application/json' -d '{"a":1}' https://a.test/x`)).toMatchObject({
+      body: { type: 'json', json: { a: 1 } },
+      headers: {},
+    });
+    expect(only(`curl --json '{"a":1}' https://a.test/x`)).toMatchObject({
+      method: 'POST',
+      body: { type: 'json', json: { a: 1 } },
+      headers: { Accept: 'application/json' },
+    });
     expect(only(`curl -H 'Content-Type: text/csv' --data-binary 'a,b' https://a.test/x`).body).toEqual({ type: 'text', text: 'a,b', contentType: 'text/csv' });
     const form = importCurl("curl -F 'name=Rex' -F 'photo=@dog.jpg' -F 'kind=dog;type=text/plain' https://a.test/pets");
     expect(form.spec.scenarios[0]!.requests[0]).toMatchObject({ body: { type: 'form', fields: { name: 'Rex', kind: 'dog' } } });
-    expect(form.warnings).toEqual(expect.arrayContaining(['line 1: -F photo: file uploads are left out.', 'line 1: its -F form is sent urlencoded, not as multipart/form-data.']));
+    expect(form.warnings).toEqual(
+      expect.arrayContaining(['line 1: -F photo: file uploads are left out.', 'line 1: its -F form is sent urlencoded, not as multipart/form-data.']),
+    );
     expect(importCurl('curl -d @body.json https://a.test/x').warnings).toContain('line 1: -d reads a file, which an import cannot: add that body by hand.');
   });
 
@@ -103,7 +120,9 @@ describe('importCurl', () => {
   });
 
   it('keeps the most common origin, names requests uniquely, and tolerates prompts and schemeless URLs', () => {
-    const result = importCurl(['$ curl api.test/items', 'curl http://api.test/items', 'curl https://other.test/x', 'curl http://api.test/items/1 http://api.test/items/2'].join('\n'));
+    const result = importCurl(
+      ['$ curl api.test/items', 'curl http://api.test/items', 'curl https://other.test/x', 'curl http://api.test/items/1 http://api.test/items/2'].join('\n'),
+    );
     expect(result.suggestedBaseUrl).toBe('http://api.test');
     expect(result.spec.scenarios[0]!.requests.map((request) => request.name)).toEqual(['GET items', 'GET items 2', 'GET items.1', 'GET items.2']);
     expect(result.warnings).toContain("Left out 1 request to https://other.test (the plan's target is http://api.test).");

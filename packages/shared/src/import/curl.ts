@@ -26,32 +26,79 @@ import { ShellSyntaxError, splitCommands, type ShellCommand } from './curl-words
  */
 
 type Handler =
-  | 'request' | 'header' | 'data' | 'data-raw' | 'data-binary' | 'data-urlencode' | 'form' | 'form-string' | 'json'
-  | 'get' | 'head' | 'user' | 'user-agent' | 'url' | 'cookie' | 'referer' | 'upload-file' | 'oauth2-bearer' | 'ignore-arg';
+  | 'request'
+  | 'header'
+  | 'data'
+  | 'data-raw'
+  | 'data-binary'
+  | 'data-urlencode'
+  | 'form'
+  | 'form-string'
+  | 'json'
+  | 'get'
+  | 'head'
+  | 'user'
+  | 'user-agent'
+  | 'url'
+  | 'cookie'
+  | 'referer'
+  | 'upload-file'
+  | 'oauth2-bearer'
+  | 'ignore-arg';
 
 const SHORT: Record<string, Handler> = {
-  X: 'request', H: 'header', d: 'data', F: 'form', G: 'get', I: 'head', u: 'user', A: 'user-agent', b: 'cookie', e: 'referer', T: 'upload-file',
+  X: 'request',
+  H: 'header',
+  d: 'data',
+  F: 'form',
+  G: 'get',
+  I: 'head',
+  u: 'user',
+  A: 'user-agent',
+  b: 'cookie',
+  e: 'referer',
+  T: 'upload-file',
 };
 /** Short options that take an argument but change nothing in the request. */
 const SHORT_WITH_ARG = new Set(['o', 'm', 'w', 'x', 'U', 'E', 'c', 'D', 'r', 'K', 'Y', 'y', 'z', 'C', 'P', 't', 'Q']);
 const LONG: Record<string, Handler> = {
-  request: 'request', header: 'header', data: 'data', 'data-ascii': 'data', 'data-raw': 'data-raw', 'data-binary': 'data-binary',
-  'data-urlencode': 'data-urlencode', form: 'form', 'form-string': 'form-string', json: 'json', get: 'get', head: 'head', user: 'user',
-  'user-agent': 'user-agent', url: 'url', cookie: 'cookie', referer: 'referer', 'upload-file': 'upload-file', 'oauth2-bearer': 'oauth2-bearer',
+  request: 'request',
+  header: 'header',
+  data: 'data',
+  'data-ascii': 'data',
+  'data-raw': 'data-raw',
+  'data-binary': 'data-binary',
+  'data-urlencode': 'data-urlencode',
+  form: 'form',
+  'form-string': 'form-string',
+  json: 'json',
+  get: 'get',
+  head: 'head',
+  user: 'user',
+  'user-agent': 'user-agent',
+  url: 'url',
+  cookie: 'cookie',
+  referer: 'referer',
+  'upload-file': 'upload-file',
+  'oauth2-bearer': 'oauth2-bearer',
 };
 const LONG_WITH_ARG = new Set(
-  ('output max-time connect-timeout write-out proxy proxy-user cert cacert capath key cookie-jar dump-header range config speed-limit ' +
+  (
+    'output max-time connect-timeout write-out proxy proxy-user cert cacert capath key cookie-jar dump-header range config speed-limit ' +
     'speed-time time-cond continue-at retry retry-delay retry-max-time resolve connect-to limit-rate interface local-port max-redirs proto ' +
     'proto-redir proto-default noproxy cert-type key-type ciphers tls-max dns-servers unix-socket abstract-unix-socket aws-sigv4 variable ' +
     'keepalive-time max-filesize output-dir pass pinnedpubkey socks5 socks5-hostname trace trace-ascii stderr netrc-file preproxy ' +
     'proxy-header crlfile engine expect100-timeout happy-eyeballs-timeout-ms url-query request-target ech etag-save etag-compare ' +
-    'hsts alt-svc sasl-authzid service-name login-options parallel-max rate').split(' '),
+    'hsts alt-svc sasl-authzid service-name login-options parallel-max rate'
+  ).split(' '),
 );
 /** Common options that take no argument and change nothing in the request. */
 const KNOWN_FLAGS = new Set(
-  ('compressed silent show-error location insecure verbose include fail fail-with-body globoff http1.0 http1.1 http2 http2-prior-knowledge ' +
+  (
+    'compressed silent show-error location insecure verbose include fail fail-with-body globoff http1.0 http1.1 http2 http2-prior-knowledge ' +
     'http3 no-buffer no-keepalive progress-bar remote-name remote-name-all ipv4 ipv6 tlsv1.2 tlsv1.3 raw no-progress-meter location-trusted ' +
-    'path-as-is tcp-nodelay ssl-no-revoke disable no-alpn no-sessionid styled-output create-dirs digest basic ntlm anyauth negotiate').split(' '),
+    'path-as-is tcp-nodelay ssl-no-revoke disable no-alpn no-sessionid styled-output create-dirs digest basic ntlm anyauth negotiate'
+  ).split(' '),
 );
 
 interface Parsed {
@@ -69,7 +116,8 @@ interface Parsed {
 function parseCommand(command: ShellCommand, warnings: string[], dropped: DroppedHeaders): Parsed {
   const where = `line ${command.line}`;
   const [program, ...words] = command.words[0]?.text === '$' ? command.words.slice(1) : command.words;
-  if (!program || !/(^|\/)curl(\.exe)?$/.test(program.text)) throw new ImportError('curl', where, `expected a curl command, found "${(program?.text ?? '').slice(0, 40)}"`);
+  if (!program || !/(^|\/)curl(\.exe)?$/.test(program.text))
+    throw new ImportError('curl', where, `expected a curl command, found "${(program?.text ?? '').slice(0, 40)}"`);
   const parsed: Parsed = { head: false, get: false, upload: false, headers: [], data: [], json: false, form: [], urls: [] };
   const note = (text: string): void => void warnings.push(`line ${command.line}: ${text}`);
   const fileNote = (option: string): void => note(`${option} reads a file, which an import cannot: add that body by hand.`);
@@ -239,7 +287,10 @@ function requestsOf(command: ShellCommand, parsed: Parsed, warnings: string[], d
     }
     if (extraQuery) url.search = url.search ? `${url.search}&${extraQuery}` : `?${extraQuery}`;
     const { path, query } = pathAndQuery(url);
-    located.push({ url, request: { name: nameFromPath(method, url.pathname), method: method as HttpMethod, path, query, headers: { ...headers }, ...(body ? { body } : {}) } });
+    located.push({
+      url,
+      request: { name: nameFromPath(method, url.pathname), method: method as HttpMethod, path, query, headers: { ...headers }, ...(body ? { body } : {}) },
+    });
   }
   return located;
 }

@@ -61,8 +61,15 @@ describe('importHar', () => {
       'POST /checkout',
       'GET /api/orders/latest',
     ]);
-    expect(requests[1]).toMatchObject({ name: 'GET api.products', query: { category: 'shoes', page: '1', sort: 'price' }, headers: { accept: 'application/json' } });
-    expect(requests[3]).toMatchObject({ body: { type: 'json', json: { productId: 42, quantity: 1 } }, headers: { accept: 'application/json', 'x-requested-with': 'XMLHttpRequest' } });
+    expect(requests[1]).toMatchObject({
+      name: 'GET api.products',
+      query: { category: 'shoes', page: '1', sort: 'price' },
+      headers: { accept: 'application/json' },
+    });
+    expect(requests[3]).toMatchObject({
+      body: { type: 'json', json: { productId: 42, quantity: 1 } },
+      headers: { accept: 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+    });
     expect(requests[5]!.body).toEqual({ type: 'form', fields: { email: 'ann@example.com', shipping: 'standard', accept_terms: 'on' } });
   });
 
@@ -74,7 +81,9 @@ describe('importHar', () => {
     }
     expect(warnings).toEqual([
       'Dropped credentials (authorization, cookie, x-csrf-token): set them on the target as headers, or as target variables used as {{vars.NAME}}.',
-      expect.stringMatching(/^Dropped browser headers \(accept-language, cache-control, if-none-match, origin, priority, referer, sec-ch-ua, .*user-agent\)\.$/),
+      expect.stringMatching(
+        /^Dropped browser headers \(accept-language, cache-control, if-none-match, origin, priority, referer, sec-ch-ua, .*user-agent\)\.$/,
+      ),
       'Dropped connection headers that k6 sets itself (:authority, :method, :path, :scheme, accept-encoding, content-length).',
       'Left out 4 static assets (scripts, styles, images, fonts).',
       "Left out 1 request to https://www.google-analytics.com (the plan's target is https://shop.example.com).",
@@ -84,7 +93,12 @@ describe('importHar', () => {
   });
 
   it('keeps static assets when nothing else was recorded, and skips CORS preflights', () => {
-    const onlyAssets = importHar(har([{ url: 'https://cdn.test/app.js', mimeType: 'application/javascript' }, { url: 'https://cdn.test/logo.png', mimeType: 'image/png' }]));
+    const onlyAssets = importHar(
+      har([
+        { url: 'https://cdn.test/app.js', mimeType: 'application/javascript' },
+        { url: 'https://cdn.test/logo.png', mimeType: 'image/png' },
+      ]),
+    );
     expect(onlyAssets.spec.scenarios[0]!.requests.map((request) => request.name)).toEqual(['GET app.js', 'GET logo.png']);
     const withPreflight = importHar(
       har([
@@ -92,7 +106,9 @@ describe('importHar', () => {
         { method: 'POST', url: 'https://api.test/items', headers: [['Content-Type', 'text/plain']], postData: { mimeType: 'text/plain', text: 'hello' } },
       ]),
     );
-    expect(withPreflight.spec.scenarios[0]!.requests).toEqual([expect.objectContaining({ method: 'POST', body: { type: 'text', text: 'hello', contentType: 'text/plain' }, headers: {} })]);
+    expect(withPreflight.spec.scenarios[0]!.requests).toEqual([
+      expect.objectContaining({ method: 'POST', body: { type: 'text', text: 'hello', contentType: 'text/plain' }, headers: {} }),
+    ]);
     expect(withPreflight.warnings).toContain('Left out 1 CORS preflight request (the browser sends them, not the app).');
   });
 
@@ -100,19 +116,33 @@ describe('importHar', () => {
     const result = importHar(
       har([
         { url: 'https://api.test/search?tag=a&tag=b' },
-        { method: 'POST', url: 'https://api.test/upload', postData: { mimeType: 'multipart/form-data; boundary=x', params: [{ name: 'title', value: 'Hi' }, { name: 'file', fileName: 'a.png', value: '' }] } },
+        {
+          method: 'POST',
+          url: 'https://api.test/upload',
+          postData: {
+            mimeType: 'multipart/form-data; boundary=x',
+            params: [
+              { name: 'title', value: 'Hi' },
+              { name: 'file', fileName: 'a.png', value: '' },
+            ],
+          },
+        },
       ]),
     );
     const [search, upload] = result.spec.scenarios[0]!.requests as HttpStep[];
     expect(search).toMatchObject({ path: '/search?tag=a&tag=b', query: {} });
     expect(upload!.body).toEqual({ type: 'form', fields: { title: 'Hi' } });
-    expect(result.warnings).toEqual(expect.arrayContaining(['log.entries[1]: the uploaded files of its form are left out.', 'log.entries[1]: its multipart form is sent urlencoded.']));
+    expect(result.warnings).toEqual(
+      expect.arrayContaining(['log.entries[1]: the uploaded files of its form are left out.', 'log.entries[1]: its multipart form is sent urlencoded.']),
+    );
   });
 
   it('reads a file that starts with a byte-order mark, and refuses one nested too deeply for the stack', () => {
     expect(importHar('\uFEFF' + har([{ url: 'https://a.test/x' }])).suggestedBaseUrl).toBe('https://a.test');
     const deep = '['.repeat(200_000) + ']'.repeat(200_000);
-    expect(problem(har([{ method: 'POST', url: 'https://a.test/x', postData: { mimeType: 'application/json', text: deep } }]))).toBe('HAR: the document is nested too deeply to import');
+    expect(problem(har([{ method: 'POST', url: 'https://a.test/x', postData: { mimeType: 'application/json', text: deep } }]))).toBe(
+      'HAR: the document is nested too deeply to import',
+    );
   });
 
   it('keeps the first 200 of a long recording', () => {
@@ -125,10 +155,14 @@ describe('importHar', () => {
     expect(problem(har([{ url: 'https://a.test/' }, { url: 'https://a.test/' }, { url: 'https://a.test/' }, { url: 'not a url' }]))).toBe(
       'HAR: log.entries[3].request.url: is not a URL',
     );
-    expect(problem('{"log": {"entries": [{"request": {"url": "https://a.test/", "method": "GET", "headers": {}}}]}}')).toBe('HAR: log.entries[0].request.headers: is not a list');
+    expect(problem('{"log": {"entries": [{"request": {"url": "https://a.test/", "method": "GET", "headers": {}}}]}}')).toBe(
+      'HAR: log.entries[0].request.headers: is not a list',
+    );
     expect(problem('{"log": {}}')).toBe('HAR: log.entries: is missing or not a list');
     expect(problem('{"openapi": "3.0.0"}')).toBe('HAR: log: is missing: this is not a HAR file');
     expect(problem('<html>')).toMatch(/^HAR: the document is not valid JSON/);
-    expect(problem(har([{ method: 'OPTIONS', url: 'https://a.test/', headers: [['access-control-request-method', 'GET']] }]))).toBe('HAR: log.entries: has only CORS preflight requests');
+    expect(problem(har([{ method: 'OPTIONS', url: 'https://a.test/', headers: [['access-control-request-method', 'GET']] }]))).toBe(
+      'HAR: log.entries: has only CORS preflight requests',
+    );
   });
 });

@@ -107,7 +107,10 @@ function toRequest(entry: Entry, dropped: DroppedHeaders, warnings: string[]): D
     else if (Array.isArray(entry.postData.params)) {
       const params = entry.postData.params.filter(isRecord);
       if (params.some((param) => param.fileName !== undefined)) warnings.push(`log.entries[${entry.index}]: the uploaded files of its form are left out.`);
-      body = { type: 'form', fields: Object.fromEntries(params.filter((param) => param.fileName === undefined).map((param) => [String(param.name), String(param.value ?? '')])) };
+      body = {
+        type: 'form',
+        fields: Object.fromEntries(params.filter((param) => param.fileName === undefined).map((param) => [String(param.name), String(param.value ?? '')])),
+      };
     }
   }
   if (contentType && !impliedContentType(body, contentType)) headers['Content-Type'] = contentType;
@@ -117,7 +120,10 @@ function toRequest(entry: Entry, dropped: DroppedHeaders, warnings: string[]): D
     warnings.push(`log.entries[${entry.index}]: its multipart form is sent urlencoded.`);
   }
   const { path, query } = pathAndQuery(entry.url);
-  if (entry.status >= 400) warnings.push(`log.entries[${entry.index}] (${entry.method} ${entry.url.pathname}) was answered ${entry.status} when recorded; it counts as an error unless you set its expected statuses.`);
+  if (entry.status >= 400)
+    warnings.push(
+      `log.entries[${entry.index}] (${entry.method} ${entry.url.pathname}) was answered ${entry.status} when recorded; it counts as an error unless you set its expected statuses.`,
+    );
   return { name: nameFromPath(entry.method, entry.url.pathname), method: entry.method, path, query, headers, ...(body ? { body } : {}) };
 }
 
@@ -145,7 +151,10 @@ function readHar(text: string): ImportResult {
   const dropped = new DroppedHeaders();
   const requests = kept.map((entry) => toRequest(entry, dropped, warnings));
   warnings.unshift(...dropped.warnings());
-  if (requests.length > 1) warnings.push('Requests are replayed in recorded order without pauses; values the server generated (ids, tokens) are sent as recorded: add captures where they change.');
+  if (requests.length > 1)
+    warnings.push(
+      'Requests are replayed in recorded order without pauses; values the server generated (ids, tokens) are sent as recorded: add captures where they change.',
+    );
   const pages = Array.isArray(doc.log.pages) ? doc.log.pages : [];
   const title = isRecord(pages[0]) && typeof pages[0].title === 'string' && !/^https?:\/\//.test(pages[0].title) ? pages[0].title : '';
   return assemble({ format: 'har', name: title || `Recorded flow on ${new URL(origin).host}`, flow: 'sequence', requests, suggestedBaseUrl: origin, warnings });

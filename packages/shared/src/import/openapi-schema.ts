@@ -148,7 +148,8 @@ function build(schema: unknown, state: SampleState, depth: number, refs: string[
       const result: Record<string, unknown> = {};
       for (const key of keys) {
         const property = properties[key] ?? {};
-        const resolved = isRecord(property) && typeof property.$ref === 'string' && !refs.includes(property.$ref) ? state.resolver.resolve(property, state.where) : property;
+        const resolved =
+          isRecord(property) && typeof property.$ref === 'string' && !refs.includes(property.$ref) ? state.resolver.resolve(property, state.where) : property;
         // Read-only properties are what the server sends back, never part of a request.
         if (isRecord(resolved) && resolved.readOnly === true) continue;
         const value = build(property, state, depth + 1, refs);

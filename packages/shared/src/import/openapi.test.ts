@@ -95,7 +95,12 @@ describe('importOpenApi', () => {
             responses: { '200': { description: 'ok' } },
           },
         },
-        '/search': { get: { parameters: [{ name: 'tags', in: 'query', required: true, schema: { type: 'array', items: { type: 'string' } }, example: ['a', 'b'] }], responses: {} } },
+        '/search': {
+          get: {
+            parameters: [{ name: 'tags', in: 'query', required: true, schema: { type: 'array', items: { type: 'string' } }, example: ['a', 'b'] }],
+            responses: {},
+          },
+        },
       },
       {
         servers: [{ url: '/api/v2/' }],
@@ -120,16 +125,20 @@ describe('importOpenApi', () => {
     expect(result.suggestedBaseUrl).toBeNull();
     expect(result.warnings).toContain("servers[0].url is relative (/api/v2/): paths start with it; choose the target's host.");
     const [patch, search] = result.spec.scenarios[0]!.requests as HttpStep[];
-    expect(patch).toMatchObject({ name: 'PATCH nodes.:nodeId', path: '/api/v2/nodes/3fa85f64-5717-4562-b3fc-2c963f66afa6', headers: { 'Content-Type': 'application/merge-patch+json' } });
+    expect(patch).toMatchObject({
+      name: 'PATCH nodes.:nodeId',
+      path: '/api/v2/nodes/3fa85f64-5717-4562-b3fc-2c963f66afa6',
+      headers: { 'Content-Type': 'application/merge-patch+json' },
+    });
     // The recursive child is left out where it recurs.
     expect(patch!.body).toEqual({ type: 'json', json: { name: 'stringxx', size: 1, kind: 'leaf' } });
     expect(search).toMatchObject({ path: '/api/v2/search', query: { tags: 'a,b' } });
   });
 
   it('names where a document is broken', () => {
-    expect(problem(doc({ '/users/{id}': { get: { requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Nope' } } } } } } }))).toBe(
-      'OpenAPI: paths./users/{id}.get.requestBody.content.application/json.schema: $ref #/components/schemas/Nope not found',
-    );
+    expect(
+      problem(doc({ '/users/{id}': { get: { requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Nope' } } } } } } })),
+    ).toBe('OpenAPI: paths./users/{id}.get.requestBody.content.application/json.schema: $ref #/components/schemas/Nope not found');
     expect(problem(doc({ '/users/{id}': { get: { parameters: [{ $ref: '#/components/parameters/Id' }] } } }))).toBe(
       'OpenAPI: paths./users/{id}.get.parameters[0]: $ref #/components/parameters/Id not found',
     );
@@ -145,7 +154,9 @@ describe('importOpenApi', () => {
   });
 
   it('builds only the first 200 operations and says how many there were', () => {
-    const paths = Object.fromEntries(Array.from({ length: 250 }, (_, i) => [`/items/${i}`, { get: { operationId: `item${i}`, responses: { '200': { description: 'ok' } } } }]));
+    const paths = Object.fromEntries(
+      Array.from({ length: 250 }, (_, i) => [`/items/${i}`, { get: { operationId: `item${i}`, responses: { '200': { description: 'ok' } } } }]),
+    );
     const result = importOpenApi(doc(paths));
     expect(result.spec.scenarios[0]!.requests).toHaveLength(200);
     expect(result.spec.scenarios[0]!.requests.at(-1)!.name).toBe('item199');
@@ -154,9 +165,15 @@ describe('importOpenApi', () => {
 
   it('survives schemas that would blow up', () => {
     // L0 has 20 properties of L1, which has 20 of L2, ...: 20^6 values unless generation stops.
-    const level = (i: number) => ({ type: 'object', properties: Object.fromEntries(Array.from({ length: 20 }, (_, p) => [`p${p}`, i < 6 ? { $ref: `#/components/schemas/L${i + 1}` } : { type: 'string' }])) });
+    const level = (i: number) => ({
+      type: 'object',
+      properties: Object.fromEntries(Array.from({ length: 20 }, (_, p) => [`p${p}`, i < 6 ? { $ref: `#/components/schemas/L${i + 1}` } : { type: 'string' }])),
+    });
     const schemas = Object.fromEntries(Array.from({ length: 7 }, (_, i) => [`L${i}`, level(i)]));
-    const text = doc({ '/w': { post: { requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/L0' } } } } } } }, { components: { schemas } });
+    const text = doc(
+      { '/w': { post: { requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/L0' } } } } } } },
+      { components: { schemas } },
+    );
     const body = step(text, 'POST w').body;
     expect(body?.type).toBe('json');
     expect(JSON.stringify(body).length).toBeLessThan(200_000);

@@ -116,7 +116,8 @@ function parametersOf(item: Record<string, unknown>, op: Record<string, unknown>
     list.forEach((raw, index) => {
       const at = `${where}.parameters[${index}]`;
       const param = ctx.resolver.resolve(raw, at);
-      if (!isRecord(param) || typeof param.name !== 'string' || typeof param.in !== 'string') throw new ImportError('openapi', at, 'is not a parameter (needs name and in)');
+      if (!isRecord(param) || typeof param.name !== 'string' || typeof param.in !== 'string')
+        throw new ImportError('openapi', at, 'is not a parameter (needs name and in)');
       merged.set(`${param.in}:${param.name}`, { param, where: at });
     });
   }
@@ -154,7 +155,8 @@ function requestBodyOf(op: Record<string, unknown>, ctx: Context, opWhere: strin
   if (!isRecord(media)) return {};
   const value = mediaExample(media, ctx, mediaWhere)?.value ?? sampleFromSchema(media.schema ?? {}, ctx.resolver, `${mediaWhere}.schema`);
   const lower = type.toLowerCase();
-  if (isJsonType(lower)) return { body: { type: 'json', json: value }, ...(lower.startsWith('application/json') || lower === '*/*' ? {} : { contentType: type }) };
+  if (isJsonType(lower))
+    return { body: { type: 'json', json: value }, ...(lower.startsWith('application/json') || lower === '*/*' ? {} : { contentType: type }) };
   if (lower.startsWith('application/x-www-form-urlencoded')) {
     const fields = Object.fromEntries(Object.entries(isRecord(value) ? value : {}).map(([key, field]) => [key, asText(field)]));
     return { body: { type: 'form', fields } };
@@ -171,7 +173,14 @@ function expectedStatuses(op: Record<string, unknown>): number[] {
     .slice(0, 50);
 }
 
-function operationRequest(path: string, method: HttpMethod, item: Record<string, unknown>, op: Record<string, unknown>, ctx: Context, itemWhere: string): DraftRequest {
+function operationRequest(
+  path: string,
+  method: HttpMethod,
+  item: Record<string, unknown>,
+  op: Record<string, unknown>,
+  ctx: Context,
+  itemWhere: string,
+): DraftRequest {
   const opWhere = `${itemWhere}.${method.toLowerCase()}`;
   const name = typeof op.operationId === 'string' && op.operationId.trim() ? sanitizeName(op.operationId) : nameFromPath(method, path);
   let filled = ctx.prefix + path;
@@ -219,13 +228,15 @@ function readOpenApi(text: string): ImportResult {
   checkSize('openapi', text);
   const doc = readDocument(text);
   if (!isRecord(doc)) throw new ImportError('openapi', ROOT, 'is not an OpenAPI document (expected an object)');
-  if (doc.swagger !== undefined) throw new ImportError('openapi', 'swagger', `is ${String(doc.swagger)}: only OpenAPI 3.0 and 3.1 are read; convert it to OpenAPI 3 first`);
+  if (doc.swagger !== undefined)
+    throw new ImportError('openapi', 'swagger', `is ${String(doc.swagger)}: only OpenAPI 3.0 and 3.1 are read; convert it to OpenAPI 3 first`);
   if (doc.openapi === undefined) throw new ImportError('openapi', 'openapi', 'is missing: this is not an OpenAPI 3 document');
   const version = String(doc.openapi);
   if (!/^3\.\d/.test(version)) throw new ImportError('openapi', 'openapi', `is ${version}: only OpenAPI 3.0 and 3.1 are read`);
   const warnings: string[] = [];
   if (!/^3\.[01](\.|$)/.test(version)) warnings.push(`OpenAPI ${version} was read as 3.1.`);
-  if (!isRecord(doc.paths)) throw new ImportError('openapi', 'paths', doc.paths === undefined ? 'is missing: the document has no operations' : 'is not an object');
+  if (!isRecord(doc.paths))
+    throw new ImportError('openapi', 'paths', doc.paths === undefined ? 'is missing: the document has no operations' : 'is not an object');
   const server = baseFromServers(doc, warnings);
   const ctx: Context = { resolver: new RefResolver(doc), warnings, prefix: server.prefix };
   const requests: DraftRequest[] = [];
@@ -260,7 +271,10 @@ function readOpenApi(text: string): ImportResult {
   const credentials = securityWarning(doc, security);
   if (credentials) warnings.unshift(credentials);
   if (operations > requests.length) warnings.push(`The document has ${operations} operations; the draft keeps the first ${requests.length}.`);
-  if (changing) warnings.push(`${changing} of ${requests.length} operations change data (POST, PUT, PATCH, DELETE) and are part of the weighted mix: review them before a run.`);
+  if (changing)
+    warnings.push(
+      `${changing} of ${requests.length} operations change data (POST, PUT, PATCH, DELETE) and are part of the weighted mix: review them before a run.`,
+    );
   const info = isRecord(doc.info) ? doc.info : {};
   return assemble({
     format: 'openapi',

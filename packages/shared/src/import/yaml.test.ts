@@ -44,7 +44,22 @@ describe('parseYaml', () => {
   it('reads scalars with the core schema', () => {
     expect(
       parseYaml(
-        lines('a: ~', 'b: null', 'c: true', 'd: False', 'e: 42', 'f: -1.5e3', 'g: 0x1F', 'h: 0o17', 'i: 3.0.3', 'j: .inf', 'k: 2024-01-01', 'l: "007"', 'm: yes', 'n:'),
+        lines(
+          'a: ~',
+          'b: null',
+          'c: true',
+          'd: False',
+          'e: 42',
+          'f: -1.5e3',
+          'g: 0x1F',
+          'h: 0o17',
+          'i: 3.0.3',
+          'j: .inf',
+          'k: 2024-01-01',
+          'l: "007"',
+          'm: yes',
+          'n:',
+        ),
       ),
     ).toEqual({ a: null, b: null, c: true, d: false, e: 42, f: -1500, g: 31, h: 15, i: '3.0.3', j: Infinity, k: '2024-01-01', l: '007', m: 'yes', n: null });
   });
@@ -59,13 +74,13 @@ describe('parseYaml', () => {
       '  third"',
       'd: "joined\\',
       '  here"',
-      'e: \'x: y\'',
+      "e: 'x: y'",
     );
     expect(parseYaml(doc)).toEqual({ a: "it's # not a comment", b: 'tab\there é "q" \\', c: 'first second\nthird', d: 'joinedhere', e: 'x: y' });
   });
 
   it('finds the closing quote of a quoted scalar on a later line, after escapes that end a line', () => {
-    expect(parseYaml('a: "one \\\\\n  two \\"\n  three"\nb: \'x\n  \'\'y\'\'\'\nc: 1')).toEqual({ a: 'one \\ two " three', b: "x 'y'", c: 1 });
+    expect(parseYaml("a: \"one \\\\\n  two \\\"\n  three\"\nb: 'x\n  ''y'''\nc: 1")).toEqual({ a: 'one \\ two " three', b: "x 'y'", c: 1 });
   });
 
   it('reads literal and folded block scalars with chomping', () => {

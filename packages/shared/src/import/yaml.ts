@@ -70,7 +70,8 @@ export function parseYaml(source: string): unknown {
   try {
     data = doc.toJS({ maxAliasCount: MAX_ALIASES });
   } catch (error) {
-    if (error instanceof ReferenceError) throw new YamlError(null, `its aliases expand to too much (more than ${MAX_ALIASES.toLocaleString('en-US')} aliases resolved)`);
+    if (error instanceof ReferenceError)
+      throw new YamlError(null, `its aliases expand to too much (more than ${MAX_ALIASES.toLocaleString('en-US')} aliases resolved)`);
     if (error instanceof RangeError) throw new YamlError(null, `nested too deeply (more than ${MAX_DEPTH} levels)`);
     throw error;
   }

@@ -53,11 +53,7 @@ export interface TypedWorkerOptions extends Omit<WorkerOptions, 'connection' | '
  * validates each payload, and fails invalid jobs without retrying them (retrying cannot fix
  * a payload).
  */
-export function createTypedWorker<Q extends QueueKey>(
-  key: Q,
-  handlers: JobHandlers<Q>,
-  options: TypedWorkerOptions,
-): Worker {
+export function createTypedWorker<Q extends QueueKey>(key: Q, handlers: JobHandlers<Q>, options: TypedWorkerOptions): Worker {
   assertHandlersComplete(key, handlers as Record<string, unknown>);
   return new Worker(
     QUEUE_NAMES[key],

@@ -42,6 +42,6 @@ export function openJobSecrets(runnerKey: string, runId: string, sealed: string)
     const plain = Buffer.concat([decipher.update(Buffer.from(data, 'base64')), decipher.final()]).toString('utf8');
     return jobSecretsSchema.parse(JSON.parse(plain));
   } catch {
-    throw new JobSecretsError('the target secrets of this job do not open with this runner\'s LOADLINE_RUNNER_KEY (is it the API\'s?)');
+    throw new JobSecretsError("the target secrets of this job do not open with this runner's LOADLINE_RUNNER_KEY (is it the API's?)");
   }
 }

@@ -40,7 +40,7 @@ describe('RunQueue', () => {
     redis.disconnect();
   });
 
-  it('reserves all of a run\'s runners or none, one segment in each reserved runner\'s inbox', async () => {
+  it("reserves all of a run's runners or none, one segment in each reserved runner's inbox", async () => {
     await idle('r1', 'r2', 'r3');
     await queue.enqueue('run-a', job(2), { queuedAt: now(), ttlSeconds: 60 });
     await queue.enqueue('run-b', job(2), { queuedAt: now() + 1, ttlSeconds: 60 });
@@ -80,7 +80,7 @@ describe('RunQueue', () => {
     expect((await queue.runners(now())).free).toBe(1);
   });
 
-  it('starts the run once, when its last segment is ready, at a moment ahead on Redis\'s clock; the job (with secrets) is gone', async () => {
+  it("starts the run once, when its last segment is ready, at a moment ahead on Redis's clock; the job (with secrets) is gone", async () => {
     await idle('r1', 'r2');
     await queue.enqueue('run-a', job(2), { queuedAt: now(), ttlSeconds: 60 });
     await queue.reserve('run-a', now());
@@ -106,7 +106,7 @@ describe('RunQueue', () => {
     expect(await queue.state('run-a')).toMatchObject({ state: 'started', startedAt: start.at });
   });
 
-  it('puts a released run back in its place in line, clears dead runners\' inboxes, and makes the old attempt stale', async () => {
+  it("puts a released run back in its place in line, clears dead runners' inboxes, and makes the old attempt stale", async () => {
     await idle('r1', 'r2');
     await queue.enqueue('run-old', job(2), { queuedAt: now() - 10_000, ttlSeconds: 60 });
     await queue.enqueue('run-new', job(1), { queuedAt: now(), ttlSeconds: 60 });
@@ -170,7 +170,12 @@ describe('RunQueue', () => {
     // A second API process re-queueing the same run at the same moment: nothing changes.
     expect(await queue.enqueue('run-a', job(1), { queuedAt: 2_000, ttlSeconds: 60, firstAttempt: 500 })).toBe(false);
     expect(await queue.waiting()).toEqual([{ runId: 'run-a', queuedAt: 1_000 }]);
-    expect(await queue.present(['run-a', 'never-queued'])).toEqual(new Map([['run-a', true], ['never-queued', false]]));
+    expect(await queue.present(['run-a', 'never-queued'])).toEqual(
+      new Map([
+        ['run-a', true],
+        ['never-queued', false],
+      ]),
+    );
 
     await idle('r1');
     const first = await queue.reserve('run-a', now());

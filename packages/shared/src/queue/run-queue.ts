@@ -72,7 +72,17 @@ export class RunQueue {
     const queued = await this.script(
       ENQUEUE,
       [k.run(runId), k.job(runId), k.ready(runId), k.waiting],
-      [runId, JSON.stringify(data), options.ttlSeconds, options.queuedAt, data.segments, data.tenantId, data.deadlineSeconds, options.firstAttempt ?? 0, k.wake],
+      [
+        runId,
+        JSON.stringify(data),
+        options.ttlSeconds,
+        options.queuedAt,
+        data.segments,
+        data.tenantId,
+        data.deadlineSeconds,
+        options.firstAttempt ?? 0,
+        k.wake,
+      ],
     );
     return queued === 1;
   }
@@ -94,9 +104,16 @@ export class RunQueue {
   }
 
   /** Reserves the run's N runners in one step, or none. */
-  async reserve(runId: string, now: number): Promise<{ outcome: 'reserved'; attempt: number; runners: string[] } | { outcome: 'short'; free: number } | { outcome: 'gone' }> {
+  async reserve(
+    runId: string,
+    now: number,
+  ): Promise<{ outcome: 'reserved'; attempt: number; runners: string[] } | { outcome: 'short'; free: number } | { outcome: 'gone' }> {
     const k = this.keys;
-    const result = (await this.script(RESERVE, [k.idle, k.waiting, k.job(runId), k.run(runId), k.reserved], [runId, now, freshSince(now), k.inboxPrefix])) as Array<number | string>;
+    const result = (await this.script(
+      RESERVE,
+      [k.idle, k.waiting, k.job(runId), k.run(runId), k.reserved],
+      [runId, now, freshSince(now), k.inboxPrefix],
+    )) as Array<number | string>;
     if (result[0] === 1) return { outcome: 'reserved', attempt: Number(result[1]), runners: result.slice(2).map(String) };
     if (result[0] === 0) return { outcome: 'short', free: Number(result[1]) };
     return { outcome: 'gone' };
@@ -105,7 +122,11 @@ export class RunQueue {
   /** Gives up a reservation before its start; the run goes back to its place in line. */
   async release(runId: string, attempt: number, deadRunners: string[]): Promise<boolean> {
     const k = this.keys;
-    const released = await this.script(RELEASE, [k.run(runId), k.ready(runId), k.waiting, k.reserved], [attempt, k.control(runId), runId, k.inboxPrefix, deadRunners.join(',')]);
+    const released = await this.script(
+      RELEASE,
+      [k.run(runId), k.ready(runId), k.waiting, k.reserved],
+      [attempt, k.control(runId), runId, k.inboxPrefix, deadRunners.join(',')],
+    );
     return released === 1;
   }
 
@@ -113,7 +134,8 @@ export class RunQueue {
   async stop(runId: string, reason: RunStopReason, keepSeconds = 86_400): Promise<RunQueueState['state'] | 'none'> {
     const k = this.keys;
     await this.redis.hdel(k.short, runId);
-    return (await this.script(STOP, [k.run(runId), k.waiting, k.job(runId), k.ready(runId), k.reserved], [runId, k.control(runId), reason, keepSeconds])) as RunQueueState['state'] | 'none';
+    return (await this.script(STOP, [k.run(runId), k.waiting, k.job(runId), k.ready(runId), k.reserved], [runId, k.control(runId), reason, keepSeconds])) as
+      RunQueueState['state'] | 'none';
   }
 
   /** The line, oldest first. */

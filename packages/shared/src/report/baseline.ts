@@ -61,7 +61,12 @@ const pct = (value: number) => `${value >= 0 ? '+' : '−'}${Math.abs(value * 10
 function finding(delta: MetricDelta): BaselineFinding {
   const label = LABELS[delta.metric] ?? delta.metric;
   const relative = delta.base !== null && delta.base !== 0 && delta.metric !== 'errorRate';
-  const amount = (value: number) => (relative ? pct(value / Math.abs(delta.base!)) : delta.metric === 'errorRate' ? `${value >= 0 ? '+' : '−'}${Math.abs(value * 100).toFixed(2)} pp` : `${value >= 0 ? '+' : '−'}${Math.abs(value).toFixed(2)}`);
+  const amount = (value: number) =>
+    relative
+      ? pct(value / Math.abs(delta.base!))
+      : delta.metric === 'errorRate'
+        ? `${value >= 0 ? '+' : '−'}${Math.abs(value * 100).toFixed(2)} pp`
+        : `${value >= 0 ? '+' : '−'}${Math.abs(value).toFixed(2)}`;
   const change = delta.delta === null ? 'not comparable' : amount(delta.delta);
   const interval = delta.interval ? ` (95 % CI ${amount(delta.interval.low)} to ${amount(delta.interval.high)})` : '';
   const word = delta.change === 'unchanged' ? 'within noise' : (delta.change ?? 'not judged');

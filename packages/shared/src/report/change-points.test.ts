@@ -23,16 +23,33 @@ describe('pooledPValue', () => {
     // the two-sided p of t = 2.0, df = 10 is 0.0734 (any t table).
     const a = [1, 2, 3, 4, 5, 6];
     const shift = 2.0 * Math.sqrt((3.5 / 6) * 2);
-    expect(pooledPValue(a, a.map((v) => v + shift))).toBeCloseTo(0.0734, 3);
+    expect(
+      pooledPValue(
+        a,
+        a.map((v) => v + shift),
+      ),
+    ).toBeCloseTo(0.0734, 3);
     // t = 2.228 at df = 10 is the 5 % two-sided critical value.
-    expect(pooledPValue(a, a.map((v) => v + 2.228 * Math.sqrt((3.5 / 6) * 2)))).toBeCloseTo(0.05, 3);
+    expect(
+      pooledPValue(
+        a,
+        a.map((v) => v + 2.228 * Math.sqrt((3.5 / 6) * 2)),
+      ),
+    ).toBeCloseTo(0.05, 3);
     expect(pooledPValue([5, 5, 5], [5, 5, 5])).toBe(1);
   });
 });
 
 describe('bestSplit', () => {
   it('gives the split and energy statistic Q of the definition, computed the long way', () => {
-    const x = history(9, [[100, 12], [115, 9]], 0.08);
+    const x = history(
+      9,
+      [
+        [100, 12],
+        [115, 9],
+      ],
+      0.08,
+    );
     const n = x.length;
     let best = { at: -1, q: -Infinity };
     for (let k = 3; k <= n - 3; k++) {
@@ -55,7 +72,12 @@ describe('changePoints (E-divisive means, pooled t significance)', () => {
   });
 
   it('finds a 20 % step where it happened, with its size', () => {
-    const found = changePoints(history(2, [[100, 30], [120, 20]]));
+    const found = changePoints(
+      history(2, [
+        [100, 30],
+        [120, 20],
+      ]),
+    );
     expect(found).toHaveLength(1);
     expect(found[0]!.index).toBe(30);
     expect(found[0]!.step).toBeGreaterThan(0.15);
@@ -64,7 +86,13 @@ describe('changePoints (E-divisive means, pooled t significance)', () => {
   });
 
   it('finds two steps, up then back down, in order', () => {
-    const found = changePoints(history(3, [[100, 20], [130, 15], [100, 20]]));
+    const found = changePoints(
+      history(3, [
+        [100, 20],
+        [130, 15],
+        [100, 20],
+      ]),
+    );
     expect(found.map((point) => point.index)).toEqual([20, 35]);
     expect(found[0]!.step).toBeGreaterThan(0);
     expect(found[1]!.step).toBeLessThan(0);
@@ -75,4 +103,3 @@ describe('changePoints (E-divisive means, pooled t significance)', () => {
     expect(changePoints(spike)).toEqual([]);
   });
 });
-

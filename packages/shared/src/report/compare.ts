@@ -8,7 +8,16 @@ import { CUSTOM_METRIC_TYPES, customMetricFigures } from '../custom-metrics.js';
 import { HISTOGRAM_RELATIVE_ACCURACY, emptyHistogram, mergeHistogramInto } from '../histogram.js';
 import type { SecondSample } from '../series.js';
 import { historyFigure, widenDifference, type HistorySpread, type Spread } from './history-noise.js';
-import { DEFAULT_RESAMPLES, MIN_SECONDS, NOISE_METRICS, changeIntervals, pairSeed, type ChangeInterval, type NoiseMetric, type SecondFigures } from './noise.js';
+import {
+  DEFAULT_RESAMPLES,
+  MIN_SECONDS,
+  NOISE_METRICS,
+  changeIntervals,
+  pairSeed,
+  type ChangeInterval,
+  type NoiseMetric,
+  type SecondFigures,
+} from './noise.js';
 
 /** Which way is better for a metric: latency and errors down, throughput up. */
 const LOWER_IS_BETTER = new Set(['avg', 'p50', 'p90', 'p95', 'p99', 'max', 'errorRate', 'errors']);
@@ -53,7 +62,9 @@ export const runComparisonSchema = z.object({
   /** Per request name present in either run. */
   requests: z.array(z.object({ name: z.string(), inBase: z.boolean(), inHead: z.boolean(), metrics: z.array(metricDeltaSchema) })),
   /** A custom script's own metrics present in either run (change: always null, see compareCustomMetrics). */
-  customMetrics: z.array(z.object({ name: z.string(), type: z.enum(CUSTOM_METRIC_TYPES), inBase: z.boolean(), inHead: z.boolean(), metrics: z.array(metricDeltaSchema) })).default([]),
+  customMetrics: z
+    .array(z.object({ name: z.string(), type: z.enum(CUSTOM_METRIC_TYPES), inBase: z.boolean(), inHead: z.boolean(), metrics: z.array(metricDeltaSchema) }))
+    .default([]),
   /** How the intervals were made; null when they could not be (too few seconds in a run). */
   noise: z
     .object({
@@ -98,7 +109,14 @@ function delta(metric: Metric, base: RequestStats | undefined, head: RequestStat
  * `better`: which way is an improvement; null when no way is (a count, a script's own metric).
  * A change is called only when its interval excludes 0: anything else is within noise.
  */
-function deltaOf(metric: string, b: number | null, h: number | null, better: 'lower' | 'higher' | null, interval: ChangeInterval | null = null, resolution = 0): MetricDelta {
+function deltaOf(
+  metric: string,
+  b: number | null,
+  h: number | null,
+  better: 'lower' | 'higher' | null,
+  interval: ChangeInterval | null = null,
+  resolution = 0,
+): MetricDelta {
   const d = b !== null && h !== null ? h - b : null;
   const pct = d !== null && b !== null && b !== 0 ? h! / b - 1 : null;
   let change: MetricDelta['change'] = null;
@@ -143,7 +161,13 @@ function compareCustomMetrics(base: RunView, head: RunView): RunComparison['cust
     const [b, h] = [find(base, name), find(head, name)];
     const [bFigures, hFigures] = [b ? customMetricFigures(b) : {}, h ? customMetricFigures(h) : {}];
     const stats = [...new Set([...Object.keys(bFigures), ...Object.keys(hFigures)])];
-    return { name, type: (h ?? b)!.type, inBase: !!b, inHead: !!h, metrics: stats.map((stat) => deltaOf(stat, bFigures[stat] ?? null, hFigures[stat] ?? null, null)) };
+    return {
+      name,
+      type: (h ?? b)!.type,
+      inBase: !!b,
+      inHead: !!h,
+      metrics: stats.map((stat) => deltaOf(stat, bFigures[stat] ?? null, hFigures[stat] ?? null, null)),
+    };
   });
 }
 
@@ -160,25 +184,50 @@ export interface ComparedRun {
  */
 export function compareRuns(base: ComparedRun, head: ComparedRun, history: HistorySpread | null = null): RunComparison {
   const warnings: RunComparison['warnings'] = [];
-  if (base.run.planId !== head.run.planId) warnings.push({ code: 'DIFFERENT_PLAN', message: `The runs are of different plans (${base.run.planName} and ${head.run.planName}).` });
+  if (base.run.planId !== head.run.planId)
+    warnings.push({ code: 'DIFFERENT_PLAN', message: `The runs are of different plans (${base.run.planName} and ${head.run.planName}).` });
   else if (base.run.planVersion !== head.run.planVersion) {
-    warnings.push({ code: 'DIFFERENT_VERSION', message: `The runs used different versions of the plan (v${base.run.planVersion} and v${head.run.planVersion}).` });
+    warnings.push({
+      code: 'DIFFERENT_VERSION',
+      message: `The runs used different versions of the plan (v${base.run.planVersion} and v${head.run.planVersion}).`,
+    });
   }
   const loadChanges = diffJson(
     base.spec.scenarios.map((scenario) => ({ name: scenario.name, load: scenario.load, startTime: scenario.startTime })),
     head.spec.scenarios.map((scenario) => ({ name: scenario.name, load: scenario.load, startTime: scenario.startTime })),
   );
   if (loadChanges.length || JSON.stringify(base.spec.script?.requirements) !== JSON.stringify(head.spec.script?.requirements)) {
-    warnings.push({ code: 'DIFFERENT_LOAD', message: `The load profiles differ (${loadChanges.map((change) => change.path).slice(0, 3).join(', ') || 'custom script requirements'}): throughput and latency are not like for like.` });
+    warnings.push({
+      code: 'DIFFERENT_LOAD',
+      message: `The load profiles differ (${
+        loadChanges
+          .map((change) => change.path)
+          .slice(0, 3)
+          .join(', ') || 'custom script requirements'
+      }): throughput and latency are not like for like.`,
+    });
   }
-  if (base.run.segments !== head.run.segments) warnings.push({ code: 'DIFFERENT_SEGMENTS', message: `The runs were split over ${base.run.segments} and ${head.run.segments} runners.` });
-  for (const [label, run] of [['base', base.run], ['head', head.run]] as const) {
+  if (base.run.segments !== head.run.segments)
+    warnings.push({ code: 'DIFFERENT_SEGMENTS', message: `The runs were split over ${base.run.segments} and ${head.run.segments} runners.` });
+  for (const [label, run] of [
+    ['base', base.run],
+    ['head', head.run],
+  ] as const) {
     if (run.partial) warnings.push({ code: 'PARTIAL_DATA', message: `The ${label} run is missing measurements (partial).` });
     if (run.error?.code === THRESHOLD_STOP_CODE) {
-      warnings.push({ code: 'STOPPED_EARLY', message: `The ${label} run was stopped early by a stop rule (${run.error.message}; ${run.plannedSeconds} s planned): its figures cover only the load until then.` });
+      warnings.push({
+        code: 'STOPPED_EARLY',
+        message: `The ${label} run was stopped early by a stop rule (${run.error.message}; ${run.plannedSeconds} s planned): its figures cover only the load until then.`,
+      });
     }
     if (run.diagnostics.some((diagnostic) => diagnostic.severity === 'critical')) {
-      warnings.push({ code: 'DOUBTFUL_RUN', message: `The ${label} run has critical diagnostics (${run.diagnostics.filter((d) => d.severity === 'critical').map((d) => d.code).join(', ')}).` });
+      warnings.push({
+        code: 'DOUBTFUL_RUN',
+        message: `The ${label} run has critical diagnostics (${run.diagnostics
+          .filter((d) => d.severity === 'critical')
+          .map((d) => d.code)
+          .join(', ')}).`,
+      });
     }
   }
 
@@ -186,7 +235,9 @@ export function compareRuns(base: ComparedRun, head: ComparedRun, history: Histo
   const find = (run: RunView, name: string) => run.summary?.requests.find((request) => request.name === name);
   const seed = pairSeed(base.run.id, head.run.id);
   const intervalsOf = (name: string | null): Intervals =>
-    base.seconds && head.seconds ? changeIntervals(scopeSeconds(fullSeconds(base.seconds), name), scopeSeconds(fullSeconds(head.seconds), name), { seed }) : null;
+    base.seconds && head.seconds
+      ? changeIntervals(scopeSeconds(fullSeconds(base.seconds), name), scopeSeconds(fullSeconds(head.seconds), name), { seed })
+      : null;
   const overall = intervalsOf(null);
   const withNoise = overall !== null;
   return {
@@ -198,7 +249,8 @@ export function compareRuns(base: ComparedRun, head: ComparedRun, history: Histo
       name,
       inBase: !!find(base.run, name),
       inHead: !!find(head.run, name),
-      metrics: ((intervals: Intervals) => METRICS.map((metric) => delta(metric, find(base.run, name), find(head.run, name), intervals, history?.requests[name])))(
+      metrics: ((intervals: Intervals) =>
+        METRICS.map((metric) => delta(metric, find(base.run, name), find(head.run, name), intervals, history?.requests[name])))(
         withNoise && find(base.run, name) && find(head.run, name) ? intervalsOf(name) : null,
       ),
     })),

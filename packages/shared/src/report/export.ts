@@ -84,7 +84,23 @@ function customMetricRow(metric: CustomMetricSummary): Array<string | number | n
   const intervals = none(PERCENTILES.length * 2 + 2);
   switch (metric.type) {
     case 'trend':
-      return [metric.name, metric.count, null, null, null, metric.avg, metric.min, metric.med, metric.p90, metric.p95, metric.p99, metric.max, ...intervals, 'trend', null];
+      return [
+        metric.name,
+        metric.count,
+        null,
+        null,
+        null,
+        metric.avg,
+        metric.min,
+        metric.med,
+        metric.p90,
+        metric.p95,
+        metric.p99,
+        metric.max,
+        ...intervals,
+        'trend',
+        null,
+      ];
     case 'counter':
       return [metric.name, metric.count, metric.rate, ...none(9), ...intervals, 'counter', metric.count];
     case 'rate':
@@ -124,7 +140,9 @@ export function runToJunit(run: RunView, baseline?: RunBaseline): string {
     return `    <testcase classname="${xml(suite)}" name="${name}" time="${seconds}">${body}</testcase>`;
   });
   if (run.status === 'ERRORED' && run.error) {
-    cases.push(`    <testcase classname="${xml(suite)}" name="run" time="${seconds}"><error message="${xml(run.error.message)}" type="${xml(run.error.code)}">${xml(run.error.message)}</error></testcase>`);
+    cases.push(
+      `    <testcase classname="${xml(suite)}" name="run" time="${seconds}"><error message="${xml(run.error.message)}" type="${xml(run.error.code)}">${xml(run.error.message)}</error></testcase>`,
+    );
   }
   const failures = run.thresholds.filter((result) => result.verdict === 'FAIL').length;
   const errors = run.thresholds.filter((result) => result.verdict === 'INCONCLUSIVE').length + (run.status === 'ERRORED' && run.error ? 1 : 0);
@@ -133,7 +151,12 @@ export function runToJunit(run: RunView, baseline?: RunBaseline): string {
   const baselineSuite = `${suite} against baseline`;
   const baselineCases = findings.map((item) => {
     const message = xml(item.text);
-    const body = item.change === 'regression' ? `<failure message="${message}" type="regression">${message}</failure>` : item.change === null ? `<skipped message="${message}"/>` : '';
+    const body =
+      item.change === 'regression'
+        ? `<failure message="${message}" type="regression">${message}</failure>`
+        : item.change === null
+          ? `<skipped message="${message}"/>`
+          : '';
     return `    <testcase classname="${xml(baselineSuite)}" name="${xml(item.metric)}" time="0">${body}</testcase>`;
   });
   const regressions = findings.filter((item) => item.change === 'regression').length;

@@ -40,7 +40,7 @@ function history(count: number, spread: number, { seed = 1, step = 0, stepAt = I
 }
 
 describe('run-to-run spread from a plan history', () => {
-  it('reads the spread of a difference between two runs: √2 times the runs\' own spread', () => {
+  it("reads the spread of a difference between two runs: √2 times the runs' own spread", () => {
     // 5 % run-to-run spread: a difference of two runs spreads by 7.1 %.
     const estimates = [1, 2, 3, 4, 5].map((seed) => historySpread(history(30, 0.05, { seed }))!.overall.p95!);
     // Each from 29 differences, so each alone is rough (a median absolute deviation of 29 values).
@@ -78,19 +78,40 @@ describe('run-to-run spread from a plan history', () => {
 
 /** 30 seconds of one request at a steady latency level (very little noise within the run). */
 function steadyRun(id: string, level: number) {
-  const seconds: SecondSample[] = Array.from({ length: 30 }, (_, t) => second(t, [requestSecond('Get', 200, Array.from({ length: 100 }, (_, i) => level * (0.9 + (0.2 * i) / 100)))]));
+  const seconds: SecondSample[] = Array.from({ length: 30 }, (_, t) =>
+    second(t, [
+      requestSecond(
+        'Get',
+        200,
+        Array.from({ length: 100 }, (_, i) => level * (0.9 + (0.2 * i) / 100)),
+      ),
+    ]),
+  );
   const summary = summarizeSeconds(seconds, ['Get']);
-  const run = { id, planId: 'plan', planName: 'p', planVersion: 1, createdAt: '2026-11-01T00:00:00Z', segments: 1, partial: false, error: null, diagnostics: [], verdict: 'PASS', summary, plannedSeconds: 30 } as unknown as RunView;
+  const run = {
+    id,
+    planId: 'plan',
+    planName: 'p',
+    planVersion: 1,
+    createdAt: '2026-11-01T00:00:00Z',
+    segments: 1,
+    partial: false,
+    error: null,
+    diagnostics: [],
+    verdict: 'PASS',
+    summary,
+    plannedSeconds: 30,
+  } as unknown as RunView;
   return { run, seconds, summary };
 }
 
-describe('comparisons and relative thresholds with the plan\'s history', () => {
+describe("comparisons and relative thresholds with the plan's history", () => {
   const spec = { scenarios: [], thresholds: [], segments: 1 } as unknown as PlanSpec;
   const base = steadyRun('base', 100);
   const head = steadyRun('head', 106);
   const noisyPlan: HistorySpread = historySpread(history(30, 0.05, { seed: 3 }))!;
 
-  it('calls a 6 % change within noise when the plan\'s runs differ by more than that from run to run', () => {
+  it("calls a 6 % change within noise when the plan's runs differ by more than that from run to run", () => {
     const alone = compareRuns({ ...base, spec }, { ...head, spec });
     const p95 = (comparison: typeof alone) => comparison.overall.find((delta) => delta.metric === 'p95')!;
     // The two runs alone: steady seconds, a narrow interval, a regression.

@@ -85,7 +85,10 @@ export function historySpread(points: readonly TrendPoint[], exclude: readonly s
 export function widenDifference(interval: ChangeInterval, base: number, head: number, figure: HistoryFigure, spread: Spread): ChangeInterval {
   const sd = spread[figure];
   if (sd === undefined || sd === 0) return interval;
-  const band = figure === 'errorRate' ? { low: head - base - Z95 * sd, high: head - base + Z95 * sd } : { low: head * Math.exp(-Z95 * sd) - base, high: head * Math.exp(Z95 * sd) - base };
+  const band =
+    figure === 'errorRate'
+      ? { low: head - base - Z95 * sd, high: head - base + Z95 * sd }
+      : { low: head * Math.exp(-Z95 * sd) - base, high: head * Math.exp(Z95 * sd) - base };
   return { low: Math.min(interval.low, band.low), high: Math.max(interval.high, band.high) };
 }
 

@@ -122,7 +122,7 @@ class Resampler {
     const { units, dense, block } = this;
     dense.fill(0);
     let [seconds, count, errors, sum, zeroCount, max, min] = [0, 0, 0, 0, 0, 0, Infinity];
-    for (let taken = 0; taken < units.length; ) {
+    for (let taken = 0; taken < units.length;) {
       const start = Math.floor(next() * (units.length - block + 1));
       for (let i = start; i < start + block && taken < units.length; i++, taken++) {
         const unit = units[i]!;
@@ -173,7 +173,11 @@ function percentile(sorted: number[], p: number): number {
  * second, a share), from the two runs' seconds. Null when either run has fewer than
  * MIN_SECONDS seconds; a metric is missing when a run has no value for it. Pure.
  */
-export function changeIntervals(base: readonly SecondFigures[], head: readonly SecondFigures[], options: NoiseOptions = {}): Partial<Record<NoiseMetric, ChangeInterval>> | null {
+export function changeIntervals(
+  base: readonly SecondFigures[],
+  head: readonly SecondFigures[],
+  options: NoiseOptions = {},
+): Partial<Record<NoiseMetric, ChangeInterval>> | null {
   return bootstrap(base, head, options, (x, y) => y - x);
 }
 
@@ -181,7 +185,11 @@ export function changeIntervals(base: readonly SecondFigures[], head: readonly S
  * Intervals for head / base of each metric (1.12: head 12 % above base), made as
  * changeIntervals makes differences; a metric whose base is 0 in some draw has none. Pure.
  */
-export function ratioIntervals(base: readonly SecondFigures[], head: readonly SecondFigures[], options: NoiseOptions = {}): Partial<Record<NoiseMetric, ChangeInterval>> | null {
+export function ratioIntervals(
+  base: readonly SecondFigures[],
+  head: readonly SecondFigures[],
+  options: NoiseOptions = {},
+): Partial<Record<NoiseMetric, ChangeInterval>> | null {
   return bootstrap(base, head, options, (x, y) => (x > 0 ? y / x : null));
 }
 

@@ -41,7 +41,9 @@ describe('thresholds relative to the baseline', () => {
     expect(result.relative!.interval!.low).toBeLessThan(1);
     expect(result.relative!.interval!.high).toBeGreaterThan(1);
     expect(result.relative!.interval!.high).toBeLessThan(1.1);
-    expect(result.explanation).toMatch(/^p95 of Checkout \d+(\.\d)? % of baseline \(95 % CI .* % to .* %; .* ms against the baseline's .* ms\) against <= 110 %: within the limit/);
+    expect(result.explanation).toMatch(
+      /^p95 of Checkout \d+(\.\d)? % of baseline \(95 % CI .* % to .* %; .* ms against the baseline's .* ms\) against <= 110 %: within the limit/,
+    );
   });
 
   it('fails a system 20 % slower, and holds the true ratio in the interval', () => {
@@ -89,7 +91,11 @@ describe('thresholds relative to the baseline', () => {
   });
 
   it('refuses relative thresholds it cannot judge, saying why', () => {
-    const refused = (input: Record<string, unknown>) => thresholdSchema.safeParse({ relativeTo: 'baseline', ...input }).error?.issues.map((issue) => issue.message).join('; ');
+    const refused = (input: Record<string, unknown>) =>
+      thresholdSchema
+        .safeParse({ relativeTo: 'baseline', ...input })
+        .error?.issues.map((issue) => issue.message)
+        .join('; ');
     expect(refused({ metric: 'latency', stat: 'min', op: '<=', value: 1.1 })).toContain('a minimum or maximum is one request');
     expect(refused({ metric: 'latency', stat: 'max', op: '<=', value: 1.1 })).toContain('a minimum or maximum is one request');
     expect(refused({ metric: 'latency', stat: 'p95', op: '<=', value: 1.1, window: { after: '5s' } })).toContain('no window, stop rule or scenario');

@@ -58,7 +58,14 @@ export function judgeRelative(threshold: Threshold, head: JudgedRun, baseline: B
   if (!baseline) return withoutBaseline(threshold);
   const label = describeThreshold(threshold);
   const [base, measured] = [thresholdFigure(threshold, baseline.summary), thresholdFigure(threshold, head.summary)];
-  const judgement = (ratio: number | null, interval: { low: number; high: number } | null) => ({ v: 1 as const, baselineRunId: baseline.runId, base, head: measured, ratio, interval });
+  const judgement = (ratio: number | null, interval: { low: number; high: number } | null) => ({
+    v: 1 as const,
+    baselineRunId: baseline.runId,
+    base,
+    head: measured,
+    ratio,
+    interval,
+  });
   const inconclusive = (why: string, ratio: number | null = null, interval: { low: number; high: number } | null = null): ThresholdResult => ({
     threshold,
     verdict: 'INCONCLUSIVE',
@@ -77,12 +84,15 @@ export function judgeRelative(threshold: Threshold, head: JudgedRun, baseline: B
   const metric = noiseMetric(threshold);
   const name = threshold.request ?? null;
   const own = metric
-    ? (ratioIntervals(scopeSeconds(fullSeconds(baseline.seconds), name), scopeSeconds(fullSeconds(head.seconds), name), { seed: pairSeed(baseline.runId, head.runId) })?.[metric] ?? null)
+    ? (ratioIntervals(scopeSeconds(fullSeconds(baseline.seconds), name), scopeSeconds(fullSeconds(head.seconds), name), {
+        seed: pairSeed(baseline.runId, head.runId),
+      })?.[metric] ?? null)
     : null;
   const figure = metric ? historyFigure(metric) : null;
   const spread = history ? (name === null ? history.overall : history.requests[name]) : undefined;
   const interval = own && spread && figure && figure !== 'errorRate' ? widenRatio(own, ratio, figure, spread) : own;
-  const widened = interval && own && (interval.low < own.low || interval.high > own.high) ? `, widened to the plan's run-to-run spread over ${history!.runs} runs` : '';
+  const widened =
+    interval && own && (interval.low < own.low || interval.high > own.high) ? `, widened to the plan's run-to-run spread over ${history!.runs} runs` : '';
   const figures = `${figureText(threshold, measured)} against the baseline's ${figureText(threshold, base)}`;
   if (!interval) {
     return inconclusive(`${figures} = ${percent(ratio)}, but too few seconds (or requests) in a run to tell a change from noise`, ratio);

@@ -44,7 +44,10 @@ function run(id: string, createdAt: string, p95: number, overrides: Partial<RunV
     summary: {
       durationSeconds: 10,
       overall: { ...stats(p95), bytesReceived: 0, bytesSent: 0 },
-      requests: [{ name: 'Get, "quoted"', ...stats(p95) }, { name: '=cmd()', ...stats(p95 * 2) }],
+      requests: [
+        { name: 'Get, "quoted"', ...stats(p95) },
+        { name: '=cmd()', ...stats(p95 * 2) },
+      ],
       scenarios: [],
       vusMax: 5,
       vusAllocated: 5,
@@ -154,7 +157,18 @@ describe('compareRuns', () => {
     Array.from({ length: 30 }, (_, t) => {
       const latency = emptyHistogram();
       for (let i = 0; i < 50; i++) recordValue(latency, ms * (0.9 + 0.2 * (((i * 37 + t * 11) % 50) / 50)));
-      return { v: 1, t: 1_000 + t, requests: [{ name, method: 'GET', status: 200, expected: true, errorCode: '', scenario: 'default', count: 50, latency }], vus: 1, vusMax: 1, iterations: 50, droppedIterations: 0, bytesReceived: 0, bytesSent: 0, checks: [] } as SecondSample;
+      return {
+        v: 1,
+        t: 1_000 + t,
+        requests: [{ name, method: 'GET', status: 200, expected: true, errorCode: '', scenario: 'default', count: 50, latency }],
+        vus: 1,
+        vusMax: 1,
+        iterations: 50,
+        droppedIterations: 0,
+        bytesReceived: 0,
+        bytesSent: 0,
+        checks: [],
+      } as SecondSample;
     });
 
   it('gives absolute and relative deltas, and calls a change only when its interval excludes 0', () => {
@@ -167,7 +181,13 @@ describe('compareRuns', () => {
     // The same rate every second on both sides: no change, and an interval of exactly 0.
     expect(comparison.overall.find((delta) => delta.metric === 'rps')).toMatchObject({ change: 'unchanged', interval: { low: 0, high: 0 } });
     // The first and last seconds (partial) are left out.
-    expect(comparison.noise).toEqual({ method: 'moving-block bootstrap over seconds', confidence: 0.95, resamples: 400, seconds: { base: 28, head: 28 }, history: null });
+    expect(comparison.noise).toEqual({
+      method: 'moving-block bootstrap over seconds',
+      confidence: 0.95,
+      resamples: 400,
+      seconds: { base: 28, head: 28 },
+      history: null,
+    });
     expect(comparison.requests.map((request) => request.name)).toEqual(['Get, "quoted"', '=cmd()']);
 
     // Without seconds (or with too few) there is no interval, so no change is called.
@@ -182,7 +202,10 @@ describe('compareRuns', () => {
       const metrics = sum === null ? [] : [summarizeCustomMetric({ name: 'orders', type: 'counter', contains: 'default', sum }, 10)];
       return { ...base, summary: { ...base.summary!, customMetrics: metrics } };
     };
-    const comparison = compareRuns({ run: withCounter('a', '2026-11-01T00:00:00Z', 100), spec: spec(5) }, { run: withCounter('b', '2026-11-02T00:00:00Z', 150), spec: spec(5) });
+    const comparison = compareRuns(
+      { run: withCounter('a', '2026-11-01T00:00:00Z', 100), spec: spec(5) },
+      { run: withCounter('b', '2026-11-02T00:00:00Z', 150), spec: spec(5) },
+    );
     expect(comparison.customMetrics).toEqual([
       {
         name: 'orders',
@@ -195,8 +218,15 @@ describe('compareRuns', () => {
         ],
       },
     ]);
-    const gone = compareRuns({ run: withCounter('a', '2026-11-01T00:00:00Z', 100), spec: spec(5) }, { run: withCounter('b', '2026-11-02T00:00:00Z', null), spec: spec(5) });
-    expect(gone.customMetrics[0]).toMatchObject({ inBase: true, inHead: false, metrics: [{ metric: 'count', base: 100, head: null, delta: null }, { metric: 'rate' }] });
+    const gone = compareRuns(
+      { run: withCounter('a', '2026-11-01T00:00:00Z', 100), spec: spec(5) },
+      { run: withCounter('b', '2026-11-02T00:00:00Z', null), spec: spec(5) },
+    );
+    expect(gone.customMetrics[0]).toMatchObject({
+      inBase: true,
+      inHead: false,
+      metrics: [{ metric: 'count', base: 100, head: null, delta: null }, { metric: 'rate' }],
+    });
   });
 
   it('warns when the runs do not compare like for like', () => {
@@ -217,7 +247,11 @@ describe('compareRuns', () => {
     });
     const comparison = compareRuns({ run: run('a', '2026-11-01T00:00:00Z', 100), spec: spec(5) }, { run: stopped, spec: spec(5) });
     expect(comparison.warnings).toEqual([
-      { code: 'STOPPED_EARLY', message: 'The head run was stopped early by a stop rule (stopped at 42 s: p95 1,210 ms > 500 ms for 10 s; 60 s planned): its figures cover only the load until then.' },
+      {
+        code: 'STOPPED_EARLY',
+        message:
+          'The head run was stopped early by a stop rule (stopped at 42 s: p95 1,210 ms > 500 ms for 10 s; 60 s planned): its figures cover only the load until then.',
+      },
     ]);
   });
 
@@ -233,13 +267,23 @@ describe('compareRuns', () => {
       { metric: 'responseBytesAvg', base: 1_000, head: 50_000, delta: 49_000, deltaPct: 49, interval: null, change: null },
       { metric: 'responseBytesP95', base: 1_000, head: 51_000, delta: 50_000, deltaPct: 50, interval: null, change: null },
     ]);
-    expect(second!.metrics.find((delta) => delta.metric === 'responseBytesAvg')).toEqual({ metric: 'responseBytesAvg', base: null, head: null, delta: null, deltaPct: null, interval: null, change: null });
+    expect(second!.metrics.find((delta) => delta.metric === 'responseBytesAvg')).toEqual({
+      metric: 'responseBytesAvg',
+      base: null,
+      head: null,
+      delta: null,
+      deltaPct: null,
+      interval: null,
+      change: null,
+    });
   });
 });
 
 describe('exports', () => {
   it('writes CSV rows per request and for the whole run, quoting and defusing formulas', () => {
-    const csv = runToCsv(run('a', '2026-11-01T00:00:00Z', 10)).trim().split('\n');
+    const csv = runToCsv(run('a', '2026-11-01T00:00:00Z', 10))
+      .trim()
+      .split('\n');
     expect(csv[0]).toBe(
       'request,count,rps,errors,error_rate,avg_ms,min_ms,p50_ms,p90_ms,p95_ms,p99_ms,max_ms,' +
         'p50_ci_low_ms,p50_ci_high_ms,p90_ci_low_ms,p90_ci_high_ms,p95_ci_low_ms,p95_ci_high_ms,p99_ci_low_ms,p99_ci_high_ms,' +
@@ -262,7 +306,9 @@ describe('exports', () => {
       { name: 'ok', type: 'rate', passes: 3, total: 4 },
       { name: 'depth', type: 'gauge', last: 5, lastMs: 1, min: 1, max: 9, contains: 'default' },
     ];
-    const csv = runToCsv({ ...base, summary: { ...base.summary!, customMetrics: metrics.map((metric) => summarizeCustomMetric(metric, 10)) } }).trim().split('\n');
+    const csv = runToCsv({ ...base, summary: { ...base.summary!, customMetrics: metrics.map((metric) => summarizeCustomMetric(metric, 10)) } })
+      .trim()
+      .split('\n');
     // The trend's percentiles are read from its histogram: the 4 as 3.995, within 0.5 %.
     expect(csv.slice(4)).toEqual([
       'cart_size,3,,,,4,2,3.995,3.995,3.995,3.995,6,,,,,,,,,,,trend,',
@@ -272,10 +318,15 @@ describe('exports', () => {
     ]);
   });
 
-  it('writes each request\'s response size in bytes', () => {
+  it("writes each request's response size in bytes", () => {
     const base = run('a', '2026-11-01T00:00:00Z', 10);
-    const summary = { ...base.summary!, requests: base.summary!.requests.map((request) => ({ ...request, responseBytes: { avg: 50_000.4, p95: 50_210.7, max: 50_300 } })) };
-    const csv = runToCsv({ ...base, summary }).trim().split('\n');
+    const summary = {
+      ...base.summary!,
+      requests: base.summary!.requests.map((request) => ({ ...request, responseBytes: { avg: 50_000.4, p95: 50_210.7, max: 50_300 } })),
+    };
+    const csv = runToCsv({ ...base, summary })
+      .trim()
+      .split('\n');
     expect(csv[1]!.endsWith(',50000.4,50210.7,,')).toBe(true);
   });
 
@@ -285,7 +336,12 @@ describe('exports', () => {
         status: 'FAILED',
         verdict: 'FAIL',
         thresholds: [
-          { threshold: { metric: 'latency', stat: 'p95', op: '<', value: 5 }, verdict: 'FAIL', measured: 10, explanation: 'p95 10 ms against < 5 ms: over by 100 %' },
+          {
+            threshold: { metric: 'latency', stat: 'p95', op: '<', value: 5 },
+            verdict: 'FAIL',
+            measured: 10,
+            explanation: 'p95 10 ms against < 5 ms: over by 100 %',
+          },
           { threshold: { metric: 'error_rate', op: '<', value: 0.05 }, verdict: 'PASS', measured: 0.01, explanation: 'ok' },
           { threshold: { metric: 'rps', op: '>=', value: 1 }, verdict: 'INCONCLUSIVE', measured: null, explanation: 'rate <limited> & "doubtful"' },
         ],
@@ -320,7 +376,10 @@ describe('exports', () => {
       ['lookup db.internal on 10.0.0.2:53: no such host', 'lookup <host> on <address>: no such host'],
       ['dial tcp db.internal.example:5432: refused', 'dial tcp <address>: refused'],
       ['open /tmp/loadline-runner/run-1/data.json: no such file', 'open <path>: no such file'],
-      ['k6 exited with code 107: ReferenceError: x is not defined at script.js:3:5', 'k6 exited with code 107: ReferenceError: x is not defined at script.js:3:5'],
+      [
+        'k6 exited with code 107: ReferenceError: x is not defined at script.js:3:5',
+        'k6 exited with code 107: ReferenceError: x is not defined at script.js:3:5',
+      ],
       ['p95 120 ms at 12:30:05 over 5 s', 'p95 120 ms at 12:30:05 over 5 s'],
     ];
     for (const [text, scrubbed] of cases) expect(scrubPublicText(text), text).toBe(scrubbed);
@@ -345,7 +404,11 @@ describe('a run against its baseline, in CI outputs', () => {
       base: { runId: 'a', createdAt: '2026-11-01T00:00:00Z', planName: 'P', planVersion: 1, verdict: 'PASS' },
       head: { runId: 'b', createdAt: '2026-11-02T00:00:00Z', planName: 'P', planVersion: 1, verdict: 'PASS' },
       warnings: [],
-      overall: [delta('p95', 100, 112, { low: 8, high: 16 }, 'regression'), delta('p50', 50, 51, { low: -1, high: 2 }, 'unchanged'), delta('rps', 100, 100, null, null)],
+      overall: [
+        delta('p95', 100, 112, { low: 8, high: 16 }, 'regression'),
+        delta('p50', 50, 51, { low: -1, high: 2 }, 'unchanged'),
+        delta('rps', 100, 100, null, null),
+      ],
       requests: [],
       customMetrics: [],
       noise: null,
@@ -364,12 +427,15 @@ describe('a run against its baseline, in CI outputs', () => {
     const head = run('b', '2026-11-02T00:00:00Z', 112);
     const junit = runToJunit(head, baseline);
     expect(junit).toContain('<testsuite name="Checkout v1 against baseline" tests="3" failures="1" errors="0" time="0">');
-    expect(junit).toMatch(/<testcase classname="Checkout v1 against baseline" name="p95" time="0"><failure message="p95 latency \+12.0 % \(95 % CI \+8.0 % to \+16.0 %\): regression" type="regression">/);
-    expect(junit).toContain('<testcase classname="Checkout v1 against baseline" name="rps" time="0"><skipped message="throughput +0.0 %: not judged"/></testcase>');
+    expect(junit).toMatch(
+      /<testcase classname="Checkout v1 against baseline" name="p95" time="0"><failure message="p95 latency \+12.0 % \(95 % CI \+8.0 % to \+16.0 %\): regression" type="regression">/,
+    );
+    expect(junit).toContain(
+      '<testcase classname="Checkout v1 against baseline" name="rps" time="0"><skipped message="throughput +0.0 %: not judged"/></testcase>',
+    );
     expect(runToJunit(head)).not.toContain('against baseline');
   });
 });
-
 
 describe('trendChanges', () => {
   const point = (i: number, p95: number, doubtful = false) => ({

@@ -63,15 +63,19 @@ export type PublicShare = z.infer<typeof publicShareSchema>;
  * 10.2.3.4:5432", "lookup db.internal on 10.0.0.2:53", "/tmp/loadline-runner/…").
  */
 export function scrubPublicText(text: string): string {
-  return text
-    .replace(/\b(?:https?|wss?|grpcs?):\/\/[^\s"')]+/g, '<target>')
-    .replace(/\[[0-9a-f:.]*:[0-9a-f:.]*\](?::\d+)?/gi, '<address>')
-    .replace(/(?<![\w:])(?:[0-9a-f]{0,4}:){2,7}[0-9a-f]{0,4}(?:\d+\.\d+\.\d+\.\d+)?(?![\w:])/gi, (match) => (match.includes('::') || match.split(':').length > 3 ? '<address>' : match))
-    .replace(/\b\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?\b/g, '<address>')
-    // host:port, not file:line:column (script.js:3:5).
-    .replace(/\b(?:[a-z0-9-]+\.)+[a-z][a-z0-9-]*:\d{2,5}\b(?!:\d)/gi, '<address>')
-    .replace(/\blookup [^\s:]+/g, 'lookup <host>')
-    .replace(/(?<![\w<])\/(?:[\w.-]+\/)+[\w.-]*/g, '<path>');
+  return (
+    text
+      .replace(/\b(?:https?|wss?|grpcs?):\/\/[^\s"')]+/g, '<target>')
+      .replace(/\[[0-9a-f:.]*:[0-9a-f:.]*\](?::\d+)?/gi, '<address>')
+      .replace(/(?<![\w:])(?:[0-9a-f]{0,4}:){2,7}[0-9a-f]{0,4}(?:\d+\.\d+\.\d+\.\d+)?(?![\w:])/gi, (match) =>
+        match.includes('::') || match.split(':').length > 3 ? '<address>' : match,
+      )
+      .replace(/\b\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?\b/g, '<address>')
+      // host:port, not file:line:column (script.js:3:5).
+      .replace(/\b(?:[a-z0-9-]+\.)+[a-z][a-z0-9-]*:\d{2,5}\b(?!:\d)/gi, '<address>')
+      .replace(/\blookup [^\s:]+/g, 'lookup <host>')
+      .replace(/(?<![\w<])\/(?:[\w.-]+\/)+[\w.-]*/g, '<path>')
+  );
 }
 const withoutUrls = scrubPublicText;
 

@@ -12,7 +12,14 @@ export const TREND_STATS = ['p50', 'p95', 'p99', 'rps', 'error_rate', 'count'] a
 export type TrendStat = (typeof TREND_STATS)[number];
 
 const FIGURE_OF: Record<TrendStat, keyof TrendFigures> = { p50: 'p50', p95: 'p95', p99: 'p99', rps: 'rps', error_rate: 'errorRate', count: 'count' };
-const UNIT_OF: Record<TrendStat, 'ms' | 'req/s' | 'fraction' | 'requests'> = { p50: 'ms', p95: 'ms', p99: 'ms', rps: 'req/s', error_rate: 'fraction', count: 'requests' };
+const UNIT_OF: Record<TrendStat, 'ms' | 'req/s' | 'fraction' | 'requests'> = {
+  p50: 'ms',
+  p95: 'ms',
+  p99: 'ms',
+  rps: 'req/s',
+  error_rate: 'fraction',
+  count: 'requests',
+};
 
 export const trendSeriesQuerySchema = trendQuerySchema.extend({
   stat: z.enum(TREND_STATS).default('p95'),

@@ -112,7 +112,10 @@ export function trendPointsFromFigures(runs: readonly StoredTrendRun[]): TrendPo
     const byRequest = new Map<string, TrendFigures>();
     for (const row of run.figures) {
       const scope = byRequest.get(row.request) ?? { count: 0, rps: 0, errorRate: 0, p50: null, p95: null, p99: null };
-      byRequest.set(row.request, { ...scope, [row.stat]: row.stat === 'count' || row.stat === 'rps' || row.stat === 'errorRate' ? (row.value ?? 0) : row.value });
+      byRequest.set(row.request, {
+        ...scope,
+        [row.stat]: row.stat === 'count' || row.stat === 'rps' || row.stat === 'errorRate' ? (row.value ?? 0) : row.value,
+      });
     }
     return byRequest;
   };
@@ -125,7 +128,17 @@ export function trendPointsFromFigures(runs: readonly StoredTrendRun[]): TrendPo
     const changed = previousVerdict !== null && run.verdict !== null && run.verdict !== previousVerdict;
     if (run.verdict !== null) previousVerdict = run.verdict;
     const { '': overall, ...requests } = Object.fromEntries(scopes);
-    return { runId: run.runId, createdAt: run.createdAt, planVersion: run.planVersion, status: run.status, verdict: run.verdict, verdictChanged: changed, doubtful: run.doubtful, overall: overall!, requests };
+    return {
+      runId: run.runId,
+      createdAt: run.createdAt,
+      planVersion: run.planVersion,
+      status: run.status,
+      verdict: run.verdict,
+      verdictChanged: changed,
+      doubtful: run.doubtful,
+      overall: overall!,
+      requests,
+    };
   });
 }
 

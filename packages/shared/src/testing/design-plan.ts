@@ -6,7 +6,13 @@
 export const designPlanBody = (targetId: string) => ({
   name: 'listings baseline',
   targetId,
-  load: { executor: 'ramping-vus', stages: [{ duration: '30s', target: 20 }, { duration: '1m', target: 20 }] },
+  load: {
+    executor: 'ramping-vus',
+    stages: [
+      { duration: '30s', target: 20 },
+      { duration: '1m', target: 20 },
+    ],
+  },
   requests: [
     { name: 'GetListing', method: 'GET', path: '/listings/1', headers: {}, expect: { status: [200] }, weight: 3 },
     { name: 'Search', method: 'POST', path: '/search', body: '{"q":"x"}' },

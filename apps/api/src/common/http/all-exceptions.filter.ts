@@ -12,8 +12,27 @@ interface BodyParserError {
 }
 
 /** Codes that mean "the database or Redis cannot be reached right now": Node socket errors, PostgreSQL connection classes (08, 57P0x), Prisma's connection errors. */
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', '08000', '08001', '08003', '08004', '08006', '57P01', '57P02', '57P03', 'P1001', 'P1002', 'P1017', 'P2024']);
-const UNAVAILABLE_MESSAGES = /Connection terminated|Connection is closed|connect ECONNREFUSED|Can't reach database server|MaxRetriesPerRequest|Timed out fetching a new connection/i;
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  '57P01',
+  '57P02',
+  '57P03',
+  'P1001',
+  'P1002',
+  'P1017',
+  'P2024',
+]);
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|Connection is closed|connect ECONNREFUSED|Can't reach database server|MaxRetriesPerRequest|Timed out fetching a new connection/i;
 
 /** Whether an error (or one it wraps) is a dependency being down rather than a fault of the request or the code. */
 export function dependencyDown(error: unknown, depth = 0): boolean {
@@ -55,13 +74,13 @@ export class AllExceptionsFilter implements ExceptionFilter {
     }
     const [status, payload] = this.describe(exception);
     if (status === 500) {
-      this.logger.error(
-        { requestId: currentContext()?.requestId, err: exception instanceof Error ? exception.stack : String(exception) },
-        'request failed',
-      );
+      this.logger.error({ requestId: currentContext()?.requestId, err: exception instanceof Error ? exception.stack : String(exception) }, 'request failed');
     } else if (status > 500) {
       // Unavailable for a moment (a dependency, no runner): worth a line, not a stack.
-      this.logger.warn({ requestId: currentContext()?.requestId, code: payload.error.code, cause: exception instanceof Error ? exception.message : String(exception) }, 'request refused: unavailable');
+      this.logger.warn(
+        { requestId: currentContext()?.requestId, code: payload.error.code, cause: exception instanceof Error ? exception.message : String(exception) },
+        'request refused: unavailable',
+      );
     }
     if (res.headersSent) return;
     if (exception instanceof DomainError) for (const [name, value] of Object.entries(exception.headers)) res.setHeader(name, value);

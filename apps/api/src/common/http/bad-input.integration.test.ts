@@ -23,7 +23,12 @@ describe('bad input is a 4xx with the error envelope, never a 500', () => {
   });
 
   it('bounds version numbers to what PostgreSQL stores', async () => {
-    for (const path of [`/plans/${plan.id}/diff?from=1&to=9007199254740990`, `/plans/${plan.id}/script?version=9007199254740990`, `/plans/${plan.id}/versions/9007199254740990`, `/plans/${plan.id}/versions/2147483648`]) {
+    for (const path of [
+      `/plans/${plan.id}/diff?from=1&to=9007199254740990`,
+      `/plans/${plan.id}/script?version=9007199254740990`,
+      `/plans/${plan.id}/versions/9007199254740990`,
+      `/plans/${plan.id}/versions/2147483648`,
+    ]) {
       const response = await client.get(path);
       expect(response.status, path).toBe(400);
       expect(response.body.error.code, path).toBe('VALIDATION_FAILED');

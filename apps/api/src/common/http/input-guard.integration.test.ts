@@ -26,7 +26,11 @@ describe('input refused at the edge: NUL characters and over-deep JSON', () => {
   it('answers 400 with the error envelope, and stores nothing', async () => {
     const nul = await client.post('/targets', { name: 'svc\u0000', baseUrl: 'http://127.0.0.1:9/' });
     expect(nul.status).toBe(400);
-    expect(nul.body.error).toEqual({ code: 'VALIDATION_FAILED', message: 'Invalid request body: name contains a NUL character (\\u0000)', details: [{ path: 'name', message: 'contains a NUL character (\\u0000)' }] });
+    expect(nul.body.error).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: 'Invalid request body: name contains a NUL character (\\u0000)',
+      details: [{ path: 'name', message: 'contains a NUL character (\\u0000)' }],
+    });
 
     const deep = `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`;
     // A string body is sent as it is.

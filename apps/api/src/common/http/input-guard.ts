@@ -31,7 +31,11 @@ export function inputProblem(value: unknown, path = '', depth = 0): Problem | nu
 
 function refuse(res: Response, where: string, problem: Problem): void {
   const payload: ErrorBody = {
-    error: { code: CommonErrorCode.VALIDATION_FAILED, message: `Invalid ${where}: ${problem.path} ${problem.message}`, details: [{ path: problem.path, message: problem.message }] },
+    error: {
+      code: CommonErrorCode.VALIDATION_FAILED,
+      message: `Invalid ${where}: ${problem.path} ${problem.message}`,
+      details: [{ path: problem.path, message: problem.message }],
+    },
   };
   res.status(400).json(payload);
 }

@@ -77,7 +77,11 @@ describe('a dependency down answers 503 with Retry-After, never 500', () => {
   });
 
   it('check-script answers 503 at once when no runner is online', async () => {
-    const check = await client.raw('/plans/check-script', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ source: 'export default function () {}' }) });
+    const check = await client.raw('/plans/check-script', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ source: 'export default function () {}' }),
+    });
     expect(check.status).toBe(503);
     expect(check.headers.get('retry-after')).toBe('10');
     const body = (await check.json()) as { error: { code: string; message: string } };

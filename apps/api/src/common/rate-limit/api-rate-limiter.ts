@@ -41,25 +41,22 @@ export class ApiRateLimiter {
       this.counters.hit(`public-token:${digest(token)}`, WINDOW_MS),
     ]);
     if (address.count > this.env.LOADLINE_RATE_LIMIT_PUBLIC_PER_ADDRESS) {
-      throw new CommonError(CommonErrorCode.RATE_LIMITED, `Rate limit: at most ${this.env.LOADLINE_RATE_LIMIT_PUBLIC_PER_ADDRESS} requests per minute from one address to links`).withHeader(
-        'Retry-After',
-        retryAfterSeconds(address),
-      );
+      throw new CommonError(
+        CommonErrorCode.RATE_LIMITED,
+        `Rate limit: at most ${this.env.LOADLINE_RATE_LIMIT_PUBLIC_PER_ADDRESS} requests per minute from one address to links`,
+      ).withHeader('Retry-After', retryAfterSeconds(address));
     }
     if (link.count > this.env.LOADLINE_RATE_LIMIT_PUBLIC_PER_TOKEN) {
-      throw new CommonError(CommonErrorCode.RATE_LIMITED, `Rate limit: at most ${this.env.LOADLINE_RATE_LIMIT_PUBLIC_PER_TOKEN} requests per minute to one link`).withHeader(
-        'Retry-After',
-        retryAfterSeconds(link),
-      );
+      throw new CommonError(
+        CommonErrorCode.RATE_LIMITED,
+        `Rate limit: at most ${this.env.LOADLINE_RATE_LIMIT_PUBLIC_PER_TOKEN} requests per minute to one link`,
+      ).withHeader('Retry-After', retryAfterSeconds(link));
     }
   }
 
   async consume(caller: RateLimitedCaller): Promise<void> {
     const callerKey = caller.apiKeyId ? `key:${caller.apiKeyId}` : `session:${caller.sessionId}`;
-    const [own, org] = await Promise.all([
-      this.counters.hit(callerKey, WINDOW_MS),
-      this.counters.hit(`org:${caller.tenantId}`, WINDOW_MS),
-    ]);
+    const [own, org] = await Promise.all([this.counters.hit(callerKey, WINDOW_MS), this.counters.hit(`org:${caller.tenantId}`, WINDOW_MS)]);
     if (own.count > this.env.LOADLINE_RATE_LIMIT_PER_CALLER) {
       throw new CommonError(
         CommonErrorCode.RATE_LIMITED,

@@ -7,7 +7,11 @@ describe('rate limits on routes that open with a token', () => {
   let stack: TestStack;
   let owner: ApiClient;
   beforeAll(async () => {
-    stack = await startStack({ label: 'publiclimit', runner: false, env: { LOADLINE_RATE_LIMIT_PUBLIC_PER_TOKEN: '4', LOADLINE_RATE_LIMIT_PUBLIC_PER_ADDRESS: '6' } });
+    stack = await startStack({
+      label: 'publiclimit',
+      runner: false,
+      env: { LOADLINE_RATE_LIMIT_PUBLIC_PER_TOKEN: '4', LOADLINE_RATE_LIMIT_PUBLIC_PER_ADDRESS: '6' },
+    });
     owner = (await stack.api.signup('publiclimit')).client;
   });
   afterAll(async () => {
@@ -21,7 +25,10 @@ describe('rate limits on routes that open with a token', () => {
     expect(statuses).toEqual([200, 200, 200, 200, 429]);
     const limited = await fetch(`${stack.api.base}/invitations/${a}`);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(((await limited.json()) as { error: { code: string; message: string } }).error).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringContaining('to one link') });
+    expect(((await limited.json()) as { error: { code: string; message: string } }).error).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: expect.stringContaining('to one link'),
+    });
 
     // Another link from the same address: the address has used its 6 by the second request.
     expect((await stack.api.get(`/invitations/${b}`)).status).toBe(429);

@@ -1,16 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import {
-  TIME_INCREMENTS,
-  formatClock,
-  formatTick,
-  formatValue,
-  indexTick,
-  type ChartModel,
-  type LineSpec,
-  type ScaleKey,
-} from './chart-model';
+import { TIME_INCREMENTS, formatClock, formatTick, formatValue, indexTick, type ChartModel, type LineSpec, type ScaleKey } from './chart-model';
 
 /**
  * The one chart of the app: uPlot (a few dozen KB, canvas, fast with thousands of points)
@@ -149,21 +140,19 @@ function buildOptions(
     ],
     series: [
       { label: 'time' },
-      ...model.lines.map(
-        (line): uPlot.Series => ({
-          label: line.label,
-          scale: line.scale,
-          stroke: line.color,
-          width: line.width ?? 1.5,
-          ...(line.dash ? { dash: line.dash } : {}),
-          show: !hidden.has(line.label),
-          spanGaps: Boolean(labels),
-          ...(line.markers
-            ? { paths: () => null, points: { show: true, size: 13, width: 2, stroke: line.color, fill: '#ffffff' } }
-            : // uPlot's default: markers only while the points are sparse (a lone second shows).
-              { paths: densePaths, points: line.points === undefined ? { size: 5 } : { show: line.points, size: 6 } }),
-        }),
-      ),
+      ...model.lines.map((line): uPlot.Series => ({
+        label: line.label,
+        scale: line.scale,
+        stroke: line.color,
+        width: line.width ?? 1.5,
+        ...(line.dash ? { dash: line.dash } : {}),
+        show: !hidden.has(line.label),
+        spanGaps: Boolean(labels),
+        ...(line.markers
+          ? { paths: () => null, points: { show: true, size: 13, width: 2, stroke: line.color, fill: '#ffffff' } }
+          : // uPlot's default: markers only while the points are sparse (a lone second shows).
+            { paths: densePaths, points: line.points === undefined ? { size: 5 } : { show: line.points, size: 6 } }),
+      })),
     ],
     plugins: [opts.tooltip],
   };
@@ -228,7 +217,10 @@ function tooltipPlugin(getModel: () => ChartModel): uPlot.Plugin {
 
 /** Changing these needs a new uPlot; anything else is a setData(). */
 function structureKey(model: ChartModel): string {
-  return model.lines.map((line) => `${line.label}|${line.color}|${line.scale}|${line.dash?.join(',') ?? ''}`).join(';') + (model.xLabels ? `#${model.xLabels.join('\n')}` : '');
+  return (
+    model.lines.map((line) => `${line.label}|${line.color}|${line.scale}|${line.dash?.join(',') ?? ''}`).join(';') +
+    (model.xLabels ? `#${model.xLabels.join('\n')}` : '')
+  );
 }
 
 export function TimeSeriesChart({
@@ -325,16 +317,18 @@ export function TimeSeriesChart({
             >
               <svg className="chart__swatch" viewBox="0 0 24 8" aria-hidden="true">
                 {line.markers ? <circle cx="12" cy="4" r="3" fill="#fff" stroke={line.color} strokeWidth="1.5" /> : null}
-                {line.markers ? null : <line
-                  x1="1"
-                  y1="4"
-                  x2="23"
-                  y2="4"
-                  stroke={line.color}
-                  strokeWidth={Math.max(2, (line.width ?? 1.5) + 0.5)}
-                  strokeDasharray={line.dash?.map((d) => d * 0.75).join(' ')}
-                  strokeLinecap="butt"
-                />}
+                {line.markers ? null : (
+                  <line
+                    x1="1"
+                    y1="4"
+                    x2="23"
+                    y2="4"
+                    stroke={line.color}
+                    strokeWidth={Math.max(2, (line.width ?? 1.5) + 0.5)}
+                    strokeDasharray={line.dash?.map((d) => d * 0.75).join(' ')}
+                    strokeLinecap="butt"
+                  />
+                )}
               </svg>
               {line.label}
             </button>

@@ -37,8 +37,8 @@ function ApiKeys() {
             testId="api-key-secret"
           >
             <p>
-              <strong>You will not see this again.</strong> Loadline keeps only a hash of the key, so it cannot show it
-              later; if it is lost, revoke the key and create another.
+              <strong>You will not see this again.</strong> Loadline keeps only a hash of the key, so it cannot show it later; if it is lost, revoke the key and
+              create another.
             </p>
             <p className="muted small">
               Send it as <code>Authorization: Bearer …</code>. It acts as {aRole(created.key.role)} of this organization.

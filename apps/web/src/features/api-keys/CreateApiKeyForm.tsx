@@ -63,14 +63,7 @@ export function CreateApiKeyForm({ onCreated }: { onCreated: (created: CreatedAp
           options={roleOptions(roles)}
           onValueChange={(value) => setRole(value as Role)}
         />
-        <SelectField
-          path="expiresInDays"
-          label="Expires"
-          errors={errors}
-          value={expiry}
-          options={EXPIRY_OPTIONS}
-          onValueChange={setExpiry}
-        />
+        <SelectField path="expiresInDays" label="Expires" errors={errors} value={expiry} options={EXPIRY_OPTIONS} onValueChange={setExpiry} />
       </div>
       <div className="form__actions">
         <SubmitButton pending={create.isPending} pendingLabel="Creating…">

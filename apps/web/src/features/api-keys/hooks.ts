@@ -23,9 +23,7 @@ export function useRevokeApiKey() {
   return useMutation({
     mutationFn: (id: string) => unwrap(api.DELETE('/api-keys/{id}', { params: { path: { id } } })),
     onSuccess: (revoked) => {
-      queryClient.setQueryData<ApiKeyView[]>(queryKeys.apiKeys.list(), (keys) =>
-        keys?.map((key) => (key.id === revoked.id ? revoked : key)),
-      );
+      queryClient.setQueryData<ApiKeyView[]>(queryKeys.apiKeys.list(), (keys) => keys?.map((key) => (key.id === revoked.id ? revoked : key)));
       return queryClient.invalidateQueries({ queryKey: queryKeys.apiKeys.all });
     },
   });

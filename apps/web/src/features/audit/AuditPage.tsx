@@ -39,9 +39,7 @@ function AuditLog() {
         />
       }
     >
-      <p className="muted small card__intro">
-        Sign-ins, membership and role changes, API keys, quotas and runs in this organization, newest first.
-      </p>
+      <p className="muted small card__intro">Sign-ins, membership and role changes, API keys, quotas and runs in this organization, newest first.</p>
       {log.isPending ? (
         <LoadingState label="Loading the audit log…" />
       ) : log.data === undefined ? (
@@ -74,12 +72,7 @@ function AuditLog() {
           </div>
           <div className="load-more">
             {log.hasNextPage ? (
-              <button
-                type="button"
-                className="button button--secondary"
-                onClick={() => void log.fetchNextPage()}
-                disabled={log.isFetchingNextPage}
-              >
+              <button type="button" className="button button--secondary" onClick={() => void log.fetchNextPage()} disabled={log.isFetchingNextPage}>
                 {log.isFetchingNextPage ? 'Loading…' : 'Load more'}
               </button>
             ) : (

@@ -10,8 +10,7 @@ export function useAuditLog(action: AuditAction | undefined) {
   return useInfiniteQuery({
     queryKey: queryKeys.audit.list(action),
     initialPageParam: undefined as string | undefined,
-    queryFn: ({ pageParam, signal }) =>
-      unwrap(api.GET('/audit', { params: { query: { limit: AUDIT_PAGE_SIZE, before: pageParam, action } }, signal })),
+    queryFn: ({ pageParam, signal }) => unwrap(api.GET('/audit', { params: { query: { limit: AUDIT_PAGE_SIZE, before: pageParam, action } }, signal })),
     getNextPageParam: (last) => last.nextBefore ?? undefined,
     // Pages already read do not change; new events show on a refetch of the first page.
     staleTime: 30_000,

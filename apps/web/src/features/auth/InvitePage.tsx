@@ -9,16 +9,7 @@ import { LoginForm } from './LoginForm';
 import { SignupForm } from './SignupForm';
 import { deadInviteReason, loginErrorMessage } from './auth-errors';
 import { isApiError } from '../../api/client';
-import {
-  AcceptAfterLoginError,
-  useAcceptInvite,
-  useLoginAndAccept,
-  useLogout,
-  useMe,
-  useSignedIn,
-  useInvitation,
-  useSwitchOrganization,
-} from './hooks';
+import { AcceptAfterLoginError, useAcceptInvite, useLoginAndAccept, useLogout, useMe, useSignedIn, useInvitation, useSwitchOrganization } from './hooks';
 
 type Mode = 'choose' | 'signup' | 'login';
 
@@ -100,9 +91,7 @@ function InviteScreen({ token, invitation }: { token: string; invitation: Invita
           <dd>{formatDateTime(invitation.expiresAt)}</dd>
         </div>
       </dl>
-      <p className="muted small invite-role-note">
-        {roleSentence(invitation.role)}
-      </p>
+      <p className="muted small invite-role-note">{roleSentence(invitation.role)}</p>
       {/* A form keeps showing until it finishes, even once the new session exists. */}
       {signedIn && mode === 'choose' ? (
         <AcceptAsSignedIn token={token} org={org} initialError={acceptError} />
@@ -184,8 +173,7 @@ function AcceptAsSignedIn({ token, org, initialError }: { token: string; org: st
   const dead = error ? deadInviteReason(error) : null;
   const email = me.data?.user?.email;
   // Already in it: offer the switch, when the name tells which of their organizations it is.
-  const alreadyIn =
-    isApiError(error) && error.code === 'ALREADY_MEMBER' ? me.data?.organizations.filter((o) => o.name === org) : undefined;
+  const alreadyIn = isApiError(error) && error.code === 'ALREADY_MEMBER' ? me.data?.organizations.filter((o) => o.name === org) : undefined;
   const joined = alreadyIn?.length === 1 ? alreadyIn[0] : undefined;
 
   return (
@@ -197,7 +185,14 @@ function AcceptAsSignedIn({ token, org, initialError }: { token: string; org: st
         </div>
       ) : null}
       <p className="small">
-        You are signed in{email ? <> as <strong>{email}</strong></> : null}.{' '}
+        You are signed in
+        {email ? (
+          <>
+            {' '}
+            as <strong>{email}</strong>
+          </>
+        ) : null}
+        .{' '}
         <button type="button" className="link-button" onClick={() => logout.mutate()} disabled={logout.isPending}>
           Not you? Sign out
         </button>

@@ -35,16 +35,7 @@ export function LoginForm({ onLogin, pending, submitLabel = 'Sign in', describeE
     <>
       <FormErrorSummary message={formError} />
       <form className="form" onSubmit={submit} noValidate aria-label={label}>
-        <TextField
-          path="email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          errors={errors}
-          value={email}
-          onValueChange={setEmail}
-          required
-        />
+        <TextField path="email" label="Email" type="email" autoComplete="email" errors={errors} value={email} onValueChange={setEmail} required />
         <TextField
           path="password"
           label="Password"

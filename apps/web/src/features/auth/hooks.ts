@@ -184,8 +184,7 @@ export function useLogout() {
 export function useInvitation(token: string) {
   return useQuery({
     queryKey: queryKeys.invitation(token),
-    queryFn: ({ signal }) =>
-      unwrap(api.GET('/invitations/{token}', { params: { path: { token } }, signal }), { skipAuthRedirect: true }),
+    queryFn: ({ signal }) => unwrap(api.GET('/invitations/{token}', { params: { path: { token } }, signal }), { skipAuthRedirect: true }),
     staleTime: 30_000,
     refetchOnWindowFocus: false,
   });

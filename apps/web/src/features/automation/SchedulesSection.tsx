@@ -7,15 +7,7 @@ import { Card } from '../../components/PageHeader';
 import { EmptyState, ErrorState, LoadingState, errorMessage } from '../../components/States';
 import { formatDateTime } from '../../format/time';
 import { useCan } from '../auth/hooks';
-import {
-  CRON_PRESETS,
-  MISSED_POLICY_LABEL,
-  OVERLAP_POLICY_LABEL,
-  SLOT_OUTCOME,
-  formatFireTime,
-  localTimeZone,
-  timeZones,
-} from './automation-format';
+import { CRON_PRESETS, MISSED_POLICY_LABEL, OVERLAP_POLICY_LABEL, SLOT_OUTCOME, formatFireTime, localTimeZone, timeZones } from './automation-format';
 import { useCreateSchedule, useDeleteSchedule, useScheduleSlots, useSchedules, useUpdateSchedule } from './hooks';
 
 /** The plan page's schedules: cron in a time zone, policies, next five fire times, slot history. */
@@ -41,7 +33,9 @@ export function SchedulesSection({ planId }: { planId: string }) {
         ) : schedules.isError ? (
           <ErrorState title="Could not load schedules" error={schedules.error} onRetry={() => void schedules.refetch()} />
         ) : schedules.data.length === 0 ? (
-          adding ? null : <EmptyState title="No schedules">Run this plan on a cron, e.g. every night, and watch its trend.</EmptyState>
+          adding ? null : (
+            <EmptyState title="No schedules">Run this plan on a cron, e.g. every night, and watch its trend.</EmptyState>
+          )
         ) : (
           schedules.data.map((schedule) => <ScheduleItem key={schedule.id} planId={planId} schedule={schedule} canManage={canManage} />)
         )}
@@ -141,7 +135,12 @@ function ScheduleForm({ planId, schedule, onDone }: ScheduleFormProps) {
         </div>
         <label className="field">
           <span className="field__label">Slots missed while Loadline was down</span>
-          <select className="input select" value={missedPolicy} onChange={(event) => setMissed(event.target.value as typeof missedPolicy)} data-testid="schedule-missed">
+          <select
+            className="input select"
+            value={missedPolicy}
+            onChange={(event) => setMissed(event.target.value as typeof missedPolicy)}
+            data-testid="schedule-missed"
+          >
             {MISSED_POLICIES.map((policy) => (
               <option key={policy} value={policy}>
                 {MISSED_POLICY_LABEL[policy]}
@@ -151,7 +150,12 @@ function ScheduleForm({ planId, schedule, onDone }: ScheduleFormProps) {
         </label>
         <label className="field">
           <span className="field__label">When the previous run is still going</span>
-          <select className="input select" value={overlapPolicy} onChange={(event) => setOverlap(event.target.value as typeof overlapPolicy)} data-testid="schedule-overlap">
+          <select
+            className="input select"
+            value={overlapPolicy}
+            onChange={(event) => setOverlap(event.target.value as typeof overlapPolicy)}
+            data-testid="schedule-overlap"
+          >
             {OVERLAP_POLICIES.map((policy) => (
               <option key={policy} value={policy}>
                 {OVERLAP_POLICY_LABEL[policy]}
@@ -240,7 +244,13 @@ function ScheduleItem({ planId, schedule, canManage }: { planId: string; schedul
       ) : (
         <p className="muted small">Disabled: no slot fires until it is enabled again.</p>
       )}
-      <button type="button" className="link-button small" aria-expanded={showSlots} onClick={() => setShowSlots((shown) => !shown)} data-testid="schedule-slots-toggle">
+      <button
+        type="button"
+        className="link-button small"
+        aria-expanded={showSlots}
+        onClick={() => setShowSlots((shown) => !shown)}
+        data-testid="schedule-slots-toggle"
+      >
         {showSlots ? 'Hide slot history' : 'Show slot history'}
       </button>
       {showSlots ? <SlotHistory id={schedule.id} /> : null}
@@ -274,7 +284,9 @@ function SlotHistory({ id }: { id: string }) {
                   <time dateTime={slot.slotAt}>{new Date(slot.slotAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' })}</time>
                 </th>
                 <td>
-                  <span className={`pill pill--${outcome.tone === 'success' ? 'success' : outcome.tone === 'danger' ? 'danger' : 'muted'}`}>{outcome.label}</span>
+                  <span className={`pill pill--${outcome.tone === 'success' ? 'success' : outcome.tone === 'danger' ? 'danger' : 'muted'}`}>
+                    {outcome.label}
+                  </span>
                 </td>
                 <td>
                   {slot.runId ? <Link to={`/runs/${encodeURIComponent(slot.runId)}`}>Open run</Link> : null}

@@ -23,16 +23,25 @@ export function TriggersSection({ planId }: { planId: string }) {
     <Card title="Trigger URLs">
       <div className="stack stack--tight" data-testid="triggers">
         <p className="muted small card__intro">
-          A secret URL that starts a run of this plan without signing in, e.g. from a deploy pipeline. Send an <code>Idempotency-Key</code> so a
-          retried call starts one run, not two.
+          A secret URL that starts a run of this plan without signing in, e.g. from a deploy pipeline. Send an <code>Idempotency-Key</code> so a retried call
+          starts one run, not two.
         </p>
         {created ? (
-          <OneTimeSecret title="Copy the trigger URL now" label={`URL of “${created.trigger.name}”`} value={created.url} onDone={() => setCreated(null)} doneLabel="I have stored it" testId="trigger-url">
+          <OneTimeSecret
+            title="Copy the trigger URL now"
+            label={`URL of “${created.trigger.name}”`}
+            value={created.url}
+            onDone={() => setCreated(null)}
+            doneLabel="I have stored it"
+            testId="trigger-url"
+          >
             <p>
               <strong>You will not see this URL again.</strong> Anyone who has it can start this plan; revoke it below if it leaks.
             </p>
             <p className="small">From CI:</p>
-            <pre className="code-block" data-testid="trigger-curl">{triggerCurl(created.url)}</pre>
+            <pre className="code-block" data-testid="trigger-curl">
+              {triggerCurl(created.url)}
+            </pre>
             <p className="muted small">
               An optional JSON body may set <code>baseUrl</code> (a preview deployment) and <code>variables</code> for this run.
             </p>

@@ -29,7 +29,7 @@ const EVENT_HINT: Record<(typeof WEBHOOK_EVENTS)[number], string> = {
   'run.errored': 'a run errored',
   'run.inconclusive': 'a run was inconclusive',
   'schedule.skipped': 'a scheduled slot was skipped',
-  'plan.regression': 'a new run confirmed a step for the worse in a plan\'s trend (change point)',
+  'plan.regression': "a new run confirmed a step for the worse in a plan's trend (change point)",
 };
 
 /** Settings → Webhooks (admins): endpoints Loadline POSTs signed events to, and what happened to each delivery. */
@@ -49,8 +49,8 @@ function Webhooks() {
         title="New webhook"
         intro={
           <>
-            Loadline POSTs a JSON event, signed per Standard Webhooks (<code>webhook-id</code>, <code>webhook-timestamp</code>,{' '}
-            <code>webhook-signature</code>), and retries for about 23 hours until your endpoint answers 2xx.
+            Loadline POSTs a JSON event, signed per Standard Webhooks (<code>webhook-id</code>, <code>webhook-timestamp</code>, <code>webhook-signature</code>),
+            and retries for about 23 hours until your endpoint answers 2xx.
           </>
         }
         form={(onCreated) => <WebhookForm onSaved={(value) => onCreated(value as WebhookWithSecret)} />}
@@ -78,7 +78,14 @@ function Webhooks() {
 
 function SecretBox({ value, title, onDone }: { value: WebhookWithSecret; title: string; onDone: () => void }) {
   return (
-    <OneTimeSecret title={title} label={`Signing secret of ${value.webhook.url}`} value={value.secret} onDone={onDone} doneLabel="I have stored it" testId="webhook-secret">
+    <OneTimeSecret
+      title={title}
+      label={`Signing secret of ${value.webhook.url}`}
+      value={value.secret}
+      onDone={onDone}
+      doneLabel="I have stored it"
+      testId="webhook-secret"
+    >
       <p>
         <strong>You will not see this again.</strong> Your endpoint checks each event's signature with it.
       </p>
@@ -91,7 +98,15 @@ function SecretBox({ value, title, onDone }: { value: WebhookWithSecret; title: 
   );
 }
 
-function WebhookForm({ webhook, onSaved, onCancel }: { webhook?: WebhookView; onSaved: (value: WebhookWithSecret | WebhookView) => void; onCancel?: () => void }) {
+function WebhookForm({
+  webhook,
+  onSaved,
+  onCancel,
+}: {
+  webhook?: WebhookView;
+  onSaved: (value: WebhookWithSecret | WebhookView) => void;
+  onCancel?: () => void;
+}) {
   const create = useCreateWebhook();
   const update = useUpdateWebhook();
   const mutation = webhook ? update : create;
@@ -100,7 +115,8 @@ function WebhookForm({ webhook, onSaved, onCancel }: { webhook?: WebhookView; on
   const [events, setEvents] = useState<string[]>(webhook?.events ?? ['run.finished', 'run.failed', 'run.errored']);
   const id = useId();
   const details = isApiError(mutation.error) ? mutation.error.details : [];
-  const fieldError = (name: string) => details.find((detail) => detail.path === name || detail.path.startsWith(`${name}.`) || detail.path.endsWith(`.${name}`))?.message;
+  const fieldError = (name: string) =>
+    details.find((detail) => detail.path === name || detail.path.startsWith(`${name}.`) || detail.path.endsWith(`.${name}`))?.message;
   const toggle = (event: string) => setEvents((current) => (current.includes(event) ? current.filter((e) => e !== event) : [...current, event]));
   return (
     <form
@@ -119,7 +135,16 @@ function WebhookForm({ webhook, onSaved, onCancel }: { webhook?: WebhookView; on
           <label className="field__label" htmlFor={`${id}-url`}>
             Endpoint URL
           </label>
-          <input id={`${id}-url`} className="input input--mono" type="url" value={url} onChange={(event) => setUrl(event.target.value)} required placeholder="https://hooks.example.com/loadline" data-testid="webhook-url" />
+          <input
+            id={`${id}-url`}
+            className="input input--mono"
+            type="url"
+            value={url}
+            onChange={(event) => setUrl(event.target.value)}
+            required
+            placeholder="https://hooks.example.com/loadline"
+            data-testid="webhook-url"
+          />
           {fieldError('url') ? (
             <p className="field__error" role="alert">
               {fieldError('url')}
@@ -130,7 +155,14 @@ function WebhookForm({ webhook, onSaved, onCancel }: { webhook?: WebhookView; on
           <label className="field__label" htmlFor={`${id}-desc`}>
             Description
           </label>
-          <input id={`${id}-desc`} className="input" value={description} maxLength={200} onChange={(event) => setDescription(event.target.value)} data-testid="webhook-description" />
+          <input
+            id={`${id}-desc`}
+            className="input"
+            value={description}
+            maxLength={200}
+            onChange={(event) => setDescription(event.target.value)}
+            data-testid="webhook-description"
+          />
         </div>
       </div>
       <fieldset className="fieldset">
@@ -185,7 +217,8 @@ function WebhookItem({ webhook }: { webhook: WebhookView }) {
     <article className="row-card webhook" data-testid={`webhook-${webhook.url}`} data-enabled={webhook.enabled}>
       <div className="row-card__head">
         <p className="row-card__title">
-          <code>{webhook.url}</code> <span className={`pill ${webhook.enabled ? 'pill--success' : 'pill--muted'}`}>{webhook.enabled ? 'Enabled' : 'Disabled'}</span>
+          <code>{webhook.url}</code>{' '}
+          <span className={`pill ${webhook.enabled ? 'pill--success' : 'pill--muted'}`}>{webhook.enabled ? 'Enabled' : 'Disabled'}</span>
         </p>
         <div className="row-card__tools">
           <button
@@ -200,7 +233,12 @@ function WebhookItem({ webhook }: { webhook: WebhookView }) {
           <button type="button" className="button button--secondary button--small" onClick={() => setEditing(true)}>
             Edit
           </button>
-          <button type="button" className="button button--secondary button--small" disabled={update.isPending} onClick={() => update.mutate({ id: webhook.id, enabled: !webhook.enabled })}>
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            disabled={update.isPending}
+            onClick={() => update.mutate({ id: webhook.id, enabled: !webhook.enabled })}
+          >
             {webhook.enabled ? 'Disable' : 'Enable'}
           </button>
           <ConfirmButton
@@ -239,7 +277,13 @@ function WebhookItem({ webhook }: { webhook: WebhookView }) {
           Test event queued; it appears in the delivery log below.
         </p>
       ) : null}
-      <button type="button" className="link-button small" aria-expanded={showLog} onClick={() => setShowLog((shown) => !shown)} data-testid="webhook-log-toggle">
+      <button
+        type="button"
+        className="link-button small"
+        aria-expanded={showLog}
+        onClick={() => setShowLog((shown) => !shown)}
+        data-testid="webhook-log-toggle"
+      >
         {showLog ? 'Hide delivery log' : 'Show delivery log'}
       </button>
       {showLog ? <DeliveryLog webhookId={webhook.id} /> : null}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SLOT_OUTCOME, deliverySummary, formatFireTime, timeZones, triggerCurl } from './automation-format';
 
 describe('automation view models', () => {
-  it('shows fire times in the schedule\'s own zone', () => {
+  it("shows fire times in the schedule's own zone", () => {
     expect(formatFireTime('2026-11-23T02:00:00.000Z', 'Europe/Paris')).toBe('Mon, Nov 23, 03:00 GMT+1');
     expect(formatFireTime('2026-07-01T03:00:00.000Z', 'UTC')).toBe('Wed, Jul 1, 03:00 UTC');
   });

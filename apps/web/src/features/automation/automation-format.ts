@@ -45,7 +45,9 @@ export function formatFireTime(iso: string, timezone: string): string {
 /** IANA zones this browser knows, UTC first; a short fallback list where Intl cannot list them. */
 export function timeZones(): string[] {
   const intl = Intl as unknown as { supportedValuesOf?: (key: string) => string[] };
-  const zones = intl.supportedValuesOf ? intl.supportedValuesOf('timeZone') : ['Europe/London', 'Europe/Paris', 'Europe/Berlin', 'America/New_York', 'America/Los_Angeles', 'Asia/Tokyo'];
+  const zones = intl.supportedValuesOf
+    ? intl.supportedValuesOf('timeZone')
+    : ['Europe/London', 'Europe/Paris', 'Europe/Berlin', 'America/New_York', 'America/Los_Angeles', 'Asia/Tokyo'];
   return ['UTC', ...zones.filter((zone) => zone !== 'UTC')];
 }
 
@@ -60,12 +62,9 @@ export function localTimeZone(): string {
 
 /** The curl line a CI job runs to start the plan through a trigger URL. */
 export function triggerCurl(url: string, idempotencyKey = '$CI_PIPELINE_ID'): string {
-  return [
-    `curl -X POST '${url}' \\`,
-    `  -H "Idempotency-Key: deploy-${idempotencyKey}" \\`,
-    `  -H 'content-type: application/json' \\`,
-    `  -d '{}'`,
-  ].join('\n');
+  return [`curl -X POST '${url}' \\`, `  -H "Idempotency-Key: deploy-${idempotencyKey}" \\`, `  -H 'content-type: application/json' \\`, `  -d '{}'`].join(
+    '\n',
+  );
 }
 
 export const DELIVERY_STATUS: Record<WebhookDeliveryView['status'], { label: string; tone: 'success' | 'danger' | 'muted' }> = {

@@ -3,7 +3,6 @@ import type { CreateScheduleInput, CreateWebhookInput, WebhookDeliveryView } fro
 import { api, unwrap } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 
-
 // --- Schedules ---
 
 export function useSchedules(planId: string) {
@@ -26,7 +25,8 @@ export function useCreateSchedule(planId: string) {
 export function useUpdateSchedule(planId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...change }: Partial<CreateScheduleInput> & { id: string }) => unwrap(api.PATCH('/schedules/{id}', { params: { path: { id } }, body: change })),
+    mutationFn: ({ id, ...change }: Partial<CreateScheduleInput> & { id: string }) =>
+      unwrap(api.PATCH('/schedules/{id}', { params: { path: { id } }, body: change })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.schedules.list(planId) }),
   });
 }
@@ -93,7 +93,8 @@ export function useCreateWebhook() {
 export function useUpdateWebhook() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...change }: Partial<CreateWebhookInput> & { id: string }) => unwrap(api.PATCH('/webhooks/{id}', { params: { path: { id } }, body: change })),
+    mutationFn: ({ id, ...change }: Partial<CreateWebhookInput> & { id: string }) =>
+      unwrap(api.PATCH('/webhooks/{id}', { params: { path: { id } }, body: change })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.webhooks.all }),
   });
 }
@@ -120,7 +121,10 @@ export function useTestWebhook() {
     mutationFn: (id: string) => unwrap(api.POST('/webhooks/{id}/test', { params: { path: { id } } })),
     onSuccess: (delivery, id) => {
       // The log shows the queued delivery at once; polling then follows its attempts.
-      queryClient.setQueryData<WebhookDeliveryView[]>(queryKeys.webhooks.deliveries(id), (items) => [delivery, ...(items ?? []).filter((item) => item.id !== delivery.id)]);
+      queryClient.setQueryData<WebhookDeliveryView[]>(queryKeys.webhooks.deliveries(id), (items) => [
+        delivery,
+        ...(items ?? []).filter((item) => item.id !== delivery.id),
+      ]);
       return queryClient.invalidateQueries({ queryKey: queryKeys.webhooks.deliveries(id) });
     },
   });

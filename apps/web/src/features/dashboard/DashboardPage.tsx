@@ -58,10 +58,7 @@ export function DashboardPage() {
             <RegressionList regressions={dashboard.data.regressions} />
           </Card>
         ) : null}
-        <Card
-          title="Recent runs"
-          actions={runs.data && runs.data.length > RECENT_RUNS ? <span className="muted small">latest {RECENT_RUNS}</span> : null}
-        >
+        <Card title="Recent runs" actions={runs.data && runs.data.length > RECENT_RUNS ? <span className="muted small">latest {RECENT_RUNS}</span> : null}>
           {runs.isError ? (
             <ErrorState title="Could not load runs" error={runs.error} onRetry={() => void runs.refetch()} />
           ) : runs.isPending || !runs.data ? (
@@ -81,7 +78,13 @@ export function DashboardPage() {
             ) : plans.data.length === 0 ? (
               <EmptyState
                 title="No plans yet"
-                action={targets.data?.length && writePlans ? <Link className="button button--primary button--small" to="/plans/new">Write a plan</Link> : null}
+                action={
+                  targets.data?.length && writePlans ? (
+                    <Link className="button button--primary button--small" to="/plans/new">
+                      Write a plan
+                    </Link>
+                  ) : null
+                }
               >
                 {targets.data?.length || !writeTargets
                   ? 'A plan says how much load to apply and what the SLA is.'
@@ -99,7 +102,13 @@ export function DashboardPage() {
             ) : targets.data.length === 0 ? (
               <EmptyState
                 title="No targets yet"
-                action={writeTargets ? <Link className="button button--primary button--small" to="/targets">Add a target</Link> : null}
+                action={
+                  writeTargets ? (
+                    <Link className="button button--primary button--small" to="/targets">
+                      Add a target
+                    </Link>
+                  ) : null
+                }
               >
                 A target is the base URL of a service you own{writeTargets ? '' : '; admins and owners add them'}.
               </EmptyState>
@@ -192,9 +201,7 @@ function TargetList({ targets }: { targets: TargetView[] }) {
             <code className="item-list__sub">{target.baseUrl}</code>
           </div>
           <div className="item-list__meta">
-            <span className={`pill ${target.verified ? 'pill--success' : 'pill--muted'}`}>
-              {target.verified ? 'Verified' : 'Unverified'}
-            </span>
+            <span className={`pill ${target.verified ? 'pill--success' : 'pill--muted'}`}>{target.verified ? 'Verified' : 'Unverified'}</span>
           </div>
         </li>
       ))}

@@ -64,19 +64,9 @@ export function InviteForm({ onCreated }: { onCreated: (invite: CreatedInvite) =
           value={email}
           onValueChange={setEmail}
         />
-        <SelectField
-          path="invite.expiresInHours"
-          label="Link expires in"
-          errors={errors}
-          value={hours}
-          options={EXPIRY_OPTIONS}
-          onValueChange={setHours}
-        />
+        <SelectField path="invite.expiresInHours" label="Link expires in" errors={errors} value={hours} options={EXPIRY_OPTIONS} onValueChange={setHours} />
       </div>
-      <p className="muted small">
-        {roleSentence(role)} Anyone holding the link can use it, once. The email only notes who
-        it is for: send the link yourself.
-      </p>
+      <p className="muted small">{roleSentence(role)} Anyone holding the link can use it, once. The email only notes who it is for: send the link yourself.</p>
       <div className="form__actions">
         <SubmitButton pending={create.isPending} pendingLabel="Creating link…">
           Create invite link

@@ -148,18 +148,10 @@ function InviteCard() {
       title="Invite someone"
       form={(onCreated) => <InviteForm onCreated={onCreated} />}
       secret={(created, onDone) => (
-        <OneTimeSecret
-          title="Invite link created"
-          label="Invite link"
-          value={created.url}
-          onDone={onDone}
-          doneLabel="Invite someone else"
-          testId="invite-link"
-        >
+        <OneTimeSecret title="Invite link created" label="Invite link" value={created.url} onDone={onDone} doneLabel="Invite someone else" testId="invite-link">
           <p>
-            Send this link to the person you invite{created.invite.email ? <> ({created.invite.email})</> : null}. It makes its
-            holder <strong>{aRole(created.invite.role)}</strong> and works once, until{' '}
-            {formatDateTime(created.invite.expiresAt)}.
+            Send this link to the person you invite{created.invite.email ? <> ({created.invite.email})</> : null}. It makes its holder{' '}
+            <strong>{aRole(created.invite.role)}</strong> and works once, until {formatDateTime(created.invite.expiresAt)}.
           </p>
           <p className="muted small">It is shown only now; if it gets lost, revoke the invite below and create another.</p>
         </OneTimeSecret>
@@ -181,10 +173,7 @@ function LeaveCard() {
           {lastOwner ? (
             <>You are the last owner of {me.tenant.name}: make someone else an owner before you leave, or delete the organization.</>
           ) : (
-            <>
-              You lose access to {me.tenant.name} at once; the app moves to another of your organizations (or a new one of your
-              own).
-            </>
+            <>You lose access to {me.tenant.name} at once; the app moves to another of your organizations (or a new one of your own).</>
           )}
         </p>
         <ConfirmButton

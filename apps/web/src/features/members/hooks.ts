@@ -22,17 +22,11 @@ export function useInvites(enabled: boolean) {
 export function useChangeRole() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ userId, role }: { userId: string; role: Role }) =>
-      unwrap(api.PATCH('/members/{userId}', { params: { path: { userId } }, body: { role } })),
+    mutationFn: ({ userId, role }: { userId: string; role: Role }) => unwrap(api.PATCH('/members/{userId}', { params: { path: { userId } }, body: { role } })),
     onSuccess: (member) => {
-      queryClient.setQueryData<MemberView[]>(queryKeys.members.list(), (members) =>
-        members?.map((m) => (m.user.id === member.user.id ? member : m)),
-      );
+      queryClient.setQueryData<MemberView[]>(queryKeys.members.list(), (members) => members?.map((m) => (m.user.id === member.user.id ? member : m)));
       // Changing one's own role changes what this session may do.
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.members.all }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.me }),
-      ]);
+      return Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.members.all }), queryClient.invalidateQueries({ queryKey: queryKeys.me })]);
     },
   });
 }

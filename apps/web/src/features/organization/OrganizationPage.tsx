@@ -116,8 +116,8 @@ function DangerZone({ organization }: { organization: OrganizationView }) {
     <Card title="Danger zone" className="card--danger">
       <form className="form" onSubmit={submit} noValidate aria-label="Delete organization">
         <p>
-          Deleting <strong>{organization.name}</strong> removes its targets, plans, runs, reports, API keys and members for good.
-          It cannot be undone. Runs still going must be cancelled first.
+          Deleting <strong>{organization.name}</strong> removes its targets, plans, runs, reports, API keys and members for good. It cannot be undone. Runs
+          still going must be cancelled first.
         </p>
         <TextField
           path="confirmSlug"

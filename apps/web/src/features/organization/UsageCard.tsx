@@ -18,8 +18,8 @@ export function UsageCard() {
       ) : (
         <div className="usage" data-testid="usage">
           <p className="muted small">
-            VU-minutes are counted per calendar month (UTC); the count starts again on {formatDateTime(usage.data.period.end)}.
-            A run that would go over a limit is refused when it is started.
+            VU-minutes are counted per calendar month (UTC); the count starts again on {formatDateTime(usage.data.period.end)}. A run that would go over a limit
+            is refused when it is started.
           </p>
           <UsageMeter
             label="VU-minutes"

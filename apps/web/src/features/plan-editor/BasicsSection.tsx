@@ -24,7 +24,14 @@ export function BasicsSection({ form, targets, errors, modeLocked, onChange }: B
     <fieldset className="fieldset section">
       <legend className="section__title">Basics</legend>
       <div className="grid grid--2">
-        <TextField path="name" label="Plan name" placeholder="listings baseline" errors={errors} value={form.name} onValueChange={(name) => onChange({ name })} />
+        <TextField
+          path="name"
+          label="Plan name"
+          placeholder="listings baseline"
+          errors={errors}
+          value={form.name}
+          onValueChange={(name) => onChange({ name })}
+        />
         <SelectField
           path="targetId"
           label="Target"
@@ -74,7 +81,8 @@ function TargetFacts({ target }: { target: TargetView }) {
       {PROTOCOL_LABEL[target.protocol]} target
       {target.variableNames.length ? (
         <>
-          {' '}· variables{' '}
+          {' '}
+          · variables{' '}
           {target.variableNames.map((name) => (
             <code key={name} className="chip chip--secret">{`{{vars.${name}}}`}</code>
           ))}
@@ -84,7 +92,8 @@ function TargetFacts({ target }: { target: TargetView }) {
       )}
       {target.unverifiedLimits ? (
         <>
-          {' '}· unverified: runs up to {target.unverifiedLimits.maxVus} VUs for {formatSeconds(target.unverifiedLimits.maxDurationSeconds)} (
+          {' '}
+          · unverified: runs up to {target.unverifiedLimits.maxVus} VUs for {formatSeconds(target.unverifiedLimits.maxDurationSeconds)} (
           <Link to={`/targets/${encodeURIComponent(target.id)}`}>verify</Link>)
         </>
       ) : null}

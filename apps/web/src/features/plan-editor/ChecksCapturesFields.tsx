@@ -46,12 +46,34 @@ export function ChecksFields({ at, checks, errors, onChecks }: ChecksProps) {
         const path = `${at}.checks.${c}`;
         return (
           <div className="kv-row kv-row--wide" key={check.id} role="group" aria-label={`Check ${c + 1}`}>
-            <SelectField path={`${path}.type`} label="Check" errors={errors} value={check.type} options={CHECK_TYPES} onValueChange={(type) => set(check.id, { type: type as CheckForm['type'], value: type === 'status' ? '200' : '' })} />
+            <SelectField
+              path={`${path}.type`}
+              label="Check"
+              errors={errors}
+              value={check.type}
+              options={CHECK_TYPES}
+              onValueChange={(type) => set(check.id, { type: type as CheckForm['type'], value: type === 'status' ? '200' : '' })}
+            />
             <div className="inline-fields">
               {check.type === 'jsonPath' ? (
                 <>
-                  <TextField path={`${path}.path`} label="Path" placeholder="data.items[0].id" spellCheck={false} errors={errors} value={check.path} onValueChange={(value) => set(check.id, { path: value })} />
-                  <SelectField path={`${path}.equalsType`} label="Type" errors={errors} value={check.equalsType} options={SCALARS} onValueChange={(value) => set(check.id, { equalsType: value as JsonScalarType })} />
+                  <TextField
+                    path={`${path}.path`}
+                    label="Path"
+                    placeholder="data.items[0].id"
+                    spellCheck={false}
+                    errors={errors}
+                    value={check.path}
+                    onValueChange={(value) => set(check.id, { path: value })}
+                  />
+                  <SelectField
+                    path={`${path}.equalsType`}
+                    label="Type"
+                    errors={errors}
+                    value={check.equalsType}
+                    options={SCALARS}
+                    onValueChange={(value) => set(check.id, { equalsType: value as JsonScalarType })}
+                  />
                 </>
               ) : null}
               {check.type === 'jsonPath' && check.equalsType === 'null' ? null : (
@@ -67,7 +89,12 @@ export function ChecksFields({ at, checks, errors, onChecks }: ChecksProps) {
                 />
               )}
             </div>
-            <button type="button" className="button button--icon" aria-label={`Remove check ${c + 1}`} onClick={() => onChecks((current) => removeById(current, check.id))}>
+            <button
+              type="button"
+              className="button button--icon"
+              aria-label={`Remove check ${c + 1}`}
+              onClick={() => onChecks((current) => removeById(current, check.id))}
+            >
               ×
             </button>
           </div>
@@ -102,9 +129,25 @@ export function CapturesFields({ at, captures, errors, onCaptures }: CapturesPro
         const path = `${at}.captures.${c}`;
         return (
           <div className="kv-row kv-row--wide" key={capture.id} role="group" aria-label={`Capture ${c + 1}`}>
-            <TextField path={`${path}.name`} label="Capture as" placeholder="token" spellCheck={false} autoComplete="off" errors={errors} value={capture.name} onValueChange={(name) => set(capture.id, { name })} />
+            <TextField
+              path={`${path}.name`}
+              label="Capture as"
+              placeholder="token"
+              spellCheck={false}
+              autoComplete="off"
+              errors={errors}
+              value={capture.name}
+              onValueChange={(name) => set(capture.id, { name })}
+            />
             <div className="inline-fields">
-              <SelectField path={`${path}.from`} label="From" errors={errors} value={capture.from} options={CAPTURE_FROM} onValueChange={(from) => set(capture.id, { from: from as CaptureForm['from'] })} />
+              <SelectField
+                path={`${path}.from`}
+                label="From"
+                errors={errors}
+                value={capture.from}
+                options={CAPTURE_FROM}
+                onValueChange={(from) => set(capture.id, { from: from as CaptureForm['from'] })}
+              />
               <TextField
                 path={`${path}.${captureSourcePath(capture.from)}`}
                 label={SOURCE_LABEL[capture.from]}
@@ -115,10 +158,25 @@ export function CapturesFields({ at, captures, errors, onCaptures }: CapturesPro
                 onValueChange={(source) => set(capture.id, { source })}
               />
               {capture.from === 'regex' ? (
-                <TextField path={`${path}.group`} label="Group" type="number" inputMode="numeric" min={0} hint="0 = whole match" errors={errors} value={capture.group} onValueChange={(group) => set(capture.id, { group })} />
+                <TextField
+                  path={`${path}.group`}
+                  label="Group"
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  hint="0 = whole match"
+                  errors={errors}
+                  value={capture.group}
+                  onValueChange={(group) => set(capture.id, { group })}
+                />
               ) : null}
             </div>
-            <button type="button" className="button button--icon" aria-label={`Remove capture ${c + 1}`} onClick={() => onCaptures((current) => removeById(current, capture.id))}>
+            <button
+              type="button"
+              className="button button--icon"
+              aria-label={`Remove capture ${c + 1}`}
+              onClick={() => onCaptures((current) => removeById(current, capture.id))}
+            >
               ×
             </button>
           </div>

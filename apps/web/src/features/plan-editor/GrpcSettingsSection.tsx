@@ -24,7 +24,14 @@ export function GrpcSettingsSection({ source, proto, errors, onChange }: GrpcSet
           ] as const
         ).map(([value, label], i) => (
           <label className="checkbox-label" key={value}>
-            <input id={i === 0 ? fieldId('grpc') : undefined} type="radio" name="grpc-source" value={value} checked={source === value} onChange={() => onChange({ grpcSource: value })} />
+            <input
+              id={i === 0 ? fieldId('grpc') : undefined}
+              type="radio"
+              name="grpc-source"
+              value={value}
+              checked={source === value}
+              onChange={() => onChange({ grpcSource: value })}
+            />
             <span>{label}</span>
           </label>
         ))}

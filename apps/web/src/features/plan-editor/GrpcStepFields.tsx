@@ -12,9 +12,33 @@ export function GrpcStepFields({ at, step, errors, onStep }: StepFieldsProps) {
   return (
     <>
       <div className="grid grid--request-line">
-        <TextField path={`${at}.method`} label="Method" placeholder="shop.Catalog/GetItem" hint="package.Service/Method" spellCheck={false} errors={errors} value={step.grpcMethod} onValueChange={(grpcMethod) => set({ grpcMethod })} />
-        <TextField path={`${at}.expectCodes`} label="Expected codes" placeholder="OK" hint="names or numbers: OK, NOT_FOUND" errors={errors} value={step.expectCodes} onValueChange={(expectCodes) => set({ expectCodes })} />
-        <TextField path={`${at}.timeout`} label="Timeout" placeholder="10s" errors={errors} value={step.timeout} onValueChange={(timeout) => set({ timeout })} />
+        <TextField
+          path={`${at}.method`}
+          label="Method"
+          placeholder="shop.Catalog/GetItem"
+          hint="package.Service/Method"
+          spellCheck={false}
+          errors={errors}
+          value={step.grpcMethod}
+          onValueChange={(grpcMethod) => set({ grpcMethod })}
+        />
+        <TextField
+          path={`${at}.expectCodes`}
+          label="Expected codes"
+          placeholder="OK"
+          hint="names or numbers: OK, NOT_FOUND"
+          errors={errors}
+          value={step.expectCodes}
+          onValueChange={(expectCodes) => set({ expectCodes })}
+        />
+        <TextField
+          path={`${at}.timeout`}
+          label="Timeout"
+          placeholder="10s"
+          errors={errors}
+          value={step.timeout}
+          onValueChange={(timeout) => set({ timeout })}
+        />
       </div>
       <TextAreaField
         path={`${at}.message`}
@@ -26,7 +50,16 @@ export function GrpcStepFields({ at, step, errors, onStep }: StepFieldsProps) {
         value={step.message}
         onValueChange={(message) => set({ message })}
       />
-      <KvRowsEditor at={`${at}.metadata`} legend="Metadata" noun="metadata entry" keyLabel="Key" keyPlaceholder="authorization" rows={step.metadata} errors={errors} onRows={focus(onStep, 'metadata')} />
+      <KvRowsEditor
+        at={`${at}.metadata`}
+        legend="Metadata"
+        noun="metadata entry"
+        keyLabel="Key"
+        keyPlaceholder="authorization"
+        rows={step.metadata}
+        errors={errors}
+        onRows={focus(onStep, 'metadata')}
+      />
     </>
   );
 }

@@ -29,8 +29,23 @@ export function HttpStepFields({ at, step, errors, onStep }: StepFieldsProps) {
   return (
     <>
       <div className="grid grid--request-line">
-        <SelectField path={`${at}.method`} label="Method" errors={errors} value={step.method} options={METHODS} onValueChange={(method) => set({ method: method as HttpMethod })} />
-        <TextField path={`${at}.path`} label="Path" placeholder="/orders/{{orderId}}" spellCheck={false} errors={errors} value={step.path} onValueChange={(path) => set({ path })} />
+        <SelectField
+          path={`${at}.method`}
+          label="Method"
+          errors={errors}
+          value={step.method}
+          options={METHODS}
+          onValueChange={(method) => set({ method: method as HttpMethod })}
+        />
+        <TextField
+          path={`${at}.path`}
+          label="Path"
+          placeholder="/orders/{{orderId}}"
+          spellCheck={false}
+          errors={errors}
+          value={step.path}
+          onValueChange={(path) => set({ path })}
+        />
         <TextField
           path={`${at}.expect`}
           label="Expected statuses"
@@ -42,7 +57,16 @@ export function HttpStepFields({ at, step, errors, onStep }: StepFieldsProps) {
         />
       </div>
       <div className="step-extras">
-        <KvRowsEditor at={`${at}.query`} legend="Query parameters" noun="query parameter" keyLabel="Parameter" keyPlaceholder="page" rows={step.query} errors={errors} onRows={focus(onStep, 'query')} />
+        <KvRowsEditor
+          at={`${at}.query`}
+          legend="Query parameters"
+          noun="query parameter"
+          keyLabel="Parameter"
+          keyPlaceholder="page"
+          rows={step.query}
+          errors={errors}
+          onRows={focus(onStep, 'query')}
+        />
         <KvRowsEditor
           at={`${at}.headers`}
           legend="Headers"
@@ -56,9 +80,23 @@ export function HttpStepFields({ at, step, errors, onStep }: StepFieldsProps) {
         />
       </div>
       <div className="grid grid--body">
-        <SelectField path={`${at}.body.kind`} label="Body" errors={errors} value={step.bodyKind} options={BODY_KINDS} onValueChange={(bodyKind) => set({ bodyKind: bodyKind as BodyKind })} />
+        <SelectField
+          path={`${at}.body.kind`}
+          label="Body"
+          errors={errors}
+          value={step.bodyKind}
+          options={BODY_KINDS}
+          onValueChange={(bodyKind) => set({ bodyKind: bodyKind as BodyKind })}
+        />
         {step.bodyKind === 'text' ? (
-          <TextField path={`${at}.body.contentType`} label="Content type (optional)" placeholder="text/plain" errors={errors} value={step.contentType} onValueChange={(contentType) => set({ contentType })} />
+          <TextField
+            path={`${at}.body.contentType`}
+            label="Content type (optional)"
+            placeholder="text/plain"
+            errors={errors}
+            value={step.contentType}
+            onValueChange={(contentType) => set({ contentType })}
+          />
         ) : null}
       </div>
       {step.bodyKind === 'json' ? (
@@ -74,7 +112,15 @@ export function HttpStepFields({ at, step, errors, onStep }: StepFieldsProps) {
         />
       ) : null}
       {step.bodyKind === 'text' ? (
-        <TextAreaField path={`${at}.body.text`} label="Text body" rows={3} spellCheck={false} errors={errors} value={step.text} onValueChange={(text) => set({ text })} />
+        <TextAreaField
+          path={`${at}.body.text`}
+          label="Text body"
+          rows={3}
+          spellCheck={false}
+          errors={errors}
+          value={step.text}
+          onValueChange={(text) => set({ text })}
+        />
       ) : null}
       {step.bodyKind === 'form' ? (
         <KvRowsEditor

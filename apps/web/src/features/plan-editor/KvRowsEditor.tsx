@@ -58,7 +58,12 @@ export function KvRowsEditor({ at, legend, noun, keyLabel, keyPlaceholder, value
             value={row.value}
             onValueChange={(value) => onRows((current) => patchById(current, row.id, (r) => ({ ...r, value })))}
           />
-          <button type="button" className="button button--icon" aria-label={`Remove ${noun} ${index + 1}`} onClick={() => onRows((current) => removeById(current, row.id))}>
+          <button
+            type="button"
+            className="button button--icon"
+            aria-label={`Remove ${noun} ${index + 1}`}
+            onClick={() => onRows((current) => removeById(current, row.id))}
+          >
             ×
           </button>
         </div>

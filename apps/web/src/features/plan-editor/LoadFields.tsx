@@ -74,7 +74,13 @@ export function LoadFields({ at, load, errors, onLoad }: LoadFieldsProps) {
             {field('startVUs', 'Start VUs', { numeric: true })}
             {field('gracefulRampDown', 'Graceful ramp-down', { hint: 'time iterations get to finish when a stage lowers the VUs' })}
           </div>
-          <StagesEditor at={at} rows={load.vuStages} targetLabel="Target VUs" errors={errors} onRows={(fn) => onLoad((current) => ({ ...current, vuStages: fn(current.vuStages) }))} />
+          <StagesEditor
+            at={at}
+            rows={load.vuStages}
+            targetLabel="Target VUs"
+            errors={errors}
+            onRows={(fn) => onLoad((current) => ({ ...current, vuStages: fn(current.vuStages) }))}
+          />
         </>
       ) : null}
       {load.executor === 'constant-arrival-rate' ? (
@@ -93,7 +99,13 @@ export function LoadFields({ at, load, errors, onLoad }: LoadFieldsProps) {
             {field('startRate', 'Start rate', { numeric: true, hint: 'iterations per time unit' })}
             {field('timeUnit', 'Time unit', { hint: '1s, 1m', placeholder: '1s' })}
           </div>
-          <StagesEditor at={at} rows={load.rateStages} targetLabel="Target rate" errors={errors} onRows={(fn) => onLoad((current) => ({ ...current, rateStages: fn(current.rateStages) }))} />
+          <StagesEditor
+            at={at}
+            rows={load.rateStages}
+            targetLabel="Target rate"
+            errors={errors}
+            onRows={(fn) => onLoad((current) => ({ ...current, rateStages: fn(current.rateStages) }))}
+          />
           {pool}
         </>
       ) : null}
@@ -125,7 +137,12 @@ function shapeStages(kind: 'ramp-hold' | 'ramp-hold-down' | 'spike' | 'steps', p
     case 'ramp-hold-down':
       return [newStage('1m', p), newStage('3m', p), newStage('1m', '0')];
     case 'spike':
-      return [newStage('1m', String(Math.max(1, Math.round(peak / 10)))), newStage('10s', p), newStage('1m', p), newStage('10s', String(Math.max(1, Math.round(peak / 10))))];
+      return [
+        newStage('1m', String(Math.max(1, Math.round(peak / 10)))),
+        newStage('10s', p),
+        newStage('1m', p),
+        newStage('10s', String(Math.max(1, Math.round(peak / 10)))),
+      ];
     case 'steps':
       return [1, 2, 3, 4].flatMap((step) => [newStage('10s', String(Math.round((peak * step) / 4))), newStage('1m', String(Math.round((peak * step) / 4)))]);
   }
@@ -169,10 +186,22 @@ function StagesEditor({ at, rows, targetLabel, errors, onRows }: StagesEditorPro
               />
             </div>
             <div className="row-card__tools">
-              <button type="button" className="button button--icon" aria-label={`Move stage ${index + 1} up`} disabled={index === 0} onClick={() => onRows((current) => moveRow(current, index, -1))}>
+              <button
+                type="button"
+                className="button button--icon"
+                aria-label={`Move stage ${index + 1} up`}
+                disabled={index === 0}
+                onClick={() => onRows((current) => moveRow(current, index, -1))}
+              >
                 ↑
               </button>
-              <button type="button" className="button button--icon" aria-label={`Remove stage ${index + 1}`} disabled={rows.length <= 1} onClick={() => onRows((current) => removeById(current, stage.id))}>
+              <button
+                type="button"
+                className="button button--icon"
+                aria-label={`Remove stage ${index + 1}`}
+                disabled={rows.length <= 1}
+                onClick={() => onRows((current) => removeById(current, stage.id))}
+              >
                 ×
               </button>
             </div>
@@ -180,7 +209,11 @@ function StagesEditor({ at, rows, targetLabel, errors, onRows }: StagesEditorPro
         ))}
       </div>
       <div className="button-row">
-        <button type="button" className="button button--secondary button--small" onClick={() => onRows((current) => [...current, newStage('30s', current.at(-1)?.target ?? '0')])}>
+        <button
+          type="button"
+          className="button button--secondary button--small"
+          onClick={() => onRows((current) => [...current, newStage('30s', current.at(-1)?.target ?? '0')])}
+        >
           + Add stage
         </button>
         <label className="inline-select">

@@ -22,7 +22,14 @@ export function LoadProfileChart({ scenarios, limits, height = 200 }: LoadProfil
 
   return (
     <div className="load-profile" data-testid="load-profile" data-peak-vus={figures?.peakVus ?? ''} data-duration={figures?.durationSeconds ?? ''}>
-      <TimeSeriesChart model={model} label="Planned load over time" height={height} testId="load-chart" emptyText="Fix the load fields to see the profile." pointsLabel="points" />
+      <TimeSeriesChart
+        model={model}
+        label="Planned load over time"
+        height={height}
+        testId="load-chart"
+        emptyText="Fix the load fields to see the profile."
+        pointsLabel="points"
+      />
       <dl className="facts facts--inline load-profile__facts">
         <div>
           <dt>Planned duration</dt>

@@ -46,7 +46,9 @@ export function PlanEditor({ initial, targets, editing, notice }: PlanEditorProp
   const inlineCount = Object.keys(errors).length - unclaimedErrors(errors, fieldPaths).length;
 
   const targetView = targets.find((target) => target.id === form.targetId);
-  const target: TargetContext | null = targetView ? { protocol: targetView.protocol, variableNames: targetView.variableNames, baseUrl: targetView.baseUrl } : null;
+  const target: TargetContext | null = targetView
+    ? { protocol: targetView.protocol, variableNames: targetView.variableNames, baseUrl: targetView.baseUrl }
+    : null;
   const change = (fn: (current: PlanForm) => PlanForm) => {
     setForm(fn);
     setApiErrors(NO_ERRORS);
@@ -63,7 +65,8 @@ export function PlanEditor({ initial, targets, editing, notice }: PlanEditorProp
     }),
   );
   const scenarioNames = form.scenarios.map((scenario) => scenario.name.trim()).filter(Boolean);
-  const usesGrpc = form.grpcSource !== 'none' || target?.protocol === 'grpc' || form.scenarios.some((scenario) => scenario.steps.some((step) => step.protocol === 'grpc'));
+  const usesGrpc =
+    form.grpcSource !== 'none' || target?.protocol === 'grpc' || form.scenarios.some((scenario) => scenario.steps.some((step) => step.protocol === 'grpc'));
 
   function onSaved(plan: PlanView) {
     void navigate(`/plans/${plan.id}`, { state: editing ? { notice: `Saved as version ${plan.version}.` } : undefined });
@@ -74,7 +77,9 @@ export function PlanEditor({ initial, targets, editing, notice }: PlanEditorProp
     // When fields show every problem, the summary counts them instead of repeating the API's sentence.
     const claimed = hasErrors(fromApi) && unclaimedErrors(fromApi, fieldPaths).length === 0;
     const quota = isApiError(error) && error.code === 'QUOTA_EXCEEDED';
-    setFormError(claimed ? null : quota ? `${errorMessage(error)}. Lower the load, or ask an owner to raise the limits (Settings › Organization).` : errorMessage(error));
+    setFormError(
+      claimed ? null : quota ? `${errorMessage(error)}. Lower the load, or ask an owner to raise the limits (Settings › Organization).` : errorMessage(error),
+    );
     setApiErrors(fromApi);
     if (hasErrors(fromApi)) focusFirstError(fromApi, fieldPaths);
   }
@@ -84,7 +89,9 @@ export function PlanEditor({ initial, targets, editing, notice }: PlanEditorProp
     try {
       if (!editing) return onSaved(await create.mutateAsync(body));
       const common = { name: body.name, targetId: body.targetId, thresholds: body.thresholds, segments: body.segments };
-      const change = body.script ? { ...common, script: { source: body.script.source } } : { ...common, scenarios: body.scenarios, ...(body.grpc ? { grpc: body.grpc } : {}) };
+      const change = body.script
+        ? { ...common, script: { source: body.script.source } }
+        : { ...common, scenarios: body.scenarios, ...(body.grpc ? { grpc: body.grpc } : {}) };
       const plan = await update.mutateAsync(change);
       // The API must keep what was sent; say so rather than pretend when it did not.
       if (body.script && plan.spec.script?.source !== body.script.source) {
@@ -116,11 +123,22 @@ export function PlanEditor({ initial, targets, editing, notice }: PlanEditorProp
         <BasicsSection form={form} targets={targets} errors={errors} modeLocked={!!editing} onChange={patch} />
         {form.mode === 'scenarios' ? (
           <>
-            <ScenariosSection scenarios={form.scenarios} target={target} errors={errors} onScenarios={(fn) => change((current) => ({ ...current, scenarios: fn(current.scenarios) }))} />
+            <ScenariosSection
+              scenarios={form.scenarios}
+              target={target}
+              errors={errors}
+              onScenarios={(fn) => change((current) => ({ ...current, scenarios: fn(current.scenarios) }))}
+            />
             {usesGrpc ? <GrpcSettingsSection source={form.grpcSource} proto={form.proto} errors={errors} onChange={patch} /> : null}
           </>
         ) : (
-          <ScriptSection source={form.script} savedScriptThresholds={savedScriptThresholds} errors={errors} variableNames={target?.variableNames ?? []} onSource={(script) => patch({ script })} />
+          <ScriptSection
+            source={form.script}
+            savedScriptThresholds={savedScriptThresholds}
+            errors={errors}
+            variableNames={target?.variableNames ?? []}
+            onSource={(script) => patch({ script })}
+          />
         )}
         <ThresholdsSection
           thresholds={form.thresholds}

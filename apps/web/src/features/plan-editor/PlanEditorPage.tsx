@@ -35,7 +35,16 @@ export function EditPlanPage() {
 function NoTargets() {
   const canAddTargets = useCan('targets:write');
   return (
-    <EmptyState title="Add a target first" action={canAddTargets ? <Link className="button button--primary" to="/targets">Add a target</Link> : null}>
+    <EmptyState
+      title="Add a target first"
+      action={
+        canAddTargets ? (
+          <Link className="button button--primary" to="/targets">
+            Add a target
+          </Link>
+        ) : null
+      }
+    >
       A plan runs against a target: the base URL of the service you want to test{canAddTargets ? '' : '. Ask an admin or owner to add one'}.
     </EmptyState>
   );
@@ -60,10 +69,34 @@ function NewPlanLoader() {
       }
     />
   );
-  if (targets.isPending || (fromId && source.isPending)) return <>{header}<LoadingState /></>;
-  if (targets.isError) return <>{header}<ErrorState title="Could not load your targets" error={targets.error} onRetry={() => void targets.refetch()} /></>;
-  if (fromId && source.isError) return <>{header}<ErrorState title="Could not load the plan to copy" error={source.error} /></>;
-  if (targets.data.length === 0) return <>{header}<NoTargets /></>;
+  if (targets.isPending || (fromId && source.isPending))
+    return (
+      <>
+        {header}
+        <LoadingState />
+      </>
+    );
+  if (targets.isError)
+    return (
+      <>
+        {header}
+        <ErrorState title="Could not load your targets" error={targets.error} onRetry={() => void targets.refetch()} />
+      </>
+    );
+  if (fromId && source.isError)
+    return (
+      <>
+        {header}
+        <ErrorState title="Could not load the plan to copy" error={source.error} />
+      </>
+    );
+  if (targets.data.length === 0)
+    return (
+      <>
+        {header}
+        <NoTargets />
+      </>
+    );
 
   const chosen = params.get('targetId') ?? (targets.data.length === 1 ? targets.data[0]!.id : '');
   const initial = imported
@@ -102,12 +135,32 @@ function EditPlanLoader() {
     <PageHeader
       eyebrow={plan.data ? <Link to={`/plans/${plan.data.id}`}>{plan.data.name}</Link> : <Link to="/">Dashboard</Link>}
       title={plan.data ? `Edit ${plan.data.name}` : 'Edit test plan'}
-      description={plan.data ? `Editing version ${plan.data.version}. Saving makes version ${plan.data.version + 1}; runs keep the version they ran.` : undefined}
+      description={
+        plan.data ? `Editing version ${plan.data.version}. Saving makes version ${plan.data.version + 1}; runs keep the version they ran.` : undefined
+      }
     />
   );
-  if (plan.isPending || targets.isPending) return <>{header}<LoadingState label="Loading the plan…" /></>;
-  if (plan.isError) return <>{header}<ErrorState title="Could not load this plan" error={plan.error} onRetry={() => void plan.refetch()} /></>;
-  if (targets.isError) return <>{header}<ErrorState title="Could not load your targets" error={targets.error} onRetry={() => void targets.refetch()} /></>;
+  if (plan.isPending || targets.isPending)
+    return (
+      <>
+        {header}
+        <LoadingState label="Loading the plan…" />
+      </>
+    );
+  if (plan.isError)
+    return (
+      <>
+        {header}
+        <ErrorState title="Could not load this plan" error={plan.error} onRetry={() => void plan.refetch()} />
+      </>
+    );
+  if (targets.isError)
+    return (
+      <>
+        {header}
+        <ErrorState title="Could not load your targets" error={targets.error} onRetry={() => void targets.refetch()} />
+      </>
+    );
   return (
     <>
       {header}

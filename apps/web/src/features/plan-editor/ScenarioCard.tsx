@@ -64,8 +64,24 @@ export function ScenarioCard({ index, count, scenario, timing, target, errors, o
         </span>
       </div>
       <div className="grid grid--2">
-        <TextField path={`${at}.name`} label="Scenario name" placeholder="baseline" hint="letters, digits, _ and -" errors={errors} value={scenario.name} onValueChange={(name) => set({ name })} />
-        <SelectField path={`${at}.flow`} label="Flow" hint={FLOW_HINT[scenario.flow]} errors={errors} value={scenario.flow} options={FLOWS} onValueChange={(flow) => set({ flow: flow as Flow })} />
+        <TextField
+          path={`${at}.name`}
+          label="Scenario name"
+          placeholder="baseline"
+          hint="letters, digits, _ and -"
+          errors={errors}
+          value={scenario.name}
+          onValueChange={(name) => set({ name })}
+        />
+        <SelectField
+          path={`${at}.flow`}
+          label="Flow"
+          hint={FLOW_HINT[scenario.flow]}
+          errors={errors}
+          value={scenario.flow}
+          options={FLOWS}
+          onValueChange={(flow) => set({ flow: flow as Flow })}
+        />
       </div>
       <LoadFields at={`${at}.load`} load={scenario.load} errors={errors} onLoad={focus(onScenario, 'load')} />
       <fieldset className="fieldset subsection">
@@ -79,7 +95,11 @@ export function ScenarioCard({ index, count, scenario, timing, target, errors, o
               checked={scenario.startAfterPrevious}
               onCheckedChange={(on) =>
                 // Switching it off keeps the start it had, as a time to edit.
-                set(on ? { startAfterPrevious: true } : { startAfterPrevious: false, startTime: computedStart != null ? formatDuration(computedStart) : scenario.startTime })
+                set(
+                  on
+                    ? { startAfterPrevious: true }
+                    : { startAfterPrevious: false, startTime: computedStart != null ? formatDuration(computedStart) : scenario.startTime },
+                )
               }
             />
           ) : null}
@@ -92,7 +112,14 @@ export function ScenarioCard({ index, count, scenario, timing, target, errors, o
             value={scenario.startAfterPrevious && index > 0 ? (computedStart != null ? formatDuration(computedStart) : '—') : scenario.startTime}
             onValueChange={(startTime) => set({ startTime })}
           />
-          <TextField path={`${at}.gracefulStop`} label="Graceful stop" hint="time running iterations get at the end" errors={errors} value={scenario.gracefulStop} onValueChange={(gracefulStop) => set({ gracefulStop })} />
+          <TextField
+            path={`${at}.gracefulStop`}
+            label="Graceful stop"
+            hint="time running iterations get at the end"
+            errors={errors}
+            value={scenario.gracefulStop}
+            onValueChange={(gracefulStop) => set({ gracefulStop })}
+          />
         </div>
         <ThinkTimeFields at={at} think={scenario.think} label="Pause at the end of each iteration" errors={errors} onThink={(think) => set({ think })} />
       </fieldset>
@@ -100,7 +127,14 @@ export function ScenarioCard({ index, count, scenario, timing, target, errors, o
         <legend className="fieldset__legend">Requests</legend>
         <p className="fieldset__hint">
           {weighted ? 'Each iteration picks one request by weight.' : 'Each iteration sends these requests in order; captures feed later requests.'} Paths are
-          relative to the target’s base URL{target?.baseUrl ? <> (<code>{target.baseUrl}</code>)</> : null}.
+          relative to the target’s base URL
+          {target?.baseUrl ? (
+            <>
+              {' '}
+              (<code>{target.baseUrl}</code>)
+            </>
+          ) : null}
+          .
         </p>
         {stepsError ? (
           <p className="field__error" role="alert">
@@ -122,12 +156,18 @@ export function ScenarioCard({ index, count, scenario, timing, target, errors, o
               errors={errors}
               onStep={(fn) => onSteps((steps) => patchById(steps, step.id, fn))}
               onMove={(delta) => onSteps((steps) => moveRow(steps, r, delta))}
-              onDuplicate={() => onSteps((steps) => [...steps.slice(0, r + 1), { ...structuredClone(step), id: rowId(), name: freeName() }, ...steps.slice(r + 1)])}
+              onDuplicate={() =>
+                onSteps((steps) => [...steps.slice(0, r + 1), { ...structuredClone(step), id: rowId(), name: freeName() }, ...steps.slice(r + 1)])
+              }
               onRemove={() => onSteps((steps) => removeById(steps, step.id))}
             />
           ))}
         </div>
-        <button type="button" className="button button--secondary button--small" onClick={() => onSteps((steps) => [...steps, defaultStep(protocol, freeName())])}>
+        <button
+          type="button"
+          className="button button--secondary button--small"
+          onClick={() => onSteps((steps) => [...steps, defaultStep(protocol, freeName())])}
+        >
           + Add {PROTOCOL_NAME[protocol]} request
         </button>
       </fieldset>

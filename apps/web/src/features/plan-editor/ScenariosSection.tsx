@@ -41,8 +41,8 @@ export function ScenariosSection({ scenarios, target, errors, onScenarios }: Sce
           Scenarios
         </h2>
         <p className="muted small">
-          Scenarios run in parallel, or one after another with “Start after the previous scenario”. Each has its own load and requests; request names are
-          report rows and must be unique across the plan.
+          Scenarios run in parallel, or one after another with “Start after the previous scenario”. Each has its own load and requests; request names are report
+          rows and must be unique across the plan.
         </p>
         {listError ? (
           <p className="field__error" role="alert">
@@ -70,7 +70,12 @@ export function ScenariosSection({ scenarios, target, errors, onScenarios }: Sce
         <button type="button" className="button button--secondary" onClick={addScenario}>
           + Add scenario
         </button>
-        <button type="button" className="button button--ghost" onClick={applyPreset} title="5 VUs for 2 min, then 30 VUs for 5 min, then 10 → 100 VUs over 3 min">
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={applyPreset}
+          title="5 VUs for 2 min, then 30 VUs for 5 min, then 10 → 100 VUs over 3 min"
+        >
           Use baseline → normal → peak
         </button>
       </div>

@@ -35,9 +35,7 @@ export function ScriptSection({ source, savedScriptThresholds, errors, variableN
     <fieldset className="fieldset section">
       <legend className="section__title">Custom k6 script</legend>
       <div className="script-env" data-testid="script-env">
-        <p>
-          The script runs as written, with Loadline’s output and limits. It reads the target from the environment, like generated scripts do:
-        </p>
+        <p>The script runs as written, with Loadline’s output and limits. It reads the target from the environment, like generated scripts do:</p>
         <dl className="env-list">
           <div>
             <dt>
@@ -69,9 +67,23 @@ export function ScriptSection({ source, savedScriptThresholds, errors, variableN
         </dl>
         <p className="muted small">Tag requests with a name (tags: {'{ name: "…" }'}) to get one report row per request; thresholds may name them.</p>
       </div>
-      <CodeEditor path="script.source" label="Script" hint="Tab indents; press Esc, then Tab, to move on from the editor." value={source} onValueChange={onSource} errors={errors} errorLine={errorLine} />
+      <CodeEditor
+        path="script.source"
+        label="Script"
+        hint="Tab indents; press Esc, then Tab, to move on from the editor."
+        value={source}
+        onValueChange={onSource}
+        errors={errors}
+        errorLine={errorLine}
+      />
       <div className="button-row">
-        <button type="button" className="button button--secondary" onClick={() => check.mutate(source)} disabled={check.isPending || !source.trim()} data-testid="check-script">
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => check.mutate(source)}
+          disabled={check.isPending || !source.trim()}
+          data-testid="check-script"
+        >
           {check.isPending ? 'Checking with k6…' : 'Check with k6'}
         </button>
         {errorLine ? (
@@ -92,7 +104,11 @@ export function ScriptSection({ source, savedScriptThresholds, errors, variableN
         ) : null}
         {result && !result.ok && result.unsupportedThresholds ? (
           <div className="alert alert--error" role="alert" data-testid="script-unsupported-thresholds">
-            <p className="alert__title">Loadline cannot judge {result.unsupportedThresholds.length === 1 ? 'one of the thresholds' : `${result.unsupportedThresholds.length} of the thresholds`} in the script’s options; saving is refused until they change.</p>
+            <p className="alert__title">
+              Loadline cannot judge{' '}
+              {result.unsupportedThresholds.length === 1 ? 'one of the thresholds' : `${result.unsupportedThresholds.length} of the thresholds`} in the script’s
+              options; saving is refused until they change.
+            </p>
             <ul>
               {result.unsupportedThresholds.map((item) => (
                 <li key={`${item.metric} ${item.expression}`}>

@@ -40,7 +40,9 @@ export function SegmentsField({ form, errors, onSegments }: SegmentsFieldProps) 
             {runners.data ? (
               <>
                 <br />
-                <span className="runner-availability" data-testid="runner-availability">{runnerAvailability(runners.data)}</span>
+                <span className="runner-availability" data-testid="runner-availability">
+                  {runnerAvailability(runners.data)}
+                </span>
               </>
             ) : null}
           </>

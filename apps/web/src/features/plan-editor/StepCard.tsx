@@ -26,7 +26,21 @@ interface StepCardProps {
   onRemove: () => void;
 }
 
-export function StepCard({ at, index, count, step, weighted, captures, variableNames, mismatch, errors, onStep, onMove, onDuplicate, onRemove }: StepCardProps) {
+export function StepCard({
+  at,
+  index,
+  count,
+  step,
+  weighted,
+  captures,
+  variableNames,
+  mismatch,
+  errors,
+  onStep,
+  onMove,
+  onDuplicate,
+  onRemove,
+}: StepCardProps) {
   const set = (patch: Partial<StepForm>) => onStep((current) => ({ ...current, ...patch }));
   const n = index + 1;
   return (
@@ -59,9 +73,27 @@ export function StepCard({ at, index, count, step, weighted, captures, variableN
         </p>
       ) : null}
       <div className={`grid ${weighted ? 'grid--name-weight' : ''}`}>
-        <TextField path={`${at}.name`} label="Name" placeholder="GetListing" hint="a row in the report" errors={errors} value={step.name} onValueChange={(name) => set({ name })} />
+        <TextField
+          path={`${at}.name`}
+          label="Name"
+          placeholder="GetListing"
+          hint="a row in the report"
+          errors={errors}
+          value={step.name}
+          onValueChange={(name) => set({ name })}
+        />
         {weighted ? (
-          <TextField path={`${at}.weight`} label="Weight" type="number" inputMode="numeric" min={1} hint="how often it is picked" errors={errors} value={step.weight} onValueChange={(weight) => set({ weight })} />
+          <TextField
+            path={`${at}.weight`}
+            label="Weight"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            hint="how often it is picked"
+            errors={errors}
+            value={step.weight}
+            onValueChange={(weight) => set({ weight })}
+          />
         ) : null}
       </div>
       {step.protocol === 'http' ? <HttpStepFields at={at} step={step} errors={errors} onStep={onStep} /> : null}
@@ -87,8 +119,24 @@ export function ThinkTimeFields({ at, think, label, errors, onThink }: ThinkTime
     <fieldset className="fieldset think-time">
       <legend className="fieldset__legend">{label}</legend>
       <div className="grid grid--2">
-        <TextField path={`${at}.thinkTime.min`} label="Min" placeholder="1s" hint="blank = no pause" errors={errors} value={think.min} onValueChange={(min) => onThink({ ...think, min })} />
-        <TextField path={`${at}.thinkTime.max`} label="Max" placeholder="3s" hint="random between min and max" errors={errors} value={think.max} onValueChange={(max) => onThink({ ...think, max })} />
+        <TextField
+          path={`${at}.thinkTime.min`}
+          label="Min"
+          placeholder="1s"
+          hint="blank = no pause"
+          errors={errors}
+          value={think.min}
+          onValueChange={(min) => onThink({ ...think, min })}
+        />
+        <TextField
+          path={`${at}.thinkTime.max`}
+          label="Max"
+          placeholder="3s"
+          hint="random between min and max"
+          errors={errors}
+          value={think.max}
+          onValueChange={(max) => onThink({ ...think, max })}
+        />
       </div>
     </fieldset>
   );

@@ -69,15 +69,45 @@ export function ThresholdsSection({ thresholds, requestNames, scenarioNames, fre
           return (
             <div className="row-card row-card--compact" key={threshold.id} role="group" aria-label={`Threshold ${index + 1}`}>
               <div className="grid grid--threshold-editor row-card__fields">
-                <SelectField path={`${at}.metric`} label="Metric" errors={errors} value={threshold.metric} options={METRICS} onValueChange={(metric) => set({ metric: metric as ThresholdMetric })} />
+                <SelectField
+                  path={`${at}.metric`}
+                  label="Metric"
+                  errors={errors}
+                  value={threshold.metric}
+                  options={METRICS}
+                  onValueChange={(metric) => set({ metric: metric as ThresholdMetric })}
+                />
                 {threshold.metric === 'latency' ? (
-                  <SelectField path={`${at}.stat`} label="Statistic" errors={errors} value={threshold.stat} options={STATS} onValueChange={(stat) => set({ stat: stat as LatencyStat })} />
+                  <SelectField
+                    path={`${at}.stat`}
+                    label="Statistic"
+                    errors={errors}
+                    value={threshold.stat}
+                    options={STATS}
+                    onValueChange={(stat) => set({ stat: stat as LatencyStat })}
+                  />
                 ) : threshold.metric === 'status_share' ? (
-                  <TextField path={`${at}.status`} label="Status" placeholder="429" hint="429, 5xx or grpc:UNAVAILABLE" spellCheck={false} errors={errors} value={threshold.status} onValueChange={(status) => set({ status })} />
+                  <TextField
+                    path={`${at}.status`}
+                    label="Status"
+                    placeholder="429"
+                    hint="429, 5xx or grpc:UNAVAILABLE"
+                    spellCheck={false}
+                    errors={errors}
+                    value={threshold.status}
+                    onValueChange={(status) => set({ status })}
+                  />
                 ) : (
                   <div className="field field--placeholder" aria-hidden="true" />
                 )}
-                <SelectField path={`${at}.op`} label="Operator" errors={errors} value={threshold.op} options={OPS} onValueChange={(op) => set({ op: op as ThresholdOp })} />
+                <SelectField
+                  path={`${at}.op`}
+                  label="Operator"
+                  errors={errors}
+                  value={threshold.op}
+                  options={OPS}
+                  onValueChange={(op) => set({ op: op as ThresholdOp })}
+                />
                 <TextField
                   path={`${at}.value`}
                   label={relative ? 'Value (% of baseline)' : `Value (${UNIT[threshold.metric]})`}
@@ -86,7 +116,13 @@ export function ThresholdsSection({ thresholds, requestNames, scenarioNames, fre
                   step="any"
                   min={0}
                   max={relative ? undefined : isPercentMetric(threshold.metric) ? 100 : undefined}
-                  hint={relative ? (threshold.metric === 'rps' ? 'e.g. 95: at least 95 % of the baseline' : 'e.g. 110: at most 10 % above the baseline') : VALUE_HINT[threshold.metric]}
+                  hint={
+                    relative
+                      ? threshold.metric === 'rps'
+                        ? 'e.g. 95: at least 95 % of the baseline'
+                        : 'e.g. 110: at most 10 % above the baseline'
+                      : VALUE_HINT[threshold.metric]
+                  }
                   errors={errors}
                   value={threshold.value}
                   onValueChange={(text) => set({ value: text })}
@@ -123,7 +159,9 @@ export function ThresholdsSection({ thresholds, requestNames, scenarioNames, fre
                     hint="judged against the same figure of the plan's baseline run, with the noise of both runs: PASS, FAIL, or INCONCLUSIVE when the runs cannot tell"
                     errors={errors}
                     checked={threshold.relative}
-                    onCheckedChange={(checked) => set({ relative: checked, value: checked ? (threshold.metric === 'rps' ? '95' : '110') : threshold.metric === 'rps' ? '100' : '500' })}
+                    onCheckedChange={(checked) =>
+                      set({ relative: checked, value: checked ? (threshold.metric === 'rps' ? '95' : '110') : threshold.metric === 'rps' ? '100' : '500' })
+                    }
                   />
                 ) : null}
                 <TextField
@@ -159,7 +197,12 @@ export function ThresholdsSection({ thresholds, requestNames, scenarioNames, fre
                   onValueChange={(stopAfter) => set({ stopAfter })}
                 />
               </div>
-              <button type="button" className="button button--icon" aria-label={`Remove threshold ${index + 1}`} onClick={() => onThresholds((current) => removeById(current, threshold.id))}>
+              <button
+                type="button"
+                className="button button--icon"
+                aria-label={`Remove threshold ${index + 1}`}
+                onClick={() => onThresholds((current) => removeById(current, threshold.id))}
+              >
                 ×
               </button>
             </div>
@@ -170,7 +213,11 @@ export function ThresholdsSection({ thresholds, requestNames, scenarioNames, fre
         <button type="button" className="button button--secondary button--small" onClick={() => onThresholds((current) => [...current, newThreshold()])}>
           + Add threshold
         </button>
-        <button type="button" className="button button--ghost button--small" onClick={() => onThresholds((current) => [...current, newThreshold({ metric: 'status_share', status: '429', value: '1' })])}>
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          onClick={() => onThresholds((current) => [...current, newThreshold({ metric: 'status_share', status: '429', value: '1' })])}
+        >
           + 429 under 1 %
         </button>
       </div>

@@ -23,7 +23,12 @@ export function WsStepFields({ at, step, errors, onStep }: StepFieldsProps) {
               value={row.text}
               onValueChange={(text) => onRows((rows) => patchById(rows, row.id, (r) => ({ ...r, text })))}
             />
-            <button type="button" className="button button--icon" aria-label={`Remove ${noun.toLowerCase()} ${i + 1}`} onClick={() => onRows((rows) => removeById(rows, row.id))}>
+            <button
+              type="button"
+              className="button button--icon"
+              aria-label={`Remove ${noun.toLowerCase()} ${i + 1}`}
+              onClick={() => onRows((rows) => removeById(rows, row.id))}
+            >
               ×
             </button>
           </div>
@@ -36,10 +41,34 @@ export function WsStepFields({ at, step, errors, onStep }: StepFieldsProps) {
   };
   return (
     <>
-      <TextField path={`${at}.path`} label="Path" placeholder="/socket" spellCheck={false} errors={errors} value={step.path} onValueChange={(path) => set({ path })} />
+      <TextField
+        path={`${at}.path`}
+        label="Path"
+        placeholder="/socket"
+        spellCheck={false}
+        errors={errors}
+        value={step.path}
+        onValueChange={(path) => set({ path })}
+      />
       <div className="step-extras">
-        <KvRowsEditor at={`${at}.query`} legend="Query parameters" noun="query parameter" keyLabel="Parameter" rows={step.query} errors={errors} onRows={focus(onStep, 'query')} />
-        <KvRowsEditor at={`${at}.headers`} legend="Headers" noun="header" keyLabel="Header name" rows={step.headers} errors={errors} onRows={focus(onStep, 'headers')} />
+        <KvRowsEditor
+          at={`${at}.query`}
+          legend="Query parameters"
+          noun="query parameter"
+          keyLabel="Parameter"
+          rows={step.query}
+          errors={errors}
+          onRows={focus(onStep, 'query')}
+        />
+        <KvRowsEditor
+          at={`${at}.headers`}
+          legend="Headers"
+          noun="header"
+          keyLabel="Header name"
+          rows={step.headers}
+          errors={errors}
+          onRows={focus(onStep, 'headers')}
+        />
       </div>
       {rowsOf('messages', 'Messages, sent in order', 'Message', (i) => `${at}.messages.${i}`)}
       <div className="grid grid--3">
@@ -51,8 +80,23 @@ export function WsStepFields({ at, step, errors, onStep }: StepFieldsProps) {
           checked={step.awaitReply}
           onCheckedChange={(awaitReply) => set({ awaitReply })}
         />
-        <TextField path={`${at}.replyTimeout`} label="Reply timeout" placeholder="5s" errors={errors} value={step.replyTimeout} onValueChange={(replyTimeout) => set({ replyTimeout })} />
-        <TextField path={`${at}.holdFor`} label="Hold the connection for" placeholder="0s" hint="after the last message" errors={errors} value={step.holdFor} onValueChange={(holdFor) => set({ holdFor })} />
+        <TextField
+          path={`${at}.replyTimeout`}
+          label="Reply timeout"
+          placeholder="5s"
+          errors={errors}
+          value={step.replyTimeout}
+          onValueChange={(replyTimeout) => set({ replyTimeout })}
+        />
+        <TextField
+          path={`${at}.holdFor`}
+          label="Hold the connection for"
+          placeholder="0s"
+          hint="after the last message"
+          errors={errors}
+          value={step.holdFor}
+          onValueChange={(holdFor) => set({ holdFor })}
+        />
       </div>
       {rowsOf('replyContains', 'Checks: a reply contains', 'Reply contains', (i) => `${at}.checks.${i}.value`)}
     </>

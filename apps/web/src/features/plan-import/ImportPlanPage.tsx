@@ -12,7 +12,7 @@ import { ImportResult } from './ImportResult';
 
 const FORMAT_LABEL: Record<ImportFormat, string> = { curl: 'curl commands', openapi: 'OpenAPI 3 (JSON or YAML)', har: 'HAR recording' };
 const PLACEHOLDER: Record<ImportFormat, string> = {
-  curl: "curl -X POST https://api.example.com/orders -H 'content-type: application/json' -d '{\"sku\":\"A1\"}'",
+  curl: 'curl -X POST https://api.example.com/orders -H \'content-type: application/json\' -d \'{"sku":"A1"}\'',
   openapi: 'openapi: 3.0.3\ninfo: { title: Shop, version: "1" }\nservers: [{ url: https://api.example.com }]\npaths: …',
   har: '{ "log": { "entries": [ … ] } }',
 };
@@ -44,7 +44,8 @@ function ImportScreen() {
   const error = importPlan.error;
   const details = isApiError(error) ? error.details.filter((detail) => detail.path !== 'content' && detail.path !== 'name') : [];
   const fieldErrors: Record<string, string> = {};
-  if (isApiError(error)) for (const detail of error.details) if (detail.path === 'content' || detail.path === 'name') fieldErrors[detail.path] ??= detail.message;
+  if (isApiError(error))
+    for (const detail of error.details) if (detail.path === 'content' || detail.path === 'name') fieldErrors[detail.path] ??= detail.message;
 
   function onFile(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
@@ -105,10 +106,19 @@ function ImportScreen() {
             value={content}
             onValueChange={setContent}
           />
-          <TextField path="name" label="Plan name (optional)" hint="by default, one the document suggests" errors={fieldErrors} value={name} onValueChange={setName} />
+          <TextField
+            path="name"
+            label="Plan name (optional)"
+            hint="by default, one the document suggests"
+            errors={fieldErrors}
+            value={name}
+            onValueChange={setName}
+          />
           {importPlan.isError ? (
             <div className="alert alert--error" role="alert" data-testid="import-error">
-              <p className="alert__title">{isApiError(error) && error.code === 'IMPORT_INVALID' ? 'Loadline could not read this document.' : 'The import failed.'}</p>
+              <p className="alert__title">
+                {isApiError(error) && error.code === 'IMPORT_INVALID' ? 'Loadline could not read this document.' : 'The import failed.'}
+              </p>
               <p>{errorMessage(error)}</p>
               {details.length ? (
                 <ul className="alert__list">

@@ -32,7 +32,8 @@ export function ImportResult({ result }: { result: ImportedPlan }) {
     <div className="section" data-testid="import-result">
       <h2 className="section__title">Draft: {result.draft.name}</h2>
       <p className="muted small">
-        {result.draft.spec.scenarios.length} scenario{result.draft.spec.scenarios.length === 1 ? '' : 's'}, {requests.length} request{requests.length === 1 ? '' : 's'}
+        {result.draft.spec.scenarios.length} scenario{result.draft.spec.scenarios.length === 1 ? '' : 's'}, {requests.length} request
+        {requests.length === 1 ? '' : 's'}
         {result.suggestedBaseUrl ? (
           <>
             {' '}

@@ -22,7 +22,10 @@ describe('import helpers', () => {
     expect(sameBaseUrl('https://127.0.0.1:8081', 'http://127.0.0.1:8081')).toBe(false);
     expect(sameBaseUrl('http://127.0.0.1:8082', 'http://127.0.0.1:8081')).toBe(false);
     expect(sameBaseUrl('not a url', 'http://x')).toBe(false);
-    const targets = [{ id: 'a', baseUrl: 'http://127.0.0.1:1' }, { id: 'b', baseUrl: 'http://127.0.0.1:2/v1' }] as TargetView[];
+    const targets = [
+      { id: 'a', baseUrl: 'http://127.0.0.1:1' },
+      { id: 'b', baseUrl: 'http://127.0.0.1:2/v1' },
+    ] as TargetView[];
     expect(matchingTarget(targets, 'http://127.0.0.1:2/v1/')?.id).toBe('b');
     expect(matchingTarget(targets, null)).toBeUndefined();
   });

@@ -48,7 +48,9 @@ export function ScenariosTable({ spec }: { spec: PlanSpec }) {
             <th scope="col">Load</th>
             <th scope="col">Starts</th>
             <th scope="col">Flow</th>
-            <th scope="col" className="num">Requests</th>
+            <th scope="col" className="num">
+              Requests
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -60,7 +62,9 @@ export function ScenariosTable({ spec }: { spec: PlanSpec }) {
                 <br />
                 {loadDescription(scenario.load, scenario.flow)}
               </td>
-              <td className="nowrap">{durationToSeconds(scenario.startTime) === 0 ? 'at once' : `after ${formatSeconds(durationToSeconds(scenario.startTime))}`}</td>
+              <td className="nowrap">
+                {durationToSeconds(scenario.startTime) === 0 ? 'at once' : `after ${formatSeconds(durationToSeconds(scenario.startTime))}`}
+              </td>
               <td>{scenario.flow === 'sequence' ? 'in order' : 'by weight'}</td>
               <td className="num">{scenario.requests.length}</td>
             </tr>
@@ -83,7 +87,9 @@ export function PlanRequestsTable({ plan }: { plan: PlanView }) {
             {several ? <th scope="col">Scenario</th> : null}
             <th scope="col">Request</th>
             <th scope="col">Expected</th>
-            <th scope="col" className="num">Share</th>
+            <th scope="col" className="num">
+              Share
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -98,7 +104,9 @@ export function PlanRequestsTable({ plan }: { plan: PlanView }) {
                     <>
                       <span className="method">{request.method}</span> {request.path}
                       {request.body ? <span className="muted small"> + {request.body.type} body</span> : null}
-                      {request.captures.length ? <span className="muted small"> → {request.captures.map((capture) => `{{${capture.name}}}`).join(' ')}</span> : null}
+                      {request.captures.length ? (
+                        <span className="muted small"> → {request.captures.map((capture) => `{{${capture.name}}}`).join(' ')}</span>
+                      ) : null}
                     </>
                   ) : request.protocol === 'ws' ? (
                     <>

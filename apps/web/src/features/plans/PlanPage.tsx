@@ -133,8 +133,11 @@ function PlanScreen({ plan }: { plan: PlanView }) {
               <Link to={`/targets/${encodeURIComponent(plan.targetId)}#verification`} data-testid="verify-target-link">
                 Verify the target
               </Link>{' '}
-              to lift the limit{target.data?.unverifiedLimits ? ` (${target.data.unverifiedLimits.maxVus} VUs for ${formatSeconds(target.data.unverifiedLimits.maxDurationSeconds)} until then)` : ''}, or
-              make the plan smaller.
+              to lift the limit
+              {target.data?.unverifiedLimits
+                ? ` (${target.data.unverifiedLimits.maxVus} VUs for ${formatSeconds(target.data.unverifiedLimits.maxDurationSeconds)} until then)`
+                : ''}
+              , or make the plan smaller.
             </p>
           ) : null}
         </div>
@@ -172,10 +175,8 @@ function PlanContents({ plan, limits }: { plan: PlanView; limits: { maxVus: numb
         <Card title="Custom k6 script">
           <p>
             This plan runs its own k6 script
-            {script.requirements
-              ? `: k6 said it needs up to ${script.requirements.maxVUs} VUs for ${formatSeconds(script.requirements.durationSeconds)}`
-              : ''}
-            . The script is below.
+            {script.requirements ? `: k6 said it needs up to ${script.requirements.maxVUs} VUs for ${formatSeconds(script.requirements.durationSeconds)}` : ''}.
+            The script is below.
           </p>
         </Card>
       ) : (

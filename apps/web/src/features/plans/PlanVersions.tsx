@@ -28,18 +28,20 @@ export function PlanVersions({ planId, current, viewing, onView, spec }: PlanVer
       ) : (
         <>
           <ol className="version-list" data-testid="plan-versions" reversed aria-label="Versions, newest first">
-            {[...versions.data].sort((a, b) => b.version - a.version).map((version) => (
-              <VersionRow
-                key={version.version}
-                version={version}
-                viewing={(viewing ?? current) === version.version}
-                onView={() => onView(version.current ? null : version.version)}
-                onCompare={() => {
-                  setFrom(version.version);
-                  setTo(current);
-                }}
-              />
-            ))}
+            {[...versions.data]
+              .sort((a, b) => b.version - a.version)
+              .map((version) => (
+                <VersionRow
+                  key={version.version}
+                  version={version}
+                  viewing={(viewing ?? current) === version.version}
+                  onView={() => onView(version.current ? null : version.version)}
+                  onCompare={() => {
+                    setFrom(version.version);
+                    setTo(current);
+                  }}
+                />
+              ))}
           </ol>
           {versions.data.length > 1 ? (
             <DiffView planId={planId} versions={versions.data} from={from} to={to} onFrom={setFrom} onTo={setTo} spec={spec} />
@@ -117,7 +119,9 @@ function DiffView({ planId, versions, from, to, onFrom, onTo, spec }: DiffViewPr
       ) : diff.isError ? (
         <ErrorState title="Could not compare these versions" error={diff.error} onRetry={() => void diff.refetch()} />
       ) : diff.data.changes.length === 0 ? (
-        <EmptyState title="No changes">Versions {diff.data.from} and {diff.data.to} are the same plan.</EmptyState>
+        <EmptyState title="No changes">
+          Versions {diff.data.from} and {diff.data.to} are the same plan.
+        </EmptyState>
       ) : (
         <div className="table-wrap" tabIndex={0}>
           <table className="table table--diff">

@@ -56,7 +56,12 @@ export function ScriptPreview({ planId, version, current }: { planId: string; ve
             >
               Copy
             </button>
-            <button type="button" className="button button--secondary button--small" data-testid="download-script" onClick={() => download(script.data.filename, script.data.script)}>
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              data-testid="download-script"
+              onClick={() => download(script.data.filename, script.data.script)}
+            >
               Download .js
             </button>
           </span>
@@ -71,7 +76,8 @@ export function ScriptPreview({ planId, version, current }: { planId: string; ve
         <>
           <p className="muted small">
             What a run of version {script.data.version} executes, as <code>{script.data.filename}</code>. It holds no target address or secret; to run it
-            yourself set {script.data.env.map((name, i) => (
+            yourself set{' '}
+            {script.data.env.map((name, i) => (
               <span key={name}>
                 {i ? (i === script.data.env.length - 1 ? ' and ' : ', ') : ''}
                 <code>{name}</code>

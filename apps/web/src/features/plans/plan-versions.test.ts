@@ -6,7 +6,14 @@ describe('diff rows', () => {
   const spec = planSpecSchema.parse({
     scenarios: [
       { name: 'warmup', load: { executor: 'constant-vus', vus: 1, duration: '1s' }, requests: [{ name: 'ping', path: '/' }] },
-      { name: 'checkout', load: { executor: 'constant-vus', vus: 1, duration: '1s' }, requests: [{ name: 'login', path: '/l' }, { name: 'order', path: '/o' }] },
+      {
+        name: 'checkout',
+        load: { executor: 'constant-vus', vus: 1, duration: '1s' },
+        requests: [
+          { name: 'login', path: '/l' },
+          { name: 'order', path: '/o' },
+        ],
+      },
     ],
   });
 

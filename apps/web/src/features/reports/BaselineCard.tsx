@@ -35,13 +35,17 @@ export function BaselineCard({ runId, planId, canPin }: { runId: string; planId:
               <ul className="plain-list" data-testid="baseline-findings">
                 {findings.map((finding) => (
                   <li key={finding.metric} data-change={finding.change ?? ''}>
-                    {finding.change === 'regression' || finding.change === 'improvement' ? <span aria-hidden="true">{finding.change === 'regression' ? '✗ ' : '✓ '}</span> : null}
+                    {finding.change === 'regression' || finding.change === 'improvement' ? (
+                      <span aria-hidden="true">{finding.change === 'regression' ? '✗ ' : '✓ '}</span>
+                    ) : null}
                     {finding.text}
                   </li>
                 ))}
               </ul>
             ) : null}
-            {data.comparison ? <p className="muted">{regressions ? `${regressions} regression${regressions > 1 ? 's' : ''} beyond noise.` : 'No regression beyond noise.'}</p> : null}
+            {data.comparison ? (
+              <p className="muted">{regressions ? `${regressions} regression${regressions > 1 ? 's' : ''} beyond noise.` : 'No regression beyond noise.'}</p>
+            ) : null}
           </>
         ) : null}
         {canPin && data && data.baseline?.runId !== runId ? (

@@ -32,8 +32,8 @@ function RunHeading({ label, run }: { label: string; run: RunComparison['base'] 
     <div className="compare-run" data-testid={`compare-${label.toLowerCase()}-run`}>
       <p className="compare-run__label">{label}</p>
       <p className="compare-run__title">
-        <Link to={`/runs/${encodeURIComponent(run.runId)}`}>{formatDateTime(run.createdAt)}</Link>{' '}
-        <span className="pill pill--muted">v{run.planVersion}</span> {run.verdict ? <VerdictBadge verdict={run.verdict as Verdict} /> : <span className="muted small">no verdict</span>}
+        <Link to={`/runs/${encodeURIComponent(run.runId)}`}>{formatDateTime(run.createdAt)}</Link> <span className="pill pill--muted">v{run.planVersion}</span>{' '}
+        {run.verdict ? <VerdictBadge verdict={run.verdict as Verdict} /> : <span className="muted small">no verdict</span>}
       </p>
       <p className="muted small">{run.planName}</p>
     </div>
@@ -90,7 +90,11 @@ function Comparison({ data }: { data: RunComparison }) {
             title={
               <>
                 {request.name}{' '}
-                {!request.inBase ? <span className="pill pill--muted">only in head</span> : !request.inHead ? <span className="pill pill--muted">only in base</span> : null}
+                {!request.inBase ? (
+                  <span className="pill pill--muted">only in head</span>
+                ) : !request.inHead ? (
+                  <span className="pill pill--muted">only in base</span>
+                ) : null}
               </>
             }
           >
@@ -103,12 +107,18 @@ function Comparison({ data }: { data: RunComparison }) {
               <section key={metric.name} className="stack-item" data-testid={`compare-custom-${metric.name}`}>
                 <h3 className="mono">
                   {metric.name} <span className="muted">({metric.type})</span>{' '}
-                  {!metric.inBase ? <span className="pill pill--muted">only in head</span> : !metric.inHead ? <span className="pill pill--muted">only in base</span> : null}
+                  {!metric.inBase ? (
+                    <span className="pill pill--muted">only in head</span>
+                  ) : !metric.inHead ? (
+                    <span className="pill pill--muted">only in base</span>
+                  ) : null}
                 </h3>
                 <DeltaTable deltas={metric.metrics} ownUnits testId={`compare-custom-table-${metric.name}`} caption={`${metric.name}, base against head`} />
               </section>
             ))}
-            <p className="footnote">The script’s own metrics, in its units. Which way is better is the script’s to say, so changes are not called better or worse.</p>
+            <p className="footnote">
+              The script’s own metrics, in its units. Which way is better is the script’s to say, so changes are not called better or worse.
+            </p>
           </Card>
         ) : null}
       </div>
@@ -124,10 +134,18 @@ function DeltaTable({ deltas, testId, caption, ownUnits = false }: { deltas: rea
         <thead>
           <tr>
             <th scope="col">Metric</th>
-            <th scope="col" className="num">Base</th>
-            <th scope="col" className="num">Head</th>
-            <th scope="col" className="num">Change</th>
-            <th scope="col" className="num">%</th>
+            <th scope="col" className="num">
+              Base
+            </th>
+            <th scope="col" className="num">
+              Head
+            </th>
+            <th scope="col" className="num">
+              Change
+            </th>
+            <th scope="col" className="num">
+              %
+            </th>
             <th scope="col">Verdict</th>
           </tr>
         </thead>
@@ -139,7 +157,9 @@ function DeltaTable({ deltas, testId, caption, ownUnits = false }: { deltas: rea
                 <th scope="row">{view.label}</th>
                 <td className="num">{view.base}</td>
                 <td className="num">{view.head}</td>
-                <td className="num" data-col="delta">{view.absolute}</td>
+                <td className="num" data-col="delta">
+                  {view.absolute}
+                </td>
                 <td className="num" data-col="delta-pct">
                   {view.percent}
                   {view.interval ? (

@@ -36,7 +36,9 @@ export function PublicSharePage() {
   useNoIndex();
   const share = usePublicShare(token);
   useEffect(() => {
-    document.title = share.data ? `${share.data.kind === 'run' ? share.data.run.planName : share.data.trend.planName} · shared report · Loadline` : 'Shared report · Loadline';
+    document.title = share.data
+      ? `${share.data.kind === 'run' ? share.data.run.planName : share.data.trend.planName} · shared report · Loadline`
+      : 'Shared report · Loadline';
   }, [share.data]);
 
   return (
@@ -65,7 +67,12 @@ export function PublicSharePage() {
 }
 
 function SharedContent({ share }: { share: PublicShare }) {
-  const expiry = <p className="muted small" data-testid="share-expiry-note">{expiryLabel(share.expiresAt)}{share.expiresAt ? ` (${formatDateTime(share.expiresAt)})` : ''}.</p>;
+  const expiry = (
+    <p className="muted small" data-testid="share-expiry-note">
+      {expiryLabel(share.expiresAt)}
+      {share.expiresAt ? ` (${formatDateTime(share.expiresAt)})` : ''}.
+    </p>
+  );
   if (share.kind === 'trend') {
     return (
       <div className="stack" data-testid="public-trend">
@@ -106,7 +113,11 @@ function SharedContent({ share }: { share: PublicShare }) {
       {/* Runner ids are the installation's business, not the reader's of a public link. */}
       {run.segments > 1 && run.segmentDetails.length > 0 ? <SegmentsCard run={run} showRunner={false} /> : null}
       <Card title="SLA thresholds">
-        {run.thresholds.length ? <ThresholdsTable results={run.thresholds} linkBaselines={false} /> : <p className="muted">This run had no thresholds to judge.</p>}
+        {run.thresholds.length ? (
+          <ThresholdsTable results={run.thresholds} linkBaselines={false} />
+        ) : (
+          <p className="muted">This run had no thresholds to judge.</p>
+        )}
       </Card>
       {run.capacity ? <CapacityCard capacity={run.capacity} /> : null}
       {run.recovery ? <RecoveryCard recovery={run.recovery} /> : null}

@@ -19,11 +19,23 @@ export function RunReportActions({ run }: { run: RunView }) {
     <div className="report-actions no-print" data-testid="report-actions">
       <div className="button-row">
         {canShare ? (
-          <button type="button" className="button button--secondary button--small" aria-expanded={panel === 'share'} onClick={() => toggle('share')} data-testid="share-run">
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            aria-expanded={panel === 'share'}
+            onClick={() => toggle('share')}
+            data-testid="share-run"
+          >
             Share
           </button>
         ) : null}
-        <button type="button" className="button button--secondary button--small" aria-expanded={panel === 'compare'} onClick={() => toggle('compare')} data-testid="compare-with">
+        <button
+          type="button"
+          className="button button--secondary button--small"
+          aria-expanded={panel === 'compare'}
+          onClick={() => toggle('compare')}
+          data-testid="compare-with"
+        >
           Compare with…
         </button>
         <Link className="button button--secondary button--small" to={`/plans/${encodeURIComponent(run.planId)}/trends`} data-testid="open-trends">

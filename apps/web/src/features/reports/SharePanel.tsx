@@ -21,9 +21,8 @@ export function SharePanel({ subject, onClose }: { subject: ShareSubject; onClos
       <div className="share-panel no-print">
         <OneTimeSecret title="Copy the share link now" label="Share link" value={created.url} onDone={onClose} doneLabel="Done" testId="share-link">
           <p>
-            Anyone with this link can read {what} without signing in ({expiryLabel(created.share.expiresAt).toLowerCase()}). It holds no
-            target address or secret. <strong>It is shown only once</strong>; revoke it any time in{' '}
-            <Link to="/settings/shares">Share links</Link>.
+            Anyone with this link can read {what} without signing in ({expiryLabel(created.share.expiresAt).toLowerCase()}). It holds no target address or
+            secret. <strong>It is shown only once</strong>; revoke it any time in <Link to="/settings/shares">Share links</Link>.
           </p>
         </OneTimeSecret>
       </div>

@@ -18,8 +18,8 @@ export function SharesPage() {
       title="Share links"
       intro={
         <>
-          Public, read-only pages of a run report or a plan's trend. Anyone with a link can open it until it expires or is revoked; a revoked link
-          answers “not found”. Create them with “Share” on a run or trends page.
+          Public, read-only pages of a run report or a plan's trend. Anyone with a link can open it until it expires or is revoked; a revoked link answers “not
+          found”. Create them with “Share” on a run or trends page.
         </>
       }
     >
@@ -45,7 +45,12 @@ function ShareRow({ share }: { share: ShareView }) {
   const revoke = useRevokeShare();
   const canManage = useCan('shares:manage');
   const status = shareStatus(share);
-  const to = share.kind === 'run' && share.runId ? `/runs/${encodeURIComponent(share.runId)}` : share.planId ? `/plans/${encodeURIComponent(share.planId)}/trends` : null;
+  const to =
+    share.kind === 'run' && share.runId
+      ? `/runs/${encodeURIComponent(share.runId)}`
+      : share.planId
+        ? `/plans/${encodeURIComponent(share.planId)}/trends`
+        : null;
   return (
     <RevocableRow data-testid={`share-${share.id}`} status={status}>
       <th scope="row">{to ? <Link to={to}>{share.title}</Link> : share.title}</th>

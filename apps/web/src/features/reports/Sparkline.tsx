@@ -12,7 +12,13 @@ export function Sparkline({ values, label }: { values: readonly (number | null)[
   const last = present.at(-1);
   return (
     <span className="sparkline" data-testid="sparkline" data-points={present.length}>
-      <svg width={WIDTH} height={HEIGHT} viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={`${label}: ${present.map((v) => formatLatency(v)).join(', ')}`}>
+      <svg
+        width={WIDTH}
+        height={HEIGHT}
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        role="img"
+        aria-label={`${label}: ${present.map((v) => formatLatency(v)).join(', ')}`}
+      >
         <path d={path} fill="none" stroke="#E69F00" strokeWidth="1.75" strokeLinejoin="round" strokeLinecap="round" />
         {present.length === 1 ? <circle cx={WIDTH / 2} cy={HEIGHT / 2} r="2.5" fill="#E69F00" /> : null}
       </svg>

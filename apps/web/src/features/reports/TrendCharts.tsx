@@ -54,8 +54,9 @@ export function TrendCharts({ trend, onOpenRun, baselineRunId }: TrendChartsProp
           </select>
         </label>
         <p className="muted small">
-          One point per run, oldest on the left.{onOpenRun ? ' Click a point to open its run.' : ''} Dashed red lines are the plan's thresholds (click one
-          in a legend to hide it and zoom in on the runs); a ringed dot marks a run whose verdict changed{baselineRunId ? ', a green one the baseline run new runs are compared with' : ''}.
+          One point per run, oldest on the left.{onOpenRun ? ' Click a point to open its run.' : ''} Dashed red lines are the plan's thresholds (click one in a
+          legend to hide it and zoom in on the runs); a ringed dot marks a run whose verdict changed
+          {baselineRunId ? ', a green one the baseline run new runs are compared with' : ''}.
         </p>
       </div>
       <section className="charts__panel charts__panel--wide" aria-labelledby="trend-latency-title">
@@ -64,7 +65,15 @@ export function TrendCharts({ trend, onOpenRun, baselineRunId }: TrendChartsProp
             Latency <span className="charts__unit">ms</span>
           </h3>
         </div>
-        <TimeSeriesChart model={charts.latency} label="Latency percentiles over runs" height={260} testId="trend-latency" pointsLabel="runs" emptyText="No run measured this request." onPick={pick} />
+        <TimeSeriesChart
+          model={charts.latency}
+          label="Latency percentiles over runs"
+          height={260}
+          testId="trend-latency"
+          pointsLabel="runs"
+          emptyText="No run measured this request."
+          onPick={pick}
+        />
       </section>
       <section className="charts__panel" aria-labelledby="trend-errors-title">
         <div className="charts__head">
@@ -72,7 +81,15 @@ export function TrendCharts({ trend, onOpenRun, baselineRunId }: TrendChartsProp
             Error rate <span className="charts__unit">%</span>
           </h3>
         </div>
-        <TimeSeriesChart model={charts.errors} label="Error rate over runs" height={200} testId="trend-errors" pointsLabel="runs" emptyText="No data." onPick={pick} />
+        <TimeSeriesChart
+          model={charts.errors}
+          label="Error rate over runs"
+          height={200}
+          testId="trend-errors"
+          pointsLabel="runs"
+          emptyText="No data."
+          onPick={pick}
+        />
       </section>
       <section className="charts__panel" aria-labelledby="trend-rps-title">
         <div className="charts__head">
@@ -80,7 +97,15 @@ export function TrendCharts({ trend, onOpenRun, baselineRunId }: TrendChartsProp
             Throughput <span className="charts__unit">req/s</span>
           </h3>
         </div>
-        <TimeSeriesChart model={charts.throughput} label="Requests per second over runs" height={200} testId="trend-rps" pointsLabel="runs" emptyText="No data." onPick={pick} />
+        <TimeSeriesChart
+          model={charts.throughput}
+          label="Requests per second over runs"
+          height={200}
+          testId="trend-rps"
+          pointsLabel="runs"
+          emptyText="No data."
+          onPick={pick}
+        />
       </section>
       {charts.changed.length ? (
         <div className="charts__panel charts__panel--wide">
@@ -88,10 +113,14 @@ export function TrendCharts({ trend, onOpenRun, baselineRunId }: TrendChartsProp
           <ul className="plain-list" data-testid="verdict-changes">
             {charts.changed.map((index) => {
               const point = trend.points[index]!;
-              const before = trend.points.slice(0, index).reverse().find((p) => p.verdict !== null);
+              const before = trend.points
+                .slice(0, index)
+                .reverse()
+                .find((p) => p.verdict !== null);
               return (
                 <li key={index}>
-                  {trendPointLabel(point)} UTC: {before?.verdict ? <VerdictBadge verdict={before.verdict} /> : null} → {point.verdict ? <VerdictBadge verdict={point.verdict} /> : null}
+                  {trendPointLabel(point)} UTC: {before?.verdict ? <VerdictBadge verdict={before.verdict} /> : null} →{' '}
+                  {point.verdict ? <VerdictBadge verdict={point.verdict} /> : null}
                   {onOpenRun && point.runId ? (
                     <>
                       {' '}

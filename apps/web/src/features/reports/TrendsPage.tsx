@@ -53,11 +53,25 @@ export function TrendsPage() {
         <form className="date-range no-print" aria-label="Date range" onSubmit={(event) => event.preventDefault()}>
           <label className="field field--inline">
             <span className="field__label">From</span>
-            <input type="date" className="input input--small" value={fromDay} max={toDay || undefined} onChange={(event) => setDay('from', event.target.value)} data-testid="trend-from" />
+            <input
+              type="date"
+              className="input input--small"
+              value={fromDay}
+              max={toDay || undefined}
+              onChange={(event) => setDay('from', event.target.value)}
+              data-testid="trend-from"
+            />
           </label>
           <label className="field field--inline">
             <span className="field__label">To</span>
-            <input type="date" className="input input--small" value={toDay} min={fromDay || undefined} onChange={(event) => setDay('to', event.target.value)} data-testid="trend-to" />
+            <input
+              type="date"
+              className="input input--small"
+              value={toDay}
+              min={fromDay || undefined}
+              onChange={(event) => setDay('to', event.target.value)}
+              data-testid="trend-to"
+            />
           </label>
           {fromDay || toDay ? (
             <button type="button" className="button button--ghost button--small" onClick={() => setParams(new URLSearchParams(), { replace: true })}>
@@ -75,7 +89,11 @@ export function TrendsPage() {
         ) : (
           <>
             <Card title={`${trend.data.points.length} run${trend.data.points.length === 1 ? '' : 's'}`}>
-              <TrendCharts trend={trend.data} baselineRunId={baseline?.runId ?? null} onOpenRun={(runId) => void navigate(`/runs/${encodeURIComponent(runId)}`)} />
+              <TrendCharts
+                trend={trend.data}
+                baselineRunId={baseline?.runId ?? null}
+                onOpenRun={(runId) => void navigate(`/runs/${encodeURIComponent(runId)}`)}
+              />
               {baseline ? (
                 <p className="muted small" data-testid="trend-baseline">
                   Baseline: {baseline.message.charAt(0).toLowerCase() + baseline.message.slice(1)}
@@ -87,13 +105,22 @@ export function TrendsPage() {
                   {trend.data.changePoints.map((change) => (
                     <li key={`${change.request ?? ''}-${change.stat}-${change.runId}`} data-regression={change.regression}>
                       {change.request ? `${change.request}: ` : 'Whole run: '}
-                      {describeTrendChange(change)} at the <Link to={`/runs/${encodeURIComponent(change.runId)}`}>run of {trendPointLabel(trend.data.points.find((point) => point.runId === change.runId)!)} UTC</Link>{' '}
-                      (<Link to={`/compare?base=${encodeURIComponent(change.previousRunId)}&head=${encodeURIComponent(change.runId)}`}>against the run before</Link>)
+                      {describeTrendChange(change)} at the{' '}
+                      <Link to={`/runs/${encodeURIComponent(change.runId)}`}>
+                        run of {trendPointLabel(trend.data.points.find((point) => point.runId === change.runId)!)} UTC
+                      </Link>{' '}
+                      (
+                      <Link to={`/compare?base=${encodeURIComponent(change.previousRunId)}&head=${encodeURIComponent(change.runId)}`}>
+                        against the run before
+                      </Link>
+                      )
                     </li>
                   ))}
                 </ul>
               ) : (
-                <p className="muted" data-testid="trend-change-points">No step in p50, p95, p99, error rate or throughput stands out from run-to-run noise (doubtful runs left out).</p>
+                <p className="muted" data-testid="trend-change-points">
+                  No step in p50, p95, p99, error rate or throughput stands out from run-to-run noise (doubtful runs left out).
+                </p>
               )}
             </Card>
             <TrendRuns points={trend.data.points} baselineRunId={baseline?.runId ?? null} />
@@ -117,7 +144,11 @@ function TrendRuns({ points, baselineRunId }: { points: readonly TrendPoint[]; b
           <RunSelect label="Base (before)" value={base} onChange={setBase} points={newest} describe={label} testId="compare-base" />
           <RunSelect label="Head (after)" value={head} onChange={setHead} points={newest} describe={label} testId="compare-head" />
           {base && head && base !== head ? (
-            <Link className="button button--primary button--small" to={`/compare?base=${encodeURIComponent(base)}&head=${encodeURIComponent(head)}`} data-testid="compare-runs">
+            <Link
+              className="button button--primary button--small"
+              to={`/compare?base=${encodeURIComponent(base)}&head=${encodeURIComponent(head)}`}
+              data-testid="compare-runs"
+            >
               Compare
             </Link>
           ) : (
@@ -133,8 +164,12 @@ function TrendRuns({ points, baselineRunId }: { points: readonly TrendPoint[]; b
               <th scope="col">Run</th>
               <th scope="col">Version</th>
               <th scope="col">Verdict</th>
-              <th scope="col" className="num">p95</th>
-              <th scope="col" className="num">Requests</th>
+              <th scope="col" className="num">
+                p95
+              </th>
+              <th scope="col" className="num">
+                Requests
+              </th>
             </tr>
           </thead>
           <tbody>

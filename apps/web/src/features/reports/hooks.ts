@@ -13,7 +13,9 @@ export function useDashboard() {
     staleTime: 0,
     // While a run is going, its status and the plan's latest verdict change.
     refetchInterval: (query) =>
-      query.state.data?.recentRuns.some((run) => !['PASSED', 'FAILED', 'INCONCLUSIVE', 'ERRORED', 'CANCELLED'].includes(run.status)) ? DASHBOARD_POLL_MS : false,
+      query.state.data?.recentRuns.some((run) => !['PASSED', 'FAILED', 'INCONCLUSIVE', 'ERRORED', 'CANCELLED'].includes(run.status))
+        ? DASHBOARD_POLL_MS
+        : false,
   });
 }
 

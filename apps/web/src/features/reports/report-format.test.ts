@@ -41,7 +41,16 @@ describe('deltas', () => {
 
   it('says better or worse in words and points the arrow the way the value moved', () => {
     const slower = deltaView(delta('p95', 100, 120, 'regression'));
-    expect(slower).toMatchObject({ label: 'p95 latency', base: '100 ms', head: '120 ms', absolute: '+20 ms', percent: '+20 %', arrow: '↑', word: 'Worse', tone: 'danger' });
+    expect(slower).toMatchObject({
+      label: 'p95 latency',
+      base: '100 ms',
+      head: '120 ms',
+      absolute: '+20 ms',
+      percent: '+20 %',
+      arrow: '↑',
+      word: 'Worse',
+      tone: 'danger',
+    });
     const faster = deltaView(delta('rps', 100, 150, 'improvement'));
     expect(faster).toMatchObject({ arrow: '↑', word: 'Better', tone: 'success' });
     const fewerErrors = deltaView(delta('errorRate', 0.02, 0.01, 'improvement'));
@@ -65,11 +74,21 @@ describe('deltas', () => {
   });
 
   it("shows a script's own metric under k6's name, in the script's units, never better or worse", () => {
-    expect(deltaView(delta('p(95)', 12.5, 10, null), true)).toMatchObject({ label: 'p(95)', base: '12.5', head: '10', absolute: '−2.5', percent: '−20 %', arrow: '↓', word: 'Not judged' });
+    expect(deltaView(delta('p(95)', 12.5, 10, null), true)).toMatchObject({
+      label: 'p(95)',
+      base: '12.5',
+      head: '10',
+      absolute: '−2.5',
+      percent: '−20 %',
+      arrow: '↓',
+      word: 'Not judged',
+    });
   });
 
   it('counts improvements and regressions', () => {
-    expect(changeCounts([delta('p95', 1, 2, 'regression'), delta('rps', 1, 2, 'improvement'), delta('p50', 1, 1, 'unchanged'), delta('count', 1, 2, null)])).toEqual({
+    expect(
+      changeCounts([delta('p95', 1, 2, 'regression'), delta('rps', 1, 2, 'improvement'), delta('p50', 1, 1, 'unchanged'), delta('count', 1, 2, null)]),
+    ).toEqual({
       improvement: 1,
       regression: 1,
       unchanged: 1,
@@ -92,7 +111,7 @@ const point = (runId: string, createdAt: string, p95: number, extra: Partial<Tre
 });
 
 describe('trend change points', () => {
-  it('marks the plan\'s baseline run, and draws no line for a limit relative to it', () => {
+  it("marks the plan's baseline run, and draws no line for a limit relative to it", () => {
     const points = [point('a', '2026-11-01T10:00:00Z', 10), point('b', '2026-11-02T10:00:00Z', 11)];
     const charts = trendCharts({
       points,
@@ -114,7 +133,11 @@ describe('trend change points', () => {
     expect(stepLine).toBeGreaterThan(-1);
     expect(charts.latency.data[stepLine + 1]).toEqual([null, 15]);
     // Not on a request's view: change points are of the whole run.
-    expect(trendCharts({ points, thresholds: [], changePoints: [{ stat: 'p95', at: '2026-11-02T10:00:00Z' }] }, 'ping').latency.lines.some((line) => line.label.includes('stepped'))).toBe(false);
+    expect(
+      trendCharts({ points, thresholds: [], changePoints: [{ stat: 'p95', at: '2026-11-02T10:00:00Z' }] }, 'ping').latency.lines.some((line) =>
+        line.label.includes('stepped'),
+      ),
+    ).toBe(false);
     // A request's own step is marked on that request's view, not on the whole run's.
     const requestStep = { points, thresholds: [], changePoints: [{ stat: 'p95', at: '2026-11-02T10:00:00Z', request: 'ping' }] };
     expect(trendCharts(requestStep, 'ping').latency.lines.some((line) => line.label.includes('stepped'))).toBe(true);
@@ -128,7 +151,13 @@ describe('trendCharts', () => {
   const trend = {
     points: [
       point('a', '2026-11-20T10:00:00Z', 10),
-      point('b', '2026-11-21T11:30:00Z', 30, { verdict: 'FAIL', status: 'FAILED', verdictChanged: true, planVersion: 2, requests: { ping: figures(15), login: figures(40) } }),
+      point('b', '2026-11-21T11:30:00Z', 30, {
+        verdict: 'FAIL',
+        status: 'FAILED',
+        verdictChanged: true,
+        planVersion: 2,
+        requests: { ping: figures(15), login: figures(40) },
+      }),
     ],
     thresholds: [
       { metric: 'latency', stat: 'p95', op: '<', value: 20 },
@@ -154,7 +183,7 @@ describe('trendCharts', () => {
     expect(charts.changed).toEqual([1]);
   });
 
-  it('follows one request (null where a run lacks it) with that request\'s thresholds', () => {
+  it("follows one request (null where a run lacks it) with that request's thresholds", () => {
     expect(trendRequestNames(trend.points)).toEqual(['login', 'ping']);
     const ping = trendCharts(trend, 'ping');
     expect(ping.latency.data[2]).toEqual([5, 15]);

@@ -102,7 +102,11 @@ export function deltaView(delta: MetricDelta, ownUnits = false): DeltaView {
     label: ownUnits ? delta.metric : metricLabel(delta.metric),
     base: ownUnits ? plain(delta.base) : formatMetric(delta.metric, delta.base),
     head: ownUnits ? plain(delta.head) : formatMetric(delta.metric, delta.head),
-    absolute: ownUnits ? (delta.delta === null || delta.delta === 0 ? plain(delta.delta) : signed(plain(Math.abs(delta.delta)), delta.delta)) : formatDeltaAbsolute(delta.metric, delta.delta),
+    absolute: ownUnits
+      ? delta.delta === null || delta.delta === 0
+        ? plain(delta.delta)
+        : signed(plain(Math.abs(delta.delta)), delta.delta)
+      : formatDeltaAbsolute(delta.metric, delta.delta),
     percent: formatDeltaPercent(delta.deltaPct),
     interval: formatInterval(delta),
     arrow,
@@ -130,7 +134,17 @@ export function changeCounts(deltas: readonly MetricDelta[]): { improvement: num
 
 // --- Trends ---
 
-export const TREND_COLORS = { p50: '#0072B2', p95: '#E69F00', p99: '#CC79A7', rps: '#0072B2', errors: '#D55E00', threshold: '#B42318', marker: '#111827', step: '#7C3AED', baseline: '#009E73' } as const;
+export const TREND_COLORS = {
+  p50: '#0072B2',
+  p95: '#E69F00',
+  p99: '#CC79A7',
+  rps: '#0072B2',
+  errors: '#D55E00',
+  threshold: '#B42318',
+  marker: '#111827',
+  step: '#7C3AED',
+  baseline: '#009E73',
+} as const;
 
 /** '' is the whole run; anything else is a request name. */
 export const WHOLE_RUN = '';
@@ -161,7 +175,12 @@ function appliesTo(threshold: Threshold, request: string): boolean {
   return request === WHOLE_RUN ? !scope : scope === request;
 }
 
-function thresholdLines(thresholds: readonly Threshold[], request: string, metric: 'latency' | 'error_rate' | 'rps', count: number): { line: LineSpec; ys: (number | null)[] }[] {
+function thresholdLines(
+  thresholds: readonly Threshold[],
+  request: string,
+  metric: 'latency' | 'error_rate' | 'rps',
+  count: number,
+): { line: LineSpec; ys: (number | null)[] }[] {
   const out: { line: LineSpec; ys: (number | null)[] }[] = [];
   for (const threshold of thresholds) {
     // A limit relative to the baseline is a share of another run's figure: no line to draw.
@@ -169,9 +188,22 @@ function thresholdLines(thresholds: readonly Threshold[], request: string, metri
     const stat = (threshold as { stat?: string }).stat;
     if (metric === 'latency' && stat && !['p50', 'p95', 'p99'].includes(stat)) continue;
     const value = metric === 'error_rate' ? threshold.value * 100 : threshold.value;
-    const name = metric === 'latency' ? `${stat ?? 'latency'} ${threshold.op} ${threshold.value} ms` : metric === 'error_rate' ? `errors ${threshold.op} ${formatPercent(threshold.value)}` : `rps ${threshold.op} ${threshold.value}`;
+    const name =
+      metric === 'latency'
+        ? `${stat ?? 'latency'} ${threshold.op} ${threshold.value} ms`
+        : metric === 'error_rate'
+          ? `errors ${threshold.op} ${formatPercent(threshold.value)}`
+          : `rps ${threshold.op} ${threshold.value}`;
     out.push({
-      line: { label: `Threshold: ${name}`, color: TREND_COLORS.threshold, dash: [6, 4], width: 1.5, scale: metric === 'latency' ? 'ms' : metric === 'error_rate' ? 'pct' : 'rps', unit: metric === 'latency' ? 'ms' : metric === 'error_rate' ? '%' : 'req/s', points: false },
+      line: {
+        label: `Threshold: ${name}`,
+        color: TREND_COLORS.threshold,
+        dash: [6, 4],
+        width: 1.5,
+        scale: metric === 'latency' ? 'ms' : metric === 'error_rate' ? 'pct' : 'rps',
+        unit: metric === 'latency' ? 'ms' : metric === 'error_rate' ? '%' : 'req/s',
+        points: false,
+      },
       ys: Array.from({ length: count }, () => value),
     });
   }
@@ -198,7 +230,8 @@ export function trendCharts(
   const points = trend.points;
   // Change points are found per scope: the whole run's on its view, each request's on its own.
   const scope = request === WHOLE_RUN ? undefined : request;
-  const stepsOf = (stat: string) => new Set((trend.changePoints ?? []).filter((change) => change.stat === stat && change.request === scope).map((change) => change.at));
+  const stepsOf = (stat: string) =>
+    new Set((trend.changePoints ?? []).filter((change) => change.stat === stat && change.request === scope).map((change) => change.at));
   const stepped = (stat: string, ys: (number | null)[]) => {
     const at = stepsOf(stat);
     return at.size ? ys.map((y, index) => (at.has(points[index]!.createdAt) ? y : null)) : null;

@@ -11,11 +11,7 @@ export function CapacityCard({ capacity }: { capacity: Capacity }) {
         <dl className="facts facts--inline capacity__facts">
           <div>
             <dt>Held up to</dt>
-            <dd>
-              {capacity.heldUpTo
-                ? `${formatCount(capacity.heldUpTo.vus)} VUs · ${formatRps(capacity.heldUpTo.rps)} req/s`
-                : 'not even the first level'}
-            </dd>
+            <dd>{capacity.heldUpTo ? `${formatCount(capacity.heldUpTo.vus)} VUs · ${formatRps(capacity.heldUpTo.rps)} req/s` : 'not even the first level'}</dd>
           </div>
           <div>
             <dt>Broke at</dt>
@@ -51,11 +47,21 @@ function PhasesTable({ phases, criterion }: { phases: readonly CapacityPhase[]; 
         <thead>
           <tr>
             <th scope="col">Phase</th>
-            <th scope="col" className="num">Load</th>
-            <th scope="col" className="num">req/s</th>
-            <th scope="col" className="num">Requests</th>
-            <th scope="col" className="num">{stat} (ms)</th>
-            <th scope="col" className="num">Error %</th>
+            <th scope="col" className="num">
+              Load
+            </th>
+            <th scope="col" className="num">
+              req/s
+            </th>
+            <th scope="col" className="num">
+              Requests
+            </th>
+            <th scope="col" className="num">
+              {stat} (ms)
+            </th>
+            <th scope="col" className="num">
+              Error %
+            </th>
             <th scope="col">Held</th>
           </tr>
         </thead>
@@ -68,7 +74,15 @@ function PhasesTable({ phases, criterion }: { phases: readonly CapacityPhase[]; 
               <td className="num">{formatCount(phase.requests)}</td>
               <td className="num">{formatMs(phase.latency)}</td>
               <td className="num">{phase.errorRate === null ? '—' : formatPercent(phase.errorRate)}</td>
-              <td>{phase.holds === null ? <span className="muted">too few requests</span> : phase.holds ? 'yes' : <span className="text-danger">no — {phase.reason}</span>}</td>
+              <td>
+                {phase.holds === null ? (
+                  <span className="muted">too few requests</span>
+                ) : phase.holds ? (
+                  'yes'
+                ) : (
+                  <span className="text-danger">no — {phase.reason}</span>
+                )}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -87,7 +101,8 @@ export function RecoveryCard({ recovery }: { recovery: Recovery }) {
           <div>
             <dt>Before the spike</dt>
             <dd>
-              p95 {formatMs(recovery.preSpike.p95)} ms · errors {formatPercent(recovery.preSpike.errorRate)} · {formatCount(recovery.preSpike.requests)} requests
+              p95 {formatMs(recovery.preSpike.p95)} ms · errors {formatPercent(recovery.preSpike.errorRate)} · {formatCount(recovery.preSpike.requests)}{' '}
+              requests
             </dd>
           </div>
           <div>

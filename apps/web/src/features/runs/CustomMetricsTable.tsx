@@ -12,13 +12,17 @@ export function CustomMetricsTable({ metrics }: { metrics: readonly CustomMetric
           <tr>
             <th scope="col">Metric</th>
             <th scope="col">Type</th>
-            <th scope="col" className="num">Count</th>
+            <th scope="col" className="num">
+              Count
+            </th>
             {CUSTOM_STAT_COLUMNS.map((column) => (
               <th scope="col" className="num" key={column}>
                 {column}
               </th>
             ))}
-            <th scope="col" className="num">Rate / value</th>
+            <th scope="col" className="num">
+              Rate / value
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -57,8 +61,8 @@ export function CustomMetricsCard({ metrics }: { metrics: readonly CustomMetricS
     <Card title="Custom metrics">
       <CustomMetricsTable metrics={metrics} />
       <p className="footnote">
-        The script’s own metrics, over every second and segment. Trends: percentiles within ±0.5 % (merged histograms). Counters: the total, and its rate over the time
-        the run applied load. Rates: the share of non-zero values. Gauges: the value set last by any segment, the smallest and the largest.
+        The script’s own metrics, over every second and segment. Trends: percentiles within ±0.5 % (merged histograms). Counters: the total, and its rate over
+        the time the run applied load. Rates: the share of non-zero values. Gauges: the value set last by any segment, the smallest and the largest.
       </p>
     </Card>
   );

@@ -35,8 +35,8 @@ export function DiagnosticsPanel({ run }: { run: RunView }) {
         <p className="diagnostics__intro">
           {critical > 0 ? (
             <>
-              <strong>Critical</strong> diagnostics undermine the measurement, so the thresholds they affect get an{' '}
-              <strong>INCONCLUSIVE</strong> verdict instead of PASS or FAIL
+              <strong>Critical</strong> diagnostics undermine the measurement, so the thresholds they affect get an <strong>INCONCLUSIVE</strong> verdict
+              instead of PASS or FAIL
               {inconclusive > 0 ? ` (${inconclusive} requirement${inconclusive === 1 ? '' : 's'} in this run)` : ''}.{' '}
             </>
           ) : null}
@@ -59,9 +59,13 @@ export function DiagnosticsPanel({ run }: { run: RunView }) {
                   </span>
                   <h3 className="diagnostic__title">{DIAGNOSTIC_TITLE[diagnostic.code] ?? diagnostic.code}</h3>
                   {diagnostic.request !== undefined && diagnostic.thresholdIndex === undefined ? (
-                    <span className="chip" data-testid="diagnostic-scope">request {diagnostic.request}</span>
+                    <span className="chip" data-testid="diagnostic-scope">
+                      request {diagnostic.request}
+                    </span>
                   ) : diagnostic.scenario !== undefined ? (
-                    <span className="chip" data-testid="diagnostic-scope">scenario {diagnostic.scenario}</span>
+                    <span className="chip" data-testid="diagnostic-scope">
+                      scenario {diagnostic.scenario}
+                    </span>
                   ) : null}
                   <code className="diagnostic__code">{diagnostic.code}</code>
                 </div>

@@ -44,4 +44,3 @@ export function KeyFacts({ run }: { run: RunView }) {
     </dl>
   );
 }
-

@@ -67,9 +67,7 @@ export function liveFigures(run: RunView, progress: LiveProgress | null, points:
     p99: last?.p99 ?? null,
     errors: last?.errors ?? null,
     errorRate: last?.errorRate ?? null,
-    requests: points.length
-      ? points.reduce((sum, point) => sum + Object.values(point.requests).reduce((n, request) => n + request.count, 0), 0)
-      : null,
+    requests: points.length ? points.reduce((sum, point) => sum + Object.values(point.requests).reduce((n, request) => n + request.count, 0), 0) : null,
   };
 }
 
@@ -127,8 +125,8 @@ export function LiveRunPanel({ run, progress, mode, points, requestOrder }: Live
                 'stopping gracefully…'
               ) : running || figures.elapsed > 0 ? (
                 <>
-                  <strong data-testid="live-remaining">{formatClock(figures.remaining ?? Math.max(0, figures.planned - figures.elapsed))}</strong>{' '}
-                  remaining of {formatClock(figures.planned)}
+                  <strong data-testid="live-remaining">{formatClock(figures.remaining ?? Math.max(0, figures.planned - figures.elapsed))}</strong> remaining of{' '}
+                  {formatClock(figures.planned)}
                 </>
               ) : (
                 <>{formatClock(figures.planned)} planned</>
@@ -152,15 +150,11 @@ export function LiveRunPanel({ run, progress, mode, points, requestOrder }: Live
           />
           <Figure label="Requests" value={formatCount(figures.requests)} testId="live-requests" />
         </dl>
-        <p className="live__note muted small">
-          Latency, requests/s and errors are for the last measured second; Requests is the total so far.
-        </p>
+        <p className="live__note muted small">Latency, requests/s and errors are for the last measured second; Requests is the total so far.</p>
 
         {canCancel ? <CancelControl run={run} /> : null}
 
-        {run.status === 'QUEUED' ? null : (
-          <RunCharts points={points} requestOrder={requestOrder} live plannedSeconds={figures.planned} />
-        )}
+        {run.status === 'QUEUED' ? null : <RunCharts points={points} requestOrder={requestOrder} live plannedSeconds={figures.planned} />}
       </div>
     </section>
   );

@@ -18,13 +18,18 @@ export function RequestsTable({ summary }: { summary: RunSummary }) {
     <div className="table-wrap" tabIndex={0}>
       <table className="table table--dense" data-testid="requests-table">
         <caption className="sr-only">
-          Per-request results; latencies in milliseconds, each percentile with its 95 % confidence interval below it{sizes ? '; response body sizes in bytes' : ''}
+          Per-request results; latencies in milliseconds, each percentile with its 95 % confidence interval below it
+          {sizes ? '; response body sizes in bytes' : ''}
         </caption>
         <thead>
           <tr>
             <th scope="col">Request</th>
-            <th scope="col" className="num">Count</th>
-            <th scope="col" className="num">RPS</th>
+            <th scope="col" className="num">
+              Count
+            </th>
+            <th scope="col" className="num">
+              RPS
+            </th>
             {LATENCY_COLUMNS.map((stat) => (
               <th scope="col" className="num" key={stat}>
                 {stat}
@@ -37,8 +42,12 @@ export function RequestsTable({ summary }: { summary: RunSummary }) {
                   </th>
                 ))
               : null}
-            <th scope="col" className="num">Errors</th>
-            <th scope="col" className="num">Error %</th>
+            <th scope="col" className="num">
+              Errors
+            </th>
+            <th scope="col" className="num">
+              Error %
+            </th>
             <th scope="col">Status codes</th>
           </tr>
         </thead>
@@ -61,8 +70,12 @@ function StatsRow({ name, stats, sizes, testId }: { name: string; stats: Omit<Re
   return (
     <tr data-testid={testId}>
       <th scope="row">{name}</th>
-      <td className="num" data-col="count">{formatCount(stats.count)}</td>
-      <td className="num" data-col="rps">{formatRps(stats.rps)}</td>
+      <td className="num" data-col="count">
+        {formatCount(stats.count)}
+      </td>
+      <td className="num" data-col="rps">
+        {formatRps(stats.rps)}
+      </td>
       {LATENCY_COLUMNS.map((stat) => {
         const interval = stat === 'avg' || stat === 'max' ? undefined : stats.latency?.intervals?.[stat];
         return (
@@ -79,8 +92,12 @@ function StatsRow({ name, stats, sizes, testId }: { name: string; stats: Omit<Re
             </td>
           ))
         : null}
-      <td className={`num${stats.errors > 0 ? ' text-danger' : ''}`} data-col="errors">{formatCount(stats.errors)}</td>
-      <td className={`num${stats.errors > 0 ? ' text-danger' : ''}`} data-col="error-rate">{formatPercent(stats.errorRate)}</td>
+      <td className={`num${stats.errors > 0 ? ' text-danger' : ''}`} data-col="errors">
+        {formatCount(stats.errors)}
+      </td>
+      <td className={`num${stats.errors > 0 ? ' text-danger' : ''}`} data-col="error-rate">
+        {formatPercent(stats.errorRate)}
+      </td>
       <td data-col="status-codes">
         <StatusCodes counts={stats.statusCounts} />
         <FailureReasons errorCodes={stats.errorCodes} />
@@ -140,7 +157,18 @@ function statusClass(status: string): string {
   if (status.startsWith(GRPC_STATUS_PREFIX)) {
     const name = status.slice(GRPC_STATUS_PREFIX.length);
     if (name === 'OK') return 'ok';
-    return ['INVALID_ARGUMENT', 'NOT_FOUND', 'ALREADY_EXISTS', 'PERMISSION_DENIED', 'UNAUTHENTICATED', 'RESOURCE_EXHAUSTED', 'FAILED_PRECONDITION', 'OUT_OF_RANGE'].includes(name) ? 'client' : 'server';
+    return [
+      'INVALID_ARGUMENT',
+      'NOT_FOUND',
+      'ALREADY_EXISTS',
+      'PERMISSION_DENIED',
+      'UNAUTHENTICATED',
+      'RESOURCE_EXHAUSTED',
+      'FAILED_PRECONDITION',
+      'OUT_OF_RANGE',
+    ].includes(name)
+      ? 'client'
+      : 'server';
   }
   const code = Number(status);
   if (code >= 200 && code < 400) return 'ok';

@@ -50,7 +50,10 @@ function RunReport({ run, live }: { run: RunView; live: LiveRun }) {
   // While live there is no summary yet: the plan gives the order of the request toggles.
   const plan = usePlan(terminal ? undefined : run.planId);
   const requestOrder = useMemo(
-    () => run.summary?.requests.map((request) => request.name) ?? plan.data?.spec.scenarios.flatMap((scenario) => scenario.requests.map((request) => request.name)) ?? [],
+    () =>
+      run.summary?.requests.map((request) => request.name) ??
+      plan.data?.spec.scenarios.flatMap((scenario) => scenario.requests.map((request) => request.name)) ??
+      [],
     [run.summary, plan.data],
   );
   return (
@@ -60,7 +63,12 @@ function RunReport({ run, live }: { run: RunView; live: LiveRun }) {
         eyebrow={
           <>
             <Link to={`/plans/${run.planId}`}>{run.planName}</Link>{' '}
-            <Link className="muted" to={`/plans/${run.planId}?version=${run.planVersion}`} data-testid="run-plan-version" title={`See version ${run.planVersion} of the plan`}>
+            <Link
+              className="muted"
+              to={`/plans/${run.planId}?version=${run.planVersion}`}
+              data-testid="run-plan-version"
+              title={`See version ${run.planVersion} of the plan`}
+            >
               v{run.planVersion}
             </Link>
           </>
@@ -85,14 +93,12 @@ function RunReport({ run, live }: { run: RunView; live: LiveRun }) {
           <div className="alert alert--warning" role="note" data-testid="partial-notice">
             <p className="alert__title">Partial data</p>
             <p>
-              Some measurements are missing{run.status === 'CANCELLED' ? ': the run was cut short' : ' (a runner stopped or the run was cut short)'}.
-              The figures below cover only what was measured.
+              Some measurements are missing{run.status === 'CANCELLED' ? ': the run was cut short' : ' (a runner stopped or the run was cut short)'}. The
+              figures below cover only what was measured.
             </p>
           </div>
         ) : null}
-        {!terminal ? (
-          <LiveRunPanel run={run} progress={live.progress} mode={live.mode} points={points} requestOrder={requestOrder} />
-        ) : null}
+        {!terminal ? <LiveRunPanel run={run} progress={live.progress} mode={live.mode} points={points} requestOrder={requestOrder} /> : null}
         {run.summary ? <KeyFacts run={run} /> : null}
         {showSegments(run) ? <SegmentsCard run={run} /> : null}
         {run.capacity ? <CapacityCard capacity={run.capacity} /> : null}
@@ -120,8 +126,8 @@ function RunReport({ run, live }: { run: RunView; live: LiveRun }) {
             <>
               <RequestsTable summary={run.summary} />
               <p className="footnote" data-testid="percentile-note">
-                Latencies in milliseconds. Percentiles within {formatRelativeError(run.summary.percentileRelativeError)} of
-                the exact value (merged histograms, never averaged).
+                Latencies in milliseconds. Percentiles within {formatRelativeError(run.summary.percentileRelativeError)} of the exact value (merged histograms,
+                never averaged).
               </p>
             </>
           ) : terminal ? (
@@ -177,8 +183,8 @@ function ReportCharts({ live, points, requestOrder }: { live: LiveRun; points: r
       <RunCharts points={points} requestOrder={requestOrder} />
       <p className="footnote" data-testid="series-error-bound">
         One point per second, all segments merged.
-        {error !== undefined ? ` Percentiles within ${formatRelativeError(error)} of the exact value.` : ''} Drag across a chart to zoom in,
-        double-click to zoom out; click a legend entry to hide or show its line.
+        {error !== undefined ? ` Percentiles within ${formatRelativeError(error)} of the exact value.` : ''} Drag across a chart to zoom in, double-click to
+        zoom out; click a legend entry to hide or show its line.
       </p>
     </>
   );

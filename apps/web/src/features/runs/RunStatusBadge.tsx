@@ -9,12 +9,7 @@ interface RunStatusBadgeProps {
 export function RunStatusBadge({ status, testId }: RunStatusBadgeProps) {
   const live = !isTerminalRunStatus(status);
   return (
-    <span
-      className={`badge badge--${STATUS_TONE[status]}${live ? ' badge--live' : ''}`}
-      data-testid={testId}
-      data-status={status}
-      title={STATUS_LABEL[status]}
-    >
+    <span className={`badge badge--${STATUS_TONE[status]}${live ? ' badge--live' : ''}`} data-testid={testId} data-status={status} title={STATUS_LABEL[status]}>
       {live ? <span className="badge__dot" aria-hidden="true" /> : null}
       {status}
     </span>

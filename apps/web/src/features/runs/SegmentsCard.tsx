@@ -32,8 +32,8 @@ export function SegmentsCard({ run, showRunner = true }: SegmentsCardProps) {
       <div className="table-wrap" tabIndex={0} role="region" aria-label="Segments of this run">
         <table className="table table--dense segments-table" data-testid="segments-table">
           <caption className="sr-only">
-            One row per segment. Start: delay after the first segment began. Delivered: iterations started of those asked of the segment. Dropped:
-            iterations k6 dropped. k6 CPU: cores, average / peak. Host CPU: the runner machine's busiest moment. Memory: the runner's peak.
+            One row per segment. Start: delay after the first segment began. Delivered: iterations started of those asked of the segment. Dropped: iterations k6
+            dropped. k6 CPU: cores, average / peak. Host CPU: the runner machine's busiest moment. Memory: the runner's peak.
           </caption>
           <thead>
             <tr>
@@ -41,14 +41,32 @@ export function SegmentsCard({ run, showRunner = true }: SegmentsCardProps) {
               {table.showRunner ? <th scope="col">Runner</th> : null}
               <th scope="col">Status</th>
               <th scope="col">Assessment</th>
-              <th scope="col" className="num">Start</th>
-              <th scope="col" className="num">Requests</th>
-              <th scope="col" className="num">Req/s</th>
-              {table.showDelivered ? <th scope="col" className="num">Delivered</th> : null}
-              <th scope="col" className="num">Dropped</th>
-              <th scope="col" className="num">k6 CPU</th>
-              <th scope="col" className="num">Host CPU</th>
-              <th scope="col" className="num">Memory</th>
+              <th scope="col" className="num">
+                Start
+              </th>
+              <th scope="col" className="num">
+                Requests
+              </th>
+              <th scope="col" className="num">
+                Req/s
+              </th>
+              {table.showDelivered ? (
+                <th scope="col" className="num">
+                  Delivered
+                </th>
+              ) : null}
+              <th scope="col" className="num">
+                Dropped
+              </th>
+              <th scope="col" className="num">
+                k6 CPU
+              </th>
+              <th scope="col" className="num">
+                Host CPU
+              </th>
+              <th scope="col" className="num">
+                Memory
+              </th>
               {table.showError ? <th scope="col">Error</th> : null}
             </tr>
           </thead>
@@ -71,7 +89,11 @@ export function SegmentsCard({ run, showRunner = true }: SegmentsCardProps) {
 
 function SegmentTableRow({ row, table }: { row: SegmentRow; table: ReturnType<typeof segmentsTable> }) {
   return (
-    <tr className={row.assessment === 'lagged' || row.assessment === 'failed' ? 'segments-table__row--lagged' : undefined} data-testid={`segment-row-${row.index}`} data-assessment={row.assessment}>
+    <tr
+      className={row.assessment === 'lagged' || row.assessment === 'failed' ? 'segments-table__row--lagged' : undefined}
+      data-testid={`segment-row-${row.index}`}
+      data-assessment={row.assessment}
+    >
       <th scope="row" className="nowrap">
         {row.label}
       </th>

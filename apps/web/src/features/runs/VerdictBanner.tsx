@@ -46,9 +46,7 @@ export function VerdictBanner({ run, queue = run.queue }: VerdictBannerProps) {
           {stoppedEarlyText(run)}
         </p>
       ) : null}
-      {run.status === 'ERRORED' && run.summary ? (
-        <p className="banner__text">What was measured before the error is kept below and may be partial.</p>
-      ) : null}
+      {run.status === 'ERRORED' && run.summary ? <p className="banner__text">What was measured before the error is kept below and may be partial.</p> : null}
       {run.status === 'CANCELLED' ? (
         <p className="banner__text" data-testid="cancelled-note">
           {cancelledText(run)}
@@ -76,10 +74,11 @@ export function cancelledText(run: RunView): string {
   const stoppedAt = run.cancelRequestedAt ?? run.finishedAt;
   const ran = run.summary?.durationSeconds ?? (run.startedAt ? elapsedSeconds(run.startedAt, stoppedAt) : null);
   const how = run.cancelRequestedAt ? 'Stopped on request' : 'Stopped';
-  const when = ran !== null && ran !== undefined && run.startedAt ? ` after ${formatSeconds(ran)} of the planned ${formatSeconds(run.plannedSeconds)}` : ' before the load started';
-  const kept = run.summary && run.summary.overall.count > 0
-    ? 'What was measured until then is shown below.'
-    : 'No request was measured.';
+  const when =
+    ran !== null && ran !== undefined && run.startedAt
+      ? ` after ${formatSeconds(ran)} of the planned ${formatSeconds(run.plannedSeconds)}`
+      : ' before the load started';
+  const kept = run.summary && run.summary.overall.count > 0 ? 'What was measured until then is shown below.' : 'No request was measured.';
   return `${how}${when}. ${kept}`;
 }
 

@@ -45,8 +45,20 @@ export function customMetricRow(metric: CustomMetricSummary): CustomMetricRow {
     case 'counter':
       return { name: metric.name, kind, count: inUnit(metric, metric.count), stats: noStats(), value: `${formatRps(metric.rate)} /s` };
     case 'rate':
-      return { name: metric.name, kind, count: formatCount(metric.total), stats: noStats(), value: `${formatPercent(metric.rate)} (${formatCount(metric.passes)} of ${formatCount(metric.total)})` };
+      return {
+        name: metric.name,
+        kind,
+        count: formatCount(metric.total),
+        stats: noStats(),
+        value: `${formatPercent(metric.rate)} (${formatCount(metric.passes)} of ${formatCount(metric.total)})`,
+      };
     case 'gauge':
-      return { name: metric.name, kind, count: '—', stats: { ...noStats(), min: inUnit(metric, metric.min), max: inUnit(metric, metric.max) }, value: inUnit(metric, metric.value) };
+      return {
+        name: metric.name,
+        kind,
+        count: '—',
+        stats: { ...noStats(), min: inUnit(metric, metric.min), max: inUnit(metric, metric.max) },
+        value: inUnit(metric, metric.value),
+      };
   }
 }

@@ -36,9 +36,7 @@ describe('diagnostic presentation', () => {
   it('says which thresholds a diagnostic affects', () => {
     expect(affectsText(diagnostic({}))).toBeNull();
     expect(affectsText(diagnostic({ affects: ['rps', 'latency'] }))).toBe('RPS and latency thresholds');
-    expect(affectsText(diagnostic({ affects: ['latency'], request: 'Search', thresholdIndex: 0 }))).toBe(
-      'latency thresholds of Search (requirement 1)',
-    );
+    expect(affectsText(diagnostic({ affects: ['latency'], request: 'Search', thresholdIndex: 0 }))).toBe('latency thresholds of Search (requirement 1)');
   });
 
   it('names every diagnostic code', () => {
@@ -87,17 +85,38 @@ describe('cancelledText', () => {
 });
 
 describe('stoppedEarlyText', () => {
-  it("says which requirement stopped the run, when, and that what was measured is judged", () => {
+  it('says which requirement stopped the run, when, and that what was measured is judged', () => {
     const run = {
-      id: 'r', planId: 'p', planName: 'p', planVersion: 1, targetId: 't', status: 'FAILED' as const, verdict: 'FAIL' as const, trigger: 'MANUAL' as const,
-      segments: 2, createdAt: '2026-01-01T00:00:00Z', startedAt: '2026-01-01T00:00:00Z', finishedAt: '2026-01-01T00:00:43Z',
+      id: 'r',
+      planId: 'p',
+      planName: 'p',
+      planVersion: 1,
+      targetId: 't',
+      status: 'FAILED' as const,
+      verdict: 'FAIL' as const,
+      trigger: 'MANUAL' as const,
+      segments: 2,
+      createdAt: '2026-01-01T00:00:00Z',
+      startedAt: '2026-01-01T00:00:00Z',
+      finishedAt: '2026-01-01T00:00:43Z',
       error: { code: 'STOPPED_BY_THRESHOLD', message: 'stopped at 42 s: p95 of Checkout 1,210 ms > 500 ms for 10 s' },
-      summary: null, thresholds: [], diagnostics: [], capacity: null,
-    recovery: null, partial: false, plannedSeconds: 60, cancelRequestedAt: null, queue: null, segmentDetails: [], startSpreadMs: null,
-    baseline: null,
+      summary: null,
+      thresholds: [],
+      diagnostics: [],
+      capacity: null,
+      recovery: null,
+      partial: false,
+      plannedSeconds: 60,
+      cancelRequestedAt: null,
+      queue: null,
+      segmentDetails: [],
+      startSpreadMs: null,
+      baseline: null,
     };
     expect(stoppedEarly(run)).toBe(true);
-    expect(stoppedEarlyText(run)).toBe('stopped at 42 s: p95 of Checkout 1,210 ms > 500 ms for 10 s (of the planned 1 min). What was measured until then is shown below; the other requirements are judged on it.');
+    expect(stoppedEarlyText(run)).toBe(
+      'stopped at 42 s: p95 of Checkout 1,210 ms > 500 ms for 10 s (of the planned 1 min). What was measured until then is shown below; the other requirements are judged on it.',
+    );
     expect(stoppedEarly({ ...run, error: { code: 'K6_FAILED', message: 'x' } })).toBe(false);
   });
 });

@@ -25,17 +25,19 @@ const METRIC_LABEL: Record<Diagnostic['affects'][number], string> = {
 
 /** "samplesBeyond" -> "samples beyond", "status429" -> "status 429", "peakK6Cores" -> "peak k6 cores", "spreadMs" -> "spread (ms)". */
 export function evidenceLabel(key: string): string {
-  return key
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .replace(/([a-zA-Z])(\d)/g, '$1 $2')
-    .replace(/(\d)([A-Z])/g, '$1 $2')
-    .toLowerCase()
-    .replace(/\bk 6\b/g, 'k6')
-    .replace(/\bcpu\b/g, 'CPU')
-    .replace(/\brps\b/g, 'RPS')
-    .replace(/\bvus\b/g, 'VUs')
-    // "spreadMs": the unit is not a word of the name.
-    .replace(/ ms$/, ' (ms)');
+  return (
+    key
+      .replace(/([a-z])([A-Z])/g, '$1 $2')
+      .replace(/([a-zA-Z])(\d)/g, '$1 $2')
+      .replace(/(\d)([A-Z])/g, '$1 $2')
+      .toLowerCase()
+      .replace(/\bk 6\b/g, 'k6')
+      .replace(/\bcpu\b/g, 'CPU')
+      .replace(/\brps\b/g, 'RPS')
+      .replace(/\bvus\b/g, 'VUs')
+      // "spreadMs": the unit is not a word of the name.
+      .replace(/ ms$/, ' (ms)')
+  );
 }
 
 /** Shares, shortfalls and CPU loads are fractions; everything else is a count or a word. */

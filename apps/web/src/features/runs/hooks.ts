@@ -84,7 +84,6 @@ export function useRuns(filter: RunListFilter = {}) {
     queryKey: queryKeys.runs.list(filter),
     queryFn: ({ signal }) =>
       unwrap(api.GET('/runs', { params: { query: { planId: filter.planId, status: filter.status } }, signal })).then((body) => body.items),
-    refetchInterval: (query) =>
-      query.state.data?.some((run) => !isTerminalRunStatus(run.status)) ? LIST_POLL_MS : false,
+    refetchInterval: (query) => (query.state.data?.some((run) => !isTerminalRunStatus(run.status)) ? LIST_POLL_MS : false),
   });
 }

@@ -12,7 +12,8 @@ export interface RunErrorExplanation {
 export const RUN_ERROR_EXPLANATIONS: Readonly<Record<string, RunErrorExplanation>> = {
   NOT_ENOUGH_RUNNERS: {
     title: 'Not enough runners',
-    advice: 'Each segment needs a free runner of its own at the same moment; no request was sent. The plan editor’s “Runners (segments)” field shows how many runners are online and free.',
+    advice:
+      'Each segment needs a free runner of its own at the same moment; no request was sent. The plan editor’s “Runners (segments)” field shows how many runners are online and free.',
   },
   SEGMENT_LOST: {
     title: 'A runner stopped responding during the run',

@@ -39,14 +39,14 @@ const finished: RunView = {
   thresholds: [],
   diagnostics: [],
   capacity: null,
-    recovery: null,
+  recovery: null,
   partial: false,
   plannedSeconds: 30,
   cancelRequestedAt: null,
   queue: null,
   segmentDetails: [],
   startSpreadMs: null,
-    baseline: null,
+  baseline: null,
 };
 
 const sse = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;

@@ -40,14 +40,21 @@ describe('segmentLagReasons', () => {
     expect(segmentLagReasons(segment(0, { health: health({ droppedIterations: 1 }) }))).toEqual(['k6 dropped 1 iteration']);
     expect(segmentLagReasons(segment(0, { health: health({ droppedIterations: 1200 }) }))).toEqual(['k6 dropped 1,200 iterations']);
     expect(segmentLagReasons(segment(0, { health: health({ hostCpuMax: 0.9 }) }))).toEqual(['the runner’s CPU peaked at 90 %']);
-    expect(segmentLagReasons(segment(0, { status: 'ERRORED', health: null, error: { code: 'SEGMENT_LOST', message: 'gone' } }))).toEqual(['it failed (SEGMENT_LOST)']);
+    expect(segmentLagReasons(segment(0, { status: 'ERRORED', health: null, error: { code: 'SEGMENT_LOST', message: 'gone' } }))).toEqual([
+      'it failed (SEGMENT_LOST)',
+    ]);
   });
 });
 
 describe('startOffsets', () => {
   it('measures each start from the first, whichever segment that was', () => {
     expect(
-      startOffsets([{ startedAt: '2026-11-23T20:00:00.012Z' }, { startedAt: '2026-11-23T20:00:00.000Z' }, { startedAt: null }, { startedAt: '2026-11-23T20:00:01.520Z' }]),
+      startOffsets([
+        { startedAt: '2026-11-23T20:00:00.012Z' },
+        { startedAt: '2026-11-23T20:00:00.000Z' },
+        { startedAt: null },
+        { startedAt: '2026-11-23T20:00:01.520Z' },
+      ]),
     ).toEqual([12, 0, null, 1520]);
     expect(startOffsets([{ startedAt: null }])).toEqual([null]);
   });
@@ -118,9 +125,12 @@ describe('segmentsTable', () => {
     expect(segmentsSummary(table)).toBe('1 of 2 failed');
   });
 
-  it("does not call a segment a stop rule stopped failed: it shows why it stopped", () => {
+  it('does not call a segment a stop rule stopped failed: it shows why it stopped', () => {
     const stopped = { code: 'STOPPED_BY_THRESHOLD', message: "Stopped early: a threshold's stop rule was breached (the run says which)" };
-    const table = segmentsTable({ segments: 2, segmentDetails: [segment(0, { status: 'CANCELLED', error: stopped }), segment(1, { status: 'CANCELLED', error: stopped })] }, { showRunner: false });
+    const table = segmentsTable(
+      { segments: 2, segmentDetails: [segment(0, { status: 'CANCELLED', error: stopped }), segment(1, { status: 'CANCELLED', error: stopped })] },
+      { showRunner: false },
+    );
     expect(table.rows.map((row) => [row.status, row.assessment, row.error])).toEqual([
       ['Stopped', 'kept-up', `${stopped.message} (STOPPED_BY_THRESHOLD)`],
       ['Stopped', 'kept-up', `${stopped.message} (STOPPED_BY_THRESHOLD)`],

@@ -35,7 +35,8 @@ export function segmentLagReasons(segment: Pick<SegmentView, 'status' | 'error' 
   if (health && health.droppedIterations > 0) {
     reasons.push(`k6 dropped ${formatCount(health.droppedIterations)} iteration${health.droppedIterations === 1 ? '' : 's'}`);
   }
-  if (health && health.hostCpuMax !== null && health.hostCpuMax >= LAGGING_HOST_CPU) reasons.push(`the runner’s CPU peaked at ${formatPercent(health.hostCpuMax)}`);
+  if (health && health.hostCpuMax !== null && health.hostCpuMax >= LAGGING_HOST_CPU)
+    reasons.push(`the runner’s CPU peaked at ${formatPercent(health.hostCpuMax)}`);
   return reasons;
 }
 

@@ -85,7 +85,7 @@ describe('alignPoints', () => {
     expect(alignPoints([])).toEqual({ xs: [], rows: [] });
   });
 
-  it('counts x from t, whatever origin a live point\'s `elapsed` has', () => {
+  it("counts x from t, whatever origin a live point's `elapsed` has", () => {
     // The live stream sends `elapsed` relative to the seconds fetched in that tick.
     const { xs, rows } = alignPoints([point(0), point(1), { ...point(3), elapsed: 1 }]);
     expect(xs).toEqual([0, 1, 2, 3]);

@@ -48,12 +48,7 @@ export function mergePoints(existing: readonly SeriesPoint[], incoming: readonly
 }
 
 /** Adds (or replaces) live points in a cached series; creates the series when there is none. */
-export function withLivePoints(
-  series: RunSeries | undefined,
-  runId: string,
-  points: readonly SeriesPoint[],
-  percentileRelativeError = 0.005,
-): RunSeries {
+export function withLivePoints(series: RunSeries | undefined, runId: string, points: readonly SeriesPoint[], percentileRelativeError = 0.005): RunSeries {
   if (!series) return { runId, points: mergePoints([], points), percentileRelativeError };
   // Appending the next second is the common case: avoid re-sorting thousands of points.
   const last = series.points.at(-1);
@@ -128,9 +123,7 @@ export function latencyChart(points: readonly SeriesPoint[], selection: LatencyS
   requests.forEach((request, requestIndex) => {
     for (const stat of stats) {
       const name = request === ALL_REQUESTS ? 'All requests' : request;
-      const style = several
-        ? { color: PALETTE[requestIndex % PALETTE.length]!, dash: PERCENTILE_DASH[stat] }
-        : PERCENTILE_STYLE[stat];
+      const style = several ? { color: PALETTE[requestIndex % PALETTE.length]!, dash: PERCENTILE_DASH[stat] } : PERCENTILE_STYLE[stat];
       lines.push({
         label: requests.length === 1 && request === ALL_REQUESTS ? stat : `${name} ${stat}`,
         color: style.color,
@@ -169,14 +162,8 @@ export function throughputChart(points: readonly SeriesPoint[]): ChartModel {
     { label: 'Requests/s', color: COLORS.rps, width: 2, scale: 'rps', unit: 'req/s' },
     { label: 'Errors', color: COLORS.errors, width: 1.5, scale: 'pct', unit: '%' },
   ];
-  const ys: (number | null)[][] = [
-    rows.map((row) => (row ? row.rps : null)),
-    rows.map((row) => (row ? row.errorRate * 100 : null)),
-  ];
-  const notes: (string | null)[][] = [
-    rows.map(() => null),
-    rows.map((row) => (row ? `${formatCount(row.errors)} error${row.errors === 1 ? '' : 's'}` : null)),
-  ];
+  const ys: (number | null)[][] = [rows.map((row) => (row ? row.rps : null)), rows.map((row) => (row ? row.errorRate * 100 : null))];
+  const notes: (string | null)[][] = [rows.map(() => null), rows.map((row) => (row ? `${formatCount(row.errors)} error${row.errors === 1 ? '' : 's'}` : null))];
   if (points.some((point) => point.droppedIterations > 0)) {
     lines.push({ label: 'Dropped iterations/s', color: COLORS.dropped, dash: [6, 4], width: 1.5, scale: 'rps', unit: 'it/s' });
     ys.push(rows.map((row) => (row ? row.droppedIterations : null)));

@@ -13,12 +13,7 @@ export function SessionsPage() {
   return (
     <Card
       title="Your sessions"
-      intro={
-        <>
-          Every browser you are signed in on, in any of your organizations. End a session you do not recognise; to end this one,
-          log out.
-        </>
-      }
+      intro={<>Every browser you are signed in on, in any of your organizations. End a session you do not recognise; to end this one, log out.</>}
     >
       <LoadedList
         query={sessions}

@@ -22,8 +22,7 @@ export function Forbidden({ needed, what, role }: { needed: keyof typeof ROLE_LA
     <div className="state state--forbidden" role="alert" data-testid="forbidden">
       <p className="state__title">You do not have access to this page</p>
       <p className="state__text">
-        You need the {ROLE_LABEL[needed]} role or higher to {what}; you are {aRole(role)} in this organization. Ask an
-        admin or owner if you need it.
+        You need the {ROLE_LABEL[needed]} role or higher to {what}; you are {aRole(role)} in this organization. Ask an admin or owner if you need it.
       </p>
     </div>
   );

@@ -33,11 +33,7 @@ export function SettingsLayout() {
       <div className="settings">
         <nav className="settings__nav" aria-label="Settings">
           {ITEMS.filter((item) => !item.needs || can(me.role, item.needs)).map((item) => (
-            <NavLink
-              key={item.to}
-              to={item.to}
-              className={({ isActive }) => `settings__link${isActive ? ' settings__link--active' : ''}`}
-            >
+            <NavLink key={item.to} to={item.to} className={({ isActive }) => `settings__link${isActive ? ' settings__link--active' : ''}`}>
               {item.label}
             </NavLink>
           ))}

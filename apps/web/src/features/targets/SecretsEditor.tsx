@@ -4,7 +4,14 @@ import { newHeaderRow } from './header-rows';
 import type { ExistingAction, SecretEdits, SecretKind } from './secret-edits';
 
 const TEXT = {
-  headers: { legend: 'Default headers', noun: 'header', name: 'Header name', placeholder: 'Authorization', valuePlaceholder: 'Bearer …', hint: 'Sent with every request of every plan.' },
+  headers: {
+    legend: 'Default headers',
+    noun: 'header',
+    name: 'Header name',
+    placeholder: 'Authorization',
+    valuePlaceholder: 'Bearer …',
+    hint: 'Sent with every request of every plan.',
+  },
   variables: {
     legend: 'Secret variables',
     noun: 'variable',
@@ -28,7 +35,8 @@ export function SecretsEditor({ kind, edits, errors, onEdits }: SecretsEditorPro
   const Noun = text.noun[0]!.toUpperCase() + text.noun.slice(1);
   const setExisting = (index: number, action: ExistingAction, value = '') =>
     onEdits({ ...edits, existing: edits.existing.map((entry, i) => (i === index ? { ...entry, action, value } : entry)) });
-  const setAdded = (id: number, patch: { name?: string; value?: string }) => onEdits({ ...edits, added: edits.added.map((row) => (row.id === id ? { ...row, ...patch } : row)) });
+  const setAdded = (id: number, patch: { name?: string; value?: string }) =>
+    onEdits({ ...edits, added: edits.added.map((row) => (row.id === id ? { ...row, ...patch } : row)) });
 
   return (
     <fieldset className="fieldset subsection" data-testid={`secrets-${kind}`}>
@@ -59,7 +67,12 @@ export function SecretsEditor({ kind, edits, errors, onEdits }: SecretsEditorPro
                       <button type="button" className="button button--ghost button--small" onClick={() => setExisting(index, 'replace')}>
                         Replace
                       </button>
-                      <button type="button" className="button button--ghost button--small" aria-label={`Remove ${entry.name}`} onClick={() => setExisting(index, 'remove')}>
+                      <button
+                        type="button"
+                        className="button button--ghost button--small"
+                        aria-label={`Remove ${entry.name}`}
+                        onClick={() => setExisting(index, 'remove')}
+                      >
                         Remove
                       </button>
                     </>
@@ -101,7 +114,12 @@ export function SecretsEditor({ kind, edits, errors, onEdits }: SecretsEditorPro
             value={row.value}
             onValueChange={(value) => setAdded(row.id, { value })}
           />
-          <button type="button" className="button button--icon" aria-label={`Remove ${text.noun} ${index + 1}`} onClick={() => onEdits({ ...edits, added: edits.added.filter((r) => r.id !== row.id) })}>
+          <button
+            type="button"
+            className="button button--icon"
+            aria-label={`Remove ${text.noun} ${index + 1}`}
+            onClick={() => onEdits({ ...edits, added: edits.added.filter((r) => r.id !== row.id) })}
+          >
             ×
           </button>
         </div>

@@ -4,7 +4,16 @@ import { isApiError } from '../../api/client';
 import { errorMessage } from '../../components/States';
 import { TextField } from '../../forms/Fields';
 import { FormErrorSummary } from '../../forms/FormErrorSummary';
-import { NO_ERRORS, detailsToFieldErrors, focusFirstError, hasErrors, mergeFieldErrors, unclaimedErrors, zodErrorToFieldErrors, type FieldErrors } from '../../forms/field-errors';
+import {
+  NO_ERRORS,
+  detailsToFieldErrors,
+  focusFirstError,
+  hasErrors,
+  mergeFieldErrors,
+  unclaimedErrors,
+  zodErrorToFieldErrors,
+  type FieldErrors,
+} from '../../forms/field-errors';
 import { SecretsEditor, schemeHint } from './SecretsEditor';
 import { mapSecretErrors, secretEdits, secretPatch, secretValues, type SecretEdits } from './secret-edits';
 import { useCreateTarget, useUpdateTarget } from './hooks';

@@ -15,10 +15,7 @@ export function TargetsPage() {
 
   return (
     <>
-      <PageHeader
-        title="Targets"
-        description="The services you load test. Each plan runs against one target's base URL."
-      />
+      <PageHeader title="Targets" description="The services you load test. Each plan runs against one target's base URL." />
       <div className="layout-split">
         <Card title="Your targets">
           {targets.isPending ? (
@@ -63,24 +60,24 @@ export function TargetsPage() {
           )}
         </Card>
         {canWrite ? (
-        <Card title="New target">
-          {created ? (
-            <div className="alert alert--success" role="status" data-testid="target-created">
-              <p className="alert__title">Target “{created.name}” created.</p>
-              <p>
-                <Link to={`/plans/new?targetId=${encodeURIComponent(created.id)}`}>Write a test plan for it →</Link>
-                {created.verified ? null : (
-                  <>
-                    {' '}
-                    · <Link to={`/targets/${encodeURIComponent(created.id)}#verification`}>Verify it</Link> to run more than{' '}
-                    {created.unverifiedLimits?.maxVus ?? 'a few'} VUs
-                  </>
-                )}
-              </p>
-            </div>
-          ) : null}
-          <TargetForm onSaved={setCreated} />
-        </Card>
+          <Card title="New target">
+            {created ? (
+              <div className="alert alert--success" role="status" data-testid="target-created">
+                <p className="alert__title">Target “{created.name}” created.</p>
+                <p>
+                  <Link to={`/plans/new?targetId=${encodeURIComponent(created.id)}`}>Write a test plan for it →</Link>
+                  {created.verified ? null : (
+                    <>
+                      {' '}
+                      · <Link to={`/targets/${encodeURIComponent(created.id)}#verification`}>Verify it</Link> to run more than{' '}
+                      {created.unverifiedLimits?.maxVus ?? 'a few'} VUs
+                    </>
+                  )}
+                </p>
+              </div>
+            ) : null}
+            <TargetForm onSaved={setCreated} />
+          </Card>
         ) : (
           <Card title="New target">
             <p className="muted" data-testid="targets-read-only">

@@ -26,7 +26,8 @@ export function VerificationPanel({ target }: { target: TargetView }) {
         <div className="alert alert--info">
           <p className="alert__title">Not verified yet</p>
           <p>
-            Until it is, runs against it are limited to {unverifiedLimits ? `${unverifiedLimits.maxVus} VUs for ${formatSeconds(unverifiedLimits.maxDurationSeconds)}` : 'small runs'}. Publish this value
+            Until it is, runs against it are limited to{' '}
+            {unverifiedLimits ? `${unverifiedLimits.maxVus} VUs for ${formatSeconds(unverifiedLimits.maxDurationSeconds)}` : 'small runs'}. Publish this value
             in one of the two places, then press Verify.
           </p>
         </div>
@@ -53,7 +54,13 @@ export function VerificationPanel({ target }: { target: TargetView }) {
       </dl>
       {canVerify && !target.verified ? (
         <div className="button-row">
-          <button type="button" className="button button--primary" disabled={verify.isPending} onClick={() => verify.mutate(undefined)} data-testid="verify-target">
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={verify.isPending}
+            onClick={() => verify.mutate(undefined)}
+            data-testid="verify-target"
+          >
             {verify.isPending ? 'Checking…' : 'Verify'}
           </button>
           {verification.httpUrl ? (

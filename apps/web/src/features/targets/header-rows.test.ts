@@ -21,8 +21,10 @@ describe('headerRowsToRecord', () => {
 describe('mapHeaderErrorsToRows', () => {
   it('points record-key errors from zod or the API at the row holding that header', () => {
     const rows = [newHeaderRow('A', '1'), newHeaderRow('Cookie', 'x')];
-    expect(
-      mapHeaderErrorsToRows({ 'headers.Cookie': 'too long', 'headers.0.name': 'kept', baseUrl: 'bad' }, rows),
-    ).toEqual({ 'headers.1.value': 'too long', 'headers.0.name': 'kept', baseUrl: 'bad' });
+    expect(mapHeaderErrorsToRows({ 'headers.Cookie': 'too long', 'headers.0.name': 'kept', baseUrl: 'bad' }, rows)).toEqual({
+      'headers.1.value': 'too long',
+      'headers.0.name': 'kept',
+      baseUrl: 'bad',
+    });
   });
 });

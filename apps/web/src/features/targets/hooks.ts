@@ -3,7 +3,6 @@ import type { CreateTargetInput, TargetView, UpdateTargetInput } from '@loadline
 import { api, unwrap } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 
-
 export function useTargets() {
   return useQuery({
     queryKey: queryKeys.targets.list(),
@@ -35,11 +34,17 @@ export function useCreateTarget() {
 /** PATCH: a header or variable value sets, null removes, a name left out keeps its value. */
 export function useUpdateTarget(id: string) {
   const saved = useTargetSaved();
-  return useMutation({ mutationFn: (input: UpdateTargetInput) => unwrap(api.PATCH('/targets/{id}', { params: { path: { id } }, body: input })), onSuccess: saved });
+  return useMutation({
+    mutationFn: (input: UpdateTargetInput) => unwrap(api.PATCH('/targets/{id}', { params: { path: { id } }, body: input })),
+    onSuccess: saved,
+  });
 }
 
 /** POST /targets/:id/verify: 200 with the verified target, or 422 VERIFICATION_FAILED with a detail per method tried. */
 export function useVerifyTarget(id: string) {
   const saved = useTargetSaved();
-  return useMutation({ mutationFn: (method: 'http' | 'dns' | undefined) => unwrap(api.POST('/targets/{id}/verify', { params: { path: { id } }, body: method ? { method } : {} })), onSuccess: saved });
+  return useMutation({
+    mutationFn: (method: 'http' | 'dns' | undefined) => unwrap(api.POST('/targets/{id}/verify', { params: { path: { id } }, body: method ? { method } : {} })),
+    onSuccess: saved,
+  });
 }

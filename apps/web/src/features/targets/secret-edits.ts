@@ -45,7 +45,8 @@ export function secretPatch(edits: SecretEdits, kind: SecretKind): { record: Rec
     if (!name) errors[at] = `enter a ${kind === 'headers' ? 'header' : 'variable'} name or remove the row`;
     else if (kind === 'headers' && !HEADER_NAME.test(name)) errors[at] = 'not a valid HTTP header name';
     else if (kind === 'variables' && !VARIABLE_NAME.test(name)) errors[at] = 'letters, digits and _ (not starting with a digit)';
-    else if (seen.has(fold(name))) errors[at] = `"${name}" is already set${edits.existing.some((entry) => fold(entry.name) === fold(name)) ? ' (use Replace above)' : ' above'}`;
+    else if (seen.has(fold(name)))
+      errors[at] = `"${name}" is already set${edits.existing.some((entry) => fold(entry.name) === fold(name)) ? ' (use Replace above)' : ' above'}`;
     else {
       seen.add(fold(name));
       record[name] = row.value;

@@ -17,12 +17,28 @@ describe('editor validation with the shared schema', () => {
           flow: 'sequence',
           load: { ...initialPlanForm().scenarios[0]!.load, executor: 'ramping-vus', vuStages: [{ id: 1, duration: '5x', target: 'ten' }] },
           steps: [
-            newStep({ name: 'a', path: 'nope', headers: [newKvRow('X-A', '1'), newKvRow('x-a', '2')], expectedStatuses: '2000', bodyKind: 'json', json: '{"a":' }),
-            newStep({ name: 'b', path: '/b/{{token}}', checks: [newCheck({ type: 'status', value: 'abc' })], captures: [newCapture({ name: '1bad', source: 'x' })] }),
+            newStep({
+              name: 'a',
+              path: 'nope',
+              headers: [newKvRow('X-A', '1'), newKvRow('x-a', '2')],
+              expectedStatuses: '2000',
+              bodyKind: 'json',
+              json: '{"a":',
+            }),
+            newStep({
+              name: 'b',
+              path: '/b/{{token}}',
+              checks: [newCheck({ type: 'status', value: 'abc' })],
+              captures: [newCapture({ name: '1bad', source: 'x' })],
+            }),
           ],
         }),
       ],
-      thresholds: [newThreshold({ value: '' }), newThreshold({ metric: 'error_rate', value: '150' }), newThreshold({ scopeKind: 'request', scopeName: 'missing' })],
+      thresholds: [
+        newThreshold({ value: '' }),
+        newThreshold({ metric: 'error_rate', value: '150' }),
+        newThreshold({ scopeKind: 'request', scopeName: 'missing' }),
+      ],
     });
     const { body, errors } = validatePlanForm(broken);
     expect(body).toBeNull();
@@ -45,7 +61,15 @@ describe('editor validation with the shared schema', () => {
 
   it('reports references across requests once the rest is valid (the schema checks them last)', () => {
     const editor = form({
-      scenarios: [newScenario({ flow: 'sequence', steps: [newStep({ name: 'a', path: '/a/{{token}}' }), newStep({ name: 'a', path: '/b', captures: [newCapture({ name: 'token', source: 'data.token' })] })] })],
+      scenarios: [
+        newScenario({
+          flow: 'sequence',
+          steps: [
+            newStep({ name: 'a', path: '/a/{{token}}' }),
+            newStep({ name: 'a', path: '/b', captures: [newCapture({ name: 'token', source: 'data.token' })] }),
+          ],
+        }),
+      ],
       thresholds: [newThreshold({ scopeKind: 'request', scopeName: 'missing' }), newThreshold({ scopeKind: 'scenario', scopeName: 'nope' })],
     });
     const { errors } = validatePlanForm(editor);
@@ -80,7 +104,13 @@ describe('editor validation with the shared schema', () => {
       scenarios: [
         newScenario({
           steps: [
-            newStep({ name: 'a', query: [newKvRow('q', 'x')], headers: [newKvRow('Authorization', 'x')], bodyKind: 'form', formFields: [newKvRow('user', 'u'), newKvRow('token', '{{t}}')] }),
+            newStep({
+              name: 'a',
+              query: [newKvRow('q', 'x')],
+              headers: [newKvRow('Authorization', 'x')],
+              bodyKind: 'form',
+              formFields: [newKvRow('user', 'u'), newKvRow('token', '{{t}}')],
+            }),
             newStep({ protocol: 'grpc', name: 'g', grpcMethod: 'a.B/C', metadata: [newKvRow('k', 'v')] }),
           ],
         }),
@@ -123,13 +153,17 @@ describe('editor validation with the shared schema', () => {
   });
 
   it('asks for gRPC settings when a scenario makes gRPC calls', () => {
-    const { errors } = validatePlanForm(form({ scenarios: [newScenario({ steps: [newStep({ protocol: 'grpc', name: 'g', grpcMethod: 'a.B/C', message: '[1]', expectCodes: 'OK, NOPE' })] })] }));
+    const { errors } = validatePlanForm(
+      form({ scenarios: [newScenario({ steps: [newStep({ protocol: 'grpc', name: 'g', grpcMethod: 'a.B/C', message: '[1]', expectCodes: 'OK, NOPE' })] })] }),
+    );
     expect(errors).toMatchObject({
       grpc: expect.stringMatching(/\.proto source or server reflection/),
       'scenarios.0.requests.0.message': expect.stringMatching(/JSON object/),
       'scenarios.0.requests.0.expectCodes': expect.stringMatching(/"NOPE" is not a gRPC status/),
     });
-    const proto = validatePlanForm(form({ grpcSource: 'proto', proto: ' ', scenarios: [newScenario({ steps: [newStep({ protocol: 'grpc', name: 'g', grpcMethod: 'a.B/C' })] })] }));
+    const proto = validatePlanForm(
+      form({ grpcSource: 'proto', proto: ' ', scenarios: [newScenario({ steps: [newStep({ protocol: 'grpc', name: 'g', grpcMethod: 'a.B/C' })] })] }),
+    );
     expect(proto.errors).toMatchObject({ 'grpc.proto': expect.stringMatching(/\.proto source/) });
   });
 

@@ -248,7 +248,21 @@ export function newScenario(patch: Partial<Omit<ScenarioForm, 'id'>> = {}): Scen
 }
 
 export function newThreshold(patch: Partial<Omit<ThresholdForm, 'id'>> = {}): ThresholdForm {
-  return { id: rowId(), metric: 'latency', stat: 'p95', status: '5xx', op: '<', value: '500', scopeKind: 'run', scopeName: '', windowAfter: '', windowUntil: '', stopAfter: '', relative: false, ...patch };
+  return {
+    id: rowId(),
+    metric: 'latency',
+    stat: 'p95',
+    status: '5xx',
+    op: '<',
+    value: '500',
+    scopeKind: 'run',
+    scopeName: '',
+    windowAfter: '',
+    windowUntil: '',
+    stopAfter: '',
+    relative: false,
+    ...patch,
+  };
 }
 
 /** A step of the protocol the target speaks, with a first name that is not taken yet. */

@@ -173,7 +173,13 @@ export function thresholdToForm(threshold: EditableThreshold): ThresholdForm {
   const base = { op: threshold.op, ...scope, ...timing };
   // A limit relative to the baseline is a share of it, edited as a percentage (1.1 -> 110).
   if (threshold.relativeTo === 'baseline' && (threshold.metric === 'latency' || threshold.metric === 'rps')) {
-    return newThreshold({ ...base, metric: threshold.metric, ...(threshold.metric === 'latency' ? { stat: threshold.stat } : {}), value: percent(threshold.value), relative: true });
+    return newThreshold({
+      ...base,
+      metric: threshold.metric,
+      ...(threshold.metric === 'latency' ? { stat: threshold.stat } : {}),
+      value: percent(threshold.value),
+      relative: true,
+    });
   }
   switch (threshold.metric) {
     case 'latency':

@@ -15,8 +15,18 @@ describe('load chart', () => {
       ['baseline', 'vus', 0],
       ['peak', 'vus', 120],
     ]);
-    expect(curves[0]!.points).toEqual([{ t: 0, value: 0 }, { t: 0.001, value: 5 }, { t: 120, value: 5 }, { t: 120.001, value: 0 }]);
-    expect(curves[1]!.points).toEqual([{ t: 120, value: 0 }, { t: 120.001, value: 10 }, { t: 300, value: 100 }, { t: 300.001, value: 0 }]);
+    expect(curves[0]!.points).toEqual([
+      { t: 0, value: 0 },
+      { t: 0.001, value: 5 },
+      { t: 120, value: 5 },
+      { t: 120.001, value: 0 },
+    ]);
+    expect(curves[1]!.points).toEqual([
+      { t: 120, value: 0 },
+      { t: 120.001, value: 10 },
+      { t: 300, value: 100 },
+      { t: 300.001, value: 0 },
+    ]);
     expect(valueAt(curves[1]!.points, 210)).toBeCloseTo(55, 0);
     expect(valueAt(curves[1]!.points, 100)).toBeNull();
   });

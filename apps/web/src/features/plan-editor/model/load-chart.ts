@@ -1,13 +1,4 @@
-import {
-  isArrivalRate,
-  loadCurve,
-  planDurationSeconds,
-  planPeakVus,
-  planVuMinutes,
-  type LoadProfile,
-  type PlanSpec,
-  type Scenario,
-} from '@loadline/shared';
+import { isArrivalRate, loadCurve, planDurationSeconds, planPeakVus, planVuMinutes, type LoadProfile, type PlanSpec, type Scenario } from '@loadline/shared';
 import type { ChartModel, LineSpec } from '../../../components/charts/chart-model';
 import { parsedLoad, scenarioTimings } from './timeline';
 import type { ScenarioForm } from './form-types';
@@ -49,7 +40,12 @@ export function scenarioCurves(scenarios: readonly ScenarioForm[]): { curves: Sc
     const first = curve[0]!;
     const last = curve[curve.length - 1]!;
     const points = [
-      ...(first.value !== 0 ? [{ t: first.t, value: 0 }, { t: first.t + EDGE, value: first.value }] : [first]),
+      ...(first.value !== 0
+        ? [
+            { t: first.t, value: 0 },
+            { t: first.t + EDGE, value: first.value },
+          ]
+        : [first]),
       ...curve.slice(1, -1),
       ...(curve.length > 1 ? (last.value !== 0 ? [last, { t: last.t + EDGE, value: 0 }] : [last]) : []),
     ];

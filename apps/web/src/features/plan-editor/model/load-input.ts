@@ -39,7 +39,13 @@ export function loadToInput(load: LoadForm, read: NumberReader = silentReader, a
         gracefulRampDown: load.gracefulRampDown.trim(),
       };
     case 'constant-arrival-rate':
-      return { executor: 'constant-arrival-rate', rate: read(`${at}.rate`, load.rate), timeUnit: load.timeUnit.trim(), duration: load.duration.trim(), ...pool() };
+      return {
+        executor: 'constant-arrival-rate',
+        rate: read(`${at}.rate`, load.rate),
+        timeUnit: load.timeUnit.trim(),
+        duration: load.duration.trim(),
+        ...pool(),
+      };
     case 'ramping-arrival-rate':
       return {
         executor: 'ramping-arrival-rate',
@@ -58,4 +64,3 @@ export function loadToInput(load: LoadForm, read: NumberReader = silentReader, a
       };
   }
 }
-

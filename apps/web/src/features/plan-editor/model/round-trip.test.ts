@@ -25,15 +25,26 @@ describe('editor <-> plan spec round trip', () => {
   const loads: Record<(typeof EXECUTORS)[number], Record<string, unknown>[]> = {
     'constant-vus': [{ executor: 'constant-vus', vus: 7, duration: '1m30s' }],
     'ramping-vus': [
-      { executor: 'ramping-vus', stages: [{ duration: '30s', target: 20 }, { duration: '1m', target: 0 }] },
+      {
+        executor: 'ramping-vus',
+        stages: [
+          { duration: '30s', target: 20 },
+          { duration: '1m', target: 0 },
+        ],
+      },
       { executor: 'ramping-vus', startVUs: 3, stages: [{ duration: '10s', target: 0 }], gracefulRampDown: '0s' },
     ],
     'constant-arrival-rate': [
       { executor: 'constant-arrival-rate', rate: 40, duration: '2m', preAllocatedVUs: 5 },
       { executor: 'constant-arrival-rate', rate: 600, timeUnit: '1m', duration: '2m', preAllocatedVUs: 5, maxVUs: 50 },
     ],
-    'ramping-arrival-rate': [{ executor: 'ramping-arrival-rate', startRate: 5, timeUnit: '2s', stages: [{ duration: '1m', target: 100 }], preAllocatedVUs: 10, maxVUs: 40 }],
-    'per-vu-iterations': [{ executor: 'per-vu-iterations', vus: 3, iterations: 5 }, { executor: 'per-vu-iterations', vus: 3, iterations: 5, maxDuration: '90s' }],
+    'ramping-arrival-rate': [
+      { executor: 'ramping-arrival-rate', startRate: 5, timeUnit: '2s', stages: [{ duration: '1m', target: 100 }], preAllocatedVUs: 10, maxVUs: 40 },
+    ],
+    'per-vu-iterations': [
+      { executor: 'per-vu-iterations', vus: 3, iterations: 5 },
+      { executor: 'per-vu-iterations', vus: 3, iterations: 5, maxDuration: '90s' },
+    ],
     'shared-iterations': [{ executor: 'shared-iterations', vus: 2, iterations: 9, maxDuration: '1m' }],
   };
 
@@ -50,9 +61,29 @@ describe('editor <-> plan spec round trip', () => {
     const { form } = roundTrip({
       ...base,
       scenarios: [
-        { name: 'baseline', load: { executor: 'constant-vus', vus: 5, duration: '2m' }, requests: [{ name: 'A', path: '/a' }], thinkTime: { min: '1s', max: '3s' } },
-        { name: 'normal', startTime: '2m', gracefulStop: '5s', load: { executor: 'constant-vus', vus: 30, duration: '5m' }, flow: 'sequence', requests: [{ name: 'B', path: '/b' }, { name: 'B2', path: '/b2' }] },
-        { name: 'peak', startTime: '7m', load: { executor: 'ramping-vus', startVUs: 10, stages: [{ duration: '3m', target: 100 }] }, requests: [{ name: 'C', path: '/c', weight: 4 }] },
+        {
+          name: 'baseline',
+          load: { executor: 'constant-vus', vus: 5, duration: '2m' },
+          requests: [{ name: 'A', path: '/a' }],
+          thinkTime: { min: '1s', max: '3s' },
+        },
+        {
+          name: 'normal',
+          startTime: '2m',
+          gracefulStop: '5s',
+          load: { executor: 'constant-vus', vus: 30, duration: '5m' },
+          flow: 'sequence',
+          requests: [
+            { name: 'B', path: '/b' },
+            { name: 'B2', path: '/b2' },
+          ],
+        },
+        {
+          name: 'peak',
+          startTime: '7m',
+          load: { executor: 'ramping-vus', startVUs: 10, stages: [{ duration: '3m', target: 100 }] },
+          requests: [{ name: 'C', path: '/c', weight: 4 }],
+        },
         { name: 'late', startTime: '1h', load: { executor: 'constant-vus', vus: 1, duration: '1s' }, requests: [{ name: 'D', path: '/d' }] },
       ],
     });
@@ -110,7 +141,17 @@ describe('editor <-> plan spec round trip', () => {
           name: 'sockets',
           load: { executor: 'constant-vus', vus: 2, duration: '10s' },
           requests: [
-            { protocol: 'ws', name: 'chat', path: '/ws', query: { room: '1' }, headers: { Origin: 'x' }, messages: ['hello', '{"a":1}'], replyTimeout: '2s', holdFor: '1s', checks: [{ type: 'replyContains', value: 'hello' }] },
+            {
+              protocol: 'ws',
+              name: 'chat',
+              path: '/ws',
+              query: { room: '1' },
+              headers: { Origin: 'x' },
+              messages: ['hello', '{"a":1}'],
+              replyTimeout: '2s',
+              holdFor: '1s',
+              checks: [{ type: 'replyContains', value: 'hello' }],
+            },
             { protocol: 'ws', name: 'idle', path: '/ws', awaitReply: false },
           ],
         },
@@ -118,7 +159,15 @@ describe('editor <-> plan spec round trip', () => {
           name: 'rpc',
           load: { executor: 'constant-vus', vus: 1, duration: '10s' },
           requests: [
-            { protocol: 'grpc', name: 'Get', method: 'shop.Catalog/Get', message: { id: 1, tags: ['a'] }, metadata: { authorization: 'Bearer {{vars.TOKEN}}' }, expectCodes: [0, 5], timeout: '2s' },
+            {
+              protocol: 'grpc',
+              name: 'Get',
+              method: 'shop.Catalog/Get',
+              message: { id: 1, tags: ['a'] },
+              metadata: { authorization: 'Bearer {{vars.TOKEN}}' },
+              expectCodes: [0, 5],
+              timeout: '2s',
+            },
             { protocol: 'grpc', name: 'Ping', method: 'Health/Check' },
           ],
         },
@@ -135,7 +184,16 @@ describe('editor <-> plan spec round trip', () => {
   it('keeps thresholds of every metric and scope, and segments', () => {
     roundTrip({
       ...base,
-      scenarios: [{ name: 'main', load: { executor: 'constant-vus', vus: 2, duration: '5s' }, requests: [{ name: 'home', path: '/' }, { protocol: 'ws', name: 'sock', path: '/ws', messages: ['x'] }] }],
+      scenarios: [
+        {
+          name: 'main',
+          load: { executor: 'constant-vus', vus: 2, duration: '5s' },
+          requests: [
+            { name: 'home', path: '/' },
+            { protocol: 'ws', name: 'sock', path: '/ws', messages: ['x'] },
+          ],
+        },
+      ],
       thresholds: [
         { metric: 'latency', stat: 'p99', op: '<=', value: 120.5, request: 'home' },
         { metric: 'latency', stat: 'avg', op: '<', value: 50, request: 'sock (connect)' },
@@ -185,14 +243,26 @@ describe('editor <-> plan spec round trip', () => {
 
   it('keeps a custom script plan (without the requirements the API adds)', () => {
     const form = specToForm(
-      { scenarios: [], script: { source: 'export default function () {}', requirements: { maxVUs: 3, durationSeconds: 35 } }, thresholds: [{ metric: 'latency', stat: 'p95', op: '<', value: 200, request: 'custom' }], segments: 1 },
+      {
+        scenarios: [],
+        script: { source: 'export default function () {}', requirements: { maxVUs: 3, durationSeconds: 35 } },
+        thresholds: [{ metric: 'latency', stat: 'p95', op: '<', value: 200, request: 'custom' }],
+        segments: 1,
+      },
       'scripted',
       'tgt_1',
     );
     expect(form.mode).toBe('script');
     const { body, errors } = validatePlanForm(form);
     expect(errors).toEqual({});
-    expect(body).toEqual({ name: 'scripted', targetId: 'tgt_1', scenarios: [], script: { source: 'export default function () {}' }, thresholds: [{ metric: 'latency', stat: 'p95', op: '<', value: 200, request: 'custom' }], segments: 1 });
+    expect(body).toEqual({
+      name: 'scripted',
+      targetId: 'tgt_1',
+      scenarios: [],
+      script: { source: 'export default function () {}' },
+      thresholds: [{ metric: 'latency', stat: 'p95', op: '<', value: 200, request: 'custom' }],
+      segments: 1,
+    });
   });
 
   it("edits only the plan's own thresholds: those of the script's options are read from it again at save", () => {

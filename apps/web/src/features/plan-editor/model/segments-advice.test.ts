@@ -66,10 +66,17 @@ describe('segmentsNotes', () => {
   });
 
   it('shows how k6 splits an arrival rate whose max VUs is not a multiple of the segments', () => {
-    const notes = segmentsNotes({ segments: 3, script: false, scenarios: [rate('feed', 20), rate('even', 9), vus('browse', 10)], runners: runners(3, 3, null) });
+    const notes = segmentsNotes({
+      segments: 3,
+      script: false,
+      scenarios: [rate('feed', 20), rate('even', 9), vus('browse', 10)],
+      runners: runners(3, 3, null),
+    });
     expect(kinds(notes)).toEqual(['rate-split']);
     expect(notes[0]!.tone).toBe('info');
-    expect(notes[0]!.text).toBe('k6 splits the arrival rate of “feed” by its max VUs (20 over 3 segments), not evenly: segments 1–2: 7/20 (35 %) each; segment 3: 6/20 (30 %) of the rate.');
+    expect(notes[0]!.text).toBe(
+      'k6 splits the arrival rate of “feed” by its max VUs (20 over 3 segments), not evenly: segments 1–2: 7/20 (35 %) each; segment 3: 6/20 (30 %) of the rate.',
+    );
   });
 
   it('leaves scenarios out of a custom script plan', () => {

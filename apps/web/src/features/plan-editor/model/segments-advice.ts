@@ -1,11 +1,4 @@
-import {
-  arrivalRateSegmentShares,
-  isArrivalRate,
-  peakVus,
-  scenariosTooSmallToSplit,
-  type LoadProfile,
-  type RunnersView,
-} from '@loadline/shared';
+import { arrivalRateSegmentShares, isArrivalRate, peakVus, scenariosTooSmallToSplit, type LoadProfile, type RunnersView } from '@loadline/shared';
 import { parsedLoad } from './timeline';
 import type { PlanForm } from './form-types';
 

@@ -13,7 +13,12 @@ export function formatDuration(seconds: number): string {
   if (!Number.isFinite(seconds) || seconds <= 0) return '0s';
   let ms = Math.round(seconds * 1000);
   const parts: string[] = [];
-  for (const [unit, size] of [['h', 3_600_000], ['m', 60_000], ['s', 1000], ['ms', 1]] as const) {
+  for (const [unit, size] of [
+    ['h', 3_600_000],
+    ['m', 60_000],
+    ['s', 1000],
+    ['ms', 1],
+  ] as const) {
     const count = Math.floor(ms / size);
     if (count > 0) parts.push(`${count}${unit}`);
     ms -= count * size;
@@ -85,7 +90,11 @@ export function copySteps(steps: readonly StepForm[], prefix: string): StepForm[
  * requests (copied under each scenario's name), the shape most capacity reports describe.
  */
 export function sequentialPreset(template: readonly StepForm[]): ScenarioForm[] {
-  const baseline = newScenario({ name: 'baseline', load: newLoad({ executor: 'constant-vus', vus: '5', duration: '2m' }), steps: copySteps(template, 'baseline') });
+  const baseline = newScenario({
+    name: 'baseline',
+    load: newLoad({ executor: 'constant-vus', vus: '5', duration: '2m' }),
+    steps: copySteps(template, 'baseline'),
+  });
   const normal = newScenario({
     name: 'normal',
     load: newLoad({ executor: 'constant-vus', vus: '30', duration: '5m' }),

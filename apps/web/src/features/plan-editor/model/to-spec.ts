@@ -218,7 +218,6 @@ export function planToInput(form: PlanForm): { input: Input; errors: Errors } {
     }
     return scenarioToInput(scenario, startTimeText(scenario, timings[s]), `scenarios.${s}`, read, errors);
   });
-  const grpc =
-    form.grpcSource === 'reflection' ? { reflection: true } : form.grpcSource === 'proto' ? { proto: form.proto, reflection: false } : undefined;
+  const grpc = form.grpcSource === 'reflection' ? { reflection: true } : form.grpcSource === 'proto' ? { proto: form.proto, reflection: false } : undefined;
   return { input: { ...common, scenarios, ...(grpc ? { grpc } : {}) }, errors };
 }

@@ -21,7 +21,9 @@ export function mapErrorsToForm(errors: FieldErrors, form: PlanForm): FieldError
   const mapped: Record<string, string> = {};
   for (const [raw, message] of Object.entries(errors)) {
     let path = /^(load|requests)(\.|$)/.test(raw) ? `scenarios.0.${raw}` : raw;
-    path = path.replace(/^(thresholds\.\d+)\.(request|scenario)$/, '$1.scope').replace(/^(thresholds\.\d+)\.(window|stop)$/, (_, at: string, rule: string) => `${at}.${rule}.after`);
+    path = path
+      .replace(/^(thresholds\.\d+)\.(request|scenario)$/, '$1.scope')
+      .replace(/^(thresholds\.\d+)\.(window|stop)$/, (_, at: string, rule: string) => `${at}.${rule}.after`);
     const step = /^scenarios\.(\d+)\.requests\.(\d+)\.(.+)$/.exec(path);
     const formStep = step ? form.scenarios[Number(step[1])]?.steps[Number(step[2])] : undefined;
     if (step && formStep) {
