@@ -8,7 +8,7 @@ import pg from 'pg';
 import { json } from 'express';
 import { Redis } from 'ioredis';
 import { AppModule } from './app.module.js';
-import { API_PREFIX, buildOpenApiDocument } from './openapi/document.js';
+import { API_PREFIX, buildOpenApiDocument } from './common/openapi/document.js';
 import type { ApiEnv } from './config/env.js';
 import { AllExceptionsFilter } from './common/http/all-exceptions.filter.js';
 import { PinoNestLogger, createLogger } from './common/logger.js';
@@ -16,8 +16,8 @@ import { requestContextMiddleware } from './tenancy/request-context.middleware.j
 import { securityHeaders } from './common/http/security-headers.js';
 import { inputGuard } from './common/http/input-guard.js';
 import { MethodTable } from './common/http/method-table.js';
-import { RoutePermissionsCheck } from './auth/route-permissions.js';
-import { CSRF_HEADER } from './auth/credentials.js';
+import { RoutePermissionsCheck } from './access/route-permissions.js';
+import { CSRF_HEADER } from './access/credentials.js';
 import { COOKIE_SESSION_HEADER } from '@loadline/shared';
 import { serveWebApp } from './web/serve-web.js';
 

@@ -3,11 +3,11 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { apiKeyViewSchema, createApiKeySchema, createdApiKeySchema } from '@loadline/shared';
 import type { z } from 'zod';
 import { ZodPipe } from '../common/validation/zod-body.pipe.js';
-import { ApiJsonBody, ApiJsonResponse } from '../openapi/decorators.js';
+import { ApiJsonBody, ApiJsonResponse } from '../common/openapi/decorators.js';
 import { listOf } from '../common/http/list.js';
-import { CurrentCaller, type AuthenticatedCaller } from '../auth/auth.guard.js';
-import { Requires } from '../auth/permissions.decorator.js';
-import { codeByField } from '../auth/auth.errors.js';
+import { CurrentCaller, type AuthenticatedCaller } from '../access/access.guard.js';
+import { Requires } from '../access/permissions.decorator.js';
+import { codeByField } from '../common/validation/code-by-field.js';
 import { ApiKeysService } from './api-keys.service.js';
 import { ApiKeyError, ApiKeyErrorCode } from './api-keys.errors.js';
 

@@ -6,4 +6,13 @@ export enum ApiKeyErrorCode {
   UNKNOWN_ROLE = 'UNKNOWN_ROLE',
 }
 
-export class ApiKeyError extends DomainError<ApiKeyErrorCode> {}
+/** The HTTP status each code answers with. */
+const STATUS: Record<ApiKeyErrorCode, number> = {
+  [ApiKeyErrorCode.API_KEY_NOT_FOUND]: 404,
+  [ApiKeyErrorCode.ROLE_NOT_GRANTABLE]: 403,
+  [ApiKeyErrorCode.UNKNOWN_ROLE]: 400,
+};
+
+export class ApiKeyError extends DomainError<ApiKeyErrorCode> {
+  readonly status = STATUS[this.code];
+}

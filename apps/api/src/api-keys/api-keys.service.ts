@@ -3,9 +3,9 @@ import { canGrant, type ApiKeyView, type CreatedApiKey, type Role } from '@loadl
 import type { z } from 'zod';
 import type { createApiKeySchema } from '@loadline/shared';
 import { AuditService } from '../audit/audit.service.js';
-import { hashSecretToken, newSecretToken } from '../auth/secrets.js';
-import { API_KEY_PREFIX } from '../auth/credentials.js';
-import { AuthError, AuthErrorCode } from '../auth/auth.errors.js';
+import { hashSecretToken, newSecretToken } from '../access/secrets.js';
+import { API_KEY_PREFIX } from '../access/credentials.js';
+import { AccessError, AccessErrorCode } from '../access/access.errors.js';
 import { ApiKeysRepository } from './api-keys.repository.js';
 import { ApiKeyError, ApiKeyErrorCode } from './api-keys.errors.js';
 
@@ -82,10 +82,10 @@ export class ApiKeysService {
   /** Resolves a presented `llk_` secret, or throws 401 (revoked and expired keys say so). */
   async authenticate(secret: string): Promise<ApiKeyCaller> {
     const record = await this.keys.findBySecretHash(hashSecretToken(secret));
-    if (!record) throw new AuthError(AuthErrorCode.UNAUTHENTICATED, 'The API key is not valid');
+    if (!record) throw new AccessError(AccessErrorCode.UNAUTHENTICATED, 'The API key is not valid');
     const now = new Date();
-    if (record.revokedAt) throw new AuthError(AuthErrorCode.API_KEY_REVOKED, `The API key ${record.prefix}… was revoked`);
-    if (record.expiresAt && record.expiresAt <= now) throw new AuthError(AuthErrorCode.API_KEY_EXPIRED, `The API key ${record.prefix}… has expired`);
+    if (record.revokedAt) throw new AccessError(AccessErrorCode.API_KEY_REVOKED, `The API key ${record.prefix}… was revoked`);
+    if (record.expiresAt && record.expiresAt <= now) throw new AccessError(AccessErrorCode.API_KEY_EXPIRED, `The API key ${record.prefix}… has expired`);
     if (!record.lastUsedAt || now.getTime() - record.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) await this.keys.touch(record.id, now);
     return {
       apiKeyId: record.id,

@@ -3,8 +3,8 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { auditPageSchema, auditQuerySchema } from '@loadline/shared';
 import type { z } from 'zod';
 import { ZodPipe } from '../common/validation/zod-body.pipe.js';
-import { ApiJsonResponse, ApiZodQuery } from '../openapi/decorators.js';
-import { Requires } from '../auth/permissions.decorator.js';
+import { ApiJsonResponse, ApiZodQuery } from '../common/openapi/decorators.js';
+import { Requires } from '../access/permissions.decorator.js';
 import { AuditService } from './audit.service.js';
 
 @ApiTags('audit')

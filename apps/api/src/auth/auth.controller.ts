@@ -13,15 +13,16 @@ import {
 } from '@loadline/shared';
 import type { z } from 'zod';
 import { ZodPipe } from '../common/validation/zod-body.pipe.js';
-import { ApiJsonBody, ApiJsonResponse } from '../openapi/decorators.js';
+import { ApiJsonBody, ApiJsonResponse } from '../common/openapi/decorators.js';
 import { listOf } from '../common/http/list.js';
 import { AuthService, type IssuedSession } from './auth.service.js';
-import { CurrentCaller, CurrentSession } from './auth.guard.js';
-import type { Caller, SessionCaller } from './caller.js';
-import { AuthError, AuthErrorCode, codeByField } from './auth.errors.js';
-import { clearSessionCookies, clientInfo, setSessionCookies } from './credentials.js';
-import { Public } from './public.decorator.js';
-import { Requires, SessionOnly } from './permissions.decorator.js';
+import { CurrentCaller, CurrentSession } from '../access/access.guard.js';
+import type { Caller, SessionCaller } from '../access/caller.js';
+import { AuthError, AuthErrorCode } from './auth.errors.js';
+import { codeByField } from '../common/validation/code-by-field.js';
+import { clearSessionCookies, clientInfo, setSessionCookies } from '../access/credentials.js';
+import { Public } from '../access/public.decorator.js';
+import { Requires, SessionOnly } from '../access/permissions.decorator.js';
 
 const signupPipe = new ZodPipe(
   signupSchema,

@@ -9,11 +9,12 @@ import { MemberError, MemberErrorCode } from '../members/members.errors.js';
 import { OrganizationsService } from '../organizations/organizations.service.js';
 import { AuthRepository, EmailTakenError, InviteClaimedError } from './auth.repository.js';
 import { AuthError, AuthErrorCode } from './auth.errors.js';
-import type { Caller, SessionCaller } from './caller.js';
-import { API_KEY_PREFIX, SESSION_TOKEN_PREFIX } from './credentials.js';
+import { AccessError, AccessErrorCode } from '../access/access.errors.js';
+import type { Caller, SessionCaller } from '../access/caller.js';
+import { API_KEY_PREFIX, SESSION_TOKEN_PREFIX } from '../access/credentials.js';
 import { LoginThrottle } from './login-throttle.js';
 import { SignupGate } from './signup-gate.js';
-import { burnPasswordCheck, hashPassword, hashSecretToken, newSecretToken, verifyPassword, warmPasswordCheck } from './secrets.js';
+import { burnPasswordCheck, hashPassword, hashSecretToken, newSecretToken, verifyPassword, warmPasswordCheck } from '../access/secrets.js';
 
 interface ClientInfo {
   ip?: string;
@@ -131,8 +132,8 @@ export class AuthService implements OnModuleInit {
     }
     const now = new Date();
     const { session, membership } = await this.accounts.findLiveSession(hashSecretToken(token), now);
-    if (!session) throw new AuthError(AuthErrorCode.UNAUTHENTICATED, 'The token is not valid');
-    if (!membership) throw new AuthError(AuthErrorCode.SESSION_EXPIRED, 'The session has ended; log in again');
+    if (!session) throw new AccessError(AccessErrorCode.UNAUTHENTICATED, 'The token is not valid');
+    if (!membership) throw new AccessError(AccessErrorCode.SESSION_EXPIRED, 'The session has ended; log in again');
     if (!session.lastUsedAt || now.getTime() - session.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
       await this.accounts.touchSession(session.id, now);
     }

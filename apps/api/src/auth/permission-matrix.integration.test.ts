@@ -3,7 +3,7 @@ import { ROLES, can, type Permission, type Role } from '@loadline/shared';
 import { startStack, type TestStack } from '../test/stack.js';
 import type { ApiClient } from '../test/api-client.js';
 import { organizationWithEveryRole, type OrgPeople } from '../test/org-fixture.js';
-import { RoutePermissionsCheck, type RouteInfo } from './route-permissions.js';
+import { RoutePermissionsCheck, type RouteInfo } from '../access/route-permissions.js';
 
 /**
  * The permission matrix, written out route by route. A route added to the API without a row

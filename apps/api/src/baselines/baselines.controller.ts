@@ -3,9 +3,9 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { planBaselineSchema, runBaselineSchema, setBaselineSchema } from '@loadline/shared';
 import type { z } from 'zod';
 import { ZodPipe } from '../common/validation/zod-body.pipe.js';
-import { ApiJsonBody, ApiJsonResponse } from '../openapi/decorators.js';
-import { CurrentCaller, type AuthenticatedCaller } from '../auth/auth.guard.js';
-import { Requires } from '../auth/permissions.decorator.js';
+import { ApiJsonBody, ApiJsonResponse } from '../common/openapi/decorators.js';
+import { CurrentCaller, type AuthenticatedCaller } from '../access/access.guard.js';
+import { Requires } from '../access/permissions.decorator.js';
 import { BaselinesService } from './baselines.service.js';
 
 @ApiTags('baselines')

@@ -5,4 +5,11 @@ export enum BaselineErrorCode {
   BASELINE_RUN_INVALID = 'BASELINE_RUN_INVALID',
 }
 
-export class BaselineError extends DomainError<BaselineErrorCode> {}
+/** The HTTP status each code answers with. */
+const STATUS: Record<BaselineErrorCode, number> = {
+  [BaselineErrorCode.BASELINE_RUN_INVALID]: 422,
+};
+
+export class BaselineError extends DomainError<BaselineErrorCode> {
+  readonly status = STATUS[this.code];
+}

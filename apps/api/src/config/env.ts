@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseCidr } from '../targets/address-policy.js';
+import { parseCidr } from '../common/net/cidr.js';
 
 /**
  * Everything the API reads from its environment, parsed once at boot. A missing or malformed

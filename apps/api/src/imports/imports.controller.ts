@@ -3,8 +3,8 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { importedPlanSchema, importPlanSchema } from '@loadline/shared';
 import type { z } from 'zod';
 import { ZodPipe } from '../common/validation/zod-body.pipe.js';
-import { ApiJsonBody, ApiJsonResponse } from '../openapi/decorators.js';
-import { Requires } from '../auth/permissions.decorator.js';
+import { ApiJsonBody, ApiJsonResponse } from '../common/openapi/decorators.js';
+import { Requires } from '../access/permissions.decorator.js';
 import { ImportsService } from './imports.service.js';
 
 const importPipe = new ZodPipe(importPlanSchema, 'import');

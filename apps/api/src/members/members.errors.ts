@@ -14,4 +14,20 @@ export enum MemberErrorCode {
   INVITE_FOR_ANOTHER_EMAIL = 'INVITE_FOR_ANOTHER_EMAIL',
 }
 
-export class MemberError extends DomainError<MemberErrorCode> {}
+/** The HTTP status each code answers with. */
+const STATUS: Record<MemberErrorCode, number> = {
+  [MemberErrorCode.MEMBER_NOT_FOUND]: 404,
+  [MemberErrorCode.LAST_OWNER]: 409,
+  [MemberErrorCode.ROLE_NOT_GRANTABLE]: 403,
+  [MemberErrorCode.UNKNOWN_ROLE]: 400,
+  [MemberErrorCode.INVITE_NOT_FOUND]: 404,
+  [MemberErrorCode.INVITE_EXPIRED]: 410,
+  [MemberErrorCode.INVITE_REVOKED]: 410,
+  [MemberErrorCode.INVITE_ALREADY_USED]: 409,
+  [MemberErrorCode.ALREADY_MEMBER]: 409,
+  [MemberErrorCode.INVITE_FOR_ANOTHER_EMAIL]: 403,
+};
+
+export class MemberError extends DomainError<MemberErrorCode> {
+  readonly status = STATUS[this.code];
+}

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { canGrant, type CreatedInvite, type InvitationPreview, type InviteView, type MemberView, type Role, type createInviteSchema } from '@loadline/shared';
 import type { z } from 'zod';
 import { AuditService } from '../audit/audit.service.js';
-import { hashSecretToken, newSecretToken } from '../auth/secrets.js';
+import { hashSecretToken, newSecretToken } from '../access/secrets.js';
 import { LastOwnerError, MembersRepository } from './members.repository.js';
 import { MemberError, MemberErrorCode } from './members.errors.js';
 import { MAILER, type Mailer } from './mailer.js';

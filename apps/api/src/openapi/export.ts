@@ -6,7 +6,7 @@ import { NestFactory } from '@nestjs/core';
 import type { INestApplication } from '@nestjs/common';
 import { AppModule } from '../app.module.js';
 import { parseApiEnv } from '../config/env.js';
-import { API_PREFIX, buildOpenApiDocument } from './document.js';
+import { API_PREFIX, buildOpenApiDocument } from '../common/openapi/document.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** Where the committed document lives (from src/openapi or dist/openapi alike). */

@@ -10,10 +10,10 @@ import {
 } from '@loadline/shared';
 import type { z } from 'zod';
 import { ZodPipe } from '../common/validation/zod-body.pipe.js';
-import { ApiJsonBody, ApiJsonResponse } from '../openapi/decorators.js';
-import { CurrentSession } from '../auth/auth.guard.js';
-import type { SessionCaller } from '../auth/caller.js';
-import { Requires, SessionOnly } from '../auth/permissions.decorator.js';
+import { ApiJsonBody, ApiJsonResponse } from '../common/openapi/decorators.js';
+import { CurrentSession } from '../access/access.guard.js';
+import type { SessionCaller } from '../access/caller.js';
+import { Requires, SessionOnly } from '../access/permissions.decorator.js';
 import { OrganizationsService } from './organizations.service.js';
 
 @ApiTags('organizations')

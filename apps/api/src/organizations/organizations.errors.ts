@@ -8,4 +8,14 @@ export enum OrganizationErrorCode {
   QUOTA_ABOVE_CEILING = 'QUOTA_ABOVE_CEILING',
 }
 
-export class OrganizationError extends DomainError<OrganizationErrorCode> {}
+/** The HTTP status each code answers with. */
+const STATUS: Record<OrganizationErrorCode, number> = {
+  [OrganizationErrorCode.CONFIRMATION_MISMATCH]: 400,
+  [OrganizationErrorCode.RUNS_ACTIVE]: 409,
+  [OrganizationErrorCode.QUOTA_EXCEEDED]: 422,
+  [OrganizationErrorCode.QUOTA_ABOVE_CEILING]: 422,
+};
+
+export class OrganizationError extends DomainError<OrganizationErrorCode> {
+  readonly status = STATUS[this.code];
+}

@@ -15,12 +15,12 @@ import {
 } from '@loadline/shared';
 import type { z } from 'zod';
 import { ZodPipe } from '../common/validation/zod-body.pipe.js';
-import { ApiJsonBody, ApiJsonResponse, ApiZodParam, ApiZodQuery } from '../openapi/decorators.js';
+import { ApiJsonBody, ApiJsonResponse, ApiZodParam, ApiZodQuery } from '../common/openapi/decorators.js';
 import { listOf } from '../common/http/list.js';
-import { CurrentCaller, type AuthenticatedCaller } from '../auth/auth.guard.js';
+import { CurrentCaller, type AuthenticatedCaller } from '../access/access.guard.js';
 import { PlansService } from './plans.service.js';
 import { PlanError } from './plans.errors.js';
-import { Requires } from '../auth/permissions.decorator.js';
+import { Requires } from '../access/permissions.decorator.js';
 
 @ApiTags('plans')
 @ApiBearerAuth()

@@ -10,7 +10,18 @@ export enum PlanErrorCode {
   SCRIPT_THRESHOLD_UNSUPPORTED = 'SCRIPT_THRESHOLD_UNSUPPORTED',
 }
 
+/** The HTTP status each code answers with. */
+const STATUS: Record<PlanErrorCode, number> = {
+  [PlanErrorCode.PLAN_NOT_FOUND]: 404,
+  [PlanErrorCode.PLAN_INVALID]: 400,
+  [PlanErrorCode.PLAN_VERSION_NOT_FOUND]: 404,
+  [PlanErrorCode.SCRIPT_CHECK_UNAVAILABLE]: 503,
+  [PlanErrorCode.SCRIPT_THRESHOLD_UNSUPPORTED]: 422,
+};
+
 export class PlanError extends DomainError<PlanErrorCode> {
+  readonly status = STATUS[this.code];
+
   /**
    * A plan written in the one-scenario shorthand (`load` and `requests` at the top) is
    * validated as scenario 0; its errors name the fields as the client wrote them.

@@ -15,8 +15,8 @@ import {
 } from '@loadline/shared';
 import type { z } from 'zod';
 import { ZodPipe } from '../common/validation/zod-body.pipe.js';
-import { ApiFileResponse, ApiJsonResponse, ApiZodQuery } from '../openapi/decorators.js';
-import { Requires } from '../auth/permissions.decorator.js';
+import { ApiFileResponse, ApiJsonResponse, ApiZodQuery } from '../common/openapi/decorators.js';
+import { Requires } from '../access/permissions.decorator.js';
 import { ReportsService } from './reports.service.js';
 
 @ApiTags('reports')

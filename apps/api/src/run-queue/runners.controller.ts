@@ -1,8 +1,8 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { runnersViewSchema, type RunnersView } from '@loadline/shared';
-import { ApiJsonResponse } from '../openapi/decorators.js';
-import { Requires } from '../auth/permissions.decorator.js';
+import { ApiJsonResponse } from '../common/openapi/decorators.js';
+import { Requires } from '../access/permissions.decorator.js';
 import { RunQueueService } from './run-queue.service.js';
 
 /** How many runners are online and free: what a plan's segments can count on right now. */

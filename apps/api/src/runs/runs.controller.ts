@@ -5,15 +5,15 @@ import { ApiBearerAuth, ApiHeader, ApiTags } from '@nestjs/swagger';
 import { RUN_STATUSES, isTerminalRunStatus, runSchema, runSeriesSchema } from '@loadline/shared';
 import { z } from 'zod';
 import { ZodPipe } from '../common/validation/zod-body.pipe.js';
-import { ApiFileResponse, ApiJsonResponse, ApiZodQuery } from '../openapi/decorators.js';
+import { ApiFileResponse, ApiJsonResponse, ApiZodQuery } from '../common/openapi/decorators.js';
 import { listOf } from '../common/http/list.js';
 import { revalidateWhenFinal } from '../common/http/cache-control.js';
-import { CurrentCaller, type AuthenticatedCaller } from '../auth/auth.guard.js';
+import { CurrentCaller, type AuthenticatedCaller } from '../access/access.guard.js';
 import { RunsService } from './runs.service.js';
 import { RunLiveService } from './run-live.service.js';
 import { runViewJson } from './run-view.js';
 import { IdempotencyKey } from '../common/http/idempotency-key.js';
-import { Requires } from '../auth/permissions.decorator.js';
+import { Requires } from '../access/permissions.decorator.js';
 
 const runListQuerySchema = z.object({
   planId: z.string().min(1).optional(),

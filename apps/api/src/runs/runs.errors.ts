@@ -12,7 +12,20 @@ export enum RunErrorCode {
   SEGMENTS_EXCEED_VUS = 'SEGMENTS_EXCEED_VUS',
 }
 
+/** The HTTP status each code answers with. */
+const STATUS: Record<RunErrorCode, number> = {
+  [RunErrorCode.RUN_NOT_FOUND]: 404,
+  [RunErrorCode.RUN_TARGET_GONE]: 409,
+  [RunErrorCode.QUEUE_UNAVAILABLE]: 503,
+  [RunErrorCode.RUN_NOT_CANCELLABLE]: 409,
+  [RunErrorCode.IDEMPOTENCY_KEY_REUSED]: 409,
+  [RunErrorCode.SEGMENTS_EXCEED_RUNNERS]: 422,
+  [RunErrorCode.SEGMENTS_EXCEED_VUS]: 422,
+};
+
 export class RunError extends DomainError<RunErrorCode> {
+  readonly status = STATUS[this.code];
+
   static notFound(id: string): RunError {
     return new RunError(RunErrorCode.RUN_NOT_FOUND, `No run with id ${id}`);
   }

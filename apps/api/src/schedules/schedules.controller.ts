@@ -3,9 +3,9 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { createScheduleSchema, scheduleSlotViewSchema, scheduleViewSchema, updateScheduleSchema } from '@loadline/shared';
 import type { z } from 'zod';
 import { ZodPipe } from '../common/validation/zod-body.pipe.js';
-import { ApiJsonBody, ApiJsonResponse } from '../openapi/decorators.js';
+import { ApiJsonBody, ApiJsonResponse } from '../common/openapi/decorators.js';
 import { listOf } from '../common/http/list.js';
-import { Requires } from '../auth/permissions.decorator.js';
+import { Requires } from '../access/permissions.decorator.js';
 import { SchedulesService } from './schedules.service.js';
 
 @ApiTags('schedules')

@@ -4,4 +4,11 @@ export enum ScheduleErrorCode {
   SCHEDULE_NOT_FOUND = 'SCHEDULE_NOT_FOUND',
 }
 
-export class ScheduleError extends DomainError<ScheduleErrorCode> {}
+/** The HTTP status each code answers with. */
+const STATUS: Record<ScheduleErrorCode, number> = {
+  [ScheduleErrorCode.SCHEDULE_NOT_FOUND]: 404,
+};
+
+export class ScheduleError extends DomainError<ScheduleErrorCode> {
+  readonly status = STATUS[this.code];
+}

@@ -4,4 +4,11 @@ export enum ShareErrorCode {
   SHARE_NOT_FOUND = 'SHARE_NOT_FOUND',
 }
 
-export class ShareError extends DomainError<ShareErrorCode> {}
+/** The HTTP status each code answers with. */
+const STATUS: Record<ShareErrorCode, number> = {
+  [ShareErrorCode.SHARE_NOT_FOUND]: 404,
+};
+
+export class ShareError extends DomainError<ShareErrorCode> {
+  readonly status = STATUS[this.code];
+}

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { toPublicRun, toPublicSeries, toPublicTrend, type CreatedShare, type PublicShare, type ShareView } from '@loadline/shared';
-import { hashSecretToken, newSecretToken } from '../auth/secrets.js';
+import { hashSecretToken, newSecretToken } from '../access/secrets.js';
 import { runAsTenant } from '../tenancy/request-context.js';
 import { PlansService } from '../plans/plans.service.js';
 import { RunsService } from '../runs/runs.service.js';

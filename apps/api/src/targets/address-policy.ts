@@ -1,5 +1,6 @@
 import { BlockList, isIP } from 'node:net';
 import { K6_CONTROL_NETWORK } from '@loadline/shared';
+import { parseCidr, type Cidr } from '../common/net/cidr.js';
 
 /**
  * Where Loadline may send load. Targets resolving into these ranges are refused unless the
@@ -39,22 +40,6 @@ export const REFUSED_RANGES: readonly RefusedRange[] = [
 
 /** Host names that name a cloud metadata service or the machine itself, whatever they resolve to. */
 export const BLOCKED_HOSTNAMES: readonly string[] = ['metadata.google.internal', 'metadata.goog', 'instance-data', 'instance-data.ec2.internal'];
-
-export interface Cidr {
-  address: string;
-  prefix: number;
-  family: 4 | 6;
-}
-
-export function parseCidr(text: string): Cidr | null {
-  const [address, prefixText] = text.trim().split('/');
-  const family = isIP(address ?? '');
-  if (family !== 4 && family !== 6) return null;
-  const max = family === 4 ? 32 : 128;
-  const prefix = prefixText === undefined ? max : Number(prefixText);
-  if (!Number.isInteger(prefix) || prefix < 0 || prefix > max) return null;
-  return { address: address!, prefix, family };
-}
 
 // ---- CIDR arithmetic on bigints, for subtracting allowed networks from the refused ones ----
 

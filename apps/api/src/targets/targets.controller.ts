@@ -3,10 +3,10 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { createTargetSchema, targetViewSchema, updateTargetSchema, verifyTargetSchema } from '@loadline/shared';
 import type { z } from 'zod';
 import { ZodPipe } from '../common/validation/zod-body.pipe.js';
-import { ApiJsonBody, ApiJsonResponse } from '../openapi/decorators.js';
+import { ApiJsonBody, ApiJsonResponse } from '../common/openapi/decorators.js';
 import { listOf } from '../common/http/list.js';
 import { TargetsService } from './targets.service.js';
-import { Requires } from '../auth/permissions.decorator.js';
+import { Requires } from '../access/permissions.decorator.js';
 
 @ApiTags('targets')
 @ApiBearerAuth()

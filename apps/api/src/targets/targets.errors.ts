@@ -10,7 +10,18 @@ export enum TargetErrorCode {
   TARGET_UNVERIFIED = 'TARGET_UNVERIFIED',
 }
 
+/** The HTTP status each code answers with. */
+const STATUS: Record<TargetErrorCode, number> = {
+  [TargetErrorCode.TARGET_NOT_FOUND]: 404,
+  [TargetErrorCode.ADDRESS_NOT_ALLOWED]: 422,
+  [TargetErrorCode.HOST_UNRESOLVABLE]: 422,
+  [TargetErrorCode.VERIFICATION_FAILED]: 422,
+  [TargetErrorCode.TARGET_UNVERIFIED]: 422,
+};
+
 export class TargetError extends DomainError<TargetErrorCode> {
+  readonly status = STATUS[this.code];
+
   static notFound(id: string): TargetError {
     return new TargetError(TargetErrorCode.TARGET_NOT_FOUND, `No target with id ${id}`);
   }

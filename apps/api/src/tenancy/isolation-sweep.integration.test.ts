@@ -4,7 +4,7 @@ import { startStack, type TestStack } from '../test/stack.js';
 import type { ApiClient } from '../test/api-client.js';
 import { validPlan } from '../test/fixtures.js';
 import { organizationWithEveryRole, type OrgPeople } from '../test/org-fixture.js';
-import { RoutePermissionsCheck, type RouteInfo } from '../auth/route-permissions.js';
+import { RoutePermissionsCheck, type RouteInfo } from '../access/route-permissions.js';
 import { ROLES, can, type Role } from '@loadline/shared';
 
 /**

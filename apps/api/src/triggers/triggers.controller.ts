@@ -4,13 +4,13 @@ import type { Request } from 'express';
 import { createTriggerSchema, createdTriggerSchema, fireTriggerSchema, runSchema, triggerViewSchema } from '@loadline/shared';
 import { z } from 'zod';
 import { ZodPipe } from '../common/validation/zod-body.pipe.js';
-import { ApiJsonBody, ApiJsonResponse } from '../openapi/decorators.js';
+import { ApiJsonBody, ApiJsonResponse } from '../common/openapi/decorators.js';
 import { listOf } from '../common/http/list.js';
 import { PublicUrl } from '../common/http/public-url.js';
-import { CurrentCaller } from '../auth/auth.guard.js';
-import type { Caller } from '../auth/caller.js';
-import { Public } from '../auth/public.decorator.js';
-import { Requires } from '../auth/permissions.decorator.js';
+import { CurrentCaller } from '../access/access.guard.js';
+import type { Caller } from '../access/caller.js';
+import { Public } from '../access/public.decorator.js';
+import { Requires } from '../access/permissions.decorator.js';
 import { TriggersService } from './triggers.service.js';
 import { IdempotencyKey } from '../common/http/idempotency-key.js';
 

@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import type { CreatedTrigger, FireTriggerInput, RunView, TriggerView } from '@loadline/shared';
 import { API_ENV, type ApiEnv } from '../config/env.js';
 import { REDIS } from '../queue/queue.module.js';
-import { hashSecretToken, newSecretToken } from '../auth/secrets.js';
+import { hashSecretToken, newSecretToken } from '../access/secrets.js';
 import { CommonError, CommonErrorCode } from '../common/errors/domain-error.js';
 import { FixedWindowCounter, retryAfterSeconds } from '../common/rate-limit/fixed-window.js';
 import { runAsTenant } from '../tenancy/request-context.js';

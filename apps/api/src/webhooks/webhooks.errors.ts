@@ -5,4 +5,12 @@ export enum WebhookErrorCode {
   DELIVERY_NOT_FOUND = 'DELIVERY_NOT_FOUND',
 }
 
-export class WebhookError extends DomainError<WebhookErrorCode> {}
+/** The HTTP status each code answers with. */
+const STATUS: Record<WebhookErrorCode, number> = {
+  [WebhookErrorCode.WEBHOOK_NOT_FOUND]: 404,
+  [WebhookErrorCode.DELIVERY_NOT_FOUND]: 404,
+};
+
+export class WebhookError extends DomainError<WebhookErrorCode> {
+  readonly status = STATUS[this.code];
+}

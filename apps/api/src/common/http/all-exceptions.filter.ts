@@ -4,7 +4,6 @@ import type { MethodTable } from './method-table.js';
 import type { ErrorBody } from '@loadline/shared';
 import { CommonErrorCode, DomainError } from '../errors/domain-error.js';
 import { currentContext } from '../../tenancy/request-context.js';
-import { httpStatusOf } from './error-status.js';
 
 interface BodyParserError {
   type?: string;
@@ -90,7 +89,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
 
   private describe(exception: unknown): [number, ErrorBody] {
     if (exception instanceof DomainError) {
-      return [httpStatusOf(exception.code), body(exception.code, exception.message, exception.details)];
+      return [exception.status, body(exception.code, exception.message, exception.details)];
     }
     // Express's body parser errors reach us either bare or wrapped by Nest.
     const parserError = ((exception instanceof HttpException ? exception.cause : undefined) ?? exception) as BodyParserError;

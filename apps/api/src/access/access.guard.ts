@@ -5,8 +5,8 @@ import { can, PERMISSION_MIN_ROLE, type Permission } from '@loadline/shared';
 import { CommonError, CommonErrorCode } from '../common/errors/domain-error.js';
 import { ApiRateLimiter } from '../common/rate-limit/api-rate-limiter.js';
 import { currentContext } from '../tenancy/request-context.js';
-import { AuthService } from './auth.service.js';
-import { AuthError, AuthErrorCode } from './auth.errors.js';
+import { AccessError, AccessErrorCode } from './access.errors.js';
+import { CallerResolver } from './caller-resolver.js';
 import type { Caller, SessionCaller } from './caller.js';
 import { csrfSatisfied, presentedCredential } from './credentials.js';
 import { IS_PUBLIC } from './public.decorator.js';
@@ -21,10 +21,10 @@ type AuthenticatedRequest = Request & { caller?: Caller };
  * the request context, which scopes every database query.
  */
 @Injectable()
-export class AuthGuard implements CanActivate {
+export class AccessGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
-    private readonly auth: AuthService,
+    private readonly callers: CallerResolver,
     private readonly rateLimiter: ApiRateLimiter,
   ) {}
 
@@ -40,9 +40,9 @@ export class AuthGuard implements CanActivate {
 
     const credential = presentedCredential(req);
     if (!credential) {
-      throw new AuthError(AuthErrorCode.UNAUTHENTICATED, 'Authentication required: send Authorization: Bearer <token>, or log in');
+      throw new AccessError(AccessErrorCode.UNAUTHENTICATED, 'Authentication required: send Authorization: Bearer <token>, or log in');
     }
-    const caller = await this.auth.authenticate(credential.token);
+    const caller = await this.callers.authenticate(credential.token);
     if (credential.via === 'cookie' && !csrfSatisfied(req, credential.token)) {
       throw new CommonError(CommonErrorCode.CSRF_FAILED, 'Missing or wrong X-CSRF-Token header (send the loadline_csrf cookie value)');
     }
@@ -59,7 +59,7 @@ export class AuthGuard implements CanActivate {
     await this.rateLimiter.consume(caller);
 
     if (this.reflector.getAllAndOverride<boolean>(SESSION_ONLY, targets) && caller.via !== 'session') {
-      throw new AuthError(AuthErrorCode.SESSION_REQUIRED, 'This route is for signed-in people, not API keys');
+      throw new AccessError(AccessErrorCode.SESSION_REQUIRED, 'This route is for signed-in people, not API keys');
     }
     const permission = this.reflector.getAllAndOverride<Permission>(REQUIRES, targets);
     // RoutePermissionsCheck refuses to boot without one; this keeps the guard closed regardless.
@@ -78,14 +78,14 @@ export class AuthGuard implements CanActivate {
 /** The authenticated caller of the current request (only on non-public routes). */
 export const CurrentCaller = createParamDecorator((_data: unknown, context: ExecutionContext): Caller => {
   const caller = context.switchToHttp().getRequest<AuthenticatedRequest>().caller;
-  if (!caller) throw new AuthError(AuthErrorCode.UNAUTHENTICATED, 'Authentication required');
+  if (!caller) throw new AccessError(AccessErrorCode.UNAUTHENTICATED, 'Authentication required');
   return caller;
 });
 
 /** The caller of a @SessionOnly() route: a person with a session. */
 export const CurrentSession = createParamDecorator((_data: unknown, context: ExecutionContext): SessionCaller => {
   const caller = context.switchToHttp().getRequest<AuthenticatedRequest>().caller;
-  if (!caller || caller.via !== 'session') throw new AuthError(AuthErrorCode.SESSION_REQUIRED, 'This route is for signed-in people, not API keys');
+  if (!caller || caller.via !== 'session') throw new AccessError(AccessErrorCode.SESSION_REQUIRED, 'This route is for signed-in people, not API keys');
   return caller as SessionCaller;
 });
 
