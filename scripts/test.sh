@@ -57,7 +57,7 @@ e2e() {
 }
 
 suite build pnpm build
-suite lint bash -c 'pnpm lint && pnpm format:check'
+suite lint bash -c 'pnpm lint && pnpm format:check && node scripts/arch/api-imports.mjs'
 suite unit+integration pnpm test
 suite migrations node --test scripts/db/
 suite k6-extension bash -c 'cd apps/runner/k6-extension && PATH=$PATH:/usr/local/go/bin go test ./...'
