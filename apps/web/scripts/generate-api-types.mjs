@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Generates the types of every route, request and response from the API's OpenAPI document,
-// apps/api/openapi.json, for its two clients: the web app (src/api/generated/openapi.ts) and the
-// CLI (packages/cli/src/generated/openapi.ts), so the compiler checks both against the API.
+// apps/api/openapi.json, into packages/shared/src/generated/openapi.ts (`@loadline/shared/api-types`),
+// which both clients, the web app and the CLI, call the API through: the compiler checks both.
 // `--check` fails when a committed file is not what the document generates. Run through
 // `pnpm openapi` at the repository root.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -11,7 +11,7 @@ import openapiTS, { astToString } from 'openapi-typescript';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const documentPath = path.resolve(here, '../../api/openapi.json');
-const outputPaths = [path.resolve(here, '../src/api/generated/openapi.ts'), path.resolve(here, '../../../packages/cli/src/generated/openapi.ts')];
+const outputPaths = [path.resolve(here, '../../../packages/shared/src/generated/openapi.ts')];
 
 const HEADER = `/**
  * Generated from apps/api/openapi.json by apps/web/scripts/generate-api-types.mjs: do not edit.
@@ -48,7 +48,7 @@ if (process.argv.includes('--check')) {
       process.exit(1);
     }
   }
-  process.stdout.write('web and CLI API types match the OpenAPI document\n');
+  process.stdout.write('the API types match the OpenAPI document\n');
 } else {
   for (const outputPath of outputPaths) {
     mkdirSync(path.dirname(outputPath), { recursive: true });

@@ -1,6 +1,6 @@
 import createClient, { type Client } from 'openapi-fetch';
 import type { ErrorDetail } from '@loadline/shared';
-import type { paths } from './generated/openapi.js';
+import type { paths } from '@loadline/shared/api-types';
 import type { Config } from './config.js';
 import { CliError, EXIT } from './exit-codes.js';
 
@@ -82,7 +82,7 @@ export function ok<T>(result: { data?: T; response: Response }): T {
   return result.data;
 }
 
-/** The routes of /api/v1, typed from the OpenAPI document (generated/openapi.ts). */
+/** The routes of /api/v1, typed from the OpenAPI document (@loadline/shared/api-types). */
 export type Api = Client<paths>;
 
 /**

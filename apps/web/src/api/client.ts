@@ -1,6 +1,6 @@
 import { COOKIE_SESSION_HEADER, errorBodySchema, type ErrorDetail } from '@loadline/shared';
 import createClient, { type Middleware } from 'openapi-fetch';
-import type { paths } from './generated/openapi';
+import type { paths } from '@loadline/shared/api-types';
 import { sessionHeaders, sessionStore } from './session';
 
 export const API_PREFIX = '/api/v1';

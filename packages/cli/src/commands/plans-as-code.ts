@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Command } from '../args.js';
 import type { Context } from '../context.js';
 import { ok } from '../api.js';
-import type { paths } from '../generated/openapi.js';
+import type { paths } from '@loadline/shared/api-types';
 import { CliError, EXIT, type ExitCode } from '../exit-codes.js';
 import { formatChange, normalizeSpec, parsePlanFile, patchFor, planChanges, serializePlanFile, toPlanFile, unsupportedChanges } from '../plan-file.js';
 import { listPlans, listTargets, pickTarget, resolvePlan } from '../resolve.js';

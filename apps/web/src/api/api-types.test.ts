@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-const webRoot = path.resolve(import.meta.dirname, '../../..');
+const webRoot = path.resolve(import.meta.dirname, '../..');
 
 describe('the generated API types', () => {
   it('are what apps/api/openapi.json generates (else: pnpm openapi)', () => {
