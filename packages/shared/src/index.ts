@@ -34,6 +34,7 @@ export * from './stop-rule.js';
 export * from './summary.js';
 export * from './targets.js';
 export * from './threshold.js';
+export * from './threshold-text.js';
 export * from './threshold-time.js';
 export * from './triggers.js';
 export * from './webhooks.js';

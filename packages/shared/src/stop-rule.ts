@@ -6,7 +6,8 @@ import { statusKey } from './request-status.js';
 import type { SecondSample } from './series.js';
 import { summarizeSeconds } from './summary.js';
 import { describeWindow, inWindow } from './threshold-time.js';
-import { describeSubject, formatValue, meets, statusInClass, thresholdFigure, type Threshold } from './threshold.js';
+import { describeSubject, formatValue } from './threshold-text.js';
+import { meets, statusInClass, thresholdFigure, type Threshold } from './threshold.js';
 
 /**
  * Stop rules: a threshold with `stop: { after }` ends the run early once it has been breached

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeThreshold, evaluateThresholds, overallVerdict, thresholdSchema, type Threshold } from './threshold.js';
+import { describeThreshold } from './threshold-text.js';
+import { evaluateThresholds, overallVerdict, thresholdSchema, type Threshold } from './threshold.js';
 import { summarizeSeconds, type RunSummary } from './summary.js';
 import { windowSummaries } from './threshold-time.js';
 import { repeat, requestSecond, second } from './test-fixtures.js';

@@ -78,15 +78,19 @@ export class RunFinalizer {
       const ended = await this.runs.find(runId);
       if (ended) {
         const view = toRunView(ended);
-        const baseline = await this.baselines.findings(view, spec).catch((error: Error) => {
-          this.logger.error({ runId, err: error.message }, 'could not compare the run with its baseline');
-          return null;
-        });
+        const types = endEvents(view);
+        // The comparison with the baseline (a bootstrap over both runs' seconds) only for endpoints that will receive it.
+        const baseline = (await this.events.anyListens(types))
+          ? await this.baselines.findings(view, spec).catch((error: Error) => {
+              this.logger.error({ runId, err: error.message }, 'could not compare the run with its baseline');
+              return null;
+            })
+          : null;
         const regressions = await this.announceRegressions(view.planId, view.id).catch((error: Error) => {
           this.logger.error({ runId, err: error.message }, 'could not look for change points');
           return [];
         });
-        for (const type of endEvents(view)) await this.events.emit(type, runEventData(view, this.env, baseline, regressions));
+        for (const type of types) await this.events.emit(type, runEventData(view, this.env, baseline, regressions));
       }
     }
     return done;

@@ -23,6 +23,12 @@ export class WebhookEvents {
     @Inject(API_ENV) private readonly env: ApiEnv,
   ) {}
 
+  /** Whether any endpoint of the tenant listens to one of these events: spares building a payload nobody receives. */
+  async anyListens(types: readonly WebhookEventType[]): Promise<boolean> {
+    for (const type of types) if ((await this.webhooks.subscribedTo(type)).length) return true;
+    return false;
+  }
+
   async emit(type: WebhookEventType, data: Record<string, unknown>): Promise<void> {
     try {
       const endpoints = await this.webhooks.subscribedTo(type);

@@ -1,4 +1,4 @@
-import { describeThreshold } from '../threshold.js';
+import { describeThreshold } from '../threshold-text.js';
 import type { RunView } from '../runs.js';
 import type { CustomMetricSummary } from '../custom-metrics.js';
 import { baselineFindings, type RunBaseline } from './baseline.js';

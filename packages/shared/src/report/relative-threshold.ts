@@ -1,6 +1,7 @@
 import type { RunSummary } from '../summary.js';
 import type { SecondSample } from '../series.js';
-import { describeThreshold, isRelative, thresholdFigure, withoutBaseline, type RelativeJudge, type Threshold, type ThresholdResult } from '../threshold.js';
+import { describeThreshold } from '../threshold-text.js';
+import { isRelative, thresholdFigure, withoutBaseline, type RelativeJudge, type Threshold, type ThresholdResult } from '../threshold.js';
 import { fullSeconds, scopeSeconds } from './compare.js';
 import { pairSeed, ratioIntervals, type NoiseMetric } from './noise.js';
 import { historyFigure, widenRatio, type HistorySpread } from './history-noise.js';
