@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // pnpm bench [-- --quick] [--pairs N] [--overhead-seconds N] [--soak-seconds N] [--scale-rate N] [--scale-seconds N]
-//            [--spread-runs N] [--only overhead,accuracy,memory,scale,api,schedules,regressions,charts]
+//            [--spread-runs N] [--only overhead,accuracy,memory,scale,api,live,schedules,regressions,charts]
 //
 // Benchmarks of the whole platform on this machine, reported as ratios against a baseline
 // measured in the same run (plus the raw numbers): what Loadline costs k6 in throughput, how
@@ -20,11 +20,12 @@ import { charts } from './lib/charts.mjs';
 import { formatCharts, summarizeCharts } from './lib/charts-report.mjs';
 import { formatScale, summarizeScale } from './lib/scale-report.mjs';
 import { formatApiReads } from './lib/api-format.mjs';
+import { formatLive } from './lib/live.mjs';
 import { formatSchedules, schedules } from './lib/schedules.mjs';
 import { formatRegressions, regressions } from './lib/regressions.mjs';
 
 /** These need the platform (PostgreSQL, Redis, the built API and runner, k6, Go); charts does not. */
-const STACK_BENCHMARKS = ['overhead', 'accuracy', 'memory', 'scale', 'api'];
+const STACK_BENCHMARKS = ['overhead', 'accuracy', 'memory', 'scale', 'api', 'live'];
 const BENCHMARKS = [...STACK_BENCHMARKS, 'schedules', 'regressions', 'charts'];
 
 function parseOptions(argv) {
@@ -46,7 +47,7 @@ function parseOptions(argv) {
   if (values.help) {
     process.stdout.write(
       'usage: pnpm bench [-- --quick] [--pairs N] [--overhead-seconds N] [--soak-seconds N] [--scale-rate N] [--scale-seconds N]\n' +
-        '                  [--spread-runs N] [--only overhead,accuracy,memory,scale,api,schedules,regressions,charts]\n' +
+        '                  [--spread-runs N] [--only overhead,accuracy,memory,scale,api,live,schedules,regressions,charts]\n' +
         '  --quick           short smoke check: 1 overhead pair of 10 s, 10 s accuracy run, 60 s soak, scale runs of 10 s and\n' +
         '                    5 start-spread runs, charts up to 3,600 points\n' +
         '  --pairs N         bare k6 / Loadline pairs for the overhead figure (default 5)\n' +
@@ -56,6 +57,7 @@ function parseOptions(argv) {
         '  --scale-seconds N duration of each of those three runs (default 30)\n' +
         '  --spread-runs N   extra 5 s runs on 3 runners for the start spread (default 10)\n' +
         '  --only schedules  1,000 and 10,000 every-minute schedules (200 with --quick): slots expected, fired, missing, duplicated, jitter\n' +
+        '  --only live       50 live viewers of a running and of a waiting run: database queries/s and API CPU per viewer\n' +
         '  --only regressions  change-point detection on synthetic histories (steps of 5/10/20 %, spread 5/10 %): found within 3 runs, false alarms\n' +
         '  --only LIST       run only some benchmarks (storage and latency use the runs done; charts alone needs no stack)\n',
     );
@@ -163,6 +165,7 @@ async function runStackBenchmarks(options, results, setCleanup) {
   const { accuracy, memory, overhead, reportLatency, storage } = await import('./lib/benchmarks.mjs');
   const { scale } = await import('./lib/scale.mjs');
   const { apiReads } = await import('./lib/api-reads.mjs');
+  const { live } = await import('./lib/live.mjs');
   Stack.preflight();
   const versions = { k6: await k6Version(), go: await goVersion(), node: process.version };
   await buildServer('ok');
@@ -184,6 +187,7 @@ async function runStackBenchmarks(options, results, setCleanup) {
     if (options.only.includes('memory')) results.memory = await memory(ctx, okServer);
     if (options.only.includes('scale')) results.scale = await scale(ctx, okServer);
     if (options.only.includes('api')) results.api = await apiReads(ctx, okServer);
+    if (options.only.includes('live')) results.live = await live(ctx, okServer);
   } finally {
     await okServer.stop();
   }
@@ -196,7 +200,7 @@ async function runStackBenchmarks(options, results, setCleanup) {
 
 function formatReport({ machine, options, results, startedAt }) {
   const lines = [];
-  const { overhead: o, accuracy: a, memory: m, scale: sc, storage: s, latency: l, charts: c, api, schedules: sch, regressions: reg } = results;
+  const { overhead: o, accuracy: a, memory: m, scale: sc, storage: s, latency: l, charts: c, api, live: lv, schedules: sch, regressions: reg } = results;
   lines.push('');
   lines.push(
     `Loadline bench ${startedAt.slice(0, 16).replace('T', ' ')} UTC, ${machine.cores} cores (${machine.cpu}), load average ${machine.loadAverageBefore.join(' ')} -> ${machine.loadAverageAfter.join(' ')}`,
@@ -282,6 +286,7 @@ function formatReport({ machine, options, results, startedAt }) {
   }
   if (c) lines.push(...formatCharts(c));
   if (api) lines.push('', ...formatApiReads(api));
+  if (lv) lines.push('', ...formatLive(lv));
   if (sch) lines.push('', ...formatSchedules(sch));
   if (reg) lines.push('', ...formatRegressions(reg));
   if (l?.perRun.length) {
@@ -330,6 +335,11 @@ function formatReport({ machine, options, results, startedAt }) {
   if (api) {
     const worst = api.routes.slice(1).reduce((a, b) => (b.p95 > a.p95 ? b : a));
     lines.push(`  api        worst p95 at ${api.vus} clients     ${worst.p95.toFixed(1)} ms (${worst.name}; health ${api.routes[0].p95.toFixed(1)} ms)`);
+  }
+  if (lv) {
+    lines.push(
+      `  live       per viewer, queries/s        ${lv.running.queriesPerSecondPerViewer} (running run), ${lv.waiting.queriesPerSecondPerViewer} (waiting run); API CPU with ${lv.viewers} viewers ${lv.windows[1].apiCpu} cores`,
+    );
   }
   if (l?.perRun.length)
     lines.push(`  latency    run end -> report            ${fmtInt(l.medianMs)} ms median, ${fmtInt(l.maxMs)} ms max (${l.perRun.length} runs)`);

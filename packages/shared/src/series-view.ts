@@ -50,7 +50,10 @@ export const liveProgressSchema = z.object({
   requests: z.number().int(),
   /** The last measured second, for charts. */
   point: seriesPointSchema.nullable(),
-  /** Every second completed since the previous event, oldest first, so charts miss none. */
+  /**
+   * Every second completed since the previous event of this stream, oldest first (the first
+   * event of a stream: every second completed so far), so charts miss none.
+   */
   points: z.array(seriesPointSchema),
   /** Until the load begins: where the run stands ("waiting for 3 runners, 1 free, 1 online"). */
   queue: runQueueViewSchema.nullable().default(null),

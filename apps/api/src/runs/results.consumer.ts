@@ -9,6 +9,7 @@ import { RunsRepository } from './runs.repository.js';
 import { RunFinalizer } from './run-finalizer.service.js';
 import { RunQueueService } from '../run-queue/run-queue.service.js';
 import { RunStopRules } from './run-stop-rules.service.js';
+import { RunSignals } from './run-signals.js';
 
 const CACHE_SIZE = 1_000;
 
@@ -44,6 +45,7 @@ export class ResultsConsumer implements OnApplicationBootstrap, OnApplicationShu
     private readonly finalizer: RunFinalizer,
     private readonly runQueue: RunQueueService,
     private readonly stopRules: RunStopRules,
+    private readonly signals: RunSignals,
   ) {}
 
   readonly handlers: JobHandlers<'results'> = {
@@ -88,14 +90,17 @@ export class ResultsConsumer implements OnApplicationBootstrap, OnApplicationShu
     } else {
       await this.runs.advanceStatus(payload.runId, 'RUNNING', ['QUEUED', 'STARTING'], at);
     }
+    await this.signals.changed(payload.runId, 'state');
   }
 
   private async second(payload: Results<'segment.second'>): Promise<void> {
     const segmentsFinished = await this.runs.insertSecond(payload.runId, payload.segmentIndex, payload.sample, payload.generator);
     if (!this.knownRunning.has(payload.runId)) {
-      await this.runs.advanceStatus(payload.runId, 'RUNNING', ['QUEUED', 'STARTING'], new Date(payload.sample.t * 1000));
+      const moved = await this.runs.advanceStatus(payload.runId, 'RUNNING', ['QUEUED', 'STARTING'], new Date(payload.sample.t * 1000));
       remember(this.knownRunning, payload.runId);
+      if (moved.count) await this.signals.changed(payload.runId, 'state');
     }
+    await this.signals.changed(payload.runId, 'second');
     // A second that arrives after every segment finished may be the last one awaited.
     if (segmentsFinished) await this.finalizer.tryFinalize(payload.runId);
     else {
@@ -116,6 +121,7 @@ export class ResultsConsumer implements OnApplicationBootstrap, OnApplicationShu
       error: payload.error,
       finishedAt: new Date(payload.at),
     });
+    await this.signals.changed(payload.runId, 'state');
     if (payload.outcome === 'errored') {
       // One run, one fate: a failed segment stops the others. If the run had not begun its
       // load (a k6 failed to initialise), the others are paused and it ends now.

@@ -7,6 +7,7 @@ import { decideLine, decideReservation, type WaitingRun } from '../run-queue/dis
 import { runAsTenant } from '../tenancy/request-context.js';
 import { RunsRepository } from './runs.repository.js';
 import { RunFinalizer } from './run-finalizer.service.js';
+import { RunSignals } from './run-signals.js';
 
 /** How often the line is looked at without being woken (a runner free, a run queued). */
 const TICK_MS = 1_000;
@@ -35,6 +36,7 @@ export class RunDispatcher implements OnApplicationBootstrap, OnApplicationShutd
     private readonly runs: RunsRepository,
     private readonly finalizer: RunFinalizer,
     @Inject(REDIS) private readonly redis: Redis,
+    private readonly signals: RunSignals,
   ) {
     this.lockKey = `${runQueue.queue.prefix}:rq:dispatch-lock`;
   }
@@ -99,6 +101,7 @@ export class RunDispatcher implements OnApplicationBootstrap, OnApplicationShutd
         if (await queue.release(runId, state.attempt, decision.deadRunners)) {
           this.logger.warn({ runId, tenantId: state.tenantId, why: decision.why }, 'reservation given up; the run is back in line');
           await runAsTenant(state.tenantId, () => this.runs.returnToQueue(runId));
+          await this.signals.changed(runId, 'state');
         }
         continue;
       }
@@ -149,6 +152,7 @@ export class RunDispatcher implements OnApplicationBootstrap, OnApplicationShutd
       // From here the run is overdue after its ready time, its own duration and grace.
       const deadlineAt = new Date(now + this.runQueue.settings.readyTimeoutMs + run.runSeconds * 1000);
       await runAsTenant(run.tenantId, () => this.runs.markReserved(run.runId, result.runners, deadlineAt));
+      await this.signals.changed(run.runId, 'state');
     }
     // What an autoscaler should aim for: runners busy now plus every run still waiting.
     await queue.setDemand(busy + wanted);

@@ -9,6 +9,7 @@ import { endEvents, runEventData } from '../webhooks/run-event.js';
 import { RunFiguresRepository } from './run-figures.repository.js';
 import { RunBaselines } from './run-baselines.service.js';
 import { PlanRegressionsRepository } from './plan-regressions.repository.js';
+import { RunSignals } from './run-signals.js';
 
 /** How many of a plan's latest runs a new run's change points are looked for in. */
 const HISTORY_RUNS = 100;
@@ -25,6 +26,7 @@ export class RunFinalizer {
     private readonly regressions: PlanRegressionsRepository,
     private readonly events: WebhookEvents,
     @Inject(API_ENV) private readonly env: ApiEnv,
+    private readonly signals: RunSignals,
   ) {}
 
   /**
@@ -35,7 +37,8 @@ export class RunFinalizer {
     const { finished, allSecondsIn } = await this.runs.completeness(runId);
     if (!finished) return false;
     if (!allSecondsIn) {
-      await this.runs.advanceStatus(runId, 'FINISHING', ['QUEUED', 'STARTING', 'RUNNING']);
+      const moved = await this.runs.advanceStatus(runId, 'FINISHING', ['QUEUED', 'STARTING', 'RUNNING']);
+      if (moved.count) await this.signals.changed(runId, 'state');
       return false;
     }
     return this.finalize(runId, { dataMissing: false });
@@ -75,6 +78,8 @@ export class RunFinalizer {
     const done = await this.runs.finalize(runId, outcome, vuMinutes);
     if (done) {
       this.logger.log({ runId, status: outcome.status, verdict: outcome.verdict }, 'run finished');
+      // Live viewers get the report before webhooks are worked out.
+      await this.signals.changed(runId, 'state');
       const ended = await this.runs.find(runId);
       if (ended) {
         const view = toRunView(ended);

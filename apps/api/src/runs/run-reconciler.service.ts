@@ -7,6 +7,7 @@ import { runAsTenant } from '../tenancy/request-context.js';
 import { RunDispatchRepository, type UnstartedRun } from './run-dispatch.repository.js';
 import { RunsRepository } from './runs.repository.js';
 import { RunFinalizer } from './run-finalizer.service.js';
+import { RunSignals } from './run-signals.js';
 
 /** How often PostgreSQL's unstarted runs are checked against Redis. */
 export const RECONCILE_INTERVAL_MS = 10_000;
@@ -42,6 +43,7 @@ export class RunReconciler implements OnApplicationBootstrap, OnApplicationShutd
     private readonly runQueue: RunQueueService,
     private readonly finalizer: RunFinalizer,
     @Inject(REDIS) private readonly redis: Redis,
+    private readonly signals: RunSignals,
   ) {
     this.lockKey = `${runQueue.queue.prefix}:rq:reconcile-lock`;
   }
@@ -98,7 +100,10 @@ export class RunReconciler implements OnApplicationBootstrap, OnApplicationShutd
       return false;
     }
     // Its reservation went with Redis's data: back in line, runners free in PostgreSQL too.
-    if (run.status === 'STARTING') await runAsTenant(run.tenantId, () => this.runs.returnToQueue(run.id));
+    if (run.status === 'STARTING') {
+      await runAsTenant(run.tenantId, () => this.runs.returnToQueue(run.id));
+      await this.signals.changed(run.id, 'state');
+    }
     // Above any attempt the lost reservation could have handed out (a few per run at most).
     const firstAttempt = 100 + Math.floor((now - run.createdAt.getTime()) / 1000);
     const queued = await this.runQueue.enqueue(run.id, run.job, run.job.deadlineSeconds, { queuedAt: run.createdAt.getTime(), firstAttempt });

@@ -11,6 +11,7 @@ import { revalidateWhenFinal } from '../common/http/cache-control.js';
 import { CurrentCaller, type AuthenticatedCaller } from '../access/access.guard.js';
 import { RunsService } from './runs.service.js';
 import { RunLiveService } from './run-live.service.js';
+import { RunLiveHub } from './run-live-hub.js';
 import { runViewJson } from './run-view.js';
 import { IdempotencyKey } from '../common/http/idempotency-key.js';
 import { Requires } from '../access/permissions.decorator.js';
@@ -35,6 +36,7 @@ export class RunsController {
   constructor(
     private readonly runs: RunsService,
     private readonly live: RunLiveService,
+    private readonly hub: RunLiveHub,
   ) {}
 
   @Post('plans/:id/runs')
@@ -80,14 +82,15 @@ export class RunsController {
 
   /**
    * Server-Sent Events: `progress` (LiveProgress) once a second, then `end` (the run) when it
-   * is over. Needs the Authorization header, so browsers read it with fetch, not EventSource.
+   * is over. The first `progress` carries every second completed so far, later ones those
+   * completed since, so a client that reconnects has no gap to fill. Needs the Authorization header, so browsers read it with fetch, not EventSource.
    */
   @Sse('runs/:id/events')
   @Requires('read')
   @ApiFileResponse(200, { 'text/event-stream': null }, [401, 404])
   async events(@Param('id') id: string, @CurrentCaller() caller: AuthenticatedCaller): Promise<Observable<MessageEvent>> {
     await this.runs.get(id);
-    return this.live.stream(id, caller.tenantId).pipe(map((event) => ({ type: event.type, data: event.data })));
+    return this.hub.stream(id, caller.tenantId).pipe(map((event) => ({ type: event.type, data: event.data })));
   }
 
   @Post('runs/:id/cancel')

@@ -9,6 +9,8 @@ import { RunFinalizer } from './run-finalizer.service.js';
 import { ResultsConsumer } from './results.consumer.js';
 import { RunWatchdog } from './run-watchdog.service.js';
 import { RunLiveService } from './run-live.service.js';
+import { RunLiveHub } from './run-live-hub.js';
+import { RunSignals } from './run-signals.js';
 import { RunDispatcher } from './run-dispatcher.service.js';
 import { RunStopRules } from './run-stop-rules.service.js';
 import { RunDispatchRepository } from './run-dispatch.repository.js';
@@ -29,6 +31,8 @@ import { RunQueueModule } from '../run-queue/run-queue.module.js';
     ResultsConsumer,
     RunWatchdog,
     RunLiveService,
+    RunLiveHub,
+    RunSignals,
     RunDispatcher,
     RunStopRules,
     RunDispatchRepository,

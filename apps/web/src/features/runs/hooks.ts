@@ -4,24 +4,19 @@ import { api, isApiError, unwrap } from '../../api/client';
 import { queryKeys, type RunListFilter } from '../../api/query-keys';
 import { mergePoints } from './series-data';
 
+/** Without a working event stream (fallback), the run is polled this often. */
 export const RUN_POLL_MS = 1_000;
-/** While the event stream delivers progress, polling the run is only a safety net. */
-export const STREAMING_RUN_POLL_MS = 5_000;
 /** Without a stream (fallback), the charts refresh from GET /runs/:id/series this often. */
 export const SERIES_POLL_MS = 2_000;
-/**
- * With a stream, each progress event carries only the newest second, as it was then; a
- * periodic refetch replaces earlier seconds with their complete, merged values.
- */
-export const SERIES_RESYNC_MS = 15_000;
 const LIST_POLL_MS = 5_000;
 
-/** How often to poll a run: every `everyMs` until it reaches a terminal status. */
-export function runPollInterval(run: Pick<RunView, 'status'> | undefined, everyMs = RUN_POLL_MS): number | false {
+/** How often to poll a run: every `everyMs` (false: never) until it reaches a terminal status. */
+export function runPollInterval(run: Pick<RunView, 'status'> | undefined, everyMs: number | false = RUN_POLL_MS): number | false {
   return run && isTerminalRunStatus(run.status) ? false : everyMs;
 }
 
-export function useRun(id: string | undefined, pollMs = RUN_POLL_MS) {
+/** GET /runs/:id, polled every `pollMs` while the run goes (false: the event stream keeps it current). */
+export function useRun(id: string | undefined, pollMs: number | false = RUN_POLL_MS) {
   return useQuery({
     queryKey: queryKeys.runs.detail(id ?? ''),
     enabled: Boolean(id),

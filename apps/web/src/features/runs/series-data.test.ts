@@ -5,7 +5,6 @@ import {
   COLORS,
   PERCENTILE_STYLE,
   alignPoints,
-  leavesGap,
   latencyChart,
   loadChart,
   mergePoints,
@@ -51,18 +50,25 @@ describe('mergePoints and withLivePoints', () => {
     expect(seeded.points).toHaveLength(2);
   });
 
+  it("takes a stream's first event (every completed second so far) and the next ones (the newest second, then its final value)", () => {
+    const seeded = { runId: 'r1', points: [point(0), point(1, { rps: 5 })], percentileRelativeError: 0.005 };
+    // A reconnect: the first event carries seconds 0-3 complete, and 4 as it is now.
+    const resumed = withLivePoints(seeded, 'r1', [point(0), point(1, { rps: 40 }), point(2), point(3), point(4, { rps: 7 })]);
+    expect(resumed.points.map((p) => [p.elapsed, p.rps])).toEqual([
+      [0, 100],
+      [1, 40],
+      [2, 100],
+      [3, 100],
+      [4, 7],
+    ]);
+    // The next event: second 4 complete, 5 as it is now.
+    const next = withLivePoints(resumed, 'r1', [point(4, { rps: 50 }), point(5, { rps: 3 })]);
+    expect(next.points.map((p) => [p.elapsed, p.rps])).toEqual([...resumed.points.slice(0, 4).map((p) => [p.elapsed, p.rps]), [4, 50], [5, 3]]);
+    expect(withLivePoints(next, 'r1', [])).toBe(next);
+  });
+
   it('starts a series when the page had none (opened before the first second)', () => {
     expect(withLivePoints(undefined, 'r1', [point(0)])).toEqual({ runId: 'r1', points: [point(0)], percentileRelativeError: 0.005 });
-  });
-});
-
-describe('leavesGap', () => {
-  it('spots live points that skip seconds the stream never sent', () => {
-    const series = { runId: 'r1', points: [point(0), point(1)], percentileRelativeError: 0.005 };
-    expect(leavesGap(series, point(2))).toBe(false);
-    expect(leavesGap(series, point(1))).toBe(false);
-    expect(leavesGap(series, point(4))).toBe(true);
-    expect(leavesGap(undefined, point(4))).toBe(false);
   });
 });
 

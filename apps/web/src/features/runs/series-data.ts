@@ -50,12 +50,13 @@ export function mergePoints(existing: readonly SeriesPoint[], incoming: readonly
 /** Adds (or replaces) live points in a cached series; creates the series when there is none. */
 export function withLivePoints(series: RunSeries | undefined, runId: string, points: readonly SeriesPoint[], percentileRelativeError = 0.005): RunSeries {
   if (!series) return { runId, points: mergePoints([], points), percentileRelativeError };
-  // Appending the next second is the common case: avoid re-sorting thousands of points.
-  const last = series.points.at(-1);
-  if (points.length === 1 && (!last || points[0]!.t > last.t)) {
-    return { ...series, points: [...series.points, points[0]!] };
-  }
-  return { ...series, points: mergePoints(series.points, points) };
+  if (points.length === 0) return series;
+  // Live points replace the newest seconds held and add the next ones: merge only that tail
+  // rather than re-sorting a long run's thousands of points every second.
+  const from = Math.min(...points.map((point) => point.t));
+  let keep = series.points.length;
+  while (keep > 0 && series.points[keep - 1]!.t >= from) keep -= 1;
+  return { ...series, points: [...series.points.slice(0, keep), ...mergePoints(series.points.slice(keep), points)] };
 }
 
 /**
@@ -87,12 +88,6 @@ export function alignPoints(points: readonly SeriesPoint[]): { xs: number[]; row
     rows.push(byT.get(t) ?? null);
   }
   return { xs, rows };
-}
-
-/** True when `point` is more than one second after the newest point held: seconds are missing. */
-export function leavesGap(series: RunSeries | undefined, point: SeriesPoint): boolean {
-  const last = series?.points.at(-1);
-  return last !== undefined && point.t > last.t + 1;
 }
 
 /** Request names seen anywhere in the series, in the order given first, then alphabetically. */

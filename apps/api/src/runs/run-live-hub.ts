@@ -1,0 +1,233 @@
+import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { Observable, type Subscriber } from 'rxjs';
+import { isTerminalRunStatus, mergeSegmentsBySecond, toSeriesPoints, type LiveProgress, type RunView, type SeriesPoint } from '@loadline/shared';
+import { runAsTenant } from '../tenancy/request-context.js';
+import { RunQueueService } from '../run-queue/run-queue.service.js';
+import { RunsRepository } from './runs.repository.js';
+import { RunsService } from './runs.service.js';
+import { RunSignals, type RunSignal } from './run-signals.js';
+
+export interface LiveEvent {
+  type: 'progress' | 'end';
+  data: LiveProgress | RunView;
+}
+
+const TICK_MS = 1_000;
+/** Signals come in bursts (one per segment per second): one read serves a burst. */
+const COALESCE_MS = 100;
+/** A run nothing was heard of for this long is read again, in case a signal was lost. */
+const QUIET_CHECK_MS = 60_000;
+
+/** One run watched by this process: what its viewers share. */
+interface Watched {
+  key: string;
+  runId: string;
+  tenantId: string;
+  viewers: Set<Subscriber<LiveEvent>>;
+  ready: Promise<void>;
+  run?: RunView;
+  /** Every second older than the newest (complete: no segment adds to it), oldest first. */
+  completed: SeriesPoint[];
+  /** The newest second, still growing while segments report it. */
+  current: SeriesPoint | null;
+  firstT?: number;
+  requests: number;
+  pending: { second: boolean; state: boolean };
+  reading: Promise<void> | null;
+  timer: NodeJS.Timeout;
+  heardAt: number;
+}
+
+/**
+ * Live progress of runs, pushed: each API process reads a watched run once when a signal says
+ * something is new (RunSignals, from ingest and every status change in any process) and sends
+ * the result to all its viewers; nothing is read while nothing arrives. A viewer's first event
+ * carries every completed second so far, so a reconnecting viewer has no gap to fill. Once a
+ * second the viewers get the clock (elapsed, remaining) and, for a run still in line, where it
+ * stands (from Redis).
+ */
+@Injectable()
+export class RunLiveHub implements OnModuleDestroy {
+  private readonly logger = new Logger(RunLiveHub.name);
+  private readonly watched = new Map<string, Watched>();
+  private stopListening?: () => void;
+
+  constructor(
+    private readonly runs: RunsRepository,
+    private readonly service: RunsService,
+    private readonly runQueue: RunQueueService,
+    private readonly signals: RunSignals,
+  ) {}
+
+  /** Emits `progress` once a second and `end` (the final report) when the run is over. */
+  stream(runId: string, tenantId: string): Observable<LiveEvent> {
+    return new Observable<LiveEvent>((viewer) => {
+      const watched = this.watch(runId, tenantId);
+      watched.viewers.add(viewer);
+      watched.ready.then(
+        () => {
+          if (!viewer.closed) this.greet(watched, viewer);
+        },
+        (error: unknown) => viewer.error(error),
+      );
+      return () => {
+        watched.viewers.delete(viewer);
+        if (watched.viewers.size === 0) this.unwatch(watched);
+      };
+    });
+  }
+
+  onModuleDestroy(): void {
+    this.stopListening?.();
+    for (const watched of this.watched.values()) clearInterval(watched.timer);
+  }
+
+  /** How many runs this process follows (for tests and metrics). */
+  get watchedRuns(): number {
+    return this.watched.size;
+  }
+
+  private watch(runId: string, tenantId: string): Watched {
+    const key = `${tenantId}:${runId}`;
+    const existing = this.watched.get(key);
+    if (existing) return existing;
+    this.stopListening ??= this.signals.listen(
+      (signal) => this.onSignal(signal),
+      () => {
+        for (const watched of this.watched.values()) this.schedule(watched, { second: true, state: true });
+      },
+    );
+    const watched: Watched = {
+      key,
+      runId,
+      tenantId,
+      viewers: new Set(),
+      ready: Promise.resolve(),
+      completed: [],
+      current: null,
+      requests: 0,
+      pending: { second: false, state: false },
+      reading: null,
+      timer: setInterval(() => void this.tick(watched), TICK_MS),
+      heardAt: Date.now(),
+    };
+    watched.ready = this.read(watched, { second: true, state: true }).then(() => undefined);
+    // Reads of a run follow each other: a signal during the first read waits for it.
+    watched.reading = watched.ready;
+    watched.ready.catch(() => this.unwatch(watched));
+    this.watched.set(key, watched);
+    return watched;
+  }
+
+  private unwatch(watched: Watched): void {
+    clearInterval(watched.timer);
+    if (this.watched.get(watched.key) === watched) this.watched.delete(watched.key);
+  }
+
+  private onSignal(signal: RunSignal): void {
+    for (const watched of this.watched.values()) {
+      if (watched.runId === signal.runId) this.schedule(watched, { second: signal.change === 'second', state: signal.change === 'state' });
+    }
+  }
+
+  /** Reads what the signals said is new, once per burst, one read at a time per run. */
+  private schedule(watched: Watched, what: { second: boolean; state: boolean }): void {
+    watched.heardAt = Date.now();
+    const queued = watched.pending.second || watched.pending.state;
+    watched.pending.second ||= what.second;
+    watched.pending.state ||= what.state;
+    if (queued) return;
+    setTimeout(() => void this.drain(watched), COALESCE_MS);
+  }
+
+  private async drain(watched: Watched): Promise<void> {
+    await watched.reading?.catch(() => undefined);
+    if (!(watched.pending.second || watched.pending.state) || !this.watched.has(watched.key)) return;
+    const what = { ...watched.pending };
+    watched.pending = { second: false, state: false };
+    watched.reading = this.read(watched, what).then(
+      (fresh) => this.broadcast(watched, fresh),
+      (error: unknown) => this.logger.warn({ runId: watched.runId, err: String(error) }, 'live read failed'),
+    );
+    await watched.reading;
+  }
+
+  /** Reads the run (on a state change) and the seconds after the last complete one. */
+  private read(watched: Watched, what: { second: boolean; state: boolean }): Promise<SeriesPoint[]> {
+    return runAsTenant(watched.tenantId, async () => {
+      if (what.state || !watched.run) watched.run = await this.service.get(watched.runId);
+      if (!what.second) return [];
+      const after = watched.completed.at(-1)?.t ?? 0;
+      const fresh = toSeriesPoints(mergeSegmentsBySecond(await this.runs.seconds(watched.runId, after)));
+      watched.firstT ??= fresh[0]?.t;
+      // Elapsed counts from the run's first second, not from this batch's.
+      for (const point of fresh) point.elapsed = point.t - (watched.firstT ?? point.t);
+      const completed = fresh.slice(0, -1);
+      for (const point of completed) watched.requests += point.rps;
+      watched.completed.push(...completed);
+      watched.current = fresh.at(-1) ?? watched.current;
+      return completed;
+    }) as Promise<SeriesPoint[]>;
+  }
+
+  private broadcast(watched: Watched, fresh: SeriesPoint[]): void {
+    const run = watched.run!;
+    if (isTerminalRunStatus(run.status)) {
+      for (const viewer of watched.viewers) {
+        viewer.next({ type: 'end', data: run });
+        viewer.complete();
+      }
+      this.unwatch(watched);
+      return;
+    }
+    const progress = this.progress(watched, fresh);
+    for (const viewer of watched.viewers) viewer.next({ type: 'progress', data: progress });
+  }
+
+  private greet(watched: Watched, viewer: Subscriber<LiveEvent>): void {
+    const run = watched.run!;
+    if (isTerminalRunStatus(run.status)) {
+      viewer.next({ type: 'end', data: run });
+      viewer.complete();
+      return;
+    }
+    viewer.next({ type: 'progress', data: this.progress(watched, watched.completed) });
+  }
+
+  /** Once a second: the clock, where a waiting run stands (Redis), and a check on a quiet run. */
+  private async tick(watched: Watched): Promise<void> {
+    const run = watched.run;
+    if (!run || watched.viewers.size === 0) return;
+    if (Date.now() - watched.heardAt > QUIET_CHECK_MS) this.schedule(watched, { second: true, state: true });
+    if (run.status === 'QUEUED' || run.status === 'STARTING') {
+      const views = await this.runQueue.views([{ id: run.id, status: run.status, segments: run.segments }]).catch(() => null);
+      if (views && watched.run === run) watched.run = { ...run, queue: views.get(run.id) ?? null };
+    }
+    const progress = this.progress(watched, []);
+    for (const viewer of watched.viewers) viewer.next({ type: 'progress', data: progress });
+  }
+
+  private progress(watched: Watched, points: SeriesPoint[]): LiveProgress {
+    const run = watched.run!;
+    const current = watched.current;
+    const elapsed = run.startedAt ? Math.max(0, (Date.now() - Date.parse(run.startedAt)) / 1000) : 0;
+    return {
+      runId: run.id,
+      status: run.status,
+      elapsedSeconds: Math.round(elapsed),
+      remainingSeconds: run.startedAt ? Math.max(0, Math.round(run.plannedSeconds - elapsed)) : null,
+      plannedSeconds: run.plannedSeconds,
+      vus: current?.vus ?? 0,
+      rps: current?.rps ?? 0,
+      p50: current?.p50 ?? null,
+      p95: current?.p95 ?? null,
+      p99: current?.p99 ?? null,
+      errors: current?.errors ?? 0,
+      errorRate: current?.errorRate ?? 0,
+      requests: watched.requests + (current?.rps ?? 0),
+      point: current,
+      points,
+      queue: run.queue,
+    };
+  }
+}
