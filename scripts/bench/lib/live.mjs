@@ -1,16 +1,17 @@
 // `--only live`: what people watching runs live cost the API and PostgreSQL.
 //
-// One run sends load (20 req/s for 90 s) while a second run of another plan waits in line
+// One run sends load (20 req/s, long enough for the three windows) while a second run of another plan waits in line
 // behind it (the stack has one runner), so one run has a new second every second and the other
 // has nothing new. Three windows, each `seconds` long: nobody watching (what ingest itself
 // costs), `viewers` SSE streams on the running run, the same number on the waiting run. For
 // each: PostgreSQL transactions per second in the bench database (every statement the API
-// sends outside a transaction is one; pg_stat_database, so it lags by up to a second: the
-// windows are long and start after a settling pause), the API's CPU, and the events each
-// viewer received. Per viewer = (window - nobody) / viewers.
+// sends outside a transaction is one; from pg_stat_database), the API's CPU, and the events
+// each viewer received. Per viewer = (window - nobody) / viewers.
 import { BenchError, cpuSeconds, log, round, sleep } from './util.mjs';
 
-const SETTLE_MS = 3_000;
+// PostgreSQL may count an idle backend's statements up to 10 s late (its statistics flush), so
+// each window starts 12 s after its viewers connected: their connecting reads fall before it.
+const SETTLE_MS = 12_000;
 
 async function transactions(db) {
   await db.query('SELECT pg_stat_clear_snapshot()');
@@ -86,10 +87,16 @@ export async function live(ctx, okServer) {
   const target = await client.post('/targets', { name: 'bench live', baseUrl: okServer.url });
   const plan = (name, load) =>
     client.post('/plans', { name, targetId: target.id, load, requests: [{ name: 'Get', method: 'GET', path: '/' }], thresholds: [] });
-  const running = await plan('bench live (running)', { executor: 'constant-arrival-rate', rate: 20, timeUnit: '1s', duration: `${duration}s`, preAllocatedVUs: 5 });
+  const running = await plan('bench live (running)', {
+    executor: 'constant-arrival-rate',
+    rate: 20,
+    timeUnit: '1s',
+    duration: `${duration}s`,
+    preAllocatedVUs: 5,
+  });
   const waiting = await plan('bench live (waiting)', { executor: 'constant-arrival-rate', rate: 20, timeUnit: '1s', duration: '5s', preAllocatedVUs: 5 });
   const { run: a } = await client.post(`/plans/${running.id}/runs`, undefined, 202);
-  for (const deadline = Date.now() + 60_000; ; ) {
+  for (const deadline = Date.now() + 60_000; ;) {
     const run = await client.get(`/runs/${a.id}`);
     if (run.status === 'RUNNING') break;
     if (Date.now() > deadline) throw new BenchError(`live: run ${a.id} still ${run.status} after 60 s`);

@@ -1,12 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import {
-  isTerminalRunStatus,
-  mergeSegmentsBySecond,
-  toSeriesPoints,
-  type RunSeries,
-  type SecondSample,
-  HISTOGRAM_RELATIVE_ACCURACY,
-} from '@loadline/shared';
+import { isTerminalRunStatus, mergeSegmentsBySecond, toSeriesPoints, type RunSeries, type SecondSample, HISTOGRAM_RELATIVE_ACCURACY } from '@loadline/shared';
 import { RunsRepository } from './runs.repository.js';
 import { RunsService } from './runs.service.js';
 import { Memo } from './run-view.js';
