@@ -3,6 +3,7 @@ import { ConfigModule } from './config/config.module.js';
 import type { ApiEnv } from './config/env.js';
 import { DatabaseModule } from './prisma/database.module.js';
 import { QueueModule } from './queue/queue.module.js';
+import { EventsModule } from './events/events.module.js';
 import { AuditModule } from './audit/audit.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { TargetsModule } from './targets/targets.module.js';
@@ -26,6 +27,7 @@ export class AppModule {
         ConfigModule.forRoot(env),
         DatabaseModule,
         QueueModule,
+        EventsModule,
         AuditModule,
         WebhooksModule,
         AuthModule,

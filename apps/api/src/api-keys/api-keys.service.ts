@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { canGrant, type ApiKeyView, type CreatedApiKey, type Role } from '@loadline/shared';
 import type { z } from 'zod';
 import type { createApiKeySchema } from '@loadline/shared';
-import { AuditService } from '../audit/audit.service.js';
+import { DomainEvents } from '../events/domain-events.js';
 import { hashSecretToken, newSecretToken } from '../access/secrets.js';
 import { API_KEY_PREFIX } from '../access/credentials.js';
 import { AccessError, AccessErrorCode } from '../access/access.errors.js';
@@ -27,7 +27,7 @@ export interface ApiKeyCaller {
 export class ApiKeysService {
   constructor(
     private readonly keys: ApiKeysRepository,
-    private readonly audit: AuditService,
+    private readonly events: DomainEvents,
   ) {}
 
   private async views(records: KeyRecord[]): Promise<ApiKeyView[]> {
@@ -61,7 +61,7 @@ export class ApiKeysService {
       createdById: actor.userId,
       expiresAt: input.expiresInDays ? new Date(Date.now() + input.expiresInDays * 86_400_000) : null,
     });
-    await this.audit.record('api_key.created', { subject: { type: 'apiKey', id: record.id }, details: { name: record.name, role: record.role } });
+    await this.events.emit('api_key.created', { subject: { type: 'apiKey', id: record.id }, details: { name: record.name, role: record.role } });
     const [key] = await this.views([record]);
     return { key: key!, secret };
   }
@@ -75,7 +75,7 @@ export class ApiKeysService {
     if (!existing) throw new ApiKeyError(ApiKeyErrorCode.API_KEY_NOT_FOUND, `No API key ${id}`);
     if (existing.revokedAt) return (await this.views([existing]))[0]!;
     const revoked = await this.keys.revoke(id, new Date());
-    await this.audit.record('api_key.revoked', { subject: { type: 'apiKey', id }, details: { name: revoked.name } });
+    await this.events.emit('api_key.revoked', { subject: { type: 'apiKey', id }, details: { name: revoked.name } });
     return (await this.views([revoked]))[0]!;
   }
 

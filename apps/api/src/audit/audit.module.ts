@@ -1,13 +1,12 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { AuditController } from './audit.controller.js';
 import { AuditRepository } from './audit.repository.js';
 import { AuditService } from './audit.service.js';
+import { AuditSubscriber } from './audit-subscriber.js';
 
-/** Global: every domain records what it does through AuditService. */
-@Global()
+/** The audit log: records the domain events it subscribes to, and serves GET /audit. */
 @Module({
   controllers: [AuditController],
-  providers: [AuditRepository, AuditService],
-  exports: [AuditService],
+  providers: [AuditRepository, AuditService, AuditSubscriber],
 })
 export class AuditModule {}

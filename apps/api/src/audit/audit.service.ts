@@ -1,19 +1,14 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { AuditAction, AuditEventView, AuditPage } from '@loadline/shared';
 import { currentContext } from '../tenancy/request-context.js';
+import type { AuditedChange } from '../events/domain-events.js';
 import { AuditRepository } from './audit.repository.js';
 
-export interface AuditEntry {
-  subject?: { type: string; id: string };
-  details?: Record<string, string | number | boolean | null>;
-  /** Defaults to the caller's organization. */
-  tenantIds?: string[];
-  /** Defaults to the caller; given for events before authentication (logins). */
-  actorUserId?: string | null;
-}
+/** What an audited change says beyond who and from where (the request context has those). */
+export type AuditEntry = AuditedChange;
 
 /**
- * Who did what, when and from where. Actor, address and user agent come from the request
+ * Who did what, when and from where (recorded from domain events: AuditSubscriber). Actor, address and user agent come from the request
  * context. Details never carry secrets: callers pass names and ids only.
  */
 @Injectable()

@@ -2,7 +2,7 @@ import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { MeView, SessionListItem, SessionView, loginSchema, signupSchema } from '@loadline/shared';
 import type { z } from 'zod';
 import { API_ENV, type ApiEnv } from '../config/env.js';
-import { AuditService } from '../audit/audit.service.js';
+import { DomainEvents } from '../events/domain-events.js';
 import { ApiKeysService } from '../api-keys/api-keys.service.js';
 import { MembersService } from '../members/members.service.js';
 import { MemberError, MemberErrorCode } from '../members/members.errors.js';
@@ -36,7 +36,7 @@ export class AuthService implements OnModuleInit {
     private readonly organizations: OrganizationsService,
     private readonly throttle: LoginThrottle,
     private readonly signups: SignupGate,
-    private readonly audit: AuditService,
+    private readonly events: DomainEvents,
     @Inject(API_ENV) private readonly env: ApiEnv,
   ) {}
 
@@ -61,7 +61,7 @@ export class AuthService implements OnModuleInit {
           : { organization: { name: input.organizationName!, slug: await this.organizations.freeSlug(input.organizationName!) } }),
         session: { tokenHash: hashSecretToken(token), expiresAt, ...client },
       });
-      await this.audit.record(invite ? 'member.joined' : 'organization.created', {
+      await this.events.emit(invite ? 'member.joined' : 'organization.created', {
         tenantIds: [created.tenant.id],
         actorUserId: created.user.id,
         subject: invite ? { type: 'invite', id: invite.id } : { type: 'organization', id: created.tenant.id },
@@ -97,10 +97,10 @@ export class AuthService implements OnModuleInit {
       const lockedNow = await this.throttle.recordFailure(input.email, client.ip);
       if (user) {
         const tenantIds = (await this.accounts.memberships(user.id)).map((membership) => membership.tenantId);
-        await this.audit.record('auth.login_failed', { tenantIds, actorUserId: user.id, subject: { type: 'user', id: user.id } });
-        if (lockedNow) await this.audit.record('auth.locked_out', { tenantIds, actorUserId: user.id, subject: { type: 'user', id: user.id } });
+        await this.events.emit('auth.login_failed', { tenantIds, actorUserId: user.id, subject: { type: 'user', id: user.id } });
+        if (lockedNow) await this.events.emit('auth.locked_out', { tenantIds, actorUserId: user.id, subject: { type: 'user', id: user.id } });
       } else {
-        await this.audit.record('auth.login_failed', { tenantIds: [] });
+        await this.events.emit('auth.login_failed', { tenantIds: [] });
       }
       throw new AuthError(AuthErrorCode.INVALID_CREDENTIALS, 'E-mail or password is wrong');
     }
@@ -114,7 +114,7 @@ export class AuthService implements OnModuleInit {
     const token = newSecretToken(SESSION_TOKEN_PREFIX);
     const expiresAt = this.sessionExpiry();
     await this.accounts.createSession({ userId: user.id, tenantId: membership.tenantId, tokenHash: hashSecretToken(token), expiresAt, ...client });
-    await this.audit.record('auth.login', { tenantIds: [membership.tenantId], actorUserId: user.id, subject: { type: 'user', id: user.id } });
+    await this.events.emit('auth.login', { tenantIds: [membership.tenantId], actorUserId: user.id, subject: { type: 'user', id: user.id } });
     return {
       token,
       expiresAt,
@@ -163,7 +163,7 @@ export class AuthService implements OnModuleInit {
 
   async logout(caller: SessionCaller): Promise<void> {
     await this.accounts.revokeSession(caller.userId, caller.sessionId);
-    await this.audit.record('auth.logout', { subject: { type: 'user', id: caller.userId } });
+    await this.events.emit('auth.logout', { subject: { type: 'user', id: caller.userId } });
   }
 
   async sessions(caller: SessionCaller): Promise<SessionListItem[]> {

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { canGrant, type CreatedInvite, type InvitationPreview, type InviteView, type MemberView, type Role, type createInviteSchema } from '@loadline/shared';
 import type { z } from 'zod';
-import { AuditService } from '../audit/audit.service.js';
+import { DomainEvents } from '../events/domain-events.js';
 import { hashSecretToken, newSecretToken } from '../access/secrets.js';
 import { LastOwnerError, MembersRepository } from './members.repository.js';
 import { MemberError, MemberErrorCode } from './members.errors.js';
@@ -29,7 +29,7 @@ export interface UsableInvite {
 export class MembersService {
   constructor(
     private readonly members: MembersRepository,
-    private readonly audit: AuditService,
+    private readonly events: DomainEvents,
     @Inject(MAILER) private readonly mailer: Mailer,
   ) {}
 
@@ -73,7 +73,7 @@ export class MembersService {
     if (member.role !== role) {
       const changed = await this.changeOrRemove(userId, role);
       if (!changed) throw new MemberError(MemberErrorCode.MEMBER_NOT_FOUND, `No member ${userId} in this organization`);
-      await this.audit.record('member.role_changed', {
+      await this.events.emit('member.role_changed', {
         subject: { type: 'user', id: userId },
         details: { email: member.user.email, from: member.role, to: role },
       });
@@ -85,7 +85,7 @@ export class MembersService {
   /** Audits what a member's demotion or removal took from the keys, invites and triggers they made. */
   private async recordReduced(userId: string, email: string, reduced: Record<string, string[]>): Promise<void> {
     if (Object.values(reduced).every((items) => items.length === 0)) return;
-    await this.audit.record('member.power_reduced', { subject: { type: 'user', id: userId }, details: { email, ...reduced } });
+    await this.events.emit('member.power_reduced', { subject: { type: 'user', id: userId }, details: { email, ...reduced } });
   }
 
   /** Removes a member (or, with actor = the member, leaves; their current session is kept). */
@@ -95,7 +95,7 @@ export class MembersService {
     if (userId !== actor.userId) this.assertMayManage(actor, member.role, null);
     const removed = await this.changeOrRemove(userId, null, keepSessionId);
     if (!removed) throw new MemberError(MemberErrorCode.MEMBER_NOT_FOUND, `No member ${userId} in this organization`);
-    await this.audit.record('member.removed', {
+    await this.events.emit('member.removed', {
       subject: { type: 'user', id: userId },
       details: { email: member.user.email, role: member.role, left: userId === actor.userId },
     });
@@ -134,7 +134,7 @@ export class MembersService {
     });
     const url = `${linkBase.replace(/\/$/, '')}/invite/${token}`;
     await this.mailer.sendInvite({ to: record.email, organization: actor.organizationName, invitedBy: actor.email, role: record.role, url, expiresAt });
-    await this.audit.record('member.invited', { subject: { type: 'invite', id: record.id }, details: { role: record.role, email: record.email } });
+    await this.events.emit('member.invited', { subject: { type: 'invite', id: record.id }, details: { role: record.role, email: record.email } });
     const [view] = await this.inviteViews([record]);
     return { invite: view!, token, url };
   }
@@ -148,7 +148,7 @@ export class MembersService {
     if (!invite || invite.acceptedAt) throw new MemberError(MemberErrorCode.INVITE_NOT_FOUND, `No pending invite ${id}`);
     if (invite.revokedAt) return;
     await this.members.revokeInvite(id);
-    await this.audit.record('member.invite_revoked', { subject: { type: 'invite', id }, details: { role: invite.role, email: invite.email } });
+    await this.events.emit('member.invite_revoked', { subject: { type: 'invite', id }, details: { role: invite.role, email: invite.email } });
   }
 
   /** The invite behind a link, if it can still be used; otherwise the specific reason. */
@@ -198,7 +198,7 @@ export class MembersService {
     }
     const membership = await this.members.claimInvite(invite.id, invite.tenantId, userId, invite.role);
     if (!membership) throw new MemberError(MemberErrorCode.INVITE_ALREADY_USED, 'This invite link has already been used');
-    await this.audit.record('member.joined', {
+    await this.events.emit('member.joined', {
       tenantIds: [invite.tenantId],
       actorUserId: userId,
       subject: { type: 'invite', id: invite.id },

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { QUOTA_MAXIMA, type PlanSpec, type OrganizationView, type Quotas, type UsageView, type updateQuotasSchema } from '@loadline/shared';
 import { API_ENV, type ApiEnv } from '../config/env.js';
 import type { z } from 'zod';
-import { AuditService } from '../audit/audit.service.js';
+import { DomainEvents } from '../events/domain-events.js';
 import { OrganizationsRepository } from './organizations.repository.js';
 import { OrganizationError, OrganizationErrorCode } from './organizations.errors.js';
 import { monthOf, quotaViolations } from './quota-check.js';
@@ -44,7 +44,7 @@ export class OrganizationsService {
 
   constructor(
     private readonly organizations: OrganizationsRepository,
-    private readonly audit: AuditService,
+    private readonly events: DomainEvents,
     @Inject(API_ENV) env: ApiEnv,
   ) {
     this.ceilings = ceilingsOf(env);
@@ -70,7 +70,7 @@ export class OrganizationsService {
   /** A new organization with the user as its owner; returns the membership (with the tenant). */
   async createFor(userId: string, name: string) {
     const membership = await this.organizations.createOwnedBy(userId, name, await this.freeSlug(name));
-    await this.audit.record('organization.created', {
+    await this.events.emit('organization.created', {
       tenantIds: [membership.tenantId],
       actorUserId: userId,
       subject: { type: 'organization', id: membership.tenantId },
@@ -85,7 +85,7 @@ export class OrganizationsService {
 
   async rename(name: string): Promise<OrganizationView> {
     const updated = await this.organizations.update({ name });
-    await this.audit.record('organization.updated', { subject: { type: 'organization', id: updated.id }, details: { name } });
+    await this.events.emit('organization.updated', { subject: { type: 'organization', id: updated.id }, details: { name } });
     return this.view(updated);
   }
 
@@ -106,7 +106,7 @@ export class OrganizationsService {
       monthlyVuMinutes: input.monthlyVuMinutes,
     });
     const changes = Object.fromEntries(Object.entries(input).map(([quota, value]) => [quota, `${before[quota as keyof Quotas]} -> ${value}`]));
-    await this.audit.record('organization.quotas_changed', { subject: { type: 'organization', id: updated.id }, details: changes });
+    await this.events.emit('organization.quotas_changed', { subject: { type: 'organization', id: updated.id }, details: changes });
     return this.view(updated);
   }
 

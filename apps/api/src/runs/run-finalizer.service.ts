@@ -1,11 +1,9 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { decodeThresholdStop, needsBaseline, planPeakVus, planSpecSchema, trendChanges, trendPointsFromFigures, type TrendChange } from '@loadline/shared';
 import { RunsRepository } from './runs.repository.js';
 import { decideOutcome, type SegmentState } from './run-outcome.js';
 import { toRunView } from './run-view.js';
-import { API_ENV, type ApiEnv } from '../config/env.js';
-import { WebhookEvents } from '../webhooks/webhook-events.js';
-import { endEvents, runEventData } from '../webhooks/run-event.js';
+import { DomainEvents } from '../events/domain-events.js';
 import { RunFiguresRepository } from './run-figures.repository.js';
 import { RunBaselines } from './run-baselines.service.js';
 import { PlanRegressionsRepository } from './plan-regressions.repository.js';
@@ -24,8 +22,7 @@ export class RunFinalizer {
     private readonly figures: RunFiguresRepository,
     private readonly baselines: RunBaselines,
     private readonly regressions: PlanRegressionsRepository,
-    private readonly events: WebhookEvents,
-    @Inject(API_ENV) private readonly env: ApiEnv,
+    private readonly events: DomainEvents,
     private readonly signals: RunSignals,
   ) {}
 
@@ -83,19 +80,16 @@ export class RunFinalizer {
       const ended = await this.runs.find(runId);
       if (ended) {
         const view = toRunView(ended);
-        const types = endEvents(view);
-        // The comparison with the baseline (a bootstrap over both runs' seconds) only for endpoints that will receive it.
-        const baseline = (await this.events.anyListens(types))
-          ? await this.baselines.findings(view, spec).catch((error: Error) => {
-              this.logger.error({ runId, err: error.message }, 'could not compare the run with its baseline');
-              return null;
-            })
-          : null;
         const regressions = await this.announceRegressions(view.planId, view.id).catch((error: Error) => {
           this.logger.error({ runId, err: error.message }, 'could not look for change points');
           return [];
         });
-        for (const type of types) await this.events.emit(type, runEventData(view, this.env, baseline, regressions));
+        const baseline = () =>
+          this.baselines.findings(view, spec).catch((error: Error) => {
+            this.logger.error({ runId, err: error.message }, 'could not compare the run with its baseline');
+            return null;
+          });
+        await this.events.emit('run.ended', { run: view, regressions, baseline });
       }
     }
     return done;
@@ -120,7 +114,7 @@ export class RunFinalizer {
       confirmed.push(change);
       this.logger.warn({ planId, runId, stat: change.stat, step: change.step }, "a run confirmed a regression in its plan's trend");
       await this.regressions.record(planId, runId, change);
-      await this.events.emit('plan.regression', { plan: { id: planId }, confirmedBy: { runId }, change });
+      await this.events.emit('plan.regression', { planId, runId, change });
     }
     return confirmed;
   }

@@ -16,9 +16,7 @@ import { cachedRunView, finishedViewKey, toRunView, type RunRecord } from './run
 import { RunFinalizer } from './run-finalizer.service.js';
 import { OrganizationsService } from '../organizations/organizations.service.js';
 import { plannedVuMinutes } from '../organizations/quota-check.js';
-import { AuditService } from '../audit/audit.service.js';
-import { WebhookEvents } from '../webhooks/webhook-events.js';
-import { runEventData } from '../webhooks/run-event.js';
+import { DomainEvents } from '../events/domain-events.js';
 
 export interface RunCursor {
   createdAt: Date;
@@ -62,8 +60,7 @@ export class RunsService {
     @Inject(API_ENV) private readonly env: ApiEnv,
     private readonly finalizer: RunFinalizer,
     private readonly organizations: OrganizationsService,
-    private readonly audit: AuditService,
-    private readonly events: WebhookEvents,
+    private readonly events: DomainEvents,
   ) {}
 
   /**
@@ -128,8 +125,7 @@ export class RunsService {
         return earlier;
       });
     if (raced) return this.earlierStart(run, planId);
-    await this.audit.record('run.started', { subject: { type: 'run', id: run.id }, details: { plan: version.name, planVersion: version.version, trigger } });
-    await this.events.emit('run.started', runEventData(toRunView(run), this.env));
+    await this.events.emit('run.started', { run: toRunView(run) });
 
     try {
       const job = {
@@ -203,7 +199,7 @@ export class RunsService {
       throw new RunError(RunErrorCode.RUN_NOT_CANCELLABLE, `The run has already ended (${run.status})`);
     }
     await this.runs.requestCancel(id, new Date());
-    await this.audit.record('run.cancelled', { subject: { type: 'run', id }, details: { status: run.status } });
+    await this.events.emit('run.cancelled', { subject: { type: 'run', id }, details: { status: run.status } });
     const was = await this.runQueue.stop(id, 'cancelled');
     const unstarted = was === 'waiting' || was === 'reserved' || (was === 'none' && (run.status === 'QUEUED' || run.status === 'STARTING'));
     if (unstarted) {

@@ -3,7 +3,7 @@ import { API_ENV, type ApiEnv } from '../config/env.js';
 import { DomainError } from '../common/errors/domain-error.js';
 import { runAsTenant } from '../tenancy/request-context.js';
 import { RunsService } from '../runs/runs.service.js';
-import { WebhookEvents } from '../webhooks/webhook-events.js';
+import { DomainEvents } from '../events/domain-events.js';
 import { SchedulesRepository, type TakenSlot } from './schedules.repository.js';
 import { planSlot, slotKey, type SchedulerGap } from './slot-plan.js';
 
@@ -47,7 +47,7 @@ export class SchedulerService implements OnApplicationBootstrap, OnModuleDestroy
   constructor(
     private readonly schedules: SchedulesRepository,
     private readonly runs: RunsService,
-    private readonly events: WebhookEvents,
+    private readonly events: DomainEvents,
     @Inject(API_ENV) private readonly env: ApiEnv,
   ) {}
 

@@ -11,7 +11,7 @@ import {
 } from '@loadline/shared';
 import type { z } from 'zod';
 import { API_ENV, type ApiEnv } from '../config/env.js';
-import { AuditService } from '../audit/audit.service.js';
+import { DomainEvents } from '../events/domain-events.js';
 import type { Target } from '../generated/prisma/client.js';
 import { AddressGuard } from './address-guard.js';
 import { SecretBox } from './secret-box.js';
@@ -60,7 +60,7 @@ export class TargetsService implements OnApplicationBootstrap {
     private readonly guard: AddressGuard,
     private readonly verifier: TargetVerifier,
     private readonly box: SecretBox,
-    private readonly audit: AuditService,
+    private readonly events: DomainEvents,
     @Inject(API_ENV) private readonly env: ApiEnv,
   ) {}
 
@@ -175,7 +175,7 @@ export class TargetsService implements OnApplicationBootstrap {
       );
     }
     const updated = await this.targets.update(id, { verifiedAt: new Date(), verificationMethod: success.method });
-    await this.audit.record('target.verified', { subject: { type: 'target', id }, details: { host: new URL(target.baseUrl).host, method: success.method } });
+    await this.events.emit('target.verified', { subject: { type: 'target', id }, details: { host: new URL(target.baseUrl).host, method: success.method } });
     return this.view(updated);
   }
 

@@ -1,17 +1,10 @@
-import type { BaselineFinding, RunView, TrendChange, WebhookEventType } from '@loadline/shared';
+import type { RunView, TrendChange, WebhookEventType } from '@loadline/shared';
 import { describeThreshold } from '@loadline/shared';
 import type { ApiEnv } from '../config/env.js';
+import type { BaselineComparison } from '../events/domain-events.js';
 
 /** Where people open reports: the public URL, else the address the API listens on. */
 export const reportBase = (env: ApiEnv) => (env.LOADLINE_PUBLIC_URL ?? `http://${env.LOADLINE_HOST}:${env.LOADLINE_PORT}`).replace(/\/$/, '');
-
-/** How an ended run compares with its baseline, as the finaliser worked it out. */
-export interface RunEventBaseline {
-  runId: string;
-  rule: string;
-  findings: BaselineFinding[];
-  regressions: number;
-}
 
 /**
  * The `data` of a run event: the verdict, key figures, thresholds, the comparison with the
@@ -21,7 +14,7 @@ export interface RunEventBaseline {
 export function runEventData(
   run: RunView,
   env: ApiEnv,
-  baseline: RunEventBaseline | null = null,
+  baseline: BaselineComparison | null = null,
   regressions: readonly TrendChange[] = [],
 ): Record<string, unknown> {
   const overall = run.summary?.overall;
