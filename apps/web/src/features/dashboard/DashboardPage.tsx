@@ -4,7 +4,7 @@ import { Card, PageHeader } from '../../components/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../components/States';
 import { formatRelative } from '../../format/time';
 import { can } from '@loadline/shared';
-import { useAccount } from '../auth/hooks';
+import { useAccount } from '../../session';
 import { useDashboard } from '../reports/hooks';
 import { Sparkline } from '../reports/Sparkline';
 import { describeTrendChange } from '../reports/report-format';

@@ -5,7 +5,7 @@ import { isApiError } from '../../api/client';
 import { ErrorState, LoadingState, errorMessage } from '../../components/States';
 import { SelectField, TextField } from '../../forms/Fields';
 import { detailsToFieldErrors, NO_ERRORS, type FieldErrors } from '../../forms/field-errors';
-import { useCan } from '../auth/hooks';
+import { useCan } from '../../session';
 import type { ImportedDraftState } from '../plan-editor/PlanEditorPage';
 import { useCreateTarget, useTargets } from '../targets/hooks';
 

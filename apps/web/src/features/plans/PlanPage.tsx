@@ -5,7 +5,7 @@ import { Card, PageHeader } from '../../components/PageHeader';
 import { EmptyState, ErrorState, LoadingState, errorMessage } from '../../components/States';
 import { formatDateTime, formatSeconds } from '../../format/time';
 import { isApiError } from '../../api/client';
-import { useCan } from '../auth/hooks';
+import { useCan } from '../../session';
 import { LoadProfileChart } from '../plan-editor/LoadProfileChart';
 import { scenariosToForm } from '../plan-editor/model/from-spec';
 import { RunsTable } from '../runs/RunsTable';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { isTerminalRunStatus, type RunView } from '@loadline/shared';
 import { formatDateTime } from '../../format/time';
-import { useCan } from '../auth/hooks';
+import { useCan } from '../../session';
 import { useRuns } from '../runs/hooks';
 import { exportUrl } from './hooks';
 import { SharePanel } from './SharePanel';

@@ -4,7 +4,7 @@ import type { TrendPoint } from '@loadline/shared';
 import { Card, PageHeader } from '../../components/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../components/States';
 import { formatLatency } from '../../format/numbers';
-import { useCan } from '../auth/hooks';
+import { useCan } from '../../session';
 import { VerdictBadge } from '../runs/RunStatusBadge';
 import { usePlan } from '../plans/hooks';
 import { usePlanBaseline, usePlanTrend } from './hooks';

@@ -5,7 +5,7 @@ import { formatClock } from '../../components/charts/chart-model';
 import { formatCount, formatMs, formatPercent, formatRps } from '../../format/numbers';
 import { elapsedSeconds } from '../../format/time';
 import { RunCharts } from './RunCharts';
-import { useCan } from '../auth/hooks';
+import { useCan } from '../../session';
 import { useCancelRun } from './hooks';
 import type { LiveMode } from './run-events';
 import { useNow } from './use-now';

@@ -24,7 +24,7 @@ import { usePlan } from '../plans/hooks';
 import { ScriptPreview } from '../plans/ScriptPreview';
 import { RunReportActions } from '../reports/RunReportActions';
 import { BaselineCard } from '../reports/BaselineCard';
-import { useCan } from '../auth/hooks';
+import { useCan } from '../../session';
 
 const NO_POINTS: readonly SeriesPoint[] = [];
 
