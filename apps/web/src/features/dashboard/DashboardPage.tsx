@@ -8,7 +8,7 @@ import { useAccount } from '../../session';
 import { useDashboard } from '../reports/hooks';
 import { Sparkline } from '../reports/Sparkline';
 import { describeTrendChange } from '../reports/report-format';
-import { RunStatusBadge, VerdictBadge } from '../runs/RunStatusBadge';
+import { RunStatusBadge, VerdictBadge } from '../run-report';
 import { RunsTable } from '../runs/RunsTable';
 import { useTargets } from '../targets/hooks';
 import { HealthIndicator } from './HealthIndicator';

@@ -5,7 +5,7 @@ import { Card, PageHeader } from '../../components/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../components/States';
 import { formatLatency } from '../../format/numbers';
 import { useCan } from '../../session';
-import { VerdictBadge } from '../runs/RunStatusBadge';
+import { VerdictBadge } from '../run-report';
 import { usePlan } from '../plans/hooks';
 import { usePlanBaseline, usePlanTrend } from './hooks';
 import { dayBound, describeTrendChange, trendPointLabel } from './report-format';

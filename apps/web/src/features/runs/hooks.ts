@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isTerminalRunStatus, type RunSeries, type RunView } from '@loadline/shared';
 import { api, isApiError, unwrap } from '../../api/client';
 import { queryKeys, type RunListFilter } from '../../api/query-keys';
-import { mergePoints } from './series-data';
+import { mergePoints } from '../run-report';
 
 /** Without a working event stream (fallback), the run is polled this often. */
 export const RUN_POLL_MS = 1_000;
