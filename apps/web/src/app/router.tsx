@@ -12,7 +12,7 @@ import { MembersPage } from '../features/members/MembersPage';
 import { OrganizationPage } from '../features/organization/OrganizationPage';
 import { SessionsPage } from '../features/sessions/SessionsPage';
 import { SettingsLayout } from '../features/settings/SettingsLayout';
-import { EditPlanPage, NewPlanPage } from '../features/plan-editor/PlanEditorPage';
+import { EditPlanPage, NewPlanPage } from '../features/plans/PlanEditorPage';
 import { ImportPlanPage } from '../features/plan-import/ImportPlanPage';
 import { PlanPage } from '../features/plans/PlanPage';
 import { RunPage } from '../features/runs/RunPage';

@@ -6,7 +6,7 @@ import { ErrorState, LoadingState, errorMessage } from '../../components/States'
 import { SelectField, TextField } from '../../forms/Fields';
 import { detailsToFieldErrors, NO_ERRORS, type FieldErrors } from '../../forms/field-errors';
 import { useCan } from '../../session';
-import type { ImportedDraftState } from '../plan-editor/PlanEditorPage';
+import type { ImportedDraftState } from '../plans/PlanEditorPage';
 import { useCreateTarget, useTargets } from '../targets/hooks';
 
 /** The same service: scheme, host, port and path, ignoring a trailing slash. */

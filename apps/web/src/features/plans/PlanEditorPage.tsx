@@ -4,10 +4,8 @@ import { PageHeader } from '../../components/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../components/States';
 import { useCan, RequirePermission } from '../../session';
 import { useTargets } from '../targets/hooks';
-import { usePlan } from '../plans/hooks';
-import { PlanEditor } from './PlanEditor';
-import { specToForm } from './model/from-spec';
-import { initialPlanForm } from './model/form-types';
+import { usePlan } from './hooks';
+import { PlanEditor, specToForm, initialPlanForm } from '../plan-editor';
 
 /** What the import page hands to the editor (router state). */
 export interface ImportedDraftState {

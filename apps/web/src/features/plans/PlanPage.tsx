@@ -6,8 +6,7 @@ import { EmptyState, ErrorState, LoadingState, errorMessage } from '../../compon
 import { formatDateTime, formatSeconds } from '../../format/time';
 import { isApiError } from '../../api/client';
 import { useCan } from '../../session';
-import { LoadProfileChart } from '../plan-editor/LoadProfileChart';
-import { scenariosToForm } from '../plan-editor/model/from-spec';
+import { LoadProfileChart, scenariosToForm } from '../plan-editor';
 import { RunsTable } from '../runs/RunsTable';
 import { useRuns } from '../runs/hooks';
 import { useTarget } from '../targets/hooks';
