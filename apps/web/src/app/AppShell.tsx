@@ -1,7 +1,7 @@
 import { Link, NavLink, Outlet } from 'react-router';
 import { can, type Permission } from '@loadline/shared';
 import { useAccount, useLogout } from '../session';
-import { OrgSwitcher } from '../features/organization/OrgSwitcher';
+import { OrgSwitcher } from '../features/organization';
 import { Logo } from '../components/Logo';
 
 interface NavItem {

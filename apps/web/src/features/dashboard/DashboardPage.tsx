@@ -5,12 +5,10 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/States';
 import { formatRelative } from '../../format/time';
 import { can } from '@loadline/shared';
 import { useAccount } from '../../session';
-import { useDashboard } from '../reports/hooks';
-import { Sparkline } from '../reports/Sparkline';
-import { describeTrendChange } from '../reports/report-format';
+import { useDashboard, Sparkline, describeTrendChange } from '../reports';
 import { RunStatusBadge, VerdictBadge } from '../run-report';
-import { RunsTable } from '../runs/RunsTable';
-import { useTargets } from '../targets/hooks';
+import { RunsTable } from '../runs';
+import { useTargets } from '../targets';
 import { HealthIndicator } from './HealthIndicator';
 
 const RECENT_RUNS = 10;

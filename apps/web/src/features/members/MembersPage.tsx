@@ -10,7 +10,7 @@ import { ActionError, EmptyState, LoadedList } from '../../components/States';
 import { formatDateTime } from '../../format/time';
 import { fieldId } from '../../forms/field-errors';
 import { useAccount, ROLE_LABEL, aRole, grantableRoles, roleOptions } from '../../session';
-import { useLeaveOrganization } from '../organization/hooks';
+import { useLeaveOrganization } from '../organization';
 import { InviteForm } from './InviteForm';
 import { InvitesCard } from './InvitesCard';
 import { useChangeRole, useMembers, useRemoveMember } from './hooks';

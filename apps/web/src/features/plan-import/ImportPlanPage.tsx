@@ -6,7 +6,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { errorMessage } from '../../components/States';
 import { TextAreaField, TextField } from '../../forms/Fields';
 import { fieldId } from '../../forms/field-errors';
-import { useImportPlan } from '../plans/hooks';
+import { useImportPlan } from '../plans';
 import { RequirePermission } from '../../session';
 import { ImportResult } from './ImportResult';
 

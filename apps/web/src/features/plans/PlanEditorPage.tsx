@@ -3,7 +3,7 @@ import { protocolOf, type ImportedPlan, type TargetView } from '@loadline/shared
 import { PageHeader } from '../../components/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../components/States';
 import { useCan, RequirePermission } from '../../session';
-import { useTargets } from '../targets/hooks';
+import { useTargets } from '../targets';
 import { usePlan } from './hooks';
 import { PlanEditor, specToForm, initialPlanForm } from '../plan-editor';
 

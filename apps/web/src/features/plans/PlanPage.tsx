@@ -7,14 +7,12 @@ import { formatDateTime, formatSeconds } from '../../format/time';
 import { isApiError } from '../../api/client';
 import { useCan } from '../../session';
 import { LoadProfileChart, scenariosToForm } from '../plan-editor';
-import { RunsTable } from '../runs/RunsTable';
-import { useRuns } from '../runs/hooks';
-import { useTarget } from '../targets/hooks';
+import { RunsTable, useRuns } from '../runs';
+import { useTarget } from '../targets';
 import { PlanRequestsTable, PlanThresholdsList, ScenariosTable } from './PlanDetails';
 import { PlanVersions } from './PlanVersions';
 import { ScriptPreview } from './ScriptPreview';
-import { SchedulesSection } from '../automation/SchedulesSection';
-import { TriggersSection } from '../automation/TriggersSection';
+import { SchedulesSection, TriggersSection } from '../automation';
 import { usePlan, usePlanVersion, useStartRun } from './hooks';
 import { startErrorNeedsPlanChange, startErrorTitle } from './start-errors';
 

@@ -6,7 +6,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/States';
 import { formatLatency } from '../../format/numbers';
 import { useCan } from '../../session';
 import { VerdictBadge } from '../run-report';
-import { usePlan } from '../plans/hooks';
+import { usePlan } from '../plans';
 import { usePlanBaseline, usePlanTrend } from './hooks';
 import { dayBound, describeTrendChange, trendPointLabel } from './report-format';
 import { SharePanel } from './SharePanel';

@@ -23,10 +23,8 @@ import {
 import { LiveRunPanel } from './LiveRunPanel';
 import { RunProgress } from './RunProgress';
 import { useLiveRun, type LiveRun } from './use-live-run';
-import { usePlan } from '../plans/hooks';
-import { ScriptPreview } from '../plans/ScriptPreview';
-import { RunReportActions } from '../reports/RunReportActions';
-import { BaselineCard } from '../reports/BaselineCard';
+import { usePlan, ScriptPreview } from '../plans';
+import { RunReportActions, BaselineCard } from '../reports';
 import { useCan } from '../../session';
 
 const NO_POINTS: readonly SeriesPoint[] = [];
