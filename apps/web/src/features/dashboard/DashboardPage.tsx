@@ -7,7 +7,7 @@ import { can } from '@loadline/shared';
 import { useAccount } from '../../session';
 import { useDashboard, Sparkline, describeTrendChange } from '../reports';
 import { RunStatusBadge, VerdictBadge } from '../run-report';
-import { RunsTable } from '../runs';
+import { RunsTable } from '../run-list';
 import { useTargets } from '../targets';
 import { HealthIndicator } from './HealthIndicator';
 

@@ -7,7 +7,7 @@ import { formatDateTime, formatSeconds } from '../../format/time';
 import { isApiError } from '../../api/client';
 import { useCan } from '../../session';
 import { LoadProfileChart, scenariosToForm } from '../plan-editor';
-import { RunsTable, useRuns } from '../runs';
+import { RunsTable, useRuns } from '../run-list';
 import { useTarget } from '../targets';
 import { PlanRequestsTable, PlanThresholdsList, ScenariosTable } from './PlanDetails';
 import { PlanVersions } from './PlanVersions';

@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { isTerminalRunStatus, type RunView } from '@loadline/shared';
 import { formatDateTime } from '../../format/time';
 import { useCan } from '../../session';
-import { useRuns } from '../runs';
+import { useRuns } from '../run-list';
 import { exportUrl } from './hooks';
 import { SharePanel } from './SharePanel';
 

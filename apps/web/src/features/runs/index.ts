@@ -1,4 +1,3 @@
-// A run's page, live while it goes, and lists of runs. The report it shows is run-report/.
+// A run's page, live while it goes. The report it shows is run-report/; lists of runs are
+// run-list/.
 export { RunPage } from './RunPage';
-export { RunsTable } from './RunsTable';
-export { useRuns } from './hooks';
