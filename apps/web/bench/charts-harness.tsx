@@ -12,8 +12,7 @@ import { useState } from 'react';
 import type { RunSeries, SeriesPoint } from '@loadline/shared';
 import { TimeSeriesChart } from '../src/components/charts/TimeSeriesChart';
 import type { ChartModel } from '../src/components/charts/chart-model';
-import { RunCharts } from '../src/features/runs/RunCharts';
-import { ALL_REQUESTS, latencyChart, withLivePoints, type LatencySelection } from '../src/features/runs/series-data';
+import { RunCharts, ALL_REQUESTS, latencyChart, withLivePoints, type LatencySelection } from '../src/features/run-report';
 import '../src/styles/base.css';
 import '../src/styles/charts.css';
 

@@ -1,9 +1,5 @@
-import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
-import { createQueryClient } from './api/query-client';
-import { router } from './router';
+import { App } from './app/App';
 import './styles/base.css';
 import './styles/layout.css';
 import './styles/components.css';
@@ -20,12 +16,4 @@ import './styles/plan-page.css';
 import './styles/reports.css';
 import './styles/print.css';
 
-const queryClient = createQueryClient();
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+createRoot(document.getElementById('root')!).render(<App />);

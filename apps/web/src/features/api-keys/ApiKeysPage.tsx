@@ -7,8 +7,7 @@ import { Card } from '../../components/PageHeader';
 import { RevocableRow, RevocableStatusPill } from '../../components/Revocable';
 import { EmptyState, LoadedList } from '../../components/States';
 import { formatDate, formatDateTime, formatRelative } from '../../format/time';
-import { ROLE_LABEL, aRole } from '../members/roles';
-import { RequirePermission } from '../settings/RequirePermission';
+import { ROLE_LABEL, aRole, RequirePermission } from '../../session';
 import { CreateApiKeyForm } from './CreateApiKeyForm';
 import { keyStatus, useApiKeys, useRevokeApiKey } from './hooks';
 

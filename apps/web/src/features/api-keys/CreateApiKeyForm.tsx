@@ -4,8 +4,7 @@ import { SelectField, TextField } from '../../forms/Fields';
 import { FormErrorSummary } from '../../forms/FormErrorSummary';
 import { SubmitButton } from '../../forms/SubmitButton';
 import { useFormErrors } from '../../forms/use-form-errors';
-import { useAccount } from '../auth/hooks';
-import { grantableRoles, roleOptions, roleSentence } from '../members/roles';
+import { useAccount, grantableRoles, roleOptions, roleSentence } from '../../session';
 import { useCreateApiKey } from './hooks';
 
 const FIELDS = ['name', 'role', 'expiresInDays'] as const;

@@ -5,7 +5,7 @@ import { EmptyState, ErrorState, LoadingState, errorMessage } from '../../compon
 import { formatDateTime } from '../../format/time';
 import { SelectField } from '../../forms/Fields';
 import { NO_ERRORS } from '../../forms/field-errors';
-import { RequirePermission } from '../settings/RequirePermission';
+import { RequirePermission } from '../../session';
 import { actorLabel, detailsSummary, subjectLabel } from './audit-format';
 import { useAuditLog } from './hooks';
 

@@ -3,13 +3,13 @@ import { Link, useNavigate, useParams } from 'react-router';
 import type { InvitationPreview } from '@loadline/shared';
 import { ErrorState, LoadingState, errorMessage } from '../../components/States';
 import { formatDateTime } from '../../format/time';
-import { ROLE_LABEL, roleSentence } from '../members/roles';
+import { ROLE_LABEL, roleSentence, useLogout, useMe, useSignedIn, useSwitchOrganization } from '../../session';
 import { AuthLayout } from './AuthLayout';
 import { LoginForm } from './LoginForm';
 import { SignupForm } from './SignupForm';
 import { deadInviteReason, loginErrorMessage } from './auth-errors';
 import { isApiError } from '../../api/client';
-import { AcceptAfterLoginError, useAcceptInvite, useLoginAndAccept, useLogout, useMe, useSignedIn, useInvitation, useSwitchOrganization } from './hooks';
+import { AcceptAfterLoginError, useAcceptInvite, useInvitation, useLoginAndAccept } from './hooks';
 
 type Mode = 'choose' | 'signup' | 'login';
 

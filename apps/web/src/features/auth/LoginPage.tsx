@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { AuthLayout } from './AuthLayout';
 import { LoginForm } from './LoginForm';
 import { useLogin } from './hooks';
-import { loginNotice } from './login-notice';
+import { loginNotice } from '../../session';
 
 /** Why the user is here: the app ended the session (loginNotice), or a page needed one (state.from). */
 function arrivalNotice(state: unknown): string | null {

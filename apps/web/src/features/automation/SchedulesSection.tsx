@@ -6,7 +6,7 @@ import { ConfirmButton } from '../../components/ConfirmButton';
 import { Card } from '../../components/PageHeader';
 import { EmptyState, ErrorState, LoadingState, errorMessage } from '../../components/States';
 import { formatDateTime } from '../../format/time';
-import { useCan } from '../auth/hooks';
+import { useCan } from '../../session';
 import { CRON_PRESETS, MISSED_POLICY_LABEL, OVERLAP_POLICY_LABEL, SLOT_OUTCOME, formatFireTime, localTimeZone, timeZones } from './automation-format';
 import { useCreateSchedule, useDeleteSchedule, useScheduleSlots, useSchedules, useUpdateSchedule } from './hooks';
 

@@ -8,7 +8,7 @@ import { RevocableRow, RevocableStatusPill } from '../../components/Revocable';
 import { ActionError, EmptyState, LoadedList } from '../../components/States';
 import { formatDateTime, formatRelative } from '../../format/time';
 import { SubmitButton } from '../../forms/SubmitButton';
-import { useCan } from '../auth/hooks';
+import { useCan } from '../../session';
 import { triggerCurl } from './automation-format';
 import { useCreateTrigger, useRevokeTrigger, useTriggers } from './hooks';
 

@@ -9,7 +9,7 @@ import { Card } from '../../components/PageHeader';
 import { ActionError, EmptyState, LoadedList } from '../../components/States';
 import { formatDateTime, formatRelative } from '../../format/time';
 import { SubmitButton } from '../../forms/SubmitButton';
-import { RequirePermission } from '../settings/RequirePermission';
+import { RequirePermission } from '../../session';
 import { DELIVERY_STATUS, deliverySummary } from './automation-format';
 import {
   useCreateWebhook,

@@ -4,13 +4,11 @@ import { Card, PageHeader } from '../../components/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../components/States';
 import { formatRelative } from '../../format/time';
 import { can } from '@loadline/shared';
-import { useAccount } from '../auth/hooks';
-import { useDashboard } from '../reports/hooks';
-import { Sparkline } from '../reports/Sparkline';
-import { describeTrendChange } from '../reports/report-format';
-import { RunStatusBadge, VerdictBadge } from '../runs/RunStatusBadge';
-import { RunsTable } from '../runs/RunsTable';
-import { useTargets } from '../targets/hooks';
+import { useAccount } from '../../session';
+import { useDashboard, Sparkline, describeTrendChange } from '../reports';
+import { RunStatusBadge, VerdictBadge } from '../run-report';
+import { RunsTable } from '../run-list';
+import { useTargets } from '../targets';
 import { HealthIndicator } from './HealthIndicator';
 
 const RECENT_RUNS = 10;

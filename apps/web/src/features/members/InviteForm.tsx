@@ -4,9 +4,8 @@ import { SelectField, TextField } from '../../forms/Fields';
 import { FormErrorSummary } from '../../forms/FormErrorSummary';
 import { SubmitButton } from '../../forms/SubmitButton';
 import { useFormErrors } from '../../forms/use-form-errors';
-import { useAccount } from '../auth/hooks';
+import { useAccount, grantableRoles, roleOptions, roleSentence } from '../../session';
 import { useCreateInvite } from './hooks';
-import { grantableRoles, roleOptions, roleSentence } from './roles';
 
 // The members table has a role select per row; the invite's fields get their own ids.
 const PREFIX = 'invite';

@@ -5,7 +5,7 @@ import { Card } from '../../components/PageHeader';
 import { EmptyState, LoadedList } from '../../components/States';
 import { formatDateTime, formatRelative } from '../../format/time';
 import { useInvites, useRevokeInvite } from './hooks';
-import { ROLE_LABEL } from './roles';
+import { ROLE_LABEL } from '../../session';
 
 /** Invites not yet accepted, revoked or expired. Their links are not kept, so they cannot be shown again. */
 export function InvitesCard() {

@@ -9,12 +9,11 @@ import { Card } from '../../components/PageHeader';
 import { ActionError, EmptyState, LoadedList } from '../../components/States';
 import { formatDateTime } from '../../format/time';
 import { fieldId } from '../../forms/field-errors';
-import { useAccount } from '../auth/hooks';
-import { useLeaveOrganization } from '../organization/hooks';
+import { useAccount, ROLE_LABEL, aRole, grantableRoles, roleOptions } from '../../session';
+import { useLeaveOrganization } from '../organization';
 import { InviteForm } from './InviteForm';
 import { InvitesCard } from './InvitesCard';
 import { useChangeRole, useMembers, useRemoveMember } from './hooks';
-import { ROLE_LABEL, aRole, grantableRoles, roleOptions } from './roles';
 
 export function MembersPage() {
   const me = useAccount();

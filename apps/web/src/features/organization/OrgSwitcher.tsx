@@ -5,8 +5,7 @@ import { isApiError } from '../../api/client';
 import { errorMessage } from '../../components/States';
 import { TextField } from '../../forms/Fields';
 import { NO_ERRORS, detailsToFieldErrors, prefixErrors, zodErrorToFieldErrors, type FieldErrors } from '../../forms/field-errors';
-import { useAccount, useSwitchOrganization } from '../auth/hooks';
-import { ROLE_LABEL } from '../members/roles';
+import { useAccount, useSwitchOrganization, ROLE_LABEL } from '../../session';
 import { useCreateOrganization } from './hooks';
 import { pathAfterSwitch } from './switch-path';
 

@@ -6,8 +6,7 @@ import { ErrorState, LoadingState, errorMessage } from '../../components/States'
 import { formatDateTime } from '../../format/time';
 import { TextField } from '../../forms/Fields';
 import { NO_ERRORS, detailsToFieldErrors, prefixErrors, zodErrorToFieldErrors, type FieldErrors } from '../../forms/field-errors';
-import { useAccount } from '../auth/hooks';
-import { ROLE_LABEL } from '../members/roles';
+import { useAccount, ROLE_LABEL } from '../../session';
 import { QuotasCard } from './QuotasCard';
 import { UsageCard } from './UsageCard';
 import { useDeleteOrganization, useOrganization, useRenameOrganization } from './hooks';

@@ -7,7 +7,7 @@ import { formatCount } from '../../format/numbers';
 import { TextField } from '../../forms/Fields';
 import { FormErrorSummary } from '../../forms/FormErrorSummary';
 import { NO_ERRORS, detailsToFieldErrors, hasErrors, prefixErrors, zodErrorToFieldErrors, type FieldErrors } from '../../forms/field-errors';
-import { useAccount } from '../auth/hooks';
+import { useAccount } from '../../session';
 import { useUpdateQuotas } from './hooks';
 import { QUOTA_FIELDS, changedQuotas, draftOf, type QuotaDraft } from './usage-model';
 

@@ -3,7 +3,7 @@ import type { Quotas } from '@loadline/shared';
 import { api, unwrap } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { useNavigate } from 'react-router';
-import { useApplyMe } from '../auth/hooks';
+import { useApplyMe } from '../../session';
 
 export function useOrganization() {
   return useQuery({

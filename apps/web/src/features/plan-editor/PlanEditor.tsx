@@ -6,7 +6,7 @@ import { Card } from '../../components/PageHeader';
 import { errorMessage } from '../../components/States';
 import { FormErrorSummary } from '../../forms/FormErrorSummary';
 import { NO_ERRORS, focusFirstError, hasErrors, mergeFieldErrors, unclaimedErrors, type FieldErrors } from '../../forms/field-errors';
-import { useCreatePlan, useUpdatePlan } from '../plans/hooks';
+import { useCreatePlan, useUpdatePlan } from './hooks';
 import { BasicsSection } from './BasicsSection';
 import { GrpcSettingsSection } from './GrpcSettingsSection';
 import { LoadProfileChart } from './LoadProfileChart';

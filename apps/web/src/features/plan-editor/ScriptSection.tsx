@@ -3,7 +3,7 @@ import { isApiError } from '../../api/client';
 import { errorMessage } from '../../components/States';
 import { errorAt, type FieldErrors } from '../../forms/field-errors';
 import { formatSeconds } from '../../format/time';
-import { useCheckScript } from '../plans/hooks';
+import { useCheckScript } from './hooks';
 import { CodeEditor, goToLine } from './CodeEditor';
 
 interface ScriptSectionProps {

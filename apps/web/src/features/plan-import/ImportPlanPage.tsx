@@ -6,8 +6,8 @@ import { PageHeader } from '../../components/PageHeader';
 import { errorMessage } from '../../components/States';
 import { TextAreaField, TextField } from '../../forms/Fields';
 import { fieldId } from '../../forms/field-errors';
-import { useImportPlan } from '../plans/hooks';
-import { RequirePermission } from '../settings/RequirePermission';
+import { useImportPlan } from '../plans';
+import { RequirePermission } from '../../session';
 import { ImportResult } from './ImportResult';
 
 const FORMAT_LABEL: Record<ImportFormat, string> = { curl: 'curl commands', openapi: 'OpenAPI 3 (JSON or YAML)', har: 'HAR recording' };

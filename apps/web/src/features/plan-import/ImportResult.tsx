@@ -5,9 +5,9 @@ import { isApiError } from '../../api/client';
 import { ErrorState, LoadingState, errorMessage } from '../../components/States';
 import { SelectField, TextField } from '../../forms/Fields';
 import { detailsToFieldErrors, NO_ERRORS, type FieldErrors } from '../../forms/field-errors';
-import { useCan } from '../auth/hooks';
-import type { ImportedDraftState } from '../plan-editor/PlanEditorPage';
-import { useCreateTarget, useTargets } from '../targets/hooks';
+import { useCan } from '../../session';
+import type { ImportedDraftState } from '../plans';
+import { useCreateTarget, useTargets } from '../targets';
 
 /** The same service: scheme, host, port and path, ignoring a trailing slash. */
 export function sameBaseUrl(a: string, b: string): boolean {

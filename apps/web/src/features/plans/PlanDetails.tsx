@@ -1,6 +1,6 @@
 import { describeThreshold, durationToSeconds, type PlanSpec, type PlanView, type Scenario } from '@loadline/shared';
 import { formatSeconds } from '../../format/time';
-import { ThresholdOrigin } from '../runs/ThresholdsTable';
+import { ThresholdOrigin } from '../run-report';
 
 type Load = Scenario['load'];
 

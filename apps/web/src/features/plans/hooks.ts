@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ImportPlanInput } from '@loadline/shared';
-import { api, unwrap, type JsonBody } from '../../api/client';
+import { api, unwrap } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
-import type { CreatePlanBody } from '../plan-editor/model/validate';
 
 export function usePlans() {
   return useQuery({
@@ -16,32 +15,6 @@ export function usePlan(id: string | undefined) {
     queryKey: queryKeys.plans.detail(id ?? ''),
     enabled: Boolean(id),
     queryFn: ({ signal }) => unwrap(api.GET('/plans/{id}', { params: { path: { id: id! } }, signal })),
-  });
-}
-
-export function useCreatePlan() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CreatePlanBody) => unwrap(api.POST('/plans', { body })),
-    onSuccess: (plan) => {
-      queryClient.setQueryData(queryKeys.plans.detail(plan.id), plan);
-      return queryClient.invalidateQueries({ queryKey: queryKeys.plans.list() });
-    },
-  });
-}
-
-/** PATCH /plans/:id: every change is a new version. */
-export function useUpdatePlan(id: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: JsonBody<'/plans/{id}', 'patch'>) => unwrap(api.PATCH('/plans/{id}', { params: { path: { id } }, body })),
-    onSuccess: async (plan) => {
-      queryClient.setQueryData(queryKeys.plans.detail(plan.id), plan);
-      // The version list and the current script changed: drop them rather than show the old ones first.
-      queryClient.removeQueries({ queryKey: queryKeys.plans.versions(plan.id) });
-      queryClient.removeQueries({ queryKey: queryKeys.plans.script(plan.id, null) });
-      await queryClient.invalidateQueries({ queryKey: queryKeys.plans.list() });
-    },
   });
 }
 
@@ -76,11 +49,6 @@ export function usePlanScript(id: string, version: number | null, enabled = true
     enabled,
     queryFn: ({ signal }) => unwrap(api.GET('/plans/{id}/script', { params: { path: { id }, query: { version: version ?? undefined } }, signal })),
   });
-}
-
-/** POST /plans/check-script: k6 inspects a custom script on a runner; nothing is saved. */
-export function useCheckScript() {
-  return useMutation({ mutationFn: (source: string) => unwrap(api.POST('/plans/check-script', { body: { source } })) });
 }
 
 /** POST /plans/import: a draft from OpenAPI, HAR or curl; nothing is saved. */

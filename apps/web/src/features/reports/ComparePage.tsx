@@ -3,7 +3,7 @@ import type { MetricDelta, RunComparison, Verdict } from '@loadline/shared';
 import { Card, PageHeader } from '../../components/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../components/States';
 import { formatDateTime } from '../../format/time';
-import { VerdictBadge } from '../runs/RunStatusBadge';
+import { VerdictBadge } from '../run-report';
 import { useComparison } from './hooks';
 import { changeCounts, deltaView } from './report-format';
 

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { isTerminalRunStatus, type RunView } from '@loadline/shared';
 import { formatDateTime } from '../../format/time';
-import { useCan } from '../auth/hooks';
-import { useRuns } from '../runs/hooks';
+import { useCan } from '../../session';
+import { useRuns } from '../run-list';
 import { exportUrl } from './hooks';
 import { SharePanel } from './SharePanel';
 

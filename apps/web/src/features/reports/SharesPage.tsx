@@ -6,7 +6,7 @@ import { Card } from '../../components/PageHeader';
 import { RevocableRow, RevocableStatusPill } from '../../components/Revocable';
 import { EmptyState, LoadedList } from '../../components/States';
 import { formatDateTime, formatRelative } from '../../format/time';
-import { useCan } from '../auth/hooks';
+import { useCan } from '../../session';
 import { useRevokeShare, useShares } from './hooks';
 import { expiryLabel, shareStatus } from './report-format';
 

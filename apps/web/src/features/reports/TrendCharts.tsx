@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { PublicTrend } from '@loadline/shared';
 import { TimeSeriesChart } from '../../components/charts/TimeSeriesChart';
-import { VerdictBadge } from '../runs/RunStatusBadge';
+import { VerdictBadge } from '../run-report';
 import { WHOLE_RUN, trendCharts, trendPointLabel, trendRequestNames } from './report-format';
 
 interface TrendChartsProps {

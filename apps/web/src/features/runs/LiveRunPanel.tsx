@@ -4,11 +4,10 @@ import { errorMessage } from '../../components/States';
 import { formatClock } from '../../components/charts/chart-model';
 import { formatCount, formatMs, formatPercent, formatRps } from '../../format/numbers';
 import { elapsedSeconds } from '../../format/time';
-import { RunCharts } from './RunCharts';
-import { useCan } from '../auth/hooks';
+import { RunCharts, useNow } from '../run-report';
+import { useCan } from '../../session';
 import { useCancelRun } from './hooks';
 import type { LiveMode } from './run-events';
-import { useNow } from './use-now';
 
 interface LiveRunPanelProps {
   run: RunView;

@@ -6,25 +6,26 @@ import { Card, PageHeader } from '../../components/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../components/States';
 import { formatCount, formatRelativeError } from '../../format/numbers';
 import { formatDateTime } from '../../format/time';
-import { CapacityCard, RecoveryCard } from './CapacityCard';
-import { CustomMetricsCard } from './CustomMetricsTable';
-import { DiagnosticsPanel } from './DiagnosticsPanel';
-import { KeyFacts } from './KeyFacts';
+import {
+  CapacityCard,
+  RecoveryCard,
+  CustomMetricsCard,
+  DiagnosticsPanel,
+  KeyFacts,
+  RequestsTable,
+  RunCharts,
+  RunStatusBadge,
+  SegmentsCard,
+  currentQueue,
+  ThresholdsTable,
+  VerdictBanner,
+} from '../run-report';
 import { LiveRunPanel } from './LiveRunPanel';
-import { RequestsTable } from './RequestsTable';
-import { RunCharts } from './RunCharts';
 import { RunProgress } from './RunProgress';
-import { RunStatusBadge } from './RunStatusBadge';
-import { SegmentsCard } from './SegmentsCard';
-import { currentQueue } from './run-queue';
-import { ThresholdsTable } from './ThresholdsTable';
-import { VerdictBanner } from './VerdictBanner';
 import { useLiveRun, type LiveRun } from './use-live-run';
-import { usePlan } from '../plans/hooks';
-import { ScriptPreview } from '../plans/ScriptPreview';
-import { RunReportActions } from '../reports/RunReportActions';
-import { BaselineCard } from '../reports/BaselineCard';
-import { useCan } from '../auth/hooks';
+import { usePlan, ScriptPreview } from '../plans';
+import { RunReportActions, BaselineCard } from '../reports';
+import { useCan } from '../../session';
 
 const NO_POINTS: readonly SeriesPoint[] = [];
 

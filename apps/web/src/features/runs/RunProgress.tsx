@@ -1,5 +1,5 @@
 import type { RunStatus } from '@loadline/shared';
-import { PROGRESS_STEPS, STATUS_LABEL, STATUS_TONE, progressIndex } from './status';
+import { PROGRESS_STEPS, STATUS_LABEL, STATUS_TONE, progressIndex } from '../run-report';
 
 /** QUEUED -> STARTING -> RUNNING -> FINISHING -> outcome, as an ordered list of steps. */
 export function RunProgress({ status }: { status: RunStatus }) {

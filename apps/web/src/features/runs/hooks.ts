@@ -1,14 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isTerminalRunStatus, type RunSeries, type RunView } from '@loadline/shared';
 import { api, isApiError, unwrap } from '../../api/client';
-import { queryKeys, type RunListFilter } from '../../api/query-keys';
-import { mergePoints } from './series-data';
+import { queryKeys } from '../../api/query-keys';
+import { mergePoints } from '../run-report';
 
 /** Without a working event stream (fallback), the run is polled this often. */
 export const RUN_POLL_MS = 1_000;
 /** Without a stream (fallback), the charts refresh from GET /runs/:id/series this often. */
 export const SERIES_POLL_MS = 2_000;
-const LIST_POLL_MS = 5_000;
 
 /** How often to poll a run: every `everyMs` (false: never) until it reaches a terminal status. */
 export function runPollInterval(run: Pick<RunView, 'status'> | undefined, everyMs: number | false = RUN_POLL_MS): number | false {
@@ -70,15 +69,5 @@ export function useCancelRun(id: string) {
     },
     // 409 RUN_NOT_CANCELLABLE: it finished meanwhile; show what it is now.
     onSettled: () => queryClient.invalidateQueries({ queryKey: detail, exact: true }),
-  });
-}
-
-/** Newest first. Refreshes every few seconds while any listed run is still in progress. */
-export function useRuns(filter: RunListFilter = {}) {
-  return useQuery({
-    queryKey: queryKeys.runs.list(filter),
-    queryFn: ({ signal }) =>
-      unwrap(api.GET('/runs', { params: { query: { planId: filter.planId, status: filter.status } }, signal })).then((body) => body.items),
-    refetchInterval: (query) => (query.state.data?.some((run) => !isTerminalRunStatus(run.status)) ? LIST_POLL_MS : false),
   });
 }

@@ -4,7 +4,7 @@ import { isTerminalRunStatus, type LiveProgress, type RunSeries, type RunView } 
 import { queryKeys } from '../../api/query-keys';
 import { RUN_POLL_MS, SERIES_POLL_MS, useRun, useRunSeries } from './hooks';
 import { followRunEvents, type LiveMode } from './run-events';
-import { withLivePoints } from './series-data';
+import { withLivePoints } from '../run-report';
 
 export interface LiveRun {
   run: ReturnType<typeof useRun>;

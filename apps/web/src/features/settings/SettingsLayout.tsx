@@ -1,7 +1,7 @@
 import { NavLink, Outlet } from 'react-router';
 import { can, type Permission } from '@loadline/shared';
 import { PageHeader } from '../../components/PageHeader';
-import { useAccount } from '../auth/hooks';
+import { useAccount } from '../../session';
 
 interface SettingsItem {
   to: string;

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { Card, PageHeader } from '../../components/PageHeader';
 import { ErrorState, LoadingState } from '../../components/States';
-import { useCan } from '../auth/hooks';
+import { useCan } from '../../session';
 import { TargetForm } from './TargetForm';
 import { VerificationPanel } from './VerificationPanel';
 import { useTarget } from './hooks';

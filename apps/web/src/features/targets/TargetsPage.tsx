@@ -4,7 +4,7 @@ import type { TargetView } from '@loadline/shared';
 import { Card, PageHeader } from '../../components/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../components/States';
 import { formatRelative } from '../../format/time';
-import { useCan } from '../auth/hooks';
+import { useCan } from '../../session';
 import { TargetForm } from './TargetForm';
 import { useTargets } from './hooks';
 

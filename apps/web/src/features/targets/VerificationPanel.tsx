@@ -2,7 +2,7 @@ import type { TargetView } from '@loadline/shared';
 import { isApiError } from '../../api/client';
 import { errorMessage } from '../../components/States';
 import { formatDateTime, formatSeconds } from '../../format/time';
-import { useCan } from '../auth/hooks';
+import { useCan } from '../../session';
 import { useVerifyTarget } from './hooks';
 
 /** Proving the target is yours: a value served over HTTP or published in DNS, then "Verify". */

@@ -1,8 +1,8 @@
 import { Link, NavLink, Outlet } from 'react-router';
 import { can, type Permission } from '@loadline/shared';
-import { useAccount, useLogout } from '../features/auth/hooks';
-import { OrgSwitcher } from '../features/organization/OrgSwitcher';
-import { Logo } from './Logo';
+import { useAccount, useLogout } from '../session';
+import { OrgSwitcher } from '../features/organization';
+import { Logo } from '../components/Logo';
 
 interface NavItem {
   to: string;

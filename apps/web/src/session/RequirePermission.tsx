@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { PERMISSION_MIN_ROLE, can, type Permission } from '@loadline/shared';
-import { useAccount } from '../auth/hooks';
-import { ROLE_LABEL, aRole } from '../members/roles';
+import { useAccount } from './hooks';
+import { ROLE_LABEL, aRole } from './roles';
 
 interface RequirePermissionProps {
   permission: Permission;

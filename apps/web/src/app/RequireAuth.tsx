@@ -1,7 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { ErrorState, LoadingState } from '../../components/States';
-import { useMe, useSessionSync, useSignedIn } from './hooks';
-import { loginNotice } from './login-notice';
+import { ErrorState, LoadingState } from '../components/States';
+import { loginNotice, useMe, useSessionSync, useSignedIn } from '../session';
 
 /**
  * Layout route: renders its children only once GET /me has confirmed the session, else sends

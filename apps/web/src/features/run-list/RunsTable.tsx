@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { RunView } from '@loadline/shared';
 import { formatLatency, formatPercent, formatRps } from '../../format/numbers';
 import { formatRelative } from '../../format/time';
-import { RunStatusBadge, VerdictBadge } from './RunStatusBadge';
+import { RunStatusBadge, VerdictBadge } from '../run-report';
 
 interface RunsTableProps {
   runs: readonly RunView[];

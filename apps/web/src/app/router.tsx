@@ -1,28 +1,21 @@
 import { createBrowserRouter, Link, Navigate } from 'react-router';
-import { AppShell } from './components/AppShell';
-import { EmptyState } from './components/States';
-import { GuestOnly, RequireAuth } from './features/auth/RequireAuth';
-import { InvitePage } from './features/auth/InvitePage';
-import { LoginPage } from './features/auth/LoginPage';
-import { SignupPage } from './features/auth/SignupPage';
-import { ApiKeysPage } from './features/api-keys/ApiKeysPage';
-import { AuditPage } from './features/audit/AuditPage';
-import { DashboardPage } from './features/dashboard/DashboardPage';
-import { MembersPage } from './features/members/MembersPage';
-import { OrganizationPage } from './features/organization/OrganizationPage';
-import { SessionsPage } from './features/sessions/SessionsPage';
-import { SettingsLayout } from './features/settings/SettingsLayout';
-import { EditPlanPage, NewPlanPage } from './features/plan-editor/PlanEditorPage';
-import { ImportPlanPage } from './features/plan-import/ImportPlanPage';
-import { PlanPage } from './features/plans/PlanPage';
-import { RunPage } from './features/runs/RunPage';
-import { TargetPage } from './features/targets/TargetPage';
-import { TargetsPage } from './features/targets/TargetsPage';
-import { ComparePage } from './features/reports/ComparePage';
-import { PublicSharePage } from './features/reports/PublicSharePage';
-import { SharesPage } from './features/reports/SharesPage';
-import { TrendsPage } from './features/reports/TrendsPage';
-import { WebhooksPage } from './features/automation/WebhooksPage';
+import { AppShell } from './AppShell';
+import { EmptyState } from '../components/States';
+import { GuestOnly, RequireAuth } from './RequireAuth';
+import { InvitePage, LoginPage, SignupPage } from '../features/auth';
+import { ApiKeysPage } from '../features/api-keys';
+import { AuditPage } from '../features/audit';
+import { DashboardPage } from '../features/dashboard';
+import { MembersPage } from '../features/members';
+import { OrganizationPage } from '../features/organization';
+import { SessionsPage } from '../features/sessions';
+import { SettingsLayout } from '../features/settings';
+import { EditPlanPage, NewPlanPage, PlanPage } from '../features/plans';
+import { ImportPlanPage } from '../features/plan-import';
+import { RunPage } from '../features/runs';
+import { TargetPage, TargetsPage } from '../features/targets';
+import { ComparePage, PublicSharePage, SharesPage, TrendsPage } from '../features/reports';
+import { WebhooksPage } from '../features/automation';
 
 function NotFoundPage() {
   return (

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { RUN_STATUSES } from '@loadline/shared';
-import { runPollInterval, RUN_POLL_MS } from './hooks';
 import { STATUS_TONE, outcomeHeadline, progressIndex } from './status';
 
 describe('run status presentation', () => {
@@ -19,17 +18,5 @@ describe('run status presentation', () => {
     expect(outcomeHeadline('PASSED', 2, 0)).toBe('Passed: all 2 requirements met');
     expect(outcomeHeadline('FAILED', 3, 1)).toBe('Failed: 1 of 3 requirements not met');
     expect(outcomeHeadline('PASSED', 0, 0)).toMatch(/no thresholds/);
-  });
-});
-
-describe('runPollInterval', () => {
-  it('polls every second until the run is terminal', () => {
-    expect(runPollInterval(undefined)).toBe(RUN_POLL_MS);
-    for (const status of ['QUEUED', 'STARTING', 'RUNNING', 'FINISHING'] as const) {
-      expect(runPollInterval({ status })).toBe(1000);
-    }
-    for (const status of ['PASSED', 'FAILED', 'INCONCLUSIVE', 'ERRORED', 'CANCELLED'] as const) {
-      expect(runPollInterval({ status })).toBe(false);
-    }
   });
 });

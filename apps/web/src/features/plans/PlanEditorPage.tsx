@@ -2,13 +2,10 @@ import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { protocolOf, type ImportedPlan, type TargetView } from '@loadline/shared';
 import { PageHeader } from '../../components/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../components/States';
-import { useCan } from '../auth/hooks';
-import { RequirePermission } from '../settings/RequirePermission';
-import { useTargets } from '../targets/hooks';
-import { usePlan } from '../plans/hooks';
-import { PlanEditor } from './PlanEditor';
-import { specToForm } from './model/from-spec';
-import { initialPlanForm } from './model/form-types';
+import { useCan, RequirePermission } from '../../session';
+import { useTargets } from '../targets';
+import { usePlan } from './hooks';
+import { PlanEditor, specToForm, initialPlanForm } from '../plan-editor';
 
 /** What the import page hands to the editor (router state). */
 export interface ImportedDraftState {

@@ -1,0 +1,2 @@
+// Members and invites of the organization: the settings page only.
+export { MembersPage } from './MembersPage';
