@@ -91,11 +91,11 @@ describe('live progress is pushed: viewers cost no database reads while nothing 
     expect(started.body.run.status).toBe('QUEUED');
 
     // What the API reads with nobody watching (scheduler, reconciler...), then with 20 viewers.
-    await sleep(1_500);
+    // PostgreSQL may count an idle backend's statements up to 10 s late (its statistics flush):
+    // each window starts 11 s after what came before it (this setup; the viewers connecting).
+    await sleep(11_000);
     const alone = await statementsDuring(WINDOW_MS);
     const viewers = Array.from({ length: VIEWERS }, () => view(url, token));
-    // Connecting reads (the session, the run); PostgreSQL may count an idle backend's
-    // statements up to 10 s late (its statistics flush), so the window starts after that.
     await sleep(11_000);
     const watched = await statementsDuring(WINDOW_MS);
     console.log(`live: database statements in ${WINDOW_MS / 1000} s: ${alone} with nobody watching, ${watched} with ${VIEWERS} viewers of the waiting run`);
@@ -116,7 +116,7 @@ describe('live progress is pushed: viewers cost no database reads while nothing 
       const run = (await client.get<RunView>(`/runs/${runId}`)).body;
       const points = (await client.get<{ points: unknown[] }>(`/runs/${runId}/series`)).body.points;
       // Someone opens the page in the middle of the run.
-      if (run.status === 'RUNNING' && points.length >= 4) late = view(url, token);
+      if (run.status === 'RUNNING' && points.length >= 5) late = view(url, token);
       else await sleep(250);
     }
     expect(late).toBeDefined();
@@ -137,9 +137,10 @@ describe('live progress is pushed: viewers cost no database reads while nothing 
     // No second skipped between the first and the last one sent.
     expect(first.at(-1)! - first[0]! + 1).toBe(first.length);
     for (const t of first) expect(stored.has(t)).toBe(true);
-    // The late viewer's first event carries every second completed before it came.
+    // The late viewer's first event carries every second completed before it came (as far as
+    // its API process had read them: it reads once per signal, the series route on demand).
     const lateFirst = progressOf(late!)[0]!;
-    expect(lateFirst.points.length).toBeGreaterThanOrEqual(3);
+    expect(lateFirst.points.length).toBeGreaterThanOrEqual(2);
     expect(lateFirst.points.map((point) => point.t)).toEqual(first.slice(0, lateFirst.points.length));
     expect(seen(late!)).toEqual(first);
     // What the viewers were sent adds up to what the server counted, short of the seconds

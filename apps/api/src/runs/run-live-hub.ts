@@ -36,6 +36,8 @@ interface Watched {
   reading: Promise<void> | null;
   timer: NodeJS.Timeout;
   heardAt: number;
+  /** When the viewers last got an event: the clock's tick is only for a second without one. */
+  sentAt: number;
 }
 
 /**
@@ -110,6 +112,7 @@ export class RunLiveHub implements OnModuleDestroy {
       reading: null,
       timer: setInterval(() => void this.tick(watched), TICK_MS),
       heardAt: Date.now(),
+      sentAt: 0,
     };
     watched.ready = this.read(watched, { second: true, state: true }).then(() => undefined);
     // Reads of a run follow each other: a signal during the first read waits for it.
@@ -181,6 +184,7 @@ export class RunLiveHub implements OnModuleDestroy {
       return;
     }
     const progress = this.progress(watched, fresh);
+    watched.sentAt = Date.now();
     for (const viewer of watched.viewers) viewer.next({ type: 'progress', data: progress });
   }
 
@@ -203,7 +207,9 @@ export class RunLiveHub implements OnModuleDestroy {
       const views = await this.runQueue.views([{ id: run.id, status: run.status, segments: run.segments }]).catch(() => null);
       if (views && watched.run === run) watched.run = { ...run, queue: views.get(run.id) ?? null };
     }
+    if (Date.now() - watched.sentAt < TICK_MS - 100) return;
     const progress = this.progress(watched, []);
+    watched.sentAt = Date.now();
     for (const viewer of watched.viewers) viewer.next({ type: 'progress', data: progress });
   }
 
