@@ -40,3 +40,4 @@ export * from './triggers.js';
 export * from './webhooks.js';
 export * from './k6-thresholds.js';
 export * from './custom-metrics.js';
+export * from './stored-json.js';

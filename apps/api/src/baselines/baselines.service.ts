@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { isTerminalRunStatus, planSpecSchema, type BaselineRule, type PlanBaseline, type RunBaseline, type RunView } from '@loadline/shared';
+import { isTerminalRunStatus, type BaselineRule, type PlanBaseline, type RunBaseline, type RunView } from '@loadline/shared';
 import { PlansService } from '../plans/plans.service.js';
 import { RunsService } from '../runs/runs.service.js';
 import { RunBaselines } from '../runs/run-baselines.service.js';
@@ -37,7 +37,7 @@ export class BaselinesService {
         message: `Pinned: the run of ${when(run)} UTC`,
       };
     }
-    const chosen = await this.choice.choose({ id: null, planId, createdAt: null, spec: planSpecSchema.parse(plan.spec) });
+    const chosen = await this.choice.choose({ id: null, planId, createdAt: null, spec: plan.spec });
     const last = chosen ? await this.runs.get(chosen.runId) : null;
     return {
       planId,
@@ -106,7 +106,7 @@ export class BaselinesService {
 
   private async choose(run: RunView): Promise<{ runId: string; rule: BaselineRule } | null> {
     // Chosen now as the finaliser would: for a run still going, and for runs that ended before choices were kept.
-    const spec = planSpecSchema.parse((await this.plans.version(run.planId, run.planVersion)).spec);
+    const spec = (await this.plans.version(run.planId, run.planVersion)).spec;
     return this.choice.choose({ id: run.id, planId: run.planId, createdAt: new Date(run.createdAt), spec });
   }
 }

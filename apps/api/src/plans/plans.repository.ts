@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import type { PlanSpec } from '@loadline/shared';
+import { STORED_JSON_VERSION, type PlanSpec } from '@loadline/shared';
 import { DatabaseService } from '../prisma/database.service.js';
 import { withTenant } from '../tenancy/request-context.js';
+import { decodePlanVersion } from './plan-version-row.js';
 
 export interface PlanVersionInput {
   name: string;
@@ -10,7 +11,10 @@ export interface PlanVersionInput {
   createdById?: string;
 }
 
-/** Tenant-scoped. A plan row points at its current version; versions are never changed. */
+/**
+ * Tenant-scoped. A plan row points at its current version; versions are never changed. Versions
+ * come out with their spec decoded (plan-version-row.ts).
+ */
 @Injectable()
 export class PlansRepository {
   constructor(private readonly db: DatabaseService) {}
@@ -21,9 +25,9 @@ export class PlansRepository {
         data: withTenant({ name: input.name, targetId: input.targetId, currentVersion: 1 }),
       });
       const version = await tx.planVersion.create({
-        data: withTenant({ planId: plan.id, version: 1, ...input, spec: input.spec as object }),
+        data: withTenant({ planId: plan.id, version: 1, ...input, spec: input.spec as object, jsonVersion: STORED_JSON_VERSION }),
       });
-      return { plan, version };
+      return { plan, version: decodePlanVersion(version) };
     });
   }
 
@@ -33,13 +37,13 @@ export class PlansRepository {
       const current = await tx.testPlan.findFirstOrThrow({ where: { id: planId, deletedAt: null } });
       const next = current.currentVersion + 1;
       const version = await tx.planVersion.create({
-        data: withTenant({ planId, version: next, ...input, spec: input.spec as object }),
+        data: withTenant({ planId, version: next, ...input, spec: input.spec as object, jsonVersion: STORED_JSON_VERSION }),
       });
       const plan = await tx.testPlan.update({
         where: { id: planId },
         data: { currentVersion: next, name: input.name, targetId: input.targetId },
       });
-      return { plan, version };
+      return { plan, version: decodePlanVersion(version) };
     });
   }
 
@@ -47,7 +51,7 @@ export class PlansRepository {
     const plan = await this.db.scoped.testPlan.findFirst({ where: { id, deletedAt: null } });
     if (!plan) return null;
     const version = await this.db.scoped.planVersion.findFirst({ where: { planId: id, version: plan.currentVersion } });
-    return version ? { plan, version } : null;
+    return version ? { plan, version: decodePlanVersion(version) } : null;
   }
 
   async listWithCurrentVersions() {
@@ -58,7 +62,7 @@ export class PlansRepository {
     const byPlan = new Map(versions.map((version) => [version.planId, version]));
     return plans.flatMap((plan) => {
       const version = byPlan.get(plan.id);
-      return version ? [{ plan, version }] : [];
+      return version ? [{ plan, version: decodePlanVersion(version) }] : [];
     });
   }
 
@@ -66,12 +70,13 @@ export class PlansRepository {
     return this.db.scoped.testPlan.update({ where: { id }, data: { deletedAt: new Date() } });
   }
 
-  versions(planId: string) {
-    return this.db.scoped.planVersion.findMany({ where: { planId }, orderBy: { version: 'desc' } });
+  async versions(planId: string) {
+    return (await this.db.scoped.planVersion.findMany({ where: { planId }, orderBy: { version: 'desc' } })).map(decodePlanVersion);
   }
 
-  version(planId: string, version: number) {
-    return this.db.scoped.planVersion.findFirst({ where: { planId, version } });
+  async version(planId: string, version: number) {
+    const row = await this.db.scoped.planVersion.findFirst({ where: { planId, version } });
+    return row ? decodePlanVersion(row) : null;
   }
 
   userEmails(userIds: string[]) {

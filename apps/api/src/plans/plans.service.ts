@@ -19,7 +19,8 @@ import {
   type updatePlanSchema,
 } from '@loadline/shared';
 import type { z } from 'zod';
-import type { PlanVersion, TestPlan } from '../generated/prisma/client.js';
+import type { TestPlan } from '../generated/prisma/client.js';
+import type { PlanVersionRow } from './plan-version-row.js';
 import { TargetsService } from '../targets/targets.service.js';
 import { TargetError } from '../targets/targets.errors.js';
 import { PlansRepository } from './plans.repository.js';
@@ -29,7 +30,7 @@ import { OrganizationsService } from '../organizations/organizations.service.js'
 
 export interface PlanWithVersion {
   plan: TestPlan;
-  version: PlanVersion;
+  version: PlanVersionRow;
 }
 
 export function toPlanView({ plan, version }: PlanWithVersion): PlanView {
@@ -38,7 +39,7 @@ export function toPlanView({ plan, version }: PlanWithVersion): PlanView {
     name: plan.name,
     targetId: plan.targetId,
     version: version.version,
-    spec: planSpecSchema.parse(version.spec),
+    spec: version.spec,
     createdAt: plan.createdAt.toISOString(),
     updatedAt: plan.updatedAt.toISOString(),
   };
@@ -152,7 +153,7 @@ export class PlansService {
     const { plan, version } = await this.getWithVersion(id);
     const { name, targetId, load, requests, ...specPatch } = patch;
     if (targetId && targetId !== plan.targetId) await this.assertTarget(targetId);
-    const current = planSpecSchema.parse(version.spec);
+    const current = version.spec;
     let scenarios = specPatch.scenarios ?? current.scenarios;
     if (load || requests) {
       if (scenarios.length !== 1) {

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DatabaseService } from '../prisma/database.service.js';
 import { withTenant } from '../tenancy/request-context.js';
+import { decodePlanVersion } from '../plans/plan-version-row.js';
+import type { PlanSpec } from '@loadline/shared';
 
 /**
  * Pinned baselines (PlanBaseline) and the runs a baseline is chosen from: the only access to
@@ -36,7 +38,8 @@ export class RunBaselinesRepository {
     });
   }
 
-  async versionSpec(planVersionId: string): Promise<unknown> {
-    return (await this.db.scoped.planVersion.findUnique({ where: { id: planVersionId }, select: { spec: true } }))?.spec ?? null;
+  async versionSpec(planVersionId: string): Promise<PlanSpec | null> {
+    const row = await this.db.scoped.planVersion.findUnique({ where: { id: planVersionId } });
+    return row ? decodePlanVersion(row).spec : null;
   }
 }

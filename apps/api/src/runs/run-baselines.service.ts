@@ -7,7 +7,6 @@ import {
   trendPointsFromFigures,
   loadFamilyKey,
   mergeSegmentsBySecond,
-  planSpecSchema,
   type BaselineEvidence,
   type BaselineFinding,
   type BaselineRule,
@@ -82,7 +81,7 @@ export class RunBaselines {
     if (!record) return null;
     const secondsOf = async (runId: string) => mergeSegmentsBySecond(await this.runs.seconds(runId)).map((second) => second.sample);
     const comparison = compareRuns(
-      { run: toRunView(record), spec: planSpecSchema.parse(record.planVersion.spec), seconds: await secondsOf(record.id) },
+      { run: toRunView(record), spec: record.planVersion.spec, seconds: await secondsOf(record.id) },
       { run, spec, seconds: await secondsOf(run.id) },
       await this.history(run.planId, new Date(run.createdAt), [record.id, run.id]),
     );
@@ -99,10 +98,12 @@ export class RunBaselines {
     return null;
   }
 
-  private familyOf(planVersionId: string, spec: unknown): string {
+  private familyOf(planVersionId: string, spec: PlanSpec | null): string {
     let family = this.families.get(planVersionId);
     if (family === undefined) {
-      family = loadFamilyKey(planSpecSchema.parse(spec));
+      // A version gone since (its plan deleted) is no load anything has.
+      if (!spec) return '';
+      family = loadFamilyKey(spec);
       if (this.families.size >= FAMILIES_KEPT) this.families.delete(this.families.keys().next().value!);
       this.families.set(planVersionId, family);
     }

@@ -1,10 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { STORED_FIGURES, diagnosticSchema, type StoredTrendRun, type StoredFigure } from '@loadline/shared';
-import { z } from 'zod';
+import { STORED_FIGURES, decodeStored, type StoredTrendRun, type StoredFigure } from '@loadline/shared';
 import { DatabaseService } from '../prisma/database.service.js';
 
 const STATS = new Set<string>(STORED_FIGURES);
-const diagnosticsSchema = z.array(diagnosticSchema);
 
 /**
  * The figures runs stored when they ended (RunFigure, written by RunsRepository.finalize), the
@@ -18,7 +16,7 @@ export class RunFiguresRepository {
   async forPlan(planId: string, range: { from?: Date; to?: Date }, limit: number): Promise<StoredTrendRun[]> {
     const runs = await this.db.scoped.run.findMany({
       where: { planId, createdAt: { gte: range.from, lte: range.to }, figures: { some: { request: '', stat: 'count', value: { gt: 0 } } } },
-      select: { id: true, createdAt: true, status: true, verdict: true, diagnostics: true, planVersion: { select: { version: true } } },
+      select: { id: true, createdAt: true, status: true, verdict: true, diagnostics: true, jsonVersion: true, planVersion: { select: { version: true } } },
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
       take: limit,
     });
@@ -40,8 +38,7 @@ export class RunFiguresRepository {
       planVersion: run.planVersion.version,
       status: run.status as StoredTrendRun['status'],
       verdict: run.verdict as StoredTrendRun['verdict'],
-      // Stored diagnostics that do not decode (a future shape) count as not doubtful: the run stays evidence.
-      doubtful: diagnosticsSchema.safeParse(run.diagnostics).data?.some((diagnostic) => diagnostic.severity === 'critical') ?? false,
+      doubtful: decodeStored('Run.diagnostics', run.diagnostics, run.jsonVersion, run.id).some((diagnostic) => diagnostic.severity === 'critical'),
       figures: byRun.get(run.id) ?? [],
     }));
   }

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { decodeThresholdStop, needsBaseline, planPeakVus, planSpecSchema, trendChanges, trendPointsFromFigures, type TrendChange } from '@loadline/shared';
+import { decodeThresholdStop, needsBaseline, planPeakVus, trendChanges, trendPointsFromFigures, type TrendChange } from '@loadline/shared';
 import { RunsRepository } from './runs.repository.js';
 import { decideOutcome, type SegmentState } from './run-outcome.js';
 import { toRunView } from './run-view.js';
@@ -46,7 +46,7 @@ export class RunFinalizer {
     const run = await this.runs.find(runId);
     if (!run) return false;
     const segments = await this.runs.segments(runId);
-    const spec = planSpecSchema.parse(run.planVersion.spec);
+    const spec = run.planVersion.spec;
     // The baseline is chosen as the run ends and kept with it: pinning another one later does
     // not change what this run was judged against.
     const chosenBaseline = await this.baselines.choose({ id: run.id, planId: run.planId, createdAt: run.createdAt, spec });

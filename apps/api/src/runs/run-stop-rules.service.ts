@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { findStopBreach, longestStopRule, mergeSegmentsBySecond, planSpecSchema, secondsEverySegmentReported, type Threshold } from '@loadline/shared';
+import { findStopBreach, longestStopRule, mergeSegmentsBySecond, secondsEverySegmentReported, type Threshold } from '@loadline/shared';
 import { RunQueueService } from '../run-queue/run-queue.service.js';
 import { RunsRepository } from './runs.repository.js';
 
@@ -56,7 +56,7 @@ export class RunStopRules {
     if (this.rulesOfRun.has(runId)) return this.rulesOfRun.get(runId)!;
     const run = await this.runs.find(runId);
     if (!run) return null;
-    const spec = planSpecSchema.parse(run.planVersion.spec);
+    const spec = run.planVersion.spec;
     const longest = longestStopRule(spec.thresholds);
     const rules = longest > 0 ? { thresholds: spec.thresholds, segments: run.segments, lookBack: 2 * longest } : null;
     if (this.rulesOfRun.size >= CACHE_SIZE) this.rulesOfRun.delete(this.rulesOfRun.keys().next().value!);

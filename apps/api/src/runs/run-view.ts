@@ -2,33 +2,27 @@ import { z } from 'zod';
 import {
   BASELINE_RULES,
   isTerminalRunStatus,
-  relativeJudgementSchema,
   planDurationSeconds,
-  segmentHealthSchema,
-  capacitySchema,
-  recoverySchema,
-  diagnosticSchema,
-  planSpecSchema,
-  runSummarySchema,
   type RunQueueView,
   type RunView,
   type SegmentView,
   type Threshold,
   type ThresholdResult,
 } from '@loadline/shared';
-import type { PlanVersion, Run, RunSegment, ThresholdResult as ThresholdRow } from '../generated/prisma/client.js';
+import type { Run, RunSegment } from '../generated/prisma/client.js';
+import type { RunRecord, SegmentRow, ThresholdRow } from './run-rows.js';
 
-export type RunRecord = Run & { planVersion: PlanVersion; thresholds: ThresholdRow[]; runSegments: RunSegment[] };
+export type { RunRecord } from './run-rows.js';
 
-function toSegmentView(row: RunSegment): SegmentView {
+function toSegmentView(row: SegmentRow): SegmentView {
   return {
     index: row.index,
     status: row.status,
     runnerId: row.runnerId,
     startedAt: row.startedAt?.toISOString() ?? null,
     finishedAt: row.finishedAt?.toISOString() ?? null,
-    error: (row.error as SegmentView['error']) ?? null,
-    health: row.health ? segmentHealthSchema.parse(row.health) : null,
+    error: row.error,
+    health: row.health,
   };
 }
 
@@ -66,17 +60,13 @@ function toThresholdResult(row: ThresholdRow, planned: Threshold | undefined): T
           : { metric: row.metric, op, value: row.value, ...scope, ...timing }
   ) as Threshold;
   // A row judged against a baseline keeps how (relative), which also says its limit is a share.
-  const relative = row.relative === null ? undefined : relativeJudgementSchema.parse(row.relative);
+  const relative = row.relative ?? undefined;
   if (relative) (threshold as { relativeTo?: 'baseline' }).relativeTo = 'baseline';
   return { threshold, verdict: row.verdict, measured: row.measured, explanation: row.explanation, ...(relative ? { relative } : {}) };
 }
 
 const baselineRuleSchema = z.enum(BASELINE_RULES);
 
-/** What every view shows of a run's `error`: its code and message (a stop keeps more, for the finaliser). */
-const runErrorSchema = z.object({ code: z.string(), message: z.string() });
-
-/** `queue`: where the run stands if it has not started (RunQueueService.views). */
 /**
  * A bounded memo, oldest entry out first: what is cached here never changes, so no entry is
  * ever stale, and the bound only limits memory.
@@ -103,8 +93,6 @@ export class Memo<V> {
   }
 }
 
-/** A plan version's spec never changes once written: parsed once per version, not once per run shown. */
-const specs = new Memo<ReturnType<typeof planSpecSchema.parse>>(2_000);
 /**
  * A finished run never changes either (its report, verdict and segments are written once, by the
  * finaliser): its view is built once per process. Lists, trends, comparisons and the public
@@ -141,14 +129,14 @@ export function cachedRunView(key: string | null): RunView | undefined {
   return key === null ? undefined : finishedViews.peek(key);
 }
 
+/** `queue`: where the run stands if it has not started (RunQueueService.views). */
 export function toRunView(run: RunRecord, queue: RunQueueView | null = null): RunView {
   const key = queue === null ? finishedViewKey(run) : null;
   return key === null ? buildRunView(run, queue) : finishedViews.get(key, () => buildRunView(run, null));
 }
 
 function buildRunView(run: RunRecord, queue: RunQueueView | null): RunView {
-  const summary = run.summary ? runSummarySchema.safeParse(run.summary) : null;
-  const spec = specs.get(run.planVersion.id, () => planSpecSchema.parse(run.planVersion.spec));
+  const spec = run.planVersion.spec;
   return {
     id: run.id,
     planId: run.planId,
@@ -162,12 +150,13 @@ function buildRunView(run: RunRecord, queue: RunQueueView | null): RunView {
     createdAt: run.createdAt.toISOString(),
     startedAt: run.startedAt?.toISOString() ?? null,
     finishedAt: run.finishedAt?.toISOString() ?? null,
-    error: run.error ? runErrorSchema.nullable().catch(null).parse(run.error) : null,
-    summary: summary?.success ? summary.data : null,
+    // Every view shows a run's error as code and message (a stop keeps more, for the finaliser).
+    error: run.error ? { code: run.error.code, message: run.error.message } : null,
+    summary: run.summary,
     thresholds: run.thresholds.map((row) => toThresholdResult(row, spec.thresholds[row.position])),
-    diagnostics: diagnosticSchema.array().catch([]).parse(run.diagnostics),
-    capacity: run.capacity ? capacitySchema.nullable().catch(null).parse(run.capacity) : null,
-    recovery: run.recovery ? recoverySchema.nullable().catch(null).parse(run.recovery) : null,
+    diagnostics: run.diagnostics,
+    capacity: run.capacity,
+    recovery: run.recovery,
     partial: run.partial,
     plannedSeconds: planDurationSeconds(spec),
     cancelRequestedAt: run.cancelRequestedAt?.toISOString() ?? null,

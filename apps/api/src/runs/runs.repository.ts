@@ -14,10 +14,12 @@ import {
   type StoredSecond,
   type ThresholdResult,
   type ThresholdStop,
+  STORED_JSON_VERSION,
 } from '@loadline/shared';
 import { DatabaseService } from '../prisma/database.service.js';
 import { currentTenantId, withTenant } from '../tenancy/request-context.js';
 import { Prisma, type RunTrigger, type SegmentStatus, type Verdict } from '../generated/prisma/client.js';
+import { decodeRun, decodeSecond, decodeSegment, type RunRecord, type SegmentRow } from './run-rows.js';
 
 export interface NewRun {
   planId: string;
@@ -54,7 +56,10 @@ const NOT_TERMINAL = { notIn: [...TERMINAL_RUN_STATUSES] as RunStatus[] };
 const FINISHED_SEGMENT: SegmentStatus[] = ['COMPLETED', 'ERRORED', 'CANCELLED'];
 const runInclude = { planVersion: true, thresholds: { orderBy: { position: 'asc' } }, runSegments: true } as const;
 
-/** Tenant-scoped, except the one lookup that finds which tenant a result job belongs to. */
+/**
+ * Tenant-scoped, except the one lookup that finds which tenant a result job belongs to. Rows
+ * come out decoded (run-rows.ts): JSON columns strictly, by the version that wrote them.
+ */
 @Injectable()
 export class RunsRepository {
   constructor(private readonly db: DatabaseService) {}
@@ -68,33 +73,36 @@ export class RunsRepository {
     return this.db.scoped.$transaction(async (tx) => {
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`run-quota:${currentTenantId()}`}))`;
       await admit();
-      const created = await tx.run.create({ data: withTenant({ ...run }) });
+      const created = await tx.run.create({ data: withTenant({ ...run, jsonVersion: STORED_JSON_VERSION }) });
       await tx.runSegment.createMany({
         data: Array.from({ length: run.segments }, (_, index) => withTenant({ runId: created.id, index })),
       });
-      return tx.run.findUniqueOrThrow({ where: { id: created.id }, include: runInclude });
+      return decodeRun(await tx.run.findUniqueOrThrow({ where: { id: created.id }, include: runInclude }));
     });
   }
 
-  find(id: string) {
-    return this.db.scoped.run.findUnique({ where: { id }, include: runInclude });
+  async find(id: string): Promise<RunRecord | null> {
+    const row = await this.db.scoped.run.findUnique({ where: { id }, include: runInclude });
+    return row ? decodeRun(row) : null;
   }
 
   activeCountForPlan(planId: string) {
     return this.db.scoped.run.count({ where: { planId, status: NOT_TERMINAL } });
   }
 
-  findByIdempotencyKey(idempotencyKey: string) {
-    return this.db.scoped.run.findFirst({ where: { idempotencyKey }, include: runInclude });
+  async findByIdempotencyKey(idempotencyKey: string): Promise<RunRecord | null> {
+    const row = await this.db.scoped.run.findFirst({ where: { idempotencyKey }, include: runInclude });
+    return row ? decodeRun(row) : null;
   }
 
-  list(filter: { planId?: string; status?: RunStatus; from?: Date; to?: Date }, take = 100) {
-    return this.db.scoped.run.findMany({
+  async list(filter: { planId?: string; status?: RunStatus; from?: Date; to?: Date }, take = 100): Promise<RunRecord[]> {
+    const rows = await this.db.scoped.run.findMany({
       where: { planId: filter.planId, status: filter.status, createdAt: { gte: filter.from, lte: filter.to } },
       include: runInclude,
       orderBy: { createdAt: 'desc' },
       take,
     });
+    return rows.map(decodeRun);
   }
 
   /**
@@ -123,8 +131,8 @@ export class RunsRepository {
     });
   }
 
-  findMany(ids: string[]) {
-    return this.db.scoped.run.findMany({ where: { id: { in: ids } }, include: runInclude });
+  async findMany(ids: string[]): Promise<RunRecord[]> {
+    return (await this.db.scoped.run.findMany({ where: { id: { in: ids } }, include: runInclude })).map(decodeRun);
   }
 
   /**
@@ -211,8 +219,8 @@ export class RunsRepository {
     });
   }
 
-  segments(runId: string) {
-    return this.db.scoped.runSegment.findMany({ where: { runId }, orderBy: { index: 'asc' } });
+  async segments(runId: string): Promise<SegmentRow[]> {
+    return (await this.db.scoped.runSegment.findMany({ where: { runId }, orderBy: { index: 'asc' } })).map(decodeSegment);
   }
 
   /**
@@ -263,13 +271,9 @@ export class RunsRepository {
     const rows = await this.db.scoped.runSecond.findMany({
       where: { runId, ...(afterT !== undefined ? { t: { gt: afterT } } : {}) },
       orderBy: [{ t: 'asc' }, { segmentIndex: 'asc' }],
-      select: { data: true, generator: true, segmentIndex: true },
+      select: { runId: true, t: true, data: true, generator: true, segmentIndex: true },
     });
-    return rows.map((row) => ({
-      segmentIndex: row.segmentIndex,
-      sample: row.data as unknown as SecondSample,
-      generator: (row.generator as unknown as GeneratorSample | null) ?? null,
-    }));
+    return rows.map(decodeSecond);
   }
 
   /**
@@ -332,12 +336,16 @@ export class RunsRepository {
           startSpreadMs: outcome.startSpreadMs,
           baselineRunId: outcome.baseline?.runId ?? null,
           baselineRule: outcome.baseline?.rule ?? null,
+          jsonVersion: STORED_JSON_VERSION,
           finishedAt: new Date(),
         },
       });
       if (updated.count === 0) return false;
       for (const [index, health] of outcome.segmentHealth) {
-        await tx.runSegment.updateMany({ where: { runId, index }, data: { health: health as unknown as Prisma.InputJsonValue } });
+        await tx.runSegment.updateMany({
+          where: { runId, index },
+          data: { health: health as unknown as Prisma.InputJsonValue, jsonVersion: STORED_JSON_VERSION },
+        });
       }
       await tx.thresholdResult.createMany({
         data: outcome.thresholds.map((result, position) =>
@@ -355,6 +363,7 @@ export class RunsRepository {
             measured: result.measured,
             explanation: result.explanation,
             relative: (result.relative ?? undefined) as Prisma.InputJsonValue | undefined,
+            jsonVersion: STORED_JSON_VERSION,
           }),
         ),
       });

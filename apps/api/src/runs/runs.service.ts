@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { isTerminalRunStatus, planExpectedSeconds, planSpecSchema, scenariosTooSmallToSplit, type RunStatus, type RunView } from '@loadline/shared';
+import { isTerminalRunStatus, planExpectedSeconds, scenariosTooSmallToSplit, type RunStatus, type RunView } from '@loadline/shared';
 import { sealJobSecrets } from '@loadline/shared/queue';
 import { API_ENV, type ApiEnv } from '../config/env.js';
 import { PlansService } from '../plans/plans.service.js';
@@ -74,7 +74,7 @@ export class RunsService {
       if (earlier) return this.earlierStart(earlier, planId);
     }
     const { plan, version } = await this.plans.getWithVersion(planId);
-    const spec = planSpecSchema.parse(version.spec);
+    const spec = version.spec;
     const ceiling = this.runQueue.ceiling;
     if (ceiling !== null && spec.segments > ceiling) {
       throw new RunError(

@@ -8,6 +8,9 @@ export interface ApiResponse<T = unknown> {
 
 export const TEST_PASSWORD = 'correct horse battery staple';
 
+/** Called with each run a client saw end (see stored-fixtures.ts), by the API it belongs to. */
+export const runEndHooks = new Map<string, (client: ApiClient, run: RunView) => Promise<void>>();
+
 /** A thin HTTP client for tests: real requests to the real API. */
 export class ApiClient {
   constructor(
@@ -72,7 +75,10 @@ export class ApiClient {
     for (;;) {
       const { body } = await this.get<RunView>(`/runs/${runId}`);
       seen.add(body.status);
-      if (isTerminalRunStatus(body.status)) return body;
+      if (isTerminalRunStatus(body.status)) {
+        await runEndHooks.get(this.base)?.(this, body);
+        return body;
+      }
       if (Date.now() > deadline) throw new Error(`run ${runId} still ${body.status} after ${timeoutMs} ms`);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }

@@ -9,7 +9,8 @@ import { TEST_RUNNER_KEY, deleteKeysWithPrefix, localRedisUrl } from '@loadline/
 import { createApiApp } from '../bootstrap.js';
 import { parseApiEnv } from '../config/env.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
-import { ApiClient } from './api-client.js';
+import { ApiClient, runEndHooks } from './api-client.js';
+import { CAPTURE_FOLDER, captureStoredFixture } from './stored-fixtures.js';
 
 export const TEST_REDIS_URL = localRedisUrl();
 const RUNNER_MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../runner/dist/main.js');
@@ -98,6 +99,8 @@ export async function startStack(options: StackOptions): Promise<TestStack> {
       }),
     );
   }
+
+  if (CAPTURE_FOLDER) runEndHooks.set(`${baseUrl}/api/v1`, (client, run) => captureStoredFixture(db, client, run, options.label));
 
   return {
     api: new ApiClient(`${baseUrl}/api/v1`),

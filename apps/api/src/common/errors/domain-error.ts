@@ -39,6 +39,8 @@ export enum CommonErrorCode {
   INVALID_IDEMPOTENCY_KEY = 'INVALID_IDEMPOTENCY_KEY',
   SERVICE_UNAVAILABLE = 'SERVICE_UNAVAILABLE',
   INTERNAL = 'INTERNAL',
+  /** A stored row this release cannot decode (stored-json.ts): a bug or a downgrade, never bad input. */
+  STORED_DATA_UNREADABLE = 'STORED_DATA_UNREADABLE',
 }
 
 /** The HTTP status each code answers with. */
@@ -54,6 +56,7 @@ const STATUS: Record<CommonErrorCode, number> = {
   [CommonErrorCode.INVALID_IDEMPOTENCY_KEY]: 400,
   [CommonErrorCode.SERVICE_UNAVAILABLE]: 503,
   [CommonErrorCode.INTERNAL]: 500,
+  [CommonErrorCode.STORED_DATA_UNREADABLE]: 500,
 };
 
 export class CommonError extends DomainError<CommonErrorCode> {

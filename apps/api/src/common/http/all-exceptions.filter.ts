@@ -1,3 +1,4 @@
+import { StoredJsonError } from '@loadline/shared';
 import { Catch, HttpException, Logger, NotFoundException, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { MethodTable } from './method-table.js';
@@ -119,6 +120,13 @@ export class AllExceptionsFilter implements ExceptionFilter {
       return [status, body(code, message)];
     }
     const reference = currentContext()?.requestId;
+    if (exception instanceof StoredJsonError) {
+      // Said as it is (the log has the column and the issues): an old report that stops rendering must be noticed.
+      return [
+        500,
+        body(CommonErrorCode.STORED_DATA_UNREADABLE, `Stored data of this item cannot be read by this release${reference ? ` (reference ${reference})` : ''}`),
+      ];
+    }
     return [500, body(CommonErrorCode.INTERNAL, `Internal error${reference ? ` (reference ${reference})` : ''}`)];
   }
 }

@@ -1,0 +1,65 @@
+import { decodeStored, storedSecondVersion, type RelativeJudgement, type StoredSecond, type StoredValue } from '@loadline/shared';
+import type { Run, RunSegment, ThresholdResult, PlanVersion } from '../generated/prisma/client.js';
+import { decodePlanVersion, type PlanVersionRow } from '../plans/plan-version-row.js';
+
+/**
+ * Rows of runs as the runs repository hands them out: every JSON column decoded, strictly and
+ * once, by the version that wrote it (packages/shared stored-json.ts). Nothing past the
+ * repository sees stored JSON.
+ */
+export type SegmentRow = Omit<RunSegment, 'error' | 'health'> & {
+  error: StoredValue<'RunSegment.error'>;
+  health: StoredValue<'RunSegment.health'>;
+};
+
+export type ThresholdRow = Omit<ThresholdResult, 'relative'> & { relative: RelativeJudgement | null };
+
+export type RunRecord = Omit<Run, 'summary' | 'diagnostics' | 'capacity' | 'recovery' | 'error'> & {
+  summary: StoredValue<'Run.summary'>;
+  diagnostics: StoredValue<'Run.diagnostics'>;
+  capacity: StoredValue<'Run.capacity'>;
+  recovery: StoredValue<'Run.recovery'>;
+  error: StoredValue<'Run.error'>;
+  planVersion: PlanVersionRow;
+  thresholds: ThresholdRow[];
+  runSegments: SegmentRow[];
+};
+
+type StoredRun = Run & { planVersion: PlanVersion; thresholds: ThresholdResult[]; runSegments: RunSegment[] };
+
+export function decodeSegment(row: RunSegment): SegmentRow {
+  return {
+    ...row,
+    error: decodeStored('RunSegment.error', row.error, row.jsonVersion, row.id),
+    health: decodeStored('RunSegment.health', row.health, row.jsonVersion, row.id),
+  };
+}
+
+export function decodeThresholdRow(row: ThresholdResult): ThresholdRow {
+  return { ...row, relative: decodeStored('ThresholdResult.relative', row.relative, row.jsonVersion, row.id) };
+}
+
+export function decodeRun(row: StoredRun): RunRecord {
+  return {
+    ...row,
+    summary: decodeStored('Run.summary', row.summary, row.jsonVersion, row.id),
+    diagnostics: decodeStored('Run.diagnostics', row.diagnostics, row.jsonVersion, row.id),
+    capacity: decodeStored('Run.capacity', row.capacity, row.jsonVersion, row.id),
+    recovery: decodeStored('Run.recovery', row.recovery, row.jsonVersion, row.id),
+    error: decodeStored('Run.error', row.error, row.jsonVersion, row.id),
+    planVersion: decodePlanVersion(row.planVersion),
+    thresholds: row.thresholds.map(decodeThresholdRow),
+    runSegments: row.runSegments.map(decodeSegment),
+  };
+}
+
+/** A stored second: its sample decoded by the version it says it is (`v`), its generator with it. */
+export function decodeSecond(row: { runId: string; t: number; segmentIndex: number; data: unknown; generator: unknown }): StoredSecond {
+  const version = storedSecondVersion(row.data);
+  const id = `${row.runId}@${row.t}/${row.segmentIndex}`;
+  return {
+    segmentIndex: row.segmentIndex,
+    sample: decodeStored('RunSecond.data', row.data, version, id),
+    generator: decodeStored('RunSecond.generator', row.generator, version, id),
+  };
+}

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { capacitySchema, diagnosticSchema } from './diagnostics-schema.js';
+import { generatorSampleSchema } from './jobs.js';
+import { planSpecSchema } from './plan.js';
+import { recoverySchema } from './recovery.js';
+import { segmentHealthSchema } from './run-dispatch.js';
+import { secondSampleSchema } from './series.js';
+import { thresholdStopSchema } from './stop-rule.js';
+import { runSummarySchema } from './summary.js';
+import { relativeJudgementSchema } from './threshold.js';
+
+/**
+ * Every JSON column the API stores, by version: the schema each version was written with,
+ * turned into today's shape. A row says which version wrote it (`jsonVersion` on Run,
+ * RunSegment, ThresholdResult and PlanVersion; a second's sample carries its own `v`), and is
+ * decoded here, once, when its repository reads it. A row that fits no version is an error
+ * that names the column, never a report silently blanked.
+ *
+ * Changing what a column holds: add version N+1 here (its schema), turn version N's schema
+ * into one that `.transform`s old rows into the new shape, raise STORED_JSON_VERSION (or the
+ * sample's `v`), and add a fixture of the old version to apps/api/src/runs/stored-fixtures/:
+ * the fixture test keeps every version rendering.
+ */
+export const STORED_JSON_VERSION = 1;
+
+const runErrorSchema = z.union([thresholdStopSchema, z.object({ code: z.string(), message: z.string() })]);
+const segmentErrorSchema = z.object({ code: z.string(), message: z.string() });
+
+const STORED_COLUMNS = {
+  'Run.summary': { 1: runSummarySchema.nullable() },
+  'Run.diagnostics': { 1: z.array(diagnosticSchema) },
+  'Run.capacity': { 1: capacitySchema.nullable() },
+  'Run.recovery': { 1: recoverySchema.nullable() },
+  /** `{code, message}`, or a stop rule's breach kept whole (ThresholdStop). */
+  'Run.error': { 1: runErrorSchema.nullable() },
+  'RunSegment.error': { 1: segmentErrorSchema.nullable() },
+  'RunSegment.health': { 1: segmentHealthSchema.nullable() },
+  'ThresholdResult.relative': { 1: relativeJudgementSchema.nullable() },
+  'PlanVersion.spec': { 1: planSpecSchema },
+  'RunSecond.data': { 1: secondSampleSchema },
+  'RunSecond.generator': { 1: generatorSampleSchema.nullable() },
+} as const satisfies Record<string, Record<number, z.ZodType>>;
+
+export type StoredColumn = keyof typeof STORED_COLUMNS;
+/** What a column decodes to: its newest version's shape. */
+export type StoredValue<C extends StoredColumn> = z.output<(typeof STORED_COLUMNS)[C][typeof STORED_JSON_VERSION]>;
+
+export class StoredJsonError extends Error {
+  constructor(
+    readonly column: StoredColumn,
+    readonly version: number,
+    readonly rowId: string | null,
+    readonly issues: string[],
+  ) {
+    super(`${column} of ${rowId ?? 'a row'} (version ${version}) cannot be read: ${issues.slice(0, 3).join('; ')}`);
+    this.name = 'StoredJsonError';
+  }
+}
+
+/** Decodes one stored value written by `version`; throws StoredJsonError when it fits no version. */
+export function decodeStored<C extends StoredColumn>(column: C, raw: unknown, version: number, rowId: string | null = null): StoredValue<C> {
+  const schema = (STORED_COLUMNS[column] as Record<number, z.ZodType>)[version];
+  if (!schema) throw new StoredJsonError(column, version, rowId, [`no version ${version} (this release reads 1 to ${STORED_JSON_VERSION})`]);
+  const parsed = schema.safeParse(raw ?? null);
+  if (!parsed.success) {
+    throw new StoredJsonError(
+      column,
+      version,
+      rowId,
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || '(value)'}: ${issue.message}`),
+    );
+  }
+  return parsed.data as StoredValue<C>;
+}
+
+/** The version a stored second was written with: its sample's own `v`. */
+export function storedSecondVersion(raw: unknown): number {
+  const v = (raw as { v?: unknown } | null)?.v;
+  return typeof v === 'number' ? v : 0;
+}
