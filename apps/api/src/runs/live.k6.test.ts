@@ -3,42 +3,11 @@ import type { LiveProgress, PlanView, RunView, TargetView } from '@loadline/shar
 import { startStack, type TestStack } from '../test/stack.js';
 import { startLoopbackServer, type LoopbackServer } from '@loadline/shared/testing';
 import type { ApiClient } from '../test/api-client.js';
+import { followEvents as view, type EventStream as Viewer } from '../test/sse.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const VIEWERS = 20;
 const WINDOW_MS = 8_000;
-
-interface Viewer {
-  events: Array<{ event: string; data: any }>;
-  done: Promise<void>;
-  close: () => void;
-}
-
-/** One live viewer of a run, as the web app reads it (fetch, Authorization header). */
-function view(url: string, token: string): Viewer {
-  const controller = new AbortController();
-  const events: Viewer['events'] = [];
-  const done = (async () => {
-    const response = await fetch(url, { headers: { authorization: `Bearer ${token}` }, signal: controller.signal });
-    if (!response.ok || !response.body) throw new Error(`events: HTTP ${response.status}`);
-    const decoder = new TextDecoder();
-    let buffer = '';
-    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-      buffer += decoder.decode(chunk, { stream: true });
-      let end: number;
-      while ((end = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const event = /^event:\s*(.*)$/m.exec(block)?.[1] ?? 'message';
-        const data = /^data:\s*(.*)$/m.exec(block)?.[1];
-        if (data) events.push({ event, data: JSON.parse(data) });
-      }
-    }
-  })().catch((error: unknown) => {
-    if (!controller.signal.aborted) throw error;
-  });
-  return { events, done, close: () => controller.abort() };
-}
 
 const progressOf = (viewer: Viewer) => viewer.events.filter((event) => event.event === 'progress').map((event) => event.data as LiveProgress);
 

@@ -1,9 +1,15 @@
-/** Reads a Server-Sent Events stream with fetch (as the web app does) until it ends. */
-export async function readEvents(url: string, token: string, timeoutMs = 60_000): Promise<Array<{ event: string; data: any }>> {
+export interface EventStream {
+  events: Array<{ event: string; data: any }>;
+  /** Settles when the stream ends (or is closed). */
+  done: Promise<void>;
+  close: () => void;
+}
+
+/** Follows a Server-Sent Events stream with fetch (as the web app does), collecting its events. */
+export function followEvents(url: string, token: string): EventStream {
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), timeoutMs);
-  const events: Array<{ event: string; data: any }> = [];
-  try {
+  const events: EventStream['events'] = [];
+  const done = (async () => {
     const response = await fetch(url, { headers: { authorization: `Bearer ${token}` }, signal: controller.signal });
     if (!response.ok || !response.body) throw new Error(`events: HTTP ${response.status}`);
     const decoder = new TextDecoder();
@@ -23,8 +29,25 @@ export async function readEvents(url: string, token: string, timeoutMs = 60_000)
         if (data.length) events.push({ event, data: JSON.parse(data.join('\n')) });
       }
     }
+  })().catch((error: unknown) => {
+    if (!controller.signal.aborted) throw error;
+  });
+  return { events, done, close: () => controller.abort() };
+}
+
+/** Reads a Server-Sent Events stream until it ends; fails after `timeoutMs`. */
+export async function readEvents(url: string, token: string, timeoutMs = 60_000): Promise<Array<{ event: string; data: any }>> {
+  const stream = followEvents(url, token);
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    stream.close();
+  }, timeoutMs);
+  try {
+    await stream.done;
   } finally {
     clearTimeout(timer);
   }
-  return events;
+  if (timedOut) throw new Error(`events: the stream did not end within ${timeoutMs} ms`);
+  return stream.events;
 }
