@@ -118,7 +118,57 @@ grep -q LOADLINE_MAX_RUNNERS "$runner" && fail "runner Deployment gets the API's
 grep -q '"helm.sh/hook": pre-install,pre-upgrade' "$OUT/full.yaml" || fail "migrations Job is not a pre-install,pre-upgrade hook"
 grep -q 'scripts/db/migrate.mjs' "$OUT/full.yaml" || fail "migrations Job does not run scripts/db/migrate.mjs"
 
+# Probes: liveness asks only the process; readiness asks PostgreSQL and Redis too.
+grep -A4 'livenessProbe:' "$api" | grep -q 'path: /api/v1/health/live' || fail "api liveness is not /api/v1/health/live"
+grep -A4 'readinessProbe:' "$api" | grep -q 'path: /api/v1/health/ready' || fail "api readiness is not /api/v1/health/ready"
+grep -q 'name: metrics' "$api" || fail "api has no metrics port"
+expect_env "$api" LOADLINE_METRICS_PORT 9464
+grep -B1 'containerPort: 9465' "$runner" | grep -q 'name: metrics' || fail "runner has no metrics port 9465"
+expect_env "$runner" LOADLINE_RUNNER_HTTP_PORT 9465
+grep -A4 'livenessProbe:' "$runner" | grep -q 'path: /livez' || fail "runner liveness is not /livez"
+grep -A4 'readinessProbe:' "$runner" | grep -q 'path: /readyz' || fail "runner readiness is not /readyz"
+
+# Disruption budgets, the runners' network policy and the helm test hook.
+expect "$OUT/default.yaml" PodDisruptionBudget/loadline-api
+expect "$OUT/default.yaml" PodDisruptionBudget/loadline-runner
+expect_not "$OUT/default.yaml" PodDisruptionBudget/loadline-web
+expect "$OUT/full.yaml" PodDisruptionBudget/loadline-web
+expect "$OUT/default.yaml" NetworkPolicy/loadline-runner
+expect "$OUT/default.yaml" Pod/loadline-test-api-ready
+grep -q '"helm.sh/hook": test' "$OUT/default.yaml" || fail "the API test Pod is not a helm test hook"
+policy=$OUT/policy.yaml
+helm template loadline "$CHART" --show-only templates/runner-networkpolicy.yaml >"$policy" || fail "helm template runner-networkpolicy"
+for denied in 10.0.0.0/8 172.16.0.0/12 192.168.0.0/16 169.254.0.0/16 fc00::/7; do
+  grep -q -- "- $denied" "$policy" || fail "runner NetworkPolicy does not deny $denied"
+done
+grep -q 'cidr: 0.0.0.0/0' "$policy" || fail "runner NetworkPolicy does not let runners reach the internet"
+grep -q 'port: 6379' "$policy" || fail "runner NetworkPolicy does not let runners reach Redis"
+grep -q 'policyTypes: \[Ingress, Egress\]' "$policy" || fail "runner NetworkPolicy does not govern both directions"
+helm template loadline "$CHART" --show-only templates/runner-networkpolicy.yaml --set redis.url=redis://:pw@redis.example.internal:6380 |
+  grep -q 'port: 6380' || fail "runner NetworkPolicy does not follow the Redis port of redis.url"
+helm template loadline "$CHART" --set runner.networkPolicy.enabled=false | grep -q 'kind: NetworkPolicy' &&
+  fail "runner.networkPolicy.enabled=false still renders a NetworkPolicy"
+
+# Images by digest.
+digest=sha256:$(printf '%064d' 7)
+helm template loadline "$CHART" --set api.image.digest="$digest" --show-only templates/api-deployment.yaml |
+  grep -q "image: loadline/api@$digest" || fail "api.image.digest does not pin the image"
+
+# values.schema.json refuses what cannot work, at helm lint/template time.
+refuse() { # refuse WHAT HELM-ARGS...
+  local what=$1
+  shift
+  helm template loadline "$CHART" "$@" >/dev/null 2>&1 && fail "values.schema.json accepted $what"
+  return 0
+}
+refuse "api.replicas=two" --set api.replicas=two
+refuse "runner.autoscaling.type=vpa" --set runner.autoscaling.type=vpa
+refuse "an unknown top-level value (apii)" --set apii.replicas=2
+refuse "a malformed digest" --set runner.image.digest=latest
+refuse "image.pullPolicy=Sometimes" --set image.pullPolicy=Sometimes
+refuse "runner.networkPolicy.deniedCIDRs=[everything]" --set 'runner.networkPolicy.deniedCIDRs={everything}'
+
 if ((failures)); then
   die "helm chart: $failures check(s) failed"
 fi
-log "helm chart ok: lint + template (default; autoscaling + web + ingress); runner has REDIS_URL only; KEDA watches <queuePrefix>:rq:demand; LOADLINE_MAX_RUNNERS follows the runner replicas"
+log "helm chart ok: lint + template (default; autoscaling + web + ingress); runner has REDIS_URL only; KEDA watches <queuePrefix>:rq:demand; LOADLINE_MAX_RUNNERS follows the runner replicas; probes split; PDBs; runner NetworkPolicy; helm test hook; digests; values schema refuses bad values"

@@ -14,6 +14,8 @@ const MATRIX: Record<string, Permission | 'public'> = {
   'POST auth/signup': 'public',
   'POST auth/login': 'public',
   'GET health': 'public',
+  'GET health/live': 'public',
+  'GET health/ready': 'public',
   'GET invitations/:token': 'public',
 
   'GET me': 'read',

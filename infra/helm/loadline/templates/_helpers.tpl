@@ -41,7 +41,11 @@ app.kubernetes.io/component: {{ .component }}
 
 {{/* Image reference. Call with (dict "ctx" $ "image" .Values.api.image). */}}
 {{- define "loadline.image" -}}
+{{- if .image.digest }}
+{{- printf "%s@%s" .image.repository .image.digest }}
+{{- else }}
 {{- printf "%s:%s" .image.repository (default .ctx.Chart.AppVersion .image.tag) }}
+{{- end }}
 {{- end }}
 
 {{- define "loadline.serviceAccountName" -}}

@@ -196,6 +196,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/health/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Health_live"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/health/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Health_ready"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/invitations/{token}": {
         parameters: {
             query?: never;
@@ -1739,6 +1771,11 @@ export interface components {
             p99: number;
             samples?: number;
         };
+        Liveness: {
+            /** @enum {string} */
+            status: "ok";
+            version: string;
+        };
         LoadProfile: {
             duration: components["schemas"]["Duration"];
             /** @enum {string} */
@@ -2057,6 +2094,19 @@ export interface components {
             maxRunDurationSeconds: number;
             maxVusPerRun: number;
             monthlyVuMinutes: number;
+        };
+        Readiness: {
+            database: {
+                error?: string;
+                ok: boolean;
+            };
+            redis: {
+                error?: string;
+                ok: boolean;
+            };
+            /** @enum {string} */
+            status: "ok" | "degraded";
+            version: string;
         };
         Recovery: {
             fellBackAt: number;
@@ -3054,6 +3104,7 @@ export type JsonPath = components['schemas']['JsonPath'];
 export type K6Thresholds = components['schemas']['K6Thresholds'];
 export type K6ThresholdsInput = components['schemas']['K6ThresholdsInput'];
 export type LatencyStats = components['schemas']['LatencyStats'];
+export type Liveness = components['schemas']['Liveness'];
 export type LoadProfile = components['schemas']['LoadProfile'];
 export type LoadProfileInput = components['schemas']['LoadProfileInput'];
 export type LoginInput = components['schemas']['LoginInput'];
@@ -3080,6 +3131,7 @@ export type PublicRun = components['schemas']['PublicRun'];
 export type PublicShare = components['schemas']['PublicShare'];
 export type PublicTrend = components['schemas']['PublicTrend'];
 export type Quotas = components['schemas']['Quotas'];
+export type Readiness = components['schemas']['Readiness'];
 export type Recovery = components['schemas']['Recovery'];
 export type RelativeJudgement = components['schemas']['RelativeJudgement'];
 export type RequestBody = components['schemas']['RequestBody'];
@@ -3669,6 +3721,53 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Health"];
+                };
+            };
+            /** @description A dependency (runner, database, Redis) is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Health_live: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Liveness"];
+                };
+            };
+        };
+    };
+    Health_ready: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
                 };
             };
             /** @description A dependency (runner, database, Redis) is unavailable */

@@ -67,6 +67,11 @@ describe('a dependency down answers 503 with Retry-After, never 500', () => {
     expect(down.status).toBe(503);
     expect(down.headers.get('retry-after')).toBe('5');
     expect(((await down.json()) as { error: { code: string } }).error.code).toBe('SERVICE_UNAVAILABLE');
+    // Probes: the pod is taken out of rotation (readiness) but not restarted (liveness).
+    const ready = await client.get<{ status: string; database: { ok: boolean }; redis: { ok: boolean } }>('/health/ready');
+    expect(ready.status).toBe(503);
+    expect(ready.body).toMatchObject({ status: 'degraded', database: { ok: false }, redis: { ok: true } });
+    expect((await client.get('/health/live')).status).toBe(200);
     await proxy.open(); // same port
     let status = 0;
     for (let attempt = 0; attempt < 50 && status !== 200; attempt++) {
@@ -74,6 +79,7 @@ describe('a dependency down answers 503 with Retry-After, never 500', () => {
       if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(status).toBe(200);
+    expect((await client.get('/health/ready')).status).toBe(200);
   });
 
   it('check-script answers 503 at once when no runner is online', async () => {
