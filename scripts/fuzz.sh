@@ -70,7 +70,7 @@ start_service "$RUN_DIR" api env -u DATABASE_URL -u REDIS_URL \
   env DATABASE_URL="$database_url" REDIS_URL="$REDIS_URL" LOADLINE_PORT="$PORT" LOADLINE_QUEUE_PREFIX="$prefix" \
   LOADLINE_SECRET_KEY="$(head -c 32 /dev/urandom | base64)" LOADLINE_RUNNER_KEY="$(head -c 32 /dev/urandom | base64)" \
   LOADLINE_WEB_DIST=/nonexistent LOADLINE_RATE_LIMIT_PER_CALLER=1000000 LOADLINE_RATE_LIMIT_PER_ORG=1000000 \
-  LOADLINE_RATE_LIMIT_PUBLIC_PER_ADDRESS=1000000 LOADLINE_RATE_LIMIT_PUBLIC_PER_TOKEN=1000000 LOG_LEVEL=error \
+  LOADLINE_RATE_LIMIT_PUBLIC_PER_ADDRESS=1000000 LOADLINE_RATE_LIMIT_PUBLIC_PER_TOKEN=1000000 LOG_LEVEL=error LOADLINE_METRICS_PORT=0 \
   node apps/api/dist/main.js
 base=http://127.0.0.1:$PORT
 wait_until 60 curl -fsS "$base/api/v1/health" >/dev/null 2>&1 || { tail -n 20 "$RUN_DIR/api.log" >&2; die "the API did not come up on $base"; }

@@ -6,7 +6,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '../../apps/api/src');
-const PLATFORM = new Set(['common', 'config', 'prisma', 'tenancy', 'queue', 'generated', 'access', 'events']);
+const PLATFORM = new Set(['common', 'config', 'prisma', 'tenancy', 'queue', 'generated', 'access', 'events', 'metrics']);
 // The top wires everything (and the test harness starts it): it may import anything.
 const TOP = new Set(['app.module.ts', 'main.ts', 'bootstrap.ts', 'openapi', 'test']);
 

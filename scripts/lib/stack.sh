@@ -113,14 +113,15 @@ start_platform() {
   stop_service "$run_dir" $(runner_services "$run_dir")
   start_service "$run_dir" api env "${ceiling[@]}" DATABASE_URL="$database_url" REDIS_URL="$redis_url" \
     LOADLINE_PORT="$port" LOADLINE_QUEUE_PREFIX="$prefix" LOADLINE_SECRET_KEY="$(secret_key)" \
-    LOADLINE_RUNNER_KEY="$(runner_key)" LOADLINE_ALLOWED_NETWORKS="${LOADLINE_ALLOWED_NETWORKS:-127.0.0.0/8,::1/128}" node "$REPO_ROOT/apps/api/dist/main.js"
+    LOADLINE_RUNNER_KEY="$(runner_key)" LOADLINE_ALLOWED_NETWORKS="${LOADLINE_ALLOWED_NETWORKS:-127.0.0.0/8,::1/128}" \
+    LOADLINE_METRICS_PORT="${LOADLINE_METRICS_PORT:-0}" node "$REPO_ROOT/apps/api/dist/main.js"
   # Runners get the queue and the key to job secrets, nothing else: no database credentials,
   # no secret key.
   for ((i = 1; i <= runners; i++)); do
     ids+=("runner-$prefix-$i")
     start_service "$run_dir" "runner-$i" env -u DATABASE_URL -u LOADLINE_SECRET_KEY REDIS_URL="$redis_url" \
       LOADLINE_RUNNER_KEY="$(runner_key)" LOADLINE_QUEUE_PREFIX="$prefix" LOADLINE_RUNNER_ID="runner-$prefix-$i" LOADLINE_RUNNER_WORKDIR="$run_dir/runner-$i" \
-      node "$REPO_ROOT/apps/runner/dist/main.js"
+      LOADLINE_RUNNER_HTTP_PORT=0 node "$REPO_ROOT/apps/runner/dist/main.js"
   done
   wait_for_health "http://127.0.0.1:$port" 60 "$run_dir" "${ids[@]}"
 }

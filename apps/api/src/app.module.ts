@@ -17,6 +17,7 @@ import { TriggersModule } from './triggers/triggers.module.js';
 import { WebhooksModule } from './webhooks/webhooks.module.js';
 import { SchedulesModule } from './schedules/schedules.module.js';
 import { HealthModule } from './health/health.module.js';
+import { MetricsModule } from './metrics/metrics.module.js';
 
 @Module({})
 export class AppModule {
@@ -28,6 +29,7 @@ export class AppModule {
         DatabaseModule,
         QueueModule,
         EventsModule,
+        MetricsModule,
         AuditModule,
         WebhooksModule,
         AuthModule,

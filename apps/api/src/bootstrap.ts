@@ -20,6 +20,7 @@ import { RoutePermissionsCheck } from './access/route-permissions.js';
 import { CSRF_HEADER } from './access/credentials.js';
 import { COOKIE_SESSION_HEADER } from '@loadline/shared';
 import { serveWebApp } from './web/serve-web.js';
+import { httpMetrics } from './metrics/http-metrics.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
@@ -79,10 +80,11 @@ export async function createApiApp(env: ApiEnv): Promise<NestExpressApplication>
     origin: env.LOADLINE_CORS_ORIGINS.length ? env.LOADLINE_CORS_ORIGINS : false,
     credentials: true,
     allowedHeaders: ['authorization', 'content-type', 'idempotency-key', CSRF_HEADER, COOKIE_SESSION_HEADER],
-    exposedHeaders: ['retry-after'],
+    exposedHeaders: ['retry-after', 'x-request-id'],
     maxAge: 600,
   });
   app.use(requestContextMiddleware);
+  app.use(httpMetrics(logger));
   app.setGlobalPrefix(API_PREFIX);
   app.useGlobalFilters(new AllExceptionsFilter(new MethodTable(app.get(RoutePermissionsCheck).routes(), API_PREFIX)));
   app.enableShutdownHooks();

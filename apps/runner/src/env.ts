@@ -45,6 +45,12 @@ export const runnerEnvSchema = z.object({
   LOADLINE_K6_MAX_PROCESSES: z.coerce.number().int().positive().default(4096),
   /** Largest file a script may write in its work folder, MiB. */
   LOADLINE_K6_MAX_FILE_MB: z.coerce.number().int().positive().default(1024),
+  /**
+   * The runner's health and metrics port (/livez, /readyz, /metrics); 0 turns it off. In a
+   * cluster the host is 0.0.0.0 so the kubelet and Prometheus reach it.
+   */
+  LOADLINE_RUNNER_HTTP_HOST: z.string().default('127.0.0.1'),
+  LOADLINE_RUNNER_HTTP_PORT: z.coerce.number().int().min(0).max(65_535).default(9465),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: z.undefined({ error: 'must not be set: the runner never holds database credentials' }).optional(),
 });

@@ -48,6 +48,7 @@ describe('runner shutdown with real k6 and Redis', () => {
       LOADLINE_RUNNER_KEY: TEST_RUNNER_KEY,
       LOADLINE_QUEUE_PREFIX: prefix,
       LOADLINE_RUNNER_ID: 'test-runner',
+      LOADLINE_RUNNER_HTTP_PORT: '0',
       LOADLINE_RUNNER_WORKDIR: workdir,
     });
     const runner = await startRunner(env, pino({ level: 'silent' }));

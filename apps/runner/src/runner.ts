@@ -10,9 +10,13 @@ import { SegmentExecutor } from './segment-executor.js';
 import { inspectScript } from './script-inspector.js';
 import { ControlChannel, SegmentControl } from './run-control.js';
 import { ClockOffset } from './clock-offset.js';
+import { RunnerMetrics } from './runner-metrics.js';
+import { startRunnerHttp } from './runner-http.js';
 
 export interface RunningRunner {
   id: string;
+  /** Where /livez, /readyz and /metrics answer; null when LOADLINE_RUNNER_HTTP_PORT is 0. */
+  httpUrl: string | null;
   close(): Promise<void>;
 }
 
@@ -56,7 +60,8 @@ export async function startRunner(
     },
   });
   const clock = new ClockOffset();
-  const executor = new SegmentExecutor(env, results, logger, clock);
+  const metrics = new RunnerMetrics(runnerId);
+  const executor = new SegmentExecutor(env, results, logger, clock, metrics);
 
   // Script checks are short (k6 inspect, no load) and must not wait for a run to end: a worker
   // of their own, beside the runs.
@@ -82,11 +87,14 @@ export async function startRunner(
     const log = logger.child({ runId: assignment.runId, segment: assignment.segmentIndex, attempt: assignment.attempt });
     let control: SegmentControl | undefined;
     try {
+      metrics.busy.set(1);
       control = await SegmentControl.open(queue, channel, assignment);
       await executor.execute(assignment, control);
     } catch (error) {
       log.error({ err: (error as Error).message }, 'segment failed in the runner');
     } finally {
+      metrics.busy.set(0);
+      metrics.k6Cpu.set(0);
       await control?.close().catch(() => undefined);
     }
   };
@@ -103,11 +111,18 @@ export async function startRunner(
       }
     }
   })();
-  logger.info({ k6: env.K6_BIN, sandbox: sandbox.mode }, 'runner ready');
+  const http = env.LOADLINE_RUNNER_HTTP_PORT
+    ? await startRunnerHttp({ host: env.LOADLINE_RUNNER_HTTP_HOST, port: env.LOADLINE_RUNNER_HTTP_PORT, redis, k6Bin: env.K6_BIN, metrics })
+    : null;
+  const address = http?.address();
+  const httpUrl =
+    address && typeof address === 'object' ? `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}` : null;
+  logger.info({ k6: env.K6_BIN, sandbox: sandbox.mode, http: httpUrl }, 'runner ready');
 
   let closed: Promise<void> | undefined;
   return {
     id: runnerId,
+    httpUrl,
     close() {
       // Idempotent: a signal handler and a test may both close the same runner.
       closed ??= (async () => {
@@ -126,6 +141,7 @@ export async function startRunner(
         channel.close();
         blocking.disconnect();
         redis.disconnect();
+        if (http) await new Promise<void>((resolve) => http.close(() => resolve()));
       })();
       return closed;
     },

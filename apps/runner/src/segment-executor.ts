@@ -21,6 +21,7 @@ import { controlAddress, resume, waitUntilPaused } from './k6-control.js';
 import { GeneratorSampler } from './generator-sampler.js';
 import { classifySegment, stopReasonOf, type SegmentCounts, type StopReason } from './segment-outcome.js';
 import type { SegmentControl } from './run-control.js';
+import type { RunnerMetrics } from './runner-metrics.js';
 import type { ClockOffset } from './clock-offset.js';
 
 /** k6's execution segment flags for segment `index` of `count` equal parts. */
@@ -65,6 +66,7 @@ export class SegmentExecutor {
     private readonly logger: pino.Logger,
     /** This machine's offset to Redis's clock: the start moment is on Redis's clock. */
     private readonly clock: ClockOffset,
+    private readonly metrics?: RunnerMetrics,
   ) {
     this.sandbox = sandboxConfig(env);
   }
@@ -114,6 +116,8 @@ export class SegmentExecutor {
     const finish = async (k6: K6Outcome, counts: SegmentCounts, secondsSent: number) => {
       const verdict = classifySegment(k6, counts, this.env.K6_BIN, k6.aborted ? stopReason() : null, this.sandbox.memoryMb);
       log.info({ outcome: verdict.outcome, exitCode: k6.exitCode, secondsSent, requests: counts.requests }, 'k6 finished');
+      this.metrics?.segments.inc({ outcome: verdict.outcome, code: verdict.error?.code ?? 'none' });
+      this.metrics?.k6Exits.inc({ exit_code: k6.exitCode === null ? 'none' : String(k6.exitCode) });
       if (verdict.error) log.warn({ error: verdict.error, stderr: k6.stderrTail.slice(-5) }, 'segment did not complete');
       await this.results.add(
         'segment.finished',
@@ -164,6 +168,8 @@ export class SegmentExecutor {
         }
         secondsSent++;
         const generator = sampler.sampleFor(sample.t);
+        this.metrics?.secondsSent.inc();
+        if (generator) this.metrics?.k6Cpu.set(generator.k6Cpu);
         forwarding = forwarding.then(() =>
           this.results.add('segment.second', { runId, segmentIndex, sample, generator }, { jobId: resultJobId.second(runId, segmentIndex, sample.t) }),
         );

@@ -15,6 +15,8 @@ export const errorBodySchema = z.object({
     code: z.string(),
     message: z.string(),
     details: z.array(errorDetailSchema),
+    /** The request's id (its X-Request-Id): the access log and error log lines carry the same. */
+    requestId: z.string().optional(),
   }),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -137,6 +137,7 @@ export class Stack {
         LOADLINE_HOST: '127.0.0.1',
         LOADLINE_PORT: String(port),
         LOADLINE_QUEUE_PREFIX: this.queuePrefix,
+        LOADLINE_METRICS_PORT: process.env.LOADLINE_METRICS_PORT ?? '0',
         LOADLINE_WEB_DIST: '/nonexistent',
         LOADLINE_SECRET_KEY: randomBytes(32).toString('base64'),
         LOADLINE_RUNNER_KEY: this.runnerKey,
@@ -177,6 +178,7 @@ export class Stack {
         LOADLINE_RUNNER_KEY: this.runnerKey,
         LOADLINE_QUEUE_PREFIX: this.queuePrefix,
         LOADLINE_RUNNER_ID: id,
+        LOADLINE_RUNNER_HTTP_PORT: '0',
         LOADLINE_RUNNER_WORKDIR: workdir,
         // The same k6 binary as the bench's direct runs.
         K6_BIN,

@@ -147,6 +147,12 @@ export const apiEnvSchema = z.object({
   LOADLINE_SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(50).default(1_000),
   // How many claimed slots an API process starts runs for at once.
   LOADLINE_SCHEDULER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
+  /**
+   * Where /metrics (Prometheus) is served: a port of its own, never the API's public port.
+   * 0 turns it off. In a cluster the host is 0.0.0.0 so Prometheus can scrape the pod.
+   */
+  LOADLINE_METRICS_HOST: z.string().default('127.0.0.1'),
+  LOADLINE_METRICS_PORT: z.coerce.number().int().min(0).max(65_535).default(9464),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 export type ApiEnv = z.infer<typeof apiEnvSchema>;

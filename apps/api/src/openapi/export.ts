@@ -22,6 +22,7 @@ export async function createPreviewApp(): Promise<INestApplication> {
     REDIS_URL: 'redis://127.0.0.1:1',
     LOADLINE_SECRET_KEY: 'not-a-secret-the-document-needs-no-key',
     LOADLINE_RUNNER_KEY: 'not-a-secret-the-document-needs-no-key',
+    LOADLINE_METRICS_PORT: '0',
     LOG_LEVEL: 'silent',
   });
   const app = await NestFactory.create(AppModule.forEnv(env), { preview: true, logger: false, abortOnError: false });

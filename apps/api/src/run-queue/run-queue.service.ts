@@ -5,6 +5,7 @@ import { RunQueue } from '@loadline/shared/queue';
 import { API_ENV, type ApiEnv } from '../config/env.js';
 import { REDIS } from '../queue/queue.module.js';
 import type { DispatchSettings } from './dispatch-policy.js';
+import { collectRunners } from '../metrics/metrics.js';
 
 /** Redis keeps a run's queue state this long after its planned end, at most. */
 const STATE_MARGIN_SECONDS = 86_400;
@@ -37,6 +38,10 @@ export class RunQueueService implements OnModuleDestroy {
       readyTimeoutMs: env.LOADLINE_RUNNER_READY_SECONDS * 1000,
       maxReleases: 3,
     };
+    collectRunners(async () => {
+      const { online, free } = await this.queue.runners(Date.now());
+      return { online: online.length, busy: online.length - Math.min(free, online.length) };
+    });
   }
 
   /** The most runners this installation can have; null when the operator set no ceiling. */

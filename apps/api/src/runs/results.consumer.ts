@@ -10,6 +10,7 @@ import { RunFinalizer } from './run-finalizer.service.js';
 import { RunQueueService } from '../run-queue/run-queue.service.js';
 import { RunStopRules } from './run-stop-rules.service.js';
 import { RunSignals } from './run-signals.js';
+import { ingestLag, k6Exits, queueWait, segmentsFinished } from '../metrics/metrics.js';
 
 const CACHE_SIZE = 1_000;
 
@@ -88,17 +89,24 @@ export class ResultsConsumer implements OnApplicationBootstrap, OnApplicationShu
     if (payload.phase === 'STARTING') {
       await this.runs.advanceStatus(payload.runId, 'STARTING', ['QUEUED']);
     } else {
-      await this.runs.advanceStatus(payload.runId, 'RUNNING', ['QUEUED', 'STARTING'], at);
+      const moved = await this.runs.advanceStatus(payload.runId, 'RUNNING', ['QUEUED', 'STARTING'], at);
+      if (moved.count) await this.observeQueueWait(payload.runId, at);
     }
     await this.signals.changed(payload.runId, 'state');
   }
 
   private async second(payload: Results<'segment.second'>): Promise<void> {
     const segmentsFinished = await this.runs.insertSecond(payload.runId, payload.segmentIndex, payload.sample, payload.generator);
+    // A second (t) ends at t+1 on the runner's clock; what passed since is the ingest lag.
+    ingestLag.observe(Math.max(0, Date.now() / 1000 - (payload.sample.t + 1)));
     if (!this.knownRunning.has(payload.runId)) {
-      const moved = await this.runs.advanceStatus(payload.runId, 'RUNNING', ['QUEUED', 'STARTING'], new Date(payload.sample.t * 1000));
+      const at = new Date(payload.sample.t * 1000);
+      const moved = await this.runs.advanceStatus(payload.runId, 'RUNNING', ['QUEUED', 'STARTING'], at);
       remember(this.knownRunning, payload.runId);
-      if (moved.count) await this.signals.changed(payload.runId, 'state');
+      if (moved.count) {
+        await this.observeQueueWait(payload.runId, at);
+        await this.signals.changed(payload.runId, 'state');
+      }
     }
     await this.signals.changed(payload.runId, 'second');
     // A second that arrives after every segment finished may be the last one awaited.
@@ -112,7 +120,15 @@ export class ResultsConsumer implements OnApplicationBootstrap, OnApplicationShu
     }
   }
 
+  /** Once per run, by whichever process moved it to RUNNING: from created (QUEUED) to load. */
+  private async observeQueueWait(runId: string, startedAt: Date): Promise<void> {
+    const createdAt = await this.runs.createdAt(runId);
+    if (createdAt) queueWait.observe(Math.max(0, startedAt.getTime() - createdAt.getTime()) / 1000);
+  }
+
   private async finished(payload: Results<'segment.finished'>): Promise<void> {
+    segmentsFinished.inc({ outcome: payload.outcome, code: payload.error?.code ?? 'none' });
+    k6Exits.inc({ exit_code: payload.exitCode === null || payload.exitCode === undefined ? 'none' : String(payload.exitCode) });
     await this.runs.updateSegment(payload.runId, payload.segmentIndex, {
       status: payload.outcome === 'completed' ? 'COMPLETED' : payload.outcome === 'errored' ? 'ERRORED' : 'CANCELLED',
       runnerId: payload.runnerId,

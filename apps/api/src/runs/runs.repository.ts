@@ -144,6 +144,10 @@ export class RunsRepository {
     return run?.tenantId ?? null;
   }
 
+  async createdAt(runId: string): Promise<Date | null> {
+    return (await this.db.scoped.run.findUnique({ where: { id: runId }, select: { createdAt: true } }))?.createdAt ?? null;
+  }
+
   /** Moves a run forward only: never out of a terminal status, never back to an earlier one. */
   async advanceStatus(runId: string, to: 'STARTING' | 'RUNNING' | 'FINISHING', from: RunStatus[], at?: Date) {
     const data: Prisma.RunUncheckedUpdateManyInput = { status: to };

@@ -5,6 +5,7 @@ import { runAsTenant } from '../tenancy/request-context.js';
 import { RunsService } from '../runs/runs.service.js';
 import { DomainEvents } from '../events/domain-events.js';
 import { SchedulesRepository, type TakenSlot } from './schedules.repository.js';
+import { schedulerLag } from '../metrics/metrics.js';
 import { planSlot, slotKey, type SchedulerGap } from './slot-plan.js';
 
 /** Schedules taken per claim (one transaction): big enough that 10,000 due at once take ~10 claims. */
@@ -103,6 +104,8 @@ export class SchedulerService implements OnApplicationBootstrap, OnModuleDestroy
       for (let claimed = -1; claimed !== 0 && !this.stopped;) {
         const slots = await this.schedules.claimDue(now, CLAIM_BATCH, (schedule) => planSlot(schedule, now, gap));
         claimed = slots.length;
+        const claimedAt = Date.now();
+        for (const slot of slots) schedulerLag.observe(Math.max(0, claimedAt - slot.slotAt.getTime()) / 1000);
         for (const slot of slots) this.queueFire(slot);
       }
     } finally {

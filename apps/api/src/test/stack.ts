@@ -51,6 +51,8 @@ export interface StackOptions {
   k6Bin?: string;
   /** Extra API environment (e.g. tighter rate limits for the test that checks them). */
   env?: Record<string, string>;
+  /** Extra environment of the in-process runner (e.g. its HTTP port). */
+  runnerEnv?: Record<string, string>;
   /** How the API reaches its database (e.g. through a proxy the test can cut); default direct. */
   databaseUrl?: (direct: string) => string;
 }
@@ -78,6 +80,8 @@ export async function startStack(options: StackOptions): Promise<TestStack> {
     // Every test signs its users up from 127.0.0.1; accounts.integration.test.ts sets a real limit.
     LOADLINE_SIGNUPS_PER_ADDRESS_PER_HOUR: '100000',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    // Test files run side by side: no fixed metrics port unless a test asks for one.
+    LOADLINE_METRICS_PORT: '0',
     ...options.env,
   });
   let app = await createApiApp(env);
@@ -95,7 +99,9 @@ export async function startStack(options: StackOptions): Promise<TestStack> {
         LOADLINE_QUEUE_PREFIX: queuePrefix,
         LOADLINE_RUNNER_ID: `${queuePrefix}-runner`,
         LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+        LOADLINE_RUNNER_HTTP_PORT: '0',
         ...(options.k6Bin ? { K6_BIN: options.k6Bin } : {}),
+        ...options.runnerEnv,
       }),
     );
   }
@@ -132,6 +138,7 @@ export async function startStack(options: StackOptions): Promise<TestStack> {
           LOADLINE_RUNNER_KEY: TEST_RUNNER_KEY,
           LOADLINE_QUEUE_PREFIX: queuePrefix,
           LOADLINE_RUNNER_ID: id,
+          LOADLINE_RUNNER_HTTP_PORT: '0',
           LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
         },
         detached: true,

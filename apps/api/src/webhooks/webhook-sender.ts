@@ -9,6 +9,7 @@ import { runAsTenant } from '../tenancy/request-context.js';
 import { AddressGuard } from '../targets/address-guard.js';
 import { SecretBox } from '../targets/secret-box.js';
 import { WebhooksRepository } from './webhooks.repository.js';
+import { webhookDeliveries } from '../metrics/metrics.js';
 import { signedHeaders, type SignedHeaders } from './signing.js';
 
 const SEND_TIMEOUT_MS = 10_000;
@@ -56,6 +57,7 @@ export class WebhookSender implements OnApplicationBootstrap, OnModuleDestroy {
     this.worker.on('failed', (job, error) => {
       if (!job || (job.attemptsMade < (job.opts.attempts ?? 1) && error.name !== 'UnrecoverableError')) return;
       void runAsTenant(job.data.tenantId as string, () => this.webhooks.markFailed(job.data.deliveryId as string)).catch(() => undefined);
+      webhookDeliveries.inc({ outcome: 'given_up' });
       this.logger.warn({ deliveryId: job.data.deliveryId, err: error.message }, 'webhook delivery given up');
     });
     this.worker.on('error', (error) => this.logger.error({ err: error.message }, 'webhook worker error'));
@@ -88,6 +90,7 @@ export class WebhookSender implements OnApplicationBootstrap, OnModuleDestroy {
     } catch (error) {
       const message = `address policy: ${(error as Error).message}`;
       await this.webhooks.recordAttempt(deliveryId, { responseCode: null, lastError: message, durationMs: 0 });
+      webhookDeliveries.inc({ outcome: 'refused' });
       throw new UnrecoverableError(message);
     }
     const body = JSON.stringify(delivery.payload);
@@ -100,6 +103,7 @@ export class WebhookSender implements OnApplicationBootstrap, OnModuleDestroy {
       lastError: ok ? null : (attempt.error ?? `answered ${attempt.status}`),
       durationMs: attempt.durationMs,
     });
+    webhookDeliveries.inc({ outcome: ok ? 'delivered' : 'failed' });
     if (ok) return;
     // A URL the policy refuses at connect time will not become acceptable by waiting.
     if (attempt.error?.startsWith('address policy')) throw new UnrecoverableError(attempt.error);

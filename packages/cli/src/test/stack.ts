@@ -150,6 +150,8 @@ export async function startStack(label: string): Promise<Stack> {
         LOADLINE_RUNNER_KEY: runnerKey,
         // The test's targets are loopback servers it starts itself.
         LOADLINE_ALLOWED_NETWORKS: '127.0.0.0/8',
+        // Tests run side by side: no fixed metrics port.
+        LOADLINE_METRICS_PORT: '0',
         LOG_LEVEL: 'warn',
       }),
     );
@@ -163,6 +165,7 @@ export async function startStack(label: string): Promise<Stack> {
         LOADLINE_RUNNER_KEY: runnerKey,
         LOADLINE_QUEUE_PREFIX: queuePrefix,
         LOADLINE_RUNNER_ID: `${queuePrefix}-runner`,
+        LOADLINE_RUNNER_HTTP_PORT: '0',
         LOG_LEVEL: 'warn',
       }),
     );

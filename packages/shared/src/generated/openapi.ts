@@ -1528,6 +1528,7 @@ export interface components {
                 code: string;
                 details: components["schemas"]["ErrorDetail"][];
                 message: string;
+                requestId?: string;
             };
         };
         ErrorDetail: {

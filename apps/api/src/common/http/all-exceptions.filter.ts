@@ -45,7 +45,8 @@ export function dependencyDown(error: unknown, depth = 0): boolean {
 }
 
 function body(code: string, message: string, details: ErrorBody['error']['details'] = []): ErrorBody {
-  return { error: { code, message, details } };
+  const requestId = currentContext()?.requestId;
+  return { error: { code, message, details, ...(requestId ? { requestId } : {}) } };
 }
 
 /**

@@ -1,0 +1,42 @@
+import type { NextFunction, Request, Response } from 'express';
+import type pino from 'pino';
+import { currentContext } from '../tenancy/request-context.js';
+import { httpRequestDuration } from './metrics.js';
+
+/**
+ * The route a request matched, as its template (`/api/v1/runs/:id`), so series do not grow
+ * one per id; requests that matched no route are one label, never their raw path.
+ */
+function routeOf(req: Request): string {
+  const route = (req as Request & { route?: { path?: unknown } }).route;
+  if (route && typeof route.path === 'string') return `${req.baseUrl}${route.path}`;
+  return 'unmatched';
+}
+
+/**
+ * One access-log line and one duration observation per request, when the answer is finished.
+ * Mounted after the request-context middleware, so the line carries the request id.
+ */
+export function httpMetrics(logger: pino.Logger) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    const started = process.hrtime.bigint();
+    const requestId = currentContext()?.requestId;
+    res.once('finish', () => {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const route = routeOf(req);
+      httpRequestDuration.observe({ method: req.method, route, status: String(res.statusCode) }, seconds);
+      logger.info(
+        {
+          requestId,
+          method: req.method,
+          route,
+          path: req.originalUrl.split('?')[0]?.slice(0, 200),
+          status: res.statusCode,
+          durationMs: Math.round(seconds * 1000),
+        },
+        'request',
+      );
+    });
+    next();
+  };
+}
