@@ -168,7 +168,32 @@ refuse "a malformed digest" --set runner.image.digest=latest
 refuse "image.pullPolicy=Sometimes" --set image.pullPolicy=Sometimes
 refuse "runner.networkPolicy.deniedCIDRs=[everything]" --set 'runner.networkPolicy.deniedCIDRs={everything}'
 
+# Metrics: a ServiceMonitor (off by default) over headless Services on the pods' `metrics`
+# ports, and the Grafana dashboard as a ConfigMap; the dashboard JSON queries series the
+# platform exposes.
+expect_not "$OUT/default.yaml" ServiceMonitor/loadline
+helm template loadline "$CHART" --set metrics.serviceMonitor.enabled=true --set metrics.serviceMonitor.labels.release=prom \
+  --set metrics.dashboard.enabled=true >"$OUT/metrics.yaml" || fail "helm template metrics.serviceMonitor.enabled=true"
+quietly helm-lint-metrics helm lint --strict "$CHART" --set metrics.serviceMonitor.enabled=true --set metrics.dashboard.enabled=true ||
+  fail "helm lint (metrics)"
+expect "$OUT/metrics.yaml" ServiceMonitor/loadline
+expect "$OUT/metrics.yaml" Service/loadline-api-metrics
+expect "$OUT/metrics.yaml" Service/loadline-runner-metrics
+expect "$OUT/metrics.yaml" ConfigMap/loadline-dashboard
+grep -A3 'endpoints:' "$OUT/metrics.yaml" | grep -q 'port: metrics' || fail "ServiceMonitor does not scrape the ports named metrics"
+grep -q 'release: prom' "$OUT/metrics.yaml" || fail "metrics.serviceMonitor.labels are not on the ServiceMonitor"
+[[ $(grep -c 'targetPort: metrics' "$OUT/metrics.yaml") -eq 2 ]] || fail "the metrics Services do not both target the pods' metrics port"
+grep -q 'clusterIP: None' "$OUT/metrics.yaml" || fail "the metrics Services are not headless"
+dashboard=$CHART/dashboards/loadline.json
+jq -e '.panels | length > 0' "$dashboard" >/dev/null || fail "dashboards/loadline.json has no panels"
+for series in loadline_http_request_duration_seconds loadline_runs loadline_runs_ended_total loadline_run_queue_wait_seconds \
+  loadline_ingest_lag_seconds loadline_runners loadline_segments_finished_total loadline_runner_k6_exits_total \
+  loadline_webhook_deliveries_total loadline_scheduler_lag_seconds loadline_runner_k6_cpu_cores; do
+  jq -r '.panels[].targets[].expr' "$dashboard" | grep -Eq "${series}(_bucket|_count)?([^a-z_]|$)" || fail "the dashboard does not chart $series"
+done
+refuse "metrics.serviceMonitor.interval=often" --set metrics.serviceMonitor.interval=often
+
 if ((failures)); then
   die "helm chart: $failures check(s) failed"
 fi
-log "helm chart ok: lint + template (default; autoscaling + web + ingress); runner has REDIS_URL only; KEDA watches <queuePrefix>:rq:demand; LOADLINE_MAX_RUNNERS follows the runner replicas; probes split; PDBs; runner NetworkPolicy; helm test hook; digests; values schema refuses bad values"
+log "helm chart ok: lint + template (default; autoscaling + web + ingress); runner has REDIS_URL only; KEDA watches <queuePrefix>:rq:demand; LOADLINE_MAX_RUNNERS follows the runner replicas; probes split; PDBs; runner NetworkPolicy; helm test hook; digests; ServiceMonitor + dashboard; values schema refuses bad values"
