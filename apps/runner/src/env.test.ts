@@ -17,6 +17,13 @@ describe('runner environment', () => {
     expect(env.LOADLINE_QUEUE_PREFIX).toBe('loadline');
     expect(env.K6_BIN).toMatch(/\.tools\/bin\/k6$/);
     expect(env.LOADLINE_SANDBOX).toBe('bwrap');
+    expect([env.LOADLINE_RUNNER_HTTP_HOST, env.LOADLINE_RUNNER_HTTP_PORT]).toEqual(['127.0.0.1', 9465]);
+  });
+
+  it('takes 0 as "no HTTP port" and refuses a port out of range', () => {
+    const base = { REDIS_URL: 'redis://127.0.0.1:6379', LOADLINE_RUNNER_KEY: 'r'.repeat(32) };
+    expect(parseRunnerEnv({ ...base, LOADLINE_RUNNER_HTTP_PORT: '0' }).LOADLINE_RUNNER_HTTP_PORT).toBe(0);
+    expect(() => parseRunnerEnv({ ...base, LOADLINE_RUNNER_HTTP_PORT: '70000' })).toThrow(/LOADLINE_RUNNER_HTTP_PORT/);
   });
 
   it('needs the key that opens job secrets', () => {

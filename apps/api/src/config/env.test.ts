@@ -16,6 +16,8 @@ describe('API environment', () => {
       LOADLINE_RUNNER_KEY: 'r'.repeat(32),
     });
     expect(env).toMatchObject({ LOADLINE_HOST: '127.0.0.1', LOADLINE_PORT: 8080, LOADLINE_QUEUE_PREFIX: 'loadline' });
+    // Metrics on a port of their own, loopback unless told otherwise.
+    expect(env).toMatchObject({ LOADLINE_METRICS_HOST: '127.0.0.1', LOADLINE_METRICS_PORT: 9464 });
   });
 
   it('refuses a short secret key and malformed allowed networks', () => {

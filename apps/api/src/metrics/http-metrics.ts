@@ -25,7 +25,8 @@ export function httpMetrics(logger: pino.Logger) {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const route = routeOf(req);
       httpRequestDuration.observe({ method: req.method, route, status: String(res.statusCode) }, seconds);
-      logger.info(
+      // Probes come every few seconds from every kubelet: kept out of the info-level log.
+      logger[route.includes('/health') ? 'debug' : 'info'](
         {
           requestId,
           method: req.method,
