@@ -1,0 +1,119 @@
+#!/usr/bin/env node
+// The images suite's check (scripts/images/test.sh starts the containers, then runs this on
+// the host): one plan split in 2 segments runs end to end through the containerized API and
+// runners against a loopback server started here, which counts what it received.
+//
+//   LOADLINE_IMAGES_API=http://127.0.0.1:PORT LOADLINE_IMAGES_RUNNERS=id1,id2 node scripts/images/e2e.mjs
+//
+// Checks what an operator relies on: the run PASSED; the server's count equals the report's;
+// the two segments ran on the two different runner containers. Every wait is bounded.
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+
+const api = `${process.env.LOADLINE_IMAGES_API}/api/v1`;
+const runnerIds = (process.env.LOADLINE_IMAGES_RUNNERS ?? '').split(',').filter(Boolean);
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function fail(message) {
+  console.error(`images e2e: FAILED: ${message}`);
+  process.exit(1);
+}
+
+async function call(method, path, { token, body } = {}) {
+  const response = await fetch(`${api}${path}`, {
+    method,
+    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+    signal: AbortSignal.timeout(10_000),
+  });
+  const text = await response.text();
+  let json;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    json = text;
+  }
+  return { status: response.status, body: json };
+}
+
+/** Polls `probe` every 250 ms until it returns a value, for at most `seconds`. */
+async function waitFor(what, seconds, probe) {
+  const deadline = Date.now() + seconds * 1000;
+  let last;
+  while (Date.now() < deadline) {
+    try {
+      const value = await probe();
+      if (value) return value;
+    } catch (error) {
+      last = error;
+    }
+    await sleep(250);
+  }
+  fail(`${what} not within ${seconds} s${last ? ` (${last.message})` : ''}`);
+}
+
+// The API container answers readiness only once PostgreSQL and Redis answer it.
+await waitFor('API ready (GET /health/ready)', 90, async () => (await call('GET', '/health/ready')).status === 200);
+// Runners announce themselves through Redis; the API lists those online.
+await waitFor(`runners ${runnerIds.join(', ')} online (GET /health)`, 90, async () => {
+  const ids = (await call('GET', '/health')).body?.runners?.ids ?? [];
+  return runnerIds.every((id) => ids.includes(id));
+});
+
+let served = 0;
+const server = http.createServer((req, res) => {
+  served++;
+  req.resume();
+  res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+});
+await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+const targetUrl = `http://127.0.0.1:${server.address().port}`;
+
+try {
+  const signup = await call('POST', '/auth/signup', {
+    body: {
+      email: `images-${randomBytes(4).toString('hex')}@example.test`,
+      password: `Images-${randomBytes(12).toString('base64url')}-pass`,
+      name: 'Images test',
+      organizationName: 'Images test',
+    },
+  });
+  if (signup.status !== 201) fail(`signup: ${signup.status} ${JSON.stringify(signup.body)}`);
+  const token = signup.body.token;
+  const target = await call('POST', '/targets', { token, body: { name: 'loopback', baseUrl: targetUrl } });
+  if (target.status !== 201) fail(`target: ${target.status} ${JSON.stringify(target.body)}`);
+  const plan = await call('POST', '/plans', {
+    token,
+    body: {
+      name: 'images 2 segments',
+      targetId: target.body.id,
+      load: { executor: 'constant-vus', vus: 2, duration: '4s' },
+      requests: [{ name: 'Get', method: 'GET', path: '/', expect: { status: [200] } }],
+      thresholds: [{ metric: 'error_rate', op: '<', value: 0.01 }],
+      segments: 2,
+    },
+  });
+  if (plan.status !== 201) fail(`plan: ${plan.status} ${JSON.stringify(plan.body)}`);
+  const started = await call('POST', `/plans/${plan.body.id}/runs`, { token });
+  if (started.status !== 202) fail(`start: ${started.status} ${JSON.stringify(started.body)}`);
+  const runId = started.body.run.id;
+  const terminal = ['PASSED', 'FAILED', 'ERRORED', 'CANCELLED'];
+  const run = await waitFor(`run ${runId} finished`, 120, async () => {
+    const got = (await call('GET', `/runs/${runId}`, { token })).body;
+    return terminal.includes(got?.status) ? got : null;
+  });
+
+  const reported = run.summary?.overall?.count;
+  const segments = (run.segmentDetails ?? []).map((s) => `${s.index}:${s.status}@${s.runnerId}`);
+  console.log(`images e2e: run ${run.status}; server counted ${served}, report counts ${reported}; segments ${segments.join(' ')}`);
+  if (run.status !== 'PASSED') fail(`run ended ${run.status}: ${JSON.stringify(run.diagnostics ?? run.error ?? null)}`);
+  if (!(served > 0) || reported !== served) fail(`server counted ${served} requests, the report ${reported}`);
+  const ranOn = new Set((run.segmentDetails ?? []).map((s) => s.runnerId));
+  if (!(run.segmentDetails ?? []).every((s) => s.status === 'COMPLETED')) fail(`not every segment COMPLETED (${segments.join(' ')})`);
+  if (run.segmentDetails?.length !== 2 || ranOn.size !== 2 || ![...ranOn].every((id) => runnerIds.includes(id))) {
+    fail(`the 2 segments did not run on the 2 runner containers (${segments.join(' ')})`);
+  }
+  console.log('images e2e: passed');
+} finally {
+  server.close();
+}
