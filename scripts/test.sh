@@ -8,9 +8,8 @@
 # Suites: lint + typecheck; unit and integration tests of every package (real PostgreSQL,
 # Redis and k6; each test file has its own database and queue prefix); the migration tool;
 # the k6 output extension (go test); the Helm chart (lint + template); the browser end-to-end
-# test against a real stack on its own port, database and queue prefix. Suites marked
-# "named only" run only when named (bash scripts/test.sh images): the container images
-# suite builds images and runs the platform in podman (docs/operations.md "Images").
+# test against a real stack on its own port, database and queue prefix; the container images
+# (built with podman, the platform run from them: docs/images.md).
 set -uo pipefail
 # shellcheck source-path=SCRIPTDIR source=lib/common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
@@ -44,12 +43,6 @@ suite() {
   fi
 }
 
-# named_suite NAME COMMAND...: a suite left out of the default set; runs only when named.
-named_suite() {
-  if [[ " ${wanted[*]} " != *" $1 "* ]]; then return 0; fi
-  suite "$@"
-}
-
 e2e() {
   local run_dir=$REPO_ROOT/.run/e2e port=${LOADLINE_E2E_PORT:-18080} db=loadline_e2e_$$ rc=0
   local admin=${DATABASE_URL%/*}
@@ -72,7 +65,7 @@ suite k6-extension bash -c 'cd apps/runner/k6-extension && PATH=$PATH:/usr/local
 suite helm-chart bash -c 'bash scripts/ensure-helm.sh >&2 && bash infra/helm/test.sh'
 suite e2e e2e
 suite fuzz env DATABASE_URL="$DATABASE_URL" REDIS_URL="$REDIS_URL" bash scripts/fuzz.sh
-named_suite images env DATABASE_URL="$DATABASE_URL" REDIS_URL="$REDIS_URL" bash scripts/images/test.sh
+suite images env DATABASE_URL="$DATABASE_URL" REDIS_URL="$REDIS_URL" bash scripts/images/test.sh
 
 log "all suites done in $(elapsed_since "$started")"
 ((${#failed[@]})) && log "failed: ${failed[*]}"

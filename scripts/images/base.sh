@@ -2,8 +2,9 @@
 # Makes the offline base images the Containerfile falls back to where no container registry
 # is reachable (as on Loadline's CI machines), and prints the build arguments that select them:
 #
-#   localhost/loadline-offline/debian:bookworm   Debian bookworm minbase + ca-certificates
-#                                                (stands in for docker.io/library/debian:bookworm-slim)
+#   localhost/loadline-offline/debian:bookworm   Debian bookworm minbase without docs, man
+#                                                pages and translations, as the official
+#                                                docker.io/library/debian:bookworm-slim
 #   localhost/loadline-offline/node:20-bookworm  the same plus this machine's Node 20, npm and
 #                                                pnpm under /usr/local, as in the official
 #                                                docker.io/library/node:20-bookworm-slim
@@ -26,7 +27,12 @@ trap 'rm -rf "$work"' EXIT
 
 if ! have_image "$DEBIAN_IMAGE"; then
   log "images: making $DEBIAN_IMAGE with mmdebstrap"
-  mmdebstrap --quiet --variant=minbase --include=ca-certificates bookworm "$work/base.tar" >&2
+  # What debian:bookworm-slim leaves out too (copyright files stay).
+  mmdebstrap --quiet --variant=minbase \
+    --dpkgopt='path-exclude=/usr/share/doc/*' --dpkgopt='path-include=/usr/share/doc/*/copyright' \
+    --dpkgopt='path-exclude=/usr/share/man/*' --dpkgopt='path-exclude=/usr/share/info/*' \
+    --dpkgopt='path-exclude=/usr/share/locale/*' --dpkgopt='path-exclude=/usr/share/lintian/*' \
+    bookworm "$work/base.tar" >&2
   podman import --quiet "$work/base.tar" "$DEBIAN_IMAGE" >/dev/null
   rm -f "$work/base.tar"
 fi

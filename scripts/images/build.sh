@@ -13,7 +13,7 @@
 # Env: LOADLINE_IMAGE_TAG (default dev), LOADLINE_IMAGE_REPO (default localhost/loadline).
 # Installs podman, buildah, runc and mmdebstrap with apt-get when missing, and makes podman
 # usable on machines like this one: runc as the runtime (crun refuses this kernel's cgroup
-# layout) and no default ulimits (refused here); see docs/operations.md "Images".
+# layout) and no default ulimits (refused here); see docs/images.md.
 # Prints the image names, one a line, on stdout.
 set -euo pipefail
 # shellcheck source-path=SCRIPTDIR source=../lib/common.sh

@@ -10,7 +10,7 @@
 # LOADLINE_SANDBOX=container and no database URL). `--network host` reaches the host's
 # loopback; the API and metrics listen on 127.0.0.1 instead of the chart's 0.0.0.0 so that
 # nothing is exposed beyond this machine. Why `podman kube play` is not used on the rendered
-# chart: docs/operations.md "Images".
+# chart: docs/images.md.
 set -uo pipefail
 # shellcheck source-path=SCRIPTDIR source=../lib/common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/../lib/common.sh"
