@@ -8,6 +8,14 @@ export interface ApiResponse<T = unknown> {
 
 export const TEST_PASSWORD = 'correct horse battery staple';
 
+/**
+ * An answer's JSON without the request id every error carries (error.requestId): a fresh id per
+ * request, so answers that must be identical (no oracle) are compared without it.
+ */
+export function withoutRequestId(body: unknown): string {
+  return JSON.stringify(body, (key, value: unknown) => (key === 'requestId' ? undefined : value));
+}
+
 /** Called with each run a client saw end (see stored-fixtures.ts), by the API it belongs to. */
 export const runEndHooks = new Map<string, (client: ApiClient, run: RunView) => Promise<void>>();
 
