@@ -20,7 +20,6 @@ const QUIET_CHECK_MS = 60_000;
 
 /** One run watched by this process: what its viewers share. */
 interface Watched {
-  key: string;
   runId: string;
   tenantId: string;
   viewers: Set<Subscriber<LiveEvent>>;
@@ -90,8 +89,8 @@ export class RunLiveHub implements OnModuleDestroy {
   }
 
   private watch(runId: string, tenantId: string): Watched {
-    const key = `${tenantId}:${runId}`;
-    const existing = this.watched.get(key);
+    // A run id belongs to one organization, and the route checked the caller may read it.
+    const existing = this.watched.get(runId);
     if (existing) return existing;
     this.stopListening ??= this.signals.listen(
       (signal) => this.onSignal(signal),
@@ -100,7 +99,6 @@ export class RunLiveHub implements OnModuleDestroy {
       },
     );
     const watched: Watched = {
-      key,
       runId,
       tenantId,
       viewers: new Set(),
@@ -118,19 +116,18 @@ export class RunLiveHub implements OnModuleDestroy {
     // Reads of a run follow each other: a signal during the first read waits for it.
     watched.reading = watched.ready;
     watched.ready.catch(() => this.unwatch(watched));
-    this.watched.set(key, watched);
+    this.watched.set(runId, watched);
     return watched;
   }
 
   private unwatch(watched: Watched): void {
     clearInterval(watched.timer);
-    if (this.watched.get(watched.key) === watched) this.watched.delete(watched.key);
+    if (this.watched.get(watched.runId) === watched) this.watched.delete(watched.runId);
   }
 
   private onSignal(signal: RunSignal): void {
-    for (const watched of this.watched.values()) {
-      if (watched.runId === signal.runId) this.schedule(watched, { second: signal.change === 'second', state: signal.change === 'state' });
-    }
+    const watched = this.watched.get(signal.runId);
+    if (watched) this.schedule(watched, { second: signal.change === 'second', state: signal.change === 'state' });
   }
 
   /** Reads what the signals said is new, once per burst, one read at a time per run. */
@@ -145,7 +142,7 @@ export class RunLiveHub implements OnModuleDestroy {
 
   private async drain(watched: Watched): Promise<void> {
     await watched.reading?.catch(() => undefined);
-    if (!(watched.pending.second || watched.pending.state) || !this.watched.has(watched.key)) return;
+    if (!(watched.pending.second || watched.pending.state) || !this.watched.has(watched.runId)) return;
     const what = { ...watched.pending };
     watched.pending = { second: false, state: false };
     watched.reading = this.read(watched, what).then(

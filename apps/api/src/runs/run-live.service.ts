@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { isTerminalRunStatus, mergeSegmentsBySecond, toSeriesPoints, type RunSeries, type SecondSample, HISTOGRAM_RELATIVE_ACCURACY } from '@loadline/shared';
 import { RunsRepository } from './runs.repository.js';
 import { RunsService } from './runs.service.js';
-import { Memo } from './run-view.js';
+import { Memo } from '../common/memo.js';
 
 /**
  * Merged series of finished runs, built once per process: merging every second's histograms

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Memo, finishedViewKey } from './run-view.js';
+import { Memo } from '../common/memo.js';
+import { finishedViewKey } from './run-view.js';
 
 describe('views of finished runs are built once', () => {
   const run = (status: string, finishedAt: Date | null, segments: Array<[string, Date | null]>) =>
