@@ -134,7 +134,12 @@ describe('result ingest (real PostgreSQL and Redis, results sent as a runner wou
       secondsSent: 2,
       at,
     });
-    const finishing = await client.get<RunView>(`/runs/${run.id}`);
+    // The jobs are queued; the consumer takes a moment to store them (CI once read QUEUED here).
+    let finishing = await client.get<RunView>(`/runs/${run.id}`);
+    for (let i = 0; i < 50 && finishing.body.status === 'QUEUED'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      finishing = await client.get<RunView>(`/runs/${run.id}`);
+    }
     expect(['RUNNING', 'FINISHING']).toContain(finishing.body.status);
     // The watchdog gives missing seconds 15 s, then ends the run with what it has.
     const done = await client.waitForRun(run.id, 40_000);
