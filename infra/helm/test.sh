@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Checks the Helm chart without a cluster: helm lint, helm template with the default values
-# and with runner autoscaling (KEDA) + web + ingress enabled, and a few assertions on what
+# and with runner autoscaling (KEDA) + ingress enabled, and a few assertions on what
 # renders (the runner never receives database credentials or the platform secret key; the
 # runner autoscaler watches the run queue's demand list; the API's runner ceiling follows
 # the runner replicas).
@@ -19,12 +19,12 @@ fail() {
   failures=$((failures + 1))
 }
 
-FULL=(--set runner.autoscaling.enabled=true --set web.enabled=true --set ingress.enabled=true)
+FULL=(--set runner.autoscaling.enabled=true --set ingress.enabled=true)
 
 quietly helm-lint helm lint --strict "$CHART" || fail "helm lint (default values)"
-quietly helm-lint-full helm lint --strict "$CHART" "${FULL[@]}" || fail "helm lint (autoscaling + web)"
+quietly helm-lint-full helm lint --strict "$CHART" "${FULL[@]}" || fail "helm lint (autoscaling + ingress)"
 helm template loadline "$CHART" >"$OUT/default.yaml" || fail "helm template (default values)"
-helm template loadline "$CHART" "${FULL[@]}" >"$OUT/full.yaml" || fail "helm template (autoscaling + web)"
+helm template loadline "$CHART" "${FULL[@]}" >"$OUT/full.yaml" || fail "helm template (autoscaling + ingress)"
 for show in runner-deployment api-deployment; do
   helm template loadline "$CHART" "${FULL[@]}" --show-only "templates/$show.yaml" >"$OUT/$show.yaml" ||
     fail "helm template --show-only templates/$show.yaml"
@@ -49,10 +49,9 @@ for f in "$OUT/default.yaml" "$OUT/full.yaml"; do
   expect "$f" Secret/loadline-api
   expect "$f" Secret/loadline-redis
 done
-expect_not "$OUT/default.yaml" Deployment/loadline-web
+expect_not "$OUT/full.yaml" Deployment/loadline-web # the API image serves the web app
+grep -q 'name: loadline-api' <(grep -A30 '^kind: Ingress' "$OUT/full.yaml") || fail "the Ingress does not send / to the API"
 expect_not "$OUT/default.yaml" ScaledObject/loadline-runner
-expect "$OUT/full.yaml" Deployment/loadline-web
-expect "$OUT/full.yaml" Service/loadline-web
 expect "$OUT/full.yaml" ScaledObject/loadline-runner
 expect "$OUT/full.yaml" Ingress/loadline
 
@@ -131,8 +130,6 @@ grep -A4 'readinessProbe:' "$runner" | grep -q 'path: /readyz' || fail "runner r
 # Disruption budgets, the runners' network policy and the helm test hook.
 expect "$OUT/default.yaml" PodDisruptionBudget/loadline-api
 expect "$OUT/default.yaml" PodDisruptionBudget/loadline-runner
-expect_not "$OUT/default.yaml" PodDisruptionBudget/loadline-web
-expect "$OUT/full.yaml" PodDisruptionBudget/loadline-web
 expect "$OUT/default.yaml" NetworkPolicy/loadline-runner
 expect "$OUT/default.yaml" Pod/loadline-test-api-ready
 grep -q '"helm.sh/hook": test' "$OUT/default.yaml" || fail "the API test Pod is not a helm test hook"
@@ -144,6 +141,13 @@ done
 grep -q 'cidr: 0.0.0.0/0' "$policy" || fail "runner NetworkPolicy does not let runners reach the internet"
 grep -q 'port: 6379' "$policy" || fail "runner NetworkPolicy does not let runners reach Redis"
 grep -q 'policyTypes: \[Ingress, Egress\]' "$policy" || fail "runner NetworkPolicy does not govern both directions"
+# Networks an operator allows targets in: the API is told, and runners may reach them.
+grep -q LOADLINE_ALLOWED_NETWORKS "$OUT/default.yaml" && fail "LOADLINE_ALLOWED_NETWORKS set without targets.allowedNetworks"
+helm template loadline "$CHART" --set 'targets.allowedNetworks={10.20.0.0/16,fd00:1::/64}' >"$OUT/allowed.yaml" ||
+  fail "helm template targets.allowedNetworks"
+expect_env "$OUT/allowed.yaml" LOADLINE_ALLOWED_NETWORKS 10.20.0.0/16,fd00:1::/64
+grep -A1 -- '- ipBlock:' "$OUT/allowed.yaml" | grep -q 'cidr: 10.20.0.0/16' ||
+  fail "runner NetworkPolicy does not let runners reach targets.allowedNetworks"
 helm template loadline "$CHART" --show-only templates/runner-networkpolicy.yaml --set redis.url=redis://:pw@redis.example.internal:6380 |
   grep -q 'port: 6380' || fail "runner NetworkPolicy does not follow the Redis port of redis.url"
 helm template loadline "$CHART" --set runner.networkPolicy.enabled=false | grep -q 'kind: NetworkPolicy' &&
@@ -167,6 +171,8 @@ refuse "an unknown top-level value (apii)" --set apii.replicas=2
 refuse "a malformed digest" --set runner.image.digest=latest
 refuse "image.pullPolicy=Sometimes" --set image.pullPolicy=Sometimes
 refuse "runner.networkPolicy.deniedCIDRs=[everything]" --set 'runner.networkPolicy.deniedCIDRs={everything}'
+refuse "web.enabled (no web image: the API serves the web app)" --set web.enabled=true
+refuse "targets.allowedNetworks=[intranet]" --set 'targets.allowedNetworks={intranet}'
 
 # Metrics: a ServiceMonitor (off by default) over headless Services on the pods' `metrics`
 # ports, and the Grafana dashboard as a ConfigMap; the dashboard JSON queries series the
@@ -196,4 +202,4 @@ refuse "metrics.serviceMonitor.interval=often" --set metrics.serviceMonitor.inte
 if ((failures)); then
   die "helm chart: $failures check(s) failed"
 fi
-log "helm chart ok: lint + template (default; autoscaling + web + ingress); runner has REDIS_URL only; KEDA watches <queuePrefix>:rq:demand; LOADLINE_MAX_RUNNERS follows the runner replicas; probes split; PDBs; runner NetworkPolicy; helm test hook; digests; ServiceMonitor + dashboard; values schema refuses bad values"
+log "helm chart ok: lint + template (default; autoscaling + ingress); runner has REDIS_URL only; KEDA watches <queuePrefix>:rq:demand; LOADLINE_MAX_RUNNERS follows the runner replicas; probes split; PDBs; runner NetworkPolicy; helm test hook; digests; ServiceMonitor + dashboard; values schema refuses bad values"

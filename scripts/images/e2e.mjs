@@ -3,15 +3,18 @@
 // the host): one plan split in 2 segments runs end to end through the containerized API and
 // runners against a loopback server started here, which counts what it received.
 //
-//   LOADLINE_IMAGES_API=http://127.0.0.1:PORT LOADLINE_IMAGES_RUNNERS=id1,id2 node scripts/images/e2e.mjs
+//   LOADLINE_IMAGES_API=http://127.0.0.1:PORT LOADLINE_IMAGES_RUNNERS=id1,id2 \
+//   LOADLINE_IMAGES_PROBES=url1,url2 node scripts/images/e2e.mjs
 //
-// Checks what an operator relies on: the run PASSED; the server's count equals the report's;
-// the two segments ran on the two different runner containers. Every wait is bounded.
+// Checks what an operator relies on: every probe the chart declares answers 200 (what the
+// kubelet would ask); the run PASSED; the server's count equals the report's; the two
+// segments ran on the two different runner pods. Every wait is bounded.
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 
 const api = `${process.env.LOADLINE_IMAGES_API}/api/v1`;
 const runnerIds = (process.env.LOADLINE_IMAGES_RUNNERS ?? '').split(',').filter(Boolean);
+const probes = (process.env.LOADLINE_IMAGES_PROBES ?? '').split(',').filter(Boolean);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function fail(message) {
@@ -59,6 +62,13 @@ await waitFor(`runners ${runnerIds.join(', ')} online (GET /health)`, 90, async 
   const ids = (await call('GET', '/health')).body?.runners?.ids ?? [];
   return runnerIds.every((id) => ids.includes(id));
 });
+
+// The chart's liveness and readiness probes, asked as the kubelet would (podman runs none).
+for (const url of probes) {
+  await waitFor(`probe ${url} answering 200`, 60, async () => (await fetch(url, { signal: AbortSignal.timeout(3_000) })).status === 200);
+}
+if (runnerIds.length !== 2 || probes.length < 4) fail(`expected 2 runners and their probes, got ${runnerIds.length} runners, ${probes.length} probes`);
+console.log(`images e2e: ${probes.length} probes answer 200 (${probes.map((url) => new URL(url).pathname).join(', ')})`);
 
 let served = 0;
 const server = http.createServer((req, res) => {

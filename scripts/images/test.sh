@@ -1,16 +1,15 @@
 #!/usr/bin/env bash
-# The images suite (`bash scripts/test.sh images`): builds the images, then runs the platform
-# from them as containers against this machine's PostgreSQL and Redis (DATABASE_URL,
-# REDIS_URL on 127.0.0.1; a fresh database and queue prefix of its own), and drives one
-# 2-segment plan end to end through them (scripts/images/e2e.mjs).
+# The images suite (`bash scripts/test.sh images`): builds the images, renders the Helm chart
+# (infra/helm/loadline) for them and plays what it rendered with `podman kube play` against
+# this machine's PostgreSQL and Redis (DATABASE_URL, REDIS_URL on 127.0.0.1; a fresh database
+# and queue prefix of its own): the migrations Job, the API and TWO runner replicas, with the
+# chart's own images, commands, env (Secrets, fieldRefs), security contexts and mounts. Then
+# it asks every probe the chart declares and drives one 2-segment plan end to end through the
+# pods (scripts/images/e2e.mjs).
 #
-# Containers: the migrations job, the API and TWO runners, each with the chart's command,
-# environment and restrictions (infra/helm/loadline: uid 10001, read-only root filesystem,
-# all capabilities dropped, no privilege escalation, a writable /tmp only, runners with
-# LOADLINE_SANDBOX=container and no database URL). `--network host` reaches the host's
-# loopback; the API and metrics listen on 127.0.0.1 instead of the chart's 0.0.0.0 so that
-# nothing is exposed beyond this machine. Why `podman kube play` is not used on the rendered
-# chart: docs/images.md.
+# scripts/images/kube.mjs turns the rendered chart into what podman 4.3 can play and says what
+# it changes (Jobs and replicas become Pods, host network, loopback listen addresses, ports of
+# the second replica); docs/images.md has why.
 set -uo pipefail
 # shellcheck source-path=SCRIPTDIR source=../lib/common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/../lib/common.sh"
@@ -23,18 +22,24 @@ id=$$
 db=loadline_images_$id
 db_url="${DATABASE_URL%/*}/$db"
 prefix="llimg$id"
-containers=()
+release="llimg$id"
+work=$(mktemp -d)
+plan=$work/plan.json
 free_port() { node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'; }
+plan_list() { [[ -s $plan ]] && jq -r "$1" "$plan"; }
 
 cleanup() {
   local c
-  for c in "${containers[@]}"; do
-    if [[ ${LOADLINE_IMAGES_KEEP_LOGS:-0} == 1 || ${failed:-1} == 1 ]]; then
+  if [[ ${LOADLINE_IMAGES_KEEP_LOGS:-0} == 1 || ${failed:-1} == 1 ]]; then
+    for c in $(plan_list '.steps[].containers[]'); do
       log "images: last log lines of $c"
       podman logs --tail 20 "$c" 2>&1 | sed 's/^/    /' >&2
-    fi
-    podman rm -f -t 5 "$c" >/dev/null 2>&1
-  done
+    done
+  fi
+  for c in $(plan_list '.steps[].pod'); do podman pod rm -f -t 5 "$c" >/dev/null 2>&1; done
+  for c in $(plan_list '.steps[].volumes[]'); do podman volume rm -f "$c" >/dev/null 2>&1; done
+  for c in $(plan_list '.secrets[].name'); do podman secret rm "$c" >/dev/null 2>&1; done
+  rm -rf "$work"
   psql -q "$DATABASE_URL" -c "DROP DATABASE IF EXISTS $db WITH (FORCE)" >/dev/null 2>&1
   redis-cli --no-auth-warning -u "$REDIS_URL" --scan --pattern "$prefix:*" | xargs -r redis-cli --no-auth-warning -u "$REDIS_URL" del >/dev/null 2>&1
 }
@@ -42,52 +47,63 @@ trap cleanup EXIT
 failed=1
 
 start=$(now_ms)
+node --test scripts/images/kube.test.mjs >"$work/kube-test.log" 2>&1 ||
+  { cat "$work/kube-test.log" >&2; die "images: scripts/images/kube.test.mjs failed"; }
 mapfile -t images < <(bash scripts/images/build.sh) || die "images: build failed"
 ((${#images[@]} == 3)) || die "images: build.sh printed ${#images[*]} images, expected 3"
-api_image=${images[0]} migrations_image=${images[1]} runner_image=${images[2]}
+api_image=${images[0]} runner_image=${images[2]}
 log "images: built in $(elapsed_since "$start")"
-
-# What the chart's securityContext and podSecurityContext impose, in podman's words.
-restricted=(--network host --user 10001:10001 --read-only --read-only-tmpfs=false --tmpfs /tmp:rw,size=256m,mode=1777
-  --cap-drop all --security-opt no-new-privileges --env NODE_ENV=production)
+bash scripts/ensure-helm.sh >&2 || die "images: helm is missing"
 
 psql -q "$DATABASE_URL" -c "DROP DATABASE IF EXISTS $db WITH (FORCE)" -c "CREATE DATABASE $db" || die "images: cannot create $db"
 
-# The chart's migrations Job: its image, its command (values.yaml migrations.command).
-log "images: migrations"
-podman run --rm --name "llimg-migrations-$id" "${restricted[@]}" --env DATABASE_URL="$db_url" \
-  "$migrations_image" node scripts/db/migrate.mjs deploy >&2 || die "images: migrations failed"
-
-secret_key=$(head -c 32 /dev/urandom | base64)
-runner_key=$(head -c 32 /dev/urandom | base64)
+# The chart's values for this machine: the images just built (never pulled), PostgreSQL and
+# Redis on loopback, loopback targets allowed, one API and two runner replicas on free ports.
 api_port=$(free_port)
-shared_env=(--env LOG_LEVEL=info --env LOADLINE_QUEUE_PREFIX="$prefix" --env REDIS_URL="$REDIS_URL" --env LOADLINE_RUNNER_KEY="$runner_key")
+cat >"$work/values.yaml" <<VALUES
+queuePrefix: $prefix
+image: { pullPolicy: Never }
+database: { url: "$db_url" }
+redis: { url: "$REDIS_URL" }
+secretKey: { value: "$(head -c 32 /dev/urandom | base64)" }
+runnerKey: { value: "$(head -c 32 /dev/urandom | base64)" }
+targets: { allowedNetworks: [127.0.0.0/8] }
+api:
+  image: { repository: "${api_image%:*}", tag: "${api_image##*:}" }
+  replicas: 1
+  port: $api_port
+  metricsPort: $(free_port)
+runner:
+  image: { repository: "${runner_image%:*}", tag: "${runner_image##*:}" }
+  replicas: 2
+  httpPort: $(free_port)
+VALUES
+"$TOOLS_DIR/bin/helm" template "$release" infra/helm/loadline -f "$work/values.yaml" >"$work/rendered.yaml" ||
+  die "images: helm template failed"
+node scripts/images/kube.mjs "$work/rendered.yaml" "$work/pods" --free-ports "$(free_port)" >"$plan" ||
+  die "images: cannot turn the rendered chart into pods"
+jq -r '.skipped[] | "images: not played here: \(.kind)/\(.name) (\(.why))"' "$plan" | while read -r line; do log "$line"; done
 
-log "images: API on 127.0.0.1:$api_port"
-containers+=("llimg-api-$id")
-podman run -d --name "llimg-api-$id" "${restricted[@]}" "${shared_env[@]}" \
-  --env LOADLINE_PORT="$api_port" --env LOADLINE_HOST=127.0.0.1 \
-  --env LOADLINE_METRICS_PORT="$(free_port)" --env LOADLINE_METRICS_HOST=127.0.0.1 \
-  --env LOADLINE_MAX_RUNNERS=2 --env LOADLINE_TRUST_PROXY=false --env LOADLINE_CORS_ORIGINS= \
-  --env DATABASE_URL="$db_url" --env LOADLINE_SECRET_KEY="$secret_key" \
-  --env LOADLINE_ALLOWED_NETWORKS=127.0.0.0/8 \
-  "$api_image" >/dev/null || die "images: API container did not start"
+while read -r name file; do
+  podman secret create "$name" "$file" >/dev/null || die "images: podman secret create $name failed"
+done < <(jq -r '.secrets[] | "\(.name) \(.file)"' "$plan")
 
-runner_ids=()
-for n in 1 2; do
-  runner_ids+=("llimg-runner$n-$id")
-  containers+=("llimg-runner$n-$id")
-  # The chart sets LOADLINE_RUNNER_ID to the pod's name, and LOADLINE_SANDBOX=container.
-  podman run -d --name "llimg-runner$n-$id" "${restricted[@]}" "${shared_env[@]}" \
-    --env LOADLINE_RUNNER_ID="llimg-runner$n-$id" --env LOADLINE_SANDBOX=container \
-    --env LOADLINE_RUNNER_HTTP_PORT="$(free_port)" --env LOADLINE_RUNNER_HTTP_HOST=127.0.0.1 \
-    "$runner_image" >/dev/null || die "images: runner $n container did not start"
-done
+# Helm hooks first (the migrations Job runs to completion), then the Deployments' pods.
+while read -r kind pod file; do
+  log "images: podman kube play $pod ($kind)"
+  podman kube play "$file" >/dev/null || die "images: podman kube play $file failed"
+  if [[ $kind == job ]]; then
+    for c in $(jq -r --arg pod "$pod" '.steps[] | select(.pod == $pod) | .containers[]' "$plan"); do
+      code=$(timeout 300 podman wait "$c") || die "images: $c did not finish within 300 s"
+      [[ $code == 0 ]] || die "images: job container $c exited $code"
+    done
+  fi
+done < <(jq -r '.steps[] | "\(.kind) \(.pod) \(.file)"' "$plan")
 
-LOADLINE_IMAGES_API="http://127.0.0.1:$api_port" LOADLINE_IMAGES_RUNNERS="$(
-  IFS=,
-  echo "${runner_ids[*]}"
-)" node scripts/images/e2e.mjs || exit 1
+LOADLINE_IMAGES_API="http://127.0.0.1:$api_port" \
+  LOADLINE_IMAGES_RUNNERS="$(jq -r '[.steps[] | select(.pod | test("-runner-[0-9]+$")) | .pod] | join(",")' "$plan")" \
+  LOADLINE_IMAGES_PROBES="$(jq -r '[.steps[].probes[].url] | join(",")' "$plan")" \
+  node scripts/images/e2e.mjs || exit 1
 
 # The web build is served by the API container.
 curl -fsS "http://127.0.0.1:$api_port/" | grep -qi '<div id="root"' || die "images: the API does not serve the web app at /"
