@@ -141,6 +141,13 @@ done
 grep -q 'cidr: 0.0.0.0/0' "$policy" || fail "runner NetworkPolicy does not let runners reach the internet"
 grep -q 'port: 6379' "$policy" || fail "runner NetworkPolicy does not let runners reach Redis"
 grep -q 'policyTypes: \[Ingress, Egress\]' "$policy" || fail "runner NetworkPolicy does not govern both directions"
+# Links in webhooks and share links name where people open Loadline, not the pod.
+grep -q LOADLINE_PUBLIC_URL "$OUT/default.yaml" && fail "LOADLINE_PUBLIC_URL set with no ingress and no api.publicUrl"
+expect_env "$OUT/full.yaml" LOADLINE_PUBLIC_URL http://loadline.example.com
+render_api tls --set ingress.enabled=true --set 'ingress.tls[0].secretName=t' --set 'ingress.tls[0].hosts={loadline.example.com}'
+expect_env "$OUT/api-tls.yaml" LOADLINE_PUBLIC_URL https://loadline.example.com
+render_api public --set ingress.enabled=true --set api.publicUrl=https://perf.example.org/loadline
+expect_env "$OUT/api-public.yaml" LOADLINE_PUBLIC_URL https://perf.example.org/loadline
 # Networks an operator allows targets in: the API is told, and runners may reach them.
 grep -q LOADLINE_ALLOWED_NETWORKS "$OUT/default.yaml" && fail "LOADLINE_ALLOWED_NETWORKS set without targets.allowedNetworks"
 helm template loadline "$CHART" --set 'targets.allowedNetworks={10.20.0.0/16,fd00:1::/64}' >"$OUT/allowed.yaml" ||
@@ -172,6 +179,7 @@ refuse "a malformed digest" --set runner.image.digest=latest
 refuse "image.pullPolicy=Sometimes" --set image.pullPolicy=Sometimes
 refuse "runner.networkPolicy.deniedCIDRs=[everything]" --set 'runner.networkPolicy.deniedCIDRs={everything}'
 refuse "web.enabled (no web image: the API serves the web app)" --set web.enabled=true
+refuse "api.publicUrl=perf.example.org (no scheme)" --set api.publicUrl=perf.example.org
 refuse "targets.allowedNetworks=[intranet]" --set 'targets.allowedNetworks={intranet}'
 
 # Metrics: a ServiceMonitor (off by default) over headless Services on the pods' `metrics`

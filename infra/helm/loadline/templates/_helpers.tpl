@@ -215,3 +215,12 @@ LOADLINE_MAX_RUNNERS: api.runQueue.maxRunners, else the most runner pods the cha
       key: LOADLINE_RUNNER_KEY
       {{- end }}
 {{- end }}
+
+{{- /* Where people open Loadline: api.publicUrl, else the first ingress host. */}}
+{{- define "loadline.publicUrl" -}}
+{{- if .Values.api.publicUrl }}
+{{- .Values.api.publicUrl }}
+{{- else if and .Values.ingress.enabled .Values.ingress.hosts }}
+{{- printf "%s://%s" (ternary "https" "http" (gt (len .Values.ingress.tls) 0)) (first .Values.ingress.hosts).host }}
+{{- end }}
+{{- end }}
