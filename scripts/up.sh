@@ -42,6 +42,23 @@ cores=$(nproc 2>/dev/null || echo 1)
 if ((RUNNERS > cores)); then
   log "note: $RUNNERS runners on $cores cores share the CPU; split runs may report GENERATOR_SATURATED"
 fi
+# The platform's own metrics, on loopback: the API's on 9464, runner i's on 9465 + i - 1
+# (LOADLINE_METRICS_PORT, LOADLINE_RUNNER_HTTP_PORT move them; 0 turns them off). A port that
+# another process holds turns that metrics endpoint off rather than failing the start.
+stop_platform "$RUN_DIR"
+port_taken() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+export LOADLINE_METRICS_PORT=${LOADLINE_METRICS_PORT:-9464} LOADLINE_RUNNER_HTTP_PORT=${LOADLINE_RUNNER_HTTP_PORT:-9465}
+if ((LOADLINE_METRICS_PORT > 0)) && port_taken "$LOADLINE_METRICS_PORT"; then
+  log "note: port $LOADLINE_METRICS_PORT is taken; the API's metrics are off (set LOADLINE_METRICS_PORT to another port)"
+  LOADLINE_METRICS_PORT=0
+fi
+for ((i = 0; i < RUNNERS && LOADLINE_RUNNER_HTTP_PORT > 0; i++)); do
+  if port_taken $((LOADLINE_RUNNER_HTTP_PORT + i)); then
+    log "note: port $((LOADLINE_RUNNER_HTTP_PORT + i)) is taken; the runners' health and metrics ports are off (set LOADLINE_RUNNER_HTTP_PORT)"
+    LOADLINE_RUNNER_HTTP_PORT=0
+  fi
+done
+
 log "starting api and $RUNNERS runner$( ((RUNNERS == 1)) || echo s)"
 start_platform "$RUN_DIR" "$PORT" "$DATABASE_URL" "$REDIS_URL" loadline "$RUNNERS" ||
   die "the platform did not become healthy; logs are in $RUN_DIR"
@@ -56,6 +73,11 @@ else
   runner_logs="runner-{1..$RUNNERS}" runners_line="$RUNNERS (runner-loadline-1..$RUNNERS): plans of up to $RUNNERS segments"
 fi
 
+metrics=()
+((LOADLINE_METRICS_PORT > 0)) && metrics+=("http://127.0.0.1:$LOADLINE_METRICS_PORT/metrics (API)")
+((LOADLINE_RUNNER_HTTP_PORT > 0)) && metrics+=("http://127.0.0.1:$LOADLINE_RUNNER_HTTP_PORT/metrics (runner-1$( ((RUNNERS == 1)) || echo "; the others on the next ports"))")
+metrics_line=$( ((${#metrics[@]})) && printf '%s, ' "${metrics[@]}" | sed 's/, $//' || echo off)
+
 cat <<MSG
 
   Loadline is up ($(elapsed_since "$started")).
@@ -64,6 +86,7 @@ cat <<MSG
     Log in as   $email / $password
     API docs    http://127.0.0.1:$PORT/api/docs
     Health      http://127.0.0.1:$PORT/api/v1/health
+    Metrics     $metrics_line
     Demo target http://127.0.0.1:$DEMO_PORT (plan "Demo baseline")
     Runners     $runners_line
                 more: LOADLINE_RUNNERS=N bash scripts/up.sh (one k6 each; N segments need N runners)

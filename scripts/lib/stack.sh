@@ -101,8 +101,12 @@ key_file() {
 # than there are runners is refused at once instead of waiting for runners that never come.
 # A local install sends load to this machine (the demo target, the e2e targets), so the
 # address policy allows loopback here; a real deployment leaves LOADLINE_ALLOWED_NETWORKS empty.
+#
+# Metrics ports (Prometheus text, loopback): the API's is LOADLINE_METRICS_PORT, runner i's is
+# LOADLINE_RUNNER_HTTP_PORT + i - 1; unset or 0, they are off (what the test suites want).
 start_platform() {
   local run_dir=$1 port=$2 database_url=$3 redis_url=$4 prefix=$5 runners=${6:-1} i ceiling=() ids=()
+  local metrics_port=${LOADLINE_METRICS_PORT:-0} runner_http=${LOADLINE_RUNNER_HTTP_PORT:-0}
   [[ $runners =~ ^[1-9][0-9]*$ ]] || { log "the number of runners must be a whole number from 1, not '$runners'"; return 1; }
   if [[ -z ${LOADLINE_MAX_RUNNERS+set} ]]; then
     ceiling=(LOADLINE_MAX_RUNNERS="$runners")
@@ -114,14 +118,14 @@ start_platform() {
   start_service "$run_dir" api env "${ceiling[@]}" DATABASE_URL="$database_url" REDIS_URL="$redis_url" \
     LOADLINE_PORT="$port" LOADLINE_QUEUE_PREFIX="$prefix" LOADLINE_SECRET_KEY="$(secret_key)" \
     LOADLINE_RUNNER_KEY="$(runner_key)" LOADLINE_ALLOWED_NETWORKS="${LOADLINE_ALLOWED_NETWORKS:-127.0.0.0/8,::1/128}" \
-    LOADLINE_METRICS_PORT="${LOADLINE_METRICS_PORT:-0}" node "$REPO_ROOT/apps/api/dist/main.js"
+    LOADLINE_METRICS_PORT="$metrics_port" node "$REPO_ROOT/apps/api/dist/main.js"
   # Runners get the queue and the key to job secrets, nothing else: no database credentials,
   # no secret key.
   for ((i = 1; i <= runners; i++)); do
     ids+=("runner-$prefix-$i")
     start_service "$run_dir" "runner-$i" env -u DATABASE_URL -u LOADLINE_SECRET_KEY REDIS_URL="$redis_url" \
       LOADLINE_RUNNER_KEY="$(runner_key)" LOADLINE_QUEUE_PREFIX="$prefix" LOADLINE_RUNNER_ID="runner-$prefix-$i" LOADLINE_RUNNER_WORKDIR="$run_dir/runner-$i" \
-      LOADLINE_RUNNER_HTTP_PORT=0 node "$REPO_ROOT/apps/runner/dist/main.js"
+      LOADLINE_RUNNER_HTTP_PORT=$((runner_http > 0 ? runner_http + i - 1 : 0)) node "$REPO_ROOT/apps/runner/dist/main.js"
   done
   wait_for_health "http://127.0.0.1:$port" 60 "$run_dir" "${ids[@]}"
 }
