@@ -6,6 +6,7 @@ import { REDIS } from '../queue/queue.module.js';
 import { API_ENV, type ApiEnv } from '../config/env.js';
 import { runAsTenant } from '../tenancy/request-context.js';
 import { RunsRepository } from './runs.repository.js';
+import { RunSecondsRepository } from './run-seconds.repository.js';
 import { RunFinalizer } from './run-finalizer.service.js';
 import { RunQueueService } from '../run-queue/run-queue.service.js';
 import { RunStopRules } from './run-stop-rules.service.js';
@@ -43,6 +44,7 @@ export class ResultsConsumer implements OnApplicationBootstrap, OnApplicationShu
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(API_ENV) private readonly env: ApiEnv,
     private readonly runs: RunsRepository,
+    private readonly runSeconds: RunSecondsRepository,
     private readonly finalizer: RunFinalizer,
     private readonly runQueue: RunQueueService,
     private readonly stopRules: RunStopRules,
@@ -96,7 +98,7 @@ export class ResultsConsumer implements OnApplicationBootstrap, OnApplicationShu
   }
 
   private async second(payload: Results<'segment.second'>): Promise<void> {
-    const segmentsFinished = await this.runs.insertSecond(payload.runId, payload.segmentIndex, payload.sample, payload.generator);
+    const segmentsFinished = await this.runSeconds.insertSecond(payload.runId, payload.segmentIndex, payload.sample, payload.generator);
     // A second (t) ends at t+1 on the runner's clock; what passed since is the ingest lag.
     ingestLag.observe(Math.max(0, Date.now() / 1000 - (payload.sample.t + 1)));
     if (!this.knownRunning.has(payload.runId)) {

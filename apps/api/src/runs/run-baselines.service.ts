@@ -16,6 +16,7 @@ import {
 } from '@loadline/shared';
 import { RunBaselinesRepository } from './run-baselines.repository.js';
 import { RunsRepository } from './runs.repository.js';
+import { RunSecondsRepository } from './run-seconds.repository.js';
 import { toRunView } from './run-view.js';
 import { RunFiguresRepository } from './run-figures.repository.js';
 
@@ -41,6 +42,7 @@ export class RunBaselines {
   constructor(
     private readonly baselines: RunBaselinesRepository,
     private readonly runs: RunsRepository,
+    private readonly runSeconds: RunSecondsRepository,
     private readonly figures: RunFiguresRepository,
   ) {}
 
@@ -66,7 +68,7 @@ export class RunBaselines {
     const record = await this.runs.find(chosen.runId);
     const summary = record ? toRunView(record).summary : null;
     if (!record || !summary) return null;
-    const seconds = mergeSegmentsBySecond(await this.runs.seconds(chosen.runId)).map((second) => second.sample);
+    const seconds = mergeSegmentsBySecond(await this.runSeconds.seconds(chosen.runId)).map((second) => second.sample);
     const sameLoad = this.familyOf(record.planVersion.id, record.planVersion.spec) === loadFamilyKey(spec);
     return { runId: record.id, summary, seconds, unlike: sameLoad ? null : 'the pinned run ran another load profile' };
   }
@@ -79,7 +81,7 @@ export class RunBaselines {
     if (!run.baseline) return null;
     const record = await this.runs.find(run.baseline.runId);
     if (!record) return null;
-    const secondsOf = async (runId: string) => mergeSegmentsBySecond(await this.runs.seconds(runId)).map((second) => second.sample);
+    const secondsOf = async (runId: string) => mergeSegmentsBySecond(await this.runSeconds.seconds(runId)).map((second) => second.sample);
     const comparison = compareRuns(
       { run: toRunView(record), spec: record.planVersion.spec, seconds: await secondsOf(record.id) },
       { run, spec, seconds: await secondsOf(run.id) },

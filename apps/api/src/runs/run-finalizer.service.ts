@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { decodeThresholdStop, needsBaseline, planPeakVus, trendChanges, trendPointsFromFigures, type TrendChange } from '@loadline/shared';
 import { RunsRepository } from './runs.repository.js';
+import { RunSecondsRepository } from './run-seconds.repository.js';
 import { decideOutcome, type SegmentState } from './run-outcome.js';
 import { toRunView } from './run-view.js';
 import { DomainEvents } from '../events/domain-events.js';
@@ -19,6 +20,7 @@ export class RunFinalizer {
 
   constructor(
     private readonly runs: RunsRepository,
+    private readonly runSeconds: RunSecondsRepository,
     private readonly figures: RunFiguresRepository,
     private readonly baselines: RunBaselines,
     private readonly regressions: PlanRegressionsRepository,
@@ -31,7 +33,7 @@ export class RunFinalizer {
    * arrived. Called after each finished segment and each late second; safe to call often.
    */
   async tryFinalize(runId: string): Promise<boolean> {
-    const { finished, allSecondsIn } = await this.runs.completeness(runId);
+    const { finished, allSecondsIn } = await this.runSeconds.completeness(runId);
     if (!finished) return false;
     if (!allSecondsIn) {
       const moved = await this.runs.advanceStatus(runId, 'FINISHING', ['QUEUED', 'STARTING', 'RUNNING']);
@@ -63,7 +65,7 @@ export class RunFinalizer {
         error: (segment.error as SegmentState['error']) ?? null,
         startedAt: segment.status === 'QUEUED' || segment.status === 'STARTING' ? null : segment.startedAt,
       })),
-      seconds: await this.runs.seconds(runId),
+      seconds: await this.runSeconds.seconds(runId),
       dataMissing: options.dataMissing,
       abandoned: options.abandoned,
       cancelRequested: run.cancelRequestedAt !== null,

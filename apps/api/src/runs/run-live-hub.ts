@@ -3,7 +3,7 @@ import { Observable, type Subscriber } from 'rxjs';
 import { isTerminalRunStatus, mergeSegmentsBySecond, toSeriesPoints, type LiveProgress, type RunView, type SeriesPoint } from '@loadline/shared';
 import { runAsTenant } from '../tenancy/request-context.js';
 import { RunQueueService } from '../run-queue/run-queue.service.js';
-import { RunsRepository } from './runs.repository.js';
+import { RunSecondsRepository } from './run-seconds.repository.js';
 import { RunsService } from './runs.service.js';
 import { RunSignals, type RunSignal } from './run-signals.js';
 
@@ -54,7 +54,7 @@ export class RunLiveHub implements OnModuleDestroy {
   private stopListening?: () => void;
 
   constructor(
-    private readonly runs: RunsRepository,
+    private readonly runSeconds: RunSecondsRepository,
     private readonly service: RunsService,
     private readonly runQueue: RunQueueService,
     private readonly signals: RunSignals,
@@ -158,7 +158,7 @@ export class RunLiveHub implements OnModuleDestroy {
       if (what.state || !watched.run) watched.run = await this.service.get(watched.runId);
       if (!what.second) return [];
       const after = watched.completed.at(-1)?.t ?? 0;
-      const fresh = toSeriesPoints(mergeSegmentsBySecond(await this.runs.seconds(watched.runId, after)));
+      const fresh = toSeriesPoints(mergeSegmentsBySecond(await this.runSeconds.seconds(watched.runId, after)));
       watched.firstT ??= fresh[0]?.t;
       // Elapsed counts from the run's first second, not from this batch's.
       for (const point of fresh) point.elapsed = point.t - (watched.firstT ?? point.t);

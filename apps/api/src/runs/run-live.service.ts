@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { isTerminalRunStatus, mergeSegmentsBySecond, toSeriesPoints, type RunSeries, type SecondSample, HISTOGRAM_RELATIVE_ACCURACY } from '@loadline/shared';
-import { RunsRepository } from './runs.repository.js';
+import { RunSecondsRepository } from './run-seconds.repository.js';
 import { RunsService } from './runs.service.js';
 import { Memo } from '../common/memo.js';
 
@@ -15,7 +15,7 @@ const finishedSeries = new Memo<Promise<RunSeries>>(200);
 @Injectable()
 export class RunLiveService {
   constructor(
-    private readonly runs: RunsRepository,
+    private readonly runSeconds: RunSecondsRepository,
     private readonly service: RunsService,
   ) {}
 
@@ -26,14 +26,14 @@ export class RunLiveService {
   /** The run's seconds, segments merged, oldest first: what a comparison's intervals resample. */
   async samples(runId: string): Promise<SecondSample[]> {
     await this.service.get(runId);
-    return mergeSegmentsBySecond(await this.runs.seconds(runId)).map((second) => second.sample);
+    return mergeSegmentsBySecond(await this.runSeconds.seconds(runId)).map((second) => second.sample);
   }
 
   /** The series and whether it is final (the run is over: its seconds no longer change). */
   async seriesOf(runId: string): Promise<{ series: RunSeries; final: boolean }> {
     const run = await this.service.get(runId);
     const merge = async (): Promise<RunSeries> => {
-      const points = toSeriesPoints(mergeSegmentsBySecond(await this.runs.seconds(runId)));
+      const points = toSeriesPoints(mergeSegmentsBySecond(await this.runSeconds.seconds(runId)));
       return { runId, points, percentileRelativeError: HISTOGRAM_RELATIVE_ACCURACY };
     };
     if (!isTerminalRunStatus(run.status) || !run.finishedAt) return { series: await merge(), final: false };

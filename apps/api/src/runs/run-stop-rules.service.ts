@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { findStopBreach, longestStopRule, mergeSegmentsBySecond, secondsEverySegmentReported, type Threshold } from '@loadline/shared';
 import { RunQueueService } from '../run-queue/run-queue.service.js';
 import { RunsRepository } from './runs.repository.js';
+import { RunSecondsRepository } from './run-seconds.repository.js';
 
 const CACHE_SIZE = 1_000;
 
@@ -29,6 +30,7 @@ export class RunStopRules {
 
   constructor(
     private readonly runs: RunsRepository,
+    private readonly runSeconds: RunSecondsRepository,
     private readonly runQueue: RunQueueService,
   ) {}
 
@@ -36,10 +38,10 @@ export class RunStopRules {
   async onSecond(runId: string, t: number): Promise<void> {
     const rules = await this.rulesOf(runId);
     if (!rules) return;
-    const { reporters, firstT } = await this.runs.secondReporters(runId, t);
+    const { reporters, firstT } = await this.runSeconds.secondReporters(runId, t);
     // Until every segment has this second, it completes nothing.
     if (reporters < rules.segments || firstT === null) return;
-    const stored = secondsEverySegmentReported(await this.runs.seconds(runId, t - rules.lookBack), rules.segments);
+    const stored = secondsEverySegmentReported(await this.runSeconds.seconds(runId, t - rules.lookBack), rules.segments);
     const merged = mergeSegmentsBySecond(stored).map((second) => second.sample);
     const stop = findStopBreach(rules.thresholds, merged, firstT);
     if (!stop) return;

@@ -4,6 +4,7 @@ import { TargetsModule } from '../targets/targets.module.js';
 import { OrganizationsModule } from '../organizations/organizations.module.js';
 import { RunsController } from './runs.controller.js';
 import { RunsRepository } from './runs.repository.js';
+import { RunSecondsRepository } from './run-seconds.repository.js';
 import { RunsService } from './runs.service.js';
 import { RunFinalizer } from './run-finalizer.service.js';
 import { ResultsConsumer } from './results.consumer.js';
@@ -26,6 +27,7 @@ import { RunQueueModule } from '../run-queue/run-queue.module.js';
   controllers: [RunsController],
   providers: [
     RunsRepository,
+    RunSecondsRepository,
     RunsService,
     RunFinalizer,
     ResultsConsumer,

@@ -6,12 +6,9 @@ import {
   type Capacity,
   type Recovery,
   type Diagnostic,
-  type GeneratorSample,
   type RunStatus,
   type RunSummary,
-  type SecondSample,
   type SegmentHealth,
-  type StoredSecond,
   type ThresholdResult,
   type ThresholdStop,
   STORED_JSON_VERSION,
@@ -19,7 +16,7 @@ import {
 import { DatabaseService } from '../prisma/database.service.js';
 import { currentTenantId, withTenant } from '../tenancy/request-context.js';
 import { Prisma, type RunTrigger, type SegmentStatus, type Verdict } from '../generated/prisma/client.js';
-import { decodeRun, decodeSecond, decodeSegment, type RunRecord, type SegmentRow } from './run-rows.js';
+import { decodeRun, decodeSegment, type RunRecord, type SegmentRow } from './run-rows.js';
 
 export interface NewRun {
   planId: string;
@@ -53,7 +50,6 @@ export interface FinalOutcome {
 }
 
 const NOT_TERMINAL = { notIn: [...TERMINAL_RUN_STATUSES] as RunStatus[] };
-const FINISHED_SEGMENT: SegmentStatus[] = ['COMPLETED', 'ERRORED', 'CANCELLED'];
 const runInclude = { planVersion: true, thresholds: { orderBy: { position: 'asc' } }, runSegments: true } as const;
 
 /**
@@ -228,71 +224,6 @@ export class RunsRepository {
   }
 
   /**
-   * Idempotent: a second already stored for (run, segment, t) is left as it is. Taken under
-   * the run's lock so that a finaliser counting seconds either sees it or runs after it.
-   * Returns whether every segment had finished by then: only then can this second be the
-   * last one a finaliser is waiting for.
-   */
-  insertSecond(runId: string, segmentIndex: number, sample: SecondSample, generator: GeneratorSample | null): Promise<boolean> {
-    return this.db.scoped.$transaction(async (tx) => {
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${runId}))`;
-      await tx.runSecond.createMany({
-        data: [
-          withTenant({
-            runId,
-            segmentIndex,
-            t: sample.t,
-            data: sample as unknown as Prisma.InputJsonValue,
-            generator: (generator ?? undefined) as Prisma.InputJsonValue | undefined,
-          }),
-        ],
-        skipDuplicates: true,
-      });
-      const unfinished = await tx.runSegment.count({ where: { runId, status: { notIn: FINISHED_SEGMENT } } });
-      return unfinished === 0;
-    });
-  }
-
-  /**
-   * Whether every segment has finished and every second it announced is stored, read under
-   * the run's lock (see insertSecond): of a late second and the segment's end, whichever is
-   * recorded last sees the other.
-   */
-  completeness(runId: string) {
-    return this.db.scoped.$transaction(async (tx) => {
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${runId}))`;
-      const segments = await tx.runSegment.findMany({ where: { runId } });
-      const rows = await tx.runSecond.groupBy({ by: ['segmentIndex'], where: { runId }, _count: true });
-      const stored = new Map(rows.map((row) => [row.segmentIndex, row._count]));
-      const finished = segments.every((segment) => FINISHED_SEGMENT.includes(segment.status));
-      const allSecondsIn = segments.every((segment) => (stored.get(segment.index) ?? 0) >= (segment.secondsSent ?? 0));
-      return { finished, allSecondsIn };
-    });
-  }
-
-  /** Stored seconds of every segment, optionally only those after `afterT` (live view). */
-  async seconds(runId: string, afterT?: number): Promise<StoredSecond[]> {
-    const rows = await this.db.scoped.runSecond.findMany({
-      where: { runId, ...(afterT !== undefined ? { t: { gt: afterT } } : {}) },
-      orderBy: [{ t: 'asc' }, { segmentIndex: 'asc' }],
-      select: { runId: true, t: true, data: true, generator: true, segmentIndex: true },
-    });
-    return rows.map(decodeSecond);
-  }
-
-  /**
-   * How many segments have stored second `t`, and the run's first second: what a stop rule
-   * needs before it looks at the seconds (see RunStopRules).
-   */
-  async secondReporters(runId: string, t: number): Promise<{ reporters: number; firstT: number | null }> {
-    const [reporters, bounds] = await Promise.all([
-      this.db.scoped.runSecond.count({ where: { runId, t } }),
-      this.db.scoped.runSecond.aggregate({ where: { runId }, _min: { t: true } }),
-    ]);
-    return { reporters, firstT: bounds._min.t };
-  }
-
-  /**
    * Records that a threshold's stop rule was breached, once, and only while the run is
    * applying load and nobody asked to cancel it: of two API processes that both see the
    * breach, one records it. Returns whether this call did.
@@ -303,11 +234,6 @@ export class RunsRepository {
       data: { error: stop as unknown as Prisma.InputJsonValue },
     });
     return updated.count > 0;
-  }
-
-  /** The newest stored second, for the live view's "is there anything new" check. */
-  latestSecond(runId: string) {
-    return this.db.scoped.runSecond.aggregate({ where: { runId }, _max: { t: true }, _min: { t: true } });
   }
 
   requestCancel(runId: string, at: Date) {
