@@ -40,7 +40,7 @@ describe('OpenTelemetry traces, when an OTLP endpoint is set', () => {
   beforeAll(async () => {
     [db, receiver, target, probe] = await Promise.all([createTestDatabase('otel'), startOtlpReceiver(), startLoopbackServer(), probeFolder()]);
     // Short batches so the test does not wait on the default 5 s; the SIGTERM flush sends the rest.
-    const otel = { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_BSP_SCHEDULE_DELAY: '200' };
+    const otel = { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_BSP_SCHEDULE_DELAY: '200' };
     const api = await startApiProcess({ databaseUrl: db.url, queuePrefix, env: otel }, probe);
     const runner = await startRunnerProcess({ baseUrl: api.baseUrl, queuePrefix, id: `${queuePrefix}-runner`, env: otel }, probe);
     try {
@@ -141,6 +141,33 @@ describe('OpenTelemetry traces, when an OTLP endpoint is set', () => {
     // Redis commands, not one per second.
     const runnerSpans = spans((span) => span.service === 'loadline-runner');
     expect(runnerSpans.length).toBeLessThan(40);
+  });
+});
+
+describe('OpenTelemetry traces over the default protocol', () => {
+  it('sends OTLP/protobuf to /v1/traces when no protocol is named, under OTEL_SERVICE_NAME', async () => {
+    const [db, receiver, probe] = await Promise.all([createTestDatabase('otelproto'), startOtlpReceiver(), probeFolder()]);
+    const queuePrefix = `lltest-otelproto-${randomBytes(4).toString('hex')}`;
+    try {
+      const env = { OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `${receiver.url}/v1/traces`, OTEL_SERVICE_NAME: 'api-eu-1', OTEL_BSP_SCHEDULE_DELAY: '200' };
+      const api = await startApiProcess({ databaseUrl: db.url, queuePrefix, env }, probe);
+      try {
+        const { client } = await new ApiClient(`${api.baseUrl}/api/v1`).signup('otelproto');
+        expect((await client.get('/plans')).status).toBe(200);
+      } finally {
+        await api.stop();
+      }
+      expect(receiver.received.length).toBeGreaterThan(0);
+      expect(receiver.received.every((request) => request.path === '/v1/traces' && request.contentType === 'application/x-protobuf')).toBe(true);
+      const all = receiver.bodies.join('');
+      expect(all).toContain('GET /api/v1/plans');
+      expect(all).toContain('api-eu-1');
+      expect(all).not.toContain('loadline-api');
+    } finally {
+      await Promise.all([receiver.close(), probe.close()]);
+      await db.drop();
+      await deleteKeys(queuePrefix);
+    }
   });
 });
 

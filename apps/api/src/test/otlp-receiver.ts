@@ -16,8 +16,10 @@ export interface OtlpReceiver {
   /** Base URL for OTEL_EXPORTER_OTLP_ENDPOINT (the exporter adds /v1/traces). */
   url: string;
   spans: ReceivedSpan[];
-  /** Every request body as received, for "nothing secret anywhere" checks. */
+  /** Every request body as received, for "nothing secret anywhere" checks (protobuf's strings are UTF-8 too). */
   bodies: string[];
+  /** Path and content type of every request. */
+  received: { path: string; contentType: string }[];
   requests: number;
   close(): Promise<void>;
 }
@@ -31,12 +33,14 @@ const attributesOf = (list: KeyValue[] = []) => Object.fromEntries(list.map(({ k
 
 /**
  * A loopback OTLP/HTTP receiver: collects what the SDK's own exporter sends to /v1/traces
- * (JSON: @opentelemetry/exporter-trace-otlp-http), as a collector would receive it.
+ * as a collector would receive it; spans are decoded from OTLP/JSON (OTEL_EXPORTER_OTLP_PROTOCOL=http/json),
+ * protobuf bodies are kept as they came.
  */
 export async function startOtlpReceiver(): Promise<OtlpReceiver> {
   const spans: ReceivedSpan[] = [];
   const bodies: string[] = [];
-  const receiver = { spans, bodies, requests: 0 };
+  const received: OtlpReceiver['received'] = [];
+  const receiver = { spans, bodies, received, requests: 0 };
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -44,6 +48,7 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
       receiver.requests++;
       const body = Buffer.concat(chunks).toString('utf8');
       bodies.push(body);
+      received.push({ path: req.url ?? '', contentType: req.headers['content-type'] ?? '' });
       if (req.method === 'POST' && req.url === '/v1/traces' && /json/.test(req.headers['content-type'] ?? '')) {
         const data = JSON.parse(body) as {
           resourceSpans?: {

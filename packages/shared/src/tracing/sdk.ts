@@ -5,8 +5,7 @@ import { createAddHookMessageChannel } from 'import-in-the-middle';
 import { context, propagation, SpanStatusCode, trace, type Attributes, type Context } from '@opentelemetry/api';
 import { suppressTracing } from '@opentelemetry/core';
 import { NodeSDK, type NodeSDKConfiguration } from '@opentelemetry/sdk-node';
-import { BatchSpanProcessor, type ReadableSpan, type Span, type SpanProcessor } from '@opentelemetry/sdk-trace';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { BatchSpanProcessor, type ReadableSpan, type Span, type SpanExporter, type SpanProcessor } from '@opentelemetry/sdk-trace';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { ExpressInstrumentation, ExpressLayerType } from '@opentelemetry/instrumentation-express';
 import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
@@ -80,26 +79,39 @@ function instrumentationsFor(options: TracingOptions): Instrumentation[] {
   return options.instrumentations.map((name) => make[name]());
 }
 
+/**
+ * The exporter for OTEL_EXPORTER_OTLP_(TRACES_)PROTOCOL, http/protobuf by default as the spec
+ * says; only the one chosen is loaded (the gRPC one brings @grpc/grpc-js). Each reads the
+ * standard OTEL_EXPORTER_OTLP_(TRACES_)ENDPOINT, _HEADERS, _TIMEOUT and _COMPRESSION itself.
+ */
+async function exporterFromEnv(): Promise<SpanExporter> {
+  const protocol = (process.env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL ?? process.env.OTEL_EXPORTER_OTLP_PROTOCOL ?? '').trim() || 'http/protobuf';
+  if (protocol === 'http/json') return new (await import('@opentelemetry/exporter-trace-otlp-http')).OTLPTraceExporter();
+  if (protocol === 'grpc') return new (await import('@opentelemetry/exporter-trace-otlp-grpc')).OTLPTraceExporter();
+  if (protocol !== 'http/protobuf') console.warn(`OTEL_EXPORTER_OTLP_PROTOCOL=${protocol} is not one of http/protobuf, http/json, grpc; using http/protobuf`);
+  return new (await import('@opentelemetry/exporter-trace-otlp-proto')).OTLPTraceExporter();
+}
+
 function serviceNameFromEnv(): boolean {
   return Boolean(process.env.OTEL_SERVICE_NAME?.trim() || /(^|,)\s*service\.name\s*=/.test(process.env.OTEL_RESOURCE_ATTRIBUTES ?? ''));
 }
 
 /**
  * Registers the ESM hook (import-in-the-middle, told only the modules the instrumentations
- * patch), starts the SDK with OTLP/HTTP (JSON) export of traces only, and waits until the
+ * patch), starts the SDK exporting traces only, over OTLP, and waits until the
  * hook has acknowledged the instrumented modules, so that the app's imports after this are seen.
  */
 export async function startSdk(options: TracingOptions): Promise<TracingRuntime> {
   const channel = isMainThread ? createAddHookMessageChannel() : null;
   if (channel) register('import-in-the-middle/hook.mjs', import.meta.url, channel.registerOptions);
+  const exporter = await exporterFromEnv();
   const sdk = new NodeSDK({
     serviceName: serviceNameFromEnv() ? undefined : options.serviceName,
-    // The exporter reads OTEL_EXPORTER_OTLP_(TRACES_)ENDPOINT, _HEADERS, _TIMEOUT; the SDK
-    // reads OTEL_TRACES_SAMPLER(_ARG), OTEL_RESOURCE_ATTRIBUTES, OTEL_PROPAGATORS.
+    // The SDK reads OTEL_TRACES_SAMPLER(_ARG), OTEL_RESOURCE_ATTRIBUTES, OTEL_PROPAGATORS.
     spanProcessors: [
       new RedactingProcessor(),
       new BatchSpanProcessor({
-        exporter: new OTLPTraceExporter(),
+        exporter,
         maxQueueSize: envNumber('OTEL_BSP_MAX_QUEUE_SIZE'),
         scheduledDelayMillis: envNumber('OTEL_BSP_SCHEDULE_DELAY'),
         exportTimeoutMillis: envNumber('OTEL_BSP_EXPORT_TIMEOUT'),
