@@ -39,10 +39,12 @@ describe('OpenTelemetry traces, when an OTLP endpoint is set', () => {
 
   beforeAll(async () => {
     [db, receiver, target, probe] = await Promise.all([createTestDatabase('otel'), startOtlpReceiver(), startLoopbackServer(), probeFolder()]);
-    // Short batches so the test does not wait on the default 5 s; the SIGTERM flush sends the rest.
-    const otel = { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_BSP_SCHEDULE_DELAY: '200' };
-    const api = await startApiProcess({ databaseUrl: db.url, queuePrefix, env: otel }, probe);
-    const runner = await startRunnerProcess({ baseUrl: api.baseUrl, queuePrefix, id: `${queuePrefix}-runner`, env: otel }, probe);
+    const otel = { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' };
+    // The API exports in short batches; the runner's batch would only leave after a minute, so
+    // its spans reach the receiver through the flush at SIGTERM alone.
+    const api = await startApiProcess({ databaseUrl: db.url, queuePrefix, env: { ...otel, OTEL_BSP_SCHEDULE_DELAY: '200' } }, probe);
+    const runnerEnv = { ...otel, OTEL_BSP_SCHEDULE_DELAY: '60000' };
+    const runner = await startRunnerProcess({ baseUrl: api.baseUrl, queuePrefix, id: `${queuePrefix}-runner`, env: runnerEnv }, probe);
     try {
       const client = new ApiClient(`${api.baseUrl}/api/v1`);
       const { client: owner } = await client.signup('otel');
@@ -145,15 +147,17 @@ describe('OpenTelemetry traces, when an OTLP endpoint is set', () => {
 });
 
 describe('OpenTelemetry traces over the default protocol', () => {
-  it('sends OTLP/protobuf to /v1/traces when no protocol is named, under OTEL_SERVICE_NAME', async () => {
+  it('sends OTLP/protobuf to /v1/traces when no protocol is named, under OTEL_SERVICE_NAME, flushed at SIGTERM', async () => {
     const [db, receiver, probe] = await Promise.all([createTestDatabase('otelproto'), startOtlpReceiver(), probeFolder()]);
     const queuePrefix = `lltest-otelproto-${randomBytes(4).toString('hex')}`;
     try {
-      const env = { OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `${receiver.url}/v1/traces`, OTEL_SERVICE_NAME: 'api-eu-1', OTEL_BSP_SCHEDULE_DELAY: '200' };
+      // A minute between batches: what arrives was sent by the flush at SIGTERM.
+      const env = { OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `${receiver.url}/v1/traces`, OTEL_SERVICE_NAME: 'api-eu-1', OTEL_BSP_SCHEDULE_DELAY: '60000' };
       const api = await startApiProcess({ databaseUrl: db.url, queuePrefix, env }, probe);
       try {
         const { client } = await new ApiClient(`${api.baseUrl}/api/v1`).signup('otelproto');
         expect((await client.get('/plans')).status).toBe(200);
+        expect(receiver.requests).toBe(0);
       } finally {
         await api.stop();
       }
