@@ -1,4 +1,4 @@
-import { startTracing } from '@loadline/shared/tracing';
+import { startTracing } from '@loadline/tracing';
 import { API_TRACING } from './common/tracing.js';
 
 // Tracing first (when OTEL_EXPORTER_OTLP_ENDPOINT is set): its ESM hook only sees modules

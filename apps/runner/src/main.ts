@@ -1,5 +1,5 @@
 import { access, constants } from 'node:fs/promises';
-import { shutdownTracing, startTracing } from '@loadline/shared/tracing';
+import { shutdownTracing, startTracing } from '@loadline/tracing';
 import type { RunnerEnv } from './env.js';
 import { RUNNER_TRACING } from './tracing.js';
 

@@ -13,7 +13,7 @@ import {
   type RunExecutePayload,
 } from '@loadline/shared';
 import { openJobSecrets, type TypedProducer } from '@loadline/shared/queue';
-import { untraced, withSpan, type SpanHandle } from '@loadline/shared/tracing';
+import { untraced, withSpan, type SpanHandle } from '@loadline/tracing';
 import type { RunnerEnv } from './env.js';
 import { startK6, type K6Outcome } from './k6-process.js';
 import { isRoot, k6Launch, prepareWorkdir, type SandboxConfig } from './sandbox.js';

@@ -1,4 +1,4 @@
-import type { TracingOptions } from '@loadline/shared/tracing';
+import type { TracingOptions } from '@loadline/tracing';
 
 /**
  * The runner's traces (docs/tracing.md): its segment spans (segment-executor.ts) and the

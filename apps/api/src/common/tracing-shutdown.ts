@@ -1,5 +1,5 @@
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { shutdownTracing } from '@loadline/shared/tracing';
+import { shutdownTracing } from '@loadline/tracing';
 
 /**
  * On SIGTERM (Nest's shutdown hooks) the spans still buffered are exported before the process

@@ -9,7 +9,7 @@ import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from '../test
 import { probeFolder, startApiProcess, startRunnerProcess } from '../test/traced-processes.js';
 
 const SERVER = 2;
-const OTEL_MODULE = /@opentelemetry|import-in-the-middle|\/tracing\/sdk\.js$/;
+const OTEL_MODULE = /@opentelemetry|import-in-the-middle|\/tracing\/dist\/sdk\.js$/;
 
 async function deleteKeys(prefix: string): Promise<void> {
   const redis = new Redis(localRedisUrl());

@@ -1,4 +1,4 @@
-import type { TracingOptions } from '@loadline/shared/tracing';
+import type { TracingOptions } from '@loadline/tracing';
 import { routeOf } from './http/route-of.js';
 
 /**

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { isTerminalRunStatus, planExpectedSeconds, scenariosTooSmallToSplit, type RunJob, type RunStatus, type RunView } from '@loadline/shared';
 import { sealJobSecrets } from '@loadline/shared/queue';
-import { currentTraceCarrier, withSpan } from '@loadline/shared/tracing';
+import { currentTraceCarrier, withSpan } from '@loadline/tracing';
 import { API_ENV, type ApiEnv } from '../config/env.js';
 import { PlansService } from '../plans/plans.service.js';
 import { TargetsService, type TargetOverride } from '../targets/targets.service.js';

@@ -10,7 +10,7 @@ import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { ExpressInstrumentation, ExpressLayerType } from '@opentelemetry/instrumentation-express';
 import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
-import type { TraceCarrier } from '../jobs.js';
+import type { TraceCarrier } from '@loadline/shared';
 import type { SpanAttributes, SpanHandle, TracedLibrary, TracingOptions } from './index.js';
 import { redactUrlAttributes } from './redact.js';
 

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { TraceCarrier } from '../jobs.js';
+import type { TraceCarrier } from '@loadline/shared';
 import type { TracingRuntime } from './sdk.js';
 
 /**
