@@ -207,7 +207,31 @@ for series in loadline_http_request_duration_seconds loadline_runs loadline_runs
 done
 refuse "metrics.serviceMonitor.interval=often" --set metrics.serviceMonitor.interval=often
 
+# Optional OpenTelemetry traces (docs/tracing.md): nothing of it by default; with otel.endpoint
+# the API and the runners get the OTLP variables and the runners' NetworkPolicy a rule to the
+# collector's port (on otelPeers).
+grep -q 'OTEL_' "$OUT/default.yaml" "$OUT/full.yaml" && fail "default values render OTEL_ variables (traces are opt-in)"
+OTEL=(--set otel.endpoint=http://otel-collector.observability:4318 --set otel.serviceNamePrefix=acme
+  --set 'runner.networkPolicy.otelPeers[0].namespaceSelector.matchLabels.name=observability')
+quietly helm-lint-otel helm lint --strict "$CHART" "${OTEL[@]}" || fail "helm lint (otel)"
+for show in api-deployment runner-deployment runner-networkpolicy; do
+  helm template loadline "$CHART" "${OTEL[@]}" --show-only "templates/$show.yaml" >"$OUT/otel-$show.yaml" ||
+    fail "helm template (otel) --show-only templates/$show.yaml"
+done
+for component in api runner; do
+  expect_env "$OUT/otel-$component-deployment.yaml" OTEL_EXPORTER_OTLP_ENDPOINT http://otel-collector.observability:4318
+  expect_env "$OUT/otel-$component-deployment.yaml" OTEL_EXPORTER_OTLP_PROTOCOL http/protobuf
+  expect_env "$OUT/otel-$component-deployment.yaml" OTEL_SERVICE_NAME "acme-$component"
+done
+grep -A5 'port: 4318' "$OUT/otel-runner-networkpolicy.yaml" | grep -q 'name: observability' ||
+  fail "runner NetworkPolicy does not let runners reach the collector's port 4318 on otelPeers"
+helm template loadline "$CHART" --set otel.endpoint=https://otlp.example.com --show-only templates/runner-networkpolicy.yaml |
+  grep -q 'port: 443' || fail "runner NetworkPolicy does not default the collector's port to 443 for https"
+grep -q 'port: 4318' "$policy" && fail "runner NetworkPolicy opens 4318 without otel.endpoint"
+refuse "otel.protocol=thrift" --set otel.protocol=thrift
+refuse "otel.endpoint without a scheme" --set otel.endpoint=collector:4318
+
 if ((failures)); then
   die "helm chart: $failures check(s) failed"
 fi
-log "helm chart ok: lint + template (default; autoscaling + ingress); runner has REDIS_URL only; KEDA watches <queuePrefix>:rq:demand; LOADLINE_MAX_RUNNERS follows the runner replicas; probes split; PDBs; runner NetworkPolicy; helm test hook; digests; ServiceMonitor + dashboard; values schema refuses bad values"
+log "helm chart ok: lint + template (default; autoscaling + ingress); runner has REDIS_URL only; KEDA watches <queuePrefix>:rq:demand; LOADLINE_MAX_RUNNERS follows the runner replicas; probes split; PDBs; runner NetworkPolicy; helm test hook; digests; ServiceMonitor + dashboard; otel endpoint env + collector egress; values schema refuses bad values"

@@ -18,6 +18,7 @@ import { WebhooksModule } from './webhooks/webhooks.module.js';
 import { SchedulesModule } from './schedules/schedules.module.js';
 import { HealthModule } from './health/health.module.js';
 import { MetricsModule } from './metrics/metrics.module.js';
+import { TracingShutdown } from './common/tracing-shutdown.js';
 
 @Module({})
 export class AppModule {
@@ -45,6 +46,7 @@ export class AppModule {
         SchedulesModule,
         HealthModule,
       ],
+      providers: [TracingShutdown],
     };
   }
 }

@@ -1,5 +1,11 @@
-import { parseApiEnv, EnvError } from './config/env.js';
-import { checkDependencies, createApiApp, DependencyUnavailableError } from './bootstrap.js';
+import { startTracing } from '@loadline/tracing';
+import { API_TRACING } from './common/tracing.js';
+
+// Tracing first (when OTEL_EXPORTER_OTLP_ENDPOINT is set): its ESM hook only sees modules
+// imported after it, so the app itself is imported dynamically below.
+await startTracing(API_TRACING);
+const { parseApiEnv, EnvError } = await import('./config/env.js');
+const { checkDependencies, createApiApp, DependencyUnavailableError } = await import('./bootstrap.js');
 
 async function main(): Promise<void> {
   const env = parseApiEnv();

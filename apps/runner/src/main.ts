@@ -1,7 +1,14 @@
 import { access, constants } from 'node:fs/promises';
-import { Redis } from 'ioredis';
-import { parseRunnerEnv, RunnerEnvError, type RunnerEnv } from './env.js';
-import { startRunner } from './runner.js';
+import { shutdownTracing, startTracing } from '@loadline/tracing';
+import type { RunnerEnv } from './env.js';
+import { RUNNER_TRACING } from './tracing.js';
+
+// Tracing first (when OTEL_EXPORTER_OTLP_ENDPOINT is set): its ESM hook only sees modules
+// imported after it, so ioredis and the runner are imported dynamically below.
+await startTracing(RUNNER_TRACING);
+const { Redis } = await import('ioredis');
+const { parseRunnerEnv, RunnerEnvError } = await import('./env.js');
+const { startRunner } = await import('./runner.js');
 
 async function checkDependencies(env: RunnerEnv): Promise<void> {
   await access(env.K6_BIN, constants.X_OK).catch(() => {
@@ -26,7 +33,11 @@ async function main(): Promise<void> {
   await checkDependencies(env);
   const runner = await startRunner(env);
   const stop = () => {
-    void runner.close().then(() => process.exit(0));
+    // The segment span of an interrupted run ends in close(); export it before exiting.
+    void runner
+      .close()
+      .then(() => shutdownTracing())
+      .then(() => process.exit(0));
   };
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);

@@ -13,6 +13,7 @@ import {
   type RunExecutePayload,
 } from '@loadline/shared';
 import { openJobSecrets, type TypedProducer } from '@loadline/shared/queue';
+import { untraced, withSpan, type SpanHandle } from '@loadline/tracing';
 import type { RunnerEnv } from './env.js';
 import { startK6, type K6Outcome } from './k6-process.js';
 import { isRoot, k6Launch, prepareWorkdir, type SandboxConfig } from './sandbox.js';
@@ -80,7 +81,15 @@ export class SegmentExecutor {
       controller.abort(reason);
     };
     if (this.stopping) stop('runner-stopped');
-    const done = this.run(segmentPayload(assignment), control, controller.signal, stop, () => stopReason);
+    const job = segmentPayload(assignment);
+    // A child of the API's span that queued the run (job.trace), so a run is one trace.
+    const attributes = {
+      'loadline.run.id': job.runId,
+      'loadline.segment.index': job.segment.index,
+      'loadline.segment.count': job.segment.count,
+      'loadline.runner.id': this.env.LOADLINE_RUNNER_ID,
+    };
+    const done = withSpan('segment.execute', attributes, (span) => this.run(job, control, controller.signal, stop, () => stopReason, span), job.trace);
     this.current = { stop, done };
     try {
       await done;
@@ -108,6 +117,7 @@ export class SegmentExecutor {
     signal: AbortSignal,
     stop: (reason: StopReason) => void,
     stopReason: () => StopReason | null,
+    span: SpanHandle,
   ): Promise<void> {
     const { runId } = job;
     const segmentIndex = job.segment.index;
@@ -116,6 +126,12 @@ export class SegmentExecutor {
     const finish = async (k6: K6Outcome, counts: SegmentCounts, secondsSent: number) => {
       const verdict = classifySegment(k6, counts, this.env.K6_BIN, k6.aborted ? stopReason() : null, this.sandbox.memoryMb);
       log.info({ outcome: verdict.outcome, exitCode: k6.exitCode, secondsSent, requests: counts.requests }, 'k6 finished');
+      span.setAttributes({
+        'loadline.k6.exit_code': k6.exitCode ?? -1,
+        'loadline.segment.outcome': verdict.outcome,
+        'loadline.segment.seconds_sent': secondsSent,
+        ...(verdict.error ? { 'loadline.segment.error_code': verdict.error.code } : {}),
+      });
       this.metrics?.segments.inc({ outcome: verdict.outcome, code: verdict.error?.code ?? 'none' });
       this.metrics?.k6Exits.inc({ exit_code: k6.exitCode === null ? 'none' : String(k6.exitCode) });
       if (verdict.error) log.warn({ error: verdict.error, stderr: k6.stderrTail.slice(-5) }, 'segment did not complete');
@@ -170,8 +186,11 @@ export class SegmentExecutor {
         const generator = sampler.sampleFor(sample.t);
         this.metrics?.secondsSent.inc();
         if (generator) this.metrics?.k6Cpu.set(generator.k6Cpu);
+        // Not traced: a span (and Redis spans) per second of every run would outweigh the rest.
         forwarding = forwarding.then(() =>
-          this.results.add('segment.second', { runId, segmentIndex, sample, generator }, { jobId: resultJobId.second(runId, segmentIndex, sample.t) }),
+          untraced(() =>
+            this.results.add('segment.second', { runId, segmentIndex, sample, generator }, { jobId: resultJobId.second(runId, segmentIndex, sample.t) }),
+          ),
         );
       };
 

@@ -34,6 +34,21 @@ describe('job payload schemas', () => {
     expect(paths).toEqual(expect.arrayContaining(['attempt', 'job.target.baseUrl']));
   });
 
+  it('carries a W3C trace context through the run assignment, and refuses a malformed or padded one', () => {
+    const { segment: _segment, ...job } = execute;
+    const traceparent = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
+    const assignment = { runId: 'run1', attempt: 1, segmentIndex: 0, job: { ...job, segments: 1, trace: { traceparent } } };
+    expect(runAssignmentSchema.parse(assignment).job.trace).toEqual({ traceparent });
+    expect(runAssignmentSchema.parse({ ...assignment, job: { ...job, segments: 1 } }).job.trace).toBeUndefined();
+    for (const trace of [
+      { traceparent: 'ff-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01' },
+      { traceparent: `${traceparent} ` },
+      { traceparent, baggage: 'x' },
+    ]) {
+      expect(runAssignmentSchema.safeParse({ ...assignment, job: { ...job, segments: 1, trace } }).success).toBe(false);
+    }
+  });
+
   it('refuses unknown job names', () => {
     expect(() => parseJobPayload('results', 'run.delete' as never, {})).toThrow(/unknown job name/);
   });

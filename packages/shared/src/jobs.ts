@@ -18,6 +18,17 @@ export const QUEUE_NAMES = {
 } as const;
 export type QueueKey = keyof typeof QUEUE_NAMES;
 
+/**
+ * W3C trace context of the span that queued a run (only when the API traces, see
+ * docs/tracing.md), so the runners' segment spans join the run's trace. Strict: a carrier
+ * with other fields, or a traceparent that is not version 00 of the W3C format, is refused.
+ */
+export const traceCarrierSchema = z.strictObject({
+  traceparent: z.string().regex(/^00-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$/),
+  tracestate: z.string().max(512).optional(),
+});
+export type TraceCarrier = z.infer<typeof traceCarrierSchema>;
+
 /** What a runner runs: one segment of a run (built from the run's RunJob and its assignment). */
 export const runExecutePayloadSchema = z.object({
   runId: z.string().min(1),
@@ -43,6 +54,7 @@ export const runExecutePayloadSchema = z.object({
   policy: z.object({ blacklistIPs: z.array(z.string()), blockHostnames: z.array(z.string()) }).default({ blacklistIPs: [], blockHostnames: [] }),
   /** k6 is stopped when it runs longer than this (planned duration plus a grace period). */
   deadlineSeconds: z.number().positive(),
+  trace: traceCarrierSchema.optional(),
 });
 export type RunExecutePayload = z.infer<typeof runExecutePayloadSchema>;
 

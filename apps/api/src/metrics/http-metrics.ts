@@ -2,16 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import type pino from 'pino';
 import { currentContext } from '../tenancy/request-context.js';
 import { httpRequestDuration } from './metrics.js';
-
-/**
- * The route a request matched, as its template (`/api/v1/runs/:id`), so series do not grow
- * one per id; requests that matched no route are one label, never their raw path.
- */
-function routeOf(req: Request): string {
-  const route = (req as Request & { route?: { path?: unknown } }).route;
-  if (route && typeof route.path === 'string') return `${req.baseUrl}${route.path}`;
-  return 'unmatched';
-}
+import { routeOf } from '../common/http/route-of.js';
 
 /**
  * One access-log line and one duration observation per request, when the answer is finished.

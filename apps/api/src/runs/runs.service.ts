@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { isTerminalRunStatus, planExpectedSeconds, scenariosTooSmallToSplit, type RunStatus, type RunView } from '@loadline/shared';
+import { isTerminalRunStatus, planExpectedSeconds, scenariosTooSmallToSplit, type RunJob, type RunStatus, type RunView } from '@loadline/shared';
 import { sealJobSecrets } from '@loadline/shared/queue';
+import { currentTraceCarrier, withSpan } from '@loadline/tracing';
 import { API_ENV, type ApiEnv } from '../config/env.js';
 import { PlansService } from '../plans/plans.service.js';
 import { TargetsService, type TargetOverride } from '../targets/targets.service.js';
@@ -128,29 +129,38 @@ export class RunsService {
     await this.events.emit('run.started', { run: toRunView(run) });
 
     try {
-      const job = {
-        tenantId: currentTenantId(),
-        planName: version.name,
-        planVersion: version.version,
-        segments: spec.segments,
-        spec,
-        target: {
-          baseUrl: target.baseUrl,
-          secrets: sealJobSecrets(this.env.LOADLINE_RUNNER_KEY, run.id, { headers: target.headers, variables: target.variables }),
-        },
-        // k6 may connect to the target's own addresses and nowhere else.
-        policy: this.targets.k6Policy(target.addresses),
-        deadlineSeconds,
-      };
-      // PostgreSQL keeps what the run was queued with, for RunReconciler should Redis lose it.
-      await this.dispatches.save(run.id, job);
-      await this.runQueue.enqueue(run.id, job, deadlineSeconds);
+      // One trace per run: this span's context goes with the job, and each runner's segment
+      // span is its child (docs/tracing.md). Nothing happens here when tracing is off.
+      await withSpan('run.queue', { 'loadline.run.id': run.id, 'loadline.run.segments': spec.segments }, () =>
+        this.enqueueTraced(run.id, {
+          tenantId: currentTenantId(),
+          planName: version.name,
+          planVersion: version.version,
+          segments: spec.segments,
+          spec,
+          target: {
+            baseUrl: target.baseUrl,
+            secrets: sealJobSecrets(this.env.LOADLINE_RUNNER_KEY, run.id, { headers: target.headers, variables: target.variables }),
+          },
+          // k6 may connect to the target's own addresses and nowhere else.
+          policy: this.targets.k6Policy(target.addresses),
+          deadlineSeconds,
+        }),
+      );
     } catch (error) {
       this.logger.error({ runId: run.id, err: String(error) }, 'could not queue run');
       await this.runs.markFailedToQueue(run.id, 'The run queue is unavailable; try again shortly');
       throw new RunError(RunErrorCode.QUEUE_UNAVAILABLE, 'The run queue is unavailable; try again shortly');
     }
     return this.view(run);
+  }
+
+  private async enqueueTraced(runId: string, job: RunJob): Promise<void> {
+    const trace = currentTraceCarrier();
+    const traced: RunJob = trace ? { ...job, trace } : job;
+    // PostgreSQL keeps what the run was queued with, for RunReconciler should Redis lose it.
+    await this.dispatches.save(runId, traced);
+    await this.runQueue.enqueue(runId, traced, traced.deadlineSeconds);
   }
 
   private earlierStart(run: NonNullable<Awaited<ReturnType<RunsRepository['findByIdempotencyKey']>>>, planId: string): RunView {

@@ -224,3 +224,28 @@ LOADLINE_MAX_RUNNERS: api.runQueue.maxRunners, else the most runner pods the cha
 {{- printf "%s://%s" (ternary "https" "http" (gt (len .Values.ingress.tls) 0)) (first .Values.ingress.hosts).host }}
 {{- end }}
 {{- end }}
+
+{{/*
+OpenTelemetry env entries (only when otel.endpoint is set), for (dict "ctx" $ "component" "api").
+Before the component's own env, so api.env / runner.env can still override any of them.
+*/}}
+{{- define "loadline.env.otel" -}}
+{{- $o := .ctx.Values.otel }}
+{{- if $o.endpoint }}
+- name: OTEL_EXPORTER_OTLP_ENDPOINT
+  value: {{ $o.endpoint | quote }}
+- name: OTEL_EXPORTER_OTLP_PROTOCOL
+  value: {{ $o.protocol | quote }}
+{{- if $o.serviceNamePrefix }}
+- name: OTEL_SERVICE_NAME
+  value: {{ printf "%s-%s" $o.serviceNamePrefix .component | quote }}
+{{- end }}
+{{- end }}
+{{- end }}
+
+{{/* The port of otel.endpoint: the URL's own, else 443 for https and 80 for http. */}}
+{{- define "loadline.otelPort" -}}
+{{- $u := urlParse .Values.otel.endpoint }}
+{{- $hostPort := splitList ":" $u.host }}
+{{- if gt (len $hostPort) 1 }}{{ last $hostPort | atoi }}{{ else if eq $u.scheme "https" }}443{{ else }}80{{ end }}
+{{- end }}
