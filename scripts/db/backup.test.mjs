@@ -126,7 +126,10 @@ test('a dump of an older schema restores, and restore.sh upgrades it: status up 
 test('restore.sh refuses a database that is not empty unless --force', async () => {
   const refused = await script('restore.sh', [dump], { DATABASE_URL: urlFor(RESTORED_DB) });
   assert.equal(refused.code, 1);
-  assert.match(refused.stderr, /database loadline_test_backup_restored_\w+ is not empty \(\d+ relations\): restore into a new, empty database, or pass --force/);
+  assert.match(
+    refused.stderr,
+    /database loadline_test_backup_restored_\w+ is not empty \(\d+ relations\): restore into a new, empty database, or pass --force/,
+  );
 
   await query(RESTORED_DB, `UPDATE "Tenant" SET name = 'changed after the backup'`);
   const forced = await script('restore.sh', ['--force', dump], { DATABASE_URL: urlFor(RESTORED_DB) });
