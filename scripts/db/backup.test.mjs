@@ -137,6 +137,19 @@ test('restore.sh refuses a database that is not empty unless --force', async () 
   assert.deepEqual(await query(RESTORED_DB, `SELECT name FROM "Tenant"`), [{ name: 'Old org' }]);
 });
 
+test('a percent-encoded password and ?schema= (the forms DATABASE_URL takes) work', async () => {
+  // "%6c%6f%61%64line" is "loadline": libpq is handed the decoded password.
+  const url = new URL(urlFor(OLD_DB));
+  const encoded = [...url.password].map((c) => `%${c.charCodeAt(0).toString(16)}`).join('');
+  const withSchema = `${url.protocol}//${url.username}:${encoded}@${url.host}${url.pathname}?schema=public`;
+  const { code, stdout, stderr } = await script('backup.sh', [path.join(work, 'schema')], { DATABASE_URL: withSchema });
+  assert.equal(code, 0, stderr);
+  assert.match(stderr, /dumping database loadline_test_backup_old_\w+ \(schema public\)/);
+  assert.ok(!(stdout + stderr).includes(encoded));
+  const listed = await run('pg_restore', ['--list', stdout.split('\t')[0]]);
+  assert.match(listed.stdout, /TABLE public Run /);
+});
+
 test('backup.sh refuses to run without pg_dump, and a refused password is not printed', async () => {
   // A PATH with what the script needs before its check, but no PostgreSQL tools.
   const bin = path.join(work, 'bin');
