@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SecretBox } from './secret-box.js';
+import { SecretBox, SecretUnreadableError } from './secret-box.js';
 
 describe('SecretBox', () => {
   const box = new SecretBox('a-test-secret-key-that-is-long-enough-0123');
@@ -18,7 +18,7 @@ describe('SecretBox', () => {
     const parts = sealed.split(':');
     const flipped = Buffer.from(parts[3]!, 'base64');
     flipped[0] = flipped[0]! ^ 1;
-    expect(() => box.open([...parts.slice(0, 3), flipped.toString('base64')].join(':'))).toThrow();
-    expect(() => new SecretBox('another-key-also-long-enough-0123456789').open(sealed)).toThrow();
+    expect(() => box.open([...parts.slice(0, 3), flipped.toString('base64')].join(':'))).toThrow(SecretUnreadableError);
+    expect(() => new SecretBox('another-key-also-long-enough-0123456789').open(sealed)).toThrow(SecretUnreadableError);
   });
 });

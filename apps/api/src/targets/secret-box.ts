@@ -3,6 +3,18 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
 const VERSION = 'v1';
 
 /**
+ * A sealed value this key cannot open: it was sealed under another LOADLINE_SECRET_KEY (a
+ * database restored under a new key), or it was altered. Callers turn it into their domain's
+ * error; without this it would be a bare crypto error, and a 500.
+ */
+export class SecretUnreadableError extends Error {
+  constructor(cause: unknown) {
+    super('the sealed value cannot be opened with this LOADLINE_SECRET_KEY', { cause });
+    this.name = 'SecretUnreadableError';
+  }
+}
+
+/**
  * Encrypts target secrets (default headers, variables) at rest with AES-256-GCM. The key is
  * derived from LOADLINE_SECRET_KEY with HKDF, so any long random string works as the setting.
  * A ciphertext names its format version; tampering fails authentication instead of decrypting
@@ -27,7 +39,13 @@ export class SecretBox {
     if (version !== VERSION || !iv || !tag || data === undefined) throw new Error('not a sealed value of this version');
     const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64'));
     decipher.setAuthTag(Buffer.from(tag, 'base64'));
-    const plain = Buffer.concat([decipher.update(Buffer.from(data, 'base64')), decipher.final()]).toString('utf8');
+    let plain: string;
+    try {
+      plain = Buffer.concat([decipher.update(Buffer.from(data, 'base64')), decipher.final()]).toString('utf8');
+    } catch (error) {
+      // GCM authentication failed: another key, or tampering. Both mean "not with this key".
+      throw new SecretUnreadableError(error);
+    }
     return JSON.parse(plain) as T;
   }
 }

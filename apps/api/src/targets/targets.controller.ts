@@ -39,7 +39,7 @@ export class TargetsController {
   @Patch(':id')
   @Requires('targets:write')
   @ApiJsonBody(updateTargetSchema)
-  @ApiJsonResponse(200, targetViewSchema, [400, 401, 404])
+  @ApiJsonResponse(200, targetViewSchema, [400, 401, 404, 409])
   update(@Param('id') id: string, @Body(new ZodPipe(updateTargetSchema)) body: z.infer<typeof updateTargetSchema>) {
     return this.targets.update(id, body);
   }

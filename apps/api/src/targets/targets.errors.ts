@@ -8,6 +8,11 @@ export enum TargetErrorCode {
   VERIFICATION_FAILED = 'VERIFICATION_FAILED',
   /** The run is bigger than an unverified target may take. */
   TARGET_UNVERIFIED = 'TARGET_UNVERIFIED',
+  /**
+   * The target's secrets were sealed under another LOADLINE_SECRET_KEY (a database restored
+   * under a new key): nothing that needs them (a run, an edit of them) can go on.
+   */
+  TARGET_SECRETS_UNREADABLE = 'TARGET_SECRETS_UNREADABLE',
 }
 
 /** The HTTP status each code answers with. */
@@ -17,6 +22,7 @@ const STATUS: Record<TargetErrorCode, number> = {
   [TargetErrorCode.HOST_UNRESOLVABLE]: 422,
   [TargetErrorCode.VERIFICATION_FAILED]: 422,
   [TargetErrorCode.TARGET_UNVERIFIED]: 422,
+  [TargetErrorCode.TARGET_SECRETS_UNREADABLE]: 409,
 };
 
 export class TargetError extends DomainError<TargetErrorCode> {

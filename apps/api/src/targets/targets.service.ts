@@ -14,7 +14,7 @@ import { API_ENV, type ApiEnv } from '../config/env.js';
 import { DomainEvents } from '../events/domain-events.js';
 import type { Target } from '../generated/prisma/client.js';
 import { AddressGuard } from './address-guard.js';
-import { SecretBox } from './secret-box.js';
+import { SecretBox, SecretUnreadableError } from './secret-box.js';
 import { TargetVerifier, verificationDnsName, verificationUrl, verificationValue } from './target-verifier.js';
 import { TargetsRepository } from './targets.repository.js';
 import { TargetError, TargetErrorCode } from './targets.errors.js';
@@ -75,7 +75,19 @@ export class TargetsService implements OnApplicationBootstrap {
   }
 
   private secretsOf(target: Target): TargetSecrets {
-    return target.secrets ? this.box.open<TargetSecrets>(target.secrets) : { headers: {}, variables: {} };
+    if (!target.secrets) return { headers: {}, variables: {} };
+    try {
+      return this.box.open<TargetSecrets>(target.secrets);
+    } catch (error) {
+      if (!(error instanceof SecretUnreadableError)) throw error;
+      this.logger.error({ targetId: target.id }, 'target secrets cannot be opened with this LOADLINE_SECRET_KEY: was the database restored under another key?');
+      const names = [...target.headerNames, ...target.variableNames].join(', ');
+      throw new TargetError(
+        TargetErrorCode.TARGET_SECRETS_UNREADABLE,
+        `The secrets of target "${target.name}" (${names}) cannot be opened with this installation's LOADLINE_SECRET_KEY: they were sealed under another key, as after a restore with a different key. Ask the operator to start the API with the key the backup was taken with (docs/backup.md).`,
+        [{ path: 'secrets', message: 'sealed under another LOADLINE_SECRET_KEY' }],
+      );
+    }
   }
 
   view(target: Target): TargetView {
@@ -136,12 +148,13 @@ export class TargetsService implements OnApplicationBootstrap {
     const current = await this.getRecord(id);
     const moved = input.baseUrl !== undefined && new URL(input.baseUrl).host !== new URL(current.baseUrl).host;
     if (input.baseUrl !== undefined) await this.guard.assertAllowed(input.baseUrl);
-    const secrets = this.secretsOf(current);
-    const next = { headers: merge(secrets.headers, input.headers), variables: merge(secrets.variables, input.variables) };
+    // Opened only when they change: a rename or a new base URL works even where they cannot be.
+    const secrets = input.headers || input.variables ? this.secretsOf(current) : null;
+    const next = secrets && { headers: merge(secrets.headers, input.headers), variables: merge(secrets.variables, input.variables) };
     const updated = await this.targets.update(id, {
       ...(input.name !== undefined ? { name: input.name } : {}),
       ...(input.baseUrl !== undefined ? { baseUrl: input.baseUrl } : {}),
-      ...(input.headers || input.variables ? this.sealed(next) : {}),
+      ...(next ? this.sealed(next) : {}),
       // Verification proves control of a host; another host must be verified again.
       ...(moved ? { verifiedAt: null, verificationMethod: null } : {}),
     });

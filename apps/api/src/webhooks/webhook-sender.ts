@@ -7,7 +7,7 @@ import { API_ENV, type ApiEnv } from '../config/env.js';
 import { createRedis } from '../queue/queue.module.js';
 import { runAsTenant } from '../tenancy/request-context.js';
 import { AddressGuard } from '../targets/address-guard.js';
-import { SecretBox } from '../targets/secret-box.js';
+import { SecretBox, SecretUnreadableError } from '../targets/secret-box.js';
 import { WebhooksRepository } from './webhooks.repository.js';
 import { webhookDeliveries } from '../metrics/metrics.js';
 import { signedHeaders, type SignedHeaders } from './signing.js';
@@ -74,14 +74,35 @@ export class WebhookSender implements OnApplicationBootstrap, OnModuleDestroy {
     this.connection?.disconnect();
   }
 
+  /** The signing secret, or null when this LOADLINE_SECRET_KEY cannot open it. */
+  private openSecret(sealed: string): string | null {
+    try {
+      return this.box.open<string>(sealed);
+    } catch (error) {
+      if (error instanceof SecretUnreadableError) return null;
+      throw error;
+    }
+  }
+
   private async deliver(deliveryId: string, redeliver: boolean): Promise<void> {
     const delivery = await this.webhooks.findDelivery(deliveryId);
     // Deleted with its endpoint; or delivered already by this series of attempts.
     if (!delivery || (delivery.status === 'DELIVERED' && !redeliver)) return;
     const endpoint = delivery.endpoint;
-    const secrets = [this.box.open<string>(endpoint.secretEncrypted)];
+    // A secret sealed under another LOADLINE_SECRET_KEY (a restore under a new key) cannot sign:
+    // the current one ends the delivery saying so; a previous one is left out, so rotating the
+    // secret is the way out.
+    const current = this.openSecret(endpoint.secretEncrypted);
+    if (current === null) {
+      const message = 'the signing secret cannot be opened with this LOADLINE_SECRET_KEY (sealed under another key); rotate the secret';
+      await this.webhooks.recordAttempt(deliveryId, { responseCode: null, lastError: message, durationMs: 0 });
+      webhookDeliveries.inc({ outcome: 'refused' });
+      throw new UnrecoverableError(message);
+    }
+    const secrets = [current];
     if (endpoint.previousSecretEncrypted && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > new Date()) {
-      secrets.push(this.box.open<string>(endpoint.previousSecretEncrypted));
+      const previous = this.openSecret(endpoint.previousSecretEncrypted);
+      if (previous !== null) secrets.push(previous);
     }
     // Checked again at every attempt, as targets are at every run: DNS may have changed, and
     // Node does not call the connect-time lookup for a URL that is an IP address.

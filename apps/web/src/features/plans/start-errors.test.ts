@@ -6,6 +6,7 @@ describe('start errors', () => {
     expect(startErrorTitle('SEGMENTS_EXCEED_RUNNERS')).toBe('This plan needs more runners at once than this installation can have.');
     expect(startErrorTitle('SEGMENTS_EXCEED_VUS')).toBe('This plan has more segments than a scenario has VUs.');
     expect(startErrorTitle('QUOTA_EXCEEDED')).toBe("The run would go over your organization's quota.");
+    expect(startErrorTitle('TARGET_SECRETS_UNREADABLE')).toBe("This target's headers and variables cannot be opened on this installation.");
     expect(startErrorTitle('QUEUE_UNAVAILABLE')).toBe('The run could not be started.');
     expect(startErrorTitle(null)).toBe('The run could not be started.');
   });

@@ -12,6 +12,9 @@ export function startErrorTitle(code: string | null): string {
       return 'This plan needs more runners at once than this installation can have.';
     case 'SEGMENTS_EXCEED_VUS':
       return 'This plan has more segments than a scenario has VUs.';
+    case 'TARGET_SECRETS_UNREADABLE':
+      // The installation's LOADLINE_SECRET_KEY is not the one they were sealed with (a restore).
+      return "This target's headers and variables cannot be opened on this installation.";
     default:
       return 'The run could not be started.';
   }
