@@ -2,6 +2,7 @@ import { Global, Inject, Module, type OnModuleDestroy } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import { TypedProducer } from '@loadline/shared/queue';
 import { API_ENV, type ApiEnv } from '../config/env.js';
+import { RedisSubscriber } from './redis-subscriber.js';
 
 export const REDIS = Symbol('REDIS');
 export const INSPECT_PRODUCER = Symbol('INSPECT_PRODUCER');
@@ -19,15 +20,20 @@ class QueueLifecycle implements OnModuleDestroy {
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(INSPECT_PRODUCER) private readonly inspect: InspectProducer,
     @Inject(WEBHOOKS_PRODUCER) private readonly webhooks: WebhooksProducer,
+    @Inject(RedisSubscriber) private readonly subscriber: RedisSubscriber,
   ) {}
 
   async onModuleDestroy(): Promise<void> {
+    this.subscriber.close();
     await Promise.all([this.inspect.close(), this.webhooks.close()]);
     this.redis.disconnect();
   }
 }
 
-/** The Redis connection and the producers of the queues the API feeds (runs: run-queue/). */
+/**
+ * The Redis connection, the one subscriber connection (RedisSubscriber) and the producers of
+ * the queues the API feeds (runs: run-queue/).
+ */
 @Global()
 @Module({
   providers: [
@@ -47,8 +53,9 @@ class QueueLifecycle implements OnModuleDestroy {
       inject: [REDIS, API_ENV],
       useFactory: (redis: Redis, env: ApiEnv) => new TypedProducer('webhooks', redis, { prefix: env.LOADLINE_QUEUE_PREFIX }),
     },
+    { provide: RedisSubscriber, inject: [REDIS], useFactory: (redis: Redis) => new RedisSubscriber(redis) },
     QueueLifecycle,
   ],
-  exports: [REDIS, INSPECT_PRODUCER, WEBHOOKS_PRODUCER],
+  exports: [REDIS, INSPECT_PRODUCER, WEBHOOKS_PRODUCER, RedisSubscriber],
 })
 export class QueueModule {}

@@ -1,9 +1,10 @@
-import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import { describeRunQueue, type RunJob, type RunQueueView, type RunStopReason, type RunnersView } from '@loadline/shared';
 import { RunQueue } from '@loadline/shared/queue';
 import { API_ENV, type ApiEnv } from '../config/env.js';
 import { REDIS } from '../queue/queue.module.js';
+import { RedisSubscriber } from '../queue/redis-subscriber.js';
 import type { DispatchSettings } from './dispatch-policy.js';
 import { collectRunners } from '../metrics/metrics.js';
 
@@ -22,13 +23,13 @@ export interface QueuedRunRef {
  * decides who gets runners; the atomic steps are the shared RunQueue's.
  */
 @Injectable()
-export class RunQueueService implements OnModuleDestroy {
+export class RunQueueService {
   readonly queue: RunQueue;
   readonly settings: DispatchSettings;
-  private subscriber?: Redis;
 
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
+    private readonly subscriber: RedisSubscriber,
     @Inject(API_ENV) private readonly env: ApiEnv,
   ) {
     this.queue = new RunQueue(redis, env.LOADLINE_QUEUE_PREFIX);
@@ -105,14 +106,6 @@ export class RunQueueService implements OnModuleDestroy {
 
   /** Calls `listener` whenever a runner becomes free or a run is queued (any API process). */
   async onWake(listener: () => void): Promise<void> {
-    this.subscriber ??= this.redis.duplicate();
-    this.subscriber.on('message', (channel: string) => {
-      if (channel === this.queue.keys.wake) listener();
-    });
-    await this.subscriber.subscribe(this.queue.keys.wake);
-  }
-
-  onModuleDestroy(): void {
-    this.subscriber?.disconnect();
+    await this.subscriber.subscribe(this.queue.keys.wake, { onMessage: listener });
   }
 }

@@ -1,6 +1,7 @@
-import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import { REDIS } from '../queue/queue.module.js';
+import { RedisSubscriber } from '../queue/redis-subscriber.js';
 import { API_ENV, type ApiEnv } from '../config/env.js';
 
 /**
@@ -23,15 +24,16 @@ type Listener = (signal: RunSignal) => void;
  * back (`onResync`) to read again what it shows.
  */
 @Injectable()
-export class RunSignals implements OnModuleDestroy {
+export class RunSignals {
   private readonly logger = new Logger(RunSignals.name);
   private readonly channel: string;
-  private subscriber?: Redis;
+  private subscribed?: Promise<unknown>;
   private readonly listeners = new Set<Listener>();
   private readonly resyncListeners = new Set<() => void>();
 
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
+    private readonly subscriber: RedisSubscriber,
     @Inject(API_ENV) env: ApiEnv,
   ) {
     this.channel = `${env.LOADLINE_QUEUE_PREFIX}:run-live`;
@@ -44,40 +46,32 @@ export class RunSignals implements OnModuleDestroy {
     });
   }
 
-  /** Listens (one Redis connection per process, opened on first use); returns the unsubscribe. */
+  /** Listens (through the process's one subscriber connection, opened on first use); returns the unsubscribe. */
   listen(listener: Listener, onResync: () => void): () => void {
     this.listeners.add(listener);
     this.resyncListeners.add(onResync);
-    this.connect();
+    this.subscribed ??= this.subscriber
+      .subscribe(this.channel, {
+        onMessage: (message) => this.dispatch(message),
+        onResubscribed: () => {
+          for (const resync of this.resyncListeners) resync();
+        },
+      })
+      .catch((error: unknown) => {
+        this.subscribed = undefined;
+        this.logger.warn({ err: String(error) }, 'could not subscribe to run signals');
+      });
     return () => {
       this.listeners.delete(listener);
       this.resyncListeners.delete(onResync);
     };
   }
 
-  private connect(): void {
-    if (this.subscriber) return;
-    const subscriber = this.redis.duplicate();
-    this.subscriber = subscriber;
-    let connectedBefore = false;
-    subscriber.on('ready', () => {
-      // ioredis subscribes again by itself; what was published meanwhile is gone.
-      if (connectedBefore) for (const resync of this.resyncListeners) resync();
-      connectedBefore = true;
-    });
-    subscriber.on('error', (error: Error) => this.logger.warn({ err: error.message }, 'run signal subscriber'));
-    subscriber.on('message', (channel: string, message: string) => {
-      if (channel !== this.channel) return;
-      const colon = message.indexOf(':');
-      const change = message.slice(0, colon);
-      if (change !== 'second' && change !== 'state') return;
-      const signal: RunSignal = { runId: message.slice(colon + 1), change };
-      for (const listener of this.listeners) listener(signal);
-    });
-    void subscriber.subscribe(this.channel).catch((error: unknown) => this.logger.warn({ err: String(error) }, 'could not subscribe to run signals'));
-  }
-
-  onModuleDestroy(): void {
-    this.subscriber?.disconnect();
+  private dispatch(message: string): void {
+    const colon = message.indexOf(':');
+    const change = message.slice(0, colon);
+    if (change !== 'second' && change !== 'state') return;
+    const signal: RunSignal = { runId: message.slice(colon + 1), change };
+    for (const listener of this.listeners) listener(signal);
   }
 }
