@@ -8,8 +8,8 @@
 //
 // Writes OUT_DIR/secret-<name>.json (a Secret's data, what podman 4.3 resolves secretKeyRef
 // against) and OUT_DIR/pod-<name>.yaml, and prints a JSON plan on stdout:
-//   { secrets: [{name, file}], steps: [{kind, pod, file, containers, volumes, probes}], skipped: [...] }
-// in the order to play them: Helm hooks first (by weight), then the Deployments.
+//   { secrets: [{name, file}], steps: [{kind: job|deployment|test, pod, file, containers, volumes, probes}], skipped: [...] }
+// in the order to play them: Helm hooks first (by weight), then the Deployments, then the tests.
 //
 // What is changed, and why (nothing else is):
 // - Jobs become Pods (restartPolicy as rendered): podman 4.3 plays no Jobs.
@@ -19,8 +19,10 @@
 // - On that shared network podman refuses port mappings (dropped: the env sets the ports), the chart's 0.0.0.0 listen addresses become 127.0.0.1 (nothing is
 //   exposed beyond the machine), and replicas after the first get their ports from
 //   --free-ports (in a cluster each pod has its own network namespace; here they share one).
-// Services, ServiceAccounts, PodDisruptionBudgets, NetworkPolicies, autoscalers, monitors and
-// `helm test` Pods need a cluster; they are listed as skipped, with the reason.
+// - `helm test` Pods come last; `<service>:<port>` in their commands becomes the loopback
+//   address of the first pod the Service selects (cluster DNS and kube-proxy, by hand).
+// Services, ServiceAccounts, PodDisruptionBudgets, NetworkPolicies, autoscalers and monitors
+// need a cluster; they are listed as skipped, with the reason.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseAllDocuments, stringify } from 'yaml';
@@ -46,13 +48,14 @@ export function planFromRendered(rendered, { freePorts = [] } = {}) {
   const secrets = [];
   const steps = [];
   const skipped = [];
+  const tests = [];
   for (const doc of docs) {
     const { kind, metadata } = doc;
     const hook = metadata.annotations?.['helm.sh/hook'];
     if (kind === 'Secret') {
       secrets.push({ name: metadata.name, data: secretData(doc) });
     } else if (hook === 'test') {
-      skipped.push({ kind, name: metadata.name, why: '`helm test` asks the API through its Service (cluster DNS)' });
+      tests.push(doc);
     } else if (kind === 'Job') {
       steps.push(podStep('job', metadata.name, doc.spec.template, { weight: hookWeight(hook, metadata), ports: null }));
     } else if (kind === 'Deployment') {
@@ -65,7 +68,35 @@ export function planFromRendered(rendered, { freePorts = [] } = {}) {
     }
   }
   steps.sort((a, b) => a.weight - b.weight);
+  // `helm test` Pods last, once the release runs: what cluster DNS and kube-proxy would do for
+  // them (a Service's name and port to one of its pods) is done in their command lines.
+  const services = docs.filter((doc) => doc.kind === 'Service');
+  for (const doc of tests) {
+    const step = podStep('test', doc.metadata.name, doc, { weight: Infinity, ports: null });
+    for (const container of step.manifest.spec.containers) {
+      for (const key of ['command', 'args']) {
+        if (container[key]) container[key] = container[key].map((arg) => throughServices(arg, services, steps));
+      }
+    }
+    steps.push(step);
+  }
   return { secrets, steps, skipped };
+}
+
+/** Replaces `<service>:<port>` in `text` with the loopback address of the first pod it selects. */
+function throughServices(text, services, steps) {
+  let out = text;
+  for (const service of services) {
+    for (const port of service.spec.ports ?? []) {
+      const pod = steps.find(
+        (step) =>
+          step.kind === 'deployment' && Object.entries(service.spec.selector ?? {}).every(([key, value]) => step.manifest.metadata.labels[key] === value),
+      );
+      const target = pod?.ports.find((p) => p.name === port.targetPort || p.containerPort === port.targetPort);
+      if (target) out = out.replaceAll(`//${service.metadata.name}:${port.port}/`, `//127.0.0.1:${target.containerPort}/`);
+    }
+  }
+  return out;
 }
 
 function hookWeight(hook, metadata) {
@@ -93,6 +124,7 @@ function podStep(kind, name, template, { weight, ports }) {
   }
   const remap = new Map();
   const probes = [];
+  const declared = [];
   for (const container of spec.containers) {
     for (const port of container.ports ?? []) {
       if (ports) {
@@ -101,6 +133,7 @@ function podStep(kind, name, template, { weight, ports }) {
         remap.set(String(port.containerPort), String(free));
         port.containerPort = free;
       }
+      declared.push({ name: port.name, containerPort: port.containerPort });
     }
     for (const mount of container.volumeMounts ?? []) mount.name = volumes.get(mount.name) ?? mount.name;
     for (const env of container.env ?? []) {
@@ -125,7 +158,8 @@ function podStep(kind, name, template, { weight, ports }) {
     delete container.ports;
   }
   const pod = { apiVersion: 'v1', kind: 'Pod', metadata: { name, labels: template.metadata?.labels ?? {} }, spec };
-  return { kind, pod: name, weight, manifest: pod, containers: spec.containers.map((c) => `${name}-${c.name}`), volumes: [...volumes.values()], probes };
+  const containers = spec.containers.map((c) => `${name}-${c.name}`);
+  return { kind, pod: name, weight, manifest: pod, containers, volumes: [...volumes.values()], probes, ports: declared };
 }
 
 function parseArgs(argv) {

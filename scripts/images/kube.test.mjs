@@ -14,7 +14,10 @@ stringData: { EXTRA: plain }
 ---
 apiVersion: v1
 kind: Service
-metadata: { name: rel-api }
+metadata: { name: rel-runner-metrics }
+spec:
+  selector: { component: runner }
+  ports: [{ port: 80, targetPort: metrics }]
 ---
 apiVersion: apps/v1
 kind: Deployment
@@ -54,6 +57,12 @@ spec:
 apiVersion: v1
 kind: Pod
 metadata: { name: rel-test, annotations: { helm.sh/hook: test } }
+spec:
+  restartPolicy: Never
+  containers:
+    - name: ready
+      image: localhost/api:dev
+      command: [node, -e, "fetch('http://rel-runner-metrics:80/readyz').then((r) => process.exit(r.ok ? 0 : 1))"]
 `;
 
 test('the migrations hook comes first, then one pod per replica; cluster-only kinds are skipped with a reason', () => {
@@ -64,13 +73,14 @@ test('the migrations hook comes first, then one pod per replica; cluster-only ki
       ['job', 'rel-migrations'],
       ['deployment', 'rel-runner-0'],
       ['deployment', 'rel-runner-1'],
+      ['test', 'rel-test'],
     ],
   );
   assert.deepEqual(plan.steps[0].manifest.spec.containers[0].command, ['node', 'scripts/db/migrate.mjs', 'deploy']);
   assert.equal(plan.steps[0].manifest.spec.restartPolicy, 'Never');
   assert.deepEqual(
     plan.skipped.map((s) => `${s.kind}/${s.name}`),
-    ['Service/rel-api', 'Pod/rel-test'],
+    ['Service/rel-runner-metrics'],
   );
   assert.ok(plan.skipped.every((s) => s.why.length > 0));
 });
@@ -107,6 +117,12 @@ test("pods keep the chart's commands, env references and security; listen on loo
   // Each pod its own emptyDir, mounted where the chart mounts it.
   assert.deepEqual(first.volumes, ['rel-runner-0-tmp']);
   assert.deepEqual(second.manifest.spec.containers[0].volumeMounts, [{ name: 'rel-runner-1-tmp', mountPath: '/tmp' }]);
+});
+
+test("`helm test` Pods reach a Service's pod on loopback: its name and port become the first selected pod's address", () => {
+  const test = planFromRendered(rendered, { freePorts: [20001] }).steps.at(-1);
+  assert.deepEqual(test.manifest.spec.containers[0].command, ['node', '-e', "fetch('http://127.0.0.1:9465/readyz').then((r) => process.exit(r.ok ? 0 : 1))"]);
+  assert.equal(test.manifest.spec.hostNetwork, true);
 });
 
 test('a second replica without a free port to take is an error, not a port clash', () => {

@@ -98,12 +98,23 @@ while read -r kind pod file; do
       [[ $code == 0 ]] || die "images: job container $c exited $code"
     done
   fi
-done < <(jq -r '.steps[] | "\(.kind) \(.pod) \(.file)"' "$plan")
+done < <(jq -r '.steps[] | select(.kind != "test") | "\(.kind) \(.pod) \(.file)"' "$plan")
 
 LOADLINE_IMAGES_API="http://127.0.0.1:$api_port" \
   LOADLINE_IMAGES_RUNNERS="$(jq -r '[.steps[] | select(.pod | test("-runner-[0-9]+$")) | .pod] | join(",")' "$plan")" \
   LOADLINE_IMAGES_PROBES="$(jq -r '[.steps[].probes[].url] | join(",")' "$plan")" \
   node scripts/images/e2e.mjs || exit 1
+
+# `helm test`: the chart's test Pods (the API ready through its Service) must exit 0.
+while read -r pod file; do
+  log "images: helm test pod $pod"
+  podman kube play "$file" >/dev/null || die "images: podman kube play $file failed"
+  for c in $(jq -r --arg pod "$pod" '.steps[] | select(.pod == $pod) | .containers[]' "$plan"); do
+    code=$(timeout 120 podman wait "$c") || die "images: $c did not finish within 120 s"
+    podman logs "$c" 2>&1 | head -c 300 | sed 's/^/    /' >&2
+    [[ $code == 0 ]] || die "images: helm test container $c exited $code"
+  done
+done < <(jq -r '.steps[] | select(.kind == "test") | "\(.pod) \(.file)"' "$plan")
 
 # The web build is served by the API container.
 curl -fsS "http://127.0.0.1:$api_port/" | grep -qi '<div id="root"' || die "images: the API does not serve the web app at /"
