@@ -71,7 +71,18 @@ if (runnerIds.length !== 2 || probes.length < 4) fail(`expected 2 runners and th
 console.log(`images e2e: ${probes.length} probes answer 200 (${probes.map((url) => new URL(url).pathname).join(', ')})`);
 
 let served = 0;
+const leaks = [];
 const server = http.createServer((req, res) => {
+  if (req.url === '/leak') {
+    // What the tenant's script below read and sent: kept, not counted as load.
+    let body = '';
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => {
+      leaks.push(body);
+      res.writeHead(200).end('ok');
+    });
+    return;
+  }
   served++;
   req.resume();
   res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
@@ -123,7 +134,50 @@ try {
   if (run.segmentDetails?.length !== 2 || ranOn.size !== 2 || ![...ranOn].every((id) => runnerIds.includes(id))) {
     fail(`the 2 segments did not run on the 2 runner containers (${segments.join(' ')})`);
   }
+  await tenantScriptCannotReadRunner(token, target.body.id);
   console.log('images e2e: passed');
 } finally {
   server.close();
+}
+
+/**
+ * In a runner pod k6 runs as the runner's own user (LOADLINE_SANDBOX=container), so the pod's
+ * environment (REDIS_URL with its password, LOADLINE_RUNNER_KEY) is in /proc/<runner>/environ
+ * beside it. A tenant's script must not get it: k6's file access refuses /proc. This script
+ * tries every likely pid and posts what it read to its own target; the secrets must not arrive.
+ */
+async function tenantScriptCannotReadRunner(token, targetId) {
+  const secrets = (process.env.LOADLINE_IMAGES_SECRETS ?? '').split(',').filter(Boolean);
+  if (secrets.length < 1) fail('LOADLINE_IMAGES_SECRETS must name the runner key (and the Redis password, if any)');
+  const source = `
+import http from 'k6/http';
+const read = [];
+for (const pid of ['1', '2', '3', '4', '5', '6', '7', '8', 'self']) {
+  for (const file of ['environ', 'cmdline']) {
+    try {
+      read.push(pid + '/' + file + ': ' + open('/proc/' + pid + '/' + file));
+    } catch (error) {
+      read.push(pid + '/' + file + ': refused (' + error + ')');
+    }
+  }
+}
+export const options = { scenarios: { leak: { executor: 'shared-iterations', vus: 1, iterations: 1, maxDuration: '10s' } } };
+export default function () {
+  http.post(__ENV.LOADLINE_BASE_URL + '/leak', read.join('\\n'));
+}`;
+  const plan = await call('POST', '/plans', { token, body: { name: 'reads the runner', targetId, script: { source } } });
+  if (plan.status !== 201) fail(`custom-script plan: ${plan.status} ${JSON.stringify(plan.body)}`);
+  const started = await call('POST', `/plans/${plan.body.id}/runs`, { token });
+  if (started.status !== 202) fail(`start of the custom script: ${started.status} ${JSON.stringify(started.body)}`);
+  const runId = started.body.run.id;
+  const run = await waitFor(`custom-script run ${runId} finished`, 120, async () => {
+    const got = (await call('GET', `/runs/${runId}`, { token })).body;
+    return ['PASSED', 'FAILED', 'ERRORED', 'CANCELLED', 'INCONCLUSIVE'].includes(got?.status) ? got : null;
+  });
+  if (leaks.length !== 1) fail(`the tenant's script posted ${leaks.length} reports, expected 1 (run ${run.status})`);
+  const [report] = leaks;
+  if (!report.includes('1/environ: refused')) fail(`the script was not refused /proc/1/environ: ${report.slice(0, 300)}`);
+  const leaked = secrets.filter((secret) => report.includes(secret));
+  if (leaked.length > 0) fail(`a tenant's script read ${leaked.length} of the runner pod's secrets from /proc`);
+  console.log(`images e2e: a tenant's script in a runner pod was refused /proc (runner environment not readable; run ${run.status})`);
 }

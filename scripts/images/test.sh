@@ -60,13 +60,15 @@ psql -q "$DATABASE_URL" -c "DROP DATABASE IF EXISTS $db WITH (FORCE)" -c "CREATE
 # The chart's values for this machine: the images just built (never pulled), PostgreSQL and
 # Redis on loopback, loopback targets allowed, one API and two runner replicas on free ports.
 api_port=$(free_port)
+runner_key=$(head -c 32 /dev/urandom | base64)
+redis_password=$(node -e 'console.log(decodeURIComponent(new URL(process.argv[1]).password))' "$REDIS_URL")
 cat >"$work/values.yaml" <<VALUES
 queuePrefix: $prefix
 image: { pullPolicy: Never }
 database: { url: "$db_url" }
 redis: { url: "$REDIS_URL" }
 secretKey: { value: "$(head -c 32 /dev/urandom | base64)" }
-runnerKey: { value: "$(head -c 32 /dev/urandom | base64)" }
+runnerKey: { value: "$runner_key" }
 targets: { allowedNetworks: [127.0.0.0/8] }
 api:
   image: { repository: "${api_image%:*}", tag: "${api_image##*:}" }
@@ -103,6 +105,7 @@ done < <(jq -r '.steps[] | select(.kind != "test") | "\(.kind) \(.pod) \(.file)"
 LOADLINE_IMAGES_API="http://127.0.0.1:$api_port" \
   LOADLINE_IMAGES_RUNNERS="$(jq -r '[.steps[] | select(.pod | test("-runner-[0-9]+$")) | .pod] | join(",")' "$plan")" \
   LOADLINE_IMAGES_PROBES="$(jq -r '[.steps[].probes[].url] | join(",")' "$plan")" \
+  LOADLINE_IMAGES_SECRETS="$redis_password,$runner_key" \
   node scripts/images/e2e.mjs || exit 1
 
 # `helm test`: the chart's test Pods (the API ready through its Service) must exit 0.
