@@ -1,17 +1,9 @@
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlanView, RunView, TargetView } from '@loadline/shared';
 import { startLoopbackServer, type LoopbackServer } from '@loadline/shared/testing';
 import { startStack, type TestStack } from '../test/stack.js';
 import { eventually } from '../test/eventually.js';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+import { freePort } from '../test/free-port.js';
 
 /** Sum of the samples of `name` whose labels include every one of `labels` (Prometheus text). */
 function sample(text: string, name: string, labels: Record<string, string> = {}): number {

@@ -2,18 +2,10 @@
 // told when it is lost. A redis-server of this test's own (the connection is killed, which on
 // the shared server would disturb other test files).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RedisSubscriber } from './redis-subscriber.js';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+import { freePort } from '../test/free-port.js';
 
 /** Retries `check` until it passes (bounded: 10 s). */
 const waitFor = (check: () => unknown) => vi.waitFor(check, { timeout: 10_000, interval: 50 });

@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TEST_RUNNER_KEY, localRedisUrl } from '@loadline/shared/testing';
+import { freePort } from './free-port.js';
 
 const TEST_REDIS_URL = localRedisUrl();
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -24,14 +24,6 @@ export interface TracedProcess {
   resolved(): Promise<string[]>;
   /** SIGTERM, and resolves with the exit code once the process is gone. */
   stop(): Promise<number | null>;
-}
-
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 const PROBE = `import { register } from 'node:module';
