@@ -77,3 +77,6 @@ export function currentTraceCarrier(): TraceCarrier | undefined {
 export function untraced<T>(fn: () => T): T {
   return runtime ? runtime.untraced(fn) : fn();
 }
+
+/** Path redaction, shared with the API's access log (no OpenTelemetry in it). */
+export { redactPath } from './redact.js';

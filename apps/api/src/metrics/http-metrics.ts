@@ -2,7 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import type pino from 'pino';
 import { currentContext } from '../tenancy/request-context.js';
 import { httpRequestDuration } from './metrics.js';
-import { routeOf } from '../common/http/route-of.js';
+import { pathForLog, routeOf } from '../common/http/route-of.js';
 
 /**
  * One access-log line and one duration observation per request, when the answer is finished.
@@ -22,7 +22,7 @@ export function httpMetrics(logger: pino.Logger) {
           requestId,
           method: req.method,
           route,
-          path: req.originalUrl.split('?')[0]?.slice(0, 200),
+          path: pathForLog(req),
           status: res.statusCode,
           durationMs: Math.round(seconds * 1000),
         },
