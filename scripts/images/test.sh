@@ -90,16 +90,23 @@ while read -r name file; do
   podman secret create "$name" "$file" >/dev/null || die "images: podman secret create $name failed"
 done < <(jq -r '.secrets[] | "\(.name) \(.file)"' "$plan")
 
-# Helm hooks first (the migrations Job runs to completion), then the Deployments' pods.
-while read -r kind pod file; do
+# play KIND POD FILE: podman kube play; a job's or a test's containers must then exit 0
+# (within 300 s), and a test's output is shown.
+play() {
+  local kind=$1 pod=$2 file=$3 c code
   log "images: podman kube play $pod ($kind)"
   podman kube play "$file" >/dev/null || die "images: podman kube play $file failed"
-  if [[ $kind == job ]]; then
-    for c in $(jq -r --arg pod "$pod" '.steps[] | select(.pod == $pod) | .containers[]' "$plan"); do
-      code=$(timeout 300 podman wait "$c") || die "images: $c did not finish within 300 s"
-      [[ $code == 0 ]] || die "images: job container $c exited $code"
-    done
-  fi
+  [[ $kind == deployment ]] && return 0
+  for c in $(jq -r --arg pod "$pod" '.steps[] | select(.pod == $pod) | .containers[]' "$plan"); do
+    code=$(timeout 300 podman wait "$c") || die "images: $c did not finish within 300 s"
+    [[ $kind == test ]] && podman logs "$c" 2>&1 | head -c 300 | sed 's/^/    /' >&2
+    [[ $code == 0 ]] || die "images: $kind container $c exited $code"
+  done
+}
+
+# Helm hooks first (the migrations Job runs to completion), then the Deployments' pods.
+while read -r kind pod file; do
+  play "$kind" "$pod" "$file"
 done < <(jq -r '.steps[] | select(.kind != "test") | "\(.kind) \(.pod) \(.file)"' "$plan")
 
 LOADLINE_IMAGES_API="http://127.0.0.1:$api_port" \
@@ -109,15 +116,9 @@ LOADLINE_IMAGES_API="http://127.0.0.1:$api_port" \
   node scripts/images/e2e.mjs || exit 1
 
 # `helm test`: the chart's test Pods (the API ready through its Service) must exit 0.
-while read -r pod file; do
-  log "images: helm test pod $pod"
-  podman kube play "$file" >/dev/null || die "images: podman kube play $file failed"
-  for c in $(jq -r --arg pod "$pod" '.steps[] | select(.pod == $pod) | .containers[]' "$plan"); do
-    code=$(timeout 120 podman wait "$c") || die "images: $c did not finish within 120 s"
-    podman logs "$c" 2>&1 | head -c 300 | sed 's/^/    /' >&2
-    [[ $code == 0 ]] || die "images: helm test container $c exited $code"
-  done
-done < <(jq -r '.steps[] | select(.kind == "test") | "\(.pod) \(.file)"' "$plan")
+while read -r kind pod file; do
+  play "$kind" "$pod" "$file"
+done < <(jq -r '.steps[] | select(.kind == "test") | "\(.kind) \(.pod) \(.file)"' "$plan")
 
 # The web build is served by the API container.
 curl -fsS "http://127.0.0.1:$api_port/" | grep -qi '<div id="root"' || die "images: the API does not serve the web app at /"

@@ -1,6 +1,8 @@
 # shellcheck shell=bash
 # Turns DATABASE_URL (the API's form, Prisma's ?schema= included) into what libpq's tools take,
 # for scripts/db/backup.sh and restore.sh. Source it, then call pg_url_split "$DATABASE_URL".
+# In bash rather than Node's URL parser: backup.sh must run where only bash and PostgreSQL's
+# client tools are installed (a database host, a backup box).
 #
 # Sets:
 #   PG_URL       the URL without its password and without ?schema= (libpq refuses that
