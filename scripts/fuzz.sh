@@ -16,6 +16,8 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 # shellcheck source-path=SCRIPTDIR source=lib/stack.sh
 source "$REPO_ROOT/scripts/lib/stack.sh"
+# shellcheck source-path=SCRIPTDIR source=lib/suites.sh
+source "$REPO_ROOT/scripts/lib/suites.sh"
 cd "$REPO_ROOT"
 
 SCHEMATHESIS_VERSION=4.32.5
@@ -27,7 +29,7 @@ VENV=$TOOLS_DIR/fuzz
 if [[ -z ${DATABASE_URL:-} || -z ${REDIS_URL:-} ]]; then
   eval "$(bash scripts/setup.sh --skip k6 | grep -E '^(DATABASE_URL|REDIS_URL)=')"
 fi
-command -v bwrap >/dev/null 2>&1 || apt_install bubblewrap
+suite_install platform fuzz
 
 # Python 3.13 where the machine has it: before 3.11.8/3.13, ast.parse can fail with "AST
 # constructor recursion depth mismatch" (CPython gh-106905) inside hypothesis, which schemathesis
@@ -43,9 +45,8 @@ venv_python_ok() { [[ -x $VENV/bin/python ]] && [[ "$("$VENV/bin/python" -c 'imp
 
 if [[ ! -x $VENV/bin/schemathesis ]] || ! venv_python_ok || [[ "$("$VENV/bin/schemathesis" --version 2>/dev/null)" != *"$SCHEMATHESIS_VERSION"* ]]; then
   log "installing schemathesis $SCHEMATHESIS_VERSION into $VENV ($("$PYTHON" --version 2>&1))"
-  command -v "$PYTHON" >/dev/null 2>&1 || apt_install python3
   rm -rf "$VENV"
-  "$PYTHON" -m venv "$VENV" 2>/dev/null || { apt_install python3-venv && rm -rf "$VENV" && "$PYTHON" -m venv "$VENV"; }
+  "$PYTHON" -m venv "$VENV" || die "$PYTHON -m venv failed"
   "$VENV/bin/pip" install -q "schemathesis==$SCHEMATHESIS_VERSION" >"$TOOLS_DIR/logs/fuzz-pip.log" 2>&1 ||
     die "pip install schemathesis failed (log: $TOOLS_DIR/logs/fuzz-pip.log)"
 fi

@@ -2,30 +2,50 @@
 # Makes this machine ready to build, test and run Loadline. Safe to run again: every step
 # checks before it acts, so a warm run takes seconds.
 #
-#   bash scripts/setup.sh [--with-browser] [--skip STEP]...
+#   bash scripts/setup.sh [--suites all|SUITE,...] [--with-browser] [--skip STEP]... [--only STEP]...
 #
 # Steps: pnpm (ensure-pnpm.sh), install (pnpm install --frozen-lockfile), k6 (ensure-k6.sh),
-# postgres (ensure-postgres.sh), redis (ensure-redis.sh), and with --with-browser: chromium
-# (ensure-chromium.sh). Progress goes to stderr; at the end DATABASE_URL=... and REDIS_URL=...
-# are printed on stdout.
+# packages (the Debian packages of the platform and of the test suites named by --suites, as
+# listed in scripts/lib/suites.sh; then every command they declare must be on PATH), postgres
+# (ensure-postgres.sh), redis (ensure-redis.sh). --with-browser is --suites e2e. Prints, per
+# part, the Debian packages and tools it installs. Progress goes to stderr; at the end
+# DATABASE_URL=... and REDIS_URL=... are printed on stdout.
 
 # Steps are run indirectly (step NAME FUNCTION), which shellcheck cannot follow.
 # shellcheck disable=SC2317
 set -euo pipefail
 # shellcheck source-path=SCRIPTDIR source=lib/common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
+# shellcheck source-path=SCRIPTDIR source=lib/suites.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib/suites.sh"
 
 usage() {
-  sed -n '2,10p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+  sed -n '2,11p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
 }
 
-with_browser=0
+parts=(platform)
+add_suites() {
+  local name
+  for name in ${1//,/ }; do
+    if [[ $name == all ]]; then
+      parts+=("${SUITES[@]}")
+    else
+      suite_known "$name" || die "unknown suite '$name' (suites: ${SUITES[*]})"
+      parts+=("$name")
+    fi
+  done
+}
 skip=" "
+only=" "
 while (($#)); do
   case $1 in
-    --with-browser) with_browser=1 ;;
+    --with-browser) add_suites e2e ;;
+    --suites) [[ $# -ge 2 ]] || die "--suites needs suite names"; add_suites "$2"; shift ;;
+    --suites=*) add_suites "${1#--suites=}" ;;
     --skip) [[ $# -ge 2 ]] || die "--skip needs a step name"; skip+="$2 "; shift ;;
     --skip=*) skip+="${1#--skip=} " ;;
+    --only) [[ $# -ge 2 ]] || die "--only needs a step name"; only+="$2 "; shift ;;
+    --only=*) only+="${1#--only=} " ;;
     -h | --help) usage; exit 0 ;;
     *) usage >&2; die "unknown argument '$1'" ;;
   esac
@@ -50,7 +70,7 @@ trap on_exit EXIT
 step() {
   local name=$1 start
   shift
-  if [[ $skip == *" $name "* ]]; then
+  if [[ $skip == *" $name "* ]] || [[ $only != " " && $only != *" $name "* ]]; then
     log "$name: skipped"
     return 0
   fi
@@ -85,11 +105,28 @@ ensure_k6() {
   bash "$SCRIPTS/ensure-k6.sh" >&2
 }
 
-# The runner starts every k6 in a bubblewrap sandbox (apps/runner/src/sandbox.ts); prlimit and
-# setpriv come with util-linux.
-ensure_sandbox() {
-  command -v bwrap >/dev/null 2>&1 || apt_install bubblewrap
-  command -v bwrap >/dev/null 2>&1 || die "bwrap not on PATH after installing bubblewrap"
+# The Debian packages of every part asked for, then a check that each command the parts
+# declare is on PATH (a package that no longer ships one fails here, not in a suite).
+ensure_packages() {
+  local part missing=() cmd
+  suite_install "${parts[@]}"
+  for part in "${parts[@]}"; do
+    while read -r cmd; do
+      [[ -n $cmd ]] || continue
+      command -v "$cmd" >/dev/null 2>&1 || missing+=("$cmd ($part)")
+    done < <(suite_commands "$part")
+  done
+  ((${#missing[@]} == 0)) || die "not on PATH after installing the packages: ${missing[*]}; see scripts/lib/suites.sh"
+}
+
+# One line a part: the Debian packages and the tools setup and the suites install for it.
+print_parts() {
+  local part packages tools
+  for part in "${parts[@]}"; do
+    packages=$(suite_packages "$part" | paste -sd ' ')
+    tools=$(suite_tools "$part" | awk '{ printf "%s%s (%s)", (NR > 1 ? ", " : ""), $1, $2 }')
+    log "  $part: debian ${packages:-(none)}; tools ${tools:-(none)}"
+  done
 }
 
 DATABASE_URL=""
@@ -97,15 +134,15 @@ REDIS_URL=""
 ensure_postgres() { DATABASE_URL=$(bash "$SCRIPTS/ensure-postgres.sh"); }
 ensure_redis() { REDIS_URL=$(bash "$SCRIPTS/ensure-redis.sh"); }
 
+mapfile -t parts < <(printf '%s\n' "${parts[@]}" | awk '!seen[$0]++')
+log "installs for: ${parts[*]}"
+print_parts
 step pnpm run_quiet_stdout "$SCRIPTS/ensure-pnpm.sh"
 step install run_in_subshell install_deps
 step k6 ensure_k6
-step sandbox ensure_sandbox
+step packages ensure_packages
 step postgres ensure_postgres
 step redis ensure_redis
-if ((with_browser)); then
-  step chromium run_quiet_stdout "$SCRIPTS/ensure-chromium.sh"
-fi
 
 summary=""
 for t in "${timings[@]}"; do summary+="${summary:+, }$t"; done

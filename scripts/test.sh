@@ -5,28 +5,38 @@
 #   bash scripts/test.sh                 # every suite
 #   bash scripts/test.sh build e2e       # only these suites (names as printed), e.g. while iterating
 #
+# Suites, in order: fresh, build, lint, unit+integration, migrations, k6-extension, helm-chart,
+# e2e, fuzz, images (scripts/lib/suites.sh lists them with what each installs).
+#
 # Suites: lint + typecheck; unit and integration tests of every package (real PostgreSQL,
 # Redis and k6; each test file has its own database and queue prefix); the migration tool;
 # the k6 output extension (go test); the Helm chart (lint + template); the browser end-to-end
 # test against a real stack on its own port, database and queue prefix; the container images
-# (built with podman, the platform run from them: docs/images.md).
+# (built with podman, the platform run from them: docs/images.md); and first, the fresh-machine
+# guard: in a clean Debian root, the setup scripts install every command a suite calls
+# (scripts/fresh/check.sh, docs/development.md).
 set -uo pipefail
 # shellcheck source-path=SCRIPTDIR source=lib/common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
+# shellcheck source-path=SCRIPTDIR source=lib/suites.sh
+source "$REPO_ROOT/scripts/lib/suites.sh"
 # shellcheck source-path=SCRIPTDIR source=lib/stack.sh
 source "$REPO_ROOT/scripts/lib/stack.sh"
 cd "$REPO_ROOT"
 export TURBO_TELEMETRY_DISABLED=1 DO_NOT_TRACK=1
 
+wanted=("$@")
+for name in "${wanted[@]}"; do suite_known "$name" || die "unknown suite '$name' (suites: ${SUITES[*]})"; done
 started=$(now_ms)
-setup_output=$(bash scripts/setup.sh --with-browser) || die "setup failed"
+suites_arg=all
+((${#wanted[@]})) && suites_arg=$(IFS=,; echo "${wanted[*]}")
+setup_output=$(bash scripts/setup.sh --suites "$suites_arg") || die "setup failed"
 eval "$(grep -E '^(DATABASE_URL|REDIS_URL)=' <<<"$setup_output")"
 export REDIS_URL
 export PATH="$TOOLS_DIR/bin:$PATH"
 
 passed=()
 failed=()
-wanted=("$@")
 # suite NAME COMMAND...: runs one suite with its output shown, and records the result.
 suite() {
   local name=$1 start
@@ -57,6 +67,7 @@ e2e() {
   return "$rc"
 }
 
+suite fresh bash scripts/fresh/check.sh
 suite build pnpm build
 suite lint bash -c 'pnpm lint && pnpm format:check && node scripts/arch/api-imports.mjs'
 suite unit+integration pnpm test

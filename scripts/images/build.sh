@@ -11,26 +11,22 @@
 #                                                    # debian:bookworm-slim, the Containerfile's defaults
 #
 # Env: LOADLINE_IMAGE_TAG (default dev), LOADLINE_IMAGE_REPO (default localhost/loadline).
-# Installs podman, buildah, runc and mmdebstrap with apt-get when missing, and makes podman
+# Installs the images suite's Debian packages (scripts/lib/suites.sh: podman, buildah, runc,
+# catatonit, mmdebstrap) when missing, and makes podman
 # usable on machines like this one: runc as the runtime (crun refuses this kernel's cgroup
 # layout) and no default ulimits (refused here); see docs/images.md.
 # Prints the image names, one a line, on stdout.
 set -euo pipefail
 # shellcheck source-path=SCRIPTDIR source=../lib/common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/../lib/common.sh"
+# shellcheck source-path=SCRIPTDIR source=../lib/suites.sh
+source "$REPO_ROOT/scripts/lib/suites.sh"
 cd "$REPO_ROOT"
 
 TAG=${LOADLINE_IMAGE_TAG:-dev}
 REPO=${LOADLINE_IMAGE_REPO:-localhost/loadline}
 
-missing=()
-for tool in podman buildah runc mmdebstrap; do command -v "$tool" >/dev/null 2>&1 || missing+=("$tool"); done
-if ((${#missing[@]})); then
-  log "images: installing ${missing[*]} with apt-get"
-  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}" >&2 ||
-    die "apt-get install ${missing[*]} failed"
-fi
-
+suite_install images
 conf=/etc/containers/containers.conf
 if ! grep -qs '^ *default_ulimits *= *\[\]' "$conf" || ! grep -qs '^ *runtime *= *"runc"' "$conf"; then
   if [[ -s $conf ]]; then

@@ -112,8 +112,11 @@ apt_installed() {
 }
 
 # apt_install pkg...: installs the packages that are not installed yet; quiet on success.
+# APT_NO_RECOMMENDS=1 leaves their Recommends out (scripts/lib/suites.sh's packages are all
+# installed so, each named for a reason).
 apt_install() {
-  local missing=() pkg
+  local missing=() pkg options=()
+  [[ ${APT_NO_RECOMMENDS:-0} == 1 ]] && options+=(--no-install-recommends)
   for pkg in "$@"; do
     apt_installed "$pkg" || missing+=("$pkg")
   done
@@ -123,7 +126,7 @@ apt_install() {
   need_apt_update
   log "apt-get install ${missing[*]}"
   quietly "apt-install" as_root env DEBIAN_FRONTEND=noninteractive \
-    apt-get -o DPkg::Lock::Timeout=300 -o Dpkg::Use-Pty=0 install -y -q "${missing[@]}" ||
+    apt-get -o DPkg::Lock::Timeout=300 -o Dpkg::Use-Pty=0 install -y -q "${options[@]}" "${missing[@]}" ||
     die "apt-get install ${missing[*]} failed (full log: $LOG_DIR/apt-install.log)"
 }
 

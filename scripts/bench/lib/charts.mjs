@@ -221,7 +221,7 @@ const ratio = (value, base) => (value === null || value === undefined || !base ?
 
 export async function charts({ options }) {
   if (!existsSync(CHROMIUM_PATH))
-    throw new BenchError(`no Chromium at ${CHROMIUM_PATH}: run "bash scripts/ensure-chromium.sh" (or set LOADLINE_BENCH_CHROMIUM)`);
+    throw new BenchError(`no Chromium at ${CHROMIUM_PATH}: run "bash scripts/setup.sh --suites e2e" (or set LOADLINE_BENCH_CHROMIUM)`);
   const quick = options.quick;
   const sizes = quick ? [BASELINE_POINTS, 3_600] : [BASELINE_POINTS, 3_600, 20_000];
   const plan = {
