@@ -32,6 +32,8 @@ interface K6Status {
   /** k6's execution status: 4 = paused before the run (VUs initialised), 7 = running. */
   status: number;
   paused: boolean;
+  /** VUs k6 has initialised: all of them before the start, but arrival rates' lazy ones. */
+  'vus-max': number;
 }
 
 /** k6 v1.8 lib.ExecutionStatusPausedBeforeRun: init done, waiting for the resume. */
@@ -49,14 +51,17 @@ async function status(address: string): Promise<K6Status | null> {
   }
 }
 
-/** Resolves once k6 has initialised its VUs and waits paused; false if `signal` aborts first. */
-export async function waitUntilPaused(address: string, signal: AbortSignal): Promise<boolean> {
+/**
+ * Resolves once k6 has initialised its VUs and waits paused, with how many VUs it initialised
+ * (held against the run's limit before any load); null if `signal` aborts first.
+ */
+export async function waitUntilPaused(address: string, signal: AbortSignal): Promise<{ vusMax: number } | null> {
   while (!signal.aborted) {
     const current = await status(address);
-    if (current && current.paused && current.status >= PAUSED_BEFORE_RUN) return true;
+    if (current && current.paused && current.status >= PAUSED_BEFORE_RUN) return { vusMax: current['vus-max'] ?? 0 };
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
-  return false;
+  return null;
 }
 
 /** Lets a paused k6 begin the load; resolves once k6 has taken the resume. */

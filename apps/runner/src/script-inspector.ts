@@ -3,11 +3,13 @@ import type { Readable } from 'node:stream';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ScriptInspection } from '@loadline/shared';
-import { durationToSeconds, k6ThresholdsSchema } from '@loadline/shared';
+import { SCRIPT_ENV, durationToSeconds, k6ThresholdsSchema } from '@loadline/shared';
 import { SANDBOX_WORKDIR, isRoot, k6Launch, outOfMemoryMessage, prepareWorkdir, ranOutOfMemory, type SandboxConfig } from './sandbox.js';
 
 const INSPECT_TIMEOUT_MS = 15_000;
 const SCRIPT_FILE = 'script.js';
+/** A base URL no request can reach (.invalid never resolves), for init code that reads it. */
+const INSPECT_BASE_URL = 'http://target.invalid';
 
 interface K6Log {
   level?: string;
@@ -48,11 +50,23 @@ export async function inspectScript(k6Bin: string, source: string, workRoot: str
   try {
     await writeFile(path.join(workdir, SCRIPT_FILE), source);
     await prepareWorkdir(sandbox, workdir, [path.join(workdir, SCRIPT_FILE)], isRoot());
-    const launch = k6Launch(sandbox, k6Bin, workdir, ['inspect', '--execution-requirements', '--log-format=json', '--no-color', SCRIPT_FILE], {
-      K6_AUTO_EXTENSION_RESOLUTION: 'false',
-      K6_BINARY_PROVISIONING: 'false',
-      K6_NO_USAGE_REPORT: 'true',
-    });
+    const launch = k6Launch(
+      sandbox,
+      k6Bin,
+      workdir,
+      ['inspect', '--execution-requirements', '--include-system-env-vars', '--log-format=json', '--no-color', SCRIPT_FILE],
+      {
+        // The variables a run has (k6 run reads the environment; inspect only when told to), so
+        // init code asking whether it runs for real (`vus: __ENV.LOADLINE_BASE_URL ? 20 : 1`)
+        // answers as it will. No promise: the runner holds the run to what this finds.
+        [SCRIPT_ENV.baseUrl]: INSPECT_BASE_URL,
+        [SCRIPT_ENV.headers]: '{}',
+        [SCRIPT_ENV.variables]: '{}',
+        K6_AUTO_EXTENSION_RESOLUTION: 'false',
+        K6_BINARY_PROVISIONING: 'false',
+        K6_NO_USAGE_REPORT: 'true',
+      },
+    );
     const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
       // The sandbox's pid report (fd 4) is read and dropped: killing the launcher kills k6.
       const child = spawn(launch.bin, launch.args, { cwd: launch.cwd, env: launch.env, stdio: ['ignore', 'pipe', 'pipe', 'ignore', 'pipe'] });

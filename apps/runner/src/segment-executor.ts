@@ -9,6 +9,8 @@ import {
   resultJobId,
   scriptFiles,
   secondSampleSchema,
+  segmentLimits,
+  vuLimitBreach,
   type RunAssignment,
   type RunExecutePayload,
 } from '@loadline/shared';
@@ -20,7 +22,7 @@ import { isRoot, k6Launch, prepareWorkdir, type SandboxConfig } from './sandbox.
 import { sandboxConfig } from './env.js';
 import { controlAddress, resume, waitUntilPaused } from './k6-control.js';
 import { GeneratorSampler } from './generator-sampler.js';
-import { classifySegment, stopReasonOf, type SegmentCounts, type StopReason } from './segment-outcome.js';
+import { classifySegment, stopReasonOf, type SegmentCounts, type SegmentVerdict, type StopReason } from './segment-outcome.js';
 import type { SegmentControl } from './run-control.js';
 import type { RunnerMetrics } from './runner-metrics.js';
 import type { ClockOffset } from './clock-offset.js';
@@ -123,8 +125,13 @@ export class SegmentExecutor {
     const segmentIndex = job.segment.index;
     const log = this.logger.child({ runId, tenantId: job.tenantId, segment: segmentIndex });
     const ref = { runId, segmentIndex, runnerId: this.env.LOADLINE_RUNNER_ID };
+    // The VUs this segment may have, held before the start and every second (run-limits.ts).
+    const limits = segmentLimits(job.spec, job.segment.count);
+    let breach: { code: string; message: string } | null = null;
     const finish = async (k6: K6Outcome, counts: SegmentCounts, secondsSent: number) => {
-      const verdict = classifySegment(k6, counts, this.env.K6_BIN, k6.aborted ? stopReason() : null, this.sandbox.memoryMb);
+      const verdict: SegmentVerdict = breach
+        ? { outcome: 'errored', error: breach }
+        : classifySegment(k6, counts, this.env.K6_BIN, k6.aborted ? stopReason() : null, this.sandbox.memoryMb);
       log.info({ outcome: verdict.outcome, exitCode: k6.exitCode, secondsSent, requests: counts.requests }, 'k6 finished');
       span.setAttributes({
         'loadline.k6.exit_code': k6.exitCode ?? -1,
@@ -165,6 +172,8 @@ export class SegmentExecutor {
       let firstSecond = Number.POSITIVE_INFINITY;
       // Seconds are forwarded strictly in order, without holding up the reading of k6's output.
       let forwarding: Promise<unknown> = Promise.resolve();
+      /** Kills k6 at once: a limit breach must not run on through k6's graceful stop. */
+      let killK6: () => void = () => undefined;
       const forward = (line: string) => {
         let parsed;
         try {
@@ -177,6 +186,13 @@ export class SegmentExecutor {
           return;
         }
         const sample = parsed.data;
+        if (!breach) {
+          breach = vuLimitBreach(limits.segmentVus, sample);
+          if (breach) {
+            log.warn({ vus: sample.vus, vusMax: sample.vusMax, limit: limits.segmentVus }, 'k6 went above the VUs this segment may use: killing it');
+            killK6();
+          }
+        }
         if (sample.t < firstSecond) return;
         for (const request of sample.requests) {
           counts.requests += request.count;
@@ -236,11 +252,18 @@ export class SegmentExecutor {
         },
       );
       const k6 = startK6({ ...launch, signal }, forward, (pid) => sampler.start(pid));
+      killK6 = () => k6.kill();
 
       let outcome: K6Outcome;
       try {
-        const began = await this.begin(k6.done, address, control, signal, log);
-        if (began.kind === 'given-up') {
+        const began = await this.begin(k6.done, address, control, signal, log, limits.segmentVus);
+        if (began.kind === 'over-limit') {
+          // Refused before any load: the segment ends ERRORED with the numbers, the API stops
+          // the run's other segments (as for a k6 whose init failed).
+          breach = began.breach;
+          log.warn({ limit: limits.segmentVus }, 'k6 initialised more VUs than this segment may use: killed before the start');
+          k6.kill();
+        } else if (began.kind === 'given-up') {
           log.info({ why: began.why }, 'start given up: k6 killed before sending any load');
           k6.kill();
           const killed = await k6.done;
@@ -291,7 +314,10 @@ export class SegmentExecutor {
     control: SegmentControl,
     signal: AbortSignal,
     log: pino.Logger,
-  ): Promise<{ kind: 'began'; at: number } | { kind: 'exited' } | { kind: 'given-up'; why: string }> {
+    vuLimit: number,
+  ): Promise<
+    { kind: 'began'; at: number } | { kind: 'exited' } | { kind: 'given-up'; why: string } | { kind: 'over-limit'; breach: { code: string; message: string } }
+  > {
     const waiting = new AbortController();
     const abortWaiting = () => waiting.abort();
     signal.addEventListener('abort', abortWaiting, { once: true });
@@ -304,6 +330,9 @@ export class SegmentExecutor {
       const paused = await waitUntilPaused(address, waiting.signal);
       if (k6Exited) return { kind: 'exited' };
       if (!paused) return { kind: 'given-up', why: String(signal.reason ?? 'stopped') };
+      // Every VU but arrival rates' lazy ones exists now: above the limit, no load at all.
+      const over = vuLimitBreach(vuLimit, { vus: 0, vusMax: paused.vusMax });
+      if (over) return { kind: 'over-limit', breach: over };
       await control.ready();
       log.debug('k6 ready, paused');
       const interrupted = waiting.signal.aborted

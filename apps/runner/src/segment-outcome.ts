@@ -1,4 +1,4 @@
-import type { RunStopReason } from '@loadline/shared';
+import { VU_LIMIT_EXCEEDED, type RunStopReason } from '@loadline/shared';
 import type { K6Outcome } from './k6-process.js';
 import { outOfMemoryMessage, ranOutOfMemory } from './sandbox.js';
 
@@ -14,7 +14,7 @@ export type SegmentVerdict = { outcome: 'completed'; error: null } | { outcome: 
 const K6_EXTERNAL_ABORT = 105;
 
 /** Why the runner itself interrupted k6, if it did. */
-export type StopReason = 'cancelled' | 'runner-stopped' | 'deadline' | 'threshold-breached';
+export type StopReason = 'cancelled' | 'runner-stopped' | 'deadline' | 'threshold-breached' | 'vu-limit';
 
 /**
  * A stop pushed to the run's segments, as this segment's own ending: past the deadline it
@@ -23,7 +23,7 @@ export type StopReason = 'cancelled' | 'runner-stopped' | 'deadline' | 'threshol
  * from all its segments.
  */
 export function stopReasonOf(reason: RunStopReason): StopReason {
-  if (reason === 'deadline' || reason === 'threshold-breached') return reason;
+  if (reason === 'deadline' || reason === 'threshold-breached' || reason === 'vu-limit') return reason;
   return 'cancelled';
 }
 
@@ -48,6 +48,14 @@ export function classifySegment(k6: K6Outcome, counts: SegmentCounts, k6Bin: str
     return {
       outcome: 'cancelled',
       error: { code: 'STOPPED_BY_THRESHOLD', message: "Stopped early: a threshold's stop rule was breached (the run says which)" },
+    };
+  }
+  if (stopped === 'vu-limit') {
+    // Told by the API, which saw the run's segments together above the run's VUs (this one
+    // may have been within its own share); the run's error names the numbers.
+    return {
+      outcome: 'errored',
+      error: { code: VU_LIMIT_EXCEEDED, message: "The run's segments together started more VUs than the run may use; every segment was stopped" },
     };
   }
   if (stopped === 'runner-stopped') {

@@ -25,6 +25,7 @@ export * from './report/index.js';
 export * from './request-status.js';
 export * from './runs.js';
 export * from './run-dispatch.js';
+export * from './run-limits.js';
 export * from './schedules.js';
 export * from './segment-health.js';
 export * from './series.js';

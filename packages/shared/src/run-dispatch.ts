@@ -49,6 +49,8 @@ export const RUN_STOP_REASONS = [
   'not-enough-runners',
   'threshold-breached',
   'queue-entry-lost',
+  /** The run's segments together had more VUs than the run may use (RunStopRules). */
+  'vu-limit',
 ] as const;
 export type RunStopReason = (typeof RUN_STOP_REASONS)[number];
 

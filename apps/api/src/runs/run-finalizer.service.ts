@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { decodeThresholdStop, needsBaseline, planPeakVus, trendChanges, trendPointsFromFigures, type TrendChange } from '@loadline/shared';
+import { decodeThresholdStop, measuredVuMinutes, needsBaseline, trendChanges, trendPointsFromFigures, type TrendChange } from '@loadline/shared';
 import { RunsRepository } from './runs.repository.js';
 import { RunSecondsRepository } from './run-seconds.repository.js';
 import { decideOutcome, type SegmentState } from './run-outcome.js';
@@ -53,6 +53,7 @@ export class RunFinalizer {
     // not change what this run was judged against.
     const chosenBaseline = await this.baselines.choose({ id: run.id, planId: run.planId, createdAt: run.createdAt, spec });
     const judgeRelative = chosenBaseline !== null && needsBaseline(spec.thresholds);
+    const seconds = await this.runSeconds.seconds(runId);
     const outcome = decideOutcome({
       runId,
       spec,
@@ -65,15 +66,16 @@ export class RunFinalizer {
         error: (segment.error as SegmentState['error']) ?? null,
         startedAt: segment.status === 'QUEUED' || segment.status === 'STARTING' ? null : segment.startedAt,
       })),
-      seconds: await this.runSeconds.seconds(runId),
+      seconds,
       dataMissing: options.dataMissing,
       abandoned: options.abandoned,
       cancelRequested: run.cancelRequestedAt !== null,
       // Before the run ends, its `error` holds nothing but a stop rule's breach, if any.
       stop: decodeThresholdStop(run.error),
     });
-    // The monthly quota counts what was used: the plan's peak VUs for as long as load was applied.
-    const vuMinutes = (planPeakVus(spec) * (outcome.summary?.durationSeconds ?? 0)) / 60;
+    // The monthly quota counts what was used, as measured: the VUs k6 had busy each second,
+    // added over the seconds and segments (what the plan asked for is no measure of a script).
+    const vuMinutes = measuredVuMinutes(seconds.map((second) => second.sample));
     const done = await this.runs.finalize(runId, outcome, vuMinutes);
     if (done) {
       this.logger.log({ runId, status: outcome.status, verdict: outcome.verdict }, 'run finished');

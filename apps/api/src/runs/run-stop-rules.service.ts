@@ -1,5 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { findStopBreach, longestStopRule, mergeSegmentsBySecond, secondsEverySegmentReported, type Threshold } from '@loadline/shared';
+import {
+  findStopBreach,
+  longestStopRule,
+  mergeSegmentsBySecond,
+  planPeakVus,
+  secondsEverySegmentReported,
+  vuLimitBreach,
+  type Threshold,
+} from '@loadline/shared';
 import { RunQueueService } from '../run-queue/run-queue.service.js';
 import { RunsRepository } from './runs.repository.js';
 import { RunSecondsRepository } from './run-seconds.repository.js';
@@ -12,6 +20,11 @@ interface StopRules {
   /** Seconds to read back from a newly complete second: twice the longest rule, so a
    * second that completes late (its segments' jobs run in parallel) still closes a streak. */
   lookBack: number;
+  /**
+   * The VUs the run may have at once, held over its merged seconds when it has several
+   * segments (each runner holds its own segment's share; their sum is held here).
+   */
+  runVus: number | null;
 }
 
 /**
@@ -43,6 +56,8 @@ export class RunStopRules {
     if (reporters < rules.segments || firstT === null) return;
     const stored = secondsEverySegmentReported(await this.runSeconds.seconds(runId, t - rules.lookBack), rules.segments);
     const merged = mergeSegmentsBySecond(stored).map((second) => second.sample);
+    if (rules.runVus !== null && (await this.holdVuLimit(runId, rules.runVus, merged))) return;
+    if (!rules.thresholds.length) return;
     const stop = findStopBreach(rules.thresholds, merged, firstT);
     if (!stop) return;
     const recorded = await this.runs.recordThresholdStop(runId, stop);
@@ -54,13 +69,28 @@ export class RunStopRules {
     await this.runQueue.stop(runId, 'threshold-breached');
   }
 
+  /** Stops the run when its segments together have more VUs than it may; true when it did. */
+  private async holdVuLimit(runId: string, runVus: number, merged: ReadonlyArray<{ vus: number; vusMax: number }>): Promise<boolean> {
+    const breach = merged.map((second) => vuLimitBreach(runVus, second, 'run')).find((found) => found !== null);
+    if (!breach) return false;
+    // Every segment ends ERRORED with VU_LIMIT_EXCEEDED, which becomes the run's error.
+    this.rulesOfRun.set(runId, null);
+    this.logger.warn({ runId, limit: runVus }, breach.message);
+    await this.runQueue.stop(runId, 'vu-limit');
+    return true;
+  }
+
   private async rulesOf(runId: string): Promise<StopRules | null> {
     if (this.rulesOfRun.has(runId)) return this.rulesOfRun.get(runId)!;
     const run = await this.runs.find(runId);
     if (!run) return null;
     const spec = run.planVersion.spec;
     const longest = longestStopRule(spec.thresholds);
-    const rules = longest > 0 ? { thresholds: spec.thresholds, segments: run.segments, lookBack: 2 * longest } : null;
+    const runVus = run.segments > 1 ? planPeakVus(spec) : null;
+    const rules =
+      longest > 0 || runVus !== null
+        ? { thresholds: longest > 0 ? spec.thresholds : [], segments: run.segments, lookBack: Math.max(2 * longest, 1), runVus }
+        : null;
     if (this.rulesOfRun.size >= CACHE_SIZE) this.rulesOfRun.delete(this.rulesOfRun.keys().next().value!);
     this.rulesOfRun.set(runId, rules);
     return rules;

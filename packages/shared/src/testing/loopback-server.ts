@@ -14,6 +14,9 @@ export interface LoopbackServer {
   counts: Map<string, number>;
   /** When each request arrived (Date.now()), in order: for per-second rates at the server. */
   arrivals: number[];
+  /** Requests being answered now, and the most there ever were at once: the VUs a target felt. */
+  inFlight(): number;
+  maxInFlight(): number;
   total(): number;
   close(): Promise<void>;
 }
@@ -30,10 +33,14 @@ export async function startLoopbackServer(
 ): Promise<LoopbackServer> {
   const counts = new Map<string, number>();
   const arrivals: number[] = [];
+  let inFlight = 0;
+  let maxInFlight = 0;
   const server = http.createServer((req, res) => {
     const key = `${req.method} ${req.url?.split('?')[0]}`;
     counts.set(key, (counts.get(key) ?? 0) + 1);
     arrivals.push(Date.now());
+    maxInFlight = Math.max(maxInFlight, ++inFlight);
+    res.once('close', () => inFlight--);
     req.resume();
     const answer = respond(req);
     const send = () => {
@@ -50,6 +57,8 @@ export async function startLoopbackServer(
     url: `http://${host}:${port}`,
     counts,
     arrivals,
+    inFlight: () => inFlight,
+    maxInFlight: () => maxInFlight,
     total: () => [...counts.values()].reduce((sum, count) => sum + count, 0),
     close: () =>
       new Promise((resolve) => {
