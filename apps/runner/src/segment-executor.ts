@@ -22,6 +22,7 @@ import { isRoot, k6Launch, prepareWorkdir, type SandboxConfig } from './sandbox.
 import { sandboxConfig } from './env.js';
 import { controlAddress, resume, waitUntilPaused } from './k6-control.js';
 import { GeneratorSampler } from './generator-sampler.js';
+import { MAX_NAMES, OTHER_NAME, ReportedNames, SecretRedactor } from './reported-names.js';
 import { classifySegment, stopReasonOf, type SegmentCounts, type SegmentVerdict, type StopReason } from './segment-outcome.js';
 import type { SegmentControl } from './run-control.js';
 import type { RunnerMetrics } from './runner-metrics.js';
@@ -128,10 +129,18 @@ export class SegmentExecutor {
     // The VUs this segment may have, held before the start and every second (run-limits.ts).
     const limits = segmentLimits(job.spec, job.segment.count);
     let breach: { code: string; message: string } | null = null;
+    // Names and messages cleaned of the target's secrets (reported-names.ts); replaced with
+    // the run's own once its secrets are opened, before k6 starts.
+    let names = new ReportedNames(new SecretRedactor([]));
     const finish = async (k6: K6Outcome, counts: SegmentCounts, secondsSent: number) => {
-      const verdict: SegmentVerdict = breach
+      const judged: SegmentVerdict = breach
         ? { outcome: 'errored', error: breach }
         : classifySegment(k6, counts, this.env.K6_BIN, k6.aborted ? stopReason() : null, this.sandbox.memoryMb);
+      // k6's messages quote what the script logged or threw: they are report text too.
+      const verdict: SegmentVerdict = judged.error ? { ...judged, error: { ...judged.error, message: names.text(judged.error.message) } } : judged;
+      const folded = Object.entries(names.folded).filter(([, count]) => count > 0);
+      if (folded.length)
+        log.warn({ folded: Object.fromEntries(folded), max: MAX_NAMES }, `names past the first ${MAX_NAMES} of a kind were counted as "${OTHER_NAME}"`);
       log.info({ outcome: verdict.outcome, exitCode: k6.exitCode, secondsSent, requests: counts.requests }, 'k6 finished');
       span.setAttributes({
         'loadline.k6.exit_code': k6.exitCode ?? -1,
@@ -141,7 +150,7 @@ export class SegmentExecutor {
       });
       this.metrics?.segments.inc({ outcome: verdict.outcome, code: verdict.error?.code ?? 'none' });
       this.metrics?.k6Exits.inc({ exit_code: k6.exitCode === null ? 'none' : String(k6.exitCode) });
-      if (verdict.error) log.warn({ error: verdict.error, stderr: k6.stderrTail.slice(-5) }, 'segment did not complete');
+      if (verdict.error) log.warn({ error: verdict.error, stderr: k6.stderrTail.slice(-5).map((line) => names.text(line)) }, 'segment did not complete');
       await this.results.add(
         'segment.finished',
         { ...ref, outcome: verdict.outcome, exitCode: k6.exitCode, error: verdict.error, secondsSent, at: new Date().toISOString() },
@@ -182,10 +191,10 @@ export class SegmentExecutor {
           parsed = undefined;
         }
         if (!parsed?.success) {
-          log.warn({ line: line.slice(0, 200) }, 'ignored a malformed metrics line from k6');
+          log.warn({ line: names.text(line).slice(0, 200) }, 'ignored a malformed metrics line from k6');
           return;
         }
-        const sample = parsed.data;
+        const sample = names.sample(parsed.data);
         if (!breach) {
           breach = vuLimitBreach(limits.segmentVus, sample);
           if (breach) {
@@ -215,6 +224,7 @@ export class SegmentExecutor {
       await prepareWorkdir(this.sandbox, workdir, [scriptPath, ...extraFiles], isRoot());
       // Opened here, only for k6's environment; a job that does not open fails the segment.
       const secrets = openJobSecrets(this.env.LOADLINE_RUNNER_KEY, runId, job.target.secrets);
+      names = new ReportedNames(new SecretRedactor([...Object.values(secrets.headers), ...Object.values(secrets.variables)]));
       const launch = k6Launch(
         this.sandbox,
         this.env.K6_BIN,

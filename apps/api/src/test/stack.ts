@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -38,8 +39,11 @@ export interface TestStack {
   restartApi(downtimeMs?: number, whileDown?: () => Promise<void>): Promise<void>;
   /** A second API process on the same database and queues (scaled out); the caller closes it. */
   startAnotherApi(): Promise<NestExpressApplication>;
-  /** Starts a runner process on this stack's queues and waits until the API counts it online. */
-  startRunnerProcess(name: string): Promise<RunnerProcess>;
+  /**
+   * Starts a runner process on this stack's queues and waits until the API counts it online.
+   * With `logs`, everything it writes (stdout and stderr) is collected there, line by line.
+   */
+  startRunnerProcess(name: string, options?: { logs?: string[]; logLevel?: string }): Promise<RunnerProcess>;
   close(): Promise<void>;
 }
 
@@ -129,8 +133,9 @@ export async function startStack(options: StackOptions): Promise<TestStack> {
       await another.listen(0, '127.0.0.1');
       return another;
     },
-    async startRunnerProcess(name: string) {
+    async startRunnerProcess(name: string, options: { logs?: string[]; logLevel?: string } = {}) {
       const id = `${queuePrefix}-${name}`;
+      const { logs } = options;
       const child = spawn(process.execPath, [RUNNER_MAIN], {
         env: {
           PATH: process.env.PATH,
@@ -139,11 +144,12 @@ export async function startStack(options: StackOptions): Promise<TestStack> {
           LOADLINE_QUEUE_PREFIX: queuePrefix,
           LOADLINE_RUNNER_ID: id,
           LOADLINE_RUNNER_HTTP_PORT: '0',
-          LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+          LOG_LEVEL: options.logLevel ?? process.env.LOG_LEVEL ?? 'warn',
         },
         detached: true,
-        stdio: ['ignore', 'ignore', 'inherit'],
+        stdio: ['ignore', logs ? 'pipe' : 'ignore', logs ? 'pipe' : 'inherit'],
       });
+      if (logs) for (const stream of [child.stdout!, child.stderr!]) createInterface({ input: stream }).on('line', (line) => logs.push(line));
       const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
       const signal = (name: NodeJS.Signals) => {
         try {
