@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { toPublicRun, toPublicSeries, toPublicTrend, type CreatedShare, type PublicShare, type ShareView } from '@loadline/shared';
+import { toPublicShare, type CreatedShare, type PublicShare, type ShareView } from '@loadline/shared';
 import { hashSecretToken, newSecretToken } from '../access/secrets.js';
 import { runAsTenant } from '../tenancy/request-context.js';
 import { PlansService } from '../plans/plans.service.js';
@@ -88,10 +88,10 @@ export class SharesService {
     return runAsTenant(share.tenantId, async (): Promise<PublicShare> => {
       if (share.runId) {
         const [run, series] = await Promise.all([this.runs.get(share.runId), this.live.series(share.runId)]);
-        return { kind: 'run', run: toPublicRun(run), series: toPublicSeries(series), expiresAt };
+        return toPublicShare({ kind: 'run', run, series }, expiresAt);
       }
       const trend = await this.reports.trend(share.planId!, { limit: SHARED_TREND_RUNS });
-      return { kind: 'trend', trend: toPublicTrend(trend), expiresAt };
+      return toPublicShare({ kind: 'trend', trend }, expiresAt);
     }).catch((error: unknown) => {
       // The run or plan went away since: the link leads nowhere.
       if (error instanceof Error && /NOT_FOUND/.test((error as { code?: string }).code ?? '')) throw notFound();

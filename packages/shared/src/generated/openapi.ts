@@ -2009,7 +2009,6 @@ export interface components {
             baseline: {
                 /** @enum {string} */
                 rule: "pinned" | "last-passed";
-                runId: string;
             } | null;
             capacity: components["schemas"]["Capacity"] | null;
             createdAt: string;
@@ -2023,8 +2022,6 @@ export interface components {
             planName: string;
             plannedSeconds: number;
             planVersion: number;
-            /** @default null */
-            queue: components["schemas"]["RunQueueView"] | null;
             /** @default null */
             recovery: components["schemas"]["Recovery"] | null;
             /** @default [] */

@@ -1,6 +1,7 @@
 export * from './compare.js';
 export * from './export.js';
 export * from './share.js';
+export * from './public-share.js';
 export * from './trend.js';
 export * from './dashboard.js';
 export * from './trend-series.js';

@@ -8,7 +8,8 @@ import { compareRuns } from './compare.js';
 import { runToCsv, runToJunit } from './export.js';
 import { baselineFindings, type RunBaseline } from './baseline.js';
 import type { MetricDelta } from './compare.js';
-import { scrubPublicText, toPublicRun } from './share.js';
+import { scrubPublicText } from './share.js';
+import { toPublicShare } from './public-share.js';
 import { trendFigureRows, trendPoints, trendPointsFromFigures } from './trend.js';
 import { trendSeries } from './trend-series.js';
 import { emptyHistogram, recordValue } from '../histogram.js';
@@ -355,13 +356,14 @@ describe('exports', () => {
 
   it('shows the public no ids and no target address', () => {
     const segment = { index: 0, status: 'ERRORED' as const, runnerId: 'runner-pod-7f9c', startedAt: null, finishedAt: null, health: null };
-    const shared = toPublicRun(
-      run('run-secret-id', '2026-11-01T00:00:00Z', 10, {
-        status: 'ERRORED',
-        error: { code: 'TARGET_UNREACHABLE', message: 'No request got a response: Get "http://127.0.0.2:8080/x": refused' },
-        segmentDetails: [{ ...segment, error: { code: 'TARGET_UNREACHABLE', message: 'Get "http://127.0.0.2:8080/x": refused' } }],
-      }),
-    );
+    const subject = run('run-secret-id', '2026-11-01T00:00:00Z', 10, {
+      status: 'ERRORED',
+      error: { code: 'TARGET_UNREACHABLE', message: 'No request got a response: Get "http://127.0.0.2:8080/x": refused' },
+      segmentDetails: [{ ...segment, error: { code: 'TARGET_UNREACHABLE', message: 'Get "http://127.0.0.2:8080/x": refused' } }],
+    });
+    const share = toPublicShare({ kind: 'run', run: subject, series: { runId: subject.id, points: [], percentileRelativeError: 0.01 } }, null);
+    if (share.kind !== 'run') throw new Error('a run share');
+    const shared = share.run;
     const text = JSON.stringify(shared);
     expect(text).not.toMatch(/run-secret-id|plan-1|tgt-1|127\.0\.0\.2|runner-pod/);
     expect(shared.segmentDetails[0]).toMatchObject({ runnerId: null, error: { code: 'TARGET_UNREACHABLE' } });

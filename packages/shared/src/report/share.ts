@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { runSchema, type RunView } from '../runs.js';
-import { runSeriesSchema, type RunSeries } from '../series-view.js';
-import { planTrendSchema, trendChangeSchema, trendPointSchema, type PlanTrend } from './trend.js';
+import { runSchema } from '../runs.js';
+import { runSeriesSchema } from '../series-view.js';
+import { planTrendSchema, trendChangeSchema, trendPointSchema } from './trend.js';
 
 export const createShareSchema = z.object({
   /** Omitted: the link works until revoked. */
@@ -27,10 +27,16 @@ export const createdShareSchema = z.object({ share: shareViewSchema, token: z.st
 export type CreatedShare = z.infer<typeof createdShareSchema>;
 
 /**
- * A run report as the public sees it: no ids (run, plan, target), no address of the target,
- * no headers or variables, no runner names. Error messages lose the URLs k6 put in them.
+ * A run report as the public sees it: no ids (run, plan, target, baseline run), no address of
+ * the target, no headers or variables, no runner names, no place in the installation's line. What is let through is this schema:
+ * toPublicShare (public-share.ts) ends by parsing with it, which drops every other field.
  */
-export const publicRunSchema = runSchema.omit({ id: true, planId: true, targetId: true, cancelRequestedAt: true });
+export const publicRunSchema = runSchema.omit({ id: true, planId: true, targetId: true, cancelRequestedAt: true, queue: true }).extend({
+  baseline: z
+    .object({ rule: z.enum(['pinned', 'last-passed']) })
+    .nullable()
+    .default(null),
+});
 export type PublicRun = z.infer<typeof publicRunSchema>;
 
 /** A trend as the public sees it: its points are known by their time, not by run ids. */
@@ -40,15 +46,6 @@ export const publicTrendSchema = planTrendSchema.extend({
   changePoints: z.array(trendChangeSchema.omit({ runId: true, previousRunId: true }).extend({ at: z.string() })).default([]),
 });
 export type PublicTrend = z.infer<typeof publicTrendSchema>;
-
-export function toPublicTrend(trend: PlanTrend): PublicTrend {
-  const createdAt = new Map(trend.points.map((point) => [point.runId, point.createdAt]));
-  return {
-    ...trend,
-    points: trend.points.map(({ runId: _runId, ...point }) => point),
-    changePoints: trend.changePoints.map(({ runId, previousRunId: _previous, ...change }) => ({ ...change, at: createdAt.get(runId) ?? '' })),
-  };
-}
 
 export const publicShareSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('run'), run: publicRunSchema, series: runSeriesSchema.omit({ runId: true }), expiresAt: z.string().nullable() }),
@@ -77,24 +74,16 @@ export function scrubPublicText(text: string): string {
       .replace(/(?<![\w<])\/(?:[\w.-]+\/)+[\w.-]*/g, '<path>')
   );
 }
-const withoutUrls = scrubPublicText;
-
-export function toPublicRun(run: RunView): PublicRun {
-  const { id: _id, planId: _plan, targetId: _target, cancelRequestedAt: _cancel, ...rest } = run;
-  return {
-    ...rest,
-    error: run.error ? { code: run.error.code, message: withoutUrls(run.error.message) } : null,
-    diagnostics: run.diagnostics.map((diagnostic) => ({ ...diagnostic, message: withoutUrls(diagnostic.message) })),
-    segmentDetails: run.segmentDetails.map((segment) => ({
-      ...segment,
-      runnerId: null,
-      error: segment.error ? { code: segment.error.code, message: withoutUrls(segment.error.message) } : null,
-    })),
-    queue: null,
-  };
-}
-
-export function toPublicSeries(series: RunSeries): Omit<RunSeries, 'runId'> {
-  const { runId: _runId, ...rest } = series;
-  return rest;
+/**
+ * A request, check or scenario name as the public may read it: a URL keeps only its path
+ * (`<target>/users/1`, no host, port, query or fragment), and the rest is scrubbed like a
+ * message.
+ */
+export function publicName(name: string): string {
+  const paths: string[] = [];
+  // The URLs are set aside behind NUL marks (no name holds one) while the rest is scrubbed.
+  /* eslint-disable no-control-regex */
+  const marked = name.replace(/\b(?:https?|wss?|grpcs?):\/\/[^/\s?#]*([^\s?#]*)[^\s]*/g, (_url, path: string) => `\u0000${paths.push(path) - 1}\u0000`);
+  return scrubPublicText(marked).replace(/\u0000(\d+)\u0000/g, (_mark, index: string) => `<target>${paths[Number(index)]}`);
+  /* eslint-enable no-control-regex */
 }
