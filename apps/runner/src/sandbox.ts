@@ -13,7 +13,8 @@ import { promisify } from 'node:util';
  *   (mounted at /work, the only writable place besides an empty /tmp) and the few /etc files
  *   name resolution and TLS need. When the runner is root, k6 also runs as an unprivileged
  *   user (setpriv; 65534 by default) with no capabilities and no_new_privs, under resource
- *   limits (prlimit: memory, processes, file size, no core dumps).
+ *   limits (prlimit: memory, processes, file size, no core dumps). Its environment is the
+ *   launchers' own (the run's variables and PATH, which bwrap unsets for k6).
  * - `container`: the runner's own container is the sandbox (the Helm chart: non-root,
  *   read-only root filesystem, all capabilities dropped, no service-account token, nothing
  *   mounted but the work folder), so k6 is started directly, still with a clean environment.
@@ -47,6 +48,12 @@ const READ_ONLY_SYSTEM_PATHS = ['/etc/resolv.conf', '/etc/hosts', '/etc/nsswitch
 export interface SandboxedCommand {
   bin: string;
   args: string[];
+  /**
+   * The launcher's environment, which bwrap hands on to k6 as it is: k6's variables travel
+   * here, never on a command line (`ps` shows command lines to every user of the machine; an
+   * environment only to its own user).
+   */
+  env: Record<string, string>;
   /** The k6 binary and work folder as k6 sees them. */
   k6Path: string;
   workdir: string;
@@ -76,7 +83,7 @@ export interface CommandInput {
  */
 export function sandboxedCommand(config: SandboxConfig, input: CommandInput): SandboxedCommand {
   if (config.mode !== 'bwrap') {
-    return { bin: input.k6Bin, args: input.k6Args, k6Path: input.k6Bin, workdir: input.workdir };
+    return { bin: input.k6Bin, args: input.k6Args, env: input.env, k6Path: input.k6Bin, workdir: input.workdir };
   }
   const bwrap = [
     'bwrap',
@@ -105,8 +112,9 @@ export function sandboxedCommand(config: SandboxConfig, input: CommandInput): Sa
     '--tmpfs',
     '/tmp',
     ...READ_ONLY_SYSTEM_PATHS.flatMap((system) => ['--ro-bind-try', system, system]),
-    '--clearenv',
-    ...Object.entries(input.env).flatMap(([name, value]) => ['--setenv', name, value]),
+    // The launchers needed PATH to find each other; k6 gets its own variables only.
+    '--unsetenv',
+    'PATH',
     '--',
     SANDBOX_K6,
     ...input.k6Args,
@@ -117,7 +125,7 @@ export function sandboxedCommand(config: SandboxConfig, input: CommandInput): Sa
   const MiB = 1024 * 1024;
   const limits = ['prlimit', `--data=${config.memoryMb * MiB}`, `--nproc=${config.maxProcesses}`, `--fsize=${config.maxFileMb * MiB}`, '--core=0', '--'];
   const [bin, ...args] = [...limits, ...unprivileged, ...bwrap];
-  return { bin: bin!, args, k6Path: SANDBOX_K6, workdir: SANDBOX_WORKDIR, infoFd: input.infoFd };
+  return { bin: bin!, args, env: { ...input.env, PATH: LAUNCHER_PATH }, k6Path: SANDBOX_K6, workdir: SANDBOX_WORKDIR, infoFd: input.infoFd };
 }
 
 /** Gives the run's work folder to the sandbox user, who alone may read it (0700). */
@@ -148,7 +156,7 @@ export async function probeSandbox(config: SandboxConfig, k6Bin: string, workdir
   const command = sandboxedCommand(config, { k6Bin, workdir, k6Args: ['version'], env: {}, root, infoFd: 1 });
   // The info JSON goes to stdout here (fd 1) and is ignored; only the exit status matters.
   try {
-    await promisify(execFile)(command.bin, command.args, { timeout: 15_000, env: { PATH: LAUNCHER_PATH } });
+    await promisify(execFile)(command.bin, command.args, { timeout: 15_000, env: command.env });
   } catch (error) {
     const { code, stderr } = error as { code?: string | number; stderr?: string };
     const why = code === 'ENOENT' ? 'prlimit, setpriv or bwrap is not installed' : stderr?.trim() || (error as Error).message;
@@ -182,7 +190,7 @@ export function k6Launch(config: SandboxConfig, k6Bin: string, workdir: string, 
   if (config.mode !== 'bwrap') return { bin: k6Bin, args: k6Args, env: { ...env, HOME: workdir, TMPDIR: workdir }, cwd: workdir };
   const inside = { ...env, HOME: SANDBOX_WORKDIR, TMPDIR: SANDBOX_WORKDIR };
   const command = sandboxedCommand(config, { k6Bin, workdir, k6Args, env: inside, root: isRoot(), infoFd: SANDBOX_INFO_FD });
-  return { k6Bin, bin: command.bin, args: command.args, env: { PATH: LAUNCHER_PATH }, cwd: workdir, infoFd: command.infoFd };
+  return { k6Bin, bin: command.bin, args: command.args, env: command.env, cwd: workdir, infoFd: command.infoFd };
 }
 
 export const isRoot = () => process.getuid?.() === 0;
