@@ -17,13 +17,13 @@ import { HealthService } from './health.service.js';
 @ApiTags('health')
 @Controller('health')
 export class HealthController {
-  constructor(private readonly health: HealthService) {}
+  constructor(private readonly service: HealthService) {}
 
   @Public()
   @Get()
   @ApiJsonResponse(200, healthSchema, [503])
-  async get(@Res({ passthrough: true }) res: Response): Promise<Health> {
-    const details = await this.health.details();
+  async health(@Res({ passthrough: true }) res: Response): Promise<Health> {
+    const details = await this.service.details();
     res.status(details.status === 'ok' ? 200 : 503);
     return publicHealth(details);
   }
@@ -32,15 +32,15 @@ export class HealthController {
   @Get('live')
   @ApiJsonResponse(200, livenessSchema, [])
   live(): Liveness {
-    return { status: 'ok', version: this.health.version };
+    return { status: 'ok', version: this.service.version };
   }
 
   @Public()
   @Get('ready')
   @ApiJsonResponse(200, readinessSchema, [503])
   async ready(@Res({ passthrough: true }) res: Response): Promise<Readiness> {
-    const { status, database, redis } = await this.health.dependencies();
+    const { status, database, redis } = await this.service.dependencies();
     res.status(status === 'ok' ? 200 : 503);
-    return { status, database: { ok: database.ok }, redis: { ok: redis.ok }, version: this.health.version };
+    return { status, database: { ok: database.ok }, redis: { ok: redis.ok }, version: this.service.version };
   }
 }
