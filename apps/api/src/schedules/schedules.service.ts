@@ -1,5 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { cronShortestGapSeconds, nextFireTimes, type ScheduleSlotView, type ScheduleView, type createScheduleSchema, type updateScheduleSchema } from '@loadline/shared';
+import {
+  cronShortestGapSeconds,
+  nextFireTimes,
+  type ScheduleSlotView,
+  type ScheduleView,
+  type createScheduleSchema,
+  type updateScheduleSchema,
+} from '@loadline/shared';
 import type { z } from 'zod';
 import { API_ENV, type ApiEnv } from '../config/env.js';
 import { PlansService } from '../plans/plans.service.js';

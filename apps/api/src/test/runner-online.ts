@@ -19,4 +19,3 @@ export async function runnerOnline(prefix: string, id: string, gone: () => boole
     redis.disconnect();
   }
 }
-

@@ -19,9 +19,7 @@ export interface CheckLimits {
 }
 
 export type Admission =
-  | { admitted: true }
-  | { admitted: false; reason: 'in_flight'; inFlight: number }
-  | { admitted: false; reason: 'rate'; retryAfterMs: number };
+  { admitted: true } | { admitted: false; reason: 'in_flight'; inFlight: number } | { admitted: false; reason: 'rate'; retryAfterMs: number };
 
 export interface TakenCheck {
   checkId: string;
@@ -117,8 +115,7 @@ export class CheckQueue {
   async take(runSeconds: number, now = Date.now()): Promise<TakenCheck | null> {
     const deadline = now + (runSeconds + 5) * 1000;
     const reply = (await this.script(TAKE, [this.keys.ring, this.keys.ringed], [now, CHECKS_RUNNING_PER_ORGANIZATION, deadline, this.keys.base])) as
-      | [string, string, string]
-      | null;
+      [string, string, string] | null;
     return reply ? { checkId: reply[0], organizationId: reply[1], source: reply[2] } : null;
   }
 
