@@ -59,7 +59,11 @@ e2e() {
   local e2e_url="$admin/$db"
   psql -q "$DATABASE_URL" -c "DROP DATABASE IF EXISTS $db WITH (FORCE)" -c "CREATE DATABASE $db" || return 1
   DATABASE_URL=$e2e_url node scripts/db/migrate.mjs deploy >/dev/null || return 1
-  start_platform "$run_dir" "$port" "$e2e_url" "$REDIS_URL" "lle2e$$" || { stop_platform "$run_dir"; return 1; }
+  # automation.spec.ts watches a schedule fire every 10 s; installations allow once a minute.
+  LOADLINE_SCHEDULE_MIN_INTERVAL_SECONDS=10 start_platform "$run_dir" "$port" "$e2e_url" "$REDIS_URL" "lle2e$$" || {
+    stop_platform "$run_dir"
+    return 1
+  }
   LOADLINE_E2E_BASE_URL="http://127.0.0.1:$port" pnpm --filter @loadline/e2e test || rc=$?
   stop_platform "$run_dir"
   psql -q "$DATABASE_URL" -c "DROP DATABASE IF EXISTS $db WITH (FORCE)" >/dev/null || true

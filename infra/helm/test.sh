@@ -140,6 +140,54 @@ for denied in 10.0.0.0/8 172.16.0.0/12 192.168.0.0/16 169.254.0.0/16 fc00::/7; d
 done
 grep -q 'cidr: 0.0.0.0/0' "$policy" || fail "runner NetworkPolicy does not let runners reach the internet"
 grep -q 'port: 6379' "$policy" || fail "runner NetworkPolicy does not let runners reach Redis"
+
+# egress FILE: the egress rules of the (first) NetworkPolicy in FILE, as JSON.
+egress() {
+  (cd "$REPO_ROOT" && node --input-type=module -e '
+    import { readFileSync } from "node:fs";
+    import { parseAllDocuments } from "yaml";
+    const policy = parseAllDocuments(readFileSync(process.argv[1], "utf8")).map((doc) => doc.toJS()).find((doc) => doc?.kind === "NetworkPolicy");
+    process.stdout.write(JSON.stringify(policy?.spec?.egress ?? []));' "$1")
+}
+rules=$(egress "$policy")
+# The ranges a target may never be in (the API's address policy, apps/api/src/targets/address-policy.ts)
+# are denied to the runners too, IPv4-embedding IPv6 prefixes included.
+denied_v4=$(jq -r '.[].to[]?.ipBlock | select(.cidr == "0.0.0.0/0") | .except[]' <<<"$rules")
+denied_v6=$(jq -r '.[].to[]?.ipBlock | select(.cidr == "::/0") | .except[]' <<<"$rules")
+for denied in 0.0.0.0/8 10.0.0.0/8 100.64.0.0/10 127.0.0.0/8 168.63.129.16/32 169.254.0.0/16 172.16.0.0/12 192.0.0.0/24 192.168.0.0/16; do
+  grep -qx -- "$denied" <<<"$denied_v4" || fail "runner NetworkPolicy does not deny $denied"
+done
+for denied in ::1/128 fc00::/7 fe80::/10 64:ff9b::/96 64:ff9b:1::/48 ::ffff:0:0/96; do
+  grep -qx -- "$denied" <<<"$denied_v6" || fail "runner NetworkPolicy does not deny $denied"
+done
+# DNS and Redis only where they are: each rule that opens port 53 or Redis's port names its
+# peers (never "to" left out, which is every address, nor a 0.0.0.0/0 or ::/0 block).
+open_to_all() { # open_to_all RULES PORT: prints how many rules open PORT to every address
+  jq --argjson port "$2" '[.[] | select(any(.ports[]?; .port == $port))
+    | select((.to // []) == [] or any(.to[]; .ipBlock.cidr == "0.0.0.0/0" or .ipBlock.cidr == "::/0"))] | length' <<<"$1"
+}
+[[ $(open_to_all "$rules" 53) == 0 ]] || fail "runner NetworkPolicy opens DNS (port 53) to every address"
+[[ $(open_to_all "$rules" 6379) == 0 ]] || fail "runner NetworkPolicy opens the Redis port to every address"
+jq -e '[.[] | select(any(.ports[]?; .port == 53)) | .to[] | select(.namespaceSelector.matchLabels["kubernetes.io/metadata.name"] == "kube-system"
+  and .podSelector.matchLabels["k8s-app"] == "kube-dns")] | length == 1' <<<"$rules" >/dev/null ||
+  fail "runner NetworkPolicy's DNS rule does not default to the cluster's resolver (kube-system, k8s-app: kube-dns)"
+custom=$(helm template loadline "$CHART" --show-only templates/runner-networkpolicy.yaml \
+  --set 'runner.networkPolicy.dnsPeers[0].ipBlock.cidr=10.96.0.10/32' --set 'runner.networkPolicy.redisPeers[0].ipBlock.cidr=10.1.2.3/32' |
+  egress /dev/stdin) || fail "helm template with dnsPeers and redisPeers"
+jq -e '[.[] | select(any(.ports[]?; .port == 53)) | .to] == [[{ipBlock: {cidr: "10.96.0.10/32"}}]]' <<<"$custom" >/dev/null ||
+  fail "runner NetworkPolicy does not send DNS to runner.networkPolicy.dnsPeers only"
+jq -e '[.[] | select(any(.ports[]?; .port == 6379)) | .to] == [[{ipBlock: {cidr: "10.1.2.3/32"}}]]' <<<"$custom" >/dev/null ||
+  fail "runner NetworkPolicy does not send Redis traffic to runner.networkPolicy.redisPeers only"
+for peers in dnsPeers redisPeers; do
+  printf 'runner: { networkPolicy: { %s: [] } }\n' "$peers" >"$OUT/empty-$peers.yaml"
+  if helm template loadline "$CHART" -f "$OUT/empty-$peers.yaml" >/dev/null 2>"$OUT/empty-$peers.err"; then
+    fail "runner.networkPolicy.$peers=[] rendered (that would open the port to every address)"
+  else
+    grep -q "runner.networkPolicy.$peers" "$OUT/empty-$peers.err" || fail "refusing an empty $peers does not name it: $(cat "$OUT/empty-$peers.err")"
+  fi
+done
+helm template loadline "$CHART" -f "$OUT/empty-redisPeers.yaml" --set runner.networkPolicy.enabled=false >/dev/null ||
+  fail "an empty redisPeers is refused even with the NetworkPolicy off"
 grep -q 'policyTypes: \[Ingress, Egress\]' "$policy" || fail "runner NetworkPolicy does not govern both directions"
 # Links in webhooks and share links name where people open Loadline, not the pod.
 grep -q LOADLINE_PUBLIC_URL "$OUT/default.yaml" && fail "LOADLINE_PUBLIC_URL set with no ingress and no api.publicUrl"
@@ -234,4 +282,4 @@ refuse "otel.endpoint without a scheme" --set otel.endpoint=collector:4318
 if ((failures)); then
   die "helm chart: $failures check(s) failed"
 fi
-log "helm chart ok: lint + template (default; autoscaling + ingress); runner has REDIS_URL only; KEDA watches <queuePrefix>:rq:demand; LOADLINE_MAX_RUNNERS follows the runner replicas; probes split; PDBs; runner NetworkPolicy; helm test hook; digests; ServiceMonitor + dashboard; otel endpoint env + collector egress; values schema refuses bad values"
+log "helm chart ok: lint + template (default; autoscaling + ingress); runner has REDIS_URL only; KEDA watches <queuePrefix>:rq:demand; LOADLINE_MAX_RUNNERS follows the runner replicas; probes split; PDBs; runner NetworkPolicy (every denied range; DNS and Redis to their peers only, empty peers refused); helm test hook; digests; ServiceMonitor + dashboard; otel endpoint env + collector egress; values schema refuses bad values"

@@ -9,7 +9,8 @@
 # read it back, and prints its path and size on stdout. The dump is written under a .partial
 # name first, so a failed or interrupted backup never looks like a finished one. The
 # password of DATABASE_URL goes to pg_dump as PGPASSWORD: it is never on a command line
-# nor printed. With ?schema=<name> in the URL only that PostgreSQL schema is dumped.
+# nor printed. With ?schema=<name> in the URL only that PostgreSQL schema is dumped. The dump
+# is mode 0600 (and a folder the script makes, 0700).
 #
 # LOADLINE_SECRET_KEY is not in the dump: keep it with the backups (docs/backup.md).
 # Needs pg_dump/pg_restore of the server's major version or newer (postgresql-client-15).
@@ -27,6 +28,9 @@ folder=$1
 for tool in pg_dump pg_restore; do
   command -v "$tool" >/dev/null || die "$tool not found: install PostgreSQL's client tools of the server's major version (Debian: apt-get install postgresql-client-15)"
 done
+# A dump holds every tenant's data (target secrets sealed, all else in clear): only its owner
+# may read it, and a folder made here is its owner's alone, whatever umask the caller had.
+umask 077
 mkdir -p "$folder"
 pg_url_split "$DATABASE_URL"
 

@@ -104,6 +104,44 @@ test('backup.sh writes loadline-<UTC time>.dump and prints its path and size, ne
   dump = file;
 });
 
+test('backup.sh writes the dump readable by its owner only (0600), in a folder it makes 0700, whatever the umask', async () => {
+  const folder = path.join(work, 'private', 'backups');
+  // The usual umask (022) would leave a new file 0644: every user of the machine could read
+  // every tenant's data in it.
+  const { code, stdout, stderr } = await run('bash', ['-c', 'umask 022 && exec bash "$0" "$1"', path.join(HERE, 'backup.sh'), folder], {
+    DATABASE_URL: urlFor(OLD_DB),
+  });
+  assert.equal(code, 0, stderr);
+  const file = stdout.trim().split('\t')[0];
+  assert.equal(((await stat(file)).mode & 0o777).toString(8), '600');
+  assert.equal(((await stat(folder)).mode & 0o777).toString(8), '700');
+});
+
+test('pg-url.sh hands libpq a password with backslashes exactly as written, raw or percent-encoded', async () => {
+  // What pg_url_split exports as PGPASSWORD (hex, so a newline or a lost backslash shows).
+  const split = async (url) => {
+    const shown = await run('bash', [
+      '-c',
+      'source "$0/../lib/common.sh" && source "$0/lib/pg-url.sh" && pg_url_split "$1" && printf %s "$PGPASSWORD" | od -An -tx1 | tr -d " \n"',
+      HERE,
+      url,
+    ]);
+    assert.equal(shown.code, 0, shown.stderr);
+    return Buffer.from(shown.stdout, 'hex').toString();
+  };
+  const password = 'a\\nb\\x41c\\\\d%e\\';
+  assert.equal(await split(`postgresql://loadline:${password.replace('%', '%25')}@127.0.0.1:5432/db`), password);
+  assert.equal(await split(`postgresql://loadline:${encodeURIComponent(password)}@127.0.0.1:5432/db`), password);
+  // The database name and ?schema= are decoded the same way.
+  const named = await run('bash', [
+    '-c',
+    'source "$0/../lib/common.sh" && source "$0/lib/pg-url.sh" && pg_url_split "$1" && printf "%s|%s" "$PG_DBNAME" "$PG_SCHEMA"',
+    HERE,
+    'postgresql://u@h/d\\t%41?schema=s\\n',
+  ]);
+  assert.equal(named.stdout, 'd\\tA|s\\n');
+});
+
 test('a dump of an older schema restores, and restore.sh upgrades it: status up to date, rows kept and backfilled', async () => {
   const restored = await script('restore.sh', [dump], { DATABASE_URL: urlFor(RESTORED_DB) });
   assert.equal(restored.code, 0, restored.stderr);

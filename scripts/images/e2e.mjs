@@ -3,8 +3,8 @@
 // the host): one plan split in 2 segments runs end to end through the containerized API and
 // runners against a loopback server started here, which counts what it received.
 //
-//   LOADLINE_IMAGES_API=http://127.0.0.1:PORT LOADLINE_IMAGES_RUNNERS=id1,id2 \
-//   LOADLINE_IMAGES_PROBES=url1,url2 node scripts/images/e2e.mjs
+//   LOADLINE_IMAGES_API=http://127.0.0.1:PORT LOADLINE_IMAGES_API_METRICS=http://127.0.0.1:PORT \
+//   LOADLINE_IMAGES_RUNNERS=id1,id2 LOADLINE_IMAGES_PROBES=url1,url2 node scripts/images/e2e.mjs
 //
 // Checks what an operator relies on: every probe the chart declares answers 200 (what the
 // kubelet would ask); the run PASSED; the server's count equals the report's; the two
@@ -13,6 +13,8 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 
 const api = `${process.env.LOADLINE_IMAGES_API}/api/v1`;
+/** The API's metrics port: the operator's /health there names the runners (the public one counts them). */
+const apiMetrics = process.env.LOADLINE_IMAGES_API_METRICS;
 const runnerIds = (process.env.LOADLINE_IMAGES_RUNNERS ?? '').split(',').filter(Boolean);
 const probes = (process.env.LOADLINE_IMAGES_PROBES ?? '').split(',').filter(Boolean);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -57,11 +59,17 @@ async function waitFor(what, seconds, probe) {
 
 // The API container answers readiness only once PostgreSQL and Redis answer it.
 await waitFor('API ready (GET /health/ready)', 90, async () => (await call('GET', '/health/ready')).status === 200);
-// Runners announce themselves through Redis; the API lists those online.
-await waitFor(`runners ${runnerIds.join(', ')} online (GET /health)`, 90, async () => {
-  const ids = (await call('GET', '/health')).body?.runners?.ids ?? [];
+// Runners announce themselves through Redis; the API lists those online to the operator.
+await waitFor(`runners ${runnerIds.join(', ')} online (GET /health on the API's metrics port)`, 90, async () => {
+  const response = await fetch(`${apiMetrics}/health`, { signal: AbortSignal.timeout(3_000) });
+  const ids = (await response.json()).runners?.ids ?? [];
   return runnerIds.every((id) => ids.includes(id));
 });
+// The public /health says how many, never which, nor why a part failed.
+const publicHealth = await call('GET', '/health');
+if (JSON.stringify(publicHealth.body).includes(runnerIds[0] ?? '<none>') || publicHealth.body?.runners?.ids) {
+  fail(`the public /health names runners: ${JSON.stringify(publicHealth.body)}`);
+}
 
 // The chart's liveness and readiness probes, asked as the kubelet would (podman runs none).
 for (const url of probes) {

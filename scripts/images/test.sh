@@ -60,6 +60,7 @@ psql -q "$DATABASE_URL" -c "DROP DATABASE IF EXISTS $db WITH (FORCE)" -c "CREATE
 # The chart's values for this machine: the images just built (never pulled), PostgreSQL and
 # Redis on loopback, loopback targets allowed, one API and two runner replicas on free ports.
 api_port=$(free_port)
+api_metrics_port=$(free_port)
 runner_key=$(head -c 32 /dev/urandom | base64)
 redis_password=$(node -e 'console.log(decodeURIComponent(new URL(process.argv[1]).password))' "$REDIS_URL")
 cat >"$work/values.yaml" <<VALUES
@@ -74,7 +75,7 @@ api:
   image: { repository: "${api_image%:*}", tag: "${api_image##*:}" }
   replicas: 1
   port: $api_port
-  metricsPort: $(free_port)
+  metricsPort: $api_metrics_port
 runner:
   image: { repository: "${runner_image%:*}", tag: "${runner_image##*:}" }
   replicas: 2
@@ -109,7 +110,7 @@ while read -r kind pod file; do
   play "$kind" "$pod" "$file"
 done < <(jq -r '.steps[] | select(.kind != "test") | "\(.kind) \(.pod) \(.file)"' "$plan")
 
-LOADLINE_IMAGES_API="http://127.0.0.1:$api_port" \
+LOADLINE_IMAGES_API="http://127.0.0.1:$api_port" LOADLINE_IMAGES_API_METRICS="http://127.0.0.1:$api_metrics_port" \
   LOADLINE_IMAGES_RUNNERS="$(jq -r '[.steps[] | select(.pod | test("-runner-[0-9]+$")) | .pod] | join(",")' "$plan")" \
   LOADLINE_IMAGES_PROBES="$(jq -r '[.steps[].probes[].url] | join(",")' "$plan")" \
   LOADLINE_IMAGES_SECRETS="$redis_password,$runner_key" \

@@ -51,19 +51,30 @@ runner_services() {
   done
 }
 
-# wait_for_health URL SECONDS RUN_DIR RUNNER_ID...: waits until /api/v1/health is ok and
-# lists every one of the runners as live.
+# runners_online REDIS_URL PREFIX RUNNER_ID...: how many of these runners have a fresh
+# heartbeat in the run queue (<prefix>:rq:alive, what the API counts). The public /health
+# says how many runners are online, never which (docs/security.md).
+runners_online() {
+  local redis_url=$1 prefix=$2 id score now count=0
+  shift 2
+  now=$(($(date +%s%N) / 1000000))
+  for id in "$@"; do
+    score=$(redis-cli --no-auth-warning -u "$redis_url" zscore "$prefix:rq:alive" "$id" 2>/dev/null || true)
+    [[ $score =~ ^[0-9]+ ]] && ((${score%%.*} >= now - 15000)) && count=$((count + 1))
+  done
+  echo "$count"
+}
+
+# wait_for_health URL SECONDS RUN_DIR REDIS_URL PREFIX RUNNER_ID...: waits until
+# /api/v1/health is ok and every one of the runners is online.
 wait_for_health() {
-  local url=$1 seconds=$2 run_dir=$3 body name id missing deadline=$((SECONDS + $2))
-  shift 3
+  local url=$1 seconds=$2 run_dir=$3 redis_url=$4 prefix=$5 body name online=0 deadline=$((SECONDS + $2))
+  shift 5
   while ((SECONDS < deadline)); do
     body=$(curl -fsS "$url/api/v1/health" 2>/dev/null || true)
-    missing=0
-    for id in "$@"; do
-      [[ $body == *"\"$id\""* ]] || missing=$((missing + 1))
-    done
-    if [[ $body == *'"status":"ok"'* ]] && ((missing == 0)); then
-      return 0
+    if [[ $body == *'"status":"ok"'* ]]; then
+      online=$(runners_online "$redis_url" "$prefix" "$@")
+      ((online == $#)) && return 0
     fi
     for name in api $(runner_services "$run_dir"); do
       if [[ -f $run_dir/$name.pid ]] && ! kill -0 "$(cat "$run_dir/$name.pid")" 2>/dev/null; then
@@ -74,7 +85,7 @@ wait_for_health() {
     done
     sleep 0.5
   done
-  log "not healthy after ${seconds}s (${missing:-?} of $# runners not live): ${body:-no answer from $url}"
+  log "not healthy after ${seconds}s ($((${#} - online)) of $# runners not online): ${body:-no answer from $url}"
   return 1
 }
 
@@ -127,7 +138,7 @@ start_platform() {
       LOADLINE_RUNNER_KEY="$(runner_key)" LOADLINE_QUEUE_PREFIX="$prefix" LOADLINE_RUNNER_ID="runner-$prefix-$i" LOADLINE_RUNNER_WORKDIR="$run_dir/runner-$i" \
       LOADLINE_RUNNER_HTTP_PORT=$((runner_http > 0 ? runner_http + i - 1 : 0)) node "$REPO_ROOT/apps/runner/dist/main.js"
   done
-  wait_for_health "http://127.0.0.1:$port" 60 "$run_dir" "${ids[@]}"
+  wait_for_health "http://127.0.0.1:$port" 60 "$run_dir" "$redis_url" "$prefix" "${ids[@]}"
 }
 
 # stop_platform RUN_DIR: stops the api and every runner started in RUN_DIR.

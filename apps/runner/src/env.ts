@@ -45,6 +45,15 @@ export const runnerEnvSchema = z.object({
   LOADLINE_K6_MAX_PROCESSES: z.coerce.number().int().positive().default(4096),
   /** Largest file a script may write in its work folder, MiB. */
   LOADLINE_K6_MAX_FILE_MB: z.coerce.number().int().positive().default(1024),
+  /** How many script checks (k6 inspect) this runner answers at once, beside its run. */
+  LOADLINE_SCRIPT_CHECK_WORKERS: z.coerce.number().int().min(1).max(16).default(2),
+  /**
+   * Ceilings of one script check's k6: wall time (seconds; a script whose init code loops is
+   * stopped and told so) and heap (MiB, at most LOADLINE_K6_MEMORY_MB). A check needs little:
+   * it loads the script, it sends no load.
+   */
+  LOADLINE_SCRIPT_CHECK_SECONDS: z.coerce.number().int().min(1).max(120).default(10),
+  LOADLINE_SCRIPT_CHECK_MEMORY_MB: z.coerce.number().int().min(64).default(512),
   /**
    * The runner's health and metrics port (/livez, /readyz, /metrics); 0 turns it off. In a
    * cluster the host is 0.0.0.0 so the kubelet and Prometheus reach it.
@@ -66,6 +75,11 @@ export function sandboxConfig(env: RunnerEnv): SandboxConfig {
     maxProcesses: env.LOADLINE_K6_MAX_PROCESSES,
     maxFileMb: env.LOADLINE_K6_MAX_FILE_MB,
   };
+}
+
+/** The sandbox of a script check: a run's, with the check's own (smaller) memory ceiling. */
+export function checkSandboxConfig(env: RunnerEnv): SandboxConfig {
+  return { ...sandboxConfig(env), memoryMb: Math.min(env.LOADLINE_SCRIPT_CHECK_MEMORY_MB, env.LOADLINE_K6_MEMORY_MB) };
 }
 
 export class RunnerEnvError extends Error {}

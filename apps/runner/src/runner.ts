@@ -1,13 +1,14 @@
 import { Redis } from 'ioredis';
 import pino from 'pino';
-import type { JobHandlers, RunAssignment } from '@loadline/shared';
-import { RunQueue, TypedProducer, createTypedWorker } from '@loadline/shared/queue';
+import type { RunAssignment } from '@loadline/shared';
+import { CheckQueue, RunQueue, TypedProducer } from '@loadline/shared/queue';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { sandboxConfig, type RunnerEnv } from './env.js';
+import { checkSandboxConfig, sandboxConfig, type RunnerEnv } from './env.js';
 import { isRoot, probeSandbox } from './sandbox.js';
 import { SegmentExecutor } from './segment-executor.js';
 import { inspectScript } from './script-inspector.js';
+import { ScriptCheckWorkers } from './script-check-workers.js';
 import { ControlChannel, SegmentControl } from './run-control.js';
 import { ClockOffset } from './clock-offset.js';
 import { RunnerMetrics } from './runner-metrics.js';
@@ -28,7 +29,8 @@ const TAKE_TIMEOUT_SECONDS = 1;
  * Starts a runner: one k6 at a time, so k6 gets the machine. It says when it is free (the
  * run queue's idle set); the API reserves free runners for a run all at once and puts each
  * one's segment in its inbox. Start and stop signals are pushed on the run's control channel.
- * Results go back on the `results` queue; script checks are answered by a worker of their own.
+ * Results go back on the `results` queue; script checks are answered by workers of their own
+ * (ScriptCheckWorkers).
  */
 export async function startRunner(
   env: RunnerEnv,
@@ -63,13 +65,19 @@ export async function startRunner(
   const metrics = new RunnerMetrics(runnerId);
   const executor = new SegmentExecutor(env, results, logger, clock, metrics);
 
-  // Script checks are short (k6 inspect, no load) and must not wait for a run to end: a worker
-  // of their own, beside the runs.
-  const inspectHandlers: JobHandlers<'inspect'> = {
-    'script.inspect': (payload) => inspectScript(env.K6_BIN, payload.source, env.LOADLINE_RUNNER_WORKDIR, sandbox),
-  };
-  const inspector = createTypedWorker('inspect', inspectHandlers, { connection: redis, prefix: env.LOADLINE_QUEUE_PREFIX, concurrency: 2 });
-  inspector.on('error', (error) => logger.error({ err: error.message }, 'inspect worker error'));
+  // Script checks are short (k6 inspect, no load) and must not wait for a run to end: workers
+  // of their own, beside the runs, taking organizations in turn, each check under small
+  // ceilings of its own (memory, time).
+  const checkBlocking = redis.duplicate();
+  const checkSandbox = checkSandboxConfig(env);
+  const inspector = new ScriptCheckWorkers({
+    queue: new CheckQueue(redis, env.LOADLINE_QUEUE_PREFIX),
+    blocking: checkBlocking,
+    workers: env.LOADLINE_SCRIPT_CHECK_WORKERS,
+    checkSeconds: env.LOADLINE_SCRIPT_CHECK_SECONDS,
+    check: (source) => inspectScript(env.K6_BIN, source, env.LOADLINE_RUNNER_WORKDIR, checkSandbox, env.LOADLINE_SCRIPT_CHECK_SECONDS),
+    logger,
+  });
 
   // An inbox left by an earlier process with this id holds assignments nobody will run: the
   // API has given those reservations up (that process stopped beating) or will.
@@ -140,6 +148,7 @@ export async function startRunner(
         await results.close();
         channel.close();
         blocking.disconnect();
+        checkBlocking.disconnect();
         redis.disconnect();
         if (http) await new Promise<void>((resolve) => http.close(() => resolve()));
       })();

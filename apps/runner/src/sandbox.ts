@@ -203,3 +203,8 @@ export function ranOutOfMemory(stderr: readonly string[]): boolean {
 export function outOfMemoryMessage(memoryMb: number): string {
   return `k6 ran out of memory: it may use ${memoryMb} MiB (LOADLINE_K6_MEMORY_MB on the runner). Fewer VUs per segment (more segments) or smaller data in the script need less.`;
 }
+
+/** The same for a script check, whose ceiling is its own (LOADLINE_SCRIPT_CHECK_MEMORY_MB). */
+export function checkOutOfMemoryMessage(memoryMb: number): string {
+  return `k6 ran out of memory: it may use ${memoryMb} MiB to check a script (LOADLINE_SCRIPT_CHECK_MEMORY_MB on the runner). Smaller data in the script's init code needs less.`;
+}

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseRunnerEnv, sandboxConfig } from './env.js';
+import { checkSandboxConfig, parseRunnerEnv, sandboxConfig } from './env.js';
 import { inspectScript as inspect } from './script-inspector.js';
 import { TEST_RUNNER_KEY } from '@loadline/shared/testing';
 
@@ -124,5 +124,23 @@ export default function () { orders.add(1); }
     const small = sandboxConfig(parseRunnerEnv({ REDIS_URL: 'redis://127.0.0.1:6379', LOADLINE_RUNNER_KEY: TEST_RUNNER_KEY, LOADLINE_K6_MEMORY_MB: '300' }));
     const hog = 'const hog = [];\nfor (let i = 0; i < 2000; i++) hog.push(new ArrayBuffer(1024 * 1024));\nexport default function () {}\n';
     expect(await inspect(k6, hog, workRoot, small)).toEqual({ ok: false, message: expect.stringContaining('k6 ran out of memory: it may use 300 MiB') });
+  });
+
+  it("holds a check to small ceilings of its own: 512 MiB (not a run's three quarters of the machine) and its time", async () => {
+    const check = checkSandboxConfig(env);
+    expect(check.memoryMb).toBe(Math.min(512, env.LOADLINE_K6_MEMORY_MB));
+    expect(env).toMatchObject({ LOADLINE_SCRIPT_CHECK_SECONDS: 10, LOADLINE_SCRIPT_CHECK_WORKERS: 2 });
+    const hog = 'const hog = [];\nfor (let i = 0; i < 700; i++) hog.push(new Uint8Array(1024 * 1024).fill(1));\nexport default function () {}\n';
+    expect(await inspect(k6, hog, workRoot, check)).toEqual({
+      ok: false,
+      message: expect.stringContaining(`k6 ran out of memory: it may use ${check.memoryMb} MiB to check a script (LOADLINE_SCRIPT_CHECK_MEMORY_MB`),
+    });
+    // Init code that never ends is stopped at the check's time ceiling, and the user told why.
+    const started = Date.now();
+    expect(await inspect(k6, 'while (true) {}\nexport default function () {}\n', workRoot, check, 2)).toEqual({
+      ok: false,
+      message: 'k6 took longer than 2 s to load the script (LOADLINE_SCRIPT_CHECK_SECONDS on the runner): init code must not loop or wait',
+    });
+    expect(Date.now() - started).toBeLessThan(6_000);
   });
 });

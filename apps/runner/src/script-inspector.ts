@@ -4,9 +4,10 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ScriptInspection } from '@loadline/shared';
 import { SCRIPT_ENV, durationToSeconds, k6ThresholdsSchema } from '@loadline/shared';
-import { SANDBOX_WORKDIR, isRoot, k6Launch, outOfMemoryMessage, prepareWorkdir, ranOutOfMemory, type SandboxConfig } from './sandbox.js';
+import { SANDBOX_WORKDIR, checkOutOfMemoryMessage, isRoot, k6Launch, prepareWorkdir, ranOutOfMemory, type SandboxConfig } from './sandbox.js';
 
-const INSPECT_TIMEOUT_MS = 15_000;
+/** How long one check's k6 may take unless told otherwise (LOADLINE_SCRIPT_CHECK_SECONDS). */
+const DEFAULT_CHECK_SECONDS = 10;
 const SCRIPT_FILE = 'script.js';
 /** A base URL no request can reach (.invalid never resolves), for init code that reads it. */
 const INSPECT_BASE_URL = 'http://target.invalid';
@@ -42,9 +43,17 @@ function clean(message: string, workdir: string): string {
  * --execution-requirements`), without running it: syntax, imports, init code, options. Answers
  * the VUs and duration it needs (for quotas and deadlines) and its options' thresholds, or
  * k6's error with its line (k6 also checks each threshold against its metric's type). Same
- * clean environment as a run; k6 may not fetch anything to resolve an import.
+ * clean environment as a run; k6 may not fetch anything to resolve an import. A check is
+ * held to small ceilings of its own (the sandbox's memory, `seconds` of wall time): it loads
+ * the script and sends nothing, and checks of every organization share the runners.
  */
-export async function inspectScript(k6Bin: string, source: string, workRoot: string, sandbox: SandboxConfig): Promise<ScriptInspection> {
+export async function inspectScript(
+  k6Bin: string,
+  source: string,
+  workRoot: string,
+  sandbox: SandboxConfig,
+  seconds = DEFAULT_CHECK_SECONDS,
+): Promise<ScriptInspection> {
   await mkdir(workRoot, { recursive: true });
   const workdir = await mkdtemp(path.join(workRoot, 'inspect-'));
   try {
@@ -67,6 +76,7 @@ export async function inspectScript(k6Bin: string, source: string, workRoot: str
         K6_NO_USAGE_REPORT: 'true',
       },
     );
+    let timedOut = false;
     const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
       // The sandbox's pid report (fd 4) is read and dropped: killing the launcher kills k6.
       const child = spawn(launch.bin, launch.args, { cwd: launch.cwd, env: launch.env, stdio: ['ignore', 'pipe', 'pipe', 'ignore', 'pipe'] });
@@ -75,7 +85,10 @@ export async function inspectScript(k6Bin: string, source: string, workRoot: str
       let err = '';
       child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
       child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
-      const timer = setTimeout(() => child.kill('SIGKILL'), INSPECT_TIMEOUT_MS);
+      const timer = setTimeout(() => {
+        timedOut = true;
+        child.kill('SIGKILL');
+      }, seconds * 1000);
       child.once('error', (error) => {
         clearTimeout(timer);
         resolve({ code: null, stdout: '', stderr: JSON.stringify({ level: 'error', msg: `cannot start k6 at ${k6Bin}: ${error.message}` }) });
@@ -85,7 +98,13 @@ export async function inspectScript(k6Bin: string, source: string, workRoot: str
         resolve({ code: exitCode, stdout: out, stderr: err });
       });
     });
-    if (code !== 0 && ranOutOfMemory(stderr.split('\n'))) return { ok: false, message: outOfMemoryMessage(sandbox.memoryMb) };
+    if (timedOut) {
+      return {
+        ok: false,
+        message: `k6 took longer than ${seconds} s to load the script (LOADLINE_SCRIPT_CHECK_SECONDS on the runner): init code must not loop or wait`,
+      };
+    }
+    if (code !== 0 && ranOutOfMemory(stderr.split('\n'))) return { ok: false, message: checkOutOfMemoryMessage(sandbox.memoryMb) };
     const errors = stderr
       .split('\n')
       .flatMap((line): K6Log[] => {

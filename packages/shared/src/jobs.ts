@@ -7,12 +7,11 @@ import { k6ThresholdsSchema } from './k6-thresholds.js';
  * Queue contracts. Runners report on `results` and the API consumes them; both sides
  * validate every payload against the schema registered here for the job's name, and a
  * consumer refuses to start when it has no handler for a name. Runs reach runners another
- * way (reserved together, started together): run-dispatch.ts and queue/run-queue.ts.
+ * way (reserved together, started together): run-dispatch.ts and queue/run-queue.ts; so do
+ * script checks (per-organization lines served in turn): queue/check-queue.ts.
  */
 export const QUEUE_NAMES = {
   results: 'loadline-results',
-  /** Checks of custom scripts, answered by any runner while it is idle or busy (own worker). */
-  inspect: 'loadline-inspect',
   /** Outbound webhook deliveries, sent (and retried) by the API processes. */
   webhooks: 'loadline-webhooks',
 } as const;
@@ -109,6 +108,7 @@ export const segmentFinishedPayloadSchema = z.object({
   at: z.iso.datetime(),
 });
 
+/** A custom script to check (POST /plans/check-script), at most 1 MB. */
 export const scriptInspectPayloadSchema = z.object({ source: z.string().min(1).max(1_000_000) });
 
 /**
@@ -122,9 +122,6 @@ export const scriptInspectionSchema = z.discriminatedUnion('ok', [
 export type ScriptInspection = z.infer<typeof scriptInspectionSchema>;
 
 export const jobPayloadSchemas = {
-  inspect: {
-    'script.inspect': scriptInspectPayloadSchema,
-  },
   webhooks: {
     /** `redeliver`: sent even if an earlier series of attempts delivered it (a manual redelivery). */
     'webhook.deliver': z.object({ deliveryId: z.string().min(1), tenantId: z.string().min(1), redeliver: z.boolean().default(false) }),

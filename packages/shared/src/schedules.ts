@@ -78,6 +78,31 @@ export const scheduleSlotViewSchema = z.object({
 });
 export type ScheduleSlotView = z.infer<typeof scheduleSlotViewSchema>;
 
+/**
+ * The shortest time between two slots of a cron, in seconds, counted up to a minute: 60 for
+ * a five-field cron (or a nickname such as @hourly) and for a six- or seven-field one whose
+ * seconds field names one second, since such a cron fires at most once a minute. A seconds
+ * field naming several seconds fires that many times in each minute it fires at all; the gap
+ * is the closest two of them, second 59 to second 0 of the next minute included. Exact for
+ * every gap below a minute, which is what the installation's floor
+ * (LOADLINE_SCHEDULE_MIN_INTERVAL_SECONDS, at most 60) asks.
+ */
+export function cronShortestGapSeconds(cron: string): number {
+  const fields = cron.trim().split(/\s+/);
+  if (fields.length < 6) return 60;
+  // croner reads the seconds field; with every other field open, its slots in one minute are
+  // exactly the seconds it names.
+  const minute = Date.UTC(2000, 0, 1);
+  const seconds = new Cron(`${fields[0]} * * * * *`, { timezone: 'UTC', paused: true })
+    .nextRuns(60, new Date(minute - 1))
+    .map((date) => date.getTime())
+    .filter((time) => time < minute + 60_000)
+    .map((time) => (time - minute) / 1000);
+  if (seconds.length < 2) return 60;
+  const gaps = seconds.slice(1).map((second, i) => second - seconds[i]!);
+  return Math.min(...gaps, 60 - seconds.at(-1)! + seconds[0]!);
+}
+
 /** The next `count` slots of a cron in a time zone, after `from`. */
 export function nextFireTimes(cron: string, timezone: string, count: number, from = new Date()): Date[] {
   return new Cron(cron, { timezone, paused: true }).nextRuns(count, from);

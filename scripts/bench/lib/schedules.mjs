@@ -62,7 +62,10 @@ async function seed(stack, count) {
 async function measure(count) {
   const { Stack } = await import('./stack.mjs');
   // Fired runs wait for runners for the whole benchmark instead of being given up.
-  const stack = new Stack({ apiEnv: { LOADLINE_RUNNER_WAIT_SECONDS: '7200', LOADLINE_QUEUE_TIMEOUT_SECONDS: '7200' } });
+  // SCHEDULES_PER_ORG schedules per organization: above the installation's default cap.
+  const stack = new Stack({
+    apiEnv: { LOADLINE_RUNNER_WAIT_SECONDS: '7200', LOADLINE_QUEUE_TIMEOUT_SECONDS: '7200', LOADLINE_SCHEDULES_PER_ORGANIZATION: String(SCHEDULES_PER_ORG) },
+  });
   try {
     await stack.start();
     await stack.scaleRunnersTo(0);

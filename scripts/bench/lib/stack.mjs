@@ -220,9 +220,9 @@ export class Stack {
         const response = await fetch(`${this.baseUrl}/api/v1/health`, { signal: AbortSignal.timeout(2_000) });
         const body = await response.json();
         last = JSON.stringify(body);
-        const ids = body.runners?.ids ?? [];
-        // Exactly ours: a runner stopped by scaleRunnersTo has left the set (queue.leave).
-        if (body.status === 'ok' && ids.length === runnerCount && this.runners.every((runner) => ids.includes(runner.id))) return;
+        // Exactly ours: a runner stopped by scaleRunnersTo has left the set (queue.leave), and
+        // the stack's queue prefix is its own. (The public /health counts runners, never names them.)
+        if (body.status === 'ok' && body.runners?.live === runnerCount) return;
       } catch (error) {
         last = error.message;
       }

@@ -13,6 +13,15 @@
 # and exports PGPASSWORD (percent-decoded) when the URL carries a password, so the password
 # is never on a command line (ps shows those) nor in anything these scripts print.
 
+# pct_decode VAR TEXT: sets VAR to TEXT percent-decoded. Every other character is kept as it
+# is: backslashes are doubled before printf %b reads the \xHH escapes, or a password with
+# "\n" or "\\" in it would reach libpq as a newline or a single backslash. printf -v, not
+# $(...), so trailing newlines survive too.
+pct_decode() {
+  local text=${2//\\/\\\\}
+  printf -v "$1" '%b' "${text//%/\\x}"
+}
+
 pg_url_split() {
   local url=$1 scheme rest authority path query userinfo hostport user pass param kept=()
   case $url in
@@ -37,7 +46,7 @@ pg_url_split() {
     user=${userinfo%%:*}
     if [[ $userinfo == *:* ]]; then
       pass=${userinfo#*:}
-      PGPASSWORD=$(printf '%b' "${pass//%/\\x}")
+      pct_decode PGPASSWORD "$pass"
       export PGPASSWORD
     fi
   fi
@@ -47,14 +56,14 @@ pg_url_split() {
     for param in $query; do
       if [[ $param == schema=* ]]; then
         param=${param#schema=}
-        PG_SCHEMA=$(printf '%b' "${param//%/\\x}")
+        pct_decode PG_SCHEMA "$param"
       else
         kept+=("$param")
       fi
     done
     query=${kept[*]}
   fi
-  PG_DBNAME=$(printf '%b' "${path//%/\\x}")
+  pct_decode PG_DBNAME "$path"
   [[ -n $PG_DBNAME ]] || die "DATABASE_URL names no database"
   local base="$scheme://${user:+$user@}$hostport"
   PG_URL="$base/$path${query:+?$query}"

@@ -148,6 +148,21 @@ export const apiEnvSchema = z.object({
   // How many claimed slots an API process starts runs for at once.
   LOADLINE_SCHEDULER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
   /**
+   * The shortest gap a schedule's cron may have between two slots, seconds (1..60; default
+   * 60: at most once a minute). A six-field cron firing every second would start 86,400 runs
+   * a day. Lower only for development and tests.
+   */
+  LOADLINE_SCHEDULE_MIN_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(60).default(60),
+  /**
+   * Script checks (k6 inspect on a runner, POST /plans/check-script and saving a custom
+   * script) one organization may have waiting or running at once, and may start in a minute;
+   * more answer 429 SCRIPT_CHECK_THROTTLED with Retry-After. Runners are shared by all.
+   */
+  LOADLINE_SCRIPT_CHECKS_PER_ORGANIZATION: z.coerce.number().int().positive().default(2),
+  LOADLINE_SCRIPT_CHECKS_PER_ORGANIZATION_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  /** How many schedules one organization may have (on its live plans, enabled or not). */
+  LOADLINE_SCHEDULES_PER_ORGANIZATION: z.coerce.number().int().positive().default(100),
+  /**
    * Where /metrics (Prometheus) is served: a port of its own, never the API's public port.
    * 0 turns it off. In a cluster the host is 0.0.0.0 so Prometheus can scrape the pod.
    */

@@ -5,12 +5,13 @@ import { API_ENV, type ApiEnv } from '../config/env.js';
 import { DatabaseService } from '../prisma/database.service.js';
 import { DomainEvents } from '../events/domain-events.js';
 import { collectRunsByStatus, runsEnded } from './metrics.js';
-import { startMetricsServer } from './metrics-server.js';
+import { startMetricsServer, type OperatorRoute } from './metrics-server.js';
 
 /** Starts the metrics port with the app and counts what the domain events announce. */
 @Injectable()
 export class MetricsService implements OnApplicationBootstrap, OnApplicationShutdown {
   private server?: Server;
+  private readonly routes = new Map<string, OperatorRoute>();
 
   constructor(
     @Inject(API_ENV) private readonly env: ApiEnv,
@@ -33,8 +34,16 @@ export class MetricsService implements OnApplicationBootstrap, OnApplicationShut
     });
   }
 
+  /**
+   * Serves `path` on the metrics port (GET, JSON): what only the operator may read, e.g. the
+   * health details (health/). Added by the domains at module init, before the port opens.
+   */
+  serveToOperator(path: string, route: OperatorRoute): void {
+    this.routes.set(path, route);
+  }
+
   async onApplicationBootstrap(): Promise<void> {
-    if (this.env.LOADLINE_METRICS_PORT) this.server = await startMetricsServer(this.env.LOADLINE_METRICS_HOST, this.env.LOADLINE_METRICS_PORT);
+    if (this.env.LOADLINE_METRICS_PORT) this.server = await startMetricsServer(this.env.LOADLINE_METRICS_HOST, this.env.LOADLINE_METRICS_PORT, this.routes);
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -44,5 +53,5 @@ export class MetricsService implements OnApplicationBootstrap, OnApplicationShut
 }
 
 @Global()
-@Module({ providers: [MetricsService] })
+@Module({ providers: [MetricsService], exports: [MetricsService] })
 export class MetricsModule {}

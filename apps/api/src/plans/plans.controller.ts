@@ -38,7 +38,7 @@ export class PlansController {
   @Post()
   @Requires('plans:write')
   @ApiJsonBody(createPlanSchema)
-  @ApiJsonResponse(201, planViewSchema, [400, 401, 422])
+  @ApiJsonResponse(201, planViewSchema, [400, 401, 422, 429, 503])
   create(@Body(new ZodPipe(createPlanSchema, 'plan', PlanError.invalid)) body: z.infer<typeof createPlanSchema>, @CurrentCaller() caller: AuthenticatedCaller) {
     const { name, targetId, ...spec } = body;
     return this.plans.create({ name, targetId, spec }, caller.userId ?? undefined);
@@ -54,7 +54,7 @@ export class PlansController {
   @Patch(':id')
   @Requires('plans:write')
   @ApiJsonBody(updatePlanSchema)
-  @ApiJsonResponse(200, planViewSchema, [400, 401, 404, 422])
+  @ApiJsonResponse(200, planViewSchema, [400, 401, 404, 422, 429, 503])
   update(
     @Param('id') id: string,
     @Body(new ZodPipe(updatePlanSchema, 'plan change', PlanError.invalid)) body: z.infer<typeof updatePlanSchema>,
@@ -63,12 +63,16 @@ export class PlansController {
     return this.plans.update(id, body, caller.userId ?? undefined);
   }
 
-  /** Checks a custom k6 script with k6 (`k6 inspect`, on a runner) without saving anything. */
+  /**
+   * Checks a custom k6 script with k6 (`k6 inspect`, on a runner) without saving anything.
+   * 429 SCRIPT_CHECK_THROTTLED (with Retry-After) when the organization has as many checks in
+   * flight, or had as many this minute, as the installation allows.
+   */
   @Post('check-script')
   @HttpCode(200)
   @Requires('plans:write')
   @ApiJsonBody(scriptInspectPayloadSchema)
-  @ApiJsonResponse(200, scriptCheckSchema, [400, 401, 403, 503])
+  @ApiJsonResponse(200, scriptCheckSchema, [400, 401, 403, 429, 503])
   checkScript(@Body(new ZodPipe(scriptInspectPayloadSchema, 'script')) body: z.infer<typeof scriptInspectPayloadSchema>) {
     return this.plans.checkScript(body.source);
   }

@@ -6,6 +6,8 @@ export enum PlanErrorCode {
   PLAN_INVALID = 'PLAN_INVALID',
   PLAN_VERSION_NOT_FOUND = 'PLAN_VERSION_NOT_FOUND',
   SCRIPT_CHECK_UNAVAILABLE = 'SCRIPT_CHECK_UNAVAILABLE',
+  /** The organization has as many script checks in flight, or had as many this minute, as it may. */
+  SCRIPT_CHECK_THROTTLED = 'SCRIPT_CHECK_THROTTLED',
   /** A threshold of a custom script's options that Loadline cannot judge (named, with why). */
   SCRIPT_THRESHOLD_UNSUPPORTED = 'SCRIPT_THRESHOLD_UNSUPPORTED',
 }
@@ -16,6 +18,7 @@ const STATUS: Record<PlanErrorCode, number> = {
   [PlanErrorCode.PLAN_INVALID]: 400,
   [PlanErrorCode.PLAN_VERSION_NOT_FOUND]: 404,
   [PlanErrorCode.SCRIPT_CHECK_UNAVAILABLE]: 503,
+  [PlanErrorCode.SCRIPT_CHECK_THROTTLED]: 429,
   [PlanErrorCode.SCRIPT_THRESHOLD_UNSUPPORTED]: 422,
 };
 

@@ -5,8 +5,6 @@ import { API_ENV, type ApiEnv } from '../config/env.js';
 import { RedisSubscriber } from './redis-subscriber.js';
 
 export const REDIS = Symbol('REDIS');
-export const INSPECT_PRODUCER = Symbol('INSPECT_PRODUCER');
-export type InspectProducer = TypedProducer<'inspect'>;
 export const WEBHOOKS_PRODUCER = Symbol('WEBHOOKS_PRODUCER');
 export type WebhooksProducer = TypedProducer<'webhooks'>;
 
@@ -18,36 +16,25 @@ export function createRedis(url: string): Redis {
 class QueueLifecycle implements OnModuleDestroy {
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
-    @Inject(INSPECT_PRODUCER) private readonly inspect: InspectProducer,
     @Inject(WEBHOOKS_PRODUCER) private readonly webhooks: WebhooksProducer,
     @Inject(RedisSubscriber) private readonly subscriber: RedisSubscriber,
   ) {}
 
   async onModuleDestroy(): Promise<void> {
     this.subscriber.close();
-    await Promise.all([this.inspect.close(), this.webhooks.close()]);
+    await this.webhooks.close();
     this.redis.disconnect();
   }
 }
 
 /**
  * The Redis connection, the one subscriber connection (RedisSubscriber) and the producers of
- * the queues the API feeds (runs: run-queue/).
+ * the queues the API feeds (runs: run-queue/; script checks: plans/script-checker.ts).
  */
 @Global()
 @Module({
   providers: [
     { provide: REDIS, inject: [API_ENV], useFactory: (env: ApiEnv) => createRedis(env.REDIS_URL) },
-    {
-      provide: INSPECT_PRODUCER,
-      inject: [REDIS, API_ENV],
-      useFactory: (redis: Redis, env: ApiEnv) =>
-        // Scripts are user code: kept in Redis only for the minute a check takes.
-        new TypedProducer('inspect', redis, {
-          prefix: env.LOADLINE_QUEUE_PREFIX,
-          defaultJobOptions: { removeOnComplete: { age: 60 }, removeOnFail: { age: 60 }, attempts: 1 },
-        }),
-    },
     {
       provide: WEBHOOKS_PRODUCER,
       inject: [REDIS, API_ENV],
@@ -56,6 +43,6 @@ class QueueLifecycle implements OnModuleDestroy {
     { provide: RedisSubscriber, inject: [REDIS], useFactory: (redis: Redis) => new RedisSubscriber(redis) },
     QueueLifecycle,
   ],
-  exports: [REDIS, INSPECT_PRODUCER, WEBHOOKS_PRODUCER, RedisSubscriber],
+  exports: [REDIS, WEBHOOKS_PRODUCER, RedisSubscriber],
 })
 export class QueueModule {}

@@ -102,7 +102,9 @@ export class SchedulerService implements OnApplicationBootstrap, OnModuleDestroy
     this.claiming = true;
     try {
       for (let claimed = -1; claimed !== 0 && !this.stopped;) {
-        const slots = await this.schedules.claimDue(now, CLAIM_BATCH, (schedule) => planSlot(schedule, now, gap));
+        const slots = await this.schedules.claimDue(now, CLAIM_BATCH, (schedule) =>
+          planSlot(schedule, now, gap, this.env.LOADLINE_SCHEDULE_MIN_INTERVAL_SECONDS),
+        );
         claimed = slots.length;
         const claimedAt = Date.now();
         for (const slot of slots) schedulerLag.observe(Math.max(0, claimedAt - slot.slotAt.getTime()) / 1000);

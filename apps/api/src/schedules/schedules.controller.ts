@@ -14,11 +14,16 @@ import { SchedulesService } from './schedules.service.js';
 export class SchedulesController {
   constructor(private readonly schedules: SchedulesService) {}
 
-  /** Runs the plan on a cron in a time zone; the view lists the next five fire times. */
+  /**
+   * Runs the plan on a cron in a time zone; the view lists the next five fire times. 422
+   * SCHEDULE_TOO_FREQUENT for a cron firing more often than the installation allows (once a
+   * minute by default), SCHEDULE_LIMIT_REACHED when the organization has as many schedules as
+   * it may.
+   */
   @Post('plans/:id/schedules')
   @Requires('schedules:manage')
   @ApiJsonBody(createScheduleSchema)
-  @ApiJsonResponse(201, scheduleViewSchema, [400, 401, 403, 404])
+  @ApiJsonResponse(201, scheduleViewSchema, [400, 401, 403, 404, 422])
   create(@Param('id') id: string, @Body(new ZodPipe(createScheduleSchema, 'schedule')) body: z.infer<typeof createScheduleSchema>) {
     return this.schedules.create(id, body);
   }
@@ -33,7 +38,7 @@ export class SchedulesController {
   @Patch('schedules/:id')
   @Requires('schedules:manage')
   @ApiJsonBody(updateScheduleSchema)
-  @ApiJsonResponse(200, scheduleViewSchema, [400, 401, 403, 404])
+  @ApiJsonResponse(200, scheduleViewSchema, [400, 401, 403, 404, 422])
   update(@Param('id') id: string, @Body(new ZodPipe(updateScheduleSchema, 'schedule')) body: z.infer<typeof updateScheduleSchema>) {
     return this.schedules.update(id, body);
   }

@@ -17,7 +17,12 @@ describe('schedules', () => {
   let target: TargetView;
 
   beforeAll(async () => {
-    stack = await startStack({ label: 'schedules', runner: false, env: { LOADLINE_SCHEDULER_INTERVAL_MS: '150' } });
+    // Per-second crons make slots come fast enough to test; installations refuse them (schedule-limits.integration.test.ts).
+    stack = await startStack({
+      label: 'schedules',
+      runner: false,
+      env: { LOADLINE_SCHEDULER_INTERVAL_MS: '150', LOADLINE_SCHEDULE_MIN_INTERVAL_SECONDS: '1' },
+    });
     owner = (await stack.api.signup('schedules')).client;
     await owner.patch('/organization/quotas', { maxConcurrentRuns: 1000 });
     target = (await owner.post<TargetView>('/targets', { name: 'svc', baseUrl: 'http://127.0.0.1:9/' })).body;

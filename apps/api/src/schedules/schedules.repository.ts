@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DatabaseService } from '../prisma/database.service.js';
-import { withTenant } from '../tenancy/request-context.js';
+import { currentTenantId, withTenant } from '../tenancy/request-context.js';
 import { slotKey } from './slot-plan.js';
 
 export interface ScheduleFields {
@@ -41,8 +41,18 @@ interface DueSchedule {
 export class SchedulesRepository {
   constructor(private readonly db: DatabaseService) {}
 
-  create(planId: string, fields: ScheduleFields) {
-    return this.db.scoped.schedule.create({ data: withTenant({ planId, ...fields }) });
+  /**
+   * Creates the schedule unless the organization has `limit` already (schedules of deleted
+   * plans do not count); null then. Counted under a lock per organization held until the
+   * insert commits, so schedules created at once cannot all slip under the limit.
+   */
+  createWithin(limit: number, planId: string, fields: ScheduleFields) {
+    return this.db.scoped.$transaction(async (tx) => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`schedule-count:${currentTenantId()}`}))`;
+      const count = await tx.schedule.count({ where: { plan: { deletedAt: null } } });
+      if (count >= limit) return null;
+      return tx.schedule.create({ data: withTenant({ planId, ...fields }) });
+    });
   }
 
   forPlan(planId: string) {

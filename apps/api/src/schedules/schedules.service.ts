@@ -1,6 +1,14 @@
-import { Injectable } from '@nestjs/common';
-import { nextFireTimes, type ScheduleSlotView, type ScheduleView, type createScheduleSchema, type updateScheduleSchema } from '@loadline/shared';
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  cronShortestGapSeconds,
+  nextFireTimes,
+  type ScheduleSlotView,
+  type ScheduleView,
+  type createScheduleSchema,
+  type updateScheduleSchema,
+} from '@loadline/shared';
 import type { z } from 'zod';
+import { API_ENV, type ApiEnv } from '../config/env.js';
 import { PlansService } from '../plans/plans.service.js';
 import { SchedulesRepository } from './schedules.repository.js';
 import { ScheduleError, ScheduleErrorCode } from './schedules.errors.js';
@@ -27,7 +35,17 @@ export class SchedulesService {
   constructor(
     private readonly schedules: SchedulesRepository,
     private readonly plans: PlansService,
+    @Inject(API_ENV) private readonly env: ApiEnv,
   ) {}
+
+  /** A cron whose slots can come closer than the installation allows is refused, naming the field. */
+  private assertNotTooFrequent(cron: string): void {
+    const gap = cronShortestGapSeconds(cron);
+    const floor = this.env.LOADLINE_SCHEDULE_MIN_INTERVAL_SECONDS;
+    if (gap >= floor) return;
+    const message = `"${cron}" fires every ${gap} s; a schedule may fire at most once every ${floor} s (LOADLINE_SCHEDULE_MIN_INTERVAL_SECONDS)`;
+    throw new ScheduleError(ScheduleErrorCode.SCHEDULE_TOO_FREQUENT, `Schedule refused: ${message}`, [{ path: 'cron', message }]);
+  }
 
   private async schedule(id: string): Promise<ScheduleRow> {
     const row = await this.schedules.find(id);
@@ -37,7 +55,16 @@ export class SchedulesService {
 
   async create(planId: string, input: z.infer<typeof createScheduleSchema>): Promise<ScheduleView> {
     await this.plans.get(planId);
-    return view(await this.schedules.create(planId, { ...input, nextFireAt: firstSlot(input.cron, input.timezone, input.enabled) }));
+    this.assertNotTooFrequent(input.cron);
+    const limit = this.env.LOADLINE_SCHEDULES_PER_ORGANIZATION;
+    const created = await this.schedules.createWithin(limit, planId, { ...input, nextFireAt: firstSlot(input.cron, input.timezone, input.enabled) });
+    if (!created) {
+      throw new ScheduleError(
+        ScheduleErrorCode.SCHEDULE_LIMIT_REACHED,
+        `Your organization has ${limit} schedules, the most this installation allows (LOADLINE_SCHEDULES_PER_ORGANIZATION): delete one, or ask the operator for more`,
+      );
+    }
+    return view(created);
   }
 
   async list(planId: string): Promise<ScheduleView[]> {
@@ -47,6 +74,7 @@ export class SchedulesService {
 
   async update(id: string, input: z.infer<typeof updateScheduleSchema>): Promise<ScheduleView> {
     const row = await this.schedule(id);
+    if (input.cron !== undefined) this.assertNotTooFrequent(input.cron);
     const next = { cron: row.cron, timezone: row.timezone, enabled: row.enabled, ...input };
     // A new timing (or re-enabling) starts from the next slot after now: no catching up on slots it never had.
     const retimed = input.cron !== undefined || input.timezone !== undefined || (input.enabled !== undefined && input.enabled !== row.enabled);

@@ -39,4 +39,19 @@ describe('planSlot', () => {
     const plan = planSlot({ cron: '* * * * * *', timezone: 'UTC', nextFireAt: at('10:00:00') }, at('10:00:02.500'), null);
     expect(plan).toEqual({ slotAt: at('10:00:00'), missed: null, next: at('10:00:01') });
   });
+
+  it('holds a cron stored before the floor (LOADLINE_SCHEDULE_MIN_INTERVAL_SECONDS) to it: closer slots are passed over', () => {
+    const perSecond = { cron: '* * * * * *', timezone: 'UTC' };
+    expect(planSlot({ ...perSecond, nextFireAt: at('10:00:00') }, at('10:00:00.200'), null, 60).next).toEqual(at('10:01:00'));
+    expect(planSlot({ ...perSecond, nextFireAt: at('10:00:00') }, at('10:00:00.200'), null, 1).next).toEqual(at('10:00:01'));
+    // After a gap the latest missed slot is taken, and the next one is a floor after it (and after now).
+    // Missed: 09:59:00 and 10:00:00, a minute apart; the latest is taken.
+    const gap: SchedulerGap = { from: at('09:00:00'), to: at('10:00:30'), cause: 'no Loadline API process was running the scheduler' };
+    const missed = planSlot({ ...perSecond, nextFireAt: at('09:59:00') }, at('10:00:30'), gap, 60);
+    expect(missed.slotAt).toEqual(at('10:00:00'));
+    expect(missed.missed?.count).toBe(2);
+    expect(missed.next).toEqual(at('10:01:00'));
+    // A once-a-minute cron is not moved by the floor.
+    expect(planSlot({ ...everyFiveMinutes, nextFireAt: at('10:00:00') }, at('10:00:01'), null, 60).next).toEqual(at('10:05:00'));
+  });
 });

@@ -40,9 +40,16 @@ export interface SlotPlan {
  * slot is never skipped without a record. Slots that fell in a gap (see SchedulerGap) are
  * missed: counted, the latest of them taken (its policy says whether it runs), and the
  * schedule moves past now. Pure.
+ *
+ * `minGapSeconds` is the installation's floor (LOADLINE_SCHEDULE_MIN_INTERVAL_SECONDS): the
+ * API refuses crons that fire more often, and a cron stored before that floor (or under a
+ * lower one) is held to it here, its slots closer than the floor to the one taken passed over.
  */
-export function planSlot(schedule: ScheduleTiming, now: Date, gap: SchedulerGap | null): SlotPlan {
-  const after = (date: Date) => nextFireAfter(schedule.cron, schedule.timezone, date);
+export function planSlot(schedule: ScheduleTiming, now: Date, gap: SchedulerGap | null, minGapSeconds = 1): SlotPlan {
+  const firstAfter = (ms: number) => nextFireAfter(schedule.cron, schedule.timezone, new Date(ms));
+  // The first slot at least minGapSeconds after `date` (slots are whole seconds: 1 s is "the next").
+  const floorMs = Math.max(0, minGapSeconds * 1000 - 1);
+  const after = (date: Date) => firstAfter(date.getTime() + floorMs);
   const due = schedule.nextFireAt;
   const fellInGap = gap !== null && (gap.from === null || due > gap.from) && now.getTime() - due.getTime() > MISSED_GRACE_MS;
   if (!fellInGap) return { slotAt: due, missed: null, next: after(due) };
@@ -53,5 +60,6 @@ export function planSlot(schedule: ScheduleTiming, now: Date, gap: SchedulerGap 
     count++;
   }
   const span = gap.from ? `from ${gap.from.toISOString()} to ${gap.to.toISOString()}` : `before ${gap.to.toISOString()}`;
-  return { slotAt, missed: { count, detail: `${count} slot(s) missed: ${gap.cause} ${span}` }, next: after(now) };
+  const next = firstAfter(Math.max(now.getTime(), slotAt.getTime() + floorMs));
+  return { slotAt, missed: { count, detail: `${count} slot(s) missed: ${gap.cause} ${span}` }, next };
 }

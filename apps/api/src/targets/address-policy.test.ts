@@ -49,6 +49,42 @@ describe('AddressPolicy', () => {
     for (const address of ['64:ff9b::5db8:d822', '2002:5db8:d822::1', '::ffff:93.184.216.34']) expect(strict.check(address).allowed, address).toBe(true);
   });
 
+  it("refuses Azure's wire server (168.63.129.16) as metadata in every spelling", () => {
+    // A public address, but every Azure VM reaches the platform's own agent service there.
+    for (const address of [
+      '168.63.129.16',
+      '::ffff:168.63.129.16', // IPv4-mapped, dotted
+      '::ffff:a83f:8110', // IPv4-mapped, hex
+      '::a83f:8110', // IPv4-compatible
+      '64:ff9b::a83f:8110', // NAT64
+      '64:ff9b::168.63.129.16',
+      '2002:a83f:8110::1', // 6to4
+      '2001:0:4136:e378:8000:63bf:57c0:7eef', // Teredo, client 168.63.129.16 (inverted)
+    ]) {
+      const verdict = strict.check(address);
+      expect(verdict.allowed, address).toBe(false);
+      expect(verdict.reason, address).toContain('168.63.129.16/32 (metadata)');
+    }
+    // Its neighbours are ordinary public addresses.
+    for (const address of ['168.63.129.15', '168.63.129.17']) expect(strict.check(address).allowed, address).toBe(true);
+  });
+
+  it('refuses 0.0.0.0/8 and 192.0.0.0/24 in their IPv6 spellings too', () => {
+    for (const [address, cidr] of [
+      ['0.1.2.3', '0.0.0.0/8'],
+      ['::ffff:0.1.2.3', '0.0.0.0/8'],
+      ['64:ff9b::0.1.2.3', '0.0.0.0/8'],
+      ['192.0.0.192', '192.0.0.0/24'], // Oracle Cloud's metadata service
+      ['::ffff:c000:c0', '192.0.0.0/24'],
+      ['64:ff9b::c000:c0', '192.0.0.0/24'],
+      ['2002:c000:c0::', '192.0.0.0/24'],
+    ] as const) {
+      const verdict = strict.check(address);
+      expect(verdict.allowed, address).toBe(false);
+      expect(verdict.reason, address).toContain(cidr);
+    }
+  });
+
   it('lets public addresses through', () => {
     for (const address of ['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111', '172.32.0.1', '11.0.0.1']) {
       expect(strict.check(address), address).toEqual({ address, allowed: true });

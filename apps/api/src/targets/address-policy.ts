@@ -16,6 +16,9 @@ export interface RefusedRange {
 export const REFUSED_RANGES: readonly RefusedRange[] = [
   { cidr: '169.254.169.254/32', kind: 'metadata' },
   { cidr: '100.100.100.200/32', kind: 'metadata' },
+  // Azure's wire server: a public address, but on every Azure VM it is the platform's own
+  // agent endpoint (VM extensions, health reports, DHCP/DNS), not a tenant's service.
+  { cidr: '168.63.129.16/32', kind: 'metadata' },
   { cidr: 'fd00:ec2::254/128', kind: 'metadata' },
   { cidr: '0.0.0.0/8', kind: 'reserved' },
   { cidr: '10.0.0.0/8', kind: 'private' },

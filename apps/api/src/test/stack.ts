@@ -12,6 +12,7 @@ import { parseApiEnv } from '../config/env.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
 import { ApiClient, runEndHooks } from './api-client.js';
 import { CAPTURE_FOLDER, captureStoredFixture } from './stored-fixtures.js';
+import { runnerOnline } from './runner-online.js';
 
 export const TEST_REDIS_URL = localRedisUrl();
 const RUNNER_MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../runner/dist/main.js');
@@ -168,13 +169,7 @@ export async function startStack(options: StackOptions): Promise<TestStack> {
         },
       };
       processes.push(runnerProcess);
-      const health = new ApiClient(`${baseUrl}/api/v1`);
-      for (let i = 0; i < 200; i++) {
-        const ids = ((await health.get<{ runners: { ids: string[] } }>('/health')).body.runners?.ids ?? []) as string[];
-        if (ids.includes(id)) return runnerProcess;
-        if (child.exitCode !== null) break;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      if (await runnerOnline(queuePrefix, id, () => child.exitCode !== null)) return runnerProcess;
       throw new Error(`runner process ${id} did not come online`);
     },
     async close() {

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TEST_RUNNER_KEY, localRedisUrl } from '@loadline/shared/testing';
 import { freePort } from './free-port.js';
+import { runnerOnline } from './runner-online.js';
 
 const TEST_REDIS_URL = localRedisUrl();
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -120,11 +121,9 @@ export async function startRunnerProcess(
     probe,
     'runner',
   );
-  for (let i = 0; i < 600; i++) {
-    const health = (await (await fetch(`${options.baseUrl}/api/v1/health`)).json()) as { runners?: { ids?: string[] } };
-    if (health.runners?.ids?.includes(options.id)) return runner;
-    if (runner.child.exitCode !== null) break;
-    await new Promise((resolve) => setTimeout(resolve, 50));
+  // Up to 30 s: three waits of runnerOnline.
+  for (let i = 0; i < 3 && runner.child.exitCode === null; i++) {
+    if (await runnerOnline(options.queuePrefix, options.id, () => runner.child.exitCode !== null)) return runner;
   }
   await runner.stop();
   throw new Error(`runner ${options.id} did not come online`);

@@ -1610,15 +1610,12 @@ export interface components {
         };
         Health: {
             database: {
-                error?: string;
                 ok: boolean;
             };
             redis: {
-                error?: string;
                 ok: boolean;
             };
             runners: {
-                ids: string[];
                 live: number;
             };
             /** @enum {string} */
@@ -2095,11 +2092,9 @@ export interface components {
         };
         Readiness: {
             database: {
-                error?: string;
                 ok: boolean;
             };
             redis: {
-                error?: string;
                 ok: boolean;
             };
             /** @enum {string} */
@@ -4595,6 +4590,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A dependency (runner, database, Redis) is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     Plans_get: {
@@ -4725,6 +4738,24 @@ export interface operations {
             };
             /** @description Refused by a rule: quota, address policy, verification */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A dependency (runner, database, Redis) is unavailable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5115,6 +5146,15 @@ export interface operations {
             };
             /** @description Not found (another organization's ids are not found either) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused by a rule: quota, address policy, verification */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5635,6 +5675,15 @@ export interface operations {
             };
             /** @description The caller's role does not allow this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6370,6 +6419,15 @@ export interface operations {
             };
             /** @description Not found (another organization's ids are not found either) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused by a rule: quota, address policy, verification */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

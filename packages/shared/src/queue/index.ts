@@ -78,4 +78,5 @@ export function createTypedWorker<Q extends QueueKey>(key: Q, handlers: JobHandl
 export { Queue, QueueEvents, Worker, UnrecoverableError } from 'bullmq';
 export type { ConnectionOptions, Job, JobsOptions };
 export { RunQueue, START_LEAD_MS, freshSince, type RunQueueState } from './run-queue.js';
+export { CheckQueue, CHECKS_RUNNING_PER_ORGANIZATION, type Admission, type CheckLimits, type TakenCheck } from './check-queue.js';
 export { sealJobSecrets, openJobSecrets, JobSecretsError, jobSecretsSchema, type JobSecrets } from './job-secrets.js';

@@ -33,11 +33,14 @@ const CSV_COLUMNS = [
   'value',
 ] as const;
 
+const FORMULA_START = /^[=+\-@\t\r]/;
+
 function csvCell(value: string | number | null): string {
   if (value === null) return '';
   const text = typeof value === 'number' ? String(Math.round(value * 1000) / 1000) : value;
-  // Quote anything a spreadsheet could misread; a leading =+-@ would be taken as a formula.
-  const safe = /^[=+\-@]/.test(text) && typeof value === 'string' ? `'${text}` : text;
+  // A text cell starting with = + - @ TAB or CR is read as a formula by some spreadsheet
+  // (OWASP, "CSV Injection"): a leading ' makes it text. Names come from tenants' scripts.
+  const safe = typeof value === 'string' && FORMULA_START.test(text) ? `'${text}` : text;
   return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 

@@ -297,6 +297,24 @@ describe('exports', () => {
     expect(csv).toHaveLength(4);
   });
 
+  it('defuses every cell a spreadsheet would read as a formula: =, +, -, @, TAB and CR first (OWASP), in request and metric names', () => {
+    const base = run('a', '2026-11-01T00:00:00Z', 10);
+    const names = ['=1+2', '+1+2', '-1+2', '@SUM(A1)', '\t=1+2', '\r=1+2', '\tplain', '\rplain'];
+    const summary = {
+      ...base.summary!,
+      requests: names.map((name) => ({ name, ...stats(10) })),
+      customMetrics: [summarizeCustomMetric({ name: '\t=HYPERLINK("http://x")', type: 'counter', sum: 1, contains: 'default' }, 10)],
+    };
+    const csv = runToCsv({ ...base, summary });
+    // The first cell of each row as a spreadsheet reads it: unquoted up to the comma, or quoted ("" for ").
+    const firstCells = csv
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((line) => (line.startsWith('"') ? /^"((?:[^"]|"")*)"/.exec(line)![1]!.replaceAll('""', '"') : line.split(',')[0]!));
+    expect(firstCells).toEqual([...names.map((name) => `'${name}`), '(all requests)', `'\t=HYPERLINK("http://x")`]);
+  });
+
   it("writes a custom script's own metrics as rows of their own, in their own units", () => {
     const histogram = emptyHistogram();
     for (const value of [2, 4, 6]) recordValue(histogram, value);

@@ -1,40 +1,9 @@
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type TestStack } from '../../test/stack.js';
 import type { ApiClient } from '../../test/api-client.js';
+import { CuttableProxy, throughProxy } from '../../test/cuttable-proxy.js';
 
-/**
- * The API reaches its database through a loopback proxy this test controls, so PostgreSQL can
- * "go away" for this API alone (the shared server keeps serving the other test files).
- */
-class CuttableProxy {
-  private server?: net.Server;
-  private readonly sockets = new Set<net.Socket>();
-  port = 0;
-
-  constructor(private readonly to: { host: string; port: number }) {}
-
-  async open(): Promise<void> {
-    this.server = net.createServer((client) => {
-      const upstream = net.connect(this.to.port, this.to.host);
-      for (const socket of [client, upstream]) {
-        this.sockets.add(socket);
-        socket.on('close', () => this.sockets.delete(socket));
-        socket.on('error', () => socket.destroy());
-      }
-      client.pipe(upstream).pipe(client);
-    });
-    await new Promise<void>((resolve) => this.server!.listen(this.port, '127.0.0.1', resolve));
-    this.port = (this.server!.address() as net.AddressInfo).port;
-  }
-
-  /** Drops every connection and stops listening: the database is unreachable. */
-  async cut(): Promise<void> {
-    for (const socket of this.sockets) socket.destroy();
-    await new Promise<void>((resolve) => this.server!.close(() => resolve()));
-  }
-}
-
+/** The API reaches its database through a proxy this test cuts (CuttableProxy). */
 describe('a dependency down answers 503 with Retry-After, never 500', () => {
   let stack: TestStack;
   let client: ApiClient;
@@ -46,13 +15,7 @@ describe('a dependency down answers 503 with Retry-After, never 500', () => {
     stack = await startStack({
       label: 'unavailable',
       runner: false,
-      databaseUrl: (direct) => {
-        const url = new URL(direct);
-        proxy['to'].host = url.hostname;
-        proxy['to'].port = Number(url.port || 5432);
-        url.port = String(proxy.port);
-        return url.toString();
-      },
+      databaseUrl: (direct) => throughProxy(proxy, direct),
     });
     client = (await stack.api.signup('unavailable')).client;
   });

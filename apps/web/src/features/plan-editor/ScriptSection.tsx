@@ -30,6 +30,8 @@ export function ScriptSection({ source, savedScriptThresholds, errors, variableN
   const saveError = errorAt(errors, 'script.source');
   const errorLine = result && !result.ok ? (result.line ?? null) : errorLineOf(saveError);
   const unavailable = isApiError(check.error) && check.error.code === 'SCRIPT_CHECK_UNAVAILABLE';
+  // Runners are shared: an organization may have a few checks at once and so many a minute.
+  const throttled = isApiError(check.error) && check.error.code === 'SCRIPT_CHECK_THROTTLED';
 
   return (
     <fieldset className="fieldset section">
@@ -140,8 +142,14 @@ export function ScriptSection({ source, savedScriptThresholds, errors, variableN
           </div>
         ) : null}
         {check.isError ? (
-          <div className={`alert ${unavailable ? 'alert--warning' : 'alert--error'}`} role="alert">
-            <p className="alert__title">{unavailable ? 'No runner is up to check the script right now.' : 'The script could not be checked.'}</p>
+          <div className={`alert ${unavailable || throttled ? 'alert--warning' : 'alert--error'}`} role="alert">
+            <p className="alert__title">
+              {unavailable
+                ? 'No runner is up to check the script right now.'
+                : throttled
+                  ? 'Your organization is checking scripts as fast as it may.'
+                  : 'The script could not be checked.'}
+            </p>
             <p>{unavailable ? 'Saving checks it too, so it also needs a runner; try again in a moment.' : errorMessage(check.error)}</p>
           </div>
         ) : null}
