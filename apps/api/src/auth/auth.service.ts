@@ -10,7 +10,7 @@ import { OrganizationsService } from '../organizations/organizations.service.js'
 import { AuthRepository, EmailTakenError, InviteClaimedError } from './auth.repository.js';
 import { AuthError, AuthErrorCode } from './auth.errors.js';
 import { AccessError, AccessErrorCode } from '../access/access.errors.js';
-import type { Caller, SessionCaller } from '../access/caller.js';
+import { makerOf, type Caller, type SessionCaller } from '../access/caller.js';
 import { API_KEY_PREFIX, SESSION_TOKEN_PREFIX } from '../access/credentials.js';
 import { LoginThrottle } from './login-throttle.js';
 import { SignupGate } from './signup-gate.js';
@@ -128,7 +128,17 @@ export class AuthService implements OnModuleInit {
   async authenticate(token: string): Promise<Caller> {
     if (token.startsWith(`${API_KEY_PREFIX}_`)) {
       const key = await this.apiKeys.authenticate(token);
-      return { via: 'apiKey', tenantId: key.tenantId, role: key.role, userId: null, sessionId: null, apiKeyId: key.apiKeyId, tenant: key.tenant, user: null };
+      return {
+        via: 'apiKey',
+        tenantId: key.tenantId,
+        role: key.role,
+        userId: null,
+        sessionId: null,
+        apiKeyId: key.apiKeyId,
+        rootUserId: key.rootUserId,
+        tenant: key.tenant,
+        user: null,
+      };
     }
     const now = new Date();
     const { session, membership } = await this.accounts.findLiveSession(hashSecretToken(token), now);
@@ -144,6 +154,7 @@ export class AuthService implements OnModuleInit {
       userId: session.userId,
       sessionId: session.id,
       apiKeyId: null,
+      rootUserId: session.userId,
       tenant: { id: session.tenant.id, name: session.tenant.name, slug: session.tenant.slug },
       user: { id: session.user.id, email: session.user.email, name: session.user.name },
     };
@@ -191,7 +202,7 @@ export class AuthService implements OnModuleInit {
   async leaveOrganization(caller: SessionCaller): Promise<MeView> {
     await this.members.remove(
       caller.userId,
-      { userId: caller.userId, role: caller.role, email: caller.user.email, organizationName: caller.tenant.name },
+      { ...makerOf(caller), role: caller.role, email: caller.user.email, organizationName: caller.tenant.name },
       caller.sessionId,
     );
     const next =

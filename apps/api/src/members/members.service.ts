@@ -6,11 +6,12 @@ import { hashSecretToken, newSecretToken } from '../access/secrets.js';
 import { LastOwnerError, MembersRepository } from './members.repository.js';
 import { MemberError, MemberErrorCode } from './members.errors.js';
 import { MAILER, type Mailer } from './mailer.js';
+import type { ReducedPower } from './power.js';
+import type { Maker } from '../access/caller.js';
 
 const INVITE_TOKEN_PREFIX = 'lli';
 
-export interface Actor {
-  userId: string | null;
+export interface Actor extends Maker {
   role: Role;
   email: string | null;
   organizationName: string;
@@ -83,8 +84,8 @@ export class MembersService {
   }
 
   /** Audits what a member's demotion or removal took from the keys, invites and triggers they made. */
-  private async recordReduced(userId: string, email: string, reduced: Record<string, string[]>): Promise<void> {
-    if (Object.values(reduced).every((items) => items.length === 0)) return;
+  private async recordReduced(userId: string, email: string, reduced: ReducedPower): Promise<void> {
+    if (Object.values(reduced).every((items: string[]) => items.length === 0)) return;
     await this.events.emit('member.power_reduced', { subject: { type: 'user', id: userId }, details: { email, ...reduced } });
   }
 
@@ -125,13 +126,7 @@ export class MembersService {
     }
     const token = newSecretToken(INVITE_TOKEN_PREFIX);
     const expiresAt = new Date(Date.now() + input.expiresInHours * 3_600_000);
-    const record = await this.members.createInvite({
-      tokenHash: hashSecretToken(token),
-      role: input.role,
-      email: input.email ?? null,
-      createdById: actor.userId,
-      expiresAt,
-    });
+    const record = await this.members.createInvite({ tokenHash: hashSecretToken(token), role: input.role, email: input.email ?? null, expiresAt }, actor);
     const url = `${linkBase.replace(/\/$/, '')}/invite/${token}`;
     await this.mailer.sendInvite({ to: record.email, organization: actor.organizationName, invitedBy: actor.email, role: record.role, url, expiresAt });
     await this.events.emit('member.invited', { subject: { type: 'invite', id: record.id }, details: { role: record.role, email: record.email } });
@@ -158,6 +153,10 @@ export class MembersService {
     if (invite.acceptedAt) throw new MemberError(MemberErrorCode.INVITE_ALREADY_USED, 'This invite link has already been used');
     if (invite.revokedAt) throw new MemberError(MemberErrorCode.INVITE_REVOKED, 'This invite was withdrawn; ask for a new one');
     if (invite.expiresAt <= new Date()) throw new MemberError(MemberErrorCode.INVITE_EXPIRED, 'This invite link has expired; ask for a new one');
+    // Its authority is its root person's, now: a role change revokes it in its own transaction,
+    // and this makes a row that escaped that fail closed.
+    const rootRole = invite.rootUserId ? await this.members.roleOf(invite.tenantId, invite.rootUserId) : null;
+    if (!rootRole || !canGrant(rootRole, invite.role)) throw new MemberError(MemberErrorCode.INVITE_REVOKED, 'This invite was withdrawn; ask for a new one');
     return {
       id: invite.id,
       tenantId: invite.tenantId,
@@ -185,7 +184,12 @@ export class MembersService {
   async preview(token: string): Promise<InvitationPreview> {
     const invite = await this.usableInvite(token);
     const inviter = invite.createdById ? ((await this.members.userEmails([invite.createdById]))[0]?.email ?? null) : null;
-    return { organization: { name: invite.organizationName }, role: invite.role, expiresAt: invite.expiresAt.toISOString(), invitedBy: inviter };
+    return {
+      organization: { name: invite.organizationName },
+      role: invite.role,
+      expiresAt: invite.expiresAt.toISOString(),
+      invitedBy: inviter,
+    };
   }
 
   /** A signed-in user accepts an invite: they join with its role. Returns the organization joined. */
