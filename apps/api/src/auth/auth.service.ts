@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import type { MeView, SessionListItem, SessionView, loginSchema, signupSchema } from '@loadline/shared';
+import { passwordProblem, personalWords, type MeView, type SessionListItem, type SessionView, type loginSchema, type signupSchema } from '@loadline/shared';
 import type { z } from 'zod';
 import { API_ENV, type ApiEnv } from '../config/env.js';
 import { DomainEvents } from '../events/domain-events.js';
@@ -8,7 +8,8 @@ import { MembersService } from '../members/members.service.js';
 import { MemberError, MemberErrorCode } from '../members/members.errors.js';
 import { OrganizationsService } from '../organizations/organizations.service.js';
 import { AuthRepository, EmailTakenError, InviteClaimedError } from './auth.repository.js';
-import { AuthError, AuthErrorCode } from './auth.errors.js';
+import { AuthError, AuthErrorCode, SIGNUP_REFUSED_MESSAGE } from './auth.errors.js';
+import { CommonError, CommonErrorCode } from '../common/errors/domain-error.js';
 import { AccessError, AccessErrorCode } from '../access/access.errors.js';
 import { makerOf, type Caller, type SessionCaller } from '../access/caller.js';
 import { API_KEY_PREFIX, SESSION_TOKEN_PREFIX } from '../access/credentials.js';
@@ -48,14 +49,16 @@ export class AuthService implements OnModuleInit {
     await this.signups.assertAllowed(input.inviteToken !== undefined, client.ip);
     // Checked before the (slow) password hash, so a dead link fails fast with its own code.
     const invite = input.inviteToken ? await this.members.usableInvite(input.inviteToken) : undefined;
-    if (invite) this.members.assertInviteFor(invite, input.email);
+    const email = this.signupEmail(input, invite);
     const token = newSecretToken(SESSION_TOKEN_PREFIX);
     const expiresAt = this.sessionExpiry();
+    // Hashed before the address is tried: a taken address costs what a new account costs.
+    const passwordHash = await hashPassword(input.password);
     try {
       const created = await this.accounts.createAccount({
-        email: input.email,
+        email,
         name: input.name,
-        passwordHash: await hashPassword(input.password),
+        passwordHash,
         ...(invite
           ? { invite: { id: invite.id, tenantId: invite.tenantId, role: invite.role } }
           : { organization: { name: input.organizationName!, slug: await this.organizations.freeSlug(input.organizationName!) } }),
@@ -75,14 +78,31 @@ export class AuthService implements OnModuleInit {
         role: created.role,
       };
     } catch (error) {
-      if (error instanceof EmailTakenError) {
-        throw new AuthError(AuthErrorCode.EMAIL_TAKEN, 'An account with this e-mail already exists; log in instead', [
-          { path: 'email', message: 'already registered' },
-        ]);
-      }
+      // One answer, naming nothing, whoever holds the address: see docs/security.md for what
+      // the sign-up still tells (that the same details made no account).
+      if (error instanceof EmailTakenError) throw new AuthError(AuthErrorCode.SIGNUP_REFUSED, SIGNUP_REFUSED_MESSAGE);
       if (error instanceof InviteClaimedError) throw new MemberError(MemberErrorCode.INVITE_ALREADY_USED, 'This invite link has already been used');
       throw error;
     }
+  }
+
+  /**
+   * The address of a new account: the invite's, when it names one (the link delivered to that
+   * address is the proof of it; another address given is refused), else the one given.
+   */
+  private signupEmail(input: z.infer<typeof signupSchema>, invite: { email: string | null } | undefined): string {
+    if (invite?.email) {
+      if (input.email) this.members.assertInviteFor(invite, input.email);
+      const email = invite.email.toLowerCase();
+      // The schema checked the password against the address given; this one is the invite's.
+      const problem = passwordProblem(input.password, personalWords(email, input.name));
+      if (problem) throw new AuthError(AuthErrorCode.WEAK_PASSWORD, `password ${problem}`, [{ path: 'password', message: problem }]);
+      return email;
+    }
+    if (!input.email) {
+      throw new CommonError(CommonErrorCode.VALIDATION_FAILED, 'email is required: this invite names no address', [{ path: 'email', message: 'is required' }]);
+    }
+    return input.email;
   }
 
   async onModuleInit(): Promise<void> {

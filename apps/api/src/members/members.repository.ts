@@ -95,15 +95,25 @@ export class MembersRepository {
     return this.db.system.invite.findUnique({ where: { tokenHash }, include: { tenant: { select: { name: true } } } });
   }
 
-  /** Claims the invite and adds the member in one transaction; null if it was claimed meanwhile. */
-  async claimInvite(inviteId: string, tenantId: string, userId: string, role: Role) {
+  /**
+   * Claims the invite and adds the member in one transaction; null if it was claimed meanwhile.
+   * The claim itself holds the e-mail binding: an invite naming an address is claimed only by
+   * an account with that address, whatever the service checked before.
+   */
+  async claimInvite(inviteId: string, tenantId: string, user: { id: string; email: string }, role: Role) {
     return this.db.system.$transaction(async (tx) => {
       const claimed = await tx.invite.updateMany({
-        where: { id: inviteId, acceptedAt: null, revokedAt: null, expiresAt: { gt: new Date() } },
-        data: { acceptedAt: new Date(), acceptedBy: userId },
+        where: {
+          id: inviteId,
+          acceptedAt: null,
+          revokedAt: null,
+          expiresAt: { gt: new Date() },
+          OR: [{ email: null }, { email: { equals: user.email, mode: 'insensitive' } }],
+        },
+        data: { acceptedAt: new Date(), acceptedBy: user.id },
       });
       if (claimed.count !== 1) return null;
-      return tx.membership.create({ data: { tenantId, userId, role }, include: { tenant: true } });
+      return tx.membership.create({ data: { tenantId, userId: user.id, role }, include: { tenant: true } });
     });
   }
 

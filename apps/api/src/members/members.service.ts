@@ -171,6 +171,8 @@ export class MembersService {
   /**
    * An invite that names an e-mail address is redeemed only by that address (not by whoever
    * the link was forwarded to or intercepted by); one without is for whoever holds the link.
+   * The link was delivered to that address (by whoever invited, or a mailer): holding it is
+   * the proof of the address, so an account made through it gets exactly that address.
    */
   assertInviteFor(invite: { email: string | null }, email: string): void {
     if (invite.email && invite.email.toLowerCase() !== email.toLowerCase()) {
@@ -187,6 +189,8 @@ export class MembersService {
     return {
       organization: { name: invite.organizationName },
       role: invite.role,
+      // The holder of the link is who it was sent to: the address is theirs to see (and the account's, if they sign up).
+      email: invite.email,
       expiresAt: invite.expiresAt.toISOString(),
       invitedBy: inviter,
     };
@@ -196,11 +200,12 @@ export class MembersService {
   async accept(token: string, userId: string) {
     const invite = await this.usableInvite(token);
     const [user] = await this.members.userEmails([userId]);
-    this.assertInviteFor(invite, user?.email ?? '');
+    if (!user) throw new MemberError(MemberErrorCode.INVITE_FOR_ANOTHER_EMAIL, 'This invite is for another account');
+    this.assertInviteFor(invite, user.email);
     if (await this.members.isMember(invite.tenantId, userId)) {
       throw new MemberError(MemberErrorCode.ALREADY_MEMBER, `You are already a member of ${invite.organizationName}`);
     }
-    const membership = await this.members.claimInvite(invite.id, invite.tenantId, userId, invite.role);
+    const membership = await this.members.claimInvite(invite.id, invite.tenantId, user, invite.role);
     if (!membership) throw new MemberError(MemberErrorCode.INVITE_ALREADY_USED, 'This invite link has already been used');
     await this.events.emit('member.joined', {
       tenantIds: [invite.tenantId],
