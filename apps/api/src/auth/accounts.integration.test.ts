@@ -83,7 +83,7 @@ describe('accounts: sign-up rules, lockout, sessions, cookies and CSRF, organiza
     expect(median(taken) / median(fresh)).toBeGreaterThan(0.5);
   });
 
-  it('locks an account after repeated failed logins, even for the right password, and audits it', async () => {
+  it('locks an account at the address that failed it, even for the right password, and audits it', async () => {
     const { email, client } = await stack.api.signup('locked');
     for (let attempt = 0; attempt < MAX_FAILURES; attempt++) {
       const wrong = await stack.api.post('/auth/login', { email, password: 'not the password at all' });

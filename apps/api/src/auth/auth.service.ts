@@ -110,21 +110,25 @@ export class AuthService implements OnModuleInit {
   }
 
   async login(input: z.infer<typeof loginSchema>, client: ClientInfo): Promise<IssuedSession> {
-    await this.throttle.assertAllowed(input.email, client.ip);
+    const delayMs = await this.throttle.admit(input.email, client.ip);
     const user = await this.accounts.findUserByEmail(input.email);
     const valid = user ? await verifyPassword(user.passwordHash, input.password) : (await burnPasswordCheck(input.password), false);
     if (!user || !valid) {
-      const lockedNow = await this.throttle.recordFailure(input.email, client.ip);
+      const outcome = await this.throttle.recordFailure(input.email, client.ip);
       if (user) {
         const tenantIds = (await this.accounts.memberships(user.id)).map((membership) => membership.tenantId);
-        await this.events.emit('auth.login_failed', { tenantIds, actorUserId: user.id, subject: { type: 'user', id: user.id } });
-        if (lockedNow) await this.events.emit('auth.locked_out', { tenantIds, actorUserId: user.id, subject: { type: 'user', id: user.id } });
+        const about = { tenantIds, actorUserId: user.id, subject: { type: 'user', id: user.id } };
+        await this.events.emit('auth.login_failed', about);
+        if (outcome.pairLockedNow) await this.events.emit('auth.locked_out', { ...about, details: { scope: 'address' } });
+        if (outcome.slowedNow) await this.events.emit('auth.login_slowed', about);
       } else {
         await this.events.emit('auth.login_failed', { tenantIds: [] });
       }
+      await this.throttle.delay(delayMs);
       throw new AuthError(AuthErrorCode.INVALID_CREDENTIALS, 'E-mail or password is wrong');
     }
-    await this.throttle.recordSuccess(input.email);
+    await this.throttle.recordSuccess(input.email, client.ip);
+    await this.throttle.delay(delayMs);
 
     let membership = (await this.accounts.memberships(user.id))[0];
     if (!membership) {
