@@ -44,6 +44,11 @@ export class ApiKeysRepository {
     return this.db.system.apiKey.findUnique({ where: { secretHash }, include: { tenant: true } });
   }
 
+  /** A key by id, if it is neither revoked nor expired (system client: a held-open request re-checks it). */
+  findLive(id: string, now: Date) {
+    return this.db.system.apiKey.findFirst({ where: { id, revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] } });
+  }
+
   /** The role the key's root person holds in its organization now (null: no longer a member). */
   async rootRole(tenantId: string, rootUserId: string): Promise<Role | null> {
     const membership = await this.db.system.membership.findUnique({ where: { tenantId_userId: { tenantId, userId: rootUserId } }, select: { role: true } });

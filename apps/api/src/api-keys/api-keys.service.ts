@@ -96,17 +96,29 @@ export class ApiKeysService {
     const now = new Date();
     if (record.revokedAt) throw new AccessError(AccessErrorCode.API_KEY_REVOKED, `The API key ${record.prefix}… was revoked`);
     if (record.expiresAt && record.expiresAt <= now) throw new AccessError(AccessErrorCode.API_KEY_EXPIRED, `The API key ${record.prefix}… has expired`);
-    const rootRole = record.rootUserId ? await this.keys.rootRole(record.tenantId, record.rootUserId) : null;
-    if (!record.rootUserId || !rootRole) {
+    const role = await this.effectiveRole(record);
+    if (!role)
       throw new AccessError(AccessErrorCode.API_KEY_REVOKED, `The API key ${record.prefix}… was revoked: the person it acts for is no longer a member`);
-    }
     if (!record.lastUsedAt || now.getTime() - record.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) await this.keys.touch(record.id, now);
     return {
       apiKeyId: record.id,
       tenantId: record.tenantId,
-      role: roleRank(rootRole) < roleRank(record.role) ? rootRole : record.role,
-      rootUserId: record.rootUserId,
+      role,
+      rootUserId: record.rootUserId!,
       tenant: { id: record.tenant.id, name: record.tenant.name, slug: record.tenant.slug },
     };
+  }
+
+  /** The role a key acts with now (for a request held open), or null once it is revoked, expired or its root gone. */
+  async currentRole(id: string): Promise<Role | null> {
+    const record = await this.keys.findLive(id, new Date());
+    return record ? this.effectiveRole(record) : null;
+  }
+
+  /** The key's role capped by its root person's role now; null when it has no root or the root is no longer a member. */
+  private async effectiveRole(record: { tenantId: string; role: Role; rootUserId: string | null }): Promise<Role | null> {
+    const rootRole = record.rootUserId ? await this.keys.rootRole(record.tenantId, record.rootUserId) : null;
+    if (!rootRole) return null;
+    return roleRank(rootRole) < roleRank(record.role) ? rootRole : record.role;
   }
 }

@@ -1,5 +1,14 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import { passwordProblem, personalWords, type MeView, type SessionListItem, type SessionView, type loginSchema, type signupSchema } from '@loadline/shared';
+import {
+  passwordProblem,
+  personalWords,
+  type Role,
+  type MeView,
+  type SessionListItem,
+  type SessionView,
+  type loginSchema,
+  type signupSchema,
+} from '@loadline/shared';
 import type { z } from 'zod';
 import { API_ENV, type ApiEnv } from '../config/env.js';
 import { DomainEvents } from '../events/domain-events.js';
@@ -182,6 +191,12 @@ export class AuthService implements OnModuleInit {
       tenant: { id: session.tenant.id, name: session.tenant.name, slug: session.tenant.slug },
       user: { id: session.user.id, email: session.user.email, name: session.user.name },
     };
+  }
+
+  /** See CallerResolver.currentRole: the caller's role now, or null once its access has ended. */
+  async currentRole(caller: Caller): Promise<Role | null> {
+    if (caller.via === 'apiKey') return this.apiKeys.currentRole(caller.apiKeyId!);
+    return this.accounts.currentSessionRole(caller.sessionId!, caller.tenantId, new Date());
   }
 
   async me(caller: Caller): Promise<MeView> {
