@@ -32,7 +32,7 @@ describe('API edges: accounts, validation, isolation (real PostgreSQL and Redis)
 
     const again = await stack.api.post('/auth/signup', { email, password: 'a long enough password', name: 'C', organizationName: 'C' });
     expect(again.status).toBe(409);
-    expect(again.body.error.code).toBe('EMAIL_TAKEN');
+    expect(again.body.error.code).toBe('SIGNUP_REFUSED');
 
     const wrong = await stack.api.post('/auth/login', { email, password: 'not the password' });
     expect(wrong.status).toBe(401);

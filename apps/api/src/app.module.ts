@@ -6,6 +6,7 @@ import { QueueModule } from './queue/queue.module.js';
 import { EventsModule } from './events/events.module.js';
 import { AuditModule } from './audit/audit.module.js';
 import { AuthModule } from './auth/auth.module.js';
+import { PasswordsModule } from './passwords/passwords.module.js';
 import { TargetsModule } from './targets/targets.module.js';
 import { PlansModule } from './plans/plans.module.js';
 import { ImportsModule } from './imports/imports.module.js';
@@ -34,6 +35,7 @@ export class AppModule {
         AuditModule,
         WebhooksModule,
         AuthModule,
+        PasswordsModule,
         TargetsModule,
         // Before PlansModule: POST plans/import must never be read as a plans/:id route.
         ImportsModule,

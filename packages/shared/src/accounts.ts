@@ -7,6 +7,9 @@ export const emailSchema = z
   .transform((email) => email.toLowerCase());
 
 /** Length and the strength rule of password-strength.ts (checked again with the e-mail in signupSchema). */
+/** What a password must not contain: the e-mail's user part, the person's name, the organization. */
+export const personalWords = (email: string, name: string, organization = ''): string[] => [email.split('@')[0] ?? '', name, organization];
+
 export const passwordSchema = z
   .string()
   .min(10, 'must be at least 10 characters')
@@ -22,11 +25,13 @@ export const roleSchema = z.enum(ROLES, { error: `must be one of ${ROLES.join(',
 
 /**
  * Sign-up either creates an organization (organizationName) or joins one through an invite
- * (inviteToken); exactly one of the two.
+ * (inviteToken); exactly one of the two. Through an invite that names an address the account
+ * gets that address (the link delivered to it is the proof), so `email` may be left out;
+ * given, it must be the same.
  */
 export const signupSchema = z
   .object({
-    email: emailSchema,
+    email: emailSchema.optional(),
     password: passwordSchema,
     name: z.string().trim().min(1).max(200),
     organizationName: z.string().trim().min(1).max(200).optional(),
@@ -36,7 +41,8 @@ export const signupSchema = z
     if (!input.organizationName && !input.inviteToken) {
       ctx.addIssue({ code: 'custom', path: ['organizationName'], message: 'is required (or sign up through an invite link)' });
     }
-    const problem = passwordProblem(input.password, [input.email.split('@')[0] ?? '', input.name, input.organizationName ?? '']);
+    if (!input.email && !input.inviteToken) ctx.addIssue({ code: 'custom', path: ['email'], message: 'is required' });
+    const problem = passwordProblem(input.password, personalWords(input.email ?? '', input.name, input.organizationName ?? ''));
     if (problem) ctx.addIssue({ code: 'custom', path: ['password'], message: problem });
   });
 export type SignupInput = z.input<typeof signupSchema>;

@@ -33,7 +33,13 @@ export const AUDIT_ACTIONS = [
   'auth.login',
   'auth.login_failed',
   'auth.logout',
+  /** A (account, client address) pair reached its limit of failed logins (details.scope). */
   'auth.locked_out',
+  /** An account reached its limit of failed logins from all addresses: its logins are slowed, not refused. */
+  'auth.login_slowed',
+  'auth.password_changed',
+  /** A person chose a new password through a reset link. */
+  'auth.password_reset',
   'organization.created',
   'organization.updated',
   'organization.quotas_changed',
@@ -41,9 +47,13 @@ export const AUDIT_ACTIONS = [
   'member.invite_revoked',
   'member.joined',
   'member.role_changed',
-  /** What a demotion or removal took from the keys, invites and triggers the member had made. */
+  /** What a demotion or removal took from the keys, invites, triggers, share links and reset links the member's authority made. */
   'member.power_reduced',
   'member.removed',
+  /** An OWNER or ADMIN made a password reset link for a member (the link itself is never recorded). */
+  'member.password_reset_issued',
+  /** The release that recorded the root of every key, invite, trigger and share link revoked or capped what it found (written by its migration). */
+  'authority.backfilled',
   'api_key.created',
   'api_key.revoked',
   'target.verified',

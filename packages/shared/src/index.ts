@@ -14,6 +14,7 @@ export * from './jobs.js';
 export * from './k6-script.js';
 export * from './organizations.js';
 export * from './password-strength.js';
+export * from './passwords.js';
 export * from './percentile-interval.js';
 export * from './permissions.js';
 export * from './phase-capacity.js';

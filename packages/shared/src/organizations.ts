@@ -95,6 +95,8 @@ export type CreatedInvite = z.infer<typeof createdInviteSchema>;
 export const invitationPreviewSchema = z.object({
   organization: z.object({ name: z.string() }),
   role: roleSchema,
+  /** The address the invite is for (the account made through it gets this address), or null: whoever holds the link. */
+  email: z.string().nullable(),
   expiresAt: z.string(),
   invitedBy: z.string().nullable(),
 });

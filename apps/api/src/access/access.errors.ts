@@ -8,6 +8,8 @@ export enum AccessErrorCode {
   API_KEY_EXPIRED = 'API_KEY_EXPIRED',
   /** Routes about a person (logout, switching organizations) called with an API key. */
   SESSION_REQUIRED = 'SESSION_REQUIRED',
+  /** The person at the root of the caller's authority lost the role this needs meanwhile. */
+  AUTHORITY_LOST = 'AUTHORITY_LOST',
 }
 
 /** The HTTP status each code answers with. */
@@ -17,6 +19,7 @@ const STATUS: Record<AccessErrorCode, number> = {
   [AccessErrorCode.API_KEY_REVOKED]: 401,
   [AccessErrorCode.API_KEY_EXPIRED]: 401,
   [AccessErrorCode.SESSION_REQUIRED]: 403,
+  [AccessErrorCode.AUTHORITY_LOST]: 403,
 };
 
 export class AccessError extends DomainError<AccessErrorCode> {

@@ -10,9 +10,10 @@ import { CallerResolver } from './caller-resolver.js';
 import type { Caller, SessionCaller } from './caller.js';
 import { csrfSatisfied, presentedCredential } from './credentials.js';
 import { IS_PUBLIC } from './public.decorator.js';
+import type { HeldAccess } from './live-access.js';
 import { REQUIRES, SESSION_ONLY } from './permissions.decorator.js';
 
-type AuthenticatedRequest = Request & { caller?: Caller };
+type AuthenticatedRequest = Request & { caller?: Caller; heldAccess?: HeldAccess };
 
 /**
  * Global guard, in this order: authenticate (bearer session token, bearer API key, or the
@@ -55,6 +56,7 @@ export class AccessGuard implements CanActivate {
       requestContext.role = caller.role;
     }
     req.caller = caller;
+    req.heldAccess = { currentRole: () => this.callers.currentRole(caller) };
 
     await this.rateLimiter.consume(caller);
 
@@ -87,6 +89,13 @@ export const CurrentSession = createParamDecorator((_data: unknown, context: Exe
   const caller = context.switchToHttp().getRequest<AuthenticatedRequest>().caller;
   if (!caller || caller.via !== 'session') throw new AccessError(AccessErrorCode.SESSION_REQUIRED, 'This route is for signed-in people, not API keys');
   return caller as SessionCaller;
+});
+
+/** The access this request was let in with, to re-check while it stays open (whileAccessHolds). */
+export const CurrentAccess = createParamDecorator((_data: unknown, context: ExecutionContext): HeldAccess => {
+  const access = context.switchToHttp().getRequest<AuthenticatedRequest>().heldAccess;
+  if (!access) throw new AccessError(AccessErrorCode.UNAUTHENTICATED, 'Authentication required');
+  return access;
 });
 
 export type AuthenticatedCaller = Caller;

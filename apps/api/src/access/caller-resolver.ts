@@ -1,3 +1,4 @@
+import type { Role } from '@loadline/shared';
 import type { Caller } from './caller.js';
 
 /**
@@ -8,4 +9,11 @@ import type { Caller } from './caller.js';
 export abstract class CallerResolver {
   /** The caller, or an AccessError (UNAUTHENTICATED, SESSION_EXPIRED, API_KEY_REVOKED…). */
   abstract authenticate(token: string): Promise<Caller>;
+
+  /**
+   * The role an authenticated caller holds now, for a request that stays open (a live stream):
+   * null once its session or key is revoked or expired, its session acts for another
+   * organization, or its person (a key's root person) is no longer a member.
+   */
+  abstract currentRole(caller: Caller): Promise<Role | null>;
 }

@@ -7,6 +7,7 @@ import { ApiJsonBody, ApiJsonResponse } from '../common/openapi/decorators.js';
 import { listOf } from '../common/http/list.js';
 import { CurrentCaller, type AuthenticatedCaller } from '../access/access.guard.js';
 import { Requires } from '../access/permissions.decorator.js';
+import { makerOf } from '../access/caller.js';
 import { codeByField } from '../common/validation/code-by-field.js';
 import { ApiKeysService } from './api-keys.service.js';
 import { ApiKeyError, ApiKeyErrorCode } from './api-keys.errors.js';
@@ -36,7 +37,7 @@ export class ApiKeysController {
   @ApiJsonBody(createApiKeySchema)
   @ApiJsonResponse(201, createdApiKeySchema, [400, 401, 403])
   create(@Body(createKeyPipe) body: z.infer<typeof createApiKeySchema>, @CurrentCaller() caller: AuthenticatedCaller) {
-    return this.keys.create(body, { role: caller.role, userId: caller.userId });
+    return this.keys.create(body, { role: caller.role, ...makerOf(caller) });
   }
 
   /** Revokes the key: from this moment it answers 401 API_KEY_REVOKED. */

@@ -1,14 +1,30 @@
 import { Injectable } from '@nestjs/common';
-import type { Role } from '@loadline/shared';
+import { canGrant, type Role } from '@loadline/shared';
 import { DatabaseService } from '../prisma/database.service.js';
-import { withTenant } from '../tenancy/request-context.js';
+import { currentTenantId, withTenant } from '../tenancy/request-context.js';
+import { assertRootAuthority } from '../access/authority.js';
+import type { Maker } from '../access/caller.js';
+
+export interface NewApiKey {
+  name: string;
+  prefix: string;
+  secretHash: string;
+  role: Role;
+  expiresAt: Date | null;
+}
 
 @Injectable()
 export class ApiKeysRepository {
   constructor(private readonly db: DatabaseService) {}
 
-  create(data: { name: string; prefix: string; secretHash: string; role: Role; createdById: string | null; expiresAt: Date | null }) {
-    return this.db.scoped.apiKey.create({ data: withTenant(data) });
+  /** Writes the key unless its root person can no longer grant its role (checked under lock, see lockRootRole). */
+  create(data: NewApiKey, maker: Maker) {
+    return this.db.scoped.$transaction(async (tx) => {
+      await assertRootAuthority(tx, currentTenantId(), maker.rootUserId, (role) => canGrant(role, data.role));
+      return tx.apiKey.create({
+        data: withTenant({ ...data, createdById: maker.userId, createdByApiKeyId: maker.apiKeyId, rootUserId: maker.rootUserId }),
+      });
+    });
   }
 
   list() {
@@ -26,6 +42,17 @@ export class ApiKeysRepository {
   /** Resolving a bearer key happens before any tenant is known: system client, by secret hash. */
   findBySecretHash(secretHash: string) {
     return this.db.system.apiKey.findUnique({ where: { secretHash }, include: { tenant: true } });
+  }
+
+  /** A key by id, if it is neither revoked nor expired (system client: a held-open request re-checks it). */
+  findLive(id: string, now: Date) {
+    return this.db.system.apiKey.findFirst({ where: { id, revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] } });
+  }
+
+  /** The role the key's root person holds in its organization now (null: no longer a member). */
+  async rootRole(tenantId: string, rootUserId: string): Promise<Role | null> {
+    const membership = await this.db.system.membership.findUnique({ where: { tenantId_userId: { tenantId, userId: rootUserId } }, select: { role: true } });
+    return membership?.role ?? null;
   }
 
   touch(id: string, at: Date) {

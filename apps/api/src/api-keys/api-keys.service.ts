@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { canGrant, type ApiKeyView, type CreatedApiKey, type Role } from '@loadline/shared';
+import { canGrant, roleRank, type ApiKeyView, type CreatedApiKey, type Role } from '@loadline/shared';
 import type { z } from 'zod';
 import type { createApiKeySchema } from '@loadline/shared';
 import { DomainEvents } from '../events/domain-events.js';
 import { hashSecretToken, newSecretToken } from '../access/secrets.js';
 import { API_KEY_PREFIX } from '../access/credentials.js';
 import { AccessError, AccessErrorCode } from '../access/access.errors.js';
+import type { Maker } from '../access/caller.js';
 import { ApiKeysRepository } from './api-keys.repository.js';
 import { ApiKeyError, ApiKeyErrorCode } from './api-keys.errors.js';
 
@@ -20,6 +21,7 @@ export interface ApiKeyCaller {
   apiKeyId: string;
   tenantId: string;
   role: Role;
+  rootUserId: string;
   tenant: { id: string; name: string; slug: string };
 }
 
@@ -46,21 +48,24 @@ export class ApiKeysService {
     }));
   }
 
-  async create(input: z.infer<typeof createApiKeySchema>, actor: { role: Role; userId: string | null }): Promise<CreatedApiKey> {
+  /** A key made by a key carries the authority of the person at the root of that chain (maker.rootUserId). */
+  async create(input: z.infer<typeof createApiKeySchema>, actor: { role: Role } & Maker): Promise<CreatedApiKey> {
     if (!canGrant(actor.role, input.role)) {
       throw new ApiKeyError(ApiKeyErrorCode.ROLE_NOT_GRANTABLE, `A ${actor.role} cannot create a key with role ${input.role}`, [
         { path: 'role', message: `at most ${actor.role}` },
       ]);
     }
     const secret = newSecretToken(API_KEY_PREFIX);
-    const record = await this.keys.create({
-      name: input.name,
-      prefix: secret.slice(0, API_KEY_PREFIX.length + 1 + VISIBLE_CHARS),
-      secretHash: hashSecretToken(secret),
-      role: input.role,
-      createdById: actor.userId,
-      expiresAt: input.expiresInDays ? new Date(Date.now() + input.expiresInDays * 86_400_000) : null,
-    });
+    const record = await this.keys.create(
+      {
+        name: input.name,
+        prefix: secret.slice(0, API_KEY_PREFIX.length + 1 + VISIBLE_CHARS),
+        secretHash: hashSecretToken(secret),
+        role: input.role,
+        expiresAt: input.expiresInDays ? new Date(Date.now() + input.expiresInDays * 86_400_000) : null,
+      },
+      actor,
+    );
     await this.events.emit('api_key.created', { subject: { type: 'apiKey', id: record.id }, details: { name: record.name, role: record.role } });
     const [key] = await this.views([record]);
     return { key: key!, secret };
@@ -79,19 +84,41 @@ export class ApiKeysService {
     return (await this.views([revoked]))[0]!;
   }
 
-  /** Resolves a presented `llk_` secret, or throws 401 (revoked and expired keys say so). */
+  /**
+   * Resolves a presented `llk_` secret, or throws 401 (revoked and expired keys say so). A key
+   * acts with its own role, never more than its root person holds now: a role change caps or
+   * revokes the key in its own transaction, and this check makes any row that escaped it (a
+   * path that forgot, a hand edit) fail closed rather than open.
+   */
   async authenticate(secret: string): Promise<ApiKeyCaller> {
     const record = await this.keys.findBySecretHash(hashSecretToken(secret));
     if (!record) throw new AccessError(AccessErrorCode.UNAUTHENTICATED, 'The API key is not valid');
     const now = new Date();
     if (record.revokedAt) throw new AccessError(AccessErrorCode.API_KEY_REVOKED, `The API key ${record.prefix}… was revoked`);
     if (record.expiresAt && record.expiresAt <= now) throw new AccessError(AccessErrorCode.API_KEY_EXPIRED, `The API key ${record.prefix}… has expired`);
+    const role = await this.effectiveRole(record);
+    if (!role)
+      throw new AccessError(AccessErrorCode.API_KEY_REVOKED, `The API key ${record.prefix}… was revoked: the person it acts for is no longer a member`);
     if (!record.lastUsedAt || now.getTime() - record.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) await this.keys.touch(record.id, now);
     return {
       apiKeyId: record.id,
       tenantId: record.tenantId,
-      role: record.role,
+      role,
+      rootUserId: record.rootUserId!,
       tenant: { id: record.tenant.id, name: record.tenant.name, slug: record.tenant.slug },
     };
+  }
+
+  /** The role a key acts with now (for a request held open), or null once it is revoked, expired or its root gone. */
+  async currentRole(id: string): Promise<Role | null> {
+    const record = await this.keys.findLive(id, new Date());
+    return record ? this.effectiveRole(record) : null;
+  }
+
+  /** The key's role capped by its root person's role now; null when it has no root or the root is no longer a member. */
+  private async effectiveRole(record: { tenantId: string; role: Role; rootUserId: string | null }): Promise<Role | null> {
+    const rootRole = record.rootUserId ? await this.keys.rootRole(record.tenantId, record.rootUserId) : null;
+    if (!rootRole) return null;
+    return roleRank(rootRole) < roleRank(record.role) ? rootRole : record.role;
   }
 }

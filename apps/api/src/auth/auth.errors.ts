@@ -1,7 +1,12 @@
 import { DomainError } from '../common/errors/domain-error.js';
 
 export enum AuthErrorCode {
-  EMAIL_TAKEN = 'EMAIL_TAKEN',
+  /**
+   * A sign-up that made no account although its input was valid: today only a taken address,
+   * but the code, status and message name no reason, so the answer does not say who has an
+   * account (docs/security.md says what the sign-up still tells).
+   */
+  SIGNUP_REFUSED = 'SIGNUP_REFUSED',
   WEAK_PASSWORD = 'WEAK_PASSWORD',
   INVALID_CREDENTIALS = 'INVALID_CREDENTIALS',
   LOGIN_LOCKED = 'LOGIN_LOCKED',
@@ -14,7 +19,7 @@ export enum AuthErrorCode {
 
 /** The HTTP status each code answers with. */
 const STATUS: Record<AuthErrorCode, number> = {
-  [AuthErrorCode.EMAIL_TAKEN]: 409,
+  [AuthErrorCode.SIGNUP_REFUSED]: 409,
   [AuthErrorCode.WEAK_PASSWORD]: 400,
   [AuthErrorCode.INVALID_CREDENTIALS]: 401,
   [AuthErrorCode.LOGIN_LOCKED]: 429,
@@ -28,3 +33,6 @@ const STATUS: Record<AuthErrorCode, number> = {
 export class AuthError extends DomainError<AuthErrorCode> {
   readonly status = STATUS[this.code];
 }
+
+export const SIGNUP_REFUSED_MESSAGE =
+  'No account was made with these details. If you already have an account, log in instead; if you forgot its password, an admin of your organization can give you a reset link.';

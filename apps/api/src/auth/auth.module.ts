@@ -29,6 +29,6 @@ import { RoutePermissionsCheck } from '../access/route-permissions.js';
     { provide: CallerResolver, useExisting: AuthService },
     { provide: APP_GUARD, useClass: AccessGuard },
   ],
-  exports: [AuthService, RoutePermissionsCheck],
+  exports: [AuthService, RoutePermissionsCheck, LoginThrottle],
 })
 export class AuthModule {}

@@ -109,6 +109,17 @@ export class AuthRepository {
     return { session, membership };
   }
 
+  /** The role a session acts with now, or null once it is revoked, expired, moved to another organization or its member gone. */
+  async currentSessionRole(sessionId: string, tenantId: string, now: Date): Promise<Role | null> {
+    const session = await this.db.system.session.findUnique({
+      where: { id: sessionId },
+      select: { userId: true, tenantId: true, revokedAt: true, expiresAt: true },
+    });
+    if (!session || session.revokedAt || session.expiresAt <= now || session.tenantId !== tenantId) return null;
+    const membership = await this.db.system.membership.findUnique({ where: { tenantId_userId: { tenantId, userId: session.userId } }, select: { role: true } });
+    return membership?.role ?? null;
+  }
+
   listLiveSessions(userId: string, now: Date) {
     return this.db.system.session.findMany({
       where: { userId, revokedAt: null, expiresAt: { gt: now } },

@@ -1,5 +1,14 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import type { MeView, SessionListItem, SessionView, loginSchema, signupSchema } from '@loadline/shared';
+import {
+  passwordProblem,
+  personalWords,
+  type Role,
+  type MeView,
+  type SessionListItem,
+  type SessionView,
+  type loginSchema,
+  type signupSchema,
+} from '@loadline/shared';
 import type { z } from 'zod';
 import { API_ENV, type ApiEnv } from '../config/env.js';
 import { DomainEvents } from '../events/domain-events.js';
@@ -8,9 +17,10 @@ import { MembersService } from '../members/members.service.js';
 import { MemberError, MemberErrorCode } from '../members/members.errors.js';
 import { OrganizationsService } from '../organizations/organizations.service.js';
 import { AuthRepository, EmailTakenError, InviteClaimedError } from './auth.repository.js';
-import { AuthError, AuthErrorCode } from './auth.errors.js';
+import { AuthError, AuthErrorCode, SIGNUP_REFUSED_MESSAGE } from './auth.errors.js';
+import { CommonError, CommonErrorCode } from '../common/errors/domain-error.js';
 import { AccessError, AccessErrorCode } from '../access/access.errors.js';
-import type { Caller, SessionCaller } from '../access/caller.js';
+import { makerOf, type Caller, type SessionCaller } from '../access/caller.js';
 import { API_KEY_PREFIX, SESSION_TOKEN_PREFIX } from '../access/credentials.js';
 import { LoginThrottle } from './login-throttle.js';
 import { SignupGate } from './signup-gate.js';
@@ -48,14 +58,16 @@ export class AuthService implements OnModuleInit {
     await this.signups.assertAllowed(input.inviteToken !== undefined, client.ip);
     // Checked before the (slow) password hash, so a dead link fails fast with its own code.
     const invite = input.inviteToken ? await this.members.usableInvite(input.inviteToken) : undefined;
-    if (invite) this.members.assertInviteFor(invite, input.email);
+    const email = this.signupEmail(input, invite);
     const token = newSecretToken(SESSION_TOKEN_PREFIX);
     const expiresAt = this.sessionExpiry();
+    // Hashed before the address is tried: a taken address costs what a new account costs.
+    const passwordHash = await hashPassword(input.password);
     try {
       const created = await this.accounts.createAccount({
-        email: input.email,
+        email,
         name: input.name,
-        passwordHash: await hashPassword(input.password),
+        passwordHash,
         ...(invite
           ? { invite: { id: invite.id, tenantId: invite.tenantId, role: invite.role } }
           : { organization: { name: input.organizationName!, slug: await this.organizations.freeSlug(input.organizationName!) } }),
@@ -75,14 +87,31 @@ export class AuthService implements OnModuleInit {
         role: created.role,
       };
     } catch (error) {
-      if (error instanceof EmailTakenError) {
-        throw new AuthError(AuthErrorCode.EMAIL_TAKEN, 'An account with this e-mail already exists; log in instead', [
-          { path: 'email', message: 'already registered' },
-        ]);
-      }
+      // One answer, naming nothing, whoever holds the address: see docs/security.md for what
+      // the sign-up still tells (that the same details made no account).
+      if (error instanceof EmailTakenError) throw new AuthError(AuthErrorCode.SIGNUP_REFUSED, SIGNUP_REFUSED_MESSAGE);
       if (error instanceof InviteClaimedError) throw new MemberError(MemberErrorCode.INVITE_ALREADY_USED, 'This invite link has already been used');
       throw error;
     }
+  }
+
+  /**
+   * The address of a new account: the invite's, when it names one (the link delivered to that
+   * address is the proof of it; another address given is refused), else the one given.
+   */
+  private signupEmail(input: z.infer<typeof signupSchema>, invite: { email: string | null } | undefined): string {
+    if (invite?.email) {
+      if (input.email) this.members.assertInviteFor(invite, input.email);
+      const email = invite.email.toLowerCase();
+      // The schema checked the password against the address given; this one is the invite's.
+      const problem = passwordProblem(input.password, personalWords(email, input.name));
+      if (problem) throw new AuthError(AuthErrorCode.WEAK_PASSWORD, `password ${problem}`, [{ path: 'password', message: problem }]);
+      return email;
+    }
+    if (!input.email) {
+      throw new CommonError(CommonErrorCode.VALIDATION_FAILED, 'email is required: this invite names no address', [{ path: 'email', message: 'is required' }]);
+    }
+    return input.email;
   }
 
   async onModuleInit(): Promise<void> {
@@ -90,21 +119,25 @@ export class AuthService implements OnModuleInit {
   }
 
   async login(input: z.infer<typeof loginSchema>, client: ClientInfo): Promise<IssuedSession> {
-    await this.throttle.assertAllowed(input.email, client.ip);
+    const delayMs = await this.throttle.admit(input.email, client.ip);
     const user = await this.accounts.findUserByEmail(input.email);
     const valid = user ? await verifyPassword(user.passwordHash, input.password) : (await burnPasswordCheck(input.password), false);
     if (!user || !valid) {
-      const lockedNow = await this.throttle.recordFailure(input.email, client.ip);
+      const outcome = await this.throttle.recordFailure(input.email, client.ip);
       if (user) {
         const tenantIds = (await this.accounts.memberships(user.id)).map((membership) => membership.tenantId);
-        await this.events.emit('auth.login_failed', { tenantIds, actorUserId: user.id, subject: { type: 'user', id: user.id } });
-        if (lockedNow) await this.events.emit('auth.locked_out', { tenantIds, actorUserId: user.id, subject: { type: 'user', id: user.id } });
+        const about = { tenantIds, actorUserId: user.id, subject: { type: 'user', id: user.id } };
+        await this.events.emit('auth.login_failed', about);
+        if (outcome.pairLockedNow) await this.events.emit('auth.locked_out', { ...about, details: { scope: 'address' } });
+        if (outcome.slowedNow) await this.events.emit('auth.login_slowed', about);
       } else {
         await this.events.emit('auth.login_failed', { tenantIds: [] });
       }
+      await this.throttle.delay(delayMs);
       throw new AuthError(AuthErrorCode.INVALID_CREDENTIALS, 'E-mail or password is wrong');
     }
-    await this.throttle.recordSuccess(input.email);
+    await this.throttle.recordSuccess(input.email, client.ip);
+    await this.throttle.delay(delayMs);
 
     let membership = (await this.accounts.memberships(user.id))[0];
     if (!membership) {
@@ -128,7 +161,17 @@ export class AuthService implements OnModuleInit {
   async authenticate(token: string): Promise<Caller> {
     if (token.startsWith(`${API_KEY_PREFIX}_`)) {
       const key = await this.apiKeys.authenticate(token);
-      return { via: 'apiKey', tenantId: key.tenantId, role: key.role, userId: null, sessionId: null, apiKeyId: key.apiKeyId, tenant: key.tenant, user: null };
+      return {
+        via: 'apiKey',
+        tenantId: key.tenantId,
+        role: key.role,
+        userId: null,
+        sessionId: null,
+        apiKeyId: key.apiKeyId,
+        rootUserId: key.rootUserId,
+        tenant: key.tenant,
+        user: null,
+      };
     }
     const now = new Date();
     const { session, membership } = await this.accounts.findLiveSession(hashSecretToken(token), now);
@@ -144,9 +187,16 @@ export class AuthService implements OnModuleInit {
       userId: session.userId,
       sessionId: session.id,
       apiKeyId: null,
+      rootUserId: session.userId,
       tenant: { id: session.tenant.id, name: session.tenant.name, slug: session.tenant.slug },
       user: { id: session.user.id, email: session.user.email, name: session.user.name },
     };
+  }
+
+  /** See CallerResolver.currentRole: the caller's role now, or null once its access has ended. */
+  async currentRole(caller: Caller): Promise<Role | null> {
+    if (caller.via === 'apiKey') return this.apiKeys.currentRole(caller.apiKeyId!);
+    return this.accounts.currentSessionRole(caller.sessionId!, caller.tenantId, new Date());
   }
 
   async me(caller: Caller): Promise<MeView> {
@@ -191,7 +241,7 @@ export class AuthService implements OnModuleInit {
   async leaveOrganization(caller: SessionCaller): Promise<MeView> {
     await this.members.remove(
       caller.userId,
-      { userId: caller.userId, role: caller.role, email: caller.user.email, organizationName: caller.tenant.name },
+      { ...makerOf(caller), role: caller.role, email: caller.user.email, organizationName: caller.tenant.name },
       caller.sessionId,
     );
     const next =

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import { API_ENV, type ApiEnv } from '../config/env.js';
 import { REDIS } from '../queue/queue.module.js';
@@ -8,11 +9,28 @@ import { AuthError, AuthErrorCode } from './auth.errors.js';
 
 const digest = (value: string) => createHash('sha256').update(value).digest('hex').slice(0, 32);
 
+/** What a failure changed, for the audit log. */
+export interface FailureOutcome {
+  /** This failure locked the (account, address) pair. */
+  pairLockedNow: boolean;
+  /** This failure put the account as a whole over its limit: its logins are slowed from now on. */
+  slowedNow: boolean;
+}
+
 /**
- * Failed logins are counted per account and per client address in Redis (shared by every
- * API process). Once either reaches its limit, logins for it are refused until the window
- * that started with the first failure ends: brute force against one account and password
- * spraying from one address both stop. Keys hold hashes, not e-mail addresses.
+ * Failed logins, counted in Redis (shared by every API process) over a window that starts with
+ * the first failure, three ways:
+ * - per (account, client address): LOADLINE_LOGIN_MAX_FAILURES locks that pair. Guessing one
+ *   account's password from one place stops; the account's owner elsewhere is not locked out.
+ * - per client address: LOADLINE_LOGIN_MAX_FAILURES_PER_ADDRESS locks the address for every
+ *   account (password spraying from one place stops).
+ * - per account, from everywhere: past LOADLINE_LOGIN_SLOW_AFTER_FAILURES every login of the
+ *   account is answered only after LOADLINE_LOGIN_SLOW_DELAY_MS, right or wrong. It slows and
+ *   never refuses, so a stranger who knows an address cannot lock its owner out; guessing from
+ *   many addresses is bounded by the two locks per address and made hopeless by the password
+ *   rule (a zxcvbn score of 3: about 10^10 guesses).
+ * Every counter is keyed by the e-mail given, whether an account has it or not, so neither a
+ * lock nor a delay tells who has an account. Keys hold hashes, not addresses.
  */
 @Injectable()
 export class LoginThrottle {
@@ -27,32 +45,47 @@ export class LoginThrottle {
     this.windowMs = env.LOADLINE_LOGIN_LOCKOUT_MINUTES * 60_000;
   }
 
-  async assertAllowed(email: string, ip: string | undefined): Promise<void> {
-    const [account, address] = await Promise.all([
-      this.counters.peek(`account:${digest(email)}`),
-      ip ? this.counters.peek(`address:${digest(ip)}`) : Promise.resolve({ count: 0, resetInMs: 0 }),
-    ]);
+  private keys(email: string, ip: string | undefined) {
+    const address = ip ?? 'unknown';
+    return { pair: `pair:${digest(`${email}\n${address}`)}`, address: `address:${digest(address)}`, account: `account:${digest(email)}` };
+  }
+
+  /** Refuses (429 LOGIN_LOCKED) a pair or an address at its limit; resolves with the delay the account's answers take now. */
+  async admit(email: string, ip: string | undefined): Promise<number> {
+    const keys = this.keys(email, ip);
+    const [pair, address, account] = await Promise.all([this.counters.peek(keys.pair), this.counters.peek(keys.address), this.counters.peek(keys.account)]);
     const locked =
-      account.count >= this.env.LOADLINE_LOGIN_MAX_FAILURES ? account : address.count >= this.env.LOADLINE_LOGIN_MAX_FAILURES_PER_ADDRESS ? address : null;
+      pair.count >= this.env.LOADLINE_LOGIN_MAX_FAILURES ? pair : address.count >= this.env.LOADLINE_LOGIN_MAX_FAILURES_PER_ADDRESS ? address : null;
     if (locked) {
       const retryAfter = retryAfterSeconds(locked);
-      throw new AuthError(AuthErrorCode.LOGIN_LOCKED, `Too many failed logins; try again in ${Math.ceil(Number(retryAfter) / 60)} minute(s)`).withHeader(
-        'Retry-After',
-        retryAfter,
-      );
+      throw new AuthError(
+        AuthErrorCode.LOGIN_LOCKED,
+        `Too many failed logins from this address; try again in ${Math.ceil(Number(retryAfter) / 60)} minute(s)`,
+      ).withHeader('Retry-After', retryAfter);
     }
+    return account.count >= this.env.LOADLINE_LOGIN_SLOW_AFTER_FAILURES ? this.env.LOADLINE_LOGIN_SLOW_DELAY_MS : 0;
   }
 
-  /** Counts a failure; true when this one locked the account. */
-  async recordFailure(email: string, ip: string | undefined): Promise<boolean> {
-    const [account] = await Promise.all([
-      this.counters.hit(`account:${digest(email)}`, this.windowMs),
-      ip ? this.counters.hit(`address:${digest(ip)}`, this.windowMs) : undefined,
+  /** Waits out the delay admit() gave (after the password was checked, so the failure is already counted). */
+  async delay(ms: number): Promise<void> {
+    if (ms > 0) await sleep(ms);
+  }
+
+  async recordFailure(email: string, ip: string | undefined): Promise<FailureOutcome> {
+    const keys = this.keys(email, ip);
+    const [pair, , account] = await Promise.all([
+      this.counters.hit(keys.pair, this.windowMs),
+      this.counters.hit(keys.address, this.windowMs),
+      this.counters.hit(keys.account, this.windowMs),
     ]);
-    return account.count === this.env.LOADLINE_LOGIN_MAX_FAILURES;
+    return { pairLockedNow: pair.count === this.env.LOADLINE_LOGIN_MAX_FAILURES, slowedNow: account.count === this.env.LOADLINE_LOGIN_SLOW_AFTER_FAILURES };
   }
 
-  async recordSuccess(email: string): Promise<void> {
-    await this.counters.reset(`account:${digest(email)}`);
+  /**
+   * The right password clears its own pair only: the account-wide count stays, or whoever
+   * guesses from many addresses would get their speed back each time the owner signs in.
+   */
+  async recordSuccess(email: string, ip: string | undefined): Promise<void> {
+    await this.counters.reset(this.keys(email, ip).pair);
   }
 }

@@ -58,10 +58,16 @@ export const apiEnvSchema = z.object({
    */
   LOADLINE_RATE_LIMIT_PUBLIC_PER_ADDRESS: z.coerce.number().int().positive().default(120),
   LOADLINE_RATE_LIMIT_PUBLIC_PER_TOKEN: z.coerce.number().int().positive().default(1_200),
-  /** Failed logins after which logins are refused for a while: per account, and per client address. */
+  /**
+   * Failed logins after which logins are refused for a while: per (account, client address)
+   * pair, and per client address. An account failed from everywhere is only slowed (below).
+   */
   LOADLINE_LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   LOADLINE_LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(30),
   LOADLINE_LOGIN_LOCKOUT_MINUTES: z.coerce.number().positive().default(15),
+  /** Failed logins of one account, from any address, after which its logins are answered only after a delay. */
+  LOADLINE_LOGIN_SLOW_AFTER_FAILURES: z.coerce.number().int().positive().default(10),
+  LOADLINE_LOGIN_SLOW_DELAY_MS: z.coerce.number().int().min(0).max(30_000).default(2_000),
   /**
    * Who may make an account: anyone (open), only someone redeeming an invite (invite-only),
    * or nobody (closed). The first account of an empty installation can always be made.

@@ -4,8 +4,8 @@ import type { AuditAction, BaselineFinding, RunView, TrendChange } from '@loadli
 /** What an audited change says beyond who and from where (the request context has those). */
 export interface AuditedChange {
   subject?: { type: string; id: string };
-  /** Names and ids only: never a secret. */
-  details?: Record<string, string | number | boolean | null>;
+  /** Names and ids only (lists of them too): never a secret. */
+  details?: Record<string, string | number | boolean | null | string[]>;
   /** Defaults to the caller's organization. */
   tenantIds?: string[];
   /** Defaults to the caller; given for events before authentication (logins). */

@@ -15,7 +15,7 @@ import { ZodPipe } from '../common/validation/zod-body.pipe.js';
 import { ApiJsonBody, ApiJsonResponse } from '../common/openapi/decorators.js';
 import { listOf } from '../common/http/list.js';
 import { CurrentCaller, CurrentSession } from '../access/access.guard.js';
-import type { Caller, SessionCaller } from '../access/caller.js';
+import { makerOf, type Caller, type SessionCaller } from '../access/caller.js';
 import { codeByField } from '../common/validation/code-by-field.js';
 import { Public } from '../access/public.decorator.js';
 import { Requires, SessionOnly } from '../access/permissions.decorator.js';
@@ -26,7 +26,7 @@ import { MemberError, MemberErrorCode } from './members.errors.js';
 const unknownRole = codeByField({ role: (message, details) => new MemberError(MemberErrorCode.UNKNOWN_ROLE, message, details) });
 
 const actorOf = (caller: Caller): Actor => ({
-  userId: caller.userId,
+  ...makerOf(caller),
   role: caller.role,
   email: caller.user?.email ?? null,
   organizationName: caller.tenant.name,

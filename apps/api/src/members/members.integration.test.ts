@@ -66,6 +66,21 @@ describe('members and invites: links, roles, the last owner', () => {
     expect((await people.OWNER.client.get('/invites')).body.items.map((item: { id: string }) => item.id)).not.toContain(invite.body.invite.id);
   });
 
+  it('makes the account of a sign-up through an e-mail invite with the invited address: the delivered link is the proof', async () => {
+    const invite = await people.ADMIN.client.post('/invites', { role: 'ADMIN', email: 'proven@example.test' });
+    const preview = await stack.api.get(`/invitations/${invite.body.token}`);
+    expect(preview.body).toMatchObject({ email: 'proven@example.test', role: 'ADMIN' });
+    // No address of one's own to give: the account is the invited address's.
+    const joined = await stack.api.post('/auth/signup', { password: TEST_PASSWORD, name: 'Proven', inviteToken: invite.body.token });
+    expect(joined.status).toBe(201);
+    expect(joined.body).toMatchObject({ role: 'ADMIN', user: { email: 'proven@example.test' } });
+    // An invite that names no address proves none: the sign-up must say which one.
+    const open = (await people.ADMIN.client.post('/invites', { role: 'VIEWER' })).body;
+    const nameless = await stack.api.post('/auth/signup', { password: TEST_PASSWORD, name: 'Nameless', inviteToken: open.token });
+    expect(nameless.status).toBe(400);
+    expect(nameless.body.error.details).toContainEqual(expect.objectContaining({ path: 'email' }));
+  });
+
   it("adds members through POST /members (the design's path), which is an invite like POST /invites", async () => {
     const invite = await people.OWNER.client.post('/members', { role: 'VIEWER', email: 'by-members@example.test' });
     expect(invite.status).toBe(201);

@@ -6,11 +6,12 @@ import { hashSecretToken, newSecretToken } from '../access/secrets.js';
 import { LastOwnerError, MembersRepository } from './members.repository.js';
 import { MemberError, MemberErrorCode } from './members.errors.js';
 import { MAILER, type Mailer } from './mailer.js';
+import type { ReducedPower } from './power.js';
+import type { Maker } from '../access/caller.js';
 
 const INVITE_TOKEN_PREFIX = 'lli';
 
-export interface Actor {
-  userId: string | null;
+export interface Actor extends Maker {
   role: Role;
   email: string | null;
   organizationName: string;
@@ -83,8 +84,8 @@ export class MembersService {
   }
 
   /** Audits what a member's demotion or removal took from the keys, invites and triggers they made. */
-  private async recordReduced(userId: string, email: string, reduced: Record<string, string[]>): Promise<void> {
-    if (Object.values(reduced).every((items) => items.length === 0)) return;
+  private async recordReduced(userId: string, email: string, reduced: ReducedPower): Promise<void> {
+    if (Object.values(reduced).every((items: string[]) => items.length === 0)) return;
     await this.events.emit('member.power_reduced', { subject: { type: 'user', id: userId }, details: { email, ...reduced } });
   }
 
@@ -125,13 +126,7 @@ export class MembersService {
     }
     const token = newSecretToken(INVITE_TOKEN_PREFIX);
     const expiresAt = new Date(Date.now() + input.expiresInHours * 3_600_000);
-    const record = await this.members.createInvite({
-      tokenHash: hashSecretToken(token),
-      role: input.role,
-      email: input.email ?? null,
-      createdById: actor.userId,
-      expiresAt,
-    });
+    const record = await this.members.createInvite({ tokenHash: hashSecretToken(token), role: input.role, email: input.email ?? null, expiresAt }, actor);
     const url = `${linkBase.replace(/\/$/, '')}/invite/${token}`;
     await this.mailer.sendInvite({ to: record.email, organization: actor.organizationName, invitedBy: actor.email, role: record.role, url, expiresAt });
     await this.events.emit('member.invited', { subject: { type: 'invite', id: record.id }, details: { role: record.role, email: record.email } });
@@ -158,6 +153,10 @@ export class MembersService {
     if (invite.acceptedAt) throw new MemberError(MemberErrorCode.INVITE_ALREADY_USED, 'This invite link has already been used');
     if (invite.revokedAt) throw new MemberError(MemberErrorCode.INVITE_REVOKED, 'This invite was withdrawn; ask for a new one');
     if (invite.expiresAt <= new Date()) throw new MemberError(MemberErrorCode.INVITE_EXPIRED, 'This invite link has expired; ask for a new one');
+    // Its authority is its root person's, now: a role change revokes it in its own transaction,
+    // and this makes a row that escaped that fail closed.
+    const rootRole = invite.rootUserId ? await this.members.roleOf(invite.tenantId, invite.rootUserId) : null;
+    if (!rootRole || !canGrant(rootRole, invite.role)) throw new MemberError(MemberErrorCode.INVITE_REVOKED, 'This invite was withdrawn; ask for a new one');
     return {
       id: invite.id,
       tenantId: invite.tenantId,
@@ -172,6 +171,8 @@ export class MembersService {
   /**
    * An invite that names an e-mail address is redeemed only by that address (not by whoever
    * the link was forwarded to or intercepted by); one without is for whoever holds the link.
+   * The link was delivered to that address (by whoever invited, or a mailer): holding it is
+   * the proof of the address, so an account made through it gets exactly that address.
    */
   assertInviteFor(invite: { email: string | null }, email: string): void {
     if (invite.email && invite.email.toLowerCase() !== email.toLowerCase()) {
@@ -185,18 +186,26 @@ export class MembersService {
   async preview(token: string): Promise<InvitationPreview> {
     const invite = await this.usableInvite(token);
     const inviter = invite.createdById ? ((await this.members.userEmails([invite.createdById]))[0]?.email ?? null) : null;
-    return { organization: { name: invite.organizationName }, role: invite.role, expiresAt: invite.expiresAt.toISOString(), invitedBy: inviter };
+    return {
+      organization: { name: invite.organizationName },
+      role: invite.role,
+      // The holder of the link is who it was sent to: the address is theirs to see (and the account's, if they sign up).
+      email: invite.email,
+      expiresAt: invite.expiresAt.toISOString(),
+      invitedBy: inviter,
+    };
   }
 
   /** A signed-in user accepts an invite: they join with its role. Returns the organization joined. */
   async accept(token: string, userId: string) {
     const invite = await this.usableInvite(token);
     const [user] = await this.members.userEmails([userId]);
-    this.assertInviteFor(invite, user?.email ?? '');
+    if (!user) throw new MemberError(MemberErrorCode.INVITE_FOR_ANOTHER_EMAIL, 'This invite is for another account');
+    this.assertInviteFor(invite, user.email);
     if (await this.members.isMember(invite.tenantId, userId)) {
       throw new MemberError(MemberErrorCode.ALREADY_MEMBER, `You are already a member of ${invite.organizationName}`);
     }
-    const membership = await this.members.claimInvite(invite.id, invite.tenantId, userId, invite.role);
+    const membership = await this.members.claimInvite(invite.id, invite.tenantId, user, invite.role);
     if (!membership) throw new MemberError(MemberErrorCode.INVITE_ALREADY_USED, 'This invite link has already been used');
     await this.events.emit('member.joined', {
       tenantIds: [invite.tenantId],

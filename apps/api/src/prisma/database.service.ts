@@ -11,6 +11,8 @@ function createClients(databaseUrl: string) {
 
 export type SystemDb = PrismaClient;
 export type ScopedDb = ReturnType<typeof createClients>['scoped'];
+/** The client inside `scoped.$transaction(async (tx) => ...)`: still tenant-scoped. */
+export type ScopedTx = Omit<ScopedDb, '$extends' | '$transaction' | '$connect' | '$disconnect' | '$on' | '$use'>;
 
 /**
  * The database, in two views. `scoped` filters every tenant-owned model by the tenant of the

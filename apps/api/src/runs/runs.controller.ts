@@ -8,7 +8,8 @@ import { ZodPipe } from '../common/validation/zod-body.pipe.js';
 import { ApiFileResponse, ApiJsonResponse, ApiZodQuery } from '../common/openapi/decorators.js';
 import { listOf } from '../common/http/list.js';
 import { revalidateWhenFinal } from '../common/http/cache-control.js';
-import { CurrentCaller, type AuthenticatedCaller } from '../access/access.guard.js';
+import { CurrentAccess, CurrentCaller, type AuthenticatedCaller } from '../access/access.guard.js';
+import { whileAccessHolds, type HeldAccess } from '../access/live-access.js';
 import { RunsService } from './runs.service.js';
 import { RunLiveService } from './run-live.service.js';
 import { RunLiveHub } from './run-live-hub.js';
@@ -84,13 +85,19 @@ export class RunsController {
    * Server-Sent Events: `progress` (LiveProgress) once a second, then `end` (the run) when it
    * is over. The first `progress` carries every second completed so far, later ones those
    * completed since, so a client that reconnects has no gap to fill. Needs the Authorization header, so browsers read it with fetch, not EventSource.
+   * The stream ends (after an `access_ended` event) within a few seconds of the session or key
+   * that opened it being revoked, or its member removed: the access is checked again while it runs.
    */
   @Sse('runs/:id/events')
   @Requires('read')
   @ApiFileResponse(200, { 'text/event-stream': null }, [401, 404])
-  async events(@Param('id') id: string, @CurrentCaller() caller: AuthenticatedCaller): Promise<Observable<MessageEvent>> {
+  async events(@Param('id') id: string, @CurrentCaller() caller: AuthenticatedCaller, @CurrentAccess() access: HeldAccess): Promise<Observable<MessageEvent>> {
     await this.runs.get(id);
-    return this.hub.stream(id, caller.tenantId).pipe(map((event) => ({ type: event.type, data: event.data })));
+    const farewell: MessageEvent = { type: 'access_ended', data: { message: 'Your access to this run ended (signed out, key revoked or membership changed)' } };
+    return this.hub
+      .stream(id, caller.tenantId)
+      .pipe(map((event): MessageEvent => ({ type: event.type, data: event.data })))
+      .pipe(whileAccessHolds(access, 'read', farewell));
   }
 
   @Post('runs/:id/cancel')

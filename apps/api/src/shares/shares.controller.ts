@@ -9,7 +9,7 @@ import { listOf } from '../common/http/list.js';
 import { PublicUrl } from '../common/http/public-url.js';
 import { revalidateWhenFinal } from '../common/http/cache-control.js';
 import { CurrentCaller } from '../access/access.guard.js';
-import type { Caller } from '../access/caller.js';
+import { makerOf, type Caller } from '../access/caller.js';
 import { Public } from '../access/public.decorator.js';
 import { Requires } from '../access/permissions.decorator.js';
 import { SharesService } from './shares.service.js';
@@ -34,7 +34,7 @@ export class SharesController {
     @CurrentCaller() caller: Caller,
     @Req() req: Request,
   ) {
-    return this.shares.create({ runId: id }, body, caller.userId, this.publicUrl.of(req));
+    return this.shares.create({ runId: id }, body, makerOf(caller), this.publicUrl.of(req));
   }
 
   /** A public link to the plan's trend page. */
@@ -49,7 +49,7 @@ export class SharesController {
     @CurrentCaller() caller: Caller,
     @Req() req: Request,
   ) {
-    return this.shares.create({ planId: id }, body, caller.userId, this.publicUrl.of(req));
+    return this.shares.create({ planId: id }, body, makerOf(caller), this.publicUrl.of(req));
   }
 
   @Get('share-links')

@@ -1,13 +1,22 @@
 import { Injectable } from '@nestjs/common';
+import { can, type Role } from '@loadline/shared';
 import { DatabaseService } from '../prisma/database.service.js';
-import { withTenant } from '../tenancy/request-context.js';
+import { currentTenantId, withTenant } from '../tenancy/request-context.js';
+import { assertRootAuthority } from '../access/authority.js';
+import type { Maker } from '../access/caller.js';
 
 @Injectable()
 export class SharesRepository {
   constructor(private readonly db: DatabaseService) {}
 
-  create(data: { tokenHash: string; runId: string | null; planId: string | null; createdById: string | null; expiresAt: Date | null }) {
-    return this.db.scoped.shareLink.create({ data: withTenant(data) });
+  /** Writes the link unless its root person may no longer share (checked under lock, see lockRootRole). */
+  create(data: { tokenHash: string; runId: string | null; planId: string | null; expiresAt: Date }, maker: Maker) {
+    return this.db.scoped.$transaction(async (tx) => {
+      await assertRootAuthority(tx, currentTenantId(), maker.rootUserId, (role) => can(role, 'shares:manage'));
+      return tx.shareLink.create({
+        data: withTenant({ ...data, createdById: maker.userId, createdByApiKeyId: maker.apiKeyId, rootUserId: maker.rootUserId }),
+      });
+    });
   }
 
   list() {
@@ -28,6 +37,12 @@ export class SharesRepository {
   /** A public link is opened before any tenant is known: system client, by token hash. */
   findByTokenHash(tokenHash: string) {
     return this.db.system.shareLink.findUnique({ where: { tokenHash } });
+  }
+
+  /** The role the link's root person holds in its organization now (null: not a member). */
+  async rootRole(tenantId: string, rootUserId: string): Promise<Role | null> {
+    const membership = await this.db.system.membership.findUnique({ where: { tenantId_userId: { tenantId, userId: rootUserId } }, select: { role: true } });
+    return membership?.role ?? null;
   }
 
   userEmails(userIds: string[]) {

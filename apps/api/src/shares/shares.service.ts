@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { toPublicShare, type CreatedShare, type PublicShare, type ShareView } from '@loadline/shared';
+import { SHARE_MAX_DAYS, can, toPublicShare, type CreatedShare, type PublicShare, type ShareView } from '@loadline/shared';
 import { hashSecretToken, newSecretToken } from '../access/secrets.js';
 import { runAsTenant } from '../tenancy/request-context.js';
 import { PlansService } from '../plans/plans.service.js';
@@ -8,12 +8,18 @@ import { RunLiveService } from '../runs/run-live.service.js';
 import { ReportsService } from '../reports/reports.service.js';
 import { SharesRepository } from './shares.repository.js';
 import { ShareError, ShareErrorCode } from './shares.errors.js';
+import type { Maker } from '../access/caller.js';
 
 const SHARE_TOKEN_PREFIX = 'lsh';
 /** How many runs a shared trend page shows. */
 const SHARED_TREND_RUNS = 100;
 
 type ShareRow = Awaited<ReturnType<SharesRepository['list']>>[number];
+
+const DAY_MS = 86_400_000;
+
+/** When a link ends: its own expiry, or for a link of a release that let links live forever, a year after it was made. */
+const endOf = (share: { expiresAt: Date | null; createdAt: Date }) => share.expiresAt ?? new Date(share.createdAt.getTime() + SHARE_MAX_DAYS * DAY_MS);
 
 const notFound = () => new ShareError(ShareErrorCode.SHARE_NOT_FOUND, 'This link does not exist, has expired or was revoked');
 
@@ -44,28 +50,25 @@ export class SharesService {
         : `${row.plan?.name ?? 'plan'}, trend`,
       createdAt: row.createdAt.toISOString(),
       createdBy: row.createdById ? (emails.get(row.createdById) ?? null) : null,
-      expiresAt: row.expiresAt?.toISOString() ?? null,
+      expiresAt: endOf(row).toISOString(),
       revokedAt: row.revokedAt?.toISOString() ?? null,
     }));
   }
 
-  async create(
-    subject: { runId?: string; planId?: string },
-    options: { expiresInDays?: number },
-    createdById: string | null,
-    linkBase: string,
-  ): Promise<CreatedShare> {
+  async create(subject: { runId?: string; planId?: string }, options: { expiresInDays: number }, maker: Maker, linkBase: string): Promise<CreatedShare> {
     // The subject must be the caller's: these lookups are tenant-scoped and 404 otherwise.
     if (subject.runId) await this.runs.get(subject.runId);
     if (subject.planId) await this.plans.get(subject.planId);
     const token = newSecretToken(SHARE_TOKEN_PREFIX);
-    const row = await this.shares.create({
-      tokenHash: hashSecretToken(token),
-      runId: subject.runId ?? null,
-      planId: subject.planId ?? null,
-      createdById,
-      expiresAt: options.expiresInDays ? new Date(Date.now() + options.expiresInDays * 86_400_000) : null,
-    });
+    const row = await this.shares.create(
+      {
+        tokenHash: hashSecretToken(token),
+        runId: subject.runId ?? null,
+        planId: subject.planId ?? null,
+        expiresAt: new Date(Date.now() + options.expiresInDays * DAY_MS),
+      },
+      maker,
+    );
     const share = (await this.views((await this.shares.list()).filter((candidate) => candidate.id === row.id)))[0]!;
     return { share, token, url: `${linkBase.replace(/\/$/, '')}/r/${token}` };
   }
@@ -80,11 +83,17 @@ export class SharesService {
     if (!share.revokedAt) await this.shares.revoke(id, new Date());
   }
 
-  /** What a public link shows, read as the organization that shared it. */
+  /**
+   * What a public link shows, read as the organization that shared it, while the link lives:
+   * not revoked, not expired, and its root person may still share (a role change revokes the
+   * link in its own transaction; this makes a row that escaped that fail closed).
+   */
   async open(token: string): Promise<PublicShare> {
     const share = await this.shares.findByTokenHash(hashSecretToken(token));
-    if (!share || share.revokedAt || (share.expiresAt && share.expiresAt <= new Date())) throw notFound();
-    const expiresAt = share.expiresAt?.toISOString() ?? null;
+    if (!share || share.revokedAt || endOf(share) <= new Date()) throw notFound();
+    const rootRole = share.rootUserId ? await this.shares.rootRole(share.tenantId, share.rootUserId) : null;
+    if (!rootRole || !can(rootRole, 'shares:manage')) throw notFound();
+    const expiresAt = endOf(share).toISOString();
     return runAsTenant(share.tenantId, async (): Promise<PublicShare> => {
       if (share.runId) {
         const [run, series] = await Promise.all([this.runs.get(share.runId), this.live.series(share.runId)]);

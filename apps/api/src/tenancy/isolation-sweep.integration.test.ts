@@ -42,6 +42,8 @@ const KIND_BY_SEGMENT: Record<string, ResourceKind> = {
 const TOKEN_ROUTES = new Set([
   'GET invitations/:token',
   'POST invitations/:token/accept',
+  'GET password-resets/:token',
+  'POST password-resets/:token',
   'GET public/shares/:token',
   'GET public/reports/:token',
   'POST triggers/:token',

@@ -12,6 +12,7 @@ export const TENANT_COLUMN: Readonly<Record<string, string>> = {
   Membership: 'tenantId',
   ApiKey: 'tenantId',
   Invite: 'tenantId',
+  PasswordReset: 'tenantId',
   AuditEvent: 'tenantId',
   Target: 'tenantId',
   TestPlan: 'tenantId',

@@ -8,7 +8,7 @@ import { ApiJsonBody, ApiJsonResponse } from '../common/openapi/decorators.js';
 import { listOf } from '../common/http/list.js';
 import { PublicUrl } from '../common/http/public-url.js';
 import { CurrentCaller } from '../access/access.guard.js';
-import type { Caller } from '../access/caller.js';
+import { makerOf, type Caller } from '../access/caller.js';
 import { Public } from '../access/public.decorator.js';
 import { Requires } from '../access/permissions.decorator.js';
 import { TriggersService } from './triggers.service.js';
@@ -34,7 +34,7 @@ export class TriggersController {
     @CurrentCaller() caller: Caller,
     @Req() req: Request,
   ) {
-    return this.triggers.create(id, body.name, caller.userId, this.publicUrl.of(req));
+    return this.triggers.create(id, body.name, makerOf(caller), this.publicUrl.of(req));
   }
 
   @Get('plans/:id/triggers')

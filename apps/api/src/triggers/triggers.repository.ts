@@ -1,13 +1,22 @@
 import { Injectable } from '@nestjs/common';
+import { can, type Role } from '@loadline/shared';
 import { DatabaseService } from '../prisma/database.service.js';
-import { withTenant } from '../tenancy/request-context.js';
+import { currentTenantId, withTenant } from '../tenancy/request-context.js';
+import { assertRootAuthority } from '../access/authority.js';
+import type { Maker } from '../access/caller.js';
 
 @Injectable()
 export class TriggersRepository {
   constructor(private readonly db: DatabaseService) {}
 
-  create(data: { planId: string; name: string; tokenHash: string; createdById: string | null }) {
-    return this.db.scoped.trigger.create({ data: withTenant(data) });
+  /** Writes the trigger unless its root person may no longer start runs (checked under lock, see lockRootRole). */
+  create(data: { planId: string; name: string; tokenHash: string }, maker: Maker) {
+    return this.db.scoped.$transaction(async (tx) => {
+      await assertRootAuthority(tx, currentTenantId(), maker.rootUserId, (role) => can(role, 'runs:start'));
+      return tx.trigger.create({
+        data: withTenant({ ...data, createdById: maker.userId, createdByApiKeyId: maker.apiKeyId, rootUserId: maker.rootUserId }),
+      });
+    });
   }
 
   forPlan(planId: string) {
@@ -25,6 +34,12 @@ export class TriggersRepository {
   /** A trigger URL is called without login: system client, by token hash. */
   findByTokenHash(tokenHash: string) {
     return this.db.system.trigger.findUnique({ where: { tokenHash } });
+  }
+
+  /** The role the trigger's root person holds in its organization now (null: not a member). */
+  async rootRole(tenantId: string, rootUserId: string): Promise<Role | null> {
+    const membership = await this.db.system.membership.findUnique({ where: { tenantId_userId: { tenantId, userId: rootUserId } }, select: { role: true } });
+    return membership?.role ?? null;
   }
 
   touch(id: string) {

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Redis } from 'ioredis';
-import type { CreatedTrigger, FireTriggerInput, RunView, TriggerView } from '@loadline/shared';
+import { can, type CreatedTrigger, type FireTriggerInput, type RunView, type TriggerView } from '@loadline/shared';
 import { API_ENV, type ApiEnv } from '../config/env.js';
 import { REDIS } from '../queue/queue.module.js';
 import { hashSecretToken, newSecretToken } from '../access/secrets.js';
@@ -11,6 +11,7 @@ import { PlansService } from '../plans/plans.service.js';
 import { RunsService } from '../runs/runs.service.js';
 import { TriggersRepository } from './triggers.repository.js';
 import { TriggerError, TriggerErrorCode } from './triggers.errors.js';
+import type { Maker } from '../access/caller.js';
 
 const TRIGGER_TOKEN_PREFIX = 'llt';
 /** Calls per minute one trigger URL takes (it needs no login, so it gets its own limit). */
@@ -53,10 +54,11 @@ export class TriggersService {
     }));
   }
 
-  async create(planId: string, name: string, createdById: string | null, linkBase: string): Promise<CreatedTrigger> {
+  /** The trigger carries its maker's root person's authority: it stops when they may no longer start runs. */
+  async create(planId: string, name: string, maker: Maker, linkBase: string): Promise<CreatedTrigger> {
     await this.plans.get(planId);
     const token = newSecretToken(TRIGGER_TOKEN_PREFIX);
-    const row = await this.triggers.create({ planId, name, tokenHash: hashSecretToken(token), createdById });
+    const row = await this.triggers.create({ planId, name, tokenHash: hashSecretToken(token) }, maker);
     const [trigger] = await this.views([row]);
     return { trigger: trigger!, token, url: `${linkBase.replace(/\/$/, '')}/api/v1/triggers/${token}` };
   }
@@ -76,6 +78,10 @@ export class TriggersService {
   async fire(token: string, input: FireTriggerInput, idempotencyKey: string | undefined): Promise<RunView> {
     const row = await this.triggers.findByTokenHash(hashSecretToken(token));
     if (!row || row.revokedAt) throw notFound();
+    // Its power is its root person's, now (a role change revokes it in its own transaction;
+    // this makes a row that escaped that fail closed).
+    const rootRole = row.rootUserId ? await this.triggers.rootRole(row.tenantId, row.rootUserId) : null;
+    if (!rootRole || !can(rootRole, 'runs:start')) throw notFound();
     const window = await this.calls.hit(row.id, 60_000);
     if (window.count > CALLS_PER_MINUTE) {
       throw new CommonError(CommonErrorCode.RATE_LIMITED, `Rate limit: at most ${CALLS_PER_MINUTE} calls per minute per trigger`).withHeader(

@@ -25,7 +25,7 @@ describe('toApiError', () => {
   });
 
   it('copes with bodies that are not the contract', () => {
-    expect(toApiError(409, { error: { code: 'EMAIL_TAKEN', message: 'taken' } }).code).toBe('EMAIL_TAKEN');
+    expect(toApiError(409, { error: { code: 'SIGNUP_REFUSED', message: 'refused' } }).code).toBe('SIGNUP_REFUSED');
     const html = toApiError(502, '<html>Bad gateway</html>');
     expect(html.code).toBe('HTTP_502');
     expect(html.message).toMatch(/not reachable/);

@@ -9,6 +9,7 @@ describe('isOrganizationScoped', () => {
     expect(isOrganizationScoped(queryKeys.organization.usage())).toBe(true);
     expect(isOrganizationScoped(queryKeys.me)).toBe(false);
     expect(isOrganizationScoped(queryKeys.invitation('lli_x'))).toBe(false);
+    expect(isOrganizationScoped(queryKeys.passwordReset('llr_x'))).toBe(false);
     expect(isOrganizationScoped(queryKeys.sessions)).toBe(false);
     expect(isOrganizationScoped(queryKeys.publicShare('lls_x'))).toBe(false);
     expect(isOrganizationScoped(queryKeys.reports.trend('p1'))).toBe(true);

@@ -17,6 +17,8 @@ export const queryKeys = {
   health: ['health'] as const,
   /** Public: what an invite link is for. Not tied to the session's organization. */
   invitation: (token: string) => ['invitation', token] as const,
+  /** Public: whose password a reset link is for. Not tied to the session's organization. */
+  passwordReset: (token: string) => ['password-reset', token] as const,
   /** The signed-in person's sessions (across organizations). */
   sessions: ['sessions'] as const,
   organization: {
@@ -95,7 +97,7 @@ export interface TrendRange {
 }
 
 /** Keys whose data does not depend on which organization the session acts for. */
-const UNSCOPED_ROOTS: ReadonlySet<unknown> = new Set([queryKeys.me[0], 'invitation', queryKeys.sessions[0], 'public-share']);
+const UNSCOPED_ROOTS: ReadonlySet<unknown> = new Set([queryKeys.me[0], 'invitation', 'password-reset', queryKeys.sessions[0], 'public-share']);
 
 /** Whether a query's data belongs to the session's current organization (and must go when it changes). */
 export function isOrganizationScoped(queryKey: readonly unknown[]): boolean {

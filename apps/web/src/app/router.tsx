@@ -2,7 +2,7 @@ import { createBrowserRouter, Link, Navigate } from 'react-router';
 import { AppShell } from './AppShell';
 import { EmptyState } from '../components/States';
 import { GuestOnly, RequireAuth } from './RequireAuth';
-import { InvitePage, LoginPage, SignupPage } from '../features/auth';
+import { ChangePasswordPage, InvitePage, LoginPage, ResetPasswordPage, SignupPage } from '../features/auth';
 import { ApiKeysPage } from '../features/api-keys';
 import { AuditPage } from '../features/audit';
 import { DashboardPage } from '../features/dashboard';
@@ -35,6 +35,8 @@ function NotFoundPage() {
 export const router = createBrowserRouter([
   // Both signed in (accept) and signed out (sign up or log in through it).
   { path: '/invite/:token', element: <InvitePage /> },
+  // A password reset link an admin handed over: works signed in or out.
+  { path: '/reset-password/:token', element: <ResetPasswordPage /> },
   // A shared report: public, read-only, no session and no app navigation.
   { path: '/r/:token', element: <PublicSharePage /> },
   {
@@ -72,6 +74,7 @@ export const router = createBrowserRouter([
               { path: 'shares', element: <SharesPage /> },
               { path: 'audit', element: <AuditPage /> },
               { path: 'sessions', element: <SessionsPage /> },
+              { path: 'password', element: <ChangePasswordPage /> },
             ],
           },
           { path: '*', element: <NotFoundPage /> },

@@ -84,6 +84,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["Passwords_change"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/sessions": {
         parameters: {
             query?: never;
@@ -340,6 +356,22 @@ export interface paths {
         patch: operations["Members_changeRole"];
         trace?: never;
     };
+    "/members/{userId}/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["Passwords_issue"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/organization": {
         parameters: {
             query?: never;
@@ -398,6 +430,22 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["Organizations_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/password-resets/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Passwords_preview"];
+        put?: never;
+        post: operations["Passwords_redeem"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1217,7 +1265,7 @@ export interface components {
         };
         AuditQueryInput: {
             /** @enum {string} */
-            action?: "auth.login" | "auth.login_failed" | "auth.logout" | "auth.locked_out" | "organization.created" | "organization.updated" | "organization.quotas_changed" | "member.invited" | "member.invite_revoked" | "member.joined" | "member.role_changed" | "member.power_reduced" | "member.removed" | "api_key.created" | "api_key.revoked" | "target.verified" | "run.started" | "run.cancelled";
+            action?: "auth.login" | "auth.login_failed" | "auth.logout" | "auth.locked_out" | "auth.login_slowed" | "auth.password_changed" | "auth.password_reset" | "organization.created" | "organization.updated" | "organization.quotas_changed" | "member.invited" | "member.invite_revoked" | "member.joined" | "member.role_changed" | "member.power_reduced" | "member.removed" | "member.password_reset_issued" | "authority.backfilled" | "api_key.created" | "api_key.revoked" | "target.verified" | "run.started" | "run.cancelled";
             before?: string;
             /** @default 50 */
             limit?: number;
@@ -1284,6 +1332,10 @@ export interface components {
             group?: number;
             name: string;
             pattern: string;
+        };
+        ChangePasswordInput: {
+            currentPassword: string;
+            newPassword: components["schemas"]["PasswordInput"];
         };
         ChangeRole: {
             role: components["schemas"]["Role"];
@@ -1381,7 +1433,8 @@ export interface components {
             /** @default UTC */
             timezone?: components["schemas"]["TimezoneInput"];
         };
-        CreateShare: {
+        CreateShareInput: {
+            /** @default 30 */
             expiresInDays?: number;
         };
         CreateTargetInput: {
@@ -1711,6 +1764,7 @@ export interface components {
             name?: components["schemas"]["PlanNameInput"];
         };
         InvitationPreview: {
+            email: string | null;
             expiresAt: string;
             invitedBy: string | null;
             organization: {
@@ -1725,6 +1779,11 @@ export interface components {
             expiresAt: string;
             id: string;
             role: components["schemas"]["Role"];
+        };
+        IssuedPasswordReset: {
+            reset: components["schemas"]["PasswordResetView"];
+            token: string;
+            url: string;
         };
         JsonPath: string;
         K6Thresholds: {
@@ -1926,6 +1985,19 @@ export interface components {
             slug: string;
         };
         PasswordInput: string;
+        PasswordResetPreview: {
+            email: string;
+            expiresAt: string;
+            organization: {
+                name: string;
+            };
+        };
+        PasswordResetView: {
+            email: string;
+            expiresAt: string;
+            id: string;
+            userId: string;
+        };
         PlanBaseline: {
             message: string;
             pinned: {
@@ -2157,6 +2229,9 @@ export interface components {
             type: "form";
         };
         RequestName: string;
+        ResetPassword: {
+            password: components["schemas"]["PasswordInput"];
+        };
         ResponseBytesStats: {
             avg: number;
             max: number;
@@ -2504,7 +2579,7 @@ export interface components {
         ShareView: {
             createdAt: string;
             createdBy: string | null;
-            expiresAt: string | null;
+            expiresAt: string;
             id: string;
             /** @enum {string} */
             kind: "run" | "trend";
@@ -2514,7 +2589,7 @@ export interface components {
             title: string;
         };
         SignupInput: {
-            email: components["schemas"]["EmailInput"];
+            email?: components["schemas"]["EmailInput"];
             inviteToken?: string;
             name: string;
             organizationName?: string;
@@ -3050,6 +3125,7 @@ export type Capacity = components['schemas']['Capacity'];
 export type CapacityPhase = components['schemas']['CapacityPhase'];
 export type Capture = components['schemas']['Capture'];
 export type CaptureInput = components['schemas']['CaptureInput'];
+export type ChangePasswordInput = components['schemas']['ChangePasswordInput'];
 export type ChangeRole = components['schemas']['ChangeRole'];
 export type Check = components['schemas']['Check'];
 export type CheckInput = components['schemas']['CheckInput'];
@@ -3063,7 +3139,7 @@ export type CreateInviteInput = components['schemas']['CreateInviteInput'];
 export type CreateOrganizationInput = components['schemas']['CreateOrganizationInput'];
 export type CreatePlanInput = components['schemas']['CreatePlanInput'];
 export type CreateScheduleInput = components['schemas']['CreateScheduleInput'];
-export type CreateShare = components['schemas']['CreateShare'];
+export type CreateShareInput = components['schemas']['CreateShareInput'];
 export type CreateTargetInput = components['schemas']['CreateTargetInput'];
 export type CreateTriggerInput = components['schemas']['CreateTriggerInput'];
 export type CreateWebhookInput = components['schemas']['CreateWebhookInput'];
@@ -3093,6 +3169,7 @@ export type ImportedPlan = components['schemas']['ImportedPlan'];
 export type ImportPlanInput = components['schemas']['ImportPlanInput'];
 export type InvitationPreview = components['schemas']['InvitationPreview'];
 export type InviteView = components['schemas']['InviteView'];
+export type IssuedPasswordReset = components['schemas']['IssuedPasswordReset'];
 export type JsonPath = components['schemas']['JsonPath'];
 export type K6Thresholds = components['schemas']['K6Thresholds'];
 export type K6ThresholdsInput = components['schemas']['K6ThresholdsInput'];
@@ -3107,6 +3184,8 @@ export type MetricDelta = components['schemas']['MetricDelta'];
 export type MeView = components['schemas']['MeView'];
 export type OrganizationView = components['schemas']['OrganizationView'];
 export type PasswordInput = components['schemas']['PasswordInput'];
+export type PasswordResetPreview = components['schemas']['PasswordResetPreview'];
+export type PasswordResetView = components['schemas']['PasswordResetView'];
 export type PlanBaseline = components['schemas']['PlanBaseline'];
 export type PlanChange = components['schemas']['PlanChange'];
 export type PlanDiff = components['schemas']['PlanDiff'];
@@ -3130,6 +3209,7 @@ export type RelativeJudgement = components['schemas']['RelativeJudgement'];
 export type RequestBody = components['schemas']['RequestBody'];
 export type RequestBodyInput = components['schemas']['RequestBodyInput'];
 export type RequestName = components['schemas']['RequestName'];
+export type ResetPassword = components['schemas']['ResetPassword'];
 export type ResponseBytesStats = components['schemas']['ResponseBytesStats'];
 export type Role = components['schemas']['Role'];
 export type Run = components['schemas']['Run'];
@@ -3332,7 +3412,7 @@ export interface operations {
     Audit_list: {
         parameters: {
             query?: {
-                action?: "auth.login" | "auth.login_failed" | "auth.logout" | "auth.locked_out" | "organization.created" | "organization.updated" | "organization.quotas_changed" | "member.invited" | "member.invite_revoked" | "member.joined" | "member.role_changed" | "member.power_reduced" | "member.removed" | "api_key.created" | "api_key.revoked" | "target.verified" | "run.started" | "run.cancelled";
+                action?: "auth.login" | "auth.login_failed" | "auth.logout" | "auth.locked_out" | "auth.login_slowed" | "auth.password_changed" | "auth.password_reset" | "organization.created" | "organization.updated" | "organization.quotas_changed" | "member.invited" | "member.invite_revoked" | "member.joined" | "member.role_changed" | "member.power_reduced" | "member.removed" | "member.password_reset_issued" | "authority.backfilled" | "api_key.created" | "api_key.revoked" | "target.verified" | "run.started" | "run.cancelled";
                 before?: string;
                 limit?: number;
             };
@@ -3443,6 +3523,63 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    Passwords_change: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangePasswordInput"];
+            };
+        };
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: details name each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session or API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };
@@ -4247,6 +4384,63 @@ export interface operations {
             };
         };
     };
+    Passwords_issue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IssuedPasswordReset"];
+                };
+            };
+            /** @description No valid session or API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (another organization's ids are not found either) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     Organizations_current: {
         parameters: {
             query?: never;
@@ -4503,6 +4697,95 @@ export interface operations {
             };
             /** @description No valid session or API key */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Passwords_preview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasswordResetPreview"];
+                };
+            };
+            /** @description Not found (another organization's ids are not found either) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Expired */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Passwords_redeem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResetPassword"];
+            };
+        };
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: details name each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (another organization's ids are not found either) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Expired */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5225,7 +5508,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CreateShare"];
+                "application/json": components["schemas"]["CreateShareInput"];
             };
         };
         responses: {
@@ -5286,7 +5569,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CreateShare"];
+                "application/json": components["schemas"]["CreateShareInput"];
             };
         };
         responses: {
@@ -6210,7 +6493,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CreateShare"];
+                "application/json": components["schemas"]["CreateShareInput"];
             };
         };
         responses: {
@@ -6271,7 +6554,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CreateShare"];
+                "application/json": components["schemas"]["CreateShareInput"];
             };
         };
         responses: {

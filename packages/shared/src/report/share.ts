@@ -3,9 +3,13 @@ import { runSchema } from '../runs.js';
 import { runSeriesSchema } from '../series-view.js';
 import { planTrendSchema, trendChangeSchema, trendPointSchema } from './trend.js';
 
+/** How long a share link lives when nobody says (days), and the most it may. */
+export const SHARE_DEFAULT_DAYS = 30;
+export const SHARE_MAX_DAYS = 365;
+
 export const createShareSchema = z.object({
-  /** Omitted: the link works until revoked. */
-  expiresInDays: z.number().int().min(1).max(365).optional(),
+  /** Omitted: 30 days. A public link always ends; revoke it to end it sooner. */
+  expiresInDays: z.number().int().min(1).max(SHARE_MAX_DAYS).default(SHARE_DEFAULT_DAYS),
 });
 
 export const shareViewSchema = z.object({
@@ -17,7 +21,7 @@ export const shareViewSchema = z.object({
   title: z.string(),
   createdAt: z.string(),
   createdBy: z.string().nullable(),
-  expiresAt: z.string().nullable(),
+  expiresAt: z.string(),
   revokedAt: z.string().nullable(),
 });
 export type ShareView = z.infer<typeof shareViewSchema>;

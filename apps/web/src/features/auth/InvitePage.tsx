@@ -82,6 +82,12 @@ function InviteScreen({ token, invitation }: { token: string; invitation: Invita
           <dt>Your role</dt>
           <dd data-testid="invite-role">{ROLE_LABEL[invitation.role]}</dd>
         </div>
+        {invitation.email ? (
+          <div>
+            <dt>For</dt>
+            <dd data-testid="invite-email">{invitation.email}</dd>
+          </div>
+        ) : null}
         <div>
           <dt>Invited by</dt>
           <dd>{invitation.invitedBy ?? '—'}</dd>
@@ -97,7 +103,7 @@ function InviteScreen({ token, invitation }: { token: string; invitation: Invita
         <AcceptAsSignedIn token={token} org={org} initialError={acceptError} />
       ) : mode === 'signup' ? (
         <GuestForm title="Create your account" onBack={() => setMode('choose')}>
-          <SignupForm inviteToken={token} label="Create your account" onSignedUp={navigateHome} />
+          <SignupForm inviteToken={token} invitedEmail={invitation.email} label="Create your account" onSignedUp={navigateHome} />
         </GuestForm>
       ) : mode === 'login' ? (
         <GuestForm title="Log in to accept" onBack={() => setMode('choose')}>

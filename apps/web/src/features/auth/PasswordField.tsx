@@ -4,6 +4,9 @@ import { TextField } from '../../forms/Fields';
 import type { FieldErrors } from '../../forms/field-errors';
 
 interface PasswordFieldProps {
+  /** The field's path in the form (and the API's error details); `password` unless told. */
+  path?: string;
+  label?: string;
   value: string;
   onValueChange: (value: string) => void;
   errors: FieldErrors;
@@ -30,7 +33,7 @@ function usePasswordEstimator(): boolean {
  * message is the one the API would answer (WEAK_PASSWORD) without a round trip. Until the
  * estimator has loaded only the rules that need no dictionary speak.
  */
-export function PasswordField({ value, onValueChange, errors, personal }: PasswordFieldProps) {
+export function PasswordField({ path = 'password', label = 'Password', value, onValueChange, errors, personal }: PasswordFieldProps) {
   const estimating = usePasswordEstimator();
   const problem = value ? passwordProblem(value, personal) : null;
   const hint = !value ? (
@@ -46,8 +49,8 @@ export function PasswordField({ value, onValueChange, errors, personal }: Passwo
   );
   return (
     <TextField
-      path="password"
-      label="Password"
+      path={path}
+      label={label}
       type="password"
       autoComplete="new-password"
       hint={<span aria-live="polite">{hint}</span>}

@@ -29,13 +29,15 @@ const EMPTY: SignupValues = { name: '', email: '', password: '', organizationNam
 interface SignupFormProps {
   /** Sign up through an invite: the account joins the invite's organization instead of creating one. */
   inviteToken?: string;
+  /** The address the invite is for: the account gets it (the link sent there proves it), so it is not typed. */
+  invitedEmail?: string | null;
   onSignedUp?: () => void;
   label?: string;
 }
 
-export function SignupForm({ inviteToken, onSignedUp, label = 'Create your account' }: SignupFormProps) {
+export function SignupForm({ inviteToken, invitedEmail, onSignedUp, label = 'Create your account' }: SignupFormProps) {
   const signup = useSignup();
-  const [values, setValues] = useState<SignupValues>(EMPTY);
+  const [values, setValues] = useState<SignupValues>(() => ({ ...EMPTY, email: invitedEmail ?? '' }));
   const [errors, setErrors] = useState<FieldErrors>(NO_ERRORS);
   const [formError, setFormError] = useState<{ message: string; code: string | null } | null>(null);
 
@@ -80,10 +82,10 @@ export function SignupForm({ inviteToken, onSignedUp, label = 'Create your accou
   return (
     <>
       <FormErrorSummary message={formError?.message} details={unclaimedErrors(errors, fields)} />
-      {formError?.code === 'EMAIL_TAKEN' ? (
+      {formError?.code === 'SIGNUP_REFUSED' ? (
         <p className="small">
-          <Link to="/login">Sign in with that email</Link>
-          {inviteToken ? ', then open the invite link again to accept it.' : ' instead.'}
+          <Link to="/login">Sign in</Link>
+          {inviteToken ? ' if you have an account, then open the invite link again to accept it.' : ' if you already have an account.'}
         </p>
       ) : null}
       <form className="form" onSubmit={submit} noValidate aria-label={label}>
@@ -96,6 +98,8 @@ export function SignupForm({ inviteToken, onSignedUp, label = 'Create your accou
           errors={errors}
           value={values.email}
           onValueChange={set('email')}
+          readOnly={!!invitedEmail}
+          hint={invitedEmail ? 'The invite was sent to this address; your account gets it.' : undefined}
           required
         />
         <PasswordField value={values.password} onValueChange={set('password')} errors={errors} personal={personal} />

@@ -2,3 +2,5 @@
 export { InvitePage } from './InvitePage';
 export { LoginPage } from './LoginPage';
 export { SignupPage } from './SignupPage';
+export { ChangePasswordPage } from './ChangePasswordPage';
+export { ResetPasswordPage } from './ResetPasswordPage';

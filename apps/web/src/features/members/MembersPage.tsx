@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { can, canGrant, type CreatedInvite, type MemberView, type Role } from '@loadline/shared';
+import { can, canGrant, type CreatedInvite, type IssuedPasswordReset, type MemberView, type Role } from '@loadline/shared';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { CreateWithSecretCard } from '../../components/CreateWithSecretCard';
 import { ActionsCell, DataTable } from '../../components/DataTable';
@@ -13,7 +13,7 @@ import { useAccount, ROLE_LABEL, aRole, grantableRoles, roleOptions } from '../.
 import { useLeaveOrganization } from '../organization';
 import { InviteForm } from './InviteForm';
 import { InvitesCard } from './InvitesCard';
-import { useChangeRole, useMembers, useRemoveMember } from './hooks';
+import { useChangeRole, useIssuePasswordReset, useMembers, useRemoveMember } from './hooks';
 
 export function MembersPage() {
   const me = useAccount();
@@ -30,8 +30,18 @@ export function MembersPage() {
 
 function MembersCard() {
   const members = useMembers();
+  const [reset, setReset] = useState<IssuedPasswordReset | null>(null);
   return (
     <Card title="Members">
+      {reset ? (
+        <OneTimeSecret title="Password reset link" label="Reset link" value={reset.url} onDone={() => setReset(null)} testId="reset-link">
+          <p>
+            Give this link to <strong>{reset.reset.email}</strong> yourself (there is no e-mail): with it they choose a new password, once, until{' '}
+            {formatDateTime(reset.reset.expiresAt)}. Every session of theirs then ends.
+          </p>
+          <p className="muted small">It is shown only now. Anyone holding it can take over the account until it is used, so pass it on privately.</p>
+        </OneTimeSecret>
+      ) : null}
       <LoadedList
         query={members}
         loadingLabel="Loading members…"
@@ -47,7 +57,7 @@ function MembersCard() {
             testId="members-table"
           >
             {items.map((member) => (
-              <MemberRow key={member.user.id} member={member} lastOwner={member.role === 'OWNER' && ownerCount(items) === 1} />
+              <MemberRow key={member.user.id} member={member} lastOwner={member.role === 'OWNER' && ownerCount(items) === 1} onResetIssued={setReset} />
             ))}
           </DataTable>
         )}
@@ -61,10 +71,11 @@ function ownerCount(members: readonly MemberView[]): number {
 }
 
 /** `lastOwner`: the API refuses to demote or remove them (LAST_OWNER), so the controls say so up front. */
-function MemberRow({ member, lastOwner }: { member: MemberView; lastOwner: boolean }) {
+function MemberRow({ member, lastOwner, onResetIssued }: { member: MemberView; lastOwner: boolean; onResetIssued: (reset: IssuedPasswordReset) => void }) {
   const me = useAccount();
   const changeRole = useChangeRole();
   const remove = useRemoveMember();
+  const issueReset = useIssuePasswordReset();
   const self = member.user.id === me.user?.id;
   // Nobody changes or removes someone above their own role; only owners manage owners.
   const manageable = can(me.role, 'members:manage') && canGrant(me.role, member.role);
@@ -74,7 +85,7 @@ function MemberRow({ member, lastOwner }: { member: MemberView; lastOwner: boole
   // A draft until "Save": arrow keys on a closed select change its value, one PATCH per key press otherwise.
   const [draft, setDraft] = useState<Role>(member.role);
   useEffect(() => setDraft(member.role), [member.role]);
-  const error = changeRole.error ?? remove.error;
+  const error = changeRole.error ?? remove.error ?? issueReset.error;
 
   return (
     <tr data-testid={`member-${member.user.email}`}>
@@ -126,6 +137,18 @@ function MemberRow({ member, lastOwner }: { member: MemberView; lastOwner: boole
       </td>
       <td>{formatDateTime(member.joinedAt)}</td>
       <ActionsCell error={error}>
+        {/* A person's own act, not a key's: the API takes reset links from signed-in people only. */}
+        {manageable && !self && me.user ? (
+          <ConfirmButton
+            label="Reset link"
+            ariaLabel={`Password reset link for ${member.user.name}`}
+            question={`Make a one-time link with which ${member.user.name} chooses a new password? It works for an hour; an earlier one stops.`}
+            confirmLabel="Make link"
+            pending={issueReset.isPending}
+            onConfirm={() => issueReset.mutate(member.user.id, { onSuccess: onResetIssued })}
+            testId="member-reset-link"
+          />
+        ) : null}
         {manageable && !self ? (
           <ConfirmButton
             label="Remove"

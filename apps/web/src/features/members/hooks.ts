@@ -54,3 +54,10 @@ export function useRevokeInvite() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.members.invites() }),
   });
 }
+
+/** A one-time, one-hour password reset link for a member (shown once; a newer one replaces it). */
+export function useIssuePasswordReset() {
+  return useMutation({
+    mutationFn: (userId: string) => unwrap(api.POST('/members/{userId}/password-reset', { params: { path: { userId } } })),
+  });
+}

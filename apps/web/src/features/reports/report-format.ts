@@ -317,7 +317,7 @@ export function dayBound(day: string, end: boolean): string | undefined {
 
 export type ShareStatus = 'active' | 'expired' | 'revoked';
 
-export function shareStatus(share: Pick<ShareView, 'expiresAt' | 'revokedAt'>, now: Date = new Date()): ShareStatus {
+export function shareStatus(share: { expiresAt: ShareView['expiresAt'] | null; revokedAt: ShareView['revokedAt'] }, now: Date = new Date()): ShareStatus {
   if (share.revokedAt) return 'revoked';
   if (share.expiresAt && new Date(share.expiresAt).getTime() <= now.getTime()) return 'expired';
   return 'active';
@@ -349,8 +349,7 @@ export const EXPIRY_CHOICES = [
   { value: '7', label: '7 days' },
   { value: '30', label: '30 days' },
   { value: '90', label: '90 days' },
-  { value: '365', label: '1 year' },
-  { value: '', label: 'Never (until revoked)' },
+  { value: '365', label: '1 year (the longest a link may live)' },
 ] as const;
 
 // --- Sparkline ---

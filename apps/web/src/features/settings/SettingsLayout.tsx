@@ -7,6 +7,8 @@ interface SettingsItem {
   to: string;
   label: string;
   needs?: Permission;
+  /** About the signed-in person, so not there for an API key's view. */
+  person?: boolean;
 }
 
 const ITEMS: readonly SettingsItem[] = [
@@ -17,6 +19,7 @@ const ITEMS: readonly SettingsItem[] = [
   { to: '/settings/shares', label: 'Share links' },
   { to: '/settings/audit', label: 'Audit log', needs: 'audit:read' },
   { to: '/settings/sessions', label: 'Your sessions' },
+  { to: '/settings/password', label: 'Your password', person: true },
 ];
 
 /** `/settings/*`: a section nav listing only what the current role may open. */
@@ -32,7 +35,7 @@ export function SettingsLayout() {
       />
       <div className="settings">
         <nav className="settings__nav" aria-label="Settings">
-          {ITEMS.filter((item) => !item.needs || can(me.role, item.needs)).map((item) => (
+          {ITEMS.filter((item) => (!item.needs || can(me.role, item.needs)) && (!item.person || me.user)).map((item) => (
             <NavLink key={item.to} to={item.to} className={({ isActive }) => `settings__link${isActive ? ' settings__link--active' : ''}`}>
               {item.label}
             </NavLink>
