@@ -24,7 +24,7 @@ async function readKey(redis: Redis, key: string): Promise<unknown> {
     case 'set':
       return redis.smembers(key);
     case 'zset':
-      return redis.zrange(key, 0, -1, 'WITHSCORES');
+      return redis.zrange(key, '0', '-1', 'WITHSCORES');
     case 'stream':
       return redis.xrange(key, '-', '+');
     default:
