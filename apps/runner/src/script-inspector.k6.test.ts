@@ -143,4 +143,17 @@ export default function () { orders.add(1); }
     });
     expect(Date.now() - started).toBeLessThan(6_000);
   });
+
+  it('holds a check to its memory ceiling in the container sandbox too (the chart), where k6 starts without bwrap', async () => {
+    const container = checkSandboxConfig(
+      parseRunnerEnv({ REDIS_URL: 'redis://127.0.0.1:6379', LOADLINE_RUNNER_KEY: TEST_RUNNER_KEY, LOADLINE_SANDBOX: 'container' }),
+    );
+    expect(container).toMatchObject({ mode: 'container', memoryMb: Math.min(512, env.LOADLINE_K6_MEMORY_MB) });
+    const hog = 'const hog = [];\nfor (let i = 0; i < 700; i++) hog.push(new Uint8Array(1024 * 1024).fill(1));\nexport default function () {}\n';
+    expect(await inspect(k6, hog, workRoot, container)).toEqual({ ok: false, message: expect.stringContaining('it may use 512 MiB to check a script') });
+    expect(await inspect(k6, "export const options = { vus: 2, duration: '5s' };\nexport default function () {}\n", workRoot, container)).toMatchObject({
+      ok: true,
+      maxVUs: 2,
+    });
+  });
 });

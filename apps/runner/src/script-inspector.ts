@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ScriptInspection } from '@loadline/shared';
 import { SCRIPT_ENV, durationToSeconds, k6ThresholdsSchema } from '@loadline/shared';
-import { SANDBOX_WORKDIR, checkOutOfMemoryMessage, isRoot, k6Launch, prepareWorkdir, ranOutOfMemory, type SandboxConfig } from './sandbox.js';
+import { SANDBOX_WORKDIR, checkOutOfMemoryMessage, isRoot, k6Launch, prepareWorkdir, ranOutOfMemory, type K6Launch, type SandboxConfig } from './sandbox.js';
 
 /** How long one check's k6 may take unless told otherwise (LOADLINE_SCRIPT_CHECK_SECONDS). */
 const DEFAULT_CHECK_SECONDS = 10;
@@ -39,6 +39,19 @@ function clean(message: string, workdir: string): string {
 }
 
 /**
+ * A check's k6 under its memory ceiling in the `container` sandbox too, where k6 is started
+ * directly: the runner's pod is shared by its run and every organization's checks, so a
+ * check must not get the pod's memory. prlimit is util-linux's, in every Debian image (found
+ * on the default path: the launch's environment has no PATH). bwrap launches through prlimit
+ * already; `off` has no sandbox at all.
+ */
+function withCheckLimits(launch: K6Launch, sandbox: SandboxConfig): K6Launch {
+  if (sandbox.mode !== 'container') return launch;
+  const MiB = 1024 * 1024;
+  return { ...launch, bin: 'prlimit', args: [`--data=${sandbox.memoryMb * MiB}`, '--core=0', '--', launch.bin, ...launch.args] };
+}
+
+/**
  * Checks a custom k6 script the way k6 itself would load it (`k6 inspect
  * --execution-requirements`), without running it: syntax, imports, init code, options. Answers
  * the VUs and duration it needs (for quotas and deadlines) and its options' thresholds, or
@@ -59,12 +72,8 @@ export async function inspectScript(
   try {
     await writeFile(path.join(workdir, SCRIPT_FILE), source);
     await prepareWorkdir(sandbox, workdir, [path.join(workdir, SCRIPT_FILE)], isRoot());
-    const launch = k6Launch(
-      sandbox,
-      k6Bin,
-      workdir,
-      ['inspect', '--execution-requirements', '--include-system-env-vars', '--log-format=json', '--no-color', SCRIPT_FILE],
-      {
+    const launch = withCheckLimits(
+      k6Launch(sandbox, k6Bin, workdir, ['inspect', '--execution-requirements', '--include-system-env-vars', '--log-format=json', '--no-color', SCRIPT_FILE], {
         // The variables a run has (k6 run reads the environment; inspect only when told to), so
         // init code asking whether it runs for real (`vus: __ENV.LOADLINE_BASE_URL ? 20 : 1`)
         // answers as it will. No promise: the runner holds the run to what this finds.
@@ -74,7 +83,8 @@ export async function inspectScript(
         K6_AUTO_EXTENSION_RESOLUTION: 'false',
         K6_BINARY_PROVISIONING: 'false',
         K6_NO_USAGE_REPORT: 'true',
-      },
+      }),
+      sandbox,
     );
     let timedOut = false;
     const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
