@@ -7,6 +7,7 @@ import { hashSecretToken, newSecretToken } from '../access/secrets.js';
 import { API_KEY_PREFIX } from '../access/credentials.js';
 import { AccessError, AccessErrorCode } from '../access/access.errors.js';
 import type { Maker } from '../access/caller.js';
+import { rootOf } from '../access/authority.js';
 import { ApiKeysRepository } from './api-keys.repository.js';
 import { ApiKeyError, ApiKeyErrorCode } from './api-keys.errors.js';
 
@@ -104,7 +105,7 @@ export class ApiKeysService {
       apiKeyId: record.id,
       tenantId: record.tenantId,
       role,
-      rootUserId: record.rootUserId!,
+      rootUserId: rootOf(record)!,
       tenant: { id: record.tenant.id, name: record.tenant.name, slug: record.tenant.slug },
     };
   }
@@ -116,8 +117,9 @@ export class ApiKeysService {
   }
 
   /** The key's role capped by its root person's role now; null when it has no root or the root is no longer a member. */
-  private async effectiveRole(record: { tenantId: string; role: Role; rootUserId: string | null }): Promise<Role | null> {
-    const rootRole = record.rootUserId ? await this.keys.rootRole(record.tenantId, record.rootUserId) : null;
+  private async effectiveRole(record: { tenantId: string; role: Role; rootUserId: string | null; createdById: string | null }): Promise<Role | null> {
+    const root = rootOf(record);
+    const rootRole = root ? await this.keys.rootRole(record.tenantId, root) : null;
     if (!rootRole) return null;
     return roleRank(rootRole) < roleRank(record.role) ? rootRole : record.role;
   }
