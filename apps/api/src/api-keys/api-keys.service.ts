@@ -110,10 +110,10 @@ export class ApiKeysService {
     };
   }
 
-  /** The role a key acts with now (for a request held open), or null once it is revoked, expired or its root gone. */
-  async currentRole(id: string): Promise<Role | null> {
-    const record = await this.keys.findLive(id, new Date());
-    return record ? this.effectiveRole(record) : null;
+  /** The roles these keys act with now (for requests held open), capped by their roots; absent once revoked, expired or rootless. */
+  async currentRoles(ids: string[], now: Date): Promise<Map<string, Role>> {
+    const rows = await this.keys.liveWithRootRoles(ids, now);
+    return new Map(rows.map((row) => [row.id, roleRank(row.rootRole) < roleRank(row.role) ? row.rootRole : row.role]));
   }
 
   /** The key's role capped by its root person's role now; null when it has no root or the root is no longer a member. */
