@@ -37,12 +37,17 @@ export class InvitePage {
     await this.page.getByRole('button', { name: 'Create account', exact: true }).click();
   }
 
-  /** "Create account", fill the form (no organization field), submit, wait for the dashboard. */
+  /**
+   * "Create account", fill the form (no organization field), submit, wait for the dashboard.
+   * An invite that names an address shows it read-only (the account gets it): it must be that one.
+   */
   async signUp(details: { name: string; email: string; password: string }): Promise<void> {
     await this.chooseCreateAccount();
     const form = this.page.getByRole('form', { name: 'Create your account' });
     await form.getByLabel('Your name', { exact: true }).fill(details.name);
-    await form.getByLabel('Work email', { exact: true }).fill(details.email);
+    const email = form.getByLabel('Work email', { exact: true });
+    if (await email.isEditable()) await email.fill(details.email);
+    else if ((await email.inputValue()) !== details.email) throw new Error(`the invite is for ${await email.inputValue()}, not ${details.email}`);
     await form.getByLabel('Password', { exact: true }).fill(details.password);
     if (await form.getByLabel('Organization name').count()) throw new Error('the invite sign-up form asks for an organization');
     await form.getByRole('button', { name: 'Create account' }).click();

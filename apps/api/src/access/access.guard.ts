@@ -10,7 +10,7 @@ import { CallerResolver } from './caller-resolver.js';
 import type { Caller, SessionCaller } from './caller.js';
 import { csrfSatisfied, presentedCredential } from './credentials.js';
 import { IS_PUBLIC } from './public.decorator.js';
-import type { HeldAccess } from './live-access.js';
+import { LiveAccessWatcher, type HeldAccess } from './live-access.js';
 import { REQUIRES, SESSION_ONLY } from './permissions.decorator.js';
 
 type AuthenticatedRequest = Request & { caller?: Caller; heldAccess?: HeldAccess };
@@ -23,11 +23,16 @@ type AuthenticatedRequest = Request & { caller?: Caller; heldAccess?: HeldAccess
  */
 @Injectable()
 export class AccessGuard implements CanActivate {
+  /** One per API process: every open stream's access is re-read in one lookup. */
+  private readonly liveAccess: LiveAccessWatcher;
+
   constructor(
     private readonly reflector: Reflector,
     private readonly callers: CallerResolver,
     private readonly rateLimiter: ApiRateLimiter,
-  ) {}
+  ) {
+    this.liveAccess = new LiveAccessWatcher(callers);
+  }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'http') return true;
@@ -56,7 +61,7 @@ export class AccessGuard implements CanActivate {
       requestContext.role = caller.role;
     }
     req.caller = caller;
-    req.heldAccess = { currentRole: () => this.callers.currentRole(caller) };
+    req.heldAccess = this.liveAccess.access(caller);
 
     await this.rateLimiter.consume(caller);
 

@@ -29,3 +29,10 @@ export async function assertRootAuthority(tx: SqlTransaction, tenantId: string, 
     );
   }
 }
+
+/**
+ * The root person of a row that carries authority. Rows written by the release before this
+ * one during an upgrade have no rootUserId: made with a session, their maker is their root;
+ * made by a key, no root is known and the row fails closed (null).
+ */
+export const rootOf = (row: { rootUserId: string | null; createdById: string | null }): string | null => row.rootUserId ?? row.createdById;

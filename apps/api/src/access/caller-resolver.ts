@@ -11,9 +11,10 @@ export abstract class CallerResolver {
   abstract authenticate(token: string): Promise<Caller>;
 
   /**
-   * The role an authenticated caller holds now, for a request that stays open (a live stream):
-   * null once its session or key is revoked or expired, its session acts for another
-   * organization, or its person (a key's root person) is no longer a member.
+   * The role each authenticated caller holds now, for requests that stay open (live streams),
+   * by accessKey: null (or absent) once its session or key is revoked or expired, its session
+   * acts for another organization, or its person (a key's root person) is no longer a member.
+   * One call for many callers, so open streams cost a lookup per check, not one each.
    */
-  abstract currentRole(caller: Caller): Promise<Role | null>;
+  abstract currentRoles(callers: readonly Caller[]): Promise<Map<string, Role | null>>;
 }

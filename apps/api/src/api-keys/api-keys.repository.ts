@@ -44,9 +44,16 @@ export class ApiKeysRepository {
     return this.db.system.apiKey.findUnique({ where: { secretHash }, include: { tenant: true } });
   }
 
-  /** A key by id, if it is neither revoked nor expired (system client: a held-open request re-checks it). */
-  findLive(id: string, now: Date) {
-    return this.db.system.apiKey.findFirst({ where: { id, revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] } });
+  /**
+   * Of these keys, those neither revoked nor expired whose root person is still a member, with
+   * the root's role (system client, one statement: live streams of many keys re-check at once).
+   * A key of the release before has no rootUserId; its maker stands in (see rootOf).
+   */
+  liveWithRootRoles(ids: string[], now: Date) {
+    return this.db.system.$queryRaw<Array<{ id: string; role: Role; rootRole: Role }>>`
+      SELECT k.id, k.role::text AS role, m.role::text AS "rootRole"
+      FROM "ApiKey" k JOIN "Membership" m ON m."tenantId" = k."tenantId" AND m."userId" = COALESCE(k."rootUserId", k."createdById")
+      WHERE k.id = ANY(${ids}) AND k."revokedAt" IS NULL AND (k."expiresAt" IS NULL OR k."expiresAt" > ${now})`;
   }
 
   /** The role the key's root person holds in its organization now (null: no longer a member). */

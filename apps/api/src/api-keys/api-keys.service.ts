@@ -7,6 +7,7 @@ import { hashSecretToken, newSecretToken } from '../access/secrets.js';
 import { API_KEY_PREFIX } from '../access/credentials.js';
 import { AccessError, AccessErrorCode } from '../access/access.errors.js';
 import type { Maker } from '../access/caller.js';
+import { rootOf } from '../access/authority.js';
 import { ApiKeysRepository } from './api-keys.repository.js';
 import { ApiKeyError, ApiKeyErrorCode } from './api-keys.errors.js';
 
@@ -104,20 +105,21 @@ export class ApiKeysService {
       apiKeyId: record.id,
       tenantId: record.tenantId,
       role,
-      rootUserId: record.rootUserId!,
+      rootUserId: rootOf(record)!,
       tenant: { id: record.tenant.id, name: record.tenant.name, slug: record.tenant.slug },
     };
   }
 
-  /** The role a key acts with now (for a request held open), or null once it is revoked, expired or its root gone. */
-  async currentRole(id: string): Promise<Role | null> {
-    const record = await this.keys.findLive(id, new Date());
-    return record ? this.effectiveRole(record) : null;
+  /** The roles these keys act with now (for requests held open), capped by their roots; absent once revoked, expired or rootless. */
+  async currentRoles(ids: string[], now: Date): Promise<Map<string, Role>> {
+    const rows = await this.keys.liveWithRootRoles(ids, now);
+    return new Map(rows.map((row) => [row.id, roleRank(row.rootRole) < roleRank(row.role) ? row.rootRole : row.role]));
   }
 
   /** The key's role capped by its root person's role now; null when it has no root or the root is no longer a member. */
-  private async effectiveRole(record: { tenantId: string; role: Role; rootUserId: string | null }): Promise<Role | null> {
-    const rootRole = record.rootUserId ? await this.keys.rootRole(record.tenantId, record.rootUserId) : null;
+  private async effectiveRole(record: { tenantId: string; role: Role; rootUserId: string | null; createdById: string | null }): Promise<Role | null> {
+    const root = rootOf(record);
+    const rootRole = root ? await this.keys.rootRole(record.tenantId, root) : null;
     if (!rootRole) return null;
     return roleRank(rootRole) < roleRank(record.role) ? rootRole : record.role;
   }

@@ -21,6 +21,7 @@ import { AuthError, AuthErrorCode, SIGNUP_REFUSED_MESSAGE } from './auth.errors.
 import { CommonError, CommonErrorCode } from '../common/errors/domain-error.js';
 import { AccessError, AccessErrorCode } from '../access/access.errors.js';
 import { makerOf, type Caller, type SessionCaller } from '../access/caller.js';
+import { accessKey } from '../access/live-access.js';
 import { API_KEY_PREFIX, SESSION_TOKEN_PREFIX } from '../access/credentials.js';
 import { LoginThrottle } from './login-throttle.js';
 import { SignupGate } from './signup-gate.js';
@@ -193,10 +194,23 @@ export class AuthService implements OnModuleInit {
     };
   }
 
-  /** See CallerResolver.currentRole: the caller's role now, or null once its access has ended. */
-  async currentRole(caller: Caller): Promise<Role | null> {
-    if (caller.via === 'apiKey') return this.apiKeys.currentRole(caller.apiKeyId!);
-    return this.accounts.currentSessionRole(caller.sessionId!, caller.tenantId, new Date());
+  /** See CallerResolver.currentRoles: each caller's role now, by accessKey (null once its access has ended). */
+  async currentRoles(callers: readonly Caller[]): Promise<Map<string, Role | null>> {
+    const now = new Date();
+    const sessionIds = callers.filter((caller) => caller.via === 'session').map((caller) => caller.sessionId!);
+    const keyIds = callers.filter((caller) => caller.via === 'apiKey').map((caller) => caller.apiKeyId!);
+    const [sessions, keys] = await Promise.all([
+      sessionIds.length ? this.accounts.liveSessionRoles(sessionIds, now) : new Map<string, { tenantId: string; role: Role }>(),
+      keyIds.length ? this.apiKeys.currentRoles(keyIds, now) : new Map<string, Role>(),
+    ]);
+    return new Map(
+      callers.map((caller) => {
+        if (caller.via === 'apiKey') return [accessKey(caller), keys.get(caller.apiKeyId!) ?? null];
+        const session = sessions.get(caller.sessionId!);
+        // A session now acting for another organization no longer reads this one's streams.
+        return [accessKey(caller), session && session.tenantId === caller.tenantId ? session.role : null];
+      }),
+    );
   }
 
   async me(caller: Caller): Promise<MeView> {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlanView, TargetView } from '@loadline/shared';
 import { startStack, type TestStack } from '../test/stack.js';
@@ -142,6 +143,26 @@ describe('authority chain: what a removed or demoted person handed out through k
       const standing = await stack.db.query(`SELECT id FROM "${table}" WHERE "rootUserId" = $1 AND "revokedAt" IS NULL`, [userId]);
       expect(standing, table).toEqual([]);
     }
+  });
+
+  it('judges keys the release before wrote during an upgrade (no root): by their maker, or refused when a key made them', async () => {
+    const invite = await owner.post('/invites', { role: 'ADMIN' });
+    const admin = await stack.api.signup('older-release', invite.body.token);
+    const tenantId = admin.session.tenant.id;
+    const insertKey = async (secret: string, createdById: string | null) =>
+      stack.db.query(`INSERT INTO "ApiKey" (id, "tenantId", name, prefix, "secretHash", role, "createdById") VALUES ($1, $2, $1, 'llk_old', $4, 'ADMIN', $3)`, [
+        secret,
+        tenantId,
+        createdById,
+        createHash('sha256').update(secret).digest('hex'),
+      ]);
+    await insertKey('llk_older-release-by-session', admin.session.user.id);
+    await insertKey('llk_older-release-by-key', null);
+    const bySession = stack.api.as('llk_older-release-by-session');
+    expect((await bySession.get('/audit')).status).toBe(200);
+    expect((await stack.api.as('llk_older-release-by-key').get('/plans')).body.error.code).toBe('API_KEY_REVOKED');
+    expect((await owner.delete(`/members/${admin.session.user.id}`)).status).toBe(204);
+    expect((await bySession.get('/plans')).status).toBe(401);
   });
 
   it('records the root person of every key, invite, trigger and share link, whoever made it', async () => {

@@ -8,6 +8,7 @@ import { MemberError, MemberErrorCode } from './members.errors.js';
 import { MAILER, type Mailer } from './mailer.js';
 import type { ReducedPower } from './power.js';
 import type { Maker } from '../access/caller.js';
+import { rootOf } from '../access/authority.js';
 
 const INVITE_TOKEN_PREFIX = 'lli';
 
@@ -155,7 +156,8 @@ export class MembersService {
     if (invite.expiresAt <= new Date()) throw new MemberError(MemberErrorCode.INVITE_EXPIRED, 'This invite link has expired; ask for a new one');
     // Its authority is its root person's, now: a role change revokes it in its own transaction,
     // and this makes a row that escaped that fail closed.
-    const rootRole = invite.rootUserId ? await this.members.roleOf(invite.tenantId, invite.rootUserId) : null;
+    const root = rootOf(invite);
+    const rootRole = root ? await this.members.roleOf(invite.tenantId, root) : null;
     if (!rootRole || !canGrant(rootRole, invite.role)) throw new MemberError(MemberErrorCode.INVITE_REVOKED, 'This invite was withdrawn; ask for a new one');
     return {
       id: invite.id,

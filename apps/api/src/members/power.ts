@@ -24,24 +24,26 @@ export interface ReducedPower {
  * - when removed, reset links for them in this organization are revoked too.
  */
 export async function reducePower(tx: ScopedTx, userId: string, role: Role | null, now: Date): Promise<ReducedPower> {
+  // Rows of the release before, written during an upgrade, have no root but their maker (see rootOf).
+  const rooted = { OR: [{ rootUserId: userId }, { rootUserId: null, createdById: userId }] };
   const above = role === null ? [...ROLE_ORDER] : ROLE_ORDER.filter((candidate) => !canGrant(role, candidate));
   const keeps = (permission: Parameters<typeof can>[1]) => role !== null && can(role, permission);
 
-  const keys = await tx.apiKey.findMany({ where: { rootUserId: userId, revokedAt: null, role: { in: above } }, select: { id: true, role: true } });
+  const keys = await tx.apiKey.findMany({ where: { ...rooted, revokedAt: null, role: { in: above } }, select: { id: true, role: true } });
   const keyIds = { id: { in: keys.map((key) => key.id) } };
   if (role === null) await tx.apiKey.updateMany({ where: keyIds, data: { revokedAt: now } });
   else await tx.apiKey.updateMany({ where: keyIds, data: { role } });
 
   const invites = await tx.invite.findMany({
-    where: { rootUserId: userId, acceptedAt: null, revokedAt: null, role: { in: above } },
+    where: { ...rooted, acceptedAt: null, revokedAt: null, role: { in: above } },
     select: { id: true, role: true },
   });
   await tx.invite.updateMany({ where: { id: { in: invites.map((invite) => invite.id) } }, data: { revokedAt: now } });
 
-  const triggers = keeps('runs:start') ? [] : await tx.trigger.findMany({ where: { rootUserId: userId, revokedAt: null }, select: { id: true } });
+  const triggers = keeps('runs:start') ? [] : await tx.trigger.findMany({ where: { ...rooted, revokedAt: null }, select: { id: true } });
   await tx.trigger.updateMany({ where: { id: { in: triggers.map((trigger) => trigger.id) } }, data: { revokedAt: now } });
 
-  const shares = keeps('shares:manage') ? [] : await tx.shareLink.findMany({ where: { rootUserId: userId, revokedAt: null }, select: { id: true } });
+  const shares = keeps('shares:manage') ? [] : await tx.shareLink.findMany({ where: { ...rooted, revokedAt: null }, select: { id: true } });
   await tx.shareLink.updateMany({ where: { id: { in: shares.map((share) => share.id) } }, data: { revokedAt: now } });
 
   const pending = { usedAt: null, revokedAt: null, expiresAt: { gt: now } };

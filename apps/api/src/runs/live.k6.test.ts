@@ -68,7 +68,9 @@ describe('live progress is pushed: viewers cost no database reads while nothing 
     await sleep(11_000);
     const watched = await statementsDuring(WINDOW_MS);
     console.log(`live: database statements in ${WINDOW_MS / 1000} s: ${alone} with nobody watching, ${watched} with ${VIEWERS} viewers of the waiting run`);
-    // Polling once a second per viewer would be 20 x 8 x (at least 2 reads) = 320 and more.
+    // Polling once a second per viewer would be 20 x 8 x (at least 2 reads) = 320 and more. The
+    // re-check of open streams' access (access/live-access.ts) is one statement per API process
+    // every 2 s, however many viewers: 4 here.
     expect(watched - alone).toBeLessThan(20);
     for (const viewer of viewers) {
       const progress = progressOf(viewer);

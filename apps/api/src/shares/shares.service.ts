@@ -9,6 +9,7 @@ import { ReportsService } from '../reports/reports.service.js';
 import { SharesRepository } from './shares.repository.js';
 import { ShareError, ShareErrorCode } from './shares.errors.js';
 import type { Maker } from '../access/caller.js';
+import { rootOf } from '../access/authority.js';
 
 const SHARE_TOKEN_PREFIX = 'lsh';
 /** How many runs a shared trend page shows. */
@@ -91,7 +92,8 @@ export class SharesService {
   async open(token: string): Promise<PublicShare> {
     const share = await this.shares.findByTokenHash(hashSecretToken(token));
     if (!share || share.revokedAt || endOf(share) <= new Date()) throw notFound();
-    const rootRole = share.rootUserId ? await this.shares.rootRole(share.tenantId, share.rootUserId) : null;
+    const root = rootOf(share);
+    const rootRole = root ? await this.shares.rootRole(share.tenantId, root) : null;
     if (!rootRole || !can(rootRole, 'shares:manage')) throw notFound();
     const expiresAt = endOf(share).toISOString();
     return runAsTenant(share.tenantId, async (): Promise<PublicShare> => {

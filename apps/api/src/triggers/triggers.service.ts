@@ -12,6 +12,7 @@ import { RunsService } from '../runs/runs.service.js';
 import { TriggersRepository } from './triggers.repository.js';
 import { TriggerError, TriggerErrorCode } from './triggers.errors.js';
 import type { Maker } from '../access/caller.js';
+import { rootOf } from '../access/authority.js';
 
 const TRIGGER_TOKEN_PREFIX = 'llt';
 /** Calls per minute one trigger URL takes (it needs no login, so it gets its own limit). */
@@ -80,7 +81,8 @@ export class TriggersService {
     if (!row || row.revokedAt) throw notFound();
     // Its power is its root person's, now (a role change revokes it in its own transaction;
     // this makes a row that escaped that fail closed).
-    const rootRole = row.rootUserId ? await this.triggers.rootRole(row.tenantId, row.rootUserId) : null;
+    const root = rootOf(row);
+    const rootRole = root ? await this.triggers.rootRole(row.tenantId, root) : null;
     if (!rootRole || !can(rootRole, 'runs:start')) throw notFound();
     const window = await this.calls.hit(row.id, 60_000);
     if (window.count > CALLS_PER_MINUTE) {
