@@ -76,6 +76,8 @@ type Kind = 'request' | 'check' | 'metric' | 'scenario';
 /** One segment's names: cleaned once each (names repeat every second), and capped per kind. */
 export class ReportedNames {
   private readonly seen: Record<Kind, Map<string, string>> = { request: new Map(), check: new Map(), metric: new Map(), scenario: new Map() };
+  /** The clean names kept so far, per kind (at most MAX_NAMES each). */
+  private readonly kept: Record<Kind, Set<string>> = { request: new Set(), check: new Set(), metric: new Set(), scenario: new Set() };
   /** Distinct names folded into OTHER_NAME, per kind: for the runner's log. */
   readonly folded: Record<Kind, number> = { request: 0, check: 0, metric: 0, scenario: 0 };
 
@@ -86,9 +88,10 @@ export class ReportedNames {
     const known = seen.get(raw);
     if (known !== undefined) return known;
     const clean = this.redactor.redact(kind === 'request' ? requestNameOf(raw) : raw);
-    const distinct = new Set(seen.values());
+    const distinct = this.kept[kind];
     const kept = distinct.has(clean) || distinct.size < MAX_NAMES ? clean : OTHER_NAME;
     if (kept === OTHER_NAME) this.folded[kind]++;
+    else distinct.add(clean);
     // Raw spellings are bounded too: past the cap, an unseen one is worked out again next time.
     if (seen.size < MAX_NAMES * 4) seen.set(raw, kept);
     return kept;

@@ -57,6 +57,12 @@ export const publicShareSchema = z.discriminatedUnion('kind', [
 ]);
 export type PublicShare = z.infer<typeof publicShareSchema>;
 
+/** Where a URL of a protocol Loadline drives starts, in messages and names. */
+const URL_START = String.raw`\b(?:https?|wss?|grpcs?):\/\/`;
+const URL_IN_TEXT = new RegExp(`${URL_START}[^\\s"')]+`, 'g');
+/** A URL in a name, its path captured. */
+const URL_IN_NAME = new RegExp(`${URL_START}[^/\\s?#]*([^\\s?#]*)\\S*`, 'g');
+
 /**
  * A message as the public may read it: URLs become <target>; IP addresses (v4, v6, with or
  * without a port), host:port pairs and absolute file paths become <address> or <path>. k6 and
@@ -66,7 +72,7 @@ export type PublicShare = z.infer<typeof publicShareSchema>;
 export function scrubPublicText(text: string): string {
   return (
     text
-      .replace(/\b(?:https?|wss?|grpcs?):\/\/[^\s"')]+/g, '<target>')
+      .replace(URL_IN_TEXT, '<target>')
       .replace(/\[[0-9a-f:.]*:[0-9a-f:.]*\](?::\d+)?/gi, '<address>')
       .replace(/(?<![\w:])(?:[0-9a-f]{0,4}:){2,7}[0-9a-f]{0,4}(?:\d+\.\d+\.\d+\.\d+)?(?![\w:])/gi, (match) =>
         match.includes('::') || match.split(':').length > 3 ? '<address>' : match,
@@ -87,7 +93,7 @@ export function publicName(name: string): string {
   const paths: string[] = [];
   // The URLs are set aside behind NUL marks (no name holds one) while the rest is scrubbed.
   /* eslint-disable no-control-regex */
-  const marked = name.replace(/\b(?:https?|wss?|grpcs?):\/\/[^/\s?#]*([^\s?#]*)[^\s]*/g, (_url, path: string) => `\u0000${paths.push(path) - 1}\u0000`);
+  const marked = name.replace(URL_IN_NAME, (_url, path: string) => `\u0000${paths.push(path) - 1}\u0000`);
   return scrubPublicText(marked).replace(/\u0000(\d+)\u0000/g, (_mark, index: string) => `<target>${paths[Number(index)]}`);
   /* eslint-enable no-control-regex */
 }
