@@ -21,8 +21,13 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '../..');
 const MIGRATIONS_DIR = path.join(ROOT, 'prisma/migrations');
 const BASE_URL = process.env.DATABASE_URL || 'postgresql://loadline:loadline@127.0.0.1:5432/loadline';
-/** How many of the newest migrations the "older installation" has not applied yet. */
-const BEHIND = 3;
+/**
+ * The "older installation" stops just before this migration, so that restore.sh's deploy
+ * applies it (and every newer one) and its backfill of RunFigure can be checked.
+ */
+const FIRST_MISSING = 'run_figures';
+/** How many migrations the older installation has not applied; set in before(). */
+let BEHIND;
 const suffix = `${process.pid}_${randomBytes(3).toString('hex')}`;
 const OLD_DB = `loadline_test_backup_old_${suffix}`;
 const RESTORED_DB = `loadline_test_backup_restored_${suffix}`;
@@ -62,9 +67,11 @@ let dump;
 
 before(async () => {
   work = await mkdtemp(path.join(tmpdir(), 'loadline-backup-test-'));
-  // The older release's migrations folder: every migration but the newest few.
+  // The older release's migrations folder: every migration before FIRST_MISSING.
   const names = (await readdir(MIGRATIONS_DIR)).filter((name) => /^\d{14}_/.test(name)).sort();
-  assert.ok(names.length > BEHIND, 'too few migrations to leave some out');
+  const firstMissing = names.findIndex((name) => name.endsWith(`_${FIRST_MISSING}`));
+  assert.ok(firstMissing > 0, `no migration named *_${FIRST_MISSING} in ${MIGRATIONS_DIR}`);
+  BEHIND = names.length - firstMissing;
   const olderDir = path.join(work, 'migrations');
   await mkdir(olderDir);
   await cp(path.join(MIGRATIONS_DIR, 'migration_lock.toml'), path.join(olderDir, 'migration_lock.toml'));

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateK6Script, planSpecSchema } from '@loadline/shared';
+import { generateK6Script, planPeakVus, planReservedVus, planSpecSchema } from '@loadline/shared';
 import { DEFAULT_K6_BIN } from './env.js';
 
 const run = promisify(execFile);
@@ -55,5 +55,39 @@ describe('generated scripts as k6 sees them', () => {
     });
     expect(options.maxVUs).toBe(60);
     expect(options.scenarios.default.executor).toBe('ramping-vus');
+  });
+
+  it("holds limits to what k6 reserves: sequential scenarios overlap by their graceful stop", async () => {
+    const scenario = (name: string, vus: number, startTime: string, gracefulStop: string) => ({
+      name,
+      load: { executor: 'constant-vus', vus, duration: '3s' },
+      startTime,
+      gracefulStop,
+      requests: [{ name: `${name}-get`, path: '/' }],
+    });
+    const cases = [
+      // k6's default graceful stop: warmup's 2 VUs are still reserved when checkout's 3 start.
+      { scenarios: [scenario('warmup', 2, '0s', '30s'), scenario('checkout', 3, '3s', '30s')], reserved: 5, peak: 3 },
+      { scenarios: [scenario('warmup', 2, '0s', '2s'), scenario('checkout', 3, '3s', '30s')], reserved: 5, peak: 3 },
+      { scenarios: [scenario('warmup', 2, '0s', '2s'), scenario('checkout', 3, '5s', '30s')], reserved: 3, peak: 3 },
+      { scenarios: [scenario('warmup', 2, '0s', '0s'), scenario('checkout', 3, '3s', '0s')], reserved: 3, peak: 3 },
+      { scenarios: [scenario('a', 2, '0s', '30s'), scenario('b', 4, '0s', '30s'), scenario('c', 1, '10s', '5s')], reserved: 7, peak: 6 },
+    ];
+    for (const { scenarios, reserved, peak } of cases) {
+      const spec = planSpecSchema.parse({ scenarios });
+      expect((await inspect(spec)).maxVUs).toBe(reserved);
+      expect(planReservedVus(spec)).toBe(reserved);
+      expect(planPeakVus(spec)).toBe(peak);
+    }
+  });
+
+  it('never reserves fewer VUs than k6 for ramps one after another', async () => {
+    const spec = planSpecSchema.parse({
+      scenarios: [
+        { name: 'up', load: { executor: 'ramping-vus', startVUs: 0, stages: [{ duration: '2s', target: 8 }, { duration: '2s', target: 0 }] }, requests: [{ name: 'u', path: '/' }] },
+        { name: 'rate', load: { executor: 'constant-arrival-rate', rate: 5, duration: '3s', preAllocatedVUs: 2, maxVUs: 4 }, startTime: '4s', requests: [{ name: 'r', path: '/' }] },
+      ],
+    });
+    expect(planReservedVus(spec)).toBeGreaterThanOrEqual((await inspect(spec)).maxVUs);
   });
 });

@@ -211,6 +211,35 @@ export function planPeakVus(spec: PlanSpec): number {
   );
 }
 
+/**
+ * VUs k6 reserves for the plan, which is what it may have running at once and what limits
+ * hold: like planPeakVus, but a scenario keeps its VUs through its graceful stop, as k6 plans
+ * them (its executors' execution requirements), so scenarios one after another overlap there
+ * (warmup 2 VUs, then checkout 3 VUs, 30 s graceful stop: k6 reserves 5). An upper bound: a
+ * scenario is counted at its peak over the whole span; `k6 inspect`'s maxVUs is never above it.
+ * A custom script's figure is k6 inspect's own.
+ */
+export function planReservedVus(spec: PlanSpec): number {
+  if (spec.script) return spec.script.requirements?.maxVUs ?? 0;
+  const heldUntil = (scenario: Scenario) => Math.max(endOf(scenario) + durationToSeconds(scenario.gracefulStop), startOf(scenario) + 1e-9);
+  return Math.max(
+    ...spec.scenarios.map(startOf).map((instant) =>
+      spec.scenarios
+        .filter((scenario) => startOf(scenario) <= instant && instant < heldUntil(scenario))
+        .reduce((sum, scenario) => sum + peakVus(scenario.load), 0),
+    ),
+  );
+}
+
+/** Said beside the reserved VUs when they are above the load profile's peak, so the figure is not a mystery; '' otherwise. */
+export function reservedVusNote(spec: PlanSpec): string {
+  if (spec.script) return '';
+  const peak = planPeakVus(spec);
+  return planReservedVus(spec) > peak
+    ? ` (the load peaks at ${peak}, but k6 keeps each scenario's VUs through its graceful stop, so scenarios one after another overlap there; a shorter gracefulStop reserves fewer)`
+    : '';
+}
+
 /** VU-minutes the plan is counted for when a run starts: each scenario's peak VUs over its duration. */
 export function planVuMinutes(spec: PlanSpec): number {
   if (spec.script) return ((spec.script.requirements?.maxVUs ?? 0) * (spec.script.requirements?.durationSeconds ?? 0)) / 60;

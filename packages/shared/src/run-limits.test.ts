@@ -23,6 +23,14 @@ describe('segmentLimits', () => {
     expect(segmentLimits(spec, 2)).toEqual({ runVus: 6, segmentVus: 4 });
   });
 
+  it('holds sequential scenarios to what k6 reserves: their VUs overlap in the graceful stop', () => {
+    const spec = plan([
+      { name: 'warmup', load: { executor: 'constant-vus', vus: 2, duration: '3s' }, requests: [request] },
+      { name: 'checkout', load: { executor: 'constant-vus', vus: 3, duration: '3s' }, startTime: '3s', requests: [{ name: 'Other', path: '/' }] },
+    ]);
+    expect(segmentLimits(spec, 1)).toEqual({ runVus: 5, segmentVus: 5 });
+  });
+
   it('holds a custom script to what it was checked for', () => {
     const spec = planSpecSchema.parse({ script: { source: 'export default function () {}', requirements: { maxVUs: 5, durationSeconds: 10 } } });
     expect(segmentLimits(spec, 1)).toEqual({ runVus: 5, segmentVus: 5 });

@@ -1,11 +1,11 @@
 import { peakVus } from './plan-load.js';
-import { planPeakVus, type PlanSpec } from './plan.js';
+import { planReservedVus, type PlanSpec } from './plan.js';
 
 /**
  * What one segment of a run may use while k6 runs, held by the runner against what k6 itself
  * reports (its REST API before the start, the vus and vus_max gauges every second after):
- * the VUs the run was allowed when it started, i.e. the plan's peak that the quotas and the
- * unverified-target cap were checked against. What a custom script said when it was saved
+ * the VUs the run was allowed when it started, i.e. the VUs k6 reserves for the plan
+ * (planReservedVus), which the quotas and the unverified-target cap were checked against. What a custom script said when it was saved
  * is no promise: its init code may answer differently when it runs.
  */
 export interface SegmentLimits {
@@ -23,7 +23,7 @@ export interface SegmentLimits {
  * the merged seconds (RunStopRules).
  */
 export function segmentLimits(spec: PlanSpec, segmentCount: number): SegmentLimits {
-  const runVus = planPeakVus(spec);
+  const runVus = planReservedVus(spec);
   if (segmentCount <= 1 || spec.script) return { runVus, segmentVus: runVus };
   const shares = spec.scenarios.reduce((sum, scenario) => sum + Math.ceil(peakVus(scenario.load) / segmentCount), 0);
   return { runVus, segmentVus: Math.min(runVus, shares) };
@@ -42,7 +42,7 @@ export function vuLimitBreach(
   const who = scope === 'run' ? "The run's segments together" : 'The script';
   return {
     code: VU_LIMIT_EXCEEDED,
-    message: `${who} started ${used} VUs, but this run may use ${limit} (the plan's peak, within the organization's quota and the target's cap); k6 was stopped. A custom script must ask for the same VUs when it runs as when it was checked.`,
+    message: `${who} started ${used} VUs, but this run may use ${limit} (the VUs k6 reserves for the plan, within the organization's quota and the target's cap); k6 was stopped. A custom script must ask for the same VUs when it runs as when it was checked.`,
   };
 }
 

@@ -1,4 +1,4 @@
-import { planDurationSeconds, planPeakVus, planVuMinutes, type PlanSpec, type Quotas } from '@loadline/shared';
+import { planDurationSeconds, planReservedVus, planVuMinutes, reservedVusNote, type PlanSpec, type Quotas } from '@loadline/shared';
 
 export interface QuotaUsage {
   activeRuns: number;
@@ -18,10 +18,11 @@ export const plannedVuMinutes = (spec: PlanSpec) => planVuMinutes(spec);
 
 const fmt = (value: number) => Math.round(value).toLocaleString('en-US');
 
+
 /** Which of the organization's quotas starting a run of `spec` would break (empty: none). Pure. */
 export function quotaViolations(quotas: Quotas, usage: QuotaUsage, spec: PlanSpec): QuotaViolation[] {
   const violations: QuotaViolation[] = [];
-  const vus = planPeakVus(spec);
+  const vus = planReservedVus(spec);
   const seconds = planDurationSeconds(spec);
   const vuMinutes = plannedVuMinutes(spec);
   if (vus > quotas.maxVusPerRun) {
@@ -29,7 +30,7 @@ export function quotaViolations(quotas: Quotas, usage: QuotaUsage, spec: PlanSpe
       quota: 'maxVusPerRun',
       limit: quotas.maxVusPerRun,
       current: vus,
-      message: `the plan needs ${fmt(vus)} VUs; the limit is ${fmt(quotas.maxVusPerRun)} VUs per run`,
+      message: `the plan needs ${fmt(vus)} VUs${reservedVusNote(spec)}; the limit is ${fmt(quotas.maxVusPerRun)} VUs per run`,
     });
   }
   if (seconds > quotas.maxRunDurationSeconds) {

@@ -3,7 +3,7 @@ import {
   findStopBreach,
   longestStopRule,
   mergeSegmentsBySecond,
-  planPeakVus,
+  planReservedVus,
   secondsEverySegmentReported,
   vuLimitBreach,
   type Threshold,
@@ -86,7 +86,7 @@ export class RunStopRules {
     if (!run) return null;
     const spec = run.planVersion.spec;
     const longest = longestStopRule(spec.thresholds);
-    const runVus = run.segments > 1 ? planPeakVus(spec) : null;
+    const runVus = run.segments > 1 ? planReservedVus(spec) : null;
     const rules =
       longest > 0 || runVus !== null
         ? { thresholds: longest > 0 ? spec.thresholds : [], segments: run.segments, lookBack: Math.max(2 * longest, 1), runVus }

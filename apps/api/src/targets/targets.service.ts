@@ -2,7 +2,8 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs
 import { randomBytes } from 'node:crypto';
 import {
   planDurationSeconds,
-  planPeakVus,
+  planReservedVus,
+  reservedVusNote,
   protocolOf,
   type PlanSpec,
   type TargetView,
@@ -204,14 +205,14 @@ export class TargetsService implements OnApplicationBootstrap {
     const ownHost = new URL(baseUrl).host === new URL(target.baseUrl).host;
     const verified = target.verifiedAt !== null && ownHost;
     if (!verified) {
-      const vus = planPeakVus(spec);
+      const vus = planReservedVus(spec);
       const seconds = planDurationSeconds(spec);
       const maxVus = this.env.LOADLINE_UNVERIFIED_MAX_VUS;
       const maxSeconds = this.env.LOADLINE_UNVERIFIED_MAX_DURATION_SECONDS;
       if (vus > maxVus || seconds > maxSeconds) {
         throw new TargetError(
           TargetErrorCode.TARGET_UNVERIFIED,
-          `The target ${new URL(baseUrl).host} is not verified, so runs against it are limited to ${maxVus} VUs for ${maxSeconds} s; this plan asks for ${vus} VUs for ${seconds} s. Verify the target (POST /targets/${id}/verify) to lift the limit.`,
+          `The target ${new URL(baseUrl).host} is not verified, so runs against it are limited to ${maxVus} VUs for ${maxSeconds} s; this plan asks for ${vus} VUs${reservedVusNote(spec)} for ${seconds} s. Verify the target (POST /targets/${id}/verify) to lift the limit.`,
           [
             ...(vus > maxVus ? [{ path: 'peakVus', message: `${vus} > ${maxVus} VUs allowed before verification` }] : []),
             ...(seconds > maxSeconds ? [{ path: 'durationSeconds', message: `${seconds} s > ${maxSeconds} s allowed before verification` }] : []),

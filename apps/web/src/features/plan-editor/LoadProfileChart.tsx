@@ -18,7 +18,7 @@ export function LoadProfileChart({ scenarios, limits, height = 200 }: LoadProfil
   const model = useMemo(() => loadChartModel(curves), [curves]);
   const figures = planFigures(curves);
   const bounded = curves.filter((curve) => curve.upperBound).map((curve) => curve.name);
-  const overLimits = !!limits && !!figures && (figures.peakVus > limits.maxVus || figures.durationSeconds > limits.maxDurationSeconds);
+  const overLimits = !!limits && !!figures && (figures.reservedVus > limits.maxVus || figures.durationSeconds > limits.maxDurationSeconds);
 
   return (
     <div className="load-profile" data-testid="load-profile" data-peak-vus={figures?.peakVus ?? ''} data-duration={figures?.durationSeconds ?? ''}>
@@ -50,6 +50,13 @@ export function LoadProfileChart({ scenarios, limits, height = 200 }: LoadProfil
           </div>
         ) : null}
       </dl>
+      {figures && figures.reservedVus > figures.peakVus ? (
+        <p className="field__hint" data-testid="reserved-vus">
+          k6 reserves {figures.reservedVus.toLocaleString('en-US')} VUs: it keeps each scenario&apos;s VUs through its graceful stop, so scenarios one after
+          another overlap there. Quotas and the unverified-target limit count {figures.reservedVus.toLocaleString('en-US')}; a shorter graceful stop
+          reserves fewer.
+        </p>
+      ) : null}
       {skipped.length ? <p className="field__hint text-warning">Not drawn until their load is valid: {skipped.join(', ')}.</p> : null}
       {bounded.length ? <p className="field__hint">{bounded.join(', ')}: iteration counts end when done; drawn up to their max duration.</p> : null}
       {overLimits && limits ? (

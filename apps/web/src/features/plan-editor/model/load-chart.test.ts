@@ -65,7 +65,10 @@ describe('load chart', () => {
   it('figures: planned duration, peak VUs and VU-minutes as quotas count them; invalid scenarios left out', () => {
     const { curves, skipped } = scenarioCurves([...sequential, newScenario({ name: 'broken', load: newLoad({ vus: 'x' }) })]);
     expect(skipped).toEqual(['broken']);
-    expect(planFigures(curves)).toEqual({ durationSeconds: 300, peakVus: 100, vuMinutes: 5 * 2 + 100 * 3, peakRate: null });
+    // k6 keeps baseline's 5 VUs through its 30 s graceful stop, when peak has started: 105 reserved.
+    expect(planFigures(curves)).toEqual({ durationSeconds: 300, peakVus: 100, reservedVus: 105, vuMinutes: 5 * 2 + 100 * 3, peakRate: null });
+    const stopped = scenarioCurves([{ ...sequential[0]!, gracefulStop: '0s' }, sequential[1]!]).curves;
+    expect(planFigures(stopped)).toMatchObject({ peakVus: 100, reservedVus: 100 });
     expect(planFigures([])).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { isArrivalRate, loadCurve, planDurationSeconds, planPeakVus, planVuMinutes, type LoadProfile, type PlanSpec, type Scenario } from '@loadline/shared';
+import { durationSchema, isArrivalRate, loadCurve, planDurationSeconds, planPeakVus, planReservedVus, planVuMinutes, type LoadProfile, type PlanSpec, type Scenario } from '@loadline/shared';
 import type { ChartModel, LineSpec } from '../../../components/charts/chart-model';
 import { parsedLoad, scenarioTimings } from './timeline';
 import type { ScenarioForm } from './form-types';
@@ -18,6 +18,8 @@ export interface ScenarioCurve {
   upperBound: boolean;
   load: LoadProfile;
   start: number;
+  /** The scenario's graceful stop when valid (k6 keeps its VUs that long after it ends), else k6's default. */
+  gracefulStop: string;
 }
 
 /** A vertical edge is drawn as two points this far apart (seconds). */
@@ -56,6 +58,7 @@ export function scenarioCurves(scenarios: readonly ScenarioForm[]): { curves: Sc
       upperBound: load.executor === 'per-vu-iterations' || load.executor === 'shared-iterations',
       load,
       start,
+      gracefulStop: durationSchema.safeParse(scenario.gracefulStop.trim()).data ?? '30s',
     });
   });
   return { curves, skipped };
@@ -101,6 +104,8 @@ export function loadChartModel(curves: readonly ScenarioCurve[]): ChartModel {
 export interface PlanFigures {
   durationSeconds: number;
   peakVus: number;
+  /** VUs k6 reserves (what quotas and the unverified cap count): above peakVus when scenarios overlap in their graceful stops. */
+  reservedVus: number;
   vuMinutes: number;
   /** Most iterations/s asked at once by arrival-rate scenarios; null when there are none. */
   peakRate: number | null;
@@ -110,12 +115,12 @@ export interface PlanFigures {
 export function planFigures(curves: readonly ScenarioCurve[]): PlanFigures | null {
   if (!curves.length) return null;
   const spec = {
-    scenarios: curves.map((curve) => ({ name: curve.name, load: curve.load, startTime: `${curve.start}s` }) as Scenario),
+    scenarios: curves.map((curve) => ({ name: curve.name, load: curve.load, startTime: `${curve.start}s`, gracefulStop: curve.gracefulStop }) as Scenario),
     thresholds: [],
     segments: 1,
   } as unknown as PlanSpec;
   const rates = curves.filter((curve) => curve.kind === 'rate');
   const xs = [...new Set(rates.flatMap((curve) => curve.points.map((point) => point.t)))];
   const peakRate = rates.length ? Math.max(...xs.map((x) => rates.reduce((sum, curve) => sum + (valueAt(curve.points, x) ?? 0), 0))) : null;
-  return { durationSeconds: planDurationSeconds(spec), peakVus: planPeakVus(spec), vuMinutes: planVuMinutes(spec), peakRate };
+  return { durationSeconds: planDurationSeconds(spec), peakVus: planPeakVus(spec), reservedVus: planReservedVus(spec), vuMinutes: planVuMinutes(spec), peakRate };
 }
