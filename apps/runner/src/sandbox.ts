@@ -10,8 +10,8 @@ import { promisify } from 'node:util';
  *
  * - `bwrap` (Linux, the default): bubblewrap gives k6 its own mount, PID, IPC and UTS
  *   namespaces with a filesystem of only the k6 binary (read-only), the run's work folder
- *   (mounted at /work, the only writable place besides an empty /tmp) and the few /etc files
- *   name resolution and TLS need. When the runner is root, k6 also runs as an unprivileged
+ *   (mounted at /work, the only writable place besides an empty /tmp), TLS's certificates and,
+ *   for a run, a resolver of its own that answers only its target's name (run-resolver.ts). When the runner is root, k6 also runs as an unprivileged
  *   user (setpriv; 65534 by default) with no capabilities and no_new_privs, under resource
  *   limits (prlimit: memory, processes, file size, no core dumps). Its environment is the
  *   launchers' own (the run's variables and PATH, which bwrap unsets for k6).
@@ -42,8 +42,10 @@ export interface SandboxConfig {
 export const SANDBOX_WORKDIR = '/work';
 const SANDBOX_K6 = '/k6';
 
-/** /etc files k6 needs for name resolution and TLS; absent ones are skipped. */
-const READ_ONLY_SYSTEM_PATHS = ['/etc/resolv.conf', '/etc/hosts', '/etc/nsswitch.conf', '/etc/ssl/certs', '/usr/share/ca-certificates'];
+/** /etc files k6 needs for TLS; absent ones are skipped. */
+const READ_ONLY_SYSTEM_PATHS = ['/etc/ssl/certs', '/usr/share/ca-certificates'];
+/** The resolver's files: the run's own (run-resolver.ts) when it has them, else the machine's. */
+const RESOLVER_FILES = ['hosts', 'nsswitch.conf', 'resolv.conf'];
 
 export interface SandboxedCommand {
   bin: string;
@@ -74,6 +76,8 @@ export interface CommandInput {
   /** Whether the runner runs as root (then k6 is moved to the sandbox user). */
   root: boolean;
   infoFd: number;
+  /** A folder of the run's own hosts, nsswitch.conf and resolv.conf (run-resolver.ts); absent: the machine's. */
+  resolverDir?: string;
 }
 
 /**
@@ -112,6 +116,9 @@ export function sandboxedCommand(config: SandboxConfig, input: CommandInput): Sa
     '--tmpfs',
     '/tmp',
     ...READ_ONLY_SYSTEM_PATHS.flatMap((system) => ['--ro-bind-try', system, system]),
+    ...RESOLVER_FILES.flatMap((file) =>
+      input.resolverDir ? ['--ro-bind', path.join(input.resolverDir, file), `/etc/${file}`] : ['--ro-bind-try', `/etc/${file}`, `/etc/${file}`],
+    ),
     // The launchers needed PATH to find each other; k6 gets its own variables only.
     '--unsetenv',
     'PATH',
@@ -183,13 +190,21 @@ export interface K6Launch {
 
 /**
  * How to start k6 with `k6Args` in `workdir` under this sandbox. File arguments must be
- * relative to the work folder (k6 runs in it, inside the sandbox or not).
+ * relative to the work folder (k6 runs in it, inside the sandbox or not). `resolverDir`: the
+ * run's own name resolution (bwrap only; the container's resolver is the pod's).
  */
-export function k6Launch(config: SandboxConfig, k6Bin: string, workdir: string, k6Args: string[], env: Record<string, string>): K6Launch {
+export function k6Launch(
+  config: SandboxConfig,
+  k6Bin: string,
+  workdir: string,
+  k6Args: string[],
+  env: Record<string, string>,
+  resolverDir?: string,
+): K6Launch {
   // k6's home and temporary folder are its work folder, wherever that appears to it.
   if (config.mode !== 'bwrap') return { bin: k6Bin, args: k6Args, env: { ...env, HOME: workdir, TMPDIR: workdir }, cwd: workdir };
   const inside = { ...env, HOME: SANDBOX_WORKDIR, TMPDIR: SANDBOX_WORKDIR };
-  const command = sandboxedCommand(config, { k6Bin, workdir, k6Args, env: inside, root: isRoot(), infoFd: SANDBOX_INFO_FD });
+  const command = sandboxedCommand(config, { k6Bin, workdir, k6Args, env: inside, root: isRoot(), infoFd: SANDBOX_INFO_FD, resolverDir });
   return { k6Bin, bin: command.bin, args: command.args, env: command.env, cwd: workdir, infoFd: command.infoFd };
 }
 

@@ -4,6 +4,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ScriptInspection } from '@loadline/shared';
 import { SCRIPT_ENV, durationToSeconds, k6ThresholdsSchema } from '@loadline/shared';
+import { writeResolver } from './run-resolver.js';
 import { SANDBOX_WORKDIR, checkOutOfMemoryMessage, isRoot, k6Launch, prepareWorkdir, ranOutOfMemory, type K6Launch, type SandboxConfig } from './sandbox.js';
 
 /** How long one check's k6 may take unless told otherwise (LOADLINE_SCRIPT_CHECK_SECONDS). */
@@ -69,6 +70,7 @@ export async function inspectScript(
 ): Promise<ScriptInspection> {
   await mkdir(workRoot, { recursive: true });
   const workdir = await mkdtemp(path.join(workRoot, 'inspect-'));
+  const resolverDir = `${workdir}-resolver`;
   try {
     await writeFile(path.join(workdir, SCRIPT_FILE), source);
     await prepareWorkdir(sandbox, workdir, [path.join(workdir, SCRIPT_FILE)], isRoot());
@@ -83,7 +85,10 @@ export async function inspectScript(
         K6_AUTO_EXTENSION_RESOLUTION: 'false',
         K6_BINARY_PROVISIONING: 'false',
         K6_NO_USAGE_REPORT: 'true',
-      }),
+        },
+        // A check loads the script and sends nothing: no name resolves for it.
+        sandbox.mode === 'bwrap' ? await writeResolver(resolverDir, []) : undefined,
+      ),
       sandbox,
     );
     let timedOut = false;
@@ -137,5 +142,6 @@ export async function inspectScript(
     return { ok: false, message: clean(raw, workdir), ...position(raw) };
   } finally {
     await rm(workdir, { recursive: true, force: true });
+    await rm(resolverDir, { recursive: true, force: true });
   }
 }

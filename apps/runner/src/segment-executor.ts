@@ -18,6 +18,7 @@ import { openJobSecrets, type TypedProducer } from '@loadline/shared/queue';
 import { untraced, withSpan, type SpanHandle } from '@loadline/tracing';
 import type { RunnerEnv } from './env.js';
 import { startK6, type K6Outcome } from './k6-process.js';
+import { writeResolver } from './run-resolver.js';
 import { isRoot, k6Launch, prepareWorkdir, type SandboxConfig } from './sandbox.js';
 import { sandboxConfig } from './env.js';
 import { controlAddress, resume, waitUntilPaused } from './k6-control.js';
@@ -164,6 +165,7 @@ export class SegmentExecutor {
 
     await mkdir(this.env.LOADLINE_RUNNER_WORKDIR, { recursive: true });
     const workdir = await mkdtemp(path.join(this.env.LOADLINE_RUNNER_WORKDIR, `${runId}-${segmentIndex}-`));
+    const resolverDir = `${workdir}-resolver`;
     try {
       const scriptPath = path.join(workdir, 'script.js');
       await writeFile(scriptPath, generateK6Script(job.spec, { planName: job.planName, planVersion: job.planVersion }));
@@ -222,6 +224,11 @@ export class SegmentExecutor {
       const address = await controlAddress();
       log.info({ segments: job.segment.count }, 'starting k6 paused');
       await prepareWorkdir(this.sandbox, workdir, [scriptPath, ...extraFiles], isRoot());
+      // k6 resolves the target's name to the addresses pinned at the run's start, and no other
+      // name at all. A job of the release before has no list: the machine's resolver, as then.
+      const pinned = job.policy.hosts;
+      if (!pinned) log.warn('the job names no pinned hosts (queued by an older API): k6 uses the machine resolver');
+      const ownResolver = pinned && this.sandbox.mode === 'bwrap' ? await writeResolver(resolverDir, pinned) : undefined;
       // Opened here, only for k6's environment; a job that does not open fails the segment.
       const secrets = openJobSecrets(this.env.LOADLINE_RUNNER_KEY, runId, job.target.secrets);
       names = new ReportedNames(new SecretRedactor([...Object.values(secrets.headers), ...Object.values(secrets.variables)]));
@@ -260,6 +267,7 @@ export class SegmentExecutor {
           K6_AUTO_EXTENSION_RESOLUTION: 'false',
           K6_BINARY_PROVISIONING: 'false',
         },
+        ownResolver,
       );
       const k6 = startK6({ ...launch, signal }, forward, (pid) => sampler.start(pid));
       killK6 = () => k6.kill();
@@ -310,6 +318,7 @@ export class SegmentExecutor {
       await finish(outcome, counts, secondsSent);
     } finally {
       await rm(workdir, { recursive: true, force: true });
+      await rm(resolverDir, { recursive: true, force: true });
     }
   }
 

@@ -28,6 +28,20 @@ export const traceCarrierSchema = z.strictObject({
 });
 export type TraceCarrier = z.infer<typeof traceCarrierSchema>;
 
+/**
+ * A name the run's k6 may resolve and the addresses it was pinned to when the run started
+ * (the target's host). The runner's sandbox answers these and nothing else (run-resolver.ts).
+ */
+export const pinnedHostSchema = z.strictObject({
+  name: z
+    .string()
+    .min(1)
+    .max(253)
+    .regex(/^[a-z0-9_-]+(\.[a-z0-9_-]+)*$/, 'must be a lower-case host name (as URL parsing leaves it)'),
+  addresses: z.array(z.union([z.ipv4(), z.ipv6()])).min(1).max(64),
+});
+export type PinnedHost = z.infer<typeof pinnedHostSchema>;
+
 /** What a runner runs: one segment of a run (built from the run's RunJob and its assignment). */
 export const runExecutePayloadSchema = z.object({
   runId: z.string().min(1),
@@ -50,7 +64,18 @@ export const runExecutePayloadSchema = z.object({
    * The installation's address policy, for k6 itself (K6_BLACKLIST_IPS / K6_BLOCK_HOSTNAMES):
    * checked on every connection, so redirects and DNS changes cannot reach refused networks.
    */
-  policy: z.object({ blacklistIPs: z.array(z.string()), blockHostnames: z.array(z.string()) }).default({ blacklistIPs: [], blockHostnames: [] }),
+  policy: z
+    .object({
+      blacklistIPs: z.array(z.string()),
+      blockHostnames: z.array(z.string()),
+      /**
+       * The only names k6 may resolve, with their pinned addresses (empty for a target given
+       * by address: nothing resolves). Absent in jobs of a release before it: the runner then
+       * lets k6 use the machine's resolver, as that release did.
+       */
+      hosts: z.array(pinnedHostSchema).max(8).optional(),
+    })
+    .default({ blacklistIPs: [], blockHostnames: [] }),
   /** k6 is stopped when it runs longer than this (planned duration plus a grace period). */
   deadlineSeconds: z.number().positive(),
   trace: traceCarrierSchema.optional(),

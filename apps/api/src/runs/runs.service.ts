@@ -142,8 +142,8 @@ export class RunsService {
             baseUrl: target.baseUrl,
             secrets: sealJobSecrets(this.env.LOADLINE_RUNNER_KEY, run.id, { headers: target.headers, variables: target.variables }),
           },
-          // k6 may connect to the target's own addresses and nowhere else.
-          policy: this.targets.k6Policy(target.addresses),
+          // k6 may resolve only the target's name, and connect to its addresses and nowhere else.
+          policy: this.targets.k6Policy(target.addresses, target.baseUrl),
           deadlineSeconds,
         }),
       );

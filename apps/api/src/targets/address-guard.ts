@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { lookup as dnsLookup } from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
+import type { PinnedHost } from '@loadline/shared';
 import { API_ENV, type ApiEnv } from '../config/env.js';
 import { AddressPolicy, BLOCKED_HOSTNAMES } from './address-policy.js';
 import { TargetError, TargetErrorCode } from './targets.errors.js';
@@ -88,10 +89,13 @@ export class AddressGuard {
   /**
    * The policy in the form k6 takes it (--blacklist-ip, --block-hostnames): for a run, every
    * address but its target's (`addresses`, resolved at the run's start); without, every
-   * range the installation refuses.
+   * range the installation refuses. With the run's base URL, also the only name its k6 may
+   * resolve and the addresses it answers (none for a target given by address).
    */
-  k6Policy(addresses?: readonly string[]): { blacklistIPs: string[]; blockHostnames: string[] } {
+  k6Policy(addresses?: readonly string[], baseUrl?: string): { blacklistIPs: string[]; blockHostnames: string[]; hosts?: PinnedHost[] } {
     const blacklistIPs = addresses ? this.policy.k6BlacklistOutside(addresses) : this.policy.k6BlacklistIPs();
-    return { blacklistIPs, blockHostnames: [...BLOCKED_HOSTNAMES] };
+    const host = baseUrl ? bareHost(new URL(baseUrl)) : null;
+    const hosts = host === null || !addresses ? undefined : isIP(host) ? [] : [{ name: host, addresses: [...addresses] }];
+    return { blacklistIPs, blockHostnames: [...BLOCKED_HOSTNAMES], ...(hosts ? { hosts } : {}) };
   }
 }

@@ -228,7 +228,7 @@ export class TargetsService implements OnApplicationBootstrap {
     return { id: target.id, baseUrl, headers: secrets.headers, variables: { ...secrets.variables, ...override.variables }, addresses };
   }
 
-  k6Policy(addresses?: readonly string[]) {
-    return this.guard.k6Policy(addresses);
+  k6Policy(addresses?: readonly string[], baseUrl?: string) {
+    return this.guard.k6Policy(addresses, baseUrl);
   }
 }

@@ -1,14 +1,32 @@
 import dgram from 'node:dgram';
 
 /**
- * A DNS server on 127.0.0.1 that answers TXT questions from a table (and NXDOMAIN otherwise),
- * so TXT verification is tested against a real resolver without leaving the machine.
+ * A DNS server on 127.0.0.1 that answers TXT and A questions from tables (NXDOMAIN for a name
+ * in neither), so TXT verification and test-only host names (pointed at loopback addresses
+ * only, and re-pointed by the test) go through a real resolver without leaving the machine.
  */
 export interface LoopbackDnsServer {
   /** "127.0.0.1:<port>", for LOADLINE_DNS_SERVERS. */
   address: string;
   txt: Map<string, string[]>;
+  /** IPv4 addresses per name (tests keep these on 127.0.0.0/8). */
+  a: Map<string, string[]>;
+  /** Questions asked, as "TYPE name" (A, AAAA, TXT, or the type number). */
+  questions: string[];
   close(): Promise<void>;
+}
+
+const TYPE_NAMES: Record<number, string> = { 1: 'A', 16: 'TXT', 28: 'AAAA' };
+
+function record(type: number, data: Buffer): Buffer {
+  const rr = Buffer.alloc(12 + data.length);
+  rr.writeUInt16BE(0xc00c, 0); // pointer to the question's name
+  rr.writeUInt16BE(type, 2);
+  rr.writeUInt16BE(1, 4); // IN
+  rr.writeUInt32BE(0, 6); // TTL 0: a re-pointed name is seen at once
+  rr.writeUInt16BE(data.length, 10);
+  data.copy(rr, 12);
+  return rr;
 }
 
 function readName(message: Buffer, offset: number): [string, number] {
@@ -21,38 +39,36 @@ function readName(message: Buffer, offset: number): [string, number] {
   return [labels.join('.').toLowerCase(), offset + 1];
 }
 
-function answer(query: Buffer, txt: Map<string, string[]>): Buffer {
+function answer(query: Buffer, tables: Pick<LoopbackDnsServer, 'txt' | 'a' | 'questions'>): Buffer {
   const [name, end] = readName(query, 12);
   const type = query.readUInt16BE(end);
+  tables.questions.push(`${TYPE_NAMES[type] ?? type} ${name}`);
   const question = query.subarray(12, end + 4);
-  const records = type === 16 ? (txt.get(name) ?? []) : [];
+  const known = tables.txt.has(name) || tables.a.has(name);
+  const answers =
+    type === 16
+      ? (tables.txt.get(name) ?? []).map((text) => {
+          const bytes = Buffer.from(text, 'utf8');
+          return record(16, Buffer.concat([Buffer.from([bytes.length]), bytes]));
+        })
+      : type === 1
+        ? (tables.a.get(name) ?? []).map((address) => record(1, Buffer.from(address.split('.').map(Number))))
+        : [];
   const header = Buffer.alloc(12);
   query.copy(header, 0, 0, 2);
   // QR, opcode 0, AA, RD copied; RA; RCODE 3 (NXDOMAIN) when the name is unknown.
-  header.writeUInt16BE(0x8400 | (query.readUInt16BE(2) & 0x0100) | 0x0080 | (txt.has(name) ? 0 : 3), 2);
+  header.writeUInt16BE(0x8400 | (query.readUInt16BE(2) & 0x0100) | 0x0080 | (known ? 0 : 3), 2);
   header.writeUInt16BE(1, 4);
-  header.writeUInt16BE(records.length, 6);
-  const answers = records.map((record) => {
-    const text = Buffer.from(record, 'utf8');
-    const rr = Buffer.alloc(12 + 1 + text.length);
-    rr.writeUInt16BE(0xc00c, 0); // pointer to the question's name
-    rr.writeUInt16BE(16, 2); // TXT
-    rr.writeUInt16BE(1, 4); // IN
-    rr.writeUInt32BE(60, 6);
-    rr.writeUInt16BE(1 + text.length, 10);
-    rr.writeUInt8(text.length, 12);
-    text.copy(rr, 13);
-    return rr;
-  });
+  header.writeUInt16BE(answers.length, 6);
   return Buffer.concat([header, question, ...answers]);
 }
 
 export async function startLoopbackDnsServer(): Promise<LoopbackDnsServer> {
-  const txt = new Map<string, string[]>();
+  const tables = { txt: new Map<string, string[]>(), a: new Map<string, string[]>(), questions: [] as string[] };
   const socket = dgram.createSocket('udp4');
   socket.on('message', (query, peer) => {
     try {
-      socket.send(answer(query, txt), peer.port, peer.address);
+      socket.send(answer(query, tables), peer.port, peer.address);
     } catch {
       // A malformed question gets no answer, as from a real server.
     }
@@ -60,7 +76,7 @@ export async function startLoopbackDnsServer(): Promise<LoopbackDnsServer> {
   await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
   return {
     address: `127.0.0.1:${socket.address().port}`,
-    txt,
+    ...tables,
     close: () => new Promise((resolve) => socket.close(() => resolve())),
   };
 }

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Target" ADD COLUMN     "verifiedAddresses" TEXT[] DEFAULT ARRAY[]::TEXT[];
