@@ -79,6 +79,12 @@ export const targetVerificationSchema = z.object({
   verified: z.boolean(),
   verifiedAt: z.string().nullable(),
   method: z.enum(['http', 'dns']).nullable(),
+  /**
+   * What the host resolved to when it was verified: verification holds there only. A run whose
+   * host resolves elsewhere is checked again (the file at the new addresses) or stays under
+   * the unverified limits.
+   */
+  addresses: z.array(z.string()),
   /** What to publish: the same value over HTTP or DNS. */
   value: z.string(),
   httpUrl: z.string().nullable(),

@@ -3,7 +3,7 @@ import type { ApiEnv } from '../config/env.js';
 import { AddressGuard, bareHost } from './address-guard.js';
 
 describe('AddressGuard (literal names and addresses only: nothing is resolved here)', () => {
-  const guard = new AddressGuard({ LOADLINE_ALLOWED_NETWORKS: [] } as unknown as ApiEnv);
+  const guard = new AddressGuard({ LOADLINE_ALLOWED_NETWORKS: [], LOADLINE_DNS_SERVERS: [] } as unknown as ApiEnv);
 
   it('compares host names without case, brackets or the trailing dot of a fully qualified name', () => {
     expect(bareHost(new URL('http://Metadata.Google.Internal./x'))).toBe('metadata.google.internal');
@@ -22,5 +22,13 @@ describe('AddressGuard (literal names and addresses only: nothing is resolved he
       message: expect.stringContaining('(metadata)'),
     });
     await expect(guard.assertAllowed('http://[::a9fe:a9fe]/')).rejects.toMatchObject({ code: 'ADDRESS_NOT_ALLOWED' });
+  });
+
+  it("gives k6 the run's only name to resolve, pinned to its addresses; none for a target given by address", () => {
+    const named = guard.k6Policy(['127.0.0.5', '::1'], 'http://App.Loadline.Test.:8080/x');
+    expect(named.hosts).toEqual([{ name: 'app.loadline.test', addresses: ['127.0.0.5', '::1'] }]);
+    expect(guard.k6Policy(['::1'], 'http://[::1]:8080/').hosts).toEqual([]);
+    // Without a run's addresses (a script check's policy), no list: nothing is pinned.
+    expect(guard.k6Policy().hosts).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { lookup as dnsLookup } from 'node:dns';
+import { lookup as dnsLookup, promises as dns } from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
 import type { PinnedHost } from '@loadline/shared';
 import { API_ENV, type ApiEnv } from '../config/env.js';
@@ -26,17 +26,37 @@ export const bareHost = (url: URL) =>
 @Injectable()
 export class AddressGuard {
   readonly policy: AddressPolicy;
+  /** LOADLINE_DNS_SERVERS, when the operator names them; else the machine's resolver. */
+  private readonly resolver: dns.Resolver | null = null;
 
   constructor(@Inject(API_ENV) env: ApiEnv) {
     this.policy = new AddressPolicy(env.LOADLINE_ALLOWED_NETWORKS);
+    if (env.LOADLINE_DNS_SERVERS.length) {
+      this.resolver = new dns.Resolver();
+      this.resolver.setServers(env.LOADLINE_DNS_SERVERS);
+    }
   }
 
   private refuse(field: string, message: string, code = TargetErrorCode.ADDRESS_NOT_ALLOWED): TargetError {
     return new TargetError(code, message, [{ path: field, message }]);
   }
 
-  private async resolve(host: string): Promise<string[]> {
+  /**
+   * Every address of `host`: asked of LOADLINE_DNS_SERVERS (A and AAAA) when the operator
+   * names them, else of the machine's resolver (getaddrinfo: /etc/hosts, then DNS). The
+   * addresses a run is pinned to come from here, so both answer the same way.
+   */
+  async resolve(host: string): Promise<string[]> {
     if (isIP(host)) return [host];
+    if (this.resolver) {
+      const none = (error: NodeJS.ErrnoException): string[] => {
+        if (error.code === 'ENODATA' || error.code === 'ENOTFOUND') return [];
+        throw error;
+      };
+      const [v4, v6] = await Promise.all([this.resolver.resolve4(host).catch(none), this.resolver.resolve6(host).catch(none)]);
+      if (!v4.length && !v6.length) throw Object.assign(new Error(`${host} has no addresses`), { code: 'ENOTFOUND' });
+      return [...v4, ...v6];
+    }
     return new Promise((resolve, reject) =>
       dnsLookup(host, { all: true, verbatim: true }, (error, addresses) => (error ? reject(error) : resolve(addresses.map((entry) => entry.address)))),
     );
@@ -77,14 +97,24 @@ export class AddressGuard {
    * slip a private address in.
    */
   readonly lookup: LookupFunction = (hostname, options, callback) => {
-    dnsLookup(hostname, { ...options, all: true, verbatim: true }, (error, addresses) => {
-      if (error) return callback(error, '', 4);
-      const refused = addresses.map((entry) => this.policy.check(entry.address)).find((verdict) => !verdict.allowed);
-      if (refused) return callback(Object.assign(new Error(`address policy: ${refused.reason}`), { code: 'EADDRNOTALLOWED' }), '', 4);
-      if ((options as { all?: boolean }).all) return (callback as unknown as (err: null, list: typeof addresses) => void)(null, addresses);
-      callback(null, addresses[0]!.address, addresses[0]!.family);
-    });
+    this.resolve(hostname).then(
+      (found) => this.answer(found, options as { all?: boolean }, callback),
+      (error: NodeJS.ErrnoException) => callback(error, '', 4),
+    );
   };
+
+  /** A `lookup` that answers only `address` (one of the host's, to check each in turn), still under the policy. */
+  lookupAt(address: string): LookupFunction {
+    return (_hostname, options, callback) => this.answer([address], options as { all?: boolean }, callback);
+  }
+
+  private answer(found: string[], options: { all?: boolean }, callback: Parameters<LookupFunction>[2]): void {
+    const refused = found.map((address) => this.policy.check(address)).find((verdict) => !verdict.allowed);
+    if (refused) return callback(Object.assign(new Error(`address policy: ${refused.reason}`), { code: 'EADDRNOTALLOWED' }), '', 4);
+    const entries = found.map((address) => ({ address, family: isIP(address) }));
+    if (options.all) return (callback as unknown as (err: null, list: typeof entries) => void)(null, entries);
+    callback(null, entries[0]!.address, entries[0]!.family);
+  }
 
   /**
    * The policy in the form k6 takes it (--blacklist-ip, --block-hostnames): for a run, every

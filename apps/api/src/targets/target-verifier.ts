@@ -43,14 +43,30 @@ export class TargetVerifier {
     if (env.LOADLINE_DNS_SERVERS.length) this.resolver.setServers(env.LOADLINE_DNS_SERVERS);
   }
 
-  async overHttp(baseUrl: string, token: string): Promise<VerificationAttempt> {
+  /**
+   * The file must be served at every address the host resolves to (`addresses`, checked by
+   * the address policy): verification proves these servers take part, and is bound to them,
+   * so a second A record cannot bring a server that never agreed into the run.
+   */
+  async overHttp(baseUrl: string, token: string, addresses: readonly string[]): Promise<VerificationAttempt> {
     const url = verificationUrl(baseUrl);
     if (!url) return { ok: false, detail: 'this kind of target has no HTTP endpoint; publish a DNS TXT record instead' };
+    const host = new URL(baseUrl).hostname.replace(/^\[|\]$/g, '');
+    for (const address of addresses) {
+      const attempt = await this.fetchToken(url, token, address);
+      if (!attempt.ok) return { ok: false, detail: addresses.length > 1 || address !== host ? `at ${address}: ${attempt.detail}` : attempt.detail };
+    }
+    return { ok: true, detail: url };
+  }
+
+  private fetchToken(url: string, token: string, address: string): Promise<VerificationAttempt> {
     const client = url.startsWith('https:') ? https : http;
     return new Promise((resolve) => {
       const request = client.get(
         url,
-        { lookup: this.guard.lookup, timeout: FETCH_TIMEOUT_MS, headers: { 'user-agent': 'Loadline verification' } },
+        // A connection of its own (agent: false): a pooled keep-alive socket to the same
+        // host:port may lead to another of its addresses, the one verified before.
+        { lookup: this.guard.lookupAt(address), agent: false, timeout: FETCH_TIMEOUT_MS, headers: { 'user-agent': 'Loadline verification' } },
         (response) => {
           const chunks: Buffer[] = [];
           let size = 0;

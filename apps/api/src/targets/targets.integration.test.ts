@@ -140,8 +140,9 @@ describe('targets: address policy, secrets, verification', () => {
     const audit = (await owner.get('/audit?action=target.verified')).body.events;
     expect(audit[0]).toMatchObject({ subject: { type: 'target', id: target.id }, details: { method: 'http' } });
 
-    // Another host must be verified again.
-    const moved = await owner.patch<TargetView>(`/targets/${target.id}`, { baseUrl: `http://localhost:${new URL(site.url).port}/api` });
+    // Another host must be verified again (a test-only name the loopback DNS server answers).
+    dns.a.set('site.loadline.test', ['127.0.0.1']);
+    const moved = await owner.patch<TargetView>(`/targets/${target.id}`, { baseUrl: `http://site.loadline.test:${new URL(site.url).port}/api` });
     expect(moved.body.verified).toBe(false);
   });
 

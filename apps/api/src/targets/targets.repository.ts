@@ -27,7 +27,7 @@ export class TargetsRepository {
     return this.db.scoped.target.findFirst({ where: { id, deletedAt: null } });
   }
 
-  update(id: string, input: Partial<TargetRow> & { verifiedAt?: Date | null; verificationMethod?: string | null }) {
+  update(id: string, input: Partial<TargetRow> & { verifiedAt?: Date | null; verificationMethod?: string | null; verifiedAddresses?: string[] }) {
     return this.db.scoped.target.update({ where: { id }, data: input });
   }
 

@@ -105,6 +105,7 @@ export class TargetsService implements OnApplicationBootstrap {
         verified,
         verifiedAt: target.verifiedAt?.toISOString() ?? null,
         method: (target.verificationMethod as 'http' | 'dns' | null) ?? null,
+        addresses: verified ? target.verifiedAddresses : [],
         value: verificationValue(target.verificationToken),
         httpUrl: verificationUrl(target.baseUrl),
         dnsName: verificationDnsName(target.baseUrl),
@@ -157,7 +158,7 @@ export class TargetsService implements OnApplicationBootstrap {
       ...(input.baseUrl !== undefined ? { baseUrl: input.baseUrl } : {}),
       ...(next ? this.sealed(next) : {}),
       // Verification proves control of a host; another host must be verified again.
-      ...(moved ? { verifiedAt: null, verificationMethod: null } : {}),
+      ...(moved ? { verifiedAt: null, verificationMethod: null, verifiedAddresses: [] } : {}),
     });
     return this.view(updated);
   }
@@ -170,12 +171,12 @@ export class TargetsService implements OnApplicationBootstrap {
   /** Checks the token over HTTP (the well-known file), then DNS, or only the method asked. */
   async verify(id: string, method?: 'http' | 'dns'): Promise<TargetView> {
     const target = await this.getRecord(id);
-    await this.guard.assertAllowed(target.baseUrl);
+    const addresses = await this.guard.assertAllowed(target.baseUrl);
     const attempts: { method: 'http' | 'dns'; ok: boolean; detail: string }[] = [];
     for (const candidate of method ? [method] : (['http', 'dns'] as const)) {
       const attempt =
         candidate === 'http'
-          ? await this.verifier.overHttp(target.baseUrl, target.verificationToken)
+          ? await this.verifier.overHttp(target.baseUrl, target.verificationToken, addresses)
           : await this.verifier.overDns(target.baseUrl, target.verificationToken);
       attempts.push({ method: candidate, ...attempt });
       if (attempt.ok) break;
@@ -188,8 +189,11 @@ export class TargetsService implements OnApplicationBootstrap {
         attempts.map((attempt) => ({ path: attempt.method, message: attempt.detail })),
       );
     }
-    const updated = await this.targets.update(id, { verifiedAt: new Date(), verificationMethod: success.method });
-    await this.events.emit('target.verified', { subject: { type: 'target', id }, details: { host: new URL(target.baseUrl).host, method: success.method } });
+    const updated = await this.targets.update(id, { verifiedAt: new Date(), verificationMethod: success.method, verifiedAddresses: addresses });
+    await this.events.emit('target.verified', {
+      subject: { type: 'target', id },
+      details: { host: new URL(target.baseUrl).host, method: success.method, addresses },
+    });
     return this.view(updated);
   }
 
@@ -203,7 +207,8 @@ export class TargetsService implements OnApplicationBootstrap {
     const addresses = await this.guard.assertAllowed(baseUrl);
     // Verification is of a host: another host (a preview deployment) is unverified.
     const ownHost = new URL(baseUrl).host === new URL(target.baseUrl).host;
-    const verified = target.verifiedAt !== null && ownHost;
+    const held = target.verifiedAt !== null && ownHost ? await this.verifiedAt(target, addresses) : { verified: false, why: '' };
+    const verified = held.verified;
     if (!verified) {
       const vus = planReservedVus(spec);
       const seconds = planDurationSeconds(spec);
@@ -212,7 +217,7 @@ export class TargetsService implements OnApplicationBootstrap {
       if (vus > maxVus || seconds > maxSeconds) {
         throw new TargetError(
           TargetErrorCode.TARGET_UNVERIFIED,
-          `The target ${new URL(baseUrl).host} is not verified, so runs against it are limited to ${maxVus} VUs for ${maxSeconds} s; this plan asks for ${vus} VUs${reservedVusNote(spec)} for ${seconds} s. Verify the target (POST /targets/${id}/verify) to lift the limit.`,
+          `The target ${new URL(baseUrl).host} is not verified${held.why}, so runs against it are limited to ${maxVus} VUs for ${maxSeconds} s; this plan asks for ${vus} VUs${reservedVusNote(spec)} for ${seconds} s. Verify the target (POST /targets/${id}/verify) to lift the limit.`,
           [
             ...(vus > maxVus ? [{ path: 'peakVus', message: `${vus} > ${maxVus} VUs allowed before verification` }] : []),
             ...(seconds > maxSeconds ? [{ path: 'durationSeconds', message: `${seconds} s > ${maxSeconds} s allowed before verification` }] : []),
@@ -226,6 +231,29 @@ export class TargetsService implements OnApplicationBootstrap {
     const withSecrets = ownHost && (verified || !spec.script);
     const secrets = withSecrets ? this.secretsOf(target) : { headers: {}, variables: {} };
     return { id: target.id, baseUrl, headers: secrets.headers, variables: { ...secrets.variables, ...override.variables }, addresses };
+  }
+
+  /**
+   * Whether a verified target's verification holds at the addresses its host resolves to now.
+   * It was bound to the addresses it saw; where the host moved, the well-known file is asked
+   * for again at the new addresses (a server there that serves it agrees to the load) and the
+   * binding follows. A TXT record proves the name, not the servers, so a target verified that
+   * way is verified again by hand after a move. `why` says what failed, for the refusal.
+   */
+  private async verifiedAt(target: Target, addresses: string[]): Promise<{ verified: boolean; why: string }> {
+    if (addresses.every((address) => target.verifiedAddresses.includes(address))) return { verified: true, why: '' };
+    const host = new URL(target.baseUrl).host;
+    const before = target.verifiedAddresses.length ? target.verifiedAddresses.join(', ') : 'addresses it did not record';
+    const moved = ` at the addresses it has now: it was verified when ${host} resolved to ${before}, and it now resolves to ${addresses.join(', ')}`;
+    if (target.verificationMethod !== 'http') {
+      return { verified: false, why: `${moved} (a DNS TXT record proves the name, not the servers: verify it again to run above the limits there)` };
+    }
+    const attempt = await this.verifier.overHttp(target.baseUrl, target.verificationToken, addresses);
+    if (!attempt.ok) return { verified: false, why: `${moved}, where ${attempt.detail}` };
+    await this.targets.update(target.id, { verifiedAddresses: addresses });
+    await this.events.emit('target.verified', { subject: { type: 'target', id: target.id }, details: { host, method: 'http', addresses, movedFrom: target.verifiedAddresses } });
+    this.logger.log({ targetId: target.id, addresses, movedFrom: target.verifiedAddresses }, 'target verified again at the addresses its host moved to');
+    return { verified: true, why: '' };
   }
 
   k6Policy(addresses?: readonly string[], baseUrl?: string) {

@@ -2603,6 +2603,7 @@ export interface components {
             organizationId: string;
         };
         TargetVerification: {
+            addresses: string[];
             dnsName: string;
             httpUrl: string | null;
             /** @enum {string|null} */

@@ -30,6 +30,8 @@ export async function startLoopbackServer(
   respond: (req: http.IncomingMessage) => LoopbackResponse = () => ({ status: 200, delayMs: 0 }),
   /** Another loopback address (127.0.0.2, ...) stands for another host. */
   host = '127.0.0.1',
+  /** 0: any free port; a given one lets a second server stand at another address of the same name and port. */
+  port = 0,
 ): Promise<LoopbackServer> {
   const counts = new Map<string, number>();
   const arrivals: number[] = [];
@@ -51,10 +53,10 @@ export async function startLoopbackServer(
     else send();
   });
   server.keepAliveTimeout = 60_000;
-  await new Promise<void>((resolve) => server.listen(0, host, resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, host, resolve));
+  const bound = (server.address() as AddressInfo).port;
   return {
-    url: `http://${host}:${port}`,
+    url: `http://${host}:${bound}`,
     counts,
     arrivals,
     inFlight: () => inFlight,

@@ -20,7 +20,12 @@ export function VerificationPanel({ target }: { target: TargetView }) {
             Verified{verification.method ? ` over ${verification.method === 'http' ? 'HTTP' : 'DNS'}` : ''}
             {verification.verifiedAt ? ` on ${formatDateTime(verification.verifiedAt)}` : ''}.
           </p>
-          <p>Runs against this target may use your organization’s full quotas.</p>
+          <p>
+            Runs against this target may use your organization’s full quotas while its host resolves to{' '}
+            <span data-testid="verified-addresses">{verification.addresses.length ? verification.addresses.join(', ') : 'the addresses it had then'}</span>. If
+            it moves, the next run looks for the {verification.method === 'dns' ? 'value again: verify once more' : 'file at the new addresses'} before going
+            above the unverified limits.
+          </p>
         </div>
       ) : (
         <div className="alert alert--info">
