@@ -57,7 +57,7 @@ describe('generated scripts as k6 sees them', () => {
     expect(options.scenarios.default.executor).toBe('ramping-vus');
   });
 
-  it("holds limits to what k6 reserves: sequential scenarios overlap by their graceful stop", async () => {
+  it('holds limits to what k6 reserves: sequential scenarios overlap by their graceful stop', async () => {
     const scenario = (name: string, vus: number, startTime: string, gracefulStop: string) => ({
       name,
       load: { executor: 'constant-vus', vus, duration: '3s' },
@@ -84,8 +84,24 @@ describe('generated scripts as k6 sees them', () => {
   it('never reserves fewer VUs than k6 for ramps one after another', async () => {
     const spec = planSpecSchema.parse({
       scenarios: [
-        { name: 'up', load: { executor: 'ramping-vus', startVUs: 0, stages: [{ duration: '2s', target: 8 }, { duration: '2s', target: 0 }] }, requests: [{ name: 'u', path: '/' }] },
-        { name: 'rate', load: { executor: 'constant-arrival-rate', rate: 5, duration: '3s', preAllocatedVUs: 2, maxVUs: 4 }, startTime: '4s', requests: [{ name: 'r', path: '/' }] },
+        {
+          name: 'up',
+          load: {
+            executor: 'ramping-vus',
+            startVUs: 0,
+            stages: [
+              { duration: '2s', target: 8 },
+              { duration: '2s', target: 0 },
+            ],
+          },
+          requests: [{ name: 'u', path: '/' }],
+        },
+        {
+          name: 'rate',
+          load: { executor: 'constant-arrival-rate', rate: 5, duration: '3s', preAllocatedVUs: 2, maxVUs: 4 },
+          startTime: '4s',
+          requests: [{ name: 'r', path: '/' }],
+        },
       ],
     });
     expect(planReservedVus(spec)).toBeGreaterThanOrEqual((await inspect(spec)).maxVUs);

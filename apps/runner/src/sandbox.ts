@@ -193,14 +193,7 @@ export interface K6Launch {
  * relative to the work folder (k6 runs in it, inside the sandbox or not). `resolverDir`: the
  * run's own name resolution (bwrap only; the container's resolver is the pod's).
  */
-export function k6Launch(
-  config: SandboxConfig,
-  k6Bin: string,
-  workdir: string,
-  k6Args: string[],
-  env: Record<string, string>,
-  resolverDir?: string,
-): K6Launch {
+export function k6Launch(config: SandboxConfig, k6Bin: string, workdir: string, k6Args: string[], env: Record<string, string>, resolverDir?: string): K6Launch {
   // k6's home and temporary folder are its work folder, wherever that appears to it.
   if (config.mode !== 'bwrap') return { bin: k6Bin, args: k6Args, env: { ...env, HOME: workdir, TMPDIR: workdir }, cwd: workdir };
   const inside = { ...env, HOME: SANDBOX_WORKDIR, TMPDIR: SANDBOX_WORKDIR };

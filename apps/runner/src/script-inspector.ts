@@ -75,16 +75,21 @@ export async function inspectScript(
     await writeFile(path.join(workdir, SCRIPT_FILE), source);
     await prepareWorkdir(sandbox, workdir, [path.join(workdir, SCRIPT_FILE)], isRoot());
     const launch = withCheckLimits(
-      k6Launch(sandbox, k6Bin, workdir, ['inspect', '--execution-requirements', '--include-system-env-vars', '--log-format=json', '--no-color', SCRIPT_FILE], {
-        // The variables a run has (k6 run reads the environment; inspect only when told to), so
-        // init code asking whether it runs for real (`vus: __ENV.LOADLINE_BASE_URL ? 20 : 1`)
-        // answers as it will. No promise: the runner holds the run to what this finds.
-        [SCRIPT_ENV.baseUrl]: INSPECT_BASE_URL,
-        [SCRIPT_ENV.headers]: '{}',
-        [SCRIPT_ENV.variables]: '{}',
-        K6_AUTO_EXTENSION_RESOLUTION: 'false',
-        K6_BINARY_PROVISIONING: 'false',
-        K6_NO_USAGE_REPORT: 'true',
+      k6Launch(
+        sandbox,
+        k6Bin,
+        workdir,
+        ['inspect', '--execution-requirements', '--include-system-env-vars', '--log-format=json', '--no-color', SCRIPT_FILE],
+        {
+          // The variables a run has (k6 run reads the environment; inspect only when told to), so
+          // init code asking whether it runs for real (`vus: __ENV.LOADLINE_BASE_URL ? 20 : 1`)
+          // answers as it will. No promise: the runner holds the run to what this finds.
+          [SCRIPT_ENV.baseUrl]: INSPECT_BASE_URL,
+          [SCRIPT_ENV.headers]: '{}',
+          [SCRIPT_ENV.variables]: '{}',
+          K6_AUTO_EXTENSION_RESOLUTION: 'false',
+          K6_BINARY_PROVISIONING: 'false',
+          K6_NO_USAGE_REPORT: 'true',
         },
         // A check loads the script and sends nothing: no name resolves for it.
         sandbox.mode === 'bwrap' ? await writeResolver(resolverDir, []) : undefined,

@@ -38,7 +38,10 @@ export const pinnedHostSchema = z.strictObject({
     .min(1)
     .max(253)
     .regex(/^[a-z0-9_-]+(\.[a-z0-9_-]+)*$/, 'must be a lower-case host name (as URL parsing leaves it)'),
-  addresses: z.array(z.union([z.ipv4(), z.ipv6()])).min(1).max(64),
+  addresses: z
+    .array(z.union([z.ipv4(), z.ipv6()]))
+    .min(1)
+    .max(64),
 });
 export type PinnedHost = z.infer<typeof pinnedHostSchema>;
 

@@ -223,11 +223,13 @@ export function planReservedVus(spec: PlanSpec): number {
   if (spec.script) return spec.script.requirements?.maxVUs ?? 0;
   const heldUntil = (scenario: Scenario) => Math.max(endOf(scenario) + durationToSeconds(scenario.gracefulStop), startOf(scenario) + 1e-9);
   return Math.max(
-    ...spec.scenarios.map(startOf).map((instant) =>
-      spec.scenarios
-        .filter((scenario) => startOf(scenario) <= instant && instant < heldUntil(scenario))
-        .reduce((sum, scenario) => sum + peakVus(scenario.load), 0),
-    ),
+    ...spec.scenarios
+      .map(startOf)
+      .map((instant) =>
+        spec.scenarios
+          .filter((scenario) => startOf(scenario) <= instant && instant < heldUntil(scenario))
+          .reduce((sum, scenario) => sum + peakVus(scenario.load), 0),
+      ),
   );
 }
 

@@ -18,7 +18,6 @@ export const plannedVuMinutes = (spec: PlanSpec) => planVuMinutes(spec);
 
 const fmt = (value: number) => Math.round(value).toLocaleString('en-US');
 
-
 /** Which of the organization's quotas starting a run of `spec` would break (empty: none). Pure. */
 export function quotaViolations(quotas: Quotas, usage: QuotaUsage, spec: PlanSpec): QuotaViolation[] {
   const violations: QuotaViolation[] = [];

@@ -251,7 +251,10 @@ export class TargetsService implements OnApplicationBootstrap {
     const attempt = await this.verifier.overHttp(target.baseUrl, target.verificationToken, addresses);
     if (!attempt.ok) return { verified: false, why: `${moved}, where ${attempt.detail}` };
     await this.targets.update(target.id, { verifiedAddresses: addresses });
-    await this.events.emit('target.verified', { subject: { type: 'target', id: target.id }, details: { host, method: 'http', addresses, movedFrom: target.verifiedAddresses } });
+    await this.events.emit('target.verified', {
+      subject: { type: 'target', id: target.id },
+      details: { host, method: 'http', addresses, movedFrom: target.verifiedAddresses },
+    });
     this.logger.log({ targetId: target.id, addresses, movedFrom: target.verifiedAddresses }, 'target verified again at the addresses its host moved to');
     return { verified: true, why: '' };
   }

@@ -28,9 +28,10 @@ describe('verification is bound to the addresses it saw; k6 resolves only its ta
 
   beforeAll(async () => {
     dns = await startLoopbackDnsServer();
-    ours = await startLoopbackServer((req) =>
-      req.url === VERIFICATION_PATH ? { status: 200, delayMs: 0, body: `${target.verification.value}\n` } : { status: 200, delayMs: 20 },
-    '127.0.0.5');
+    ours = await startLoopbackServer(
+      (req) => (req.url === VERIFICATION_PATH ? { status: 200, delayMs: 0, body: `${target.verification.value}\n` } : { status: 200, delayMs: 20 }),
+      '127.0.0.5',
+    );
     const port = Number(new URL(ours.url).port);
     theirs = await startLoopbackServer(
       (req) =>
@@ -82,10 +83,12 @@ describe('verification is bound to the addresses it saw; k6 resolves only its ta
 
     // The owner re-points the name at a server that never agreed to be loaded.
     dns.a.set(name, ['127.0.0.6']);
-    const refused = await run(big.id);
+    const refused = await client.post(`/plans/${big.id}/runs`);
     expect(refused.status, JSON.stringify(refused.body)).toBe(422);
     expect(refused.body.error.code).toBe('TARGET_UNVERIFIED');
-    expect(refused.body.error.message).toContain(`it was verified when ${name}:${new URL(ours.url).port} resolved to 127.0.0.5, and it now resolves to 127.0.0.6`);
+    expect(refused.body.error.message).toContain(
+      `it was verified when ${name}:${new URL(ours.url).port} resolved to 127.0.0.5, and it now resolves to 127.0.0.6`,
+    );
     expect(refused.body.error.message).toContain('answered 404');
     expect(load(theirs)).toBe(0);
 

@@ -53,8 +53,8 @@ export function LoadProfileChart({ scenarios, limits, height = 200 }: LoadProfil
       {figures && figures.reservedVus > figures.peakVus ? (
         <p className="field__hint" data-testid="reserved-vus">
           k6 reserves {figures.reservedVus.toLocaleString('en-US')} VUs: it keeps each scenario&apos;s VUs through its graceful stop, so scenarios one after
-          another overlap there. Quotas and the unverified-target limit count {figures.reservedVus.toLocaleString('en-US')}; a shorter graceful stop
-          reserves fewer.
+          another overlap there. Quotas and the unverified-target limit count {figures.reservedVus.toLocaleString('en-US')}; a shorter graceful stop reserves
+          fewer.
         </p>
       ) : null}
       {skipped.length ? <p className="field__hint text-warning">Not drawn until their load is valid: {skipped.join(', ')}.</p> : null}

@@ -1,4 +1,15 @@
-import { durationSchema, isArrivalRate, loadCurve, planDurationSeconds, planPeakVus, planReservedVus, planVuMinutes, type LoadProfile, type PlanSpec, type Scenario } from '@loadline/shared';
+import {
+  durationSchema,
+  isArrivalRate,
+  loadCurve,
+  planDurationSeconds,
+  planPeakVus,
+  planReservedVus,
+  planVuMinutes,
+  type LoadProfile,
+  type PlanSpec,
+  type Scenario,
+} from '@loadline/shared';
 import type { ChartModel, LineSpec } from '../../../components/charts/chart-model';
 import { parsedLoad, scenarioTimings } from './timeline';
 import type { ScenarioForm } from './form-types';
@@ -122,5 +133,11 @@ export function planFigures(curves: readonly ScenarioCurve[]): PlanFigures | nul
   const rates = curves.filter((curve) => curve.kind === 'rate');
   const xs = [...new Set(rates.flatMap((curve) => curve.points.map((point) => point.t)))];
   const peakRate = rates.length ? Math.max(...xs.map((x) => rates.reduce((sum, curve) => sum + (valueAt(curve.points, x) ?? 0), 0))) : null;
-  return { durationSeconds: planDurationSeconds(spec), peakVus: planPeakVus(spec), reservedVus: planReservedVus(spec), vuMinutes: planVuMinutes(spec), peakRate };
+  return {
+    durationSeconds: planDurationSeconds(spec),
+    peakVus: planPeakVus(spec),
+    reservedVus: planReservedVus(spec),
+    vuMinutes: planVuMinutes(spec),
+    peakRate,
+  };
 }
