@@ -124,7 +124,7 @@ export const apiEnvSchema = z.object({
         .filter(Boolean),
     )
     .refine((list) => list.every((cidr) => parseCidr(cidr) !== null), { message: 'must be comma-separated CIDRs such as 127.0.0.0/8,::1/128' }),
-  /** DNS servers for TXT verification records (comma-separated IP[:port]); default: the system's. */
+  /** DNS servers for targets' addresses and TXT verification records (comma-separated IP[:port]); default: the machine's resolver. */
   LOADLINE_DNS_SERVERS: z
     .string()
     .default('')
