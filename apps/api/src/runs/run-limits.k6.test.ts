@@ -88,4 +88,25 @@ export default function () { http.get(__ENV.LOADLINE_BASE_URL + '/work', { tags:
     expect(charged).toBeGreaterThan(0);
     expect(charged).toBeLessThan(2);
   });
+
+  it("stops a split run whose segments together pass the run's VUs, each within its own share", async () => {
+    // Checked at 4 VUs; from 3 s on its init code answers 6, which k6 splits 3 + 3 over the two
+    // segments: each runner sees 3 <= 4, only the run's total (the API's merged seconds) is over.
+    await stack.startRunnerProcess('second');
+    const switchAt = Date.now() + 3_000;
+    const source = script(`{ vus: Date.now() > ${switchAt} ? 6 : 4, duration: '15s' }`);
+    const plan = await client.post<PlanView>('/plans', { name: 'split switch', targetId: target.id, script: { source }, segments: 2 });
+    expect(plan.status, JSON.stringify(plan.body)).toBe(201);
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, switchAt - Date.now()) + 200));
+    const sent = server.total();
+
+    const run = await client.waitForRun((await client.post<{ run: RunView }>(`/plans/${plan.body.id}/runs`)).body.run.id, 90_000);
+    expect(run.status).toBe('ERRORED');
+    expect(run.error).toMatchObject({ code: 'VU_LIMIT_EXCEEDED' });
+    expect(run.segmentDetails.map((segment) => segment.status)).toEqual(['ERRORED', 'ERRORED']);
+    // It did start on both runners, and was stopped long before its 15 s.
+    const arrivals = server.arrivals.slice(sent);
+    expect(arrivals.length).toBeGreaterThan(0);
+    expect(arrivals.at(-1)! - arrivals[0]!).toBeLessThan(6_000);
+  });
 });
