@@ -42,11 +42,12 @@ describe('sandboxedCommand', () => {
     expect(binds).toEqual([
       '--ro-bind /opt/loadline/.tools/bin/k6 /k6',
       '--bind /var/lib/loadline/run-1 /work',
-      '--ro-bind-try /etc/resolv.conf /etc/resolv.conf',
-      '--ro-bind-try /etc/hosts /etc/hosts',
-      '--ro-bind-try /etc/nsswitch.conf /etc/nsswitch.conf',
       '--ro-bind-try /etc/ssl/certs /etc/ssl/certs',
       '--ro-bind-try /usr/share/ca-certificates /usr/share/ca-certificates',
+      // Without a resolver of the run's own (a job of the previous release): the machine's.
+      '--ro-bind-try /etc/hosts /etc/hosts',
+      '--ro-bind-try /etc/nsswitch.conf /etc/nsswitch.conf',
+      '--ro-bind-try /etc/resolv.conf /etc/resolv.conf',
     ]);
     expect(args).toEqual(expect.arrayContaining(['--unshare-all', '--share-net', '--unshare-user', '--disable-userns', '--die-with-parent', '--new-session']));
     expect(args.slice(args.lastIndexOf('--') + 1)).toEqual(['/k6', 'run', 'script.js']);
