@@ -36,15 +36,21 @@ describe('quotaViolations', () => {
     expect(plannedVuMinutes(ramp)).toBe(120);
   });
 
-  it('adds up scenarios that overlap in time, and not those that follow each other', () => {
-    const scenario = (name: string, vus: number, startTime: string) => ({
+  it('adds up scenarios that overlap in time, and not those that follow each other once the first has stopped', () => {
+    const scenario = (name: string, vus: number, startTime: string, gracefulStop = '0s') => ({
       name,
       startTime,
+      gracefulStop,
       load: { executor: 'constant-vus', vus, duration: '1m' },
       requests: [{ name, path: '/' }],
     });
     const sequential = planSpecSchema.parse({ scenarios: [scenario('a', 60, '0s'), scenario('b', 80, '1m')] });
     expect(quotaViolations(quotas, { activeRuns: 0, vuMinutesThisMonth: 0 }, sequential)).toEqual([]);
+    // k6 keeps a's VUs through its graceful stop (30 s by default), when b has started: 140, said why.
+    const graceful = planSpecSchema.parse({ scenarios: [scenario('a', 60, '0s', '30s'), scenario('b', 80, '1m')] });
+    const [held] = quotaViolations(quotas, { activeRuns: 0, vuMinutesThisMonth: 0 }, graceful);
+    expect([held?.quota, held?.current]).toEqual(['maxVusPerRun', 140]);
+    expect(held?.message).toContain('the load peaks at 80, but k6 keeps each scenario');
     const parallel = planSpecSchema.parse({ scenarios: [scenario('a', 60, '0s'), scenario('b', 80, '30s')] });
     expect(quotaViolations(quotas, { activeRuns: 0, vuMinutesThisMonth: 0 }, parallel).map((violation) => [violation.quota, violation.current])).toEqual([
       ['maxVusPerRun', 140],
