@@ -43,3 +43,4 @@ export * from './webhooks.js';
 export * from './k6-thresholds.js';
 export * from './custom-metrics.js';
 export * from './stored-json.js';
+export * from './telemetry/index.js';

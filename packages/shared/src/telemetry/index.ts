@@ -1,0 +1,3 @@
+export * from './sample.js';
+export * from './source.js';
+export * from './job.js';
