@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { planSpecSchema } from './plan.js';
 import { secondSampleSchema } from './series.js';
 import { k6ThresholdsSchema } from './k6-thresholds.js';
+import { telemetryJobSourceSchema } from './telemetry/job.js';
+import { TELEMETRY_LIMITS } from './telemetry/source.js';
 
 /**
  * Queue contracts. Runners report on `results` and the API consumes them; both sides
@@ -82,6 +84,11 @@ export const runExecutePayloadSchema = z.object({
   /** k6 is stopped when it runs longer than this (planned duration plus a grace period). */
   deadlineSeconds: z.number().positive(),
   trace: traceCarrierSchema.optional(),
+  /**
+   * The target's metric sources, read by the runner of segment 0 while the load runs
+   * (docs/telemetry.md). Absent: none (and in jobs of the release before).
+   */
+  telemetry: z.array(telemetryJobSourceSchema).max(TELEMETRY_LIMITS.maxSources).optional(),
 });
 export type RunExecutePayload = z.infer<typeof runExecutePayloadSchema>;
 

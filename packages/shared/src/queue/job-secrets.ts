@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { telemetryJobSecretsSchema } from '../telemetry/job.js';
 
 /**
  * A run's target secrets (default headers and variables) travel to runners through Redis,
@@ -11,6 +12,8 @@ import { z } from 'zod';
 export const jobSecretsSchema = z.object({
   headers: z.record(z.string(), z.string()),
   variables: z.record(z.string(), z.string()),
+  /** Credentials of the run's metric sources, by source name (telemetry/job.ts). */
+  telemetry: telemetryJobSecretsSchema.optional(),
 });
 export type JobSecrets = z.infer<typeof jobSecretsSchema>;
 
