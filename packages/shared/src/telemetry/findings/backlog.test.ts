@@ -99,7 +99,7 @@ describe('backlog', () => {
 });
 
 describe('steady stretch', () => {
-  it('finds the longest stretch within ±10 % of one level, by VUs or by requests/s', () => {
+  it('finds the longest stretch within 10 % of its highest level, by VUs or by requests/s', () => {
     const ramped = findingsInput(30, { load: load(29, (offset) => ({ vus: offset < 8 ? offset + 1 : offset < 25 ? 50 + (offset % 3) : 5, rps: 1000 * offset })) });
     expect(steadyStretch(ramped)).toEqual({ start: T0 + 8, end: T0 + 24, by: 'vus' });
     // Arrival-rate: the busy VUs wander, the rate holds from 3 s to the end.

@@ -86,7 +86,7 @@ export function backlogFindings(input: TelemetryFindingsInput, views: readonly S
       else if (drainSeconds !== null) after = `at the ~${rateWords(drain.perSecond!)} it drained after the load, ~${duration(drainSeconds)} to clear`;
       else if (drain.perSecond !== null) after = 'it was not draining after the load stopped';
       else after = 'nothing was read after the load to say how fast it drains';
-      const phase = phaseAt(input.phases, steady.start);
+      const phase = phaseAt(input.phases, Math.round((steady.start + steady.end) / 2));
       found.push({
         code: 'BACKLOG_GROWING',
         severity: sustained ? 'critical' : 'warning',

@@ -1,5 +1,21 @@
 import type { TelemetryCatalog, TelemetrySecond } from '../sample.js';
-import type { TelemetryReport } from '../report.js';
+import type { TelemetryFinding, TelemetryReport } from '../report.js';
+import { backlogFindings } from './backlog.js';
+import { bottleneck } from './bottleneck.js';
+import { leakFindings } from './leaks.js';
+import { movedWithLatency } from './moved.js';
+import { readFailureFindings } from './read-failures.js';
+import { restartFindings } from './restarts.js';
+import { saturationFindings } from './saturation.js';
+import { viewOf } from './series.js';
+import { steadyStretch } from './steady.js';
+
+export { BACKLOG_LIMITS } from './backlog.js';
+export { LEAK_LIMITS } from './leaks.js';
+export { MOVED_LIMITS } from './moved.js';
+export { RESTART_LIMITS } from './restarts.js';
+export { SATURATION_LIMITS } from './saturation.js';
+export { STEADY_LIMITS } from './steady.js';
 
 /** What the findings read: the sources' seconds beside the load's, on one Unix-second axis. */
 export interface TelemetryFindingsInput {
@@ -17,11 +33,25 @@ export interface TelemetryFindingsInput {
   knee: { t: number; vus: number; criterion: string } | null;
 }
 
+const SEVERITY_ORDER: Record<TelemetryFinding['severity'], number> = { critical: 0, warning: 1, info: 2 };
+
 /**
- * The findings of a run's telemetry. NOT YET WRITTEN (issue 28 is in progress): answers no
- * findings until the rules land in this folder.
+ * The findings of a run's telemetry, worked out once when the run ends: saturation, restarts,
+ * backlogs, leaks, the generator saturating first, sources that could not be read; the
+ * bottleneck table; the series that moved with latency. Pure: the same input gives the same
+ * report. Most severe first, then in time order.
  */
 export function telemetryFindings(input: TelemetryFindingsInput): TelemetryReport {
-  void input;
-  return { v: 1, findings: [], bottleneck: [], movedWithLatency: [] };
+  const views = input.sources.map(viewOf);
+  const steady = steadyStretch(input);
+  const table = bottleneck(input, views);
+  const findings = [
+    ...saturationFindings(input, views),
+    ...restartFindings(input, views),
+    ...backlogFindings(input, views, steady),
+    ...leakFindings(input, views, steady),
+    ...(table.finding ? [table.finding] : []),
+    ...readFailureFindings(input, views),
+  ].sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || (a.atSeconds ?? 0) - (b.atSeconds ?? 0));
+  return { v: 1, findings, bottleneck: table.rows, movedWithLatency: movedWithLatency(input, views) };
 }

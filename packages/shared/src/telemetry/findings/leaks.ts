@@ -65,7 +65,7 @@ export function leakFindings(input: TelemetryFindingsInput, views: readonly Sour
         const perMinute = line.slope * 60;
         const name = seriesWords(view.name, resource.what, key, keys.length > 1);
         const projection = toLimit !== null ? `; at that rate it reaches its ${resource.amount(limit!)} limit in ~${duration(toLimit)}` : '';
-        const phase = phaseAt(input.phases, steady.start);
+        const phase = phaseAt(input.phases, Math.round((steady.start + steady.end) / 2));
         found.push({
           code: 'RESOURCE_LEAK',
           severity: toLimit !== null && toLimit <= K.criticalTimeToLimit ? 'critical' : 'warning',

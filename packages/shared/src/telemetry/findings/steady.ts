@@ -1,7 +1,7 @@
 import type { TelemetryFindingsInput } from './index.js';
 
 export const STEADY_LIMITS = {
-  /** The load is steady while its VUs (or its requests/s) stay within ±10 % of one level. */
+  /** The load is steady while its VUs (or its requests/s) stay within 10 % of their highest level. */
   tolerance: 0.1,
   /** Shorter stretches say too little about a trend (a backlog's growth, a leak's rate). */
   minSeconds: 10,
@@ -16,12 +16,11 @@ export interface Steady {
 }
 
 /**
- * The longest window of consecutive values, all positive, that fit within ±tolerance of one
- * level (max / min ≤ (1 + tol) / (1 − tol)); two pointers with min/max queues, so a long run
- * costs one pass.
+ * The longest window of consecutive values, all positive, none more than `tolerance` below
+ * the window's highest (a ramp's steps further below are not part of it); two pointers
+ * with min/max queues, so a long run costs one pass.
  */
 function longestFlat(values: readonly (number | null)[], tolerance: number): [number, number] | null {
-  const ratio = (1 + tolerance) / (1 - tolerance);
   const mins: number[] = [];
   const maxs: number[] = [];
   let best: [number, number] | null = null;
@@ -38,7 +37,8 @@ function longestFlat(values: readonly (number | null)[], tolerance: number): [nu
     mins.push(right);
     while (maxs.length && values[maxs.at(-1)!]! <= value) maxs.pop();
     maxs.push(right);
-    while (values[maxs[0]!]! > values[mins[0]!]! * ratio) {
+    // The small margin keeps a value exactly 10 % below in, whatever the float rounding.
+    while (values[maxs[0]!]! * (1 - tolerance) > values[mins[0]!]! + 1e-9) {
       left++;
       if (mins[0]! < left) mins.shift();
       if (maxs[0]! < left) maxs.shift();

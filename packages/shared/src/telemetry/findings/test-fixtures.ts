@@ -22,9 +22,10 @@ export function seconds(source: string, from: number, to: number, at: (offset: n
   const result: TelemetrySecond[] = [];
   for (let offset = from; offset <= to; offset++) {
     const reading = at(offset);
+    const error = 'error' in reading ? reading.error : undefined;
     result.push(
-      'error' in reading && typeof reading.error === 'string'
-        ? { v: 1, t: T0 + offset, source, values: {}, error: { code: reading.error, message: `read failed: ${reading.error}` } }
+      typeof error === 'string'
+        ? { v: 1, t: T0 + offset, source, values: {}, error: { code: error, message: `read failed: ${error}` } }
         : { v: 1, t: T0 + offset, source, values: reading as Record<string, number> },
     );
   }
