@@ -24,7 +24,10 @@ function queue(feed: (offset: number) => number, drain: number, options: { rates
     depth.set(offset, pending);
     processed.set(offset, taken);
   }
-  const kept = [series('depth', 'queue_depth'), ...(rates ? [series('done', 'queue_processed_rate', 'rate'), series('added', 'queue_enqueued_rate', 'rate')] : [])];
+  const kept = [
+    series('depth', 'queue_depth'),
+    ...(rates ? [series('done', 'queue_processed_rate', 'rate'), series('added', 'queue_enqueued_rate', 'rate')] : []),
+  ];
   const input = findingsInput(25, {
     load: load(24, (offset) => (offset < 5 ? { vus: offset + 1, rps: 10 * (offset + 1) } : { vus: 10, rps: 100 })),
     phases: [
@@ -100,7 +103,9 @@ describe('backlog', () => {
 
 describe('steady stretch', () => {
   it('finds the longest stretch within 10 % of its highest level, by VUs or by requests/s', () => {
-    const ramped = findingsInput(30, { load: load(29, (offset) => ({ vus: offset < 8 ? offset + 1 : offset < 25 ? 50 + (offset % 3) : 5, rps: 1000 * offset })) });
+    const ramped = findingsInput(30, {
+      load: load(29, (offset) => ({ vus: offset < 8 ? offset + 1 : offset < 25 ? 50 + (offset % 3) : 5, rps: 1000 * offset })),
+    });
     expect(steadyStretch(ramped)).toEqual({ start: T0 + 8, end: T0 + 24, by: 'vus' });
     // Arrival-rate: the busy VUs wander, the rate holds from 3 s to the end.
     const arrival = findingsInput(30, { load: load(29, (offset) => ({ vus: 1 + ((offset * 7) % 13), rps: offset < 3 ? 10 : 200 + 10 * wobble(offset) })) });

@@ -45,7 +45,13 @@ describe('bottleneck table', () => {
       (offset) => (offset < 10 ? 0.5 : 1.9),
     );
     expect(rows.at(-1)).toMatchObject({ component: 'generator', saturatedAtSeconds: 10, peakUtilisation: 0.95 });
-    expect(finding).toMatchObject({ code: 'GENERATOR_FIRST', severity: 'critical', source: 'generator', atSeconds: 10, evidence: { busiestTarget: 'api', busiestTargetPeak: 0.25 } });
+    expect(finding).toMatchObject({
+      code: 'GENERATOR_FIRST',
+      severity: 'critical',
+      source: 'generator',
+      atSeconds: 10,
+      evidence: { busiestTarget: 'api', busiestTargetPeak: 0.25 },
+    });
     expect(finding!.message).toBe(
       'The load generator reached 95 % of its 2 cores at 10 s, while no component of the target did (the busiest, api, peaked at 25 % of 4 cores): the load generator is the bottleneck, and from then on latency and throughput measure it, not the target. Use more segments or a bigger runner.',
     );

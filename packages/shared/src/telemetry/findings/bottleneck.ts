@@ -62,16 +62,15 @@ export function bottleneck(input: TelemetryFindingsInput, views: readonly Source
   if (!generator?.saturated) return { rows, finding: null };
 
   const at = generator.saturated.start;
-  const first = targets
-    .filter((target) => target.saturated)
-    .sort((a, b) => a.saturated!.start - b.saturated!.start)[0];
+  const first = targets.filter((target) => target.saturated).sort((a, b) => a.saturated!.start - b.saturated!.start)[0];
   if (first && first.saturated!.start <= at) return { rows, finding: null };
 
   const measured = targets.filter((target) => target.peak);
   const busiest = measured.sort((a, b) => b.peak!.share - a.peak!.share)[0];
   let target: string;
   if (first) target = `before any component of the target (${first.row.component} reached 90 % ${first.saturated!.start - at} s later)`;
-  else if (busiest) target = `while no component of the target did (the busiest, ${busiest.row.component}, peaked at ${pct(busiest.peak!.share)} of ${cores(busiest.peak!)})`;
+  else if (busiest)
+    target = `while no component of the target did (the busiest, ${busiest.row.component}, peaked at ${pct(busiest.peak!.share)} of ${cores(busiest.peak!)})`;
   else target = 'and no source of the target reports its CPU against its cores';
   const atSeconds = at - input.loadStart;
   const phase = phaseAt(input.phases, at);

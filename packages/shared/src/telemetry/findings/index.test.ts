@@ -9,7 +9,11 @@ describe('telemetry findings of a run', () => {
     // the worker restarts at 40 s (refused 2 s) and its queue grows 50/s from the start of the
     // steady load; the queue source's scrape is refused for 2 s.
     const input = findingsInput(60, {
-      load: load(59, (offset) => ({ vus: Math.min(20, 2 * (offset + 1)), rps: Math.min(200, 20 * (offset + 1)), p95: offset < 30 ? 20 : 20 + 10 * (offset - 29) })),
+      load: load(59, (offset) => ({
+        vus: Math.min(20, 2 * (offset + 1)),
+        rps: Math.min(200, 20 * (offset + 1)),
+        p95: offset < 30 ? 20 : 20 + 10 * (offset - 29),
+      })),
       phases: [
         { name: 'ramp', start: T0, end: T0 + 9 },
         { name: 'steady', start: T0 + 10, end: T0 + 59 },
@@ -49,7 +53,12 @@ describe('telemetry findings of a run', () => {
 
   it('finds nothing in a quiet run and nothing without sources', () => {
     const quiet = findingsInput(30, {
-      sources: [{ catalog: catalog('api', [series('cpu', 'cpu_cores', 'rate'), series('depth', 'queue_depth')], { cpuCores: 4 }), seconds: seconds('api', 0, 29, () => ({ cpu: 1, depth: 2 })) }],
+      sources: [
+        {
+          catalog: catalog('api', [series('cpu', 'cpu_cores', 'rate'), series('depth', 'queue_depth')], { cpuCores: 4 }),
+          seconds: seconds('api', 0, 29, () => ({ cpu: 1, depth: 2 })),
+        },
+      ],
     });
     expect(telemetryFindings(quiet)).toEqual({
       v: 1,

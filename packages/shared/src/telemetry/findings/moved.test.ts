@@ -45,7 +45,10 @@ describe('what moved with latency', () => {
       load: load(29, (offset) => ({ p95: 10 + offset })),
       sources: [
         {
-          catalog: catalog('api', keys.map((key) => series(key))),
+          catalog: catalog(
+            'api',
+            keys.map((key) => series(key)),
+          ),
           // Series i follows p95 with i seconds of its own noise mixed in.
           seconds: seconds('api', 0, 29, (offset) => Object.fromEntries(keys.map((key, i) => [key, offset + i * 3 * wobble(offset * (i + 1))]))),
         },

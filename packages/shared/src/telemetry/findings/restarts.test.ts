@@ -33,7 +33,12 @@ function worker(crashes: { down: number; gap: number }[], withStartTime = true) 
 
 describe('restarts', () => {
   it('reports two restarts at known moments, each with its phase', () => {
-    const found = run(worker([{ down: 12, gap: 2 }, { down: 31, gap: 1 }]));
+    const found = run(
+      worker([
+        { down: 12, gap: 2 },
+        { down: 31, gap: 1 },
+      ]),
+    );
     expect(found).toHaveLength(2);
     expect(found[0]).toMatchObject({ code: 'TARGET_RESTARTED', source: 'worker', severity: 'critical', atSeconds: 12, phase: 'warmup' });
     expect(found[0]!.message).toBe('worker restarted once during warmup: at 12 s (2 s unanswered, start time changed).');
@@ -41,7 +46,13 @@ describe('restarts', () => {
   });
 
   it('counts restarts in one phase together', () => {
-    const [finding, ...rest] = run(worker([{ down: 22, gap: 1 }, { down: 30, gap: 3 }, { down: 36, gap: 1 }]));
+    const [finding, ...rest] = run(
+      worker([
+        { down: 22, gap: 1 },
+        { down: 30, gap: 3 },
+        { down: 36, gap: 1 },
+      ]),
+    );
     expect(rest).toEqual([]);
     expect(finding).toMatchObject({ phase: 'peak', atSeconds: 22, evidence: { restarts: 3, atSeconds: '22, 30, 36' } });
     expect(finding!.message).toMatch(/^worker restarted 3 times during peak: at 22 s \(.*\), at 30 s \(3 s unanswered, .*\) and at 36 s \(.*\)\.$/);
@@ -63,9 +74,26 @@ describe('restarts', () => {
     expect(finding!.message).toBe('api restarted once during cooldown: at 45 s (start time changed, counters reset).');
   });
 
+  it('finds a restart from a counter reset alone: no rate in the second it reset, or a negative one', () => {
+    const input = findingsInput(30, {
+      sources: [
+        {
+          catalog: catalog('api', [series('requests', 'http_rps', 'rate'), series('errors', undefined, 'rate')]),
+          seconds: seconds('api', 0, 29, (offset) => ({ ...(offset === 8 ? {} : { requests: 40 }), errors: offset === 21 ? -35 : 1 })),
+        },
+      ],
+    });
+    const [finding, ...rest] = run(input);
+    expect(rest).toEqual([]);
+    expect(finding).toMatchObject({ atSeconds: 8, evidence: { restarts: 2, atSeconds: '8, 21', signals: 'counters reset' } });
+    expect(finding!.message).toBe('api restarted twice during the load: at 8 s (counters reset) and at 21 s (counters reset).');
+  });
+
   it('finds a restart from a scrape gap alone, and says when it was outside the load', () => {
     const found = run(worker([{ down: 62, gap: 2 }], false));
-    expect(found).toEqual([expect.objectContaining({ severity: 'warning', atSeconds: 62, message: 'worker restarted once after the load: at 62 s (2 s unanswered).' })]);
+    expect(found).toEqual([
+      expect.objectContaining({ severity: 'warning', atSeconds: 62, message: 'worker restarted once after the load: at 62 s (2 s unanswered).' }),
+    ]);
     expect(found[0]!.phase).toBeUndefined();
   });
 

@@ -57,7 +57,8 @@ function gapSigns(view: SourceView): Sign[] {
 
 /**
  * A counter that went backwards: the collector stores no rate for the second it reset in, so a
- * rate series with values the seconds before and after and none in an answered second between.
+ * rate series with values the seconds before and after and none in an answered second between
+ * (or, from a collector that did not catch it, a negative rate).
  */
 function resetSigns(view: SourceView): Sign[] {
   const rates = view.catalog.series.filter((series) => series.kind === 'rate').map((series) => series.key);
@@ -66,7 +67,8 @@ function resetSigns(view: SourceView): Sign[] {
     const before = view.good.get(t - 1);
     const after = view.good.get(t + 1);
     if (!before || !after) continue;
-    if (rates.some((key) => values[key] === undefined && before[key] !== undefined && after[key] !== undefined)) signs.push({ t, signal: 'counters reset' });
+    const reset = (key: string) => (values[key] === undefined && before[key] !== undefined && after[key] !== undefined) || (values[key] ?? 0) < 0;
+    if (rates.some(reset)) signs.push({ t, signal: 'counters reset' });
   }
   return signs;
 }

@@ -31,22 +31,28 @@ describe('saturation', () => {
     expect(Math.abs(finding!.atSeconds! - CROSSES_90)).toBeLessThanOrEqual(1);
     // From the crossing to the end of the load: 23 of 40 seconds at or above 90 %.
     expect(finding!.evidence.saturatedSeconds).toBeGreaterThanOrEqual(22);
-    expect(finding!.message).toMatch(/^api CPU reached 100 % of 4 cores at 1[678] s \(during the load\); it was at or above 90 % for 2\d of the load's 40 s\.$/);
+    expect(finding!.message).toMatch(
+      /^api CPU reached 100 % of 4 cores at 1[678] s \(during the load\); it was at or above 90 % for 2\d of the load's 40 s\.$/,
+    );
   });
 
   it('says how long before latency broke the saturation began', () => {
     const [finding] = run(cpuRamp({ knee: { t: T0 + 19, vus: 20, criterion: 'p95 < 150 ms' }, phases: [{ name: 'ramp', start: T0, end: T0 + 39 }] }));
     const lag = 19 - finding!.atSeconds!;
-    expect(finding!.message).toMatch(new RegExp(`^p95 crossed 150 ms at 20 VUs, ${lag} s after api CPU reached 100 % of 4 cores \\(at ${finding!.atSeconds} s, during ramp\\)`));
+    expect(finding!.message).toMatch(
+      new RegExp(`^p95 crossed 150 ms at 20 VUs, ${lag} s after api CPU reached 100 % of 4 cores \\(at ${finding!.atSeconds} s, during ramp\\)`),
+    );
     expect(finding).toMatchObject({ phase: 'ramp', evidence: { kneeAtSeconds: 19, secondsBeforeKnee: lag } });
   });
 
   it('says when latency broke before the resource saturated', () => {
     const [finding] = run(cpuRamp({ knee: { t: T0 + 5, vus: 6, criterion: 'p95 within 2x of its low-load value' } }));
-    expect(finding!.message).toMatch(/^api CPU reached 100 % of 4 cores at 1[678] s \(during the load\), 1[234] s after latency broke its criterion \(p95 within 2x of its low-load value\) at 6 VUs: latency broke first/);
+    expect(finding!.message).toMatch(
+      /^api CPU reached 100 % of 4 cores at 1[678] s \(during the load\), 1[234] s after latency broke its criterion \(p95 within 2x of its low-load value\) at 6 VUs: latency broke first/,
+    );
   });
 
-  it("judges CPU against the cores the user said the source may use", () => {
+  it('judges CPU against the cores the user said the source may use', () => {
     // Without a limit series the catalog's cpuCores is the ceiling: 2 cores are 90 % busy at 1.8 cores, offset 8.
     const input = cpuRamp({}, false);
     input.sources[0]!.catalog.cpuCores = 2;
@@ -88,7 +94,9 @@ describe('saturation', () => {
     });
     const [memory, pool] = run(input);
     expect(memory).toMatchObject({ source: 'worker', atSeconds: 10, severity: 'critical', evidence: { resource: 'memory', saturatedSeconds: 20 } });
-    expect(memory!.message).toBe("worker memory reached 2 GiB, 99 % of its 2 GiB limit at 10 s (during the load); it was at or above 95 % for 20 of the load's 30 s.");
+    expect(memory!.message).toBe(
+      "worker memory reached 2 GiB, 99 % of its 2 GiB limit at 10 s (during the load); it was at or above 95 % for 20 of the load's 30 s.",
+    );
     expect(pool).toMatchObject({ source: 'postgres', atSeconds: 25, severity: 'warning', evidence: { resource: 'pool', peakUsed: 100, limit: 100 } });
     expect(pool!.message).toMatch(/^postgres pool reached 100 in use of its 100 max at 25 s/);
   });

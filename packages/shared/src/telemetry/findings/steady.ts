@@ -53,7 +53,10 @@ function longestFlat(values: readonly (number | null)[], tolerance: number): [nu
  * the requests per second, held one level; null when no stretch lasted `minSeconds`. A missing
  * second breaks a stretch.
  */
-export function steadyStretch(input: Pick<TelemetryFindingsInput, 'load' | 'loadStart' | 'loadEnd'>, minSeconds: number = STEADY_LIMITS.minSeconds): Steady | null {
+export function steadyStretch(
+  input: Pick<TelemetryFindingsInput, 'load' | 'loadStart' | 'loadEnd'>,
+  minSeconds: number = STEADY_LIMITS.minSeconds,
+): Steady | null {
   const byT = new Map(input.load.map((second) => [second.t, second]));
   const times: number[] = [];
   for (let t = input.loadStart; t <= input.loadEnd; t++) times.push(t);
