@@ -77,6 +77,7 @@ describe('bottleneck table', () => {
     });
     const { rows, finding } = run(input);
     expect(rows).toEqual([{ component: 'generator', kind: 'generator', peakUtilisation: 1, averageUtilisation: expect.any(Number), saturatedAtSeconds: 12 }]);
+    expect(finding).toMatchObject({ severity: 'warning', atSeconds: 12 });
     expect(finding!.message).toMatch(/^The load generator reached 97 % of its 2 cores at 12 s, and no source of the target reports its CPU against its cores:/);
   });
 });

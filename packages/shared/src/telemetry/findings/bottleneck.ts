@@ -78,7 +78,8 @@ export function bottleneck(input: TelemetryFindingsInput, views: readonly Source
     rows,
     finding: {
       code: 'GENERATOR_FIRST',
-      severity: first ? 'warning' : 'critical',
+      // Critical only when the target was measured and never got there: then the run measured the generator.
+      severity: first || !busiest ? 'warning' : 'critical',
       source: 'generator',
       message: `The load generator reached ${pct(generator.saturated.peak.share)} of its ${cores(generator.saturated.peak)} at ${atSeconds} s, ${target}: the load generator is the bottleneck, and from then on latency and throughput measure it, not the target. Use more segments or a bigger runner.`,
       atSeconds,
