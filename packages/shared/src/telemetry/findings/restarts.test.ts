@@ -109,12 +109,12 @@ describe('restarts', () => {
         {
           // Stops answering at 20 s and never comes back: a read failure, not a restart.
           catalog: catalog('worker', [series('start', 'start_time')]),
-          seconds: seconds('worker', 0, 29, (offset) => (offset >= 20 ? { error: 'REFUSED' } : { start: T0 - 500 })),
+          seconds: seconds('worker', 0, 29, (offset): Reading => (offset >= 20 ? { error: 'REFUSED' } : { start: T0 - 500 })),
         },
         {
           // An answer too large is no sign of the process going away.
           catalog: catalog('queue', [series('depth', 'queue_depth')]),
-          seconds: seconds('queue', 0, 29, (offset) => (offset === 10 ? { error: 'TOO_LARGE' } : { depth: 1 })),
+          seconds: seconds('queue', 0, 29, (offset): Reading => (offset === 10 ? { error: 'TOO_LARGE' } : { depth: 1 })),
         },
       ],
     });

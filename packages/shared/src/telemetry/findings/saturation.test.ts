@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { saturationFindings } from './saturation.js';
 import { viewOf } from './series.js';
-import { catalog, findingsInput, load, seconds, series, T0, wobble } from './test-fixtures.js';
+import { catalog, findingsInput, load, seconds, series, T0, wobble, type Reading } from './test-fixtures.js';
 import type { TelemetryFindingsInput } from './index.js';
 
 const run = (input: TelemetryFindingsInput) => saturationFindings(input, input.sources.map(viewOf));
@@ -14,7 +14,7 @@ function cpuRamp(extra: Partial<TelemetryFindingsInput> = {}, limitSeries = true
     sources: [
       {
         catalog: catalog('api', [series('cpu', 'cpu_cores', 'rate'), ...(limitSeries ? [series('limit', 'cpu_limit_cores')] : [])]),
-        seconds: seconds('api', -3, 42, (offset) => (limitSeries ? { cpu: cpu(offset), limit: 4 } : { cpu: cpu(offset) })),
+        seconds: seconds('api', -3, 42, (offset): Reading => (limitSeries ? { cpu: cpu(offset), limit: 4 } : { cpu: cpu(offset) })),
       },
     ],
     ...extra,
