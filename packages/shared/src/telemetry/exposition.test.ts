@@ -96,9 +96,10 @@ describe('parseExposition: Prometheus text 0.0.4', () => {
     expect(parsed.families[1]!.samples[0]!.timestampMs).toBe(1_700_000_000_000);
   });
 
-  it('keeps an unknown escape as written, as Prometheus does', () => {
-    const parsed = parseExposition('m{a="x\\ty"} 1\n');
+  it('keeps an unknown escape as written, as Prometheus does, and reads an escaped backslash before n as two characters', () => {
+    const parsed = parseExposition('m{a="x\\ty",b="c:\\\\new"} 1\n');
     expect(parsed.families[0]!.samples[0]!.labels.a).toBe('x\\ty');
+    expect(parsed.families[0]!.samples[0]!.labels.b).toBe('c:\\new');
   });
 });
 
