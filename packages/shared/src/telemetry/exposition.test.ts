@@ -139,6 +139,12 @@ describe('parseExposition: OpenMetrics', () => {
     expect(family(parsed, 'queue_depth').type).toBe('untyped');
   });
 
+  it('recognises OpenMetrics with blank lines after # EOF', () => {
+    const parsed = parseExposition('# TYPE a gauge\na 1 1520879607.25\n# EOF\n\n\n');
+    expect(parsed.format).toBe('openmetrics');
+    expect(parsed.families[0]!.samples[0]!.timestampMs).toBe(1_520_879_607_250);
+  });
+
   it('refuses text after # EOF', () => {
     const error = parseError('a 1\n# EOF\nb 2\n');
     expect(error.code).toBe('PARSE');

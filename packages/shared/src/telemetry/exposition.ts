@@ -211,7 +211,7 @@ function parseSampleLine(line: string, lineNo: number, openMetrics: boolean): Sa
  */
 export function parseExposition(text: string, options: ParseExpositionOptions = {}): ParsedExposition {
   const maxSeries = options.maxSeries ?? TELEMETRY_LIMITS.maxParsedSeries;
-  const openMetrics = /(^|\n)# EOF\r?\n?$/.test(text.slice(-8));
+  const openMetrics = /(^|\n)# EOF\s*$/.test(text.slice(-16));
   const families: MetricFamily[] = [];
   const byName = new Map<string, MetricFamily>();
   /** Families declared by a TYPE line (a second TYPE for one of them is malformed). */

@@ -73,14 +73,15 @@ function selectorSeries(selector: SeriesSelector, index: ScrapeIndex, reader: Sc
       }
       continue;
     }
-    const entry = index.byName.get(name);
+    // An OpenMetrics counter named by its family (`jobs`) is read from its `jobs_total`.
+    const entry = index.byName.get(name) ?? (family?.type === 'counter' ? index.byName.get(`${name}_total`) : undefined);
     if (!entry) continue;
-    const counter = isCounterSample(entry.family, name);
+    const counter = isCounterSample(entry.family, entry.samples[0]?.name ?? name);
     for (const sample of entry.samples) {
       if (!selector.matches(name, sample.labels)) continue;
       const kind = counter ? 'rate' : 'gauge';
-      const value = counter ? reader.sampleRate(name, sample) : sample.value;
-      out.push({ series: { key: sampleKey(sample), kind, unit: unitOf(name, kind) }, value });
+      const value = counter ? reader.sampleRate(sample.name, sample) : sample.value;
+      out.push({ series: { key: sampleKey(sample), kind, unit: unitOf(sample.name, kind) }, value });
     }
   }
   return out.sort((a, b) => (a.series.key < b.series.key ? -1 : a.series.key > b.series.key ? 1 : 0));
