@@ -163,6 +163,7 @@ describe('parseExposition: refusals', () => {
     ['a bucket without le', '# TYPE h histogram\nh_bucket{a="1"} 1\n', 2],
     ['a histogram sample under its bare name', '# TYPE h histogram\nh 1\n', 2],
     ['an unknown type', '# TYPE h teapot\n', 1],
+    ['a type named like an object property', '# TYPE h toString\n', 1],
     ['a second TYPE line', '# TYPE h gauge\nh 1\n# TYPE h gauge\n', 3],
     ['a label given twice', 'm{a="1",a="2"} 1\n', 1],
     ['a line that is not a sample', '{a="1"} 1\n', 1],

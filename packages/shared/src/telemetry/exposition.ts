@@ -254,7 +254,8 @@ export function parseExposition(text: string, options: ParseExpositionOptions = 
       if (!metric || !METRIC_NAME.test(metric)) throw new TelemetryDataError('PARSE', `${keyword} line without a valid metric name`, lineNo);
       const family = familyFor(metric);
       if (keyword === 'TYPE') {
-        const type = TYPE_WORDS[rest.trim()];
+        const word = rest.trim();
+        const type = Object.hasOwn(TYPE_WORDS, word) ? TYPE_WORDS[word] : undefined;
         if (!type) throw new TelemetryDataError('PARSE', `unknown metric type "${rest.trim().slice(0, 40)}" for ${metric}`, lineNo);
         if (typed.has(metric)) throw new TelemetryDataError('PARSE', `second TYPE line for ${metric}`, lineNo);
         if (family.samples.length > 0) throw new TelemetryDataError('PARSE', `TYPE line for ${metric} after its samples`, lineNo);
