@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseExposition, type ParsedExposition } from './exposition.js';
 import { TelemetryDataError } from './exposition-error.js';
@@ -182,5 +183,20 @@ describe('parseExposition: refusals', () => {
   it('holds the default bound of TELEMETRY_LIMITS.maxParsedSeries', () => {
     const lines = Array.from({ length: 20_001 }, (_, i) => `m{i="${i}"} 1`).join('\n');
     expect(parseError(lines).code).toBe('TOO_MANY_SERIES');
+  });
+});
+
+describe('parseExposition: any label value written with the format’s escapes reads back as it was', () => {
+  const escape = (value: string) => value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
+  it('round-trips label values and values', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.string({ maxLength: 20 }), fc.double({ noNaN: true })), { minLength: 1, maxLength: 20 }), (rows) => {
+        const text = rows.map(([label, value], i) => `m{i="${i}",v="${escape(label)}"} ${Object.is(value, -0) ? '-0' : value}`).join('\n');
+        const parsed = parseExposition(text);
+        const samples = parsed.families[0]!.samples;
+        expect(samples.map((s) => s.labels.v)).toEqual(rows.map(([label]) => label));
+        expect(samples.map((s) => s.value)).toEqual(rows.map(([, value]) => value));
+      }),
+    );
   });
 });
