@@ -36,6 +36,8 @@ describe('parseSeriesSelector', () => {
     ['m{a=1}', /quoted value/],
     ['m{a=="1"}', /quoted value/],
     ['m{a=~"("}', /invalid regular expression/],
+    ['m{a=~"(a+)+$"}', /nested repetition/],
+    ['m{a!~"(x|y*){2,}"}', /nested repetition/],
     ['{a="1"}', /metric name is needed/],
     ['m{a="1"} extra', /unexpected text/],
     ['m{a<"1"}', /expected =, !=, =~ or !~/],
@@ -45,5 +47,6 @@ describe('parseSeriesSelector', () => {
 
   it('says nothing against a good selector', () => {
     expect(selectorProblem('process_cpu_seconds_total{job="api"}')).toBeNull();
+    expect(selectorProblem('m{route=~"/api/(v1|v2)/.+",code=~"5.."}')).toBeNull();
   });
 });

@@ -22,6 +22,9 @@ export interface SeriesSelector {
   matches(name: string, labels: Record<string, string>): boolean;
 }
 
+/** A group holding + or * (or {n,}) that is itself followed by +, * or {. */
+const NESTED_REPETITION = /\([^)]*(?:[+*]|\{\d*,\d*\})[^)]*\)\s*(?:[+*]|\{\d*,)/;
+
 const ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', '\\': '\\', '"': '"', "'": "'" };
 
 function compile(matcher: LabelMatcher, text: string): (value: string) => boolean {
@@ -31,6 +34,11 @@ function compile(matcher: LabelMatcher, text: string): (value: string) => boolea
     case '!=':
       return (v) => v !== matcher.value;
     default: {
+      // PromQL's RE2 runs in linear time, JavaScript's engine backtracks: a repeated group that
+      // itself repeats (`(a+)+`) could take exponential time on a label value, each second.
+      if (NESTED_REPETITION.test(matcher.value)) {
+        throw new TelemetryDataError('PARSE', `nested repetition in the regular expression for ${matcher.label} in ${text.slice(0, 100)}`);
+      }
       let re: RegExp;
       try {
         // PromQL regexes are fully anchored.
