@@ -147,13 +147,22 @@ export const nodeRules: PresetSeriesRule[] = [
 
 // --- container: cAdvisor (standalone or the kubelet's); its hierarchy's cgroups without an image are left out ---
 const IN_CONTAINER = 'image!=""';
-/** Sum of each container's limit, only when every container has one (one without is unlimited). */
-function containerLimit(r: ScrapeReader, read: (labels: Record<string, string>, value: number) => number | undefined, metric: string): number | undefined {
-  const samples = r.samples(metric, IN_CONTAINER);
-  if (samples.length === 0) return undefined;
+/** A container by its cgroup (`id`, in cAdvisor's and the kubelet's output alike). */
+function containerId(labels: Record<string, string>): string {
+  return labels.id ?? labels.container ?? '';
+}
+
+/**
+ * Sum of the containers' limits, only when every container that uses `usage` has one: cAdvisor
+ * leaves out the quota of a container without one (and says 0 for no memory limit), and a sum
+ * over some containers would claim a ceiling the others do not have.
+ */
+function containerLimit(r: ScrapeReader, usage: string, limits: Map<string, number | undefined>): number | undefined {
+  const containers = new Set(r.samples(usage, IN_CONTAINER).map((s) => containerId(s.labels)));
+  if (containers.size === 0) return undefined;
   let total = 0;
-  for (const sample of samples) {
-    const limit = read(sample.labels, sample.value);
+  for (const id of containers) {
+    const limit = limits.get(id);
     if (limit === undefined) return undefined;
     total += limit;
   }
@@ -177,15 +186,14 @@ export const containerRules: PresetSeriesRule[] = [
     reads: 'sum(container_spec_cpu_quota{image!=""} / container_spec_cpu_period{image!=""}), when every container has a quota',
     metrics: ['container_spec_cpu_quota'],
     read: (r) => {
-      const periods = new Map(r.samples('container_spec_cpu_period', IN_CONTAINER).map((s) => [labelsId(s.labels), s.value]));
-      return containerLimit(
-        r,
-        (labels, quota) => {
-          const period = periods.get(labelsId(labels));
-          return quota > 0 && period !== undefined && period > 0 ? quota / period : undefined;
-        },
-        'container_spec_cpu_quota',
+      const periods = new Map(r.samples('container_spec_cpu_period', IN_CONTAINER).map((s) => [containerId(s.labels), s.value]));
+      const limits = new Map(
+        r.samples('container_spec_cpu_quota', IN_CONTAINER).map((s) => {
+          const period = periods.get(containerId(s.labels));
+          return [containerId(s.labels), s.value > 0 && period !== undefined && period > 0 ? s.value / period : undefined] as const;
+        }),
       );
+      return containerLimit(r, 'container_cpu_usage_seconds_total', limits);
     },
   },
   {
@@ -204,7 +212,12 @@ export const containerRules: PresetSeriesRule[] = [
     unit: 'bytes',
     reads: 'sum(container_spec_memory_limit_bytes{image!=""}), when every container has a limit',
     metrics: ['container_spec_memory_limit_bytes'],
-    read: (r) => containerLimit(r, (_labels, limit) => positive(limit), 'container_spec_memory_limit_bytes'),
+    read: (r) =>
+      containerLimit(
+        r,
+        'container_memory_working_set_bytes',
+        new Map(r.samples('container_spec_memory_limit_bytes', IN_CONTAINER).map((s) => [containerId(s.labels), positive(s.value)] as const)),
+      ),
   },
   {
     role: 'start_time',
@@ -216,10 +229,3 @@ export const containerRules: PresetSeriesRule[] = [
     read: (r) => r.max('container_start_time_seconds', IN_CONTAINER),
   },
 ];
-
-function labelsId(labels: Record<string, string>): string {
-  return Object.keys(labels)
-    .sort()
-    .map((k) => `${k}=${labels[k]}`)
-    .join('\u0000');
-}

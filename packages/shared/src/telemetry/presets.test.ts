@@ -77,8 +77,14 @@ container_spec_memory_limit_bytes{id="/docker/b",image="redis:7",name="b"} 0
     expect(reduced.values.memory_limit_bytes).toBeUndefined();
   });
 
-  it('gives no CPU limit when one container has no quota', () => {
+  it('gives no CPU limit when one container has no quota (-1, or no quota series as cAdvisor leaves it out)', () => {
     expect(reduceTwo('container', text(-1)).values.cpu_limit_cores).toBeUndefined();
+    const withoutQuotaLine = (n: number) =>
+      text(50_000)(n)
+        .split('\n')
+        .filter((line) => !line.startsWith('container_spec_cpu_quota{id="/docker/b"'))
+        .join('\n');
+    expect(reduceTwo('container', withoutQuotaLine).values.cpu_limit_cores).toBeUndefined();
   });
 });
 
