@@ -43,7 +43,7 @@ describe('reducePromqlRange', () => {
             metric: { __name__: 'x', job: 'api', instance: '127.0.0.1:0' },
             values: [
               [1_700_000_002, 'NaN'],
-              [1_700_000_003.0000001, '2'],
+              [1_700_000_002.75, '2'],
             ],
           },
         ]),
