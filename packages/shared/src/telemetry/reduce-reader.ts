@@ -25,9 +25,9 @@ export interface ScrapeReader {
   max(name: string, where?: SeriesFilter): number | undefined;
   /** How many current samples match; undefined when the scrape has none of this name. */
   count(name: string, where?: SeriesFilter): number | undefined;
-  /** Sum of the matching counters' per-second rates; undefined on a first scrape or without a series in both. */
+  /** Sum of the matching counters' per-second rates; undefined on a first scrape or when none match. */
   rate(name: string, where?: SeriesFilter): number | undefined;
-  /** Rate of one current counter sample; undefined without its previous value. */
+  /** Rate of one current counter sample; undefined on a first scrape. */
   sampleRate(name: string, sample: ExpositionSample): number | undefined;
   /** p95 (seconds, or the histogram's unit) of the matching series of histogram `family`, their buckets summed by `le`. */
   p95(family: string, where?: SeriesFilter): number | undefined;
@@ -64,8 +64,10 @@ export function createScrapeReader(current: ScrapeIndex, previous: ScrapeIndex |
   const sampleRate = (name: string, sample: ExpositionSample): number | undefined => {
     if (!canRate || !Number.isFinite(sample.value)) return undefined;
     const key = sampleKey(sample);
-    const before = (previous as ScrapeIndex).valuesOf(name).get(key);
-    if (before === undefined || !Number.isFinite(before)) return undefined;
+    // A series the previous scrape did not have was created since (client libraries add a label
+    // set at its first event): all it counts happened between the scrapes.
+    const before = (previous as ScrapeIndex).valuesOf(name).get(key) ?? 0;
+    if (!Number.isFinite(before)) return undefined;
     let increase = sample.value - before;
     if (increase < 0) {
       resets.add(key);
@@ -90,9 +92,10 @@ export function createScrapeReader(current: ScrapeIndex, previous: ScrapeIndex |
         group = { labels, buckets: [] };
         groups.set(key, group);
       }
-      group.buckets.push({ le, now: sample.value, before: beforeValues?.get(sampleKey(sample)) });
+      // As for counters, a bucket the previous scrape did not have started at 0 since.
+      group.buckets.push({ le, now: sample.value, before: beforeValues ? (beforeValues.get(sampleKey(sample)) ?? 0) : undefined });
     }
-    // Every series present now; `buckets` only when both scrapes have all of its buckets.
+    // Every series present now; `buckets` only when there is a previous scrape to compare with.
     const deltas = new Map<string, { labels: Record<string, string>; buckets?: { le: number; count: number }[] }>();
     for (const [key, group] of groups) {
       if (!canRate || group.buckets.some((b) => b.before === undefined || !Number.isFinite(b.now))) {
