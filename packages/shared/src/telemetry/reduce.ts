@@ -66,8 +66,9 @@ function selectorSeries(selector: SeriesSelector, index: ScrapeIndex, reader: Sc
   const names = selector.metric !== undefined ? [selector.metric] : [...index.byName.keys(), ...index.families.keys()];
   for (const name of new Set(names)) {
     const family = index.families.get(name);
-    // A histogram named by its family: one p95 per series (its labels without `le`).
-    if (family && (family.type === 'histogram' || family.type === 'gaugehistogram') && !index.byName.has(name)) {
+    // A histogram named by its family: one p95 per series (its labels without `le`). A gauge
+    // histogram's buckets are gauges, not counts since the last scrape: read by their `_bucket` name.
+    if (family?.type === 'histogram' && !index.byName.has(name)) {
       for (const [key, { value }] of reader.p95BySeries(name, (labels) => selector.matches(name, labels))) {
         out.push({ series: { key, kind: 'p95', unit: unitOf(name, 'p95') }, value });
       }
