@@ -59,6 +59,8 @@ export const telemetrySecondSchema = z.object({
   t: z.number().int().positive(),
   source: z.string().max(40),
   values: z.record(z.string().max(300), z.number()),
+  /** Counters that went backwards since the read before (reduceScrape's counterResets): a restart's sign. */
+  resets: z.array(z.string().max(300)).max(200).optional(),
   error: z.object({ code: z.enum(TELEMETRY_READ_ERRORS), message: z.string().max(500) }).optional(),
 });
 export type TelemetrySecond = z.infer<typeof telemetrySecondSchema>;

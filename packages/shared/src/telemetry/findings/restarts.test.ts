@@ -89,6 +89,22 @@ describe('restarts', () => {
     expect(finding!.message).toBe('api restarted twice during the load: at 8 s (counters reset) and at 21 s (counters reset).');
   });
 
+  it("finds a restart from the collector's word that a counter went backwards (reduceScrape keeps the rate positive)", () => {
+    const input = findingsInput(30, {
+      sources: [
+        {
+          catalog: catalog('api', [series('requests', 'http_rps', 'rate')]),
+          seconds: seconds('api', 0, 29, () => ({ requests: 40 })),
+        },
+      ],
+    });
+    const told = input.sources[0]!.seconds.find((second) => second.t === input.loadStart + 14)!;
+    told.resets = ['requests'];
+    const [finding, ...rest] = run(input);
+    expect(rest).toEqual([]);
+    expect(finding).toMatchObject({ atSeconds: 14, evidence: { restarts: 1, signals: 'counters reset' } });
+  });
+
   it('finds a restart from a scrape gap alone, and says when it was outside the load', () => {
     const found = run(worker([{ down: 62, gap: 2 }], false));
     expect(found).toEqual([

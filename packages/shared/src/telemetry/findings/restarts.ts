@@ -56,14 +56,17 @@ function gapSigns(view: SourceView): Sign[] {
 }
 
 /**
- * A counter that went backwards: the collector stores no rate for the second it reset in, so a
- * rate series with values the seconds before and after and none in an answered second between
- * (or, from a collector that did not catch it, a negative rate).
+ * A counter that went backwards: the collector says so (`resets`, from reduceScrape's
+ * counterResets); from a collector that does not, a rate series with values the seconds
+ * before and after and none in an answered second between, or a negative rate.
  */
 function resetSigns(view: SourceView): Sign[] {
   const rates = view.catalog.series.filter((series) => series.kind === 'rate').map((series) => series.key);
   const signs: Sign[] = [];
+  const told = new Set(view.seconds.filter((second) => !second.error && second.resets?.length).map((second) => second.t));
+  for (const t of told) signs.push({ t, signal: 'counters reset' });
   for (const [t, values] of view.good) {
+    if (told.has(t)) continue;
     const before = view.good.get(t - 1);
     const after = view.good.get(t + 1);
     if (!before || !after) continue;
