@@ -15,3 +15,4 @@ export { PROGRESS_STEPS, STATUS_LABEL, STATUS_TONE, progressIndex } from './stat
 // The live run page appends pushed seconds to the same series the charts draw.
 export { ALL_REQUESTS, latencyChart, mergePoints, withLivePoints, type LatencySelection } from './series-data';
 export { useNow } from './use-now';
+export { TelemetryCard } from './TelemetryCard';
