@@ -60,8 +60,9 @@ export const runSchema = z.object({
   /**
    * What the target's own metrics said about the run (its metric sources, docs/telemetry.md):
    * findings in words, the bottleneck table, what moved with latency. Null while the run goes,
-   * and for runs without sources or from before them.
+   * and for runs without sources or from before them (the API always sets it; optional so that
+   * views written before it still parse).
    */
-  telemetry: telemetryReportSchema.nullable().default(null),
+  telemetry: telemetryReportSchema.nullable().optional(),
 });
 export type RunView = z.infer<typeof runSchema>;

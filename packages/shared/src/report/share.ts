@@ -58,7 +58,7 @@ export const publicShareSchema = z.discriminatedUnion('kind', [
     run: publicRunSchema,
     series: runSeriesSchema.omit({ runId: true }),
     /** The target's metrics beside the load: source names, series keys and values; never a source's URL, address or credentials. */
-    telemetry: runTelemetrySchema.nullable().default(null),
+    telemetry: runTelemetrySchema.nullable().optional(),
     expiresAt: z.string().nullable(),
   }),
   z.object({ kind: z.literal('trend'), trend: publicTrendSchema, expiresAt: z.string().nullable() }),
