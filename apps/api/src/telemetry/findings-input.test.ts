@@ -19,7 +19,12 @@ const merged = (vus: number[]): MergedSecond[] =>
     k6Cpu: i === 1 ? null : 0.25,
     cores: i === 1 ? null : 2,
   }));
-const capacity = (vus: number): Capacity => ({ statement: 'x', heldUpTo: { vus: 2, rps: 4 }, brokeAt: { vus, rps: 4, reason: 'p95' }, criterion: 'p95 < 150 ms' });
+const capacity = (vus: number): Capacity => ({
+  statement: 'x',
+  heldUpTo: { vus: 2, rps: 4 },
+  brokeAt: { vus, rps: 4, reason: 'p95' },
+  criterion: 'p95 < 150 ms',
+});
 const source = { source: 'api', kind: 'scrape' as const, catalog: null, refused: null, seconds: [] };
 
 describe('findingsInput', () => {
