@@ -56,9 +56,10 @@ describe('telemetry ingest (real PostgreSQL and Redis, results sent as a runner 
     await stack?.close();
   });
 
+  let plans = 0;
   async function startRun(duration: string): Promise<RunView> {
     const plan = await client.post<PlanView>('/plans', {
-      name: `p ${duration}`,
+      name: `plan ${++plans}`,
       targetId: target.id,
       load: { executor: 'constant-vus', vus: 2, duration },
       requests: [{ name: 'Get', path: '/' }],
