@@ -76,7 +76,7 @@ export class RunTelemetryService {
     if (!sources.length) return { sources: [], registeredAt: new Map() };
     const minutes = await this.repo.minutes(runId);
     return {
-      sources: sources.map((source) => ({ ...source, seconds: secondsOf(source.source, minutes.get(source.source) ?? []) })),
+      sources: sources.map((source) => ({ ...source, seconds: secondsOf(source.source, minutes.get(source.source) ?? [], source.catalog) })),
       registeredAt: new Map(sources.map((source) => [source.source, Math.floor(source.createdAt.getTime() / 1000)])),
     };
   }

@@ -29,6 +29,13 @@ describe('telemetry minutes', () => {
     expect(minute.values[0]![5]).toBe(3.142);
     expect(minute.values[0]![2]).toBe(0.0001235);
     expect(minute.values[1]![5]).toBe(1_764_205_123.25);
+    // A series the catalog does not describe (stored before it arrived) is left out once it is known.
+    const early = mergeSecond(minute, second(T0 + 9, { stray: 1 }), null);
+    expect(secondsOf('api', [{ minute: T0 / 60, data: early }], catalog).map((entry) => entry.values)).toEqual([
+      { cpu: 0.0001235 },
+      { cpu: 3.142, process_start_time_seconds: 1_764_205_123.25 },
+      {},
+    ]);
     expect(secondsOf('api', [{ minute: T0 / 60, data: minute }])).toEqual([
       second(T0 + 2, { cpu: 0.0001235 }),
       second(T0 + 5, { cpu: 3.142, process_start_time_seconds: 1_764_205_123.25 }),

@@ -58,14 +58,24 @@ export function mergeSecond(current: TelemetryMinute | null, second: TelemetrySe
   return minute;
 }
 
-/** A source's stored minutes as the seconds the runner sent (for the findings), in time order. */
-export function secondsOf(source: string, minutes: readonly { minute: number; data: TelemetryMinute }[]): TelemetrySecond[] {
+/**
+ * A source's stored minutes as the seconds the runner sent (for the findings), in time order.
+ * With its catalog, only the series it describes: the runner keys every value as its catalog
+ * does, and a second stored before the catalog arrived may hold one it then left out.
+ */
+export function secondsOf(
+  source: string,
+  minutes: readonly { minute: number; data: TelemetryMinute }[],
+  catalog: TelemetryCatalog | null = null,
+): TelemetrySecond[] {
+  const described = catalog ? new Set(catalog.series.map((series) => series.key)) : null;
   const seconds: TelemetrySecond[] = [];
   for (const { minute, data } of [...minutes].sort((a, b) => a.minute - b.minute)) {
     const errors = new Map(data.errors.map(([at, code, message]) => [at, { code, message }]));
     for (const at of data.at) {
       const values: Record<string, number> = {};
       data.keys.forEach((key, k) => {
+        if (described && !described.has(key)) return;
         const value = data.values[k]![at];
         if (value !== null && value !== undefined) values[key] = value;
       });
