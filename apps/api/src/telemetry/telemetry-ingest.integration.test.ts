@@ -115,7 +115,7 @@ describe('telemetry ingest (real PostgreSQL and Redis, results sent as a runner 
     // Let the stray jobs (queued after the rest) be consumed too before reading the rows.
     await eventually(
       () => results.queue.getJobCounts('waiting', 'active', 'delayed'),
-      (counts) => counts.waiting + counts.active + counts.delayed === 0,
+      (counts) => (counts.waiting ?? 0) + (counts.active ?? 0) + (counts.delayed ?? 0) === 0,
     );
     const after = (await client.get<RunTelemetry>(`/runs/${run.id}/telemetry`)).body;
     expect(after).toEqual(view);
