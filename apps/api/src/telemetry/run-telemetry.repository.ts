@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { decodeStored, isTerminalRunStatus, type TelemetryCatalog, type TelemetryMinute, type TelemetryReport } from '@loadline/shared';
+import { ACTIVE_RUN_STATUSES, decodeStored, type TelemetryCatalog, type TelemetryMinute, type TelemetryReport } from '@loadline/shared';
 import { DatabaseService } from '../prisma/database.service.js';
 import { withTenant } from '../tenancy/request-context.js';
 import type { Prisma } from '../generated/prisma/client.js';
@@ -109,10 +109,8 @@ export class RunTelemetryRepository {
    * kept (run-view.ts), so it must never change under it.
    */
   async saveReport(runId: string, report: TelemetryReport | null): Promise<void> {
-    const open = await this.db.scoped.run.findFirst({ where: { id: runId }, select: { status: true } });
-    if (!open || isTerminalRunStatus(open.status)) return;
     await this.db.scoped.run.updateMany({
-      where: { id: runId, status: { in: ['QUEUED', 'STARTING', 'RUNNING', 'FINISHING'] } },
+      where: { id: runId, status: { in: [...ACTIVE_RUN_STATUSES] } },
       data: { telemetry: (report ?? undefined) as unknown as Prisma.InputJsonValue },
     });
   }
