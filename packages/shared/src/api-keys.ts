@@ -57,6 +57,10 @@ export const AUDIT_ACTIONS = [
   'api_key.created',
   'api_key.revoked',
   'target.verified',
+  /** A target's metric source was added, changed or removed (names and kind only: never its credentials). */
+  'metric_source.created',
+  'metric_source.updated',
+  'metric_source.deleted',
   'run.started',
   'run.cancelled',
 ] as const;

@@ -4,6 +4,7 @@ import { runSummarySchema } from './summary.js';
 import { capacitySchema, diagnosticSchema } from './diagnostics-schema.js';
 import { recoverySchema } from './recovery.js';
 import { runQueueViewSchema, segmentViewSchema } from './run-dispatch.js';
+import { telemetryReportSchema } from './telemetry/report.js';
 
 export const RUN_STATUSES = ['QUEUED', 'STARTING', 'RUNNING', 'FINISHING', 'PASSED', 'FAILED', 'INCONCLUSIVE', 'ERRORED', 'CANCELLED'] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];
@@ -56,5 +57,12 @@ export const runSchema = z.object({
     .object({ runId: z.string(), rule: z.enum(['pinned', 'last-passed']) })
     .nullable()
     .default(null),
+  /**
+   * What the target's own metrics said about the run (its metric sources, docs/telemetry.md):
+   * findings in words, the bottleneck table, what moved with latency. Null while the run goes,
+   * and for runs without sources or from before them (the API always sets it; optional so that
+   * views written before it still parse).
+   */
+  telemetry: telemetryReportSchema.nullable().optional(),
 });
 export type RunView = z.infer<typeof runSchema>;

@@ -8,6 +8,10 @@ import { secondSampleSchema } from './series.js';
 import { thresholdStopSchema } from './stop-rule.js';
 import { runSummarySchema } from './summary.js';
 import { relativeJudgementSchema } from './threshold.js';
+import { telemetryCatalogSchema } from './telemetry/sample.js';
+import { promqlQuerySchema } from './telemetry/source.js';
+import { telemetryReportSchema } from './telemetry/report.js';
+import { telemetryMinuteSchema } from './telemetry/stored.js';
 
 /**
  * Every JSON column the API stores, by version: the schema each version was written with,
@@ -39,6 +43,13 @@ const STORED_COLUMNS = {
   'PlanVersion.spec': { 1: planSpecSchema },
   'RunSecond.data': { 1: secondSampleSchema },
   'RunSecond.generator': { 1: generatorSampleSchema.nullable() },
+  /** What the target's telemetry said about the run (telemetry/report.ts); null before it ended or for runs from before it. */
+  'Run.telemetry': { 1: telemetryReportSchema.nullable() },
+  'MetricSource.queries': { 1: z.array(promqlQuerySchema) },
+  /** A source's catalog for a run, null until the runner sent it. */
+  'RunTelemetrySource.catalog': { 1: telemetryCatalogSchema.nullable() },
+  /** One source's minute of a run (JSON text: see telemetry/stored.ts). */
+  'RunTelemetryMinute.data': { 1: telemetryMinuteSchema },
 } as const satisfies Record<string, Record<number, z.ZodType>>;
 
 export type StoredColumn = keyof typeof STORED_COLUMNS;

@@ -8,6 +8,7 @@ import {
   planTrendSchema,
   runSchema,
   runComparisonSchema,
+  runTelemetrySchema,
   trendQuerySchema,
   trendSeries,
   trendSeriesQuerySchema,
@@ -18,6 +19,9 @@ import { ZodPipe } from '../common/validation/zod-body.pipe.js';
 import { ApiFileResponse, ApiJsonResponse, ApiZodQuery } from '../common/openapi/decorators.js';
 import { Requires } from '../access/permissions.decorator.js';
 import { ReportsService } from './reports.service.js';
+
+/** The JSON export: the run as GET /runs/:id shows it, with its sources' seconds (null without sources). */
+const runExportSchema = runSchema.extend({ telemetrySeries: runTelemetrySchema.nullable() });
 
 @ApiTags('reports')
 @ApiBearerAuth()
@@ -71,7 +75,7 @@ export class ReportsController {
   @Get('runs/:id/export')
   @Requires('read')
   @ApiZodQuery(exportQuerySchema)
-  @ApiFileResponse(200, { 'application/json': runSchema, 'text/csv': null, 'application/xml': null }, [400, 401, 404])
+  @ApiFileResponse(200, { 'application/json': runExportSchema, 'text/csv': null, 'application/xml': null }, [400, 401, 404])
   async export(
     @Param('id') id: string,
     @Query(new ZodPipe(exportQuerySchema, 'query')) query: z.infer<typeof exportQuerySchema>,

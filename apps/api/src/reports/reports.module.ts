@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
 import { PlansModule } from '../plans/plans.module.js';
 import { RunsModule } from '../runs/runs.module.js';
+import { TelemetryModule } from '../telemetry/telemetry.module.js';
 import { ReportsController } from './reports.controller.js';
 import { ReportsService } from './reports.service.js';
 
 @Module({
-  imports: [RunsModule, PlansModule],
+  imports: [RunsModule, TelemetryModule, PlansModule],
   controllers: [ReportsController],
   providers: [ReportsService],
   exports: [ReportsService],

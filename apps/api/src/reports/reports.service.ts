@@ -18,6 +18,7 @@ import { RunLiveService } from '../runs/run-live.service.js';
 import { RunFiguresRepository } from '../runs/run-figures.repository.js';
 import { PlanRegressionsRepository } from '../runs/plan-regressions.repository.js';
 import { RunBaselines } from '../runs/run-baselines.service.js';
+import { RunTelemetryService } from '../telemetry/run-telemetry.service.js';
 
 export type ExportFormat = 'json' | 'csv' | 'junit';
 
@@ -49,6 +50,7 @@ export class ReportsService {
     private readonly plans: PlansService,
     private readonly regressions: PlanRegressionsRepository,
     private readonly baselines: RunBaselines,
+    private readonly telemetry: RunTelemetryService,
   ) {}
 
   async trend(planId: string, range: { from?: string; to?: string; limit: number }): Promise<PlanTrend> {
@@ -121,11 +123,14 @@ export class ReportsService {
         .replace(/[^a-z0-9]+/g, '-')
         .replace(/^-|-$/g, '') || 'run'
     }-${run.createdAt.slice(0, 10)}-${run.id.slice(-6)}`;
+    // The target's metrics beside the run: every second in the JSON, a row per series in the CSV.
+    const telemetry = format === 'junit' ? null : await this.telemetry.view(run.id);
+    const telemetrySeries = telemetry?.sources.length ? telemetry : null;
     switch (format) {
       case 'json':
-        return { filename: `${stem}.json`, contentType: 'application/json', body: `${JSON.stringify(run, null, 2)}\n` };
+        return { filename: `${stem}.json`, contentType: 'application/json', body: `${JSON.stringify({ ...run, telemetrySeries }, null, 2)}\n` };
       case 'csv':
-        return { filename: `${stem}.csv`, contentType: 'text/csv; charset=utf-8', body: runToCsv(run) };
+        return { filename: `${stem}.csv`, contentType: 'text/csv; charset=utf-8', body: runToCsv(run, telemetrySeries) };
       case 'junit':
         return { filename: `${stem}.junit.xml`, contentType: 'application/xml; charset=utf-8', body: runToJunit(run) };
     }

@@ -11,6 +11,7 @@ import { RunFinalizer } from './run-finalizer.service.js';
 import { RunQueueService } from '../run-queue/run-queue.service.js';
 import { RunStopRules } from './run-stop-rules.service.js';
 import { RunSignals } from './run-signals.js';
+import { RunTelemetryService } from '../telemetry/run-telemetry.service.js';
 import { ingestLag, k6Exits, queueWait, segmentsFinished } from '../metrics/metrics.js';
 
 const CACHE_SIZE = 1_000;
@@ -49,12 +50,16 @@ export class ResultsConsumer implements OnApplicationBootstrap, OnApplicationShu
     private readonly runQueue: RunQueueService,
     private readonly stopRules: RunStopRules,
     private readonly signals: RunSignals,
+    private readonly telemetry: RunTelemetryService,
   ) {}
 
   readonly handlers: JobHandlers<'results'> = {
     'segment.started': (payload) => this.asTenantOf(payload.runId, () => this.started(payload)),
     'segment.second': (payload) => this.asTenantOf(payload.runId, () => this.second(payload)),
     'segment.finished': (payload) => this.asTenantOf(payload.runId, () => this.finished(payload)),
+    // The target's metrics, read by the runner of segment 0 (telemetry/run-telemetry.service.ts).
+    'telemetry.second': (payload) => this.asTenantOf(payload.runId, () => this.telemetry.second(payload)),
+    'telemetry.catalog': (payload) => this.asTenantOf(payload.runId, () => this.telemetry.catalog(payload)),
   };
 
   onApplicationBootstrap(): void {

@@ -1,5 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { decodeThresholdStop, measuredVuMinutes, needsBaseline, trendChanges, trendPointsFromFigures, type TrendChange } from '@loadline/shared';
+import {
+  decodeThresholdStop,
+  measuredVuMinutes,
+  mergeSegmentsBySecond,
+  needsBaseline,
+  trendChanges,
+  trendPointsFromFigures,
+  type TrendChange,
+} from '@loadline/shared';
 import { RunsRepository } from './runs.repository.js';
 import { RunSecondsRepository } from './run-seconds.repository.js';
 import { decideOutcome, type SegmentState } from './run-outcome.js';
@@ -9,6 +17,7 @@ import { RunFiguresRepository } from './run-figures.repository.js';
 import { RunBaselines } from './run-baselines.service.js';
 import { PlanRegressionsRepository } from './plan-regressions.repository.js';
 import { RunSignals } from './run-signals.js';
+import { RunTelemetryService } from '../telemetry/run-telemetry.service.js';
 
 /** How many of a plan's latest runs a new run's change points are looked for in. */
 const HISTORY_RUNS = 100;
@@ -26,6 +35,7 @@ export class RunFinalizer {
     private readonly regressions: PlanRegressionsRepository,
     private readonly events: DomainEvents,
     private readonly signals: RunSignals,
+    private readonly telemetry: RunTelemetryService,
   ) {}
 
   /**
@@ -76,6 +86,13 @@ export class RunFinalizer {
     // The monthly quota counts what was used, as measured: the VUs k6 had busy each second,
     // added over the seconds and segments (what the plan asked for is no measure of a script).
     const vuMinutes = measuredVuMinutes(seconds.map((second) => second.sample));
+    // Stored before the run is marked ended: a finished run's view is built once. Its failure
+    // leaves the report without telemetry findings; it never keeps the run from ending.
+    await this.telemetry
+      .conclude(runId, spec, () => mergeSegmentsBySecond(seconds), outcome.capacity)
+      .catch((error: Error) => {
+        this.logger.error({ runId, err: error.message }, "could not work out the run's telemetry findings");
+      });
     const done = await this.runs.finalize(runId, outcome, vuMinutes);
     if (done) {
       this.logger.log({ runId, status: outcome.status, verdict: outcome.verdict }, 'run finished');

@@ -14,12 +14,13 @@ export type SegmentRow = Omit<RunSegment, 'error' | 'health'> & {
 
 export type ThresholdRow = Omit<ThresholdResult, 'relative'> & { relative: RelativeJudgement | null };
 
-export type RunRecord = Omit<Run, 'summary' | 'diagnostics' | 'capacity' | 'recovery' | 'error'> & {
+export type RunRecord = Omit<Run, 'summary' | 'diagnostics' | 'capacity' | 'recovery' | 'error' | 'telemetry'> & {
   summary: StoredValue<'Run.summary'>;
   diagnostics: StoredValue<'Run.diagnostics'>;
   capacity: StoredValue<'Run.capacity'>;
   recovery: StoredValue<'Run.recovery'>;
   error: StoredValue<'Run.error'>;
+  telemetry: StoredValue<'Run.telemetry'>;
   planVersion: PlanVersionRow;
   thresholds: ThresholdRow[];
   runSegments: SegmentRow[];
@@ -47,6 +48,7 @@ export function decodeRun(row: StoredRun): RunRecord {
     capacity: decodeStored('Run.capacity', row.capacity, row.jsonVersion, row.id),
     recovery: decodeStored('Run.recovery', row.recovery, row.jsonVersion, row.id),
     error: decodeStored('Run.error', row.error, row.jsonVersion, row.id),
+    telemetry: decodeStored('Run.telemetry', row.telemetry, row.jsonVersion, row.id),
     planVersion: decodePlanVersion(row.planVersion),
     thresholds: row.thresholds.map(decodeThresholdRow),
     runSegments: row.runSegments.map(decodeSegment),

@@ -139,5 +139,6 @@ function buildRunView(run: RunRecord, queue: RunQueueView | null): RunView {
     segmentDetails: [...run.runSegments].sort((a, b) => a.index - b.index).map(toSegmentView),
     startSpreadMs: run.startSpreadMs,
     baseline: run.baselineRunId ? { runId: run.baselineRunId, rule: baselineRuleSchema.parse(run.baselineRule) } : null,
+    telemetry: run.telemetry,
   };
 }

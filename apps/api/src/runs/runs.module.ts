@@ -21,9 +21,10 @@ import { RunBaselinesRepository } from './run-baselines.repository.js';
 import { RunBaselines } from './run-baselines.service.js';
 import { PlanRegressionsRepository } from './plan-regressions.repository.js';
 import { RunQueueModule } from '../run-queue/run-queue.module.js';
+import { TelemetryModule } from '../telemetry/telemetry.module.js';
 
 @Module({
-  imports: [PlansModule, TargetsModule, OrganizationsModule, RunQueueModule],
+  imports: [PlansModule, TargetsModule, OrganizationsModule, RunQueueModule, TelemetryModule],
   controllers: [RunsController],
   providers: [
     RunsRepository,

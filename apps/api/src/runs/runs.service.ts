@@ -18,6 +18,8 @@ import { RunFinalizer } from './run-finalizer.service.js';
 import { OrganizationsService } from '../organizations/organizations.service.js';
 import { plannedVuMinutes } from '../organizations/quota-check.js';
 import { DomainEvents } from '../events/domain-events.js';
+import { MetricSourcesService } from '../telemetry/metric-sources.service.js';
+import { RunTelemetryService } from '../telemetry/run-telemetry.service.js';
 
 export interface RunCursor {
   createdAt: Date;
@@ -62,6 +64,8 @@ export class RunsService {
     private readonly finalizer: RunFinalizer,
     private readonly organizations: OrganizationsService,
     private readonly events: DomainEvents,
+    private readonly metricSources: MetricSourcesService,
+    private readonly runTelemetry: RunTelemetryService,
   ) {}
 
   /**
@@ -98,6 +102,9 @@ export class RunsService {
       }
       throw error;
     });
+    // The target's metric sources, resolved and checked now like the target (pinned for the
+    // runner of segment 0); one no longer allowed is left out and reported, never fatal.
+    const telemetry = await this.metricSources.forRun(target.id);
     const deadlineSeconds = planExpectedSeconds(spec) + this.env.LOADLINE_RUN_GRACE_SECONDS;
     let raced = false;
     const run = await this.runs
@@ -127,6 +134,8 @@ export class RunsService {
       });
     if (raced) return this.earlierStart(run, planId);
     await this.events.emit('run.started', { run: toRunView(run) });
+    // Before the job is queued: the run stores telemetry only of the sources recorded here.
+    await this.runTelemetry.register(run.id, telemetry.sources, telemetry.refused);
 
     try {
       // One trace per run: this span's context goes with the job, and each runner's segment
@@ -140,11 +149,17 @@ export class RunsService {
           spec,
           target: {
             baseUrl: target.baseUrl,
-            secrets: sealJobSecrets(this.env.LOADLINE_RUNNER_KEY, run.id, { headers: target.headers, variables: target.variables }),
+            secrets: sealJobSecrets(this.env.LOADLINE_RUNNER_KEY, run.id, {
+              headers: target.headers,
+              variables: target.variables,
+              ...(Object.keys(telemetry.secrets).length ? { telemetry: telemetry.secrets } : {}),
+            }),
           },
           // k6 may resolve only the target's name, and connect to its addresses and nowhere else.
           policy: this.targets.k6Policy(target.addresses, target.baseUrl),
           deadlineSeconds,
+          // Every segment gets the same job; only the runner of segment 0 reads the sources.
+          ...(telemetry.sources.length ? { telemetry: telemetry.sources } : {}),
         }),
       );
     } catch (error) {

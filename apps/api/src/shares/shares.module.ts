@@ -3,12 +3,13 @@ import { PublicUrl } from '../common/http/public-url.js';
 import { PlansModule } from '../plans/plans.module.js';
 import { ReportsModule } from '../reports/reports.module.js';
 import { RunsModule } from '../runs/runs.module.js';
+import { TelemetryModule } from '../telemetry/telemetry.module.js';
 import { SharesController } from './shares.controller.js';
 import { SharesRepository } from './shares.repository.js';
 import { SharesService } from './shares.service.js';
 
 @Module({
-  imports: [RunsModule, PlansModule, ReportsModule],
+  imports: [RunsModule, TelemetryModule, PlansModule, ReportsModule],
   controllers: [SharesController],
   providers: [SharesRepository, SharesService, PublicUrl],
 })

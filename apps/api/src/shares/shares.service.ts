@@ -6,6 +6,7 @@ import { PlansService } from '../plans/plans.service.js';
 import { RunsService } from '../runs/runs.service.js';
 import { RunLiveService } from '../runs/run-live.service.js';
 import { ReportsService } from '../reports/reports.service.js';
+import { RunTelemetryService } from '../telemetry/run-telemetry.service.js';
 import { SharesRepository } from './shares.repository.js';
 import { ShareError, ShareErrorCode } from './shares.errors.js';
 import type { Maker } from '../access/caller.js';
@@ -36,6 +37,7 @@ export class SharesService {
     private readonly live: RunLiveService,
     private readonly plans: PlansService,
     private readonly reports: ReportsService,
+    private readonly telemetry: RunTelemetryService,
   ) {}
 
   private async views(rows: ShareRow[]): Promise<ShareView[]> {
@@ -98,8 +100,8 @@ export class SharesService {
     const expiresAt = endOf(share).toISOString();
     return runAsTenant(share.tenantId, async (): Promise<PublicShare> => {
       if (share.runId) {
-        const [run, series] = await Promise.all([this.runs.get(share.runId), this.live.series(share.runId)]);
-        return toPublicShare({ kind: 'run', run, series }, expiresAt);
+        const [run, series, telemetry] = await Promise.all([this.runs.get(share.runId), this.live.series(share.runId), this.telemetry.view(share.runId)]);
+        return toPublicShare({ kind: 'run', run, series, telemetry: telemetry.sources.length ? telemetry : null }, expiresAt);
       }
       const trend = await this.reports.trend(share.planId!, { limit: SHARED_TREND_RUNS });
       return toPublicShare({ kind: 'trend', trend }, expiresAt);

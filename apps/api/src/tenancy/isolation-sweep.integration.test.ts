@@ -52,6 +52,8 @@ const TOKEN_ROUTES = new Set([
 /** Bodies valid enough to get past validation, so the lookup (and its 404) is what answers. */
 const BODIES: Record<string, unknown> = {
   'PATCH targets/:id': { name: 'taken over' },
+  'POST targets/:id/sources': { kind: 'scrape', name: 'taken-over', url: 'http://127.0.0.1:9/metrics' },
+  'PATCH targets/:id/sources/:sourceId': { cpuCores: 2 },
   'PATCH plans/:id': { name: 'taken over' },
   'PATCH members/:userId': { role: 'VIEWER' },
   'PATCH schedules/:id': { enabled: false },

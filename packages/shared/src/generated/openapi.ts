@@ -928,6 +928,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/runs/{id}/telemetry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["RunTelemetry_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/schedules/{id}": {
         parameters: {
             query?: never;
@@ -1062,6 +1078,38 @@ export interface paths {
         options?: never;
         head?: never;
         patch: operations["Targets_update"];
+        trace?: never;
+    };
+    "/targets/{id}/sources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["MetricSources_list"];
+        put?: never;
+        post: operations["MetricSources_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/targets/{id}/sources/{sourceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["MetricSources_remove"];
+        options?: never;
+        head?: never;
+        patch: operations["MetricSources_update"];
         trace?: never;
     };
     "/targets/{id}/verify": {
@@ -1265,13 +1313,21 @@ export interface components {
         };
         AuditQueryInput: {
             /** @enum {string} */
-            action?: "auth.login" | "auth.login_failed" | "auth.logout" | "auth.locked_out" | "auth.login_slowed" | "auth.password_changed" | "auth.password_reset" | "organization.created" | "organization.updated" | "organization.quotas_changed" | "member.invited" | "member.invite_revoked" | "member.joined" | "member.role_changed" | "member.power_reduced" | "member.removed" | "member.password_reset_issued" | "authority.backfilled" | "api_key.created" | "api_key.revoked" | "target.verified" | "run.started" | "run.cancelled";
+            action?: "auth.login" | "auth.login_failed" | "auth.logout" | "auth.locked_out" | "auth.login_slowed" | "auth.password_changed" | "auth.password_reset" | "organization.created" | "organization.updated" | "organization.quotas_changed" | "member.invited" | "member.invite_revoked" | "member.joined" | "member.role_changed" | "member.power_reduced" | "member.removed" | "member.password_reset_issued" | "authority.backfilled" | "api_key.created" | "api_key.revoked" | "target.verified" | "metric_source.created" | "metric_source.updated" | "metric_source.deleted" | "run.started" | "run.cancelled";
             before?: string;
             /** @default 50 */
             limit?: number;
         };
         /** Format: uri */
         BaseUrl: string;
+        BottleneckRow: {
+            averageUtilisation: number | null;
+            component: string;
+            /** @enum {string} */
+            kind: "target" | "generator";
+            peakUtilisation: number | null;
+            saturatedAtSeconds: number | null;
+        };
         Capacity: {
             brokeAt: {
                 reason: string;
@@ -1401,6 +1457,34 @@ export interface components {
             /** @default 72 */
             expiresInHours?: number;
             role: components["schemas"]["Role"];
+        };
+        CreateMetricSourceInput: {
+            auth?: components["schemas"]["SourceAuthInput"];
+            cpuCores?: number;
+            /** @enum {string} */
+            kind: "scrape";
+            name: components["schemas"]["SourceName"];
+            /**
+             * @default [
+             *       "process"
+             *     ]
+             */
+            presets?: ("process" | "node" | "container" | "postgres" | "redis" | "queue" | "http")[];
+            /** @default [] */
+            selectors?: components["schemas"]["SeriesSelector"][];
+            /** Format: uri */
+            url: string;
+        } | {
+            auth?: components["schemas"]["SourceAuthInput"];
+            cpuCores?: number;
+            /** @enum {string} */
+            kind: "promql";
+            name: components["schemas"]["SourceName"];
+            queries: components["schemas"]["PromqlQueryInput"][];
+            /** @default 1 */
+            stepSeconds?: number;
+            /** Format: uri */
+            url: string;
         };
         CreateOrganizationInput: {
             name: string;
@@ -1968,6 +2052,22 @@ export interface components {
             } | null;
             metric: string;
         };
+        MetricSourceView: {
+            /** @enum {string} */
+            authType: "none" | "bearer" | "basic";
+            cpuCores: number | null;
+            createdAt: string;
+            id: string;
+            /** @enum {string} */
+            kind: "scrape" | "promql";
+            name: string;
+            presets: ("process" | "node" | "container" | "postgres" | "redis" | "queue" | "http")[];
+            queries: components["schemas"]["PromqlQuery"][];
+            selectors: string[];
+            stepSeconds: number | null;
+            targetId: string;
+            url: string;
+        };
         MeView: {
             organizations: components["schemas"]["MembershipView"][];
             role: components["schemas"]["Role"];
@@ -1975,6 +2075,12 @@ export interface components {
             user: components["schemas"]["UserView"] | null;
             /** @enum {string} */
             via: "session" | "apiKey";
+        };
+        MovedWithLatency: {
+            key: string;
+            source: string;
+            withErrors: number | null;
+            withLatency: number;
         };
         OrganizationView: {
             ceilings: components["schemas"]["Quotas"];
@@ -2073,6 +2179,16 @@ export interface components {
             updatedAt: string;
             version: number;
         };
+        PromqlQuery: {
+            expr: string;
+            name: string;
+            role?: string;
+        };
+        PromqlQueryInput: {
+            expr: string;
+            name: string;
+            role?: string;
+        };
         PublicRun: {
             /** @default null */
             baseline: {
@@ -2102,6 +2218,7 @@ export interface components {
             /** @enum {string} */
             status: "QUEUED" | "STARTING" | "RUNNING" | "FINISHING" | "PASSED" | "FAILED" | "INCONCLUSIVE" | "ERRORED" | "CANCELLED";
             summary: components["schemas"]["RunSummary"] | null;
+            telemetry?: components["schemas"]["TelemetryReport"] | null;
             thresholds: components["schemas"]["ThresholdResult"][];
             /** @enum {string} */
             trigger: "MANUAL" | "API" | "SCHEDULE" | "WEBHOOK";
@@ -2117,6 +2234,7 @@ export interface components {
                 percentileRelativeError: number;
                 points: components["schemas"]["SeriesPoint"][];
             };
+            telemetry?: components["schemas"]["RunTelemetry"] | null;
         } | {
             expiresAt: string | null;
             /** @enum {string} */
@@ -2275,6 +2393,7 @@ export interface components {
             status: "QUEUED" | "STARTING" | "RUNNING" | "FINISHING" | "PASSED" | "FAILED" | "INCONCLUSIVE" | "ERRORED" | "CANCELLED";
             summary: components["schemas"]["RunSummary"] | null;
             targetId: string;
+            telemetry?: components["schemas"]["TelemetryReport"] | null;
             thresholds: components["schemas"]["ThresholdResult"][];
             /** @enum {string} */
             trigger: "MANUAL" | "API" | "SCHEDULE" | "WEBHOOK";
@@ -2434,6 +2553,35 @@ export interface components {
             vusAllocated: number;
             vusMax: number;
         };
+        RunTelemetry: {
+            sources: components["schemas"]["RunTelemetrySource"][];
+        };
+        RunTelemetrySource: {
+            cpuCores: number | null;
+            errors: {
+                /** @enum {string} */
+                code: "REFUSED" | "TIMEOUT" | "TOO_LARGE" | "REDIRECT" | "BAD_STATUS" | "PARSE" | "TOO_MANY_SERIES" | "NOT_ALLOWED" | "QUERY";
+                message: string;
+                t: number;
+            }[];
+            /** @enum {string} */
+            kind: "scrape" | "promql";
+            series: {
+                key: string;
+                /** @enum {string} */
+                kind: "gauge" | "rate" | "p95";
+                /** @enum {string} */
+                role?: "cpu_cores" | "cpu_limit_cores" | "memory_bytes" | "memory_limit_bytes" | "start_time" | "open_fds" | "max_fds" | "pool_in_use" | "pool_max" | "queue_depth" | "queue_processed_rate" | "queue_enqueued_rate" | "load1" | "http_rps" | "http_p95_seconds";
+                /**
+                 * @default none
+                 * @enum {string}
+                 */
+                unit: "cores" | "bytes" | "seconds" | "per_second" | "count" | "ratio" | "none";
+                values: (number | null)[];
+            }[];
+            source: string;
+            t: number[];
+        };
         Scenario: {
             /**
              * @default weighted
@@ -2558,6 +2706,7 @@ export interface components {
             t: number;
             vus: number;
         };
+        SeriesSelector: string;
         SessionListItem: {
             createdAt: string;
             current: boolean;
@@ -2595,6 +2744,17 @@ export interface components {
             organizationName?: string;
             password: components["schemas"]["PasswordInput"];
         };
+        SourceAuthInput: {
+            token: string;
+            /** @enum {string} */
+            type: "bearer";
+        } | {
+            password: string;
+            /** @enum {string} */
+            type: "basic";
+            username: string;
+        };
+        SourceName: string;
         StatusClass: string;
         StopRule: {
             after: components["schemas"]["Duration"];
@@ -2627,6 +2787,26 @@ export interface components {
             variableNames: string[];
             verification: components["schemas"]["TargetVerification"];
             verified: boolean;
+        };
+        TelemetryFinding: {
+            atSeconds: number | null;
+            /** @enum {string} */
+            code: "TARGET_SATURATED" | "TARGET_RESTARTED" | "BACKLOG_GROWING" | "RESOURCE_LEAK" | "GENERATOR_FIRST" | "TELEMETRY_READ_FAILED";
+            evidence: {
+                [key: string]: number | string;
+            };
+            message: string;
+            phase?: string;
+            /** @enum {string} */
+            severity: "info" | "warning" | "critical";
+            source: string;
+        };
+        TelemetryReport: {
+            bottleneck: components["schemas"]["BottleneckRow"][];
+            findings: components["schemas"]["TelemetryFinding"][];
+            movedWithLatency: components["schemas"]["MovedWithLatency"][];
+            /** @enum {number} */
+            v: 1;
         };
         TenantView: {
             id: string;
@@ -3122,6 +3302,7 @@ export type AuditEventView = components['schemas']['AuditEventView'];
 export type AuditPage = components['schemas']['AuditPage'];
 export type AuditQueryInput = components['schemas']['AuditQueryInput'];
 export type BaseUrl = components['schemas']['BaseUrl'];
+export type BottleneckRow = components['schemas']['BottleneckRow'];
 export type Capacity = components['schemas']['Capacity'];
 export type CapacityPhase = components['schemas']['CapacityPhase'];
 export type Capture = components['schemas']['Capture'];
@@ -3137,6 +3318,7 @@ export type CreatedInvite = components['schemas']['CreatedInvite'];
 export type CreatedShare = components['schemas']['CreatedShare'];
 export type CreatedTrigger = components['schemas']['CreatedTrigger'];
 export type CreateInviteInput = components['schemas']['CreateInviteInput'];
+export type CreateMetricSourceInput = components['schemas']['CreateMetricSourceInput'];
 export type CreateOrganizationInput = components['schemas']['CreateOrganizationInput'];
 export type CreatePlanInput = components['schemas']['CreatePlanInput'];
 export type CreateScheduleInput = components['schemas']['CreateScheduleInput'];
@@ -3182,7 +3364,9 @@ export type LoginInput = components['schemas']['LoginInput'];
 export type MembershipView = components['schemas']['MembershipView'];
 export type MemberView = components['schemas']['MemberView'];
 export type MetricDelta = components['schemas']['MetricDelta'];
+export type MetricSourceView = components['schemas']['MetricSourceView'];
 export type MeView = components['schemas']['MeView'];
+export type MovedWithLatency = components['schemas']['MovedWithLatency'];
 export type OrganizationView = components['schemas']['OrganizationView'];
 export type PasswordInput = components['schemas']['PasswordInput'];
 export type PasswordResetPreview = components['schemas']['PasswordResetPreview'];
@@ -3200,6 +3384,8 @@ export type PlanVersionNumber = components['schemas']['PlanVersionNumber'];
 export type PlanVersionQuery = components['schemas']['PlanVersionQuery'];
 export type PlanVersionSummary = components['schemas']['PlanVersionSummary'];
 export type PlanView = components['schemas']['PlanView'];
+export type PromqlQuery = components['schemas']['PromqlQuery'];
+export type PromqlQueryInput = components['schemas']['PromqlQueryInput'];
 export type PublicRun = components['schemas']['PublicRun'];
 export type PublicShare = components['schemas']['PublicShare'];
 export type PublicTrend = components['schemas']['PublicTrend'];
@@ -3220,6 +3406,8 @@ export type RunnersView = components['schemas']['RunnersView'];
 export type RunQueueView = components['schemas']['RunQueueView'];
 export type RunSeries = components['schemas']['RunSeries'];
 export type RunSummary = components['schemas']['RunSummary'];
+export type RunTelemetry = components['schemas']['RunTelemetry'];
+export type RunTelemetrySource = components['schemas']['RunTelemetrySource'];
 export type Scenario = components['schemas']['Scenario'];
 export type ScenarioInput = components['schemas']['ScenarioInput'];
 export type ScenarioName = components['schemas']['ScenarioName'];
@@ -3230,16 +3418,21 @@ export type ScriptInspectPayloadInput = components['schemas']['ScriptInspectPayl
 export type SegmentHealth = components['schemas']['SegmentHealth'];
 export type SegmentView = components['schemas']['SegmentView'];
 export type SeriesPoint = components['schemas']['SeriesPoint'];
+export type SeriesSelector = components['schemas']['SeriesSelector'];
 export type SessionListItem = components['schemas']['SessionListItem'];
 export type SessionView = components['schemas']['SessionView'];
 export type SetBaselineInput = components['schemas']['SetBaselineInput'];
 export type ShareView = components['schemas']['ShareView'];
 export type SignupInput = components['schemas']['SignupInput'];
+export type SourceAuthInput = components['schemas']['SourceAuthInput'];
+export type SourceName = components['schemas']['SourceName'];
 export type StatusClass = components['schemas']['StatusClass'];
 export type StopRule = components['schemas']['StopRule'];
 export type SwitchOrganizationInput = components['schemas']['SwitchOrganizationInput'];
 export type TargetVerification = components['schemas']['TargetVerification'];
 export type TargetView = components['schemas']['TargetView'];
+export type TelemetryFinding = components['schemas']['TelemetryFinding'];
+export type TelemetryReport = components['schemas']['TelemetryReport'];
 export type TenantView = components['schemas']['TenantView'];
 export type ThinkTime = components['schemas']['ThinkTime'];
 export type Threshold = components['schemas']['Threshold'];
@@ -3413,7 +3606,7 @@ export interface operations {
     Audit_list: {
         parameters: {
             query?: {
-                action?: "auth.login" | "auth.login_failed" | "auth.logout" | "auth.locked_out" | "auth.login_slowed" | "auth.password_changed" | "auth.password_reset" | "organization.created" | "organization.updated" | "organization.quotas_changed" | "member.invited" | "member.invite_revoked" | "member.joined" | "member.role_changed" | "member.power_reduced" | "member.removed" | "member.password_reset_issued" | "authority.backfilled" | "api_key.created" | "api_key.revoked" | "target.verified" | "run.started" | "run.cancelled";
+                action?: "auth.login" | "auth.login_failed" | "auth.logout" | "auth.locked_out" | "auth.login_slowed" | "auth.password_changed" | "auth.password_reset" | "organization.created" | "organization.updated" | "organization.quotas_changed" | "member.invited" | "member.invite_revoked" | "member.joined" | "member.role_changed" | "member.power_reduced" | "member.removed" | "member.password_reset_issued" | "authority.backfilled" | "api_key.created" | "api_key.revoked" | "target.verified" | "metric_source.created" | "metric_source.updated" | "metric_source.deleted" | "run.started" | "run.cancelled";
                 before?: string;
                 limit?: number;
             };
@@ -6410,7 +6603,50 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Run"];
+                    "application/json": {
+                        /** @default null */
+                        baseline: {
+                            /** @enum {string} */
+                            rule: "pinned" | "last-passed";
+                            runId: string;
+                        } | null;
+                        cancelRequestedAt: string | null;
+                        capacity: components["schemas"]["Capacity"] | null;
+                        createdAt: string;
+                        diagnostics: components["schemas"]["Diagnostic"][];
+                        error: {
+                            code: string;
+                            message: string;
+                        } | null;
+                        finishedAt: string | null;
+                        id: string;
+                        partial: boolean;
+                        planId: string;
+                        planName: string;
+                        plannedSeconds: number;
+                        planVersion: number;
+                        /** @default null */
+                        queue: components["schemas"]["RunQueueView"] | null;
+                        /** @default null */
+                        recovery: components["schemas"]["Recovery"] | null;
+                        /** @default [] */
+                        segmentDetails: components["schemas"]["SegmentView"][];
+                        segments: number;
+                        startedAt: string | null;
+                        /** @default null */
+                        startSpreadMs: number | null;
+                        /** @enum {string} */
+                        status: "QUEUED" | "STARTING" | "RUNNING" | "FINISHING" | "PASSED" | "FAILED" | "INCONCLUSIVE" | "ERRORED" | "CANCELLED";
+                        summary: components["schemas"]["RunSummary"] | null;
+                        targetId: string;
+                        telemetry?: components["schemas"]["TelemetryReport"] | null;
+                        telemetrySeries: components["schemas"]["RunTelemetry"] | null;
+                        thresholds: components["schemas"]["ThresholdResult"][];
+                        /** @enum {string} */
+                        trigger: "MANUAL" | "API" | "SCHEDULE" | "WEBHOOK";
+                        /** @enum {string|null} */
+                        verdict: "PASS" | "FAIL" | "INCONCLUSIVE" | null;
+                    };
                     "application/xml": string;
                     "text/csv": string;
                 };
@@ -6587,6 +6823,45 @@ export interface operations {
             };
             /** @description The caller's role does not allow this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (another organization's ids are not found either) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    RunTelemetry_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunTelemetry"];
+                };
+            };
+            /** @description No valid session or API key */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7113,6 +7388,262 @@ export interface operations {
             };
             /** @description Conflicts with the current state */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    MetricSources_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["MetricSourceView"][];
+                    };
+                };
+            };
+            /** @description No valid session or API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (another organization's ids are not found either) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    MetricSources_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateMetricSourceInput"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MetricSourceView"];
+                };
+            };
+            /** @description Invalid input: details name each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session or API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (another organization's ids are not found either) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused by a rule: quota, address policy, verification */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    MetricSources_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                sourceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid session or API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (another organization's ids are not found either) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    MetricSources_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                sourceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    auth?: components["schemas"]["SourceAuthInput"] | null;
+                    cpuCores?: number | null;
+                    name?: components["schemas"]["SourceName"];
+                    presets?: ("process" | "node" | "container" | "postgres" | "redis" | "queue" | "http")[];
+                    queries?: components["schemas"]["PromqlQueryInput"][];
+                    selectors?: components["schemas"]["SeriesSelector"][];
+                    stepSeconds?: number;
+                    url?: string;
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MetricSourceView"];
+                };
+            };
+            /** @description Invalid input: details name each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session or API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (another organization's ids are not found either) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused by a rule: quota, address policy, verification */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -2,6 +2,7 @@ import { describeThreshold } from '../threshold-text.js';
 import type { RunView } from '../runs.js';
 import type { CustomMetricSummary } from '../custom-metrics.js';
 import { baselineFindings, type RunBaseline } from './baseline.js';
+import type { RunTelemetry } from '../telemetry/view.js';
 
 /**
  * A run report as files: CSV (one row per request plus the whole run, then one per custom
@@ -44,9 +45,16 @@ function csvCell(value: string | number | null): string {
   return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
-export function runToCsv(run: RunView): string {
+/**
+ * With the run's telemetry, one row per kept series of each source after the rest, like a
+ * custom gauge: `<source> <key>` as its name, the seconds read as its count, its min, average
+ * and max in those columns (in the series' own unit, not ms) and its last value; metric_type
+ * `telemetry:<kind>:<unit>`.
+ */
+export function runToCsv(run: RunView, telemetry?: RunTelemetry | null): string {
   const summary = run.summary;
-  if (!summary) return `${CSV_COLUMNS.join(',')}\n`;
+  const telemetryRows = (telemetry?.sources ?? []).flatMap((source) => source.series.map((series) => telemetryRow(source.source, series)));
+  if (!summary) return `${[CSV_COLUMNS.join(','), ...telemetryRows.map((row) => row.map(csvCell).join(','))].join('\n')}\n`;
   const rows = [...summary.requests.map((request) => ({ label: request.name, stats: request })), { label: '(all requests)', stats: summary.overall }];
   const lines = rows.map(({ label, stats }) =>
     [
@@ -72,7 +80,30 @@ export function runToCsv(run: RunView): string {
       .join(','),
   );
   const custom = summary.customMetrics.map((metric) => customMetricRow(metric).map(csvCell).join(','));
-  return `${CSV_COLUMNS.join(',')}\n${[...lines, ...custom].join('\n')}\n`;
+  const telemetryLines = telemetryRows.map((row) => row.map(csvCell).join(','));
+  return `${CSV_COLUMNS.join(',')}\n${[...lines, ...custom, ...telemetryLines].join('\n')}\n`;
+}
+
+function telemetryRow(source: string, series: RunTelemetry['sources'][number]['series'][number]): Array<string | number | null> {
+  const read = series.values.filter((value): value is number => value !== null);
+  const none = (n: number) => Array<null>(n).fill(null);
+  const avg = read.length ? read.reduce((sum, value) => sum + value, 0) / read.length : null;
+  const min = read.length ? Math.min(...read) : null;
+  const max = read.length ? Math.max(...read) : null;
+  const last = read.length ? read[read.length - 1]! : null;
+  // Columns: request, count, rps, errors, error_rate, avg, min, p50, p90, p95, p99, max, intervals and sizes, type, value.
+  return [
+    `${source} ${series.key}`,
+    read.length,
+    ...none(3),
+    avg,
+    min,
+    ...none(4),
+    max,
+    ...none(PERCENTILES.length * 2 + 2),
+    `telemetry:${series.kind}:${series.unit}`,
+    last,
+  ];
 }
 
 /**

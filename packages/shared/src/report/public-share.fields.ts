@@ -218,6 +218,23 @@ export const LET_THROUGH = `
   run.segmentDetails[].health.runnerRssMbMax
   run.startSpreadMs
   run.baseline.rule
+  run.telemetry.v
+  run.telemetry.findings[].code
+  run.telemetry.findings[].severity
+  run.telemetry.findings[].source
+  run.telemetry.findings[].message
+  run.telemetry.findings[].atSeconds
+  run.telemetry.findings[].phase
+  run.telemetry.findings[].evidence.*
+  run.telemetry.bottleneck[].component
+  run.telemetry.bottleneck[].kind
+  run.telemetry.bottleneck[].peakUtilisation
+  run.telemetry.bottleneck[].averageUtilisation
+  run.telemetry.bottleneck[].saturatedAtSeconds
+  run.telemetry.movedWithLatency[].source
+  run.telemetry.movedWithLatency[].key
+  run.telemetry.movedWithLatency[].withLatency
+  run.telemetry.movedWithLatency[].withErrors
   series.points[].t
   series.points[].elapsed
   series.points[].vus
@@ -237,6 +254,18 @@ export const LET_THROUGH = `
   series.points[].droppedIterations
   series.points[].generatorCpu
   series.percentileRelativeError
+  telemetry.sources[].source
+  telemetry.sources[].kind
+  telemetry.sources[].cpuCores
+  telemetry.sources[].t[]
+  telemetry.sources[].series[].key
+  telemetry.sources[].series[].kind
+  telemetry.sources[].series[].role
+  telemetry.sources[].series[].unit
+  telemetry.sources[].series[].values[]
+  telemetry.sources[].errors[].t
+  telemetry.sources[].errors[].code
+  telemetry.sources[].errors[].message
   expiresAt
   trend.planName
   trend.from

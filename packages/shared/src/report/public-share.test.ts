@@ -107,6 +107,51 @@ describe('toPublicShare', () => {
     expect(shared.run.segmentDetails[0]!.runnerId).toBeNull();
   });
 
+  it("shows the target's telemetry by source name and series key, without a source's address", () => {
+    const telemetry = {
+      sources: [
+        {
+          source: 'api',
+          kind: 'scrape' as const,
+          cpuCores: 4,
+          t: [1, 2],
+          series: [
+            { key: 'up{instance="10.1.2.3:9100",job="api"}', kind: 'gauge' as const, role: 'cpu_cores' as const, unit: 'cores' as const, values: [1, null] },
+          ],
+          errors: [{ t: 2, code: 'REFUSED' as const, message: 'dial tcp 10.1.2.3:9100: connection refused; see http://metrics.internal:9100/metrics' }],
+        },
+      ],
+    };
+    const report = {
+      v: 1,
+      findings: [
+        {
+          code: 'TARGET_SATURATED',
+          severity: 'warning',
+          source: 'api',
+          message: 'api CPU at 97 % of 4 cores on 10.1.2.3',
+          atSeconds: 3,
+          evidence: { host: '10.1.2.3:9100', peak: 0.97 },
+        },
+      ],
+      bottleneck: [],
+      movedWithLatency: [],
+    };
+    const shared = toPublicShare({ kind: 'run', run: { ...run, telemetry: report } as RunView, series, telemetry }, null);
+    if (shared.kind !== 'run') throw new Error('a run share');
+    expect(JSON.stringify(shared)).not.toMatch(/10\.1\.2\.3|metrics\.internal|9100/);
+    expect(shared.telemetry!.sources[0]).toMatchObject({
+      source: 'api',
+      t: [1, 2],
+      series: [{ key: 'up{instance="<address>",job="api"}', values: [1, null], role: 'cpu_cores' }],
+      errors: [{ t: 2, code: 'REFUSED', message: 'dial tcp <address>: connection refused; see <target>' }],
+    });
+    expect(shared.run.telemetry!.findings[0]).toMatchObject({
+      message: 'api CPU at 97 % of 4 cores on <address>',
+      evidence: { host: '<address>', peak: 0.97 },
+    });
+  });
+
   it('knows a trend change by its time, not by run ids', () => {
     const point = { count: 1, rps: 1, errorRate: 0, p50: 1, p95: 1, p99: 1 };
     const trend = {

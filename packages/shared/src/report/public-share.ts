@@ -1,10 +1,11 @@
 import type { RunView } from '../runs.js';
 import type { RunSeries } from '../series-view.js';
 import type { PlanTrend } from './trend.js';
+import type { RunTelemetry } from '../telemetry/view.js';
 import { publicName, publicShareSchema, scrubPublicText, type PublicShare } from './share.js';
 
 /** What a share link shows, before it is made public. */
-export type ShareSubject = { kind: 'run'; run: RunView; series: RunSeries } | { kind: 'trend'; trend: PlanTrend };
+export type ShareSubject = { kind: 'run'; run: RunView; series: RunSeries; telemetry?: RunTelemetry | null } | { kind: 'trend'; trend: PlanTrend };
 
 /** Ids name internal rows; the public page knows runs by their time. */
 const DROPPED = new Set(['id', 'planId', 'targetId', 'runId', 'previousRunId', 'cancelRequestedAt', 'queue']);
@@ -37,7 +38,10 @@ function clean(value: unknown, key: string): unknown {
  */
 export function toPublicShare(subject: ShareSubject, expiresAt: string | null): PublicShare {
   if (subject.kind === 'run') {
-    return publicShareSchema.parse({ kind: 'run', run: clean(subject.run, ''), series: clean(subject.series, ''), expiresAt });
+    // Telemetry carries no URL, address or credential of a source (runTelemetrySchema); its
+    // texts (series keys' label values, read errors) are scrubbed like every other text.
+    const telemetry = subject.telemetry ? clean(subject.telemetry, '') : null;
+    return publicShareSchema.parse({ kind: 'run', run: clean(subject.run, ''), series: clean(subject.series, ''), telemetry, expiresAt });
   }
   // A change point is known by when the run at the new level was made, not by its run id.
   const createdAt = new Map(subject.trend.points.map((point) => [point.runId, point.createdAt]));

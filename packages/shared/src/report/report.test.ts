@@ -297,6 +297,36 @@ describe('exports', () => {
     expect(csv).toHaveLength(4);
   });
 
+  it("adds a row per kept series of the target's telemetry after the rest, with as many cells as the header", () => {
+    const telemetry = {
+      sources: [
+        {
+          source: 'api',
+          kind: 'scrape' as const,
+          cpuCores: 4,
+          t: [1, 2, 3],
+          series: [
+            { key: 'cpu', kind: 'rate' as const, unit: 'cores' as const, values: [0.5, null, 1.5] },
+            { key: '=evil', kind: 'gauge' as const, unit: 'none' as const, values: [null, null, null] },
+          ],
+          errors: [],
+        },
+      ],
+    };
+    const csv = runToCsv(run('a', '2026-11-01T00:00:00Z', 10), telemetry)
+      .trim()
+      .split('\n');
+    expect(csv).toHaveLength(6);
+    expect(csv[4]).toBe('api cpu,2,,,,1,0.5,,,,,1.5,,,,,,,,,,,telemetry:rate:cores,1.5');
+    expect(csv[5]).toBe('api =evil,0,,,,,,,,,,,,,,,,,,,,,telemetry:gauge:none,');
+    expect(csv[4]!.split(',')).toHaveLength(csv[0]!.split(',').length);
+    expect(
+      runToCsv({ ...run('a', '2026-11-01T00:00:00Z', 10), summary: null }, telemetry)
+        .trim()
+        .split('\n'),
+    ).toHaveLength(3);
+  });
+
   it('defuses every cell a spreadsheet would read as a formula: =, +, -, @, TAB and CR first (OWASP), in request and metric names', () => {
     const base = run('a', '2026-11-01T00:00:00Z', 10);
     const names = ['=1+2', '+1+2', '-1+2', '@SUM(A1)', '\t=1+2', '\r=1+2', '\tplain', '\rplain'];

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { runSchema } from '../runs.js';
 import { runSeriesSchema } from '../series-view.js';
 import { planTrendSchema, trendChangeSchema, trendPointSchema } from './trend.js';
+import { runTelemetrySchema } from '../telemetry/view.js';
 
 /** How long a share link lives when nobody says (days), and the most it may. */
 export const SHARE_DEFAULT_DAYS = 30;
@@ -52,7 +53,14 @@ export const publicTrendSchema = planTrendSchema.extend({
 export type PublicTrend = z.infer<typeof publicTrendSchema>;
 
 export const publicShareSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('run'), run: publicRunSchema, series: runSeriesSchema.omit({ runId: true }), expiresAt: z.string().nullable() }),
+  z.object({
+    kind: z.literal('run'),
+    run: publicRunSchema,
+    series: runSeriesSchema.omit({ runId: true }),
+    /** The target's metrics beside the load: source names, series keys and values; never a source's URL, address or credentials. */
+    telemetry: runTelemetrySchema.nullable().optional(),
+    expiresAt: z.string().nullable(),
+  }),
   z.object({ kind: z.literal('trend'), trend: publicTrendSchema, expiresAt: z.string().nullable() }),
 ]);
 export type PublicShare = z.infer<typeof publicShareSchema>;

@@ -12,3 +12,5 @@ export { seriesKey } from './reduce-index.js';
 export { bucketQuantile, type CumulativeBucket } from './reduce-histogram.js';
 export type { ScrapeReader, SeriesFilter } from './reduce-reader.js';
 export * from './promql.js';
+export * from './view.js';
+export * from './stored.js';
