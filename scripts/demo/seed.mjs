@@ -35,6 +35,18 @@ let target = targets.find((candidate) => candidate.name === 'Demo service');
 if (!target) {
   target = (await call('POST', '/targets', { name: 'Demo service', baseUrl: demoTarget }, token)).body;
 }
+// The demo target's own metrics (its process, a job queue and its requests), so the first run's
+// report shows the target's side: a backlog grows behind the fast HTTP answers (docs/telemetry.md).
+const sources = (await call('GET', `/targets/${target.id}/sources`, undefined, token)).body?.items ?? [];
+if (!sources.some((source) => source.name === 'demo-service')) {
+  const source = await call(
+    'POST',
+    `/targets/${target.id}/sources`,
+    { kind: 'scrape', name: 'demo-service', url: `${demoTarget}/metrics`, presets: ['process', 'queue', 'http'], cpuCores: 1 },
+    token,
+  );
+  if (source.status !== 201) throw new Error(`demo metric source failed: ${JSON.stringify(source.body)}`);
+}
 const plans = (await call('GET', '/plans', undefined, token)).body.items;
 if (!plans.some((plan) => plan.name === 'Demo baseline')) {
   const created = await call(
