@@ -95,6 +95,13 @@ export function renderRunReport(run: RunView, reportUrl: string): string {
     out.push('');
     out.push(`capacity: ${run.capacity.statement}`);
   }
+  const telemetry = run.telemetry?.findings ?? [];
+  if (telemetry.length) {
+    // The target's side, from its metric sources (docs/telemetry.md): why, beside that.
+    out.push('');
+    out.push("THE TARGET'S SIDE");
+    for (const finding of telemetry) out.push(`${finding.severity.padEnd(8)}  ${finding.code} (${finding.source}): ${finding.message}`);
+  }
   out.push('');
   out.push(`report: ${reportUrl}`);
   return `${out.join('\n')}\n`;
