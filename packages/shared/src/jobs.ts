@@ -4,6 +4,7 @@ import { secondSampleSchema } from './series.js';
 import { k6ThresholdsSchema } from './k6-thresholds.js';
 import { telemetryJobSourceSchema } from './telemetry/job.js';
 import { TELEMETRY_LIMITS } from './telemetry/source.js';
+import { telemetryCatalogPayloadSchema, telemetrySecondPayloadSchema } from './telemetry/job.js';
 
 /**
  * Queue contracts. Runners report on `results` and the API consumes them; both sides
@@ -165,6 +166,8 @@ export const jobPayloadSchemas = {
     'segment.started': segmentStartedPayloadSchema,
     'segment.second': segmentSecondPayloadSchema,
     'segment.finished': segmentFinishedPayloadSchema,
+    'telemetry.second': telemetrySecondPayloadSchema,
+    'telemetry.catalog': telemetryCatalogPayloadSchema,
   },
 } as const;
 
@@ -220,4 +223,6 @@ export const resultJobId = {
   started: (runId: string, segment: number, phase: string) => `${runId}.${segment}.started.${phase}`,
   second: (runId: string, segment: number, t: number) => `${runId}.${segment}.s.${t}`,
   finished: (runId: string, segment: number) => `${runId}.${segment}.finished`,
+  telemetry: (runId: string, source: string, t: number) => `${runId}.tm.${source}.${t}`,
+  catalog: (runId: string, source: string, n: number) => `${runId}.tc.${source}.${n}`,
 };

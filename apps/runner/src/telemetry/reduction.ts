@@ -1,0 +1,43 @@
+import {
+  TELEMETRY_LIMITS,
+  TelemetryDataError,
+  parseExposition,
+  reduceScrape,
+  type Scrape,
+  type TelemetryJobSource,
+  type TelemetryReadError,
+  type TelemetrySeries,
+} from '@loadline/shared';
+
+/**
+ * The runner's use of the shared, pure readers (packages/shared/src/telemetry): exposition
+ * text parsed and reduced to the kept series' per-second values. Kept in one place so the
+ * collector's IO does not depend on their shapes.
+ */
+
+export interface Reduced {
+  series: readonly TelemetrySeries[];
+  values: Record<string, number>;
+}
+
+/** Scrapes of one source in order: each reduced against the scrape before it (rates, resets). */
+export class ScrapeReduction {
+  private previous: Scrape | null = null;
+
+  constructor(private readonly source: TelemetryJobSource) {}
+
+  /** Throws TelemetryDataError (PARSE, TOO_MANY_SERIES) for an answer that cannot be read. */
+  read(text: string, t: number): Reduced {
+    // On the run's second axis: reads begin at whole seconds, so rates are per second read.
+    const current: Scrape = { atMs: t * 1000, exposition: parseExposition(text, { maxSeries: TELEMETRY_LIMITS.maxParsedSeries }) };
+    const reduced = reduceScrape(this.source, this.previous, current);
+    this.previous = current;
+    return { series: reduced.series, values: reduced.values };
+  }
+}
+
+/** A reader's refusal (or anything unexpected) as a read error in words. */
+export function readFailure(error: unknown, what: string): { code: TelemetryReadError; message: string } {
+  if (error instanceof TelemetryDataError) return { code: error.code, message: `${what}: ${error.message}`.slice(0, 500) };
+  return { code: 'PARSE', message: `${what} could not be read: ${(error as Error).message}`.slice(0, 500) };
+}
