@@ -17,7 +17,6 @@ export interface CollectorOptions {
   limits?: { maxBodyBytes?: number; timeoutMs?: number };
   /** RECOVERY_SECONDS unless told (tests). */
   recoverySeconds?: number;
-  now?: () => number;
 }
 
 function sleepUntil(ms: number, signal?: AbortSignal): Promise<void> {
@@ -46,7 +45,6 @@ export class TelemetryCollector {
   private readonly promqls: PromqlSource[] = [];
   private readonly outputs: SourceOutput[] = [];
   private readonly controller = new AbortController();
-  private readonly now: () => number;
   private readonly recoverySeconds: number;
   private tickTimer: NodeJS.Timeout | undefined;
   private liveTimer: NodeJS.Timeout | undefined;
@@ -66,7 +64,6 @@ export class TelemetryCollector {
     private readonly log: pino.Logger,
     options: CollectorOptions = {},
   ) {
-    this.now = options.now ?? Date.now;
     this.recoverySeconds = options.recoverySeconds ?? RECOVERY_SECONDS;
     for (const source of sources) {
       const output = new SourceOutput({ source: source.name, kind: source.kind, ...(source.cpuCores ? { cpuCores: source.cpuCores } : {}) }, sink);
@@ -126,7 +123,7 @@ export class TelemetryCollector {
     for (const output of this.outputs) output.start(this.startSecond);
     if (this.promqls.length) {
       this.liveTimer = setInterval(() => {
-        const now = Math.floor(this.now() / 1000);
+        const now = Math.floor(Date.now() / 1000);
         for (const source of this.promqls) void source.read(this.windowStart(), now - source.settleSeconds, false);
       }, PROMQL_LIVE_EVERY_MS);
     }
@@ -145,11 +142,11 @@ export class TelemetryCollector {
     // The tick of the last second (already past when the recovery is none) ends the scrapes;
     // a query API is read once that second is over.
     if (this.ticking) await this.untilTicked(() => this.lastTicked >= this.lastSecond, stopped);
-    else if (this.promqls.length) await sleepUntil((this.lastSecond + 1) * 1000 - this.now(), stopped);
+    else if (this.promqls.length) await sleepUntil((this.lastSecond + 1) * 1000 - Date.now(), stopped);
     this.stopTicking();
     await Promise.all(this.scrapes.map((source) => source.idle()));
     // Cut short by a stop: the window ends now, not at the recovery's planned end.
-    const through = Math.min(this.lastSecond, Math.floor(this.now() / 1000));
+    const through = Math.min(this.lastSecond, Math.floor(Date.now() / 1000));
     if (this.startSecond !== null) await Promise.all(this.promqls.map((source) => source.read(this.windowStart(), through, true)));
     this.controller.abort();
     for (const output of this.outputs) {
@@ -168,7 +165,7 @@ export class TelemetryCollector {
   }
 
   private windowStart(): number {
-    return (this.startSecond ?? Math.floor(this.now() / 1000)) - BASELINE_SECONDS_MAX;
+    return (this.startSecond ?? Math.floor(Date.now() / 1000)) - BASELINE_SECONDS_MAX;
   }
 
   private stopTicking(): void {
@@ -180,7 +177,7 @@ export class TelemetryCollector {
 
   /** The next whole second: a timer per second for all scrape sources, not one each. */
   private scheduleTick(): void {
-    const now = this.now();
+    const now = Date.now();
     const next = Math.floor(now / 1000) + 1;
     this.tickTimer = setTimeout(() => this.tick(next), next * 1000 - now);
   }

@@ -106,10 +106,10 @@ export async function readSource(target: ReadTarget, body: BodyBuffer, signal?: 
   for (const address of target.addresses) {
     const left = deadline - Date.now();
     if (left <= 0) break;
-    last = await readOnce(target, address, body, left, timeoutMs, signal);
-    if (last.ok || !('retryable' in last && last.retryable)) break;
+    const attempt = await readOnce(target, address, body, left, timeoutMs, signal);
+    last = attempt.result;
+    if (!attempt.tryNext) break;
   }
-  if (!last.ok && 'retryable' in last) delete (last as { retryable?: boolean }).retryable;
   return last;
 }
 
@@ -120,22 +120,22 @@ function readOnce(
   timeLeftMs: number,
   timeoutMs: number,
   signal: AbortSignal | undefined,
-): Promise<ReadResult & { retryable?: boolean }> {
+): Promise<{ result: ReadResult; tryNext: boolean }> {
   const { url } = target;
   const maxBodyBytes = target.maxBodyBytes ?? TELEMETRY_LIMITS.maxBodyBytes;
   const where = at(address, url);
   body.reset();
   return new Promise((resolve) => {
     let settled = false;
-    const finish = (result: ReadResult & { retryable?: boolean }) => {
+    const finish = (result: ReadResult, tryNext = false) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
       request.destroy();
-      resolve(result);
+      resolve({ result, tryNext });
     };
-    const fail = (code: TelemetryReadError, message: string, retryable = false) => finish({ ok: false, address, error: { code, message }, retryable });
+    const fail = (code: TelemetryReadError, message: string, tryNext = false) => finish({ ok: false, address, error: { code, message } }, tryNext);
     const authorization = authorizationHeader(target.auth);
     const options: https.RequestOptions = {
       method: 'GET',

@@ -94,19 +94,18 @@ export class PromqlSource {
         this.log.debug({ source: this.source.name, code: error.code }, 'live read of a PromQL source failed; left to the last read');
         return;
       }
-      let seconds: { t: number; values: Record<string, number> }[] = [];
+      let seconds = new Map<number, Record<string, number>>();
       let series: Parameters<SourceOutput['push']>[1] = [];
       let failure = error;
       if (answers.length) {
         try {
-          ({ series, seconds } = reducePromqlAnswers(this.source, answers, part.start, end, step));
+          ({ series, seconds } = reducePromqlAnswers(this.source, answers));
         } catch (reduceError) {
           failure = readFailure(reduceError, `the answer of ${this.source.name}`);
         }
       }
-      const byT = new Map(seconds.map((second) => [second.t, second.values]));
       for (let t = part.start; t <= end; t += step) {
-        const values = byT.get(t) ?? {};
+        const values = seconds.get(t) ?? {};
         this.output.push({ v: 1, t, source: this.source.name, values, ...(failure ? { error: failure } : {}) }, series);
       }
       this.sentThrough = end;

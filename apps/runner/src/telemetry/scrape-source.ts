@@ -55,11 +55,12 @@ export class ScrapeSource {
       });
       return this.drain();
     }
-    const entry: PendingRead = { t, buffer: this.buffers.pop() ?? new BodyBuffer(), result: null };
+    const buffer = this.buffers.pop() ?? new BodyBuffer();
+    const entry: PendingRead = { t, buffer, result: null };
     this.pending.push(entry);
     void readSource(
       { url: this.url, addresses: this.source.addresses, auth: this.auth, maxBodyBytes: this.limits.maxBodyBytes, timeoutMs: this.limits.timeoutMs },
-      entry.buffer!,
+      buffer,
       this.signal,
     ).then((result) => {
       entry.result = result;
