@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseExposition, type ParsedExposition } from './exposition.js';
 import { TelemetryDataError } from './exposition-error.js';
@@ -96,9 +97,10 @@ describe('parseExposition: Prometheus text 0.0.4', () => {
     expect(parsed.families[1]!.samples[0]!.timestampMs).toBe(1_700_000_000_000);
   });
 
-  it('keeps an unknown escape as written, as Prometheus does', () => {
-    const parsed = parseExposition('m{a="x\\ty"} 1\n');
+  it('keeps an unknown escape as written, as Prometheus does, and reads an escaped backslash before n as two characters', () => {
+    const parsed = parseExposition('m{a="x\\ty",b="c:\\\\new"} 1\n');
     expect(parsed.families[0]!.samples[0]!.labels.a).toBe('x\\ty');
+    expect(parsed.families[0]!.samples[0]!.labels.b).toBe('c:\\new');
   });
 });
 
@@ -138,6 +140,12 @@ describe('parseExposition: OpenMetrics', () => {
     expect(family(parsed, 'queue_depth').type).toBe('untyped');
   });
 
+  it('recognises OpenMetrics with blank lines after # EOF', () => {
+    const parsed = parseExposition('# TYPE a gauge\na 1 1520879607.25\n# EOF\n\n\n');
+    expect(parsed.format).toBe('openmetrics');
+    expect(parsed.families[0]!.samples[0]!.timestampMs).toBe(1_520_879_607_250);
+  });
+
   it('refuses text after # EOF', () => {
     const error = parseError('a 1\n# EOF\nb 2\n');
     expect(error.code).toBe('PARSE');
@@ -156,6 +164,7 @@ describe('parseExposition: refusals', () => {
     ['a bucket without le', '# TYPE h histogram\nh_bucket{a="1"} 1\n', 2],
     ['a histogram sample under its bare name', '# TYPE h histogram\nh 1\n', 2],
     ['an unknown type', '# TYPE h teapot\n', 1],
+    ['a type named like an object property', '# TYPE h toString\n', 1],
     ['a second TYPE line', '# TYPE h gauge\nh 1\n# TYPE h gauge\n', 3],
     ['a label given twice', 'm{a="1",a="2"} 1\n', 1],
     ['a line that is not a sample', '{a="1"} 1\n', 1],
@@ -174,5 +183,20 @@ describe('parseExposition: refusals', () => {
   it('holds the default bound of TELEMETRY_LIMITS.maxParsedSeries', () => {
     const lines = Array.from({ length: 20_001 }, (_, i) => `m{i="${i}"} 1`).join('\n');
     expect(parseError(lines).code).toBe('TOO_MANY_SERIES');
+  });
+});
+
+describe('parseExposition: any label value written with the format’s escapes reads back as it was', () => {
+  const escape = (value: string) => value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
+  it('round-trips label values and values', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.string({ maxLength: 20 }), fc.double({ noNaN: true })), { minLength: 1, maxLength: 20 }), (rows) => {
+        const text = rows.map(([label, value], i) => `m{i="${i}",v="${escape(label)}"} ${Object.is(value, -0) ? '-0' : value}`).join('\n');
+        const parsed = parseExposition(text);
+        const samples = parsed.families[0]!.samples;
+        expect(samples.map((s) => s.labels.v)).toEqual(rows.map(([label]) => label));
+        expect(samples.map((s) => s.value)).toEqual(rows.map(([, value]) => value));
+      }),
+    );
   });
 });

@@ -14,7 +14,7 @@ export type MetricType = (typeof METRIC_TYPES)[number];
 export interface ExpositionSample {
   /** The sample's own name: `http_requests_total`, `rpc_seconds_bucket`, ... */
   name: string;
-  /** Label values unescaped; a prototype-less object (label names are not checked against Object's). */
+  /** Label values unescaped (own properties only; the label name `__proto__` is refused). */
   labels: Record<string, string>;
   value: number;
   /** The exposition's own timestamp, when it gave one (milliseconds; OpenMetrics' seconds converted). */
@@ -102,8 +102,16 @@ function unescapeHelp(text: string): string {
 }
 
 function unescapeLabel(raw: string): string {
-  // Prometheus unescapes \\, \" and \n; any other backslash stays as written.
-  return raw.replace(/\\(.)/g, (m, c: string) => (c === 'n' ? '\n' : c === '\\' ? '\\' : c === '"' ? '"' : m));
+  // Prometheus unescapes \\, \" and \n; any other backslash stays as written. A loop, not a
+  // regex with a callback: escaped values can be most of a scrape (Windows paths, JSON-ish labels).
+  let out = '';
+  let from = 0;
+  for (let i = raw.indexOf('\\'); i !== -1; i = raw.indexOf('\\', from)) {
+    const c = raw[i + 1];
+    out += raw.slice(from, i) + (c === 'n' ? '\n' : c === '\\' || c === '"' ? c : `\\${c ?? ''}`);
+    from = i + 2;
+  }
+  return out + raw.slice(from);
 }
 
 function isNameChar(c: number, first: boolean): boolean {
@@ -131,7 +139,8 @@ function parseSampleLine(line: string, lineNo: number, openMetrics: boolean): Sa
   while (i < end && isNameChar(line.charCodeAt(i), i === 0)) i++;
   if (i === 0) fail('expected a metric name');
   const name = line.slice(0, i);
-  const labels: Record<string, string> = Object.create(null) as Record<string, string>;
+  // A plain object keeps V8's fast properties (a prototype-less one does not); hence no `__proto__` label.
+  const labels: Record<string, string> = {};
   while (i < end && isBlank(line.charCodeAt(i))) i++;
   if (line.charCodeAt(i) === 123 /* { */) {
     i++;
@@ -163,7 +172,8 @@ function parseSampleLine(line: string, lineNo: number, openMetrics: boolean): Sa
       if (i >= end) fail(`unterminated value of label ${labelName}`);
       const raw = line.slice(valueStart, i);
       i++;
-      if (labelName in labels) fail(`label ${labelName} given twice`);
+      if (labelName === '__proto__') fail('label name __proto__ is not accepted');
+      if (Object.hasOwn(labels, labelName)) fail(`label ${labelName} given twice`);
       labels[labelName] = escaped ? unescapeLabel(raw) : raw;
       while (i < end && isBlank(line.charCodeAt(i))) i++;
       const c = line.charCodeAt(i);
@@ -201,7 +211,7 @@ function parseSampleLine(line: string, lineNo: number, openMetrics: boolean): Sa
  */
 export function parseExposition(text: string, options: ParseExpositionOptions = {}): ParsedExposition {
   const maxSeries = options.maxSeries ?? TELEMETRY_LIMITS.maxParsedSeries;
-  const openMetrics = /(^|\n)# EOF\r?\n?$/.test(text.slice(-8));
+  const openMetrics = /(^|\n)# EOF\s*$/.test(text.slice(-16));
   const families: MetricFamily[] = [];
   const byName = new Map<string, MetricFamily>();
   /** Families declared by a TYPE line (a second TYPE for one of them is malformed). */
@@ -225,12 +235,15 @@ export function parseExposition(text: string, options: ParseExpositionOptions = 
     let line = lines[index] as string;
     if (line.endsWith('\r')) line = line.slice(0, -1);
     const lineNo = index + 1;
+    const first = line.charCodeAt(0);
+    // Blank lines are allowed; checked without trimming every line.
+    const blank = line.length === 0 || ((first === 32 || first === 9) && line.trim() === '');
     if (ended) {
-      if (line.trim() !== '') throw new TelemetryDataError('PARSE', 'text after # EOF', lineNo);
+      if (!blank) throw new TelemetryDataError('PARSE', 'text after # EOF', lineNo);
       continue;
     }
-    if (line.trim() === '') continue;
-    if (line.charCodeAt(0) === 35 /* # */) {
+    if (blank) continue;
+    if (first === 35 /* # */) {
       const m = /^#[ \t]+(HELP|TYPE|UNIT|EOF)(?:[ \t]+([^ \t]+)(?:[ \t]+(.*))?)?[ \t]*$/.exec(line);
       if (!m) continue; // any other comment
       const [, keyword, metric, rest = ''] = m;
@@ -241,7 +254,8 @@ export function parseExposition(text: string, options: ParseExpositionOptions = 
       if (!metric || !METRIC_NAME.test(metric)) throw new TelemetryDataError('PARSE', `${keyword} line without a valid metric name`, lineNo);
       const family = familyFor(metric);
       if (keyword === 'TYPE') {
-        const type = TYPE_WORDS[rest.trim()];
+        const word = rest.trim();
+        const type = Object.hasOwn(TYPE_WORDS, word) ? TYPE_WORDS[word] : undefined;
         if (!type) throw new TelemetryDataError('PARSE', `unknown metric type "${rest.trim().slice(0, 40)}" for ${metric}`, lineNo);
         if (typed.has(metric)) throw new TelemetryDataError('PARSE', `second TYPE line for ${metric}`, lineNo);
         if (family.samples.length > 0) throw new TelemetryDataError('PARSE', `TYPE line for ${metric} after its samples`, lineNo);

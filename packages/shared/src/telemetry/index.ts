@@ -11,3 +11,4 @@ export * from './reduce.js';
 export { seriesKey } from './reduce-index.js';
 export { bucketQuantile, type CumulativeBucket } from './reduce-histogram.js';
 export type { ScrapeReader, SeriesFilter } from './reduce-reader.js';
+export * from './promql.js';

@@ -5,16 +5,25 @@ import { positive, type PresetSeriesRule } from './presets-rule.js';
 // --- process: the service's own client library (process_*) or process-exporter (namedprocess_namegroup_*) ---
 const GROUP_CPU = 'namedprocess_namegroup_cpu_seconds_total';
 const GROUP_MEMORY = 'namedprocess_namegroup_memory_bytes';
+const OLD_GROUP_USER = 'namedprocess_namegroup_cpu_user_seconds_total';
 export const processRules: PresetSeriesRule[] = [
   {
     role: 'cpu_cores',
     name: 'cpu_cores',
     kind: 'rate',
     unit: 'cores',
-    reads: `rate(process_cpu_seconds_total), or sum(rate(${GROUP_CPU})) for process-exporter`,
-    metrics: ['process_cpu_seconds_total', GROUP_CPU],
+    reads: `rate(process_cpu_seconds_total), or sum(rate(${GROUP_CPU})) for process-exporter (before 0.5: its _cpu_user_ and _cpu_system_seconds_total)`,
+    metrics: ['process_cpu_seconds_total', GROUP_CPU, OLD_GROUP_USER],
     // process-exporter also exports its own process_*: its groups come first.
-    read: (r) => (r.has(GROUP_CPU) ? r.rate(GROUP_CPU) : r.rate('process_cpu_seconds_total')),
+    read: (r) => {
+      if (r.has(GROUP_CPU)) return r.rate(GROUP_CPU);
+      if (r.has(OLD_GROUP_USER)) {
+        const user = r.rate(OLD_GROUP_USER);
+        const system = r.rate('namedprocess_namegroup_cpu_system_seconds_total');
+        return user === undefined ? undefined : user + (system ?? 0);
+      }
+      return r.rate('process_cpu_seconds_total');
+    },
   },
   {
     role: 'memory_bytes',
@@ -53,7 +62,7 @@ export const processRules: PresetSeriesRule[] = [
     unit: 'count',
     reads: 'process_max_fds (process-exporter gives no limit)',
     metrics: ['process_max_fds'],
-    read: (r) => (r.has(GROUP_CPU) ? undefined : r.sum('process_max_fds')),
+    read: (r) => (r.has(GROUP_CPU) || r.has(OLD_GROUP_USER) ? undefined : r.sum('process_max_fds')),
   },
   {
     name: 'num_procs',

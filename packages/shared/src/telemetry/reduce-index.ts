@@ -9,6 +9,7 @@ export interface ScrapeIndex {
 }
 
 function escapeLabelValue(value: string): string {
+  if (!value.includes('\\') && !value.includes('"') && !value.includes('\n')) return value;
   return value.replace(/[\\"\n]/g, (c) => (c === '\n' ? '\\n' : `\\${c}`));
 }
 
@@ -23,6 +24,18 @@ export function seriesKey(name: string, labels: Record<string, string>, omit?: s
     .sort();
   if (names.length === 0) return name;
   return `${name}{${names.map((label) => `${label}="${escapeLabelValue(labels[label] as string)}"`).join(',')}}`;
+}
+
+const sampleKeys = new WeakMap<ExpositionSample, string>();
+
+/** A sample's own series key, made once (a scrape is read again as the next one's previous). */
+export function sampleKey(sample: ExpositionSample): string {
+  let key = sampleKeys.get(sample);
+  if (key === undefined) {
+    key = seriesKey(sample.name, sample.labels);
+    sampleKeys.set(sample, key);
+  }
+  return key;
 }
 
 const cache = new WeakMap<ParsedExposition, ScrapeIndex>();
@@ -52,7 +65,7 @@ export function indexScrape(exposition: ParsedExposition): ScrapeIndex {
       let map = values.get(name);
       if (!map) {
         map = new Map();
-        for (const sample of byName.get(name)?.samples ?? []) map.set(seriesKey(name, sample.labels), sample.value);
+        for (const sample of byName.get(name)?.samples ?? []) map.set(sampleKey(sample), sample.value);
         values.set(name, map);
       }
       return map;

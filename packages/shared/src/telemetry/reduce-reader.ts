@@ -2,7 +2,7 @@ import type { ExpositionSample } from './exposition.js';
 import { parseExpositionFloat } from './exposition.js';
 import { parseSeriesSelector, type SeriesSelector } from './promql-selector.js';
 import { bucketQuantile } from './reduce-histogram.js';
-import { isCounterSample, seriesKey, type ScrapeIndex } from './reduce-index.js';
+import { isCounterSample, sampleKey, seriesKey, type ScrapeIndex } from './reduce-index.js';
 
 /**
  * Reads one scrape against the one before it: gauges as read, counters as per-second rates
@@ -63,7 +63,7 @@ export function createScrapeReader(current: ScrapeIndex, previous: ScrapeIndex |
 
   const sampleRate = (name: string, sample: ExpositionSample): number | undefined => {
     if (!canRate || !Number.isFinite(sample.value)) return undefined;
-    const key = seriesKey(name, sample.labels);
+    const key = sampleKey(sample);
     const before = (previous as ScrapeIndex).valuesOf(name).get(key);
     if (before === undefined || !Number.isFinite(before)) return undefined;
     let increase = sample.value - before;
@@ -90,7 +90,7 @@ export function createScrapeReader(current: ScrapeIndex, previous: ScrapeIndex |
         group = { labels, buckets: [] };
         groups.set(key, group);
       }
-      group.buckets.push({ le, now: sample.value, before: beforeValues?.get(seriesKey(name, sample.labels)) });
+      group.buckets.push({ le, now: sample.value, before: beforeValues?.get(sampleKey(sample)) });
     }
     // Every series present now; `buckets` only when both scrapes have all of its buckets.
     const deltas = new Map<string, { labels: Record<string, string>; buckets?: { le: number; count: number }[] }>();

@@ -201,6 +201,16 @@ describe('reduceScrape: selectors', () => {
     });
   });
 
+  it('reads an OpenMetrics counter named by its family from its _total', () => {
+    const om = (n: number) => ({
+      atMs: n * 1000,
+      exposition: parseExposition(`# TYPE jobs counter\njobs_total{q="a"} ${n * 5}\njobs_created{q="a"} 1\n# EOF\n`),
+    });
+    const reduced = reduceScrape(source({ selectors: ['jobs'] }), om(1), om(3));
+    expect(reduced.series).toEqual([{ key: 'jobs_total{q="a"}', kind: 'rate', unit: 'per_second' }]);
+    expect(reduced.values).toEqual({ 'jobs_total{q="a"}': 5 });
+  });
+
   it('ignores a selector that does not parse', () => {
     const reduced = reduceScrape(source({ selectors: ['temp{a=~"("}', 'temp{a="1"}'] }), null, a);
     expect(reduced.series.map((s) => s.key)).toEqual(['temp{a="1",b="2"}']);

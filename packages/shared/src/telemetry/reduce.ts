@@ -2,7 +2,7 @@ import type { ParsedExposition } from './exposition.js';
 import type { TelemetryJobSource } from './job.js';
 import { PRESET_RULES, type PresetSeriesRule } from './presets.js';
 import { parseSeriesSelector, type SeriesSelector } from './promql-selector.js';
-import { indexScrape, isCounterSample, seriesKey, type ScrapeIndex } from './reduce-index.js';
+import { indexScrape, isCounterSample, sampleKey, type ScrapeIndex } from './reduce-index.js';
 import { createScrapeReader, type ScrapeReader } from './reduce-reader.js';
 import type { TelemetrySeries } from './sample.js';
 import { TELEMETRY_LIMITS, TELEMETRY_PRESETS, type TelemetryPreset } from './source.js';
@@ -73,14 +73,15 @@ function selectorSeries(selector: SeriesSelector, index: ScrapeIndex, reader: Sc
       }
       continue;
     }
-    const entry = index.byName.get(name);
+    // An OpenMetrics counter named by its family (`jobs`) is read from its `jobs_total`.
+    const entry = index.byName.get(name) ?? (family?.type === 'counter' ? index.byName.get(`${name}_total`) : undefined);
     if (!entry) continue;
-    const counter = isCounterSample(entry.family, name);
+    const counter = isCounterSample(entry.family, entry.samples[0]?.name ?? name);
     for (const sample of entry.samples) {
       if (!selector.matches(name, sample.labels)) continue;
       const kind = counter ? 'rate' : 'gauge';
-      const value = counter ? reader.sampleRate(name, sample) : sample.value;
-      out.push({ series: { key: seriesKey(name, sample.labels), kind, unit: unitOf(name, kind) }, value });
+      const value = counter ? reader.sampleRate(sample.name, sample) : sample.value;
+      out.push({ series: { key: sampleKey(sample), kind, unit: unitOf(sample.name, kind) }, value });
     }
   }
   return out.sort((a, b) => (a.series.key < b.series.key ? -1 : a.series.key > b.series.key ? 1 : 0));
