@@ -128,7 +128,12 @@ describe('TelemetryCollector', () => {
 
   it('sends nothing and stops reading when the run is given up before its start', async () => {
     const out = recorder();
-    const collector = new TelemetryCollector([scrape('api', `${service.url}/metrics`)], { api: { type: 'bearer', token: 'collector-token' } }, out.sink, silent);
+    const collector = new TelemetryCollector(
+      [scrape('api', `${service.url}/metrics`)],
+      { api: { type: 'bearer', token: 'collector-token' } },
+      out.sink,
+      silent,
+    );
     await collector.readBaseline(new AbortController().signal);
     collector.abandon();
     const requests = service.requests();

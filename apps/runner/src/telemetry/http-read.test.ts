@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TELEMETRY_LIMITS } from '@loadline/shared';
 import { BodyBuffer, readSource, type ReadTarget } from './http-read.js';
-import { refusingPort, startAnsweringSource, startHugeSource, startServiceMetrics, type ControlledServer, type ServiceMetrics } from '../test/metric-sources.js';
+import {
+  refusingPort,
+  startAnsweringSource,
+  startHugeSource,
+  startServiceMetrics,
+  type ControlledServer,
+  type ServiceMetrics,
+} from '../test/metric-sources.js';
 
 /**
  * One read of a metric source, against loopback servers the test starts: where it connects
@@ -66,7 +73,10 @@ describe('readSource', () => {
     started.push(huge);
     const body = new BodyBuffer(1024);
     const result = await readSource({ url: new URL(`${huge.url}/metrics`), addresses: ['127.0.0.1'] }, body);
-    expect(result).toMatchObject({ ok: false, error: { code: 'TOO_LARGE', message: `127.0.0.1:${huge.port} answered more than 8 MB; the read was cut off there` } });
+    expect(result).toMatchObject({
+      ok: false,
+      error: { code: 'TOO_LARGE', message: `127.0.0.1:${huge.port} answered more than 8 MB; the read was cut off there` },
+    });
     // What was kept never passed the limit; the server was stopped well before its 50 MB.
     expect(body.buffer.length).toBeLessThanOrEqual(TELEMETRY_LIMITS.maxBodyBytes);
     expect(body.length).toBeLessThanOrEqual(TELEMETRY_LIMITS.maxBodyBytes);
@@ -78,7 +88,10 @@ describe('readSource', () => {
     const announced = await startAnsweringSource({ status: 200, body: 'x'.repeat(4096), headers: { 'content-length': '4096' } });
     started.push(announced);
     const result = await readSource({ url: new URL(`${announced.url}/metrics`), addresses: ['127.0.0.1'], maxBodyBytes: 1024 }, new BodyBuffer(256));
-    expect(result).toMatchObject({ ok: false, error: { code: 'TOO_LARGE', message: `127.0.0.1:${announced.port} announced 4 KB, above the 1 KB a read may take; not read` } });
+    expect(result).toMatchObject({
+      ok: false,
+      error: { code: 'TOO_LARGE', message: `127.0.0.1:${announced.port} announced 4 KB, above the 1 KB a read may take; not read` },
+    });
   });
 
   it('does not follow a redirect to another loopback address, and says where it pointed', async () => {
@@ -89,7 +102,10 @@ describe('readSource', () => {
     expect(result).toEqual({
       ok: false,
       address: '127.0.0.1',
-      error: { code: 'REDIRECT', message: `127.0.0.1:${moved.port} answered 302 redirecting to http://127.0.0.2:${elsewhere.port}/metrics; redirects are not followed` },
+      error: {
+        code: 'REDIRECT',
+        message: `127.0.0.1:${moved.port} answered 302 redirecting to http://127.0.0.2:${elsewhere.port}/metrics; redirects are not followed`,
+      },
     });
     expect(elsewhere.requests()).toBe(0);
   });

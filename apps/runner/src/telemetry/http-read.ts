@@ -61,7 +61,8 @@ export class BodyBuffer {
 function pinnedLookup(address: string): LookupFunction {
   const family = isIP(address);
   return (_hostname, options, callback) => {
-    if ((options as { all?: boolean }).all) (callback as unknown as (err: null, list: { address: string; family: number }[]) => void)(null, [{ address, family }]);
+    if ((options as { all?: boolean }).all)
+      (callback as unknown as (err: null, list: { address: string; family: number }[]) => void)(null, [{ address, family }]);
     else callback(null, address, family);
   };
 }
@@ -163,7 +164,12 @@ function readOnce(
         const parts: Buffer[] = [];
         let size = 0;
         const done = () =>
-          finish({ ok: false, address, error: { code: 'BAD_STATUS', message: `${where} answered HTTP ${status}` }, detail: Buffer.concat(parts).toString('utf8', 0, Math.min(size, ERROR_DETAIL_BYTES)) });
+          finish({
+            ok: false,
+            address,
+            error: { code: 'BAD_STATUS', message: `${where} answered HTTP ${status}` },
+            detail: Buffer.concat(parts).toString('utf8', 0, Math.min(size, ERROR_DETAIL_BYTES)),
+          });
         response.on('data', (chunk: Buffer) => {
           parts.push(chunk);
           size += chunk.length;

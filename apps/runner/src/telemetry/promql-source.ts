@@ -114,7 +114,11 @@ export class PromqlSource {
   }
 
   /** Every query's answer for one window; the first failure (the others are still used). */
-  private async fetchAll(start: number, end: number, step: number): Promise<{ answers: PromqlAnswer[]; error: { code: TelemetryReadError; message: string } | null }> {
+  private async fetchAll(
+    start: number,
+    end: number,
+    step: number,
+  ): Promise<{ answers: PromqlAnswer[]; error: { code: TelemetryReadError; message: string } | null }> {
     const answers: PromqlAnswer[] = [];
     let error: { code: TelemetryReadError; message: string } | null = null;
     for (const query of this.source.queries) {
@@ -125,10 +129,22 @@ export class PromqlSource {
     return { answers, error };
   }
 
-  private async fetchOne(query: PromqlQuery, start: number, end: number, step: number): Promise<PromqlAnswer | { error: { code: TelemetryReadError; message: string } }> {
+  private async fetchOne(
+    query: PromqlQuery,
+    start: number,
+    end: number,
+    step: number,
+  ): Promise<PromqlAnswer | { error: { code: TelemetryReadError; message: string } }> {
     const url = queryRangeUrl(this.source.url, query.expr, start, end, step);
     const result = await readSource(
-      { url, addresses: this.source.addresses, auth: this.auth, accept: 'application/json', maxBodyBytes: this.limits.maxBodyBytes, timeoutMs: this.limits.timeoutMs },
+      {
+        url,
+        addresses: this.source.addresses,
+        auth: this.auth,
+        accept: 'application/json',
+        maxBodyBytes: this.limits.maxBodyBytes,
+        timeoutMs: this.limits.timeoutMs,
+      },
       this.body,
       this.signal,
     );

@@ -48,13 +48,17 @@ export interface PromqlAnswer {
  * A PromQL source's answers for one window: its series and their values per second. Throws
  * TelemetryDataError (QUERY) naming a query whose answer is not a matrix.
  */
-export function reducePromqlAnswers(source: TelemetryJobSource, answers: PromqlAnswer[]): { series: readonly TelemetrySeries[]; seconds: Map<number, Record<string, number>> } {
+export function reducePromqlAnswers(
+  source: TelemetryJobSource,
+  answers: PromqlAnswer[],
+): { series: readonly TelemetrySeries[]; seconds: Map<number, Record<string, number>> } {
   return reducePromqlRange(source, answers);
 }
 
 /** A reader's refusal (or anything unexpected) as a read error in words. */
 export function readFailure(error: unknown, what: string): { code: TelemetryReadError; message: string } {
   // A query's refusal already names its query and source.
-  if (error instanceof TelemetryDataError) return { code: error.code, message: (error.code === 'QUERY' ? error.message : `${what}: ${error.message}`).slice(0, 500) };
+  if (error instanceof TelemetryDataError)
+    return { code: error.code, message: (error.code === 'QUERY' ? error.message : `${what}: ${error.message}`).slice(0, 500) };
   return { code: 'PARSE', message: `${what} could not be read: ${(error as Error).message}`.slice(0, 500) };
 }

@@ -51,7 +51,11 @@ export class ScrapeSource {
       this.pending.push({
         t,
         buffer: null,
-        result: { ok: false, address: null, error: { code: 'TIMEOUT', message: `not read: ${waiting} earlier reads of ${this.source.name} were still waiting` } },
+        result: {
+          ok: false,
+          address: null,
+          error: { code: 'TIMEOUT', message: `not read: ${waiting} earlier reads of ${this.source.name} were still waiting` },
+        },
       });
       return this.drain();
     }

@@ -110,7 +110,10 @@ describe('telemetry of a real run', () => {
         load: { executor: 'constant-arrival-rate', rate: 20, timeUnit: '1s', duration: '14s', preAllocatedVUs: 6 },
         requests: [{ name: 'Root', path: '/' }],
       }),
-      target: { baseUrl: target.url, secrets: sealJobSecrets(TEST_RUNNER_KEY, runId, { headers: {}, variables: {}, telemetry: { api: { type: 'bearer', token: TOKEN } } }) },
+      target: {
+        baseUrl: target.url,
+        secrets: sealJobSecrets(TEST_RUNNER_KEY, runId, { headers: {}, variables: {}, telemetry: { api: { type: 'bearer', token: TOKEN } } }),
+      },
       policy: { blacklistIPs: [], blockHostnames: [] },
       deadlineSeconds: 60,
       telemetry: [
@@ -168,7 +171,11 @@ describe('telemetry of a real run', () => {
     const loadEnd = seconds.at(-1)!.t;
 
     const of = (name: string) => telemetry.filter((second) => second.source === name);
-    const catalogOf = (name: string) => catalogs.filter((entry) => entry.catalog.source === name).sort((a, b) => a.id.localeCompare(b.id)).at(-1)?.catalog;
+    const catalogOf = (name: string) =>
+      catalogs
+        .filter((entry) => entry.catalog.source === name)
+        .sort((a, b) => a.id.localeCompare(b.id))
+        .at(-1)?.catalog;
 
     // The service: a baseline before the load (at most 5 s), every second to 10 s after it.
     const api = of('api');
@@ -211,7 +218,10 @@ describe('telemetry of a real run', () => {
     const failures = {
       down: { code: 'REFUSED', message: `connection refused at 127.0.0.9:${refused}` },
       huge: { code: 'TOO_LARGE', message: `127.0.0.1:${huge.port} answered more than 8 MB; the read was cut off there` },
-      moved: { code: 'REDIRECT', message: `127.0.0.1:${moved.port} answered 301 redirecting to http://127.0.0.2:${elsewhere.port}/metrics; redirects are not followed` },
+      moved: {
+        code: 'REDIRECT',
+        message: `127.0.0.1:${moved.port} answered 301 redirecting to http://127.0.0.2:${elsewhere.port}/metrics; redirects are not followed`,
+      },
       slow: { code: 'TIMEOUT', message: `no complete answer from 127.0.0.1:${slow.port} within 2 s` },
     };
     for (const [name, error] of Object.entries(failures)) {
@@ -227,5 +237,27 @@ describe('telemetry of a real run', () => {
     // The credentials reached the service only.
     expect(new Set(service.authorizations)).toEqual(new Set([`Bearer ${TOKEN}`]));
     expect(JSON.stringify(jobs.map((entry) => entry.data))).not.toContain(TOKEN);
+  });
+
+  it('a run cancelled under load stops reading its sources at once: no recovery is waited for', async () => {
+    const runId = `run-${randomUUID()}`;
+    const cancelled = { ...job(runId), telemetry: job(runId).telemetry!.filter((one) => one.name === 'api') };
+    const execution = harness.executeAlone(executor, cancelled);
+    const before = target.total();
+    while (target.total() - before < 40) await sleep(50);
+    const cancelledAt = Date.now();
+    await harness.stop(runId, 'cancelled');
+    await execution;
+    const requestsAtEnd = service.requests();
+
+    const { finished, telemetry } = await published(runId);
+    expect(finished).toEqual([expect.objectContaining({ outcome: 'cancelled' })]);
+    const ts = telemetry.map((second) => second.t);
+    expect(ts.length).toBeGreaterThan(2);
+    expect(ts).toEqual(Array.from({ length: ts.length }, (_, i) => ts[0]! + i));
+    // Read up to the stop (k6's graceful stop takes a few seconds), never through a recovery.
+    expect(ts.at(-1)).toBeLessThan(Math.floor(cancelledAt / 1000) + 8);
+    await sleep(1_500);
+    expect(service.requests()).toBe(requestsAtEnd);
   });
 });

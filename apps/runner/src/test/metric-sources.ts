@@ -46,7 +46,12 @@ export interface ServiceMetrics extends ControlledServer {
  * the load), `process_start_time_seconds` changes at each restart(). With `token`, anything
  * but `Authorization: Bearer <token>` is answered 401.
  */
-export async function startServiceMetrics(options: { inFlight: () => number; coresPerRequest: number; token?: string; host?: string }): Promise<ServiceMetrics> {
+export async function startServiceMetrics(options: {
+  inFlight: () => number;
+  coresPerRequest: number;
+  token?: string;
+  host?: string;
+}): Promise<ServiceMetrics> {
   let cpuSeconds = 0;
   let last = Date.now();
   const starts = [Date.now() / 1000];
