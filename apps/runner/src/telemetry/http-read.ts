@@ -80,7 +80,7 @@ const mb = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.round(bytes / 1024)
 /** Where a redirect pointed, for the report: without any credentials it may carry, and short. */
 function shownLocation(location: string | undefined, base: URL): string {
   if (!location) return '(no location)';
-  if (!URL.canParse(location, base)) return 'an unreadable location';
+  if (!URL.canParse(location, base.href)) return 'an unreadable location';
   const pointed = new URL(location, base);
   pointed.username = '';
   pointed.password = '';

@@ -9,6 +9,16 @@ import { refusingPort, startExporter, startServiceMetrics, type Exporter, type S
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Waits until Prometheus has a sample for `query`. */
+async function scraped(base: string, query: string): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    const answer = (await (await fetch(`${base}/api/v1/query?query=${encodeURIComponent(query)}`)).json()) as { data?: { result?: unknown[] } };
+    if (answer.data?.result?.length) return;
+    await sleep(100);
+  }
+  throw new Error(`Prometheus never scraped ${query}`);
+}
+
 /**
  * PromQL sources against a real Prometheus (Debian's package, on 127.0.0.1) scraping a
  * loopback service the test controls: the run's window read live and at the end, each second
@@ -76,6 +86,8 @@ describe('PromQL sources with a real Prometheus', () => {
       { catalog: (catalog) => catalogs.push(catalog), second: (second) => seconds.push(second) },
       pino({ level: 'silent' }),
     );
+    // Prometheus applies its targets a few seconds after it starts: from its first sample on, 3 s of baseline.
+    await scraped(prometheus.url, 'up{job="api"}');
     await sleep(3_000);
     const startedAt = Date.now();
     collector.loadStarted(startedAt);
