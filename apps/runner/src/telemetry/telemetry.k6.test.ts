@@ -135,7 +135,9 @@ describe('telemetry of a real run', () => {
     const of = (name: string) => mine.filter((entry) => entry.name === name);
     return {
       jobs: mine,
-      seconds: of('segment.second').map((entry) => entry.data.sample as { t: number; requests: { count: number }[] }),
+      seconds: of('segment.second')
+        .map((entry) => entry.data.sample as { t: number; requests: { count: number }[] })
+        .sort((a, b) => a.t - b.t),
       finished: of('segment.finished').map((entry) => entry.data),
       telemetry: of('telemetry.second')
         .map((entry) => entry.data.sample as TelemetrySecond)
