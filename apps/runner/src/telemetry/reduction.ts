@@ -29,9 +29,10 @@ export class ScrapeReduction {
   constructor(private readonly source: TelemetryJobSource) {}
 
   /** Throws TelemetryDataError (PARSE, TOO_MANY_SERIES) for an answer that cannot be read. */
-  read(text: string, t: number): Reduced {
-    // On the run's second axis: reads begin at whole seconds, so rates are per second read.
-    const current: Scrape = { atMs: t * 1000, exposition: parseExposition(text, { maxSeries: TELEMETRY_LIMITS.maxParsedSeries }) };
+  read(text: string, atMs: number): Reduced {
+    // `atMs`: when the read was sent, not the second it stands for: a read sent late (a busy
+    // event loop) must not make a rate over a shorter time look like one over a second.
+    const current: Scrape = { atMs, exposition: parseExposition(text, { maxSeries: TELEMETRY_LIMITS.maxParsedSeries }) };
     const reduced = reduceScrape(this.source, this.previous, current);
     this.previous = current;
     return { series: reduced.series, values: reduced.values };

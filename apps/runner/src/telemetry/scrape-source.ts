@@ -12,6 +12,8 @@ const NO_SERIES: readonly TelemetrySeries[] = [];
 
 interface PendingRead {
   t: number;
+  /** When the read was sent (ms): what its rates are measured against. */
+  sentAt: number;
   buffer: BodyBuffer | null;
   result: ReadResult | null;
 }
@@ -50,6 +52,7 @@ export class ScrapeSource {
       const waiting = this.pending.length;
       this.pending.push({
         t,
+        sentAt: Date.now(),
         buffer: null,
         result: {
           ok: false,
@@ -60,7 +63,7 @@ export class ScrapeSource {
       return this.drain();
     }
     const buffer = this.buffers.pop() ?? new BodyBuffer();
-    const entry: PendingRead = { t, buffer, result: null };
+    const entry: PendingRead = { t, sentAt: Date.now(), buffer, result: null };
     this.pending.push(entry);
     void readSource(
       { url: this.url, addresses: this.source.addresses, auth: this.auth, maxBodyBytes: this.limits.maxBodyBytes, timeoutMs: this.limits.timeoutMs },
@@ -81,7 +84,7 @@ export class ScrapeSource {
   private drain(): void {
     while (this.pending.length && this.pending[0]!.result) {
       const entry = this.pending.shift()!;
-      this.emit(entry.t, entry.result!);
+      this.emit(entry, entry.result!);
       if (entry.buffer) this.buffers.push(entry.buffer);
     }
     if (!this.pending.length) {
@@ -91,12 +94,12 @@ export class ScrapeSource {
     }
   }
 
-  private emit(t: number, result: ReadResult): void {
+  private emit({ t, sentAt }: PendingRead, result: ReadResult): void {
     const source = this.source.name;
     if (!result.ok) return this.output.push({ v: 1, t, source, values: {}, error: result.error }, NO_SERIES);
     let reduced;
     try {
-      reduced = this.reduction.read(result.body.toString('utf8', 0, result.length), t);
+      reduced = this.reduction.read(result.body.toString('utf8', 0, result.length), sentAt);
     } catch (error) {
       return this.output.push({ v: 1, t, source, values: {}, error: readFailure(error, `the answer of ${result.address}`) }, NO_SERIES);
     }
