@@ -48,6 +48,14 @@ describe('telemetry minutes', () => {
     expect(once.errors).toEqual([[7, 'TIMEOUT', 'slower than 2000 ms']]);
   });
 
+  it('keeps the counters that went backwards in a second, and gives them back with it', () => {
+    const reset = { ...second(T0 + 12, { cpu: 0.5 }), resets: ['cpu'] };
+    let minute = mergeSecond(null, second(T0 + 11, { cpu: 2 }), catalog);
+    minute = mergeSecond(minute, reset, catalog);
+    expect(mergeSecond(minute, reset, catalog)).toEqual(minute);
+    expect(secondsOf('api', [{ minute: T0 / 60, data: telemetryMinuteSchema.parse(minute) }], catalog)).toEqual([second(T0 + 11, { cpu: 2 }), reset]);
+  });
+
   it(`keeps at most ${TELEMETRY_LIMITS.maxKeptSeries} series, the catalog's when it is known`, () => {
     const many = Object.fromEntries(Array.from({ length: 80 }, (_, i) => [`s${i}`, i]));
     expect(mergeSecond(null, second(T0, many), null).keys).toHaveLength(TELEMETRY_LIMITS.maxKeptSeries);

@@ -51,6 +51,10 @@ export function mergeSecond(current: TelemetryMinute | null, second: TelemetrySe
     minute.at.sort((a, b) => a - b);
   }
   minute.errors = minute.errors.filter(([at]) => at !== offset);
+  const resets = (minute.resets ?? []).filter(([at]) => at !== offset);
+  if (second.resets?.length) resets.push([offset, second.resets.slice(0, 200)]);
+  if (resets.length) minute.resets = resets.sort((a, b) => a[0] - b[0]);
+  else delete minute.resets;
   if (second.error) {
     minute.errors.push([offset, second.error.code, second.error.message.slice(0, 500)]);
     minute.errors.sort((a, b) => a[0] - b[0]);
@@ -72,6 +76,7 @@ export function secondsOf(
   const seconds: TelemetrySecond[] = [];
   for (const { minute, data } of [...minutes].sort((a, b) => a.minute - b.minute)) {
     const errors = new Map(data.errors.map(([at, code, message]) => [at, { code, message }]));
+    const resets = new Map(data.resets ?? []);
     for (const at of data.at) {
       const values: Record<string, number> = {};
       data.keys.forEach((key, k) => {
@@ -80,7 +85,8 @@ export function secondsOf(
         if (value !== null && value !== undefined) values[key] = value;
       });
       const error = errors.get(at);
-      seconds.push({ v: 1, t: minute * 60 + at, source, values, ...(error ? { error } : {}) });
+      const reset = resets.get(at);
+      seconds.push({ v: 1, t: minute * 60 + at, source, values, ...(reset?.length ? { resets: reset } : {}), ...(error ? { error } : {}) });
     }
   }
   return seconds;

@@ -1,14 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TELEMETRY_LIMITS } from '@loadline/shared';
 import { BodyBuffer, readSource, type ReadTarget } from './http-read.js';
-import {
-  refusingPort,
-  startAnsweringSource,
-  startHugeSource,
-  startServiceMetrics,
-  type ControlledServer,
-  type ServiceMetrics,
-} from '../test/metric-sources.js';
+import { refusingPort, startAnsweringSource, startHugeSource, startServiceMetrics, type ControlledServer, type ServiceMetrics } from '@loadline/shared/testing';
 
 /**
  * One read of a metric source, against loopback servers the test starts: where it connects

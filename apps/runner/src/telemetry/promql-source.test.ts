@@ -5,7 +5,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TelemetryCatalog, TelemetryJobSource, TelemetrySecond } from '@loadline/shared';
 import { TelemetryCollector } from './collector.js';
-import { refusingPort, startExporter, startServiceMetrics, type Exporter, type ServiceMetrics } from '../test/metric-sources.js';
+import { refusingPort, startExporter, startServiceMetrics, type Exporter, type ServiceMetrics } from '@loadline/shared/testing';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -20,6 +20,8 @@ import {
 export interface Reduced {
   series: readonly TelemetrySeries[];
   values: Record<string, number>;
+  /** Counters that went backwards since the scrape before: a restart's sign the findings read. */
+  resets: string[];
 }
 
 /** Scrapes of one source in order: each reduced against the scrape before it (rates, resets). */
@@ -35,7 +37,7 @@ export class ScrapeReduction {
     const current: Scrape = { atMs, exposition: parseExposition(text, { maxSeries: TELEMETRY_LIMITS.maxParsedSeries }) };
     const reduced = reduceScrape(this.source, this.previous, current);
     this.previous = current;
-    return { series: reduced.series, values: reduced.values };
+    return { series: reduced.series, values: reduced.values, resets: reduced.counterResets };
   }
 }
 

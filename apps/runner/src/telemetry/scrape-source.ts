@@ -103,6 +103,6 @@ export class ScrapeSource {
     } catch (error) {
       return this.output.push({ v: 1, t, source, values: {}, error: readFailure(error, `the answer of ${result.address}`) }, NO_SERIES);
     }
-    this.output.push({ v: 1, t, source, values: reduced.values }, reduced.series);
+    this.output.push({ v: 1, t, source, values: reduced.values, ...(reduced.resets.length ? { resets: reduced.resets.slice(0, 200) } : {}) }, reduced.series);
   }
 }

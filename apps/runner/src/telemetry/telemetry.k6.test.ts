@@ -21,7 +21,7 @@ import {
   type ControlledServer,
   type Exporter,
   type ServiceMetrics,
-} from '../test/metric-sources.js';
+} from '@loadline/shared/testing';
 
 const REDIS_URL = localRedisUrl();
 const TOKEN = 'api-metrics-token-5c1e';

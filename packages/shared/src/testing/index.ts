@@ -4,3 +4,4 @@ export * from './redis-keys.js';
 export * from './design-plan.js';
 export * from './runner-key.js';
 export * from './redis-url.js';
+export * from './metric-sources.js';

@@ -34,7 +34,9 @@ interface Drain {
  * source has one queue and those rates; else the fall of its depth.
  */
 function drainAfter(input: TelemetryFindingsInput, view: SourceView, depth: [number, number][], rates: boolean): Drain {
-  const after = depth.filter(([t]) => t > input.loadEnd);
+  // The load's last second (loadEnd) ends at loadEnd + 1, and a rate read at t covers the
+  // second before it: only seconds from loadEnd + 2 on tell the drain without the load.
+  const after = depth.filter(([t]) => t > input.loadEnd + 1);
   const empty = after.find(([, value]) => value <= 0);
   if (empty) return { perSecond: null, clearedAfter: empty[0] - input.loadEnd };
   if (rates) {
