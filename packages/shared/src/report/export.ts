@@ -194,7 +194,14 @@ export function runToJunit(run: RunView, baseline?: RunBaseline): string {
     return `    <testcase classname="${xml(baselineSuite)}" name="${xml(item.metric)}" time="0">${body}</testcase>`;
   });
   const regressions = findings.filter((item) => item.change === 'regression').length;
-  const total = cases.length + baselineCases.length;
+  // The target's side (docs/telemetry.md): told, never failed; a finding changes no verdict
+  // unless a threshold asks for it.
+  const telemetrySuite = `${suite} target's side`;
+  const telemetryCases = (run.telemetry?.findings ?? []).map(
+    (finding) =>
+      `    <testcase classname="${xml(telemetrySuite)}" name="${xml(`${finding.source}: ${finding.code}`)}" time="0"><system-out>${xml(`${finding.severity}: ${finding.message}`)}</system-out></testcase>`,
+  );
+  const total = cases.length + baselineCases.length + telemetryCases.length;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="Loadline" tests="${total}" failures="${failures + regressions}" errors="${errors}" time="${seconds}">`,
@@ -209,6 +216,9 @@ export function runToJunit(run: RunView, baseline?: RunBaseline): string {
           ...baselineCases,
           '  </testsuite>',
         ]
+      : []),
+    ...(telemetryCases.length
+      ? [`  <testsuite name="${xml(telemetrySuite)}" tests="${telemetryCases.length}" failures="0" errors="0" time="0">`, ...telemetryCases, '  </testsuite>']
       : []),
     '</testsuites>',
     '',
