@@ -46,6 +46,8 @@ export function runEventData(
         explanation: result.explanation,
       })),
       diagnostics: run.diagnostics.filter((diagnostic) => diagnostic.severity === 'critical').map((diagnostic) => diagnostic.code),
+      // The target's side (docs/telemetry.md), in words: why, beside that.
+      telemetry: (run.telemetry?.findings ?? []).map(({ code, severity, source, message, atSeconds }) => ({ code, severity, source, message, atSeconds })),
       baseline: baseline
         ? {
             runId: baseline.runId,
