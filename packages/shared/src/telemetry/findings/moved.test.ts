@@ -30,13 +30,13 @@ describe('what moved with latency', () => {
       ],
     });
     const moved = run(input);
-    expect(moved.map((row) => row.key)).toEqual(['free_memory', 'queue', 'noise']);
+    // Noise that follows neither p95 nor errors is not listed: it did not move with them.
+    expect(moved.map((row) => row.key)).toEqual(['free_memory', 'queue']);
     expect(moved[0]).toMatchObject({ source: 'api', key: 'free_memory', withLatency: -1 });
     // Errors are 0 for the first 18 s (all tied), then rise with p95: a strong but not perfect rank correlation.
     expect(moved[0]!.withErrors).toBeLessThan(-0.7);
     expect(moved[1]).toMatchObject({ withLatency: 1 });
     expect(moved[1]!.withErrors).toBeGreaterThan(0.7);
-    expect(Math.abs(moved[2]!.withLatency)).toBeLessThan(0.5);
   });
 
   it('keeps the 20 closest and gives no error correlation when errors never changed', () => {

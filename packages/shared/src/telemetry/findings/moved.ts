@@ -8,6 +8,11 @@ export const MOVED_LIMITS = {
   minSeconds: 5,
   /** Series kept in the report (the schema's bound). */
   top: 20,
+  /**
+   * Weaker than this with p95 and with errors, a series did not move with them: listing it
+   * would read as a lead when it is noise (a steady run's seconds rank at random).
+   */
+  minStrength: 0.3,
 } as const;
 
 const round = (value: number) => Math.round(value * 1000) / 1000;
@@ -37,6 +42,7 @@ export function movedWithLatency(input: TelemetryFindingsInput, views: readonly 
       const withLatency = spearman(values, p95);
       if (withLatency === null) continue;
       const withErrors = spearman(values, errors);
+      if (Math.max(Math.abs(withLatency), Math.abs(withErrors ?? 0)) < MOVED_LIMITS.minStrength) continue;
       ranked.push({ source: view.name, key: series.key, withLatency: round(withLatency), withErrors: withErrors === null ? null : round(withErrors) });
     }
   }
