@@ -5,7 +5,7 @@ import { runTelemetrySchema } from '@loadline/shared';
 import { ApiJsonResponse } from '../common/openapi/decorators.js';
 import { revalidateWhenFinal } from '../common/http/cache-control.js';
 import { Requires } from '../access/permissions.decorator.js';
-import { RunError } from '../runs/runs.errors.js';
+import { TelemetryError } from './telemetry.errors.js';
 import { RunTelemetryService } from './run-telemetry.service.js';
 
 @ApiTags('runs')
@@ -20,7 +20,7 @@ export class RunTelemetryController {
   @ApiJsonResponse(200, runTelemetrySchema, [401, 404])
   async get(@Param('id') id: string, @Res({ passthrough: true }) res: Response) {
     const found = await this.telemetry.ofRun(id);
-    if (!found) throw RunError.notFound(id);
+    if (!found) throw TelemetryError.runNotFound(id);
     revalidateWhenFinal(res, found.final);
     return found.telemetry;
   }

@@ -19,6 +19,9 @@ export const telemetryMinuteSchema = z.object({
   /** Seconds whose read failed: [offset, code, message]. */
   errors: z.array(z.tuple([z.number().int().min(0).max(59), z.enum(TELEMETRY_READ_ERRORS), z.string().max(500)])).max(60),
   /** Seconds in which counters went backwards (a restart's sign): [offset, keys]. */
-  resets: z.array(z.tuple([z.number().int().min(0).max(59), z.array(z.string().max(300)).max(200)])).max(60).optional(),
+  resets: z
+    .array(z.tuple([z.number().int().min(0).max(59), z.array(z.string().max(300)).max(200)]))
+    .max(60)
+    .optional(),
 });
 export type TelemetryMinute = z.infer<typeof telemetryMinuteSchema>;
