@@ -28,6 +28,9 @@ platform          redis-tools       redis-cli: ensure-redis.sh sets the password
 platform          bubblewrap        the runner starts every k6 in a bwrap sandbox (apps/runner/src/sandbox.ts)
 platform          curl              up.sh and the test harnesses wait on /health with it
 platform          jq                scripts read JSON answers and the images suite's play plan with it
+unit+integration  prometheus                  a real query API the runner's PromQL sources are read from on 127.0.0.1 (apps/runner/src/telemetry/)
+unit+integration  prometheus-node-exporter    a real exporter the runner's telemetry test scrapes on 127.0.0.1 (apps/runner/src/telemetry/)
+unit+integration  prometheus-process-exporter a real exporter the runner's telemetry test scrapes on 127.0.0.1 (apps/runner/src/telemetry/)
 fresh             mmdebstrap        makes the clean Debian root the guard checks in
 fresh             bubblewrap        enters that root with /proc, /dev and the host's Go and Node
 e2e               chromium          the browser Playwright drives (playwright-core, /usr/bin/chromium)
@@ -52,6 +55,9 @@ platform          setpriv           apps/runner/src/sandbox.ts drops k6 to an un
 platform          pg_ctlcluster     ensure-postgres.sh starts the cluster
 platform          psql              ensure-postgres.sh makes the role and database
 unit+integration  redis-server      apps/api/src/queue/redis-subscriber.integration.test.ts starts one of its own
+unit+integration  prometheus                  apps/runner/src/telemetry/promql-source.test.ts starts one on loopback
+unit+integration  prometheus-node-exporter    apps/runner/src/telemetry/telemetry.k6.test.ts starts one on loopback
+unit+integration  prometheus-process-exporter apps/runner/src/telemetry/telemetry.k6.test.ts starts one on loopback
 migrations        pg_dump           scripts/db/backup.sh
 migrations        pg_restore        scripts/db/restore.sh
 e2e               chromium          e2e/ launches /usr/bin/chromium

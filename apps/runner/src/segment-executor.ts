@@ -28,6 +28,8 @@ import { classifySegment, stopReasonOf, type SegmentCounts, type SegmentVerdict,
 import type { SegmentControl } from './run-control.js';
 import type { RunnerMetrics } from './runner-metrics.js';
 import type { ClockOffset } from './clock-offset.js';
+import { TelemetryCollector } from './telemetry/collector.js';
+import { ResultsTelemetrySink } from './telemetry/results-sink.js';
 
 /** k6's execution segment flags for segment `index` of `count` equal parts. */
 export function executionSegmentArgs(index: number, count: number): string[] {
@@ -232,6 +234,8 @@ export class SegmentExecutor {
       // Opened here, only for k6's environment; a job that does not open fails the segment.
       const secrets = openJobSecrets(this.env.LOADLINE_RUNNER_KEY, runId, job.target.secrets);
       names = new ReportedNames(new SecretRedactor([...Object.values(secrets.headers), ...Object.values(secrets.variables)]));
+      // The target's metric sources, read by the runner of segment 0 only (telemetry/collector.ts).
+      const telemetry = TelemetryCollector.forSegment(job, secrets.telemetry, new ResultsTelemetrySink(runId, this.results, log), log);
       const launch = k6Launch(
         this.sandbox,
         this.env.K6_BIN,
@@ -274,7 +278,9 @@ export class SegmentExecutor {
 
       let outcome: K6Outcome;
       try {
-        const began = await this.begin(k6.done, address, control, signal, log, limits.segmentVus);
+        // A baseline of the target's metrics before the start, while k6 waits paused.
+        const began = await this.begin(k6.done, address, control, signal, log, limits.segmentVus, telemetry?.readBaseline);
+        if (began.kind !== 'began') telemetry?.abandon();
         if (began.kind === 'over-limit') {
           // Refused before any load: the segment ends ERRORED with the numbers, the API stops
           // the run's other segments (as for a k6 whose init failed).
@@ -297,6 +303,7 @@ export class SegmentExecutor {
         // the API stops the run's other segments.
         if (began.kind === 'began') {
           firstSecond = Math.floor(began.at / 1000);
+          telemetry?.loadStarted(began.at);
           k6.startDeadline(job.deadlineSeconds * 1000);
           control.onStop((reason) => {
             log.info({ reason }, 'run told to stop: interrupting k6');
@@ -311,8 +318,11 @@ export class SegmentExecutor {
           );
         }
         outcome = await k6.done;
+        // Recovery and drain after the load (none for a run told to stop), within the deadline.
+        if (began.kind === 'began') await telemetry?.finish(Date.now(), began.at + job.deadlineSeconds * 1000, !signal.aborted, signal);
       } finally {
         sampler.stop();
+        telemetry?.abandon();
       }
       await forwarding;
       await finish(outcome, counts, secondsSent);
@@ -334,6 +344,8 @@ export class SegmentExecutor {
     signal: AbortSignal,
     log: pino.Logger,
     vuLimit: number,
+    /** Segment 0 with metric sources: read their baseline before reporting ready. */
+    baseline?: (waiting: AbortSignal) => Promise<void>,
   ): Promise<
     { kind: 'began'; at: number } | { kind: 'exited' } | { kind: 'given-up'; why: string } | { kind: 'over-limit'; breach: { code: string; message: string } }
   > {
@@ -352,6 +364,11 @@ export class SegmentExecutor {
       // Every VU but arrival rates' lazy ones exists now: above the limit, no load at all.
       const over = vuLimitBreach(vuLimit, { vus: 0, vusMax: paused.vusMax });
       if (over) return { kind: 'over-limit', breach: over };
+      if (baseline) {
+        await baseline(waiting.signal);
+        if (k6Exited) return { kind: 'exited' };
+        if (waiting.signal.aborted) return { kind: 'given-up', why: String(signal.reason ?? 'stopped') };
+      }
       await control.ready();
       log.debug('k6 ready, paused');
       const interrupted = waiting.signal.aborted

@@ -223,4 +223,6 @@ export const resultJobId = {
   started: (runId: string, segment: number, phase: string) => `${runId}.${segment}.started.${phase}`,
   second: (runId: string, segment: number, t: number) => `${runId}.${segment}.s.${t}`,
   finished: (runId: string, segment: number) => `${runId}.${segment}.finished`,
+  telemetry: (runId: string, source: string, t: number) => `${runId}.tm.${source}.${t}`,
+  catalog: (runId: string, source: string, n: number) => `${runId}.tc.${source}.${n}`,
 };
