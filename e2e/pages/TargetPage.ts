@@ -126,7 +126,7 @@ export class TargetPage {
 
   /** The message shown at a field of the source form ("url", "name", "selectors"), or null when none shows within 5 s. */
   async sourceFieldError(path: string): Promise<string | null> {
-    const error = this.sourceForm.locator(`#field-${path.replace(/[^A-Za-z0-9_-]+/g, '-')}-error`);
+    const error = this.sourceForm.locator(`#field-source-${path.replace(/[^A-Za-z0-9_-]+/g, '-')}-error`);
     const shown = await error.waitFor({ timeout: 5_000 }).then(
       () => true,
       () => false,

@@ -10,6 +10,7 @@ import {
   detailsToFieldErrors,
   focusFirstError,
   hasErrors,
+  prefixErrors,
   unclaimedErrors,
   zodErrorToFieldErrors,
   type FieldErrors,
@@ -37,6 +38,7 @@ const AUTH_OPTIONS = [
   { value: 'bearer', label: 'Bearer token' },
   { value: 'basic', label: 'Basic auth' },
 ];
+const PREFIX = 'source';
 const ROLE_OPTIONS = [{ value: '', label: 'None (shown and correlated only)' }, ...TELEMETRY_ROLES.map((role) => ({ value: role, label: ROLE_LABEL[role] }))];
 
 /** Adds a metric source to a target: checked against the shared schema, then by the API (address and ownership). */
@@ -48,7 +50,8 @@ export function MetricSourceForm({ targetId, onDone }: { targetId: string; onDon
   const set = (patch: Partial<SourceDraft>) => setDraft((current) => ({ ...current, ...patch }));
   const setQuery = (id: number, patch: Partial<SourceDraft['queries'][number]>) =>
     setDraft((current) => ({ ...current, queries: current.queries.map((row) => (row.id === id ? { ...row, ...patch } : row)) }));
-  const fields = sourceFieldPaths(draft);
+  // Under "source." so the ids do not clash with the target form's on the same page ("name").
+  const fields = sourceFieldPaths(draft).map((path) => `${PREFIX}.${path}`);
 
   function show(found: FieldErrors) {
     setErrors(found);
@@ -59,7 +62,7 @@ export function MetricSourceForm({ targetId, onDone }: { targetId: string; onDon
     event.preventDefault();
     setFormError(null);
     const parsed = createMetricSourceSchema.safeParse(sourceInput(draft));
-    if (!parsed.success) return show(mapSourceErrors(zodErrorToFieldErrors(parsed.error), draft));
+    if (!parsed.success) return show(prefixErrors(mapSourceErrors(zodErrorToFieldErrors(parsed.error), draft), PREFIX));
     setErrors(NO_ERRORS);
     create.mutate(sourceInput(draft), {
       onSuccess: () => {
@@ -67,7 +70,7 @@ export function MetricSourceForm({ targetId, onDone }: { targetId: string; onDon
         onDone();
       },
       onError: (error) => {
-        const fromApi = isApiError(error) ? mapSourceErrors(detailsToFieldErrors(error.details), draft) : NO_ERRORS;
+        const fromApi = isApiError(error) ? prefixErrors(mapSourceErrors(detailsToFieldErrors(error.details), draft), PREFIX) : NO_ERRORS;
         // The API's message is the headline (SOURCE_NOT_ALLOWED says why in words); the details sit at their fields.
         setFormError(errorMessage(error));
         if (hasErrors(fromApi)) show(fromApi);
@@ -79,7 +82,7 @@ export function MetricSourceForm({ targetId, onDone }: { targetId: string; onDon
     <form className="form subsection" onSubmit={submit} noValidate aria-label="New metric source" data-testid="source-form">
       <FormErrorSummary message={formError} details={unclaimedErrors(errors, fields)} />
       <SelectField
-        path="kind"
+        path="source.kind"
         label="Kind"
         errors={errors}
         value={draft.kind}
@@ -87,7 +90,7 @@ export function MetricSourceForm({ targetId, onDone }: { targetId: string; onDon
         onValueChange={(kind) => set({ kind: kind as SourceKind })}
       />
       <TextField
-        path="name"
+        path="source.name"
         label="Name"
         placeholder="api"
         hint="How the report names it: lower-case letters, digits, _ and -."
@@ -99,7 +102,7 @@ export function MetricSourceForm({ targetId, onDone }: { targetId: string; onDon
         required
       />
       <TextField
-        path="url"
+        path="source.url"
         label={draft.kind === 'scrape' ? 'Metrics URL' : 'Prometheus base URL'}
         type="url"
         inputMode="url"
@@ -118,21 +121,21 @@ export function MetricSourceForm({ targetId, onDone }: { targetId: string; onDon
             {TELEMETRY_PRESETS.map((preset) => (
               <CheckboxField
                 key={preset}
-                path={`presets.${preset}`}
+                path={`source.presets.${preset}`}
                 label={preset}
                 hint={PRESET_HINT[preset]}
                 checked={draft.presets.includes(preset)}
                 onCheckedChange={(on) => set({ presets: togglePreset(draft.presets, preset, on) })}
               />
             ))}
-            {errors.presets ? (
+            {errors['source.presets'] ? (
               <p className="field__error" role="alert">
-                {errors.presets}
+                {errors['source.presets']}
               </p>
             ) : null}
           </fieldset>
           <TextAreaField
-            path="selectors"
+            path="source.selectors"
             label="Selectors (optional)"
             placeholder={'jobs_waiting{queue="email"}\napp_pool_in_use'}
             hint={'More series to keep, one a line: a metric name, optionally with {label="value"} matchers.'}
@@ -149,7 +152,7 @@ export function MetricSourceForm({ targetId, onDone }: { targetId: string; onDon
           {draft.queries.map((query, index) => (
             <div className="kv-row" key={query.id} role="group" aria-label={`Query ${index + 1}`}>
               <TextField
-                path={`queries.${index}.name`}
+                path={`source.queries.${index}.name`}
                 label="Name"
                 placeholder="api_cpu"
                 spellCheck={false}
@@ -158,7 +161,7 @@ export function MetricSourceForm({ targetId, onDone }: { targetId: string; onDon
                 onValueChange={(name) => setQuery(query.id, { name })}
               />
               <TextField
-                path={`queries.${index}.expr`}
+                path={`source.queries.${index}.expr`}
                 label="PromQL"
                 placeholder='rate(process_cpu_seconds_total{job="api"}[1m])'
                 spellCheck={false}
@@ -167,7 +170,7 @@ export function MetricSourceForm({ targetId, onDone }: { targetId: string; onDon
                 onValueChange={(expr) => setQuery(query.id, { expr })}
               />
               <SelectField
-                path={`queries.${index}.role`}
+                path={`source.queries.${index}.role`}
                 label="Role"
                 errors={errors}
                 value={query.role}
@@ -190,7 +193,7 @@ export function MetricSourceForm({ targetId, onDone }: { targetId: string; onDon
             + Add query
           </button>
           <TextField
-            path="stepSeconds"
+            path="source.stepSeconds"
             label="Step (seconds)"
             inputMode="numeric"
             errors={errors}
@@ -200,7 +203,7 @@ export function MetricSourceForm({ targetId, onDone }: { targetId: string; onDon
         </fieldset>
       )}
       <TextField
-        path="cpuCores"
+        path="source.cpuCores"
         label="CPU cores (optional)"
         inputMode="decimal"
         placeholder="4"
@@ -210,7 +213,7 @@ export function MetricSourceForm({ targetId, onDone }: { targetId: string; onDon
         onValueChange={(cpuCores) => set({ cpuCores })}
       />
       <SelectField
-        path="auth"
+        path="source.auth"
         label="Credentials"
         errors={errors}
         value={draft.auth}
@@ -219,7 +222,7 @@ export function MetricSourceForm({ targetId, onDone }: { targetId: string; onDon
       />
       {draft.auth === 'bearer' ? (
         <TextField
-          path="auth.token"
+          path="source.auth.token"
           label="Token"
           type="password"
           autoComplete="off"
@@ -231,7 +234,7 @@ export function MetricSourceForm({ targetId, onDone }: { targetId: string; onDon
       {draft.auth === 'basic' ? (
         <div className="kv-row">
           <TextField
-            path="auth.username"
+            path="source.auth.username"
             label="Username"
             autoComplete="off"
             errors={errors}
@@ -239,7 +242,7 @@ export function MetricSourceForm({ targetId, onDone }: { targetId: string; onDon
             onValueChange={(username) => set({ username })}
           />
           <TextField
-            path="auth.password"
+            path="source.auth.password"
             label="Password"
             type="password"
             autoComplete="off"
