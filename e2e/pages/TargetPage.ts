@@ -96,6 +96,12 @@ export class TargetPage {
     return this.page.getByRole('form', { name: 'New metric source' });
   }
 
+  /** Opens the form for a kind of source (empty). */
+  async openSourceForm(kind: 'scrape' | 'promql'): Promise<void> {
+    if (!(await this.sourceForm.count())) await this.page.getByTestId('new-source').click();
+    await this.sourceForm.getByLabel('Kind').selectOption(kind);
+  }
+
   /** Opens the form and fills a scrape source (not submitted). */
   async fillScrapeSource(spec: ScrapeSourceSpec): Promise<void> {
     if (!(await this.sourceForm.count())) await this.page.getByTestId('new-source').click();

@@ -6,9 +6,9 @@ import { PublicSharePage, SharesPage } from '../pages/ReportPages.js';
 import { RunPage } from '../pages/RunPage.js';
 import { TargetPage } from '../pages/TargetPage.js';
 import { TelemetryView } from '../pages/TelemetryView.js';
-import { seriousAccessibilityViolations } from '../support/accessibility.js';
+import { horizontalOverflow, seriousAccessibilityViolations } from '../support/accessibility.js';
 import { waitForApi } from '../support/api.js';
-import { newContext, openBrowserTab, screenshot, uniqueStamp, type BrowserTab } from '../support/browser.js';
+import { PHONE, newContext, openBrowserTab, screenshot, uniqueStamp, type BrowserTab } from '../support/browser.js';
 import { BASE_URL, RUN_TIMEOUT_MS } from '../support/env.js';
 import { startMetricsTarget, type MetricsTarget } from '../support/metrics-target.js';
 import { apiCall, createTargetViaApi, signUpViaApi, type ApiSession } from '../support/setup.js';
@@ -102,6 +102,20 @@ describe('target telemetry', { timeout: RUN_TIMEOUT_MS + 180_000 }, () => {
       assert.ok(!(await page.content()).includes(token), 'the token is never shown again');
       await screenshot(page, '80-metric-sources');
       assert.deepEqual(await seriousAccessibilityViolations(page), [], `axe on ${page.url()}`);
+
+      // On a phone, the form of a PromQL source (queries of three fields a row) fits the screen.
+      const phone = await newContext(browser, PHONE);
+      await phone.addCookies(await tab.context.cookies());
+      const phonePage = await phone.newPage();
+      const phoneTarget = new TargetPage(phonePage);
+      await phoneTarget.goto(targetId);
+      await phoneTarget.openSourceForm('promql');
+      await phonePage.getByRole('button', { name: '+ Add query' }).click();
+      await phonePage.getByRole('group', { name: 'Query 2' }).waitFor();
+      await screenshot(phonePage, '80b-phone-promql-source');
+      assert.ok((await horizontalOverflow(phonePage)) <= 0, `the target page scrolls sideways on a phone by ${await horizontalOverflow(phonePage)} px`);
+      assert.deepEqual(await seriousAccessibilityViolations(phonePage), [], `axe on ${phonePage.url()} (phone)`);
+      await phone.close();
 
       // A run of steady load.
       const planId = await createPlan(session, `telemetry ${stamp}`, targetId);

@@ -150,7 +150,7 @@ export function MetricSourceForm({ targetId, onDone }: { targetId: string; onDon
         <fieldset className="fieldset" data-testid="source-queries">
           <legend className="fieldset__legend">Queries</legend>
           {draft.queries.map((query, index) => (
-            <div className="kv-row" key={query.id} role="group" aria-label={`Query ${index + 1}`}>
+            <div className="query-row" key={query.id} role="group" aria-label={`Query ${index + 1}`}>
               <TextField
                 path={`source.queries.${index}.name`}
                 label="Name"
