@@ -124,6 +124,15 @@ describe('target telemetry', { timeout: RUN_TIMEOUT_MS + 180_000 }, () => {
       const runId = await plan.runNow();
       const run = new RunPage(page);
       await run.statusBadge.waitFor();
+      await run.waitForStatusAtLeast('RUNNING', RUN_TIMEOUT_MS);
+      // Live: the source's chart appears while the load still runs (the telemetry is read again every few seconds).
+      let liveChart = false;
+      while (!liveChart && !['PASSED', 'FAILED', 'INCONCLUSIVE', 'ERRORED', 'CANCELLED'].includes(await run.status())) {
+        liveChart = (await run.liveProgress.count()) > 0 && (await page.getByTestId('telemetry-source-api').locator('canvas').count()) > 0;
+        if (!liveChart) await page.waitForTimeout(250);
+      }
+      assert.ok(liveChart, 'the target’s metrics were charted in the live view');
+      await screenshot(page, '80c-telemetry-live');
       const status = await run.waitForTerminal(RUN_TIMEOUT_MS);
       assert.ok(MEASURED.includes(status), `run ${status}: ${(await run.errorText()) ?? ''}`);
       t.diagnostic(`run ${runId} ${status}; ${target.requests} requests, ${target.scrapes.length} scrapes, queue at ${target.queueDepth}`);
