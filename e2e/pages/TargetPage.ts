@@ -1,6 +1,16 @@
 import type { Locator, Page } from 'playwright-core';
 
-/** /targets/:id: ownership verification and the settings (name, base URL, headers, variables). */
+export interface ScrapeSourceSpec {
+  name: string;
+  url: string;
+  /** Ticked presets; the form starts with only `process` ticked. */
+  presets?: string[];
+  selectors?: string[];
+  cpuCores?: number;
+  bearer?: string;
+}
+
+/** /targets/:id: ownership verification, the settings (name, base URL, headers, variables) and the metric sources. */
 export class TargetPage {
   constructor(private readonly page: Page) {}
 
@@ -74,5 +84,85 @@ export class TargetPage {
   async save(): Promise<void> {
     await this.form.getByRole('button', { name: 'Save target' }).click();
     await this.form.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+  }
+
+  // --- Metric sources ---
+
+  get sources(): Locator {
+    return this.page.getByTestId('metric-sources');
+  }
+
+  private get sourceForm(): Locator {
+    return this.page.getByRole('form', { name: 'New metric source' });
+  }
+
+  /** Opens the form for a kind of source (empty). */
+  async openSourceForm(kind: 'scrape' | 'promql'): Promise<void> {
+    if (!(await this.sourceForm.count())) await this.page.getByTestId('new-source').click();
+    await this.sourceForm.getByLabel('Kind').selectOption(kind);
+  }
+
+  /** Opens the form and fills a scrape source (not submitted). */
+  async fillScrapeSource(spec: ScrapeSourceSpec): Promise<void> {
+    if (!(await this.sourceForm.count())) await this.page.getByTestId('new-source').click();
+    const form = this.sourceForm;
+    await form.getByLabel('Kind').selectOption('scrape');
+    await form.getByLabel('Name', { exact: true }).fill(spec.name);
+    await form.getByLabel('Metrics URL').fill(spec.url);
+    if (spec.presets) {
+      for (const box of await form.getByTestId('source-presets').getByRole('checkbox').all()) {
+        const preset = (await box.evaluate((input) => input.closest('label')?.textContent ?? '')).trim();
+        await box.setChecked(spec.presets.includes(preset));
+      }
+    }
+    await form.getByLabel('Selectors (optional)').fill((spec.selectors ?? []).join('\n'));
+    await form.getByLabel('CPU cores (optional)').fill(spec.cpuCores === undefined ? '' : String(spec.cpuCores));
+    await form.getByLabel('Credentials').selectOption(spec.bearer ? 'bearer' : 'none');
+    if (spec.bearer) await form.getByLabel('Token').fill(spec.bearer);
+  }
+
+  /** Presses "Add source" and waits for the API's answer; returns its HTTP status. */
+  async submitSource(): Promise<number> {
+    const [response] = await Promise.all([
+      this.page.waitForResponse((r) => /\/targets\/[^/]+\/sources$/.test(new URL(r.url()).pathname) && r.request().method() === 'POST'),
+      this.sourceForm.getByRole('button', { name: 'Add source' }).click(),
+    ]);
+    return response.status();
+  }
+
+  /** The message shown at a field of the source form ("url", "name", "selectors"), or null when none shows within 5 s. */
+  async sourceFieldError(path: string): Promise<string | null> {
+    const error = this.sourceForm.locator(`#field-source-${path.replace(/[^A-Za-z0-9_-]+/g, '-')}-error`);
+    const shown = await error.waitFor({ timeout: 5_000 }).then(
+      () => true,
+      () => false,
+    );
+    return shown ? (await error.innerText()).trim() : null;
+  }
+
+  /** The form's headline error (the API's message), or null. */
+  async sourceFormError(): Promise<string | null> {
+    const error = this.sourceForm.getByTestId('form-error');
+    return (await error.count()) ? (await error.locator('.alert__title').innerText()).trim() : null;
+  }
+
+  /** Stored sources as listed: name, kind, URL and the summary line. */
+  async listedSources(): Promise<{ name: string; kind: string; url: string; summary: string }[]> {
+    await this.sources.waitFor();
+    return this.sources.locator('[data-testid^="source-"][data-kind]').evaluateAll((items) =>
+      items.map((item) => ({
+        name: (item.getAttribute('data-testid') ?? '').replace(/^source-/, ''),
+        kind: item.getAttribute('data-kind') ?? '',
+        url: item.querySelector('[data-testid="source-url"]')?.textContent?.trim() ?? '',
+        summary: item.querySelector('[data-testid="source-summary"]')?.textContent?.trim() ?? '',
+      })),
+    );
+  }
+
+  async removeSource(name: string): Promise<void> {
+    const item = this.sources.getByTestId(`source-${name}`);
+    await item.getByRole('button', { name: `Remove metric source ${name}` }).click();
+    await item.getByRole('button', { name: 'Remove source' }).click();
+    await item.waitFor({ state: 'detached' });
   }
 }

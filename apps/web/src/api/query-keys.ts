@@ -43,6 +43,7 @@ export const queryKeys = {
     all: ['targets'] as const,
     list: () => [...queryKeys.targets.all, 'list'] as const,
     detail: (id: string) => [...queryKeys.targets.all, 'detail', id] as const,
+    sources: (id: string) => [...queryKeys.targets.all, 'sources', id] as const,
   },
   plans: {
     all: ['plans'] as const,
@@ -58,6 +59,7 @@ export const queryKeys = {
     list: (filter: RunListFilter = {}) => [...queryKeys.runs.all, 'list', filter] as const,
     detail: (id: string) => [...queryKeys.runs.all, 'detail', id] as const,
     series: (id: string) => [...queryKeys.runs.all, 'series', id] as const,
+    telemetry: (id: string) => [...queryKeys.runs.all, 'telemetry', id] as const,
   },
   /** How many runners are online and free right now (installation-wide; GET /runners). */
   runners: ['runners'] as const,

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { TIME_INCREMENTS, formatClock, formatTick, formatValue, indexTick, type ChartModel, type LineSpec, type ScaleKey } from './chart-model';
+import { TIME_INCREMENTS, formatBytes, formatClock, formatTick, formatValue, indexTick, type ChartModel, type LineSpec, type ScaleKey } from './chart-model';
 
 /**
  * The one chart of the app: uPlot (a few dozen KB, canvas, fast with thousands of points)
@@ -26,7 +26,20 @@ export interface TimeSeriesChartProps {
   onPick?: (index: number) => void;
 }
 
-const AXIS_LABEL: Record<ScaleKey, string> = { ms: 'ms', rps: 'req/s', pct: '%', vus: 'VUs', its: 'it/s' };
+const AXIS_LABEL: Record<ScaleKey, string> = {
+  ms: 'ms',
+  rps: 'req/s',
+  pct: '%',
+  vus: 'VUs',
+  its: 'it/s',
+  cores: 'cores',
+  bytes: 'bytes',
+  seconds: 's',
+  per_second: '/s',
+  count: 'count',
+  ratio: 'ratio',
+  none: 'value',
+};
 /** VUs are whole: no 0.5 ticks. */
 const WHOLE_INCREMENTS = [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1_000, 2_000, 2_500, 5_000, 10_000, 20_000, 25_000, 50_000, 100_000];
 const TEXT = '#5b6476';
@@ -80,7 +93,7 @@ function yAxis(scale: ScaleKey, side: 'left' | 'right', color?: string): uPlot.A
       const longest = Math.max(1, ...(values ?? []).map((value) => String(value ?? '').length));
       return 12 + longest * 6.5;
     },
-    values: (_u, splits) => splits.map(formatTick),
+    values: (_u, splits) => splits.map(scale === 'bytes' ? formatBytes : formatTick),
     ...(scale === 'vus' ? { incrs: WHOLE_INCREMENTS } : {}),
     grid: side === 'left' ? { stroke: GRID, width: 1 } : { show: false },
     ticks: { show: false },

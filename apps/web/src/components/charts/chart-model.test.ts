@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatClock, formatTick, formatValue } from './chart-model';
+import { formatBytes, formatClock, formatTick, formatValue } from './chart-model';
 
 describe('chart formatting', () => {
   it('shows elapsed seconds as a clock', () => {
@@ -23,5 +23,16 @@ describe('chart formatting', () => {
     expect(formatValue(1234.5, 'req/s')).toBe('1,235 req/s');
     expect(formatValue(0.5, '%')).toBe('0.5 %');
     expect(formatValue(null, 'ms')).toBe('—');
+  });
+});
+
+describe('telemetry units', () => {
+  it('shows bytes in binary units and a unitless value bare', () => {
+    expect(formatBytes(512)).toBe('512 B');
+    expect(formatBytes(1536)).toBe('1.5 KiB');
+    expect(formatBytes(236 * 1024 * 1024)).toBe('236 MiB');
+    expect(formatValue(3 * 1024 ** 3, 'bytes')).toBe('3 GiB');
+    expect(formatValue(0.97, 'cores')).toBe('0.97 cores');
+    expect(formatValue(42, '')).toBe('42');
   });
 });

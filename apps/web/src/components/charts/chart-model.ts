@@ -3,7 +3,10 @@
  * the line breaks), and how each line looks. Formatting helpers for axes and tooltips live
  * here too, so they are unit-tested without a DOM.
  */
-export type ScaleKey = 'ms' | 'rps' | 'pct' | 'vus' | 'its';
+export type ScaleKey = 'ms' | 'rps' | 'pct' | 'vus' | 'its' | TelemetryScale;
+
+/** A target's metric on its own axis, by its unit (telemetrySeriesSchema's units): cores and bytes never share one. */
+export type TelemetryScale = 'cores' | 'bytes' | 'seconds' | 'per_second' | 'count' | 'ratio' | 'none';
 
 export interface LineSpec {
   label: string;
@@ -12,7 +15,7 @@ export interface LineSpec {
   width?: number;
   scale: ScaleKey;
   /** The unit a value is shown with in the tooltip. */
-  unit: 'ms' | 'req/s' | '%' | 'VUs' | 'it/s';
+  unit: 'ms' | 'req/s' | '%' | 'VUs' | 'it/s' | 'cores' | 'bytes' | 's' | '/s' | '';
   /** Always draw a dot on each value (true), never (false), or only while sparse (default). */
   points?: boolean;
   /** Dots only, no line: markers on chosen x values (e.g. where a verdict changed). */
@@ -67,13 +70,28 @@ function trim(value: number, digits: number): string {
   return value.toLocaleString('en-US', { maximumFractionDigits: digits });
 }
 
-/** A y value with its unit, for tooltips: "12.4 ms", "1,250 req/s", "0.5 %". */
+/** Bytes in binary units, short for an axis: 512 B, 1.5 KiB, 236 MiB, 2 GiB. */
+export function formatBytes(value: number): string {
+  if (!Number.isFinite(value)) return '';
+  const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
+  let scaled = Math.abs(value);
+  let index = 0;
+  while (scaled >= 1024 && index < units.length - 1) {
+    scaled /= 1024;
+    index += 1;
+  }
+  const digits = scaled >= 100 || index === 0 ? 0 : scaled >= 10 ? 1 : 2;
+  return `${value < 0 ? '-' : ''}${trim(scaled, digits)} ${units[index]}`;
+}
+
+/** A y value with its unit, for tooltips: "12.4 ms", "1,250 req/s", "0.5 %", "236 MiB". */
 export function formatValue(value: number | null | undefined, unit: LineSpec['unit']): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '—';
+  if (unit === 'bytes') return formatBytes(value);
   const abs = Math.abs(value);
   const digits = abs === 0 ? 0 : abs < 1 ? 3 : abs < 10 ? 2 : abs < 100 ? 1 : 0;
   const text = value.toLocaleString('en-US', { maximumFractionDigits: digits });
-  return `${text} ${unit}`;
+  return unit ? `${text} ${unit}` : text;
 }
 
 /** Second steps the time axis may use, so ticks land on round times. */

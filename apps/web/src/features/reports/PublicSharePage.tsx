@@ -7,7 +7,20 @@ import { Card } from '../../components/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../components/States';
 import { formatRelativeError } from '../../format/numbers';
 import { formatDateTime } from '../../format/time';
-import { CapacityCard, RecoveryCard, CustomMetricsCard, RequestsTable, RunCharts, SegmentsCard, KeyFacts, ThresholdsTable, VerdictBanner } from '../run-report';
+import {
+  CapacityCard,
+  RecoveryCard,
+  CustomMetricsCard,
+  RequestsTable,
+  RunCharts,
+  SegmentsCard,
+  KeyFacts,
+  TelemetryCard,
+  TelemetryCharts,
+  ThresholdsTable,
+  VerdictBanner,
+  hasTelemetry,
+} from '../run-report';
 import { usePublicShare } from './hooks';
 import { expiryLabel } from './report-format';
 import { TrendCharts } from './TrendCharts';
@@ -114,6 +127,7 @@ function SharedContent({ share }: { share: PublicShare }) {
       </Card>
       {run.capacity ? <CapacityCard capacity={run.capacity} /> : null}
       {run.recovery ? <RecoveryCard recovery={run.recovery} /> : null}
+      {hasTelemetry(run.telemetry) ? <TelemetryCard report={run.telemetry} /> : null}
       <Card title="Over time">
         {share.series.points.length ? (
           <>
@@ -124,6 +138,11 @@ function SharedContent({ share }: { share: PublicShare }) {
           <EmptyState title="Nothing to chart">No second of this run was measured.</EmptyState>
         )}
       </Card>
+      {share.telemetry?.sources.length ? (
+        <Card title="The target's metrics" intro="Read from the target's metric sources on the same seconds as the load: 0 is the load's first second.">
+          <TelemetryCharts telemetry={share.telemetry} points={share.series.points} publicView />
+        </Card>
+      ) : null}
       <Card title="Requests">
         {run.summary && run.summary.requests.length ? <RequestsTable summary={run.summary} /> : <EmptyState title="No requests were measured" />}
       </Card>

@@ -56,9 +56,9 @@ export function TelemetryCard({ report }: { report: TelemetryReport }) {
           </p>
         )}
         {rows.length ? (
-          <div className="table-wrap" tabIndex={0}>
+          <div className="table-wrap table-wrap--spaced" tabIndex={0}>
             <table className="table table--dense" data-testid="telemetry-bottleneck">
-              <caption>Where the bottleneck is: each component&apos;s use of what it may use, the first to reach 90 % first</caption>
+              <caption className="table__caption">Where the bottleneck is: each component&apos;s use of what it may use, the first to reach 90 % first</caption>
               <thead>
                 <tr>
                   <th scope="col">Component</th>
@@ -90,9 +90,9 @@ export function TelemetryCard({ report }: { report: TelemetryReport }) {
           </div>
         ) : null}
         {report.movedWithLatency.length ? (
-          <div className="table-wrap" tabIndex={0}>
+          <div className="table-wrap table-wrap--spaced" tabIndex={0}>
             <table className="table table--dense" data-testid="telemetry-moved">
-              <caption>What moved with latency: series ranked by how closely they followed p95 (rank correlation, −1 to 1)</caption>
+              <caption className="table__caption">What moved with latency: series ranked by how closely they followed p95 (rank correlation, −1 to 1)</caption>
               <thead>
                 <tr>
                   <th scope="col">Series</th>

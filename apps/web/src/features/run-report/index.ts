@@ -16,3 +16,5 @@ export { PROGRESS_STEPS, STATUS_LABEL, STATUS_TONE, progressIndex } from './stat
 export { ALL_REQUESTS, latencyChart, mergePoints, withLivePoints, type LatencySelection } from './series-data';
 export { useNow } from './use-now';
 export { TelemetryCard } from './TelemetryCard';
+export { TelemetryCharts } from './TelemetryCharts';
+export { hasTelemetry } from './telemetry-format';

@@ -17,11 +17,14 @@ import {
   RunStatusBadge,
   SegmentsCard,
   currentQueue,
+  hasTelemetry,
+  TelemetryCard,
   ThresholdsTable,
   VerdictBanner,
 } from '../run-report';
 import { LiveRunPanel } from './LiveRunPanel';
 import { RunProgress } from './RunProgress';
+import { TargetMetricsCard } from './TargetMetricsCard';
 import { useLiveRun, type LiveRun } from './use-live-run';
 import { usePlan, ScriptPreview } from '../plans';
 import { RunReportActions, BaselineCard } from '../reports';
@@ -100,11 +103,13 @@ function RunReport({ run, live }: { run: RunView; live: LiveRun }) {
           </div>
         ) : null}
         {!terminal ? <LiveRunPanel run={run} progress={live.progress} mode={live.mode} points={points} requestOrder={requestOrder} /> : null}
+        {!terminal ? <TargetMetricsCard run={run} points={points} plannedSeconds={live.progress?.plannedSeconds || run.plannedSeconds} /> : null}
         {run.summary ? <KeyFacts run={run} /> : null}
         {showSegments(run) ? <SegmentsCard run={run} /> : null}
         {run.capacity ? <CapacityCard capacity={run.capacity} /> : null}
         {run.recovery ? <RecoveryCard recovery={run.recovery} /> : null}
         {terminal && (run.summary || run.diagnostics.length > 0) ? <DiagnosticsPanel run={run} /> : null}
+        {terminal && hasTelemetry(run.telemetry) ? <TelemetryCard report={run.telemetry} /> : null}
         {terminal && run.summary ? <BaselineCard runId={run.id} planId={run.planId} canPin={canPinBaseline} /> : null}
         <Card title="SLA thresholds">
           {run.thresholds.length > 0 ? (
@@ -122,6 +127,7 @@ function RunReport({ run, live }: { run: RunView; live: LiveRun }) {
             <ReportCharts live={live} points={points} requestOrder={requestOrder} />
           </Card>
         ) : null}
+        {terminal ? <TargetMetricsCard run={run} points={points} /> : null}
         <Card title="Requests">
           {run.summary && run.summary.requests.length > 0 ? (
             <>

@@ -71,3 +71,23 @@ export function useCancelRun(id: string) {
     onSettled: () => queryClient.invalidateQueries({ queryKey: detail, exact: true }),
   });
 }
+
+/** While the run goes, its telemetry is read again this often (the runner sends a second every second). */
+export const TELEMETRY_POLL_MS = 3_000;
+
+/**
+ * GET /runs/:id/telemetry: the target's metrics per source on the run's seconds. Refetched
+ * while the run goes; once it is over the stored telemetry no longer changes, so it is kept
+ * (useLiveRun reads it once more as the run ends).
+ */
+export function useRunTelemetry(id: string | undefined, { enabled, live }: { enabled: boolean; live: boolean }) {
+  return useQuery({
+    queryKey: queryKeys.runs.telemetry(id ?? ''),
+    enabled: Boolean(id) && enabled,
+    queryFn: ({ signal }) => unwrap(api.GET('/runs/{id}/telemetry', { params: { path: { id: id! } }, signal })),
+    refetchInterval: live ? TELEMETRY_POLL_MS : false,
+    staleTime: live ? 0 : Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: live,
+    retry: (failureCount, error) => !(isApiError(error) && error.status >= 400 && error.status < 500) && failureCount < 2,
+  });
+}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { isTerminalRunStatus, type LiveProgress, type RunSeries, type RunView } from '@loadline/shared';
 import { queryKeys } from '../../api/query-keys';
@@ -35,6 +35,14 @@ export function useLiveRun(id: string | undefined): LiveRun {
     live,
     refetchMs: live && mode === 'polling' ? SERIES_POLL_MS : false,
   });
+
+  // The run just ended (told by the stream or by polling): its telemetry's last seconds (the
+  // recovery after the load) are read once more; after that the cached copy is final.
+  const wasLive = useRef(live);
+  useEffect(() => {
+    if (wasLive.current && !live && id) void queryClient.invalidateQueries({ queryKey: queryKeys.runs.telemetry(id), exact: true });
+    wasLive.current = live;
+  }, [id, live, queryClient]);
 
   useEffect(() => {
     if (!id || !live) return undefined;

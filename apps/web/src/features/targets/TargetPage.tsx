@@ -4,6 +4,7 @@ import { Card, PageHeader } from '../../components/PageHeader';
 import { ErrorState, LoadingState } from '../../components/States';
 import { useCan } from '../../session';
 import { TargetForm } from './TargetForm';
+import { MetricSourcesSection } from './MetricSourcesSection';
 import { VerificationPanel } from './VerificationPanel';
 import { useTarget } from './hooks';
 
@@ -43,21 +44,24 @@ export function TargetPage() {
           </Link>
         }
       />
-      <div className="layout-split layout-split--even">
-        <section id="verification" aria-label="Verification">
-          <Card title="Ownership verification">
-            <VerificationPanel target={view} />
+      <div className="stack">
+        <div className="layout-split layout-split--even">
+          <section id="verification" aria-label="Verification">
+            <Card title="Ownership verification">
+              <VerificationPanel target={view} />
+            </Card>
+          </section>
+          <Card title={canWrite ? 'Settings' : 'Headers and variables'}>
+            {canWrite ? (
+              <TargetForm key={view.id} target={view} />
+            ) : (
+              <p className="muted">
+                Headers: {view.headerNames.join(', ') || 'none'}. Variables: {view.variableNames.join(', ') || 'none'}. Admins and owners change them.
+              </p>
+            )}
           </Card>
-        </section>
-        <Card title={canWrite ? 'Settings' : 'Headers and variables'}>
-          {canWrite ? (
-            <TargetForm key={view.id} target={view} />
-          ) : (
-            <p className="muted">
-              Headers: {view.headerNames.join(', ') || 'none'}. Variables: {view.variableNames.join(', ') || 'none'}. Admins and owners change them.
-            </p>
-          )}
-        </Card>
+        </div>
+        <MetricSourcesSection targetId={view.id} />
       </div>
     </>
   );

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateTargetInput, TargetView, UpdateTargetInput } from '@loadline/shared';
+import type { CreateMetricSourceInput, CreateTargetInput, TargetView, UpdateTargetInput } from '@loadline/shared';
 import { api, unwrap } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 
@@ -46,5 +46,32 @@ export function useVerifyTarget(id: string) {
   return useMutation({
     mutationFn: (method: 'http' | 'dns' | undefined) => unwrap(api.POST('/targets/{id}/verify', { params: { path: { id } }, body: method ? { method } : {} })),
     onSuccess: saved,
+  });
+}
+
+/** GET /targets/:id/sources: the target's metric sources (credentials' kind only, never their values). */
+export function useMetricSources(targetId: string | undefined) {
+  return useQuery({
+    queryKey: queryKeys.targets.sources(targetId ?? ''),
+    enabled: Boolean(targetId),
+    queryFn: ({ signal }) => unwrap(api.GET('/targets/{id}/sources', { params: { path: { id: targetId! } }, signal })).then((body) => body.items),
+  });
+}
+
+/** POST /targets/:id/sources: 201, or 422 SOURCE_NOT_ALLOWED (the address is refused or not the target's), 409 name taken. */
+export function useCreateMetricSource(targetId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateMetricSourceInput) => unwrap(api.POST('/targets/{id}/sources', { params: { path: { id: targetId } }, body: input })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.targets.sources(targetId) }),
+  });
+}
+
+/** DELETE /targets/:id/sources/:sourceId: 204. */
+export function useDeleteMetricSource(targetId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (sourceId: string) => unwrap(api.DELETE('/targets/{id}/sources/{sourceId}', { params: { path: { id: targetId, sourceId } } })),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.targets.sources(targetId) }),
   });
 }
