@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlanView, RunSeries, RunTelemetry, RunView, TargetView, TelemetryFinding } from '@loadline/shared';
 import {
+  firstSustainedSecond,
   refusingPort,
   startAnsweringSource,
   startHugeSource,
@@ -75,8 +76,8 @@ describe("telemetry findings from the target's own metrics", () => {
       await addSource(tgt.id, { kind: 'scrape', name: 'slow', url: `${slow.url}/metrics` });
 
       // The truth, sampled every 20 ms from the servers themselves.
-      const cpu: { at: number; cores: number }[] = [];
-      const sampler = setInterval(() => cpu.push({ at: Date.now() / 1000, cores: target.inFlight() * 0.3 }), 20);
+      const cpu: { at: number; value: number }[] = [];
+      const sampler = setInterval(() => cpu.push({ at: Date.now() / 1000, value: target.inFlight() * 0.3 }), 20);
       const restarts: number[] = [];
       const arrived = target.total();
       const restarter = setInterval(() => {
@@ -106,13 +107,7 @@ describe("telemetry findings from the target's own metrics", () => {
       expect(run.summary!.overall.count).toBe(target.total() - before);
 
       // Saturation: the first whole second whose average is at 90 % of 2 cores, and the next too.
-      const perSecond = new Map<number, number[]>();
-      for (const sample of cpu) perSecond.set(Math.floor(sample.at), [...(perSecond.get(Math.floor(sample.at)) ?? []), sample.cores]);
-      const average = (t: number) => {
-        const values = perSecond.get(t) ?? [];
-        return values.length ? values.reduce((sum, value) => sum + value, 0) / values.length : 0;
-      };
-      const truth = [...perSecond.keys()].sort((a, b) => a - b).find((t) => average(t) >= 1.8 && average(t + 1) >= 1.8)!;
+      const truth = firstSustainedSecond(cpu, 1.8)!;
       const [saturated] = findings(run, 'TARGET_SATURATED', 'api');
       expect(saturated, JSON.stringify(run.telemetry)).toBeDefined();
       console.log(`saturation: truth at ${truth - loadStart} s; Loadline at ${saturated!.atSeconds} s: ${saturated!.message}`);

@@ -1,9 +1,14 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlanView, RunSeries, RunView, TargetView } from '@loadline/shared';
-import { startExporter, startLoopbackServer, startServiceMetrics, type Exporter, type LoopbackServer, type ServiceMetrics } from '@loadline/shared/testing';
+import {
+  firstSustainedSecond,
+  startLoopbackServer,
+  startPrometheus,
+  startServiceMetrics,
+  type Exporter,
+  type LoopbackServer,
+  type ServiceMetrics,
+} from '@loadline/shared/testing';
 import { startStack, type TestStack } from '../test/stack.js';
 import type { ApiClient } from '../test/api-client.js';
 
@@ -19,31 +24,11 @@ describe('a PromQL source against a real Prometheus', () => {
   let target: LoopbackServer;
   let service: ServiceMetrics;
   let prometheus: Exporter;
-  let dir: string;
 
   beforeAll(async () => {
     target = await startLoopbackServer(() => ({ status: 200, delayMs: 100 }));
     service = await startServiceMetrics({ inFlight: () => target.inFlight(), coresPerRequest: 0.3 });
-    dir = await mkdtemp(path.join(os.tmpdir(), 'loadline-promql-'));
-    const config = path.join(dir, 'prometheus.yml');
-    await writeFile(
-      config,
-      [
-        'global:',
-        '  scrape_interval: 1s',
-        '  scrape_timeout: 900ms',
-        'scrape_configs:',
-        '  - job_name: api',
-        '    static_configs:',
-        `      - targets: ['127.0.0.1:${service.port}']`,
-        '',
-      ].join('\n'),
-    );
-    prometheus = await startExporter('/usr/bin/prometheus', (port) => [
-      `--config.file=${config}`,
-      `--storage.tsdb.path=${path.join(dir, 'data')}`,
-      `--web.listen-address=127.0.0.1:${port}`,
-    ]);
+    prometheus = await startPrometheus(service.port);
     stack = await startStack({ label: 'telemetrypromql' });
     client = (await stack.api.signup('telemetrypromql')).client;
   });
@@ -52,7 +37,6 @@ describe('a PromQL source against a real Prometheus', () => {
     await prometheus?.close();
     await service?.close();
     await target?.close();
-    if (dir) await rm(dir, { recursive: true, force: true });
   });
 
   it('names the saturation and the restart from queried series', async () => {
@@ -77,8 +61,8 @@ describe('a PromQL source against a real Prometheus', () => {
     expect(plan.status, JSON.stringify(plan.body)).toBe(201);
 
     const arrived = target.total();
-    const cpu: { at: number; cores: number }[] = [];
-    const sampler = setInterval(() => cpu.push({ at: Date.now() / 1000, cores: target.inFlight() * 0.3 }), 20);
+    const cpu: { at: number; value: number }[] = [];
+    const sampler = setInterval(() => cpu.push({ at: Date.now() / 1000, value: target.inFlight() * 0.3 }), 20);
     let restartedAt: number | null = null;
     const restarter = setInterval(() => {
       const first = target.arrivals[arrived];
@@ -101,13 +85,7 @@ describe('a PromQL source against a real Prometheus', () => {
     expect(saturated, JSON.stringify(findings)).toBeDefined();
     // The truth: the first whole second (and the next) at 90 % of 2 cores, by the service's own
     // in-flight count. Prometheus adds its scrape interval (1 s) to what a direct scrape sees.
-    const perSecond = new Map<number, number[]>();
-    for (const sample of cpu) perSecond.set(Math.floor(sample.at), [...(perSecond.get(Math.floor(sample.at)) ?? []), sample.cores]);
-    const average = (t: number) => {
-      const values = perSecond.get(t) ?? [];
-      return values.length ? values.reduce((sum, value) => sum + value, 0) / values.length : 0;
-    };
-    const truth = [...perSecond.keys()].sort((a, b) => a - b).find((t) => average(t) >= 1.8 && average(t + 1) >= 1.8)!;
+    const truth = firstSustainedSecond(cpu, 1.8)!;
     console.log(`promql: saturation truth at ${truth - loadStart} s`);
     expect(Math.abs(saturated!.atSeconds! - (truth - loadStart))).toBeLessThanOrEqual(3);
     expect(restarted, JSON.stringify(findings)).toBeDefined();

@@ -1,11 +1,8 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TelemetryCatalog, TelemetryJobSource, TelemetrySecond } from '@loadline/shared';
 import { TelemetryCollector } from './collector.js';
-import { refusingPort, startExporter, startServiceMetrics, type Exporter, type ServiceMetrics } from '@loadline/shared/testing';
+import { refusingPort, startPrometheus, startServiceMetrics, type Exporter, type ServiceMetrics } from '@loadline/shared/testing';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -25,38 +22,17 @@ async function scraped(base: string, query: string): Promise<void> {
  * once, the values as the service had them; a bad query and a server that refuses, in words.
  */
 describe('PromQL sources with a real Prometheus', () => {
-  let dir: string;
   let service: ServiceMetrics;
   let prometheus: Exporter;
 
   beforeAll(async () => {
-    dir = await mkdtemp(path.join(os.tmpdir(), 'loadline-prometheus-'));
     service = await startServiceMetrics({ inFlight: () => 0, coresPerRequest: 1 });
-    const config = path.join(dir, 'prometheus.yml');
-    await writeFile(
-      config,
-      [
-        'global:',
-        '  scrape_interval: 1s',
-        '  scrape_timeout: 900ms',
-        'scrape_configs:',
-        '  - job_name: api',
-        '    static_configs:',
-        `      - targets: ['127.0.0.1:${service.port}']`,
-        '',
-      ].join('\n'),
-    );
-    prometheus = await startExporter('/usr/bin/prometheus', (port) => [
-      `--config.file=${config}`,
-      `--storage.tsdb.path=${path.join(dir, 'data')}`,
-      `--web.listen-address=127.0.0.1:${port}`,
-    ]);
+    prometheus = await startPrometheus(service.port);
   });
 
   afterAll(async () => {
     await prometheus?.close();
     await service?.close();
-    await rm(dir, { recursive: true, force: true });
   });
 
   it('reads the window live and at the end, every step once, with the values Prometheus scraped', async () => {

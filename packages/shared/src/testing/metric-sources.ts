@@ -211,3 +211,61 @@ export async function startExporter(binary: string, args: (port: number) => stri
   child.kill('SIGKILL');
   throw new Error(`${binary} did not answer on ${url}/metrics: ${stderr}`);
 }
+
+/**
+ * A real Prometheus (Debian's, scripts/lib/suites.sh installs it) on 127.0.0.1 that scrapes
+ * `job_name: api` at `127.0.0.1:<apiPort>` once a second, with its data in a folder of its own
+ * (removed by close()).
+ */
+export async function startPrometheus(apiPort: number): Promise<Exporter> {
+  const { mkdtemp, rm, writeFile } = await import('node:fs/promises');
+  const { tmpdir } = await import('node:os');
+  const path = await import('node:path');
+  const dir = await mkdtemp(path.join(tmpdir(), 'loadline-prometheus-'));
+  const config = path.join(dir, 'prometheus.yml');
+  await writeFile(
+    config,
+    [
+      'global:',
+      '  scrape_interval: 1s',
+      '  scrape_timeout: 900ms',
+      'scrape_configs:',
+      '  - job_name: api',
+      '    static_configs:',
+      `      - targets: ['127.0.0.1:${apiPort}']`,
+      '',
+    ].join('\n'),
+  );
+  const prometheus = await startExporter('/usr/bin/prometheus', (port) => [
+    `--config.file=${config}`,
+    `--storage.tsdb.path=${path.join(dir, 'data')}`,
+    `--web.listen-address=127.0.0.1:${port}`,
+  ]);
+  return {
+    ...prometheus,
+    close: async () => {
+      await prometheus.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The truth of "when did it saturate": per whole Unix second, the mean of `samples` taken in
+ * it; the first second whose mean, and the next second's, are at least `threshold`.
+ */
+export function firstSustainedSecond(samples: readonly { at: number; value: number }[], threshold: number): number | undefined {
+  const perSecond = new Map<number, { sum: number; n: number }>();
+  for (const sample of samples) {
+    const second = Math.floor(sample.at);
+    const entry = perSecond.get(second) ?? { sum: 0, n: 0 };
+    entry.sum += sample.value;
+    entry.n++;
+    perSecond.set(second, entry);
+  }
+  const mean = (t: number) => {
+    const entry = perSecond.get(t);
+    return entry ? entry.sum / entry.n : 0;
+  };
+  return [...perSecond.keys()].sort((a, b) => a - b).find((t) => mean(t) >= threshold && mean(t + 1) >= threshold);
+}

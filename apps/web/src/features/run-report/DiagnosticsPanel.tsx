@@ -1,6 +1,7 @@
 import type { RunView } from '@loadline/shared';
 import { Card } from '../../components/PageHeader';
-import { DIAGNOSTIC_TITLE, affectsText, evidenceLabel, evidenceValue, inconclusiveCount, sortDiagnostics } from './diagnostics-format';
+import { EvidenceList } from './EvidenceList';
+import { DIAGNOSTIC_TITLE, affectsText, inconclusiveCount, sortDiagnostics } from './diagnostics-format';
 
 /** Reasons to doubt the result, each with the numbers behind it. */
 export function DiagnosticsPanel({ run }: { run: RunView }) {
@@ -45,7 +46,6 @@ export function DiagnosticsPanel({ run }: { run: RunView }) {
         <ul className="diagnostics">
           {diagnostics.map((diagnostic, index) => {
             const affects = affectsText(diagnostic);
-            const evidence = Object.entries(diagnostic.evidence);
             return (
               <li
                 key={`${diagnostic.code}-${index}`}
@@ -70,16 +70,7 @@ export function DiagnosticsPanel({ run }: { run: RunView }) {
                   <code className="diagnostic__code">{diagnostic.code}</code>
                 </div>
                 <p className="diagnostic__message">{diagnostic.message}</p>
-                {evidence.length > 0 ? (
-                  <dl className="evidence" aria-label="Evidence">
-                    {evidence.map(([key, value]) => (
-                      <div key={key} className="evidence__item">
-                        <dt>{evidenceLabel(key)}</dt>
-                        <dd>{evidenceValue(key, value)}</dd>
-                      </div>
-                    ))}
-                  </dl>
-                ) : null}
+                <EvidenceList evidence={diagnostic.evidence} />
                 {affects ? (
                   <p className="diagnostic__affects small">
                     {diagnostic.severity === 'critical' && run.thresholds.length > 0 ? 'Made INCONCLUSIVE: ' : 'Concerns: '}

@@ -1,6 +1,6 @@
 import type { TelemetryReport } from '@loadline/shared';
 import { Card } from '../../components/PageHeader';
-import { evidenceLabel, evidenceValue } from './diagnostics-format';
+import { EvidenceList } from './EvidenceList';
 import { FINDING_TITLE, bottleneckOrder, findingWhen, sortFindings, utilisation } from './telemetry-format';
 
 /**
@@ -17,7 +17,6 @@ export function TelemetryCard({ report }: { report: TelemetryReport }) {
         {findings.length ? (
           <ul className="diagnostics" data-testid="telemetry-findings">
             {findings.map((finding, index) => {
-              const evidence = Object.entries(finding.evidence);
               const when = findingWhen(finding);
               return (
                 <li
@@ -36,16 +35,7 @@ export function TelemetryCard({ report }: { report: TelemetryReport }) {
                     {when ? <span className="chip">{when}</span> : null}
                   </div>
                   <p className="diagnostic__message">{finding.message}</p>
-                  {evidence.length ? (
-                    <dl className="evidence" aria-label="Evidence">
-                      {evidence.map(([key, value]) => (
-                        <div key={key} className="evidence__item">
-                          <dt>{evidenceLabel(key)}</dt>
-                          <dd>{evidenceValue(key, value)}</dd>
-                        </div>
-                      ))}
-                    </dl>
-                  ) : null}
+                  <EvidenceList evidence={finding.evidence} />
                 </li>
               );
             })}
