@@ -129,6 +129,8 @@ describe("telemetry findings from the target's own metrics", () => {
       expect(reported, JSON.stringify(restarted)).toHaveLength(2);
       restarts.forEach((at, i) => expect(Math.abs(reported[i]!.at - (Math.floor(at) - loadStart))).toBeLessThanOrEqual(2));
       expect(reported.map((entry) => entry.phase)).toEqual(['warmup', 'peak']);
+      // The api never restarted: no restart is made up for it.
+      expect(findings(run, 'TARGET_RESTARTED', 'api')).toEqual([]);
 
       // Each broken source is told in words; nothing was followed, nothing of them was kept.
       const telemetry = (await client.get<RunTelemetry>(`/runs/${run.id}/telemetry`)).body;

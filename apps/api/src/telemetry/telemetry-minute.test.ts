@@ -42,6 +42,11 @@ describe('telemetry minutes', () => {
     ]);
   });
 
+  it('keeps a second that came before its catalog whole: a start time rounded to 4 digits would read as a restart', () => {
+    const early = mergeSecond(null, second(T0 + 1, { 'started{job="api"}': 1_795_749_545.355, cpu: 0.123456 }), null);
+    expect(early.values.map((values) => values[1])).toEqual([1_795_749_545.355, 0.123]);
+  });
+
   it('is idempotent: the same second twice is the same row', () => {
     const once = mergeSecond(null, second(T0 + 7, { cpu: 1 }, { code: 'TIMEOUT', message: 'slower than 2000 ms' }), null);
     expect(mergeSecond(once, second(T0 + 7, { cpu: 1 }, { code: 'TIMEOUT', message: 'slower than 2000 ms' }), null)).toEqual(once);

@@ -10,11 +10,13 @@ export const minuteOf = (t: number) => Math.floor(t / 60);
 
 /**
  * A start time (process_start_time_seconds) is compared to the second: 4 digits of a Unix
- * time would hide every restart. Known by its role in the catalog, or by its name before the
- * catalog arrived.
+ * time would hide every restart, or make one where the rounding changes. Known by its role in
+ * the catalog; before the catalog arrived (the consumer takes results in parallel, so a second
+ * can come first) nothing is known of a series, so every value is kept whole then.
  */
 export function keepsFullPrecision(key: string, catalog: TelemetryCatalog | null): boolean {
-  const role = catalog?.series.find((series) => series.key === key)?.role;
+  if (!catalog) return true;
+  const role = catalog.series.find((series) => series.key === key)?.role;
   return role === 'start_time' || /start_time/.test(key);
 }
 

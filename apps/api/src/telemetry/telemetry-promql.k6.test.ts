@@ -23,7 +23,7 @@ describe('a PromQL source against a real Prometheus', () => {
   let client: ApiClient;
   let target: LoopbackServer;
   let service: ServiceMetrics;
-  let prometheus: Exporter;
+  let prometheus: Exporter & { firstScrapeAt: number };
 
   beforeAll(async () => {
     target = await startLoopbackServer(() => ({ status: 200, delayMs: 100 }));
@@ -60,6 +60,8 @@ describe('a PromQL source against a real Prometheus', () => {
     });
     expect(plan.status, JSON.stringify(plan.body)).toBe(201);
 
+    // The run's baseline (5 s before the load) must be in Prometheus already.
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, prometheus.firstScrapeAt + 7_000 - Date.now())));
     const arrived = target.total();
     const cpu: { at: number; value: number }[] = [];
     const sampler = setInterval(() => cpu.push({ at: Date.now() / 1000, value: target.inFlight() * 0.3 }), 20);
@@ -89,6 +91,9 @@ describe('a PromQL source against a real Prometheus', () => {
     console.log(`promql: saturation truth at ${truth - loadStart} s`);
     expect(Math.abs(saturated!.atSeconds! - (truth - loadStart))).toBeLessThanOrEqual(3);
     expect(restarted, JSON.stringify(findings)).toBeDefined();
+    // Only the one restart: nothing made up where a reading changed precision or a scrape began.
+    expect(findings.filter((finding) => finding.code === 'TARGET_RESTARTED')).toHaveLength(1);
+    expect(restarted!.evidence.restarts).toBe(1);
     expect(Math.abs(restarted!.atSeconds! - (Math.floor(restartedAt!) - loadStart))).toBeLessThanOrEqual(2);
   });
 });

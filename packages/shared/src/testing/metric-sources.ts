@@ -215,9 +215,10 @@ export async function startExporter(binary: string, args: (port: number) => stri
 /**
  * A real Prometheus (Debian's, scripts/lib/suites.sh installs it) on 127.0.0.1 that scrapes
  * `job_name: api` at `127.0.0.1:<apiPort>` once a second, with its data in a folder of its own
- * (removed by close()).
+ * (removed by close()). Answers once it has scraped the service (its first scrape can come
+ * seconds after it listens); `firstScrapeAt` is when that was seen (ms).
  */
-export async function startPrometheus(apiPort: number): Promise<Exporter> {
+export async function startPrometheus(apiPort: number): Promise<Exporter & { firstScrapeAt: number }> {
   const { mkdtemp, rm, writeFile } = await import('node:fs/promises');
   const { tmpdir } = await import('node:os');
   const path = await import('node:path');
@@ -241,8 +242,20 @@ export async function startPrometheus(apiPort: number): Promise<Exporter> {
     `--storage.tsdb.path=${path.join(dir, 'data')}`,
     `--web.listen-address=127.0.0.1:${port}`,
   ]);
+  for (let i = 0; ; i++) {
+    const answer = (await (await fetch(`${prometheus.url}/api/v1/query?query=${encodeURIComponent('up{job="api"}')}`)).json()) as {
+      data?: { result?: unknown[] };
+    };
+    if (answer.data?.result?.length) break;
+    if (i >= 300) {
+      await prometheus.close();
+      throw new Error('Prometheus never scraped the api job in 30 s');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   return {
     ...prometheus,
+    firstScrapeAt: Date.now(),
     close: async () => {
       await prometheus.close();
       await rm(dir, { recursive: true, force: true });
