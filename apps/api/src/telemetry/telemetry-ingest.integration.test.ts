@@ -229,6 +229,20 @@ describe('telemetry ingest (real PostgreSQL and Redis, results sent as a runner 
       const t0 = Math.ceil(Date.now() / 1000 / 60) * 60;
       const levels = Array.from({ length: seriesPerSource }, (_, k) => 10 ** (k % 9));
       for (const source of ['api', 'worker', 'db']) {
+        // As the runner does: the catalog before the seconds it describes.
+        const series = levels.map((_, k) => ({ key: `metric_${k}{pod="p-${k % 3}"}`, kind: 'gauge' as const, unit: 'none' as const }));
+        await results.add('telemetry.catalog', { runId: run.id, catalog: { source, kind: 'scrape', series } });
+        await eventually(
+          async () =>
+            (
+              await stack.db.query<{ n: string }>(`SELECT count(*) AS n FROM "RunTelemetrySource" WHERE "runId" = $1 AND source = $2 AND catalog IS NOT NULL`, [
+                run.id,
+                source,
+              ])
+            )[0]!.n,
+          (n) => n === '1',
+          10_000,
+        );
         for (let i = 0; i < minutes * 60; i++) {
           const values = Object.fromEntries(levels.map((level, k) => [`metric_${k}{pod="p-${k % 3}"}`, level * (1 + random())]));
           await results.add('telemetry.second', { runId: run.id, sample: second(t0 + i, source, values) });
