@@ -65,9 +65,10 @@ export const seriesSelectorSchema = z
   .string()
   .min(1)
   .max(300)
-  // Braces as classes ([{] [}]): the OpenAPI document carries this pattern, and fuzzers
-  // (schemathesis) cannot read an escaped brace after a quantifier.
-  .regex(/^[a-zA-Z_:][a-zA-Z0-9_:]*([{][^{}]*[}])?$/, 'a metric name, optionally with {label="value"} matchers');
+  // The closing brace is checked apart: the OpenAPI document carries the pattern, and a fuzzer
+  // (schemathesis) cannot read a literal "}" after a quantifier.
+  .regex(/^[a-zA-Z_:][a-zA-Z0-9_:]*([{].*)?$/, 'a metric name, optionally with {label="value"} matchers')
+  .refine((selector) => !selector.includes('{') || selector.endsWith('}'), 'matchers end with "}"');
 
 /** A PromQL query whose result becomes one kept series per returned series, named `name` (and its labels). */
 export const promqlQuerySchema = z.object({
