@@ -94,10 +94,17 @@ describe('TelemetryCollector', () => {
     const startKey = catalog.series.find((series) => series.role === 'start_time')!.key;
 
     const cpu = (from: number, to: number) => api.filter((s) => s.t >= from && s.t <= to && s.values[cpuKey] !== undefined).map((s) => s.values[cpuKey]!);
-    // Under load (whole seconds of it, before the restart) about 2 cores; before and after it, none.
-    const loaded = cpu(startSecond + 2, startSecond + 3);
-    expect(loaded.length).toBeGreaterThan(0);
-    for (const value of loaded) expect(value).toBeCloseTo(2, 0);
+    // Under load 2 cores; before and after it, none. Judged on the CPU-seconds of the seconds
+    // from the start to the restart, not on each second: the service shares this process with
+    // the collector, so a stalled event loop (a busy CI machine) can answer two reads in one
+    // tick, one second reading 0 and a neighbour the rest. The truth: 2 cores from startedAt.
+    const loaded = cpu(startSecond + 1, startSecond + 3);
+    const truth = 2 * (startSecond + 3 - startedAt / 1000);
+    const measured = loaded.reduce((sum, value) => sum + value, 0);
+    expect(loaded.length).toBe(3);
+    expect(Math.max(...loaded)).toBeGreaterThan(1.5);
+    // At most one second's worth moved across the window's edges by a stall.
+    expect(Math.abs(measured - truth)).toBeLessThanOrEqual(2.1);
     for (const value of cpu(ts[0]!, startSecond - 1)) expect(value).toBeCloseTo(0, 1);
     expect(cpu(Math.floor(endedAt / 1000) + 2, ts.at(-1)!)).toEqual([0]);
 
