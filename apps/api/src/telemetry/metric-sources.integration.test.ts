@@ -151,6 +151,8 @@ describe('metric sources (real PostgreSQL and Redis)', () => {
       expect(response.body.error.details[0].path).toBe('url');
     };
     // The address policy first: refused networks whatever the target.
+    // Literal addresses, refused by the address policy when the source is saved: never resolved,
+    // never contacted (the API contacts no source at all; the runner only pinned, allowed ones).
     await refused('http://10.0.0.5:9100/metrics', '10.0.0.5 is in 10.0.0.0/8 (private)');
     await refused('http://169.254.169.254/latest', '(metadata)');
     await refused('http://metadata.google.internal/x', 'cloud metadata service');
