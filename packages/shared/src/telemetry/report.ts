@@ -57,10 +57,36 @@ export const movedWithLatencySchema = z.object({
 });
 export type MovedWithLatency = z.infer<typeof movedWithLatencySchema>;
 
+/**
+ * One source's figures over the load, the ones a before/after comparison and a trend are
+ * about (telemetry/figures.ts): how hot it ran, what a request cost it, whether it restarted
+ * or fell behind. Null: the source has no series to tell it (or no limit to share it of).
+ */
+export const sourceFiguresSchema = z.object({
+  source: z.string(),
+  /** Highest second's CPU busy share of its cores or limit during the load, 0..1+. */
+  peakCpuShare: z.number().nullable(),
+  /** Highest second's cores busy during the load. */
+  peakCpuCores: z.number().nullable(),
+  /** CPU-seconds it spent during the load per 1,000 requests the run completed: the efficiency a fix bought. */
+  cpuSecondsPer1kRequests: z.number().nullable(),
+  /** Highest second's resident / working-set memory during the load, bytes. */
+  peakMemoryBytes: z.number().nullable(),
+  /** Restarts seen from the start of the load to the end of the recovery (the TARGET_RESTARTED findings' count). */
+  restarts: z.number().int().nonnegative(),
+  /** Growth of its queues while the load was steady, jobs/s added over its queues; null without a queue or a steady stretch. */
+  backlogGrowthPerSecond: z.number().nullable(),
+  /** Share of the load's seconds it was read without error, 0..1. */
+  coverage: z.number(),
+});
+export type SourceFigures = z.infer<typeof sourceFiguresSchema>;
+
 export const telemetryReportSchema = z.object({
   v: z.literal(1),
   findings: z.array(telemetryFindingSchema),
   bottleneck: z.array(bottleneckRowSchema),
   movedWithLatency: z.array(movedWithLatencySchema).max(20),
+  /** Per source (added after the first reports: absent in those, read as none). */
+  figures: z.array(sourceFiguresSchema).default([]),
 });
 export type TelemetryReport = z.infer<typeof telemetryReportSchema>;

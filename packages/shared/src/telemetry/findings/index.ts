@@ -53,5 +53,6 @@ export function telemetryFindings(input: TelemetryFindingsInput): TelemetryRepor
     ...(table.finding ? [table.finding] : []),
     ...readFailureFindings(input, views),
   ].sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || (a.atSeconds ?? 0) - (b.atSeconds ?? 0));
-  return { v: 1, findings, bottleneck: table.rows, movedWithLatency: movedWithLatency(input, views) };
+  // figures: worked out by telemetry/figures.ts (being written).
+  return { v: 1, findings, bottleneck: table.rows, movedWithLatency: movedWithLatency(input, views), figures: [] };
 }
