@@ -37,6 +37,13 @@ export interface NoiseOptions {
   resamples?: number;
   confidence?: number;
   seed?: number;
+  /**
+   * The two runs' seconds are paired by position (the same point of the same load profile:
+   * offset, phase, VU or arrival level). Each draw then takes the same seconds of both runs,
+   * so the mix of load levels is the same on both sides and only the runs' difference at
+   * each level varies (see noise-paired.ts). Seconds beyond the shorter run are left out.
+   */
+  paired?: boolean;
 }
 
 /** Fewer seconds than this in either run: too few to tell a change from noise. */
@@ -52,7 +59,7 @@ const QUANTILES: ReadonlyArray<[NoiseMetric, number]> = [
 ];
 
 /** A stretch of seconds, with its latency buckets as arrays: what one draw adds up. */
-interface Unit {
+export interface Unit {
   seconds: number;
   count: number;
   errors: number;
@@ -64,7 +71,7 @@ interface Unit {
   counts: number[];
 }
 
-function toUnits(seconds: readonly SecondFigures[]): Unit[] {
+export function toUnits(seconds: readonly SecondFigures[]): Unit[] {
   const per = Math.ceil(seconds.length / MAX_UNITS);
   const units: Unit[] = [];
   for (let i = 0; i < seconds.length; i += per) {
@@ -92,7 +99,7 @@ function toUnits(seconds: readonly SecondFigures[]): Unit[] {
 }
 
 /** mulberry32: small, fast, and seeded, so a comparison reads the same every time. */
-function random(seed: number): () => number {
+export function random(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -104,12 +111,19 @@ function random(seed: number): () => number {
 }
 
 /** The figures of one resample of a run's units, each metric null when it has no value. */
-class Resampler {
+/** Where each block of a moving-block draw of `units` units starts: enough blocks to take `units` in all. */
+export function blockStarts(units: number, block: number, next: () => number): number[] {
+  const starts: number[] = [];
+  for (let taken = 0; taken < units; taken += block) starts.push(Math.floor(next() * (units - block + 1)));
+  return starts;
+}
+
+export class Resampler {
   private readonly offset: number;
   private readonly dense: Float64Array;
-  private readonly block: number;
+  readonly block: number;
 
-  constructor(private readonly units: Unit[]) {
+  constructor(readonly units: Unit[]) {
     let low = Infinity;
     let high = -Infinity;
     for (const unit of units) for (const index of unit.indexes) [low, high] = [Math.min(low, index), Math.max(high, index)];
@@ -119,11 +133,16 @@ class Resampler {
   }
 
   draw(next: () => number): Record<NoiseMetric, number | null> {
+    return this.drawAt(blockStarts(this.units.length, this.block, next));
+  }
+
+  /** The figures of the units taken `block` at a time from each of `starts` (a paired draw gives both runs the same starts). */
+  drawAt(starts: readonly number[]): Record<NoiseMetric, number | null> {
     const { units, dense, block } = this;
     dense.fill(0);
     let [seconds, count, errors, sum, zeroCount, max, min] = [0, 0, 0, 0, 0, 0, Infinity];
-    for (let taken = 0; taken < units.length;) {
-      const start = Math.floor(next() * (units.length - block + 1));
+    let taken = 0;
+    for (const start of starts) {
       for (let i = start; i < start + block && taken < units.length; i++, taken++) {
         const unit = units[i]!;
         seconds += unit.seconds;
@@ -161,7 +180,7 @@ class Resampler {
   }
 }
 
-function percentile(sorted: number[], p: number): number {
+export function percentile(sorted: number[], p: number): number {
   const position = p * (sorted.length - 1);
   const below = Math.floor(position);
   const above = Math.min(sorted.length - 1, below + 1);
@@ -199,14 +218,21 @@ function bootstrap(
   options: NoiseOptions,
   combine: (base: number, head: number) => number | null,
 ): Partial<Record<NoiseMetric, ChangeInterval>> | null {
+  if (options.paired) [base, head] = [base.slice(0, Math.min(base.length, head.length)), head.slice(0, Math.min(base.length, head.length))];
   if (base.length < MIN_SECONDS || head.length < MIN_SECONDS) return null;
   const resamples = options.resamples ?? DEFAULT_RESAMPLES;
   const alpha = 1 - (options.confidence ?? 0.95);
   const next = random(options.seed ?? 1);
   const [b, h] = [new Resampler(toUnits(base)), new Resampler(toUnits(head))];
   const draws = new Map<NoiseMetric, number[]>(NOISE_METRICS.map((metric) => [metric, []]));
+  const drawPair = (): [Record<NoiseMetric, number | null>, Record<NoiseMetric, number | null>] => {
+    if (!options.paired) return [b.draw(next), h.draw(next)];
+    // Equal lengths make equal units and blocks: one set of starts fits both runs.
+    const starts = blockStarts(b.units.length, b.block, next);
+    return [b.drawAt(starts), h.drawAt(starts)];
+  };
   for (let i = 0; i < resamples; i++) {
-    const [fb, fh] = [b.draw(next), h.draw(next)];
+    const [fb, fh] = drawPair();
     for (const metric of NOISE_METRICS) {
       const [x, y] = [fb[metric], fh[metric]];
       const combined = x !== null && y !== null ? combine(x, y) : null;
