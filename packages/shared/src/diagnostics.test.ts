@@ -45,7 +45,8 @@ describe('diagnoseRun', () => {
     const busy = { hostCpu: 0.99, k6Cpu: 1.9, cores: 2, runnerRssMb: 80 };
     const { codes, verdicts, diagnostics } = diagnose([1, 2, 3, 4, 5, 6].map(healthy), plan(), (t) => (t <= 4 ? busy : { ...busy, hostCpu: 0.4, k6Cpu: 0.5 }));
     expect(codes).toEqual(['GENERATOR_SATURATED:critical']);
-    expect(diagnostics[0]!.evidence).toMatchObject({ saturatedSeconds: 4, sampledSeconds: 6, cores: 2 });
+    expect(diagnostics[0]!.evidence).toMatchObject({ saturatedSeconds: 4, sampledSeconds: 6, cores: 2, cause: 'k6' });
+    expect(diagnostics[0]!.message).toMatch(/k6 itself used 1.9 cores of 2 cores there: use more segments or a bigger runner/);
     expect(verdicts.map((v) => v.verdict)).toEqual(['INCONCLUSIVE', 'PASS', 'INCONCLUSIVE']);
     expect(verdicts[0]!.explanation).toMatch(/would be PASS, but generator saturated/);
   });
@@ -57,6 +58,15 @@ describe('diagnoseRun', () => {
       (t) => ({ hostCpu: t <= 3 ? 0.99 : 0.3, k6Cpu: 0.5, cores: 2, runnerRssMb: 80 }),
     );
     expect(codes).toEqual(['GENERATOR_SATURATED:warning']);
+  });
+
+  it("names the runner's host busy with other work, not k6, when another process took the cores", () => {
+    // k6 used 0.06 cores while the 2-core host was 99 % busy: 1.92 cores went to something else.
+    const { diagnostics } = diagnose([1, 2, 3, 4].map(healthy), plan(), () => ({ hostCpu: 0.99, k6Cpu: 0.06, cores: 2, runnerRssMb: 80 }));
+    expect(diagnostics.map((d) => `${d.code}:${d.severity}`)).toEqual(['GENERATOR_SATURATED:critical']);
+    expect(diagnostics[0]!.evidence).toMatchObject({ cause: 'host', k6CoresWhenSaturated: 0.06, otherCoresWhenSaturated: 1.92 });
+    expect(diagnostics[0]!.message).toMatch(/the runner's host was busy with other work: another process used 1.9 cores while k6 used 0.06 cores/);
+    expect(diagnostics[0]!.message).not.toMatch(/more segments/);
   });
 
   it('flags a large share of 429s as rate limiting', () => {

@@ -82,6 +82,23 @@ function unexpectedShare(tally: ScopeTally, keys: readonly string[]): { count: n
   return { count, share: tally.count ? count / tally.count : 0, grpc };
 }
 
+/** Cores a second's runner host spent on other work than k6 (0 when k6 took them all). */
+const otherCores = (second: MergedSecond) => Math.max(0, second.otherCores ?? second.hostCpu! * (second.cores ?? 0) - (second.k6Cpu ?? 0));
+const cores = (value: number) => `${value.toLocaleString('en-US', { maximumFractionDigits: value < 0.1 ? 2 : 1 })} ${value === 1 ? 'core' : 'cores'}`;
+
+/**
+ * Why the generator saturated, which decides the advice: k6 itself at its CPU (more segments,
+ * a bigger runner), or the runner's host busy with other work while k6 used little (run the
+ * runner where nothing else runs). Read from the saturated seconds: the cause is whichever
+ * took more of the busy cores there.
+ */
+function saturationCause(saturated: readonly MergedSecond[]): { cause: 'k6' | 'host'; k6Cores: number; otherCores: number } {
+  const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+  const k6Cores = mean(saturated.map((second) => second.k6Cpu ?? 0));
+  const other = mean(saturated.map(otherCores));
+  return { cause: other > k6Cores ? 'host' : 'k6', k6Cores, otherCores: other };
+}
+
 function generatorSaturation(seconds: readonly MergedSecond[]): Diagnostic | null {
   const sampled = seconds.filter((second) => second.hostCpu !== null);
   if (!sampled.length) return null;
@@ -91,16 +108,25 @@ function generatorSaturation(seconds: readonly MergedSecond[]): Diagnostic | nul
   const share = saturated.length / sampled.length;
   if (saturated.length < 3 || share < L.saturatedShareWarning) return null;
   const critical = share >= L.saturatedShareCritical;
+  const why = saturationCause(saturated);
+  const machine = sampled[0]!.cores ?? 0;
+  const advice =
+    why.cause === 'k6'
+      ? `k6 itself used ${cores(why.k6Cores)} of ${cores(machine)} there: use more segments or a bigger runner.`
+      : `the runner's host was busy with other work: another process used ${cores(why.otherCores)} while k6 used ${cores(why.k6Cores)}. Run the runner where nothing else competes for its CPU.`;
   return {
     code: 'GENERATOR_SATURATED',
     severity: critical ? 'critical' : 'warning',
-    message: `The load generator's CPU was saturated in ${saturated.length} of ${sampled.length} seconds (${pct(share)}): latencies and throughput then measure the generator, not the target. Use more segments or a bigger runner.`,
+    message: `The load generator's CPU was saturated in ${saturated.length} of ${sampled.length} seconds (${pct(share)}): latencies and throughput then measure the generator, not the target; ${advice}`,
     evidence: {
       saturatedSeconds: saturated.length,
       sampledSeconds: sampled.length,
       peakHostCpu: Math.max(...sampled.map((second) => second.hostCpu!)),
       peakK6Cores: Math.max(...sampled.map((second) => second.k6Cpu ?? 0)),
-      cores: sampled[0]!.cores ?? 0,
+      cores: machine,
+      cause: why.cause,
+      k6CoresWhenSaturated: Math.round(why.k6Cores * 100) / 100,
+      otherCoresWhenSaturated: Math.round(why.otherCores * 100) / 100,
     },
     affects: critical ? ['latency', 'rps', 'count', 'custom'] : [],
   };

@@ -18,6 +18,12 @@ export interface MergedSecond {
   hostCpu: number | null;
   k6Cpu: number | null;
   cores: number | null;
+  /**
+   * Cores the busiest runner host spent on other work than its k6 (its busy cores less
+   * k6's): a host busy with something else saturates a run as surely as k6 at its limit,
+   * and calls for other advice. Absent where the seconds were not merged from generator samples.
+   */
+  otherCores?: number | null;
 }
 
 const requestKey = (request: RequestSecond) =>
@@ -65,6 +71,7 @@ export function mergeSegmentsBySecond(seconds: readonly StoredSecond[]): MergedS
         hostCpu: null,
         k6Cpu: null,
         cores: null,
+        otherCores: null,
         requests: new Map(),
         checks: new Map(),
         scenarioIterations: new Map(),
@@ -119,6 +126,7 @@ export function mergeSegmentsBySecond(seconds: readonly StoredSecond[]): MergedS
       merged.hostCpu = Math.max(merged.hostCpu ?? 0, generator.hostCpu);
       merged.k6Cpu = Math.max(merged.k6Cpu ?? 0, generator.k6Cpu);
       merged.cores = Math.max(merged.cores ?? 0, generator.cores);
+      merged.otherCores = Math.max(merged.otherCores ?? 0, generator.hostCpu * generator.cores - generator.k6Cpu);
     }
   }
   return [...byT.values()]
