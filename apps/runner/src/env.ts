@@ -26,6 +26,8 @@ export const runnerEnvSchema = z.object({
     .regex(/^[a-z0-9_-]+$/i)
     .default('loadline'),
   LOADLINE_RUNNER_ID: z.string().min(1).default(`${os.hostname()}-${process.pid}`),
+  /** The container image this runner runs from (the Helm chart sets it), recorded in each run's manifest. */
+  LOADLINE_IMAGE: z.string().max(300).optional(),
   LOADLINE_RUNNER_WORKDIR: z.string().default(path.join(os.tmpdir(), 'loadline-runner')),
   /**
    * How k6 is isolated from the runner (sandbox.ts): bwrap (default), container (the runner's

@@ -1,2 +1,2 @@
 export { startRunner, type RunningRunner } from './runner.js';
-export { parseRunnerEnv, runnerEnvSchema, type RunnerEnv } from './env.js';
+export { DEFAULT_K6_BIN, parseRunnerEnv, runnerEnvSchema, type RunnerEnv } from './env.js';

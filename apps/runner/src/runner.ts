@@ -13,6 +13,7 @@ import { ControlChannel, SegmentControl } from './run-control.js';
 import { ClockOffset } from './clock-offset.js';
 import { RunnerMetrics } from './runner-metrics.js';
 import { startRunnerHttp } from './runner-http.js';
+import { runnerBuild } from './runner-build.js';
 
 export interface RunningRunner {
   id: string;
@@ -63,7 +64,8 @@ export async function startRunner(
   });
   const clock = new ClockOffset();
   const metrics = new RunnerMetrics(runnerId);
-  const executor = new SegmentExecutor(env, results, logger, clock, metrics);
+  const build = await runnerBuild(env.K6_BIN, env.LOADLINE_IMAGE);
+  const executor = new SegmentExecutor(env, results, logger, clock, metrics, build);
 
   // Script checks are short (k6 inspect, no load) and must not wait for a run to end: workers
   // of their own, beside the runs, taking organizations in turn, each check under small
@@ -125,7 +127,7 @@ export async function startRunner(
   const address = http?.address();
   const httpUrl =
     address && typeof address === 'object' ? `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}` : null;
-  logger.info({ k6: env.K6_BIN, sandbox: sandbox.mode, http: httpUrl }, 'runner ready');
+  logger.info({ k6: env.K6_BIN, k6Version: build.k6, sandbox: sandbox.mode, http: httpUrl }, 'runner ready');
 
   let closed: Promise<void> | undefined;
   return {

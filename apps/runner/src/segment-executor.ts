@@ -13,6 +13,7 @@ import {
   vuLimitBreach,
   type RunAssignment,
   type RunExecutePayload,
+  type RunnerBuild,
 } from '@loadline/shared';
 import { openJobSecrets, type TypedProducer } from '@loadline/shared/queue';
 import { untraced, withSpan, type SpanHandle } from '@loadline/tracing';
@@ -74,6 +75,8 @@ export class SegmentExecutor {
     /** This machine's offset to Redis's clock: the start moment is on Redis's clock. */
     private readonly clock: ClockOffset,
     private readonly metrics?: RunnerMetrics,
+    /** What it tells each run about itself (runner-build.ts), for the run's manifest. */
+    private readonly build?: RunnerBuild,
   ) {
     this.sandbox = sandboxConfig(env);
   }
@@ -311,7 +314,7 @@ export class SegmentExecutor {
           });
           await this.results.add(
             'segment.started',
-            { ...ref, phase: 'RUNNING', at: new Date(began.at).toISOString() },
+            { ...ref, phase: 'RUNNING', at: new Date(began.at).toISOString(), ...(this.build ? { build: this.build } : {}) },
             {
               jobId: resultJobId.started(runId, segmentIndex, 'RUNNING'),
             },

@@ -29,6 +29,17 @@ describe('parseCommandLine', () => {
     expect(parse('run', 'p1')).toEqual({ kind: 'run', plan: 'p1', wait: false });
   });
 
+  it('reads repeated --label k=v as the run labels, and refuses malformed or repeated ones', () => {
+    expect(parse('run', 'p1', '--label', 'commit=ab12cd3', '--label=branch=main')).toEqual({
+      kind: 'run',
+      plan: 'p1',
+      wait: false,
+      labels: { commit: 'ab12cd3', branch: 'main' },
+    });
+    expect(usageError('run', 'p1', '--label', 'commit')).toBe('--label "commit" is not key=value');
+    expect(usageError('run', 'p1', '--label', 'env=a', '--label', 'env=b')).toBe('--label env is given twice');
+  });
+
   it('refuses files and a timeout without --wait', () => {
     expect(usageError('run', 'p1', '--junit', 'a.xml')).toBe('--junit needs --wait (the files and the timeout are about the finished run)');
     expect(usageError('run', 'p1', '--timeout', '1m', '--json', 'a.json')).toMatch(/^--timeout, --json need --wait/);

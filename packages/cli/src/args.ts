@@ -1,5 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { durationToSeconds } from '@loadline/shared';
+import { durationToSeconds, parseLabelArgument, RUN_LABEL_LIMITS } from '@loadline/shared';
 import { UsageError } from './exit-codes.js';
 
 /** Default for `run --wait`: 30 minutes, or the plan's planned duration plus 10 minutes when longer. */
@@ -21,6 +21,8 @@ export type Command =
       idempotencyKey?: string;
       /** Sets the plan's baseline before the run: a run id pins it, 'last-passed' unpins. */
       baseline?: string;
+      /** The run's labels (--label k=v, repeatable). */
+      labels?: Record<string, string>;
     }
   | { kind: 'plans'; json: boolean }
   | { kind: 'runs'; plan?: string; limit: number; json: boolean }
@@ -42,7 +44,8 @@ const HELP_OPTION: Options = { help: { type: 'boolean', short: 'h' } };
 
 export const COMMANDS: Record<Exclude<Command['kind'], 'help' | 'version'>, CommandSpec> = {
   run: {
-    usage: 'loadline run <plan> [--wait] [--timeout 30m] [--junit file.xml] [--json file.json] [--baseline last-passed|<runId>] [--idempotency-key K]',
+    usage:
+      'loadline run <plan> [--wait] [--timeout 30m] [--junit file.xml] [--json file.json] [--baseline last-passed|<runId>] [--idempotency-key K] [--label k=v ...]',
     summary: 'start a run of a plan (by id or exact name); with --wait, report its verdict',
     details: `Starts a run. Without --wait, prints the run id and its report URL and exits 0.
 
@@ -60,6 +63,9 @@ Options:
                          each change with its 95 % interval, regressions named
   --idempotency-key <K>  sent as the Idempotency-Key header: a retried CI step with the same
                          key gets the run the first attempt started, not a second one
+  --label <key=value>    a label of the run, repeatable (at most ${RUN_LABEL_LIMITS.labels}): what it measured, e.g.
+                         --label commit=$GITHUB_SHA --label branch=main --label env=staging.
+                         Comparisons name the labels that differ; trends filter by them
 
 Exit codes: 0 PASSED, 1 FAILED, 2 ERRORED / INCONCLUSIVE / CANCELLED / timeout,
 3 usage, configuration or API error before a run existed.`,
@@ -70,6 +76,7 @@ Exit codes: 0 PASSED, 1 FAILED, 2 ERRORED / INCONCLUSIVE / CANCELLED / timeout,
       json: { type: 'string' },
       'idempotency-key': { type: 'string' },
       baseline: { type: 'string' },
+      label: { type: 'string', multiple: true },
     },
     positionals: ['plan'],
   },
@@ -219,6 +226,7 @@ function parseCommand(name: keyof typeof COMMANDS, argv: string[]): Command {
         ...(json !== undefined ? { json } : {}),
         ...(str('idempotency-key') !== undefined ? { idempotencyKey: str('idempotency-key') } : {}),
         ...(str('baseline') !== undefined ? { baseline: str('baseline') } : {}),
+        ...labelsOf(values.label, name),
       };
     }
     case 'plans':
@@ -234,6 +242,20 @@ function parseCommand(name: keyof typeof COMMANDS, argv: string[]): Command {
     case 'apply':
       return { kind: 'apply', file: positionals[0]!, dryRun: values['dry-run'] === true };
   }
+}
+
+/** `--label k=v` given any number of times, as the run's labels; a malformed one is a usage error. */
+function labelsOf(given: unknown, command: string): { labels?: Record<string, string> } {
+  if (!Array.isArray(given) || !given.length) return {};
+  const labels: Record<string, string> = {};
+  for (const text of given as string[]) {
+    const parsed = parseLabelArgument(text);
+    if ('error' in parsed) throw new UsageError(`--label ${parsed.error}`, command);
+    if (parsed.key in labels) throw new UsageError(`--label ${parsed.key} is given twice`, command);
+    labels[parsed.key] = parsed.value;
+  }
+  if (Object.keys(labels).length > RUN_LABEL_LIMITS.labels) throw new UsageError(`at most ${RUN_LABEL_LIMITS.labels} labels per run`, command);
+  return { labels };
 }
 
 /** The command line (without node and the script) as a command; throws UsageError. */

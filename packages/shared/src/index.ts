@@ -27,6 +27,7 @@ export * from './request-status.js';
 export * from './runs.js';
 export * from './run-dispatch.js';
 export * from './run-limits.js';
+export * from './run-manifest.js';
 export * from './schedules.js';
 export * from './segment-health.js';
 export * from './series.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { runnerBuildSchema } from './run-manifest.js';
 import { planSpecSchema } from './plan.js';
 import { secondSampleSchema } from './series.js';
 import { k6ThresholdsSchema } from './k6-thresholds.js';
@@ -108,6 +109,8 @@ export const segmentStartedPayloadSchema = z.object({
    */
   phase: z.enum(['STARTING', 'RUNNING']),
   at: z.iso.datetime(),
+  /** RUNNING: the runner's k6 and own versions and image, for the run's manifest. */
+  build: runnerBuildSchema.optional(),
 });
 
 /**

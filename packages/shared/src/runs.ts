@@ -5,6 +5,7 @@ import { capacitySchema, diagnosticSchema } from './diagnostics-schema.js';
 import { recoverySchema } from './recovery.js';
 import { runQueueViewSchema, segmentViewSchema } from './run-dispatch.js';
 import { telemetryReportSchema } from './telemetry/report.js';
+import { runLabelsSchema, runManifestViewSchema } from './run-manifest.js';
 
 export const RUN_STATUSES = ['QUEUED', 'STARTING', 'RUNNING', 'FINISHING', 'PASSED', 'FAILED', 'INCONCLUSIVE', 'ERRORED', 'CANCELLED'] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];
@@ -64,5 +65,9 @@ export const runSchema = z.object({
    * views written before it still parse).
    */
   telemetry: telemetryReportSchema.nullable().optional(),
+  /** The caller's labels (commit, version, env...): what comparisons and trends tell runs apart by. */
+  labels: runLabelsSchema.default({}),
+  /** What the run measured (plan and script hashes, target addresses, versions, load); null for runs before manifests. */
+  manifest: runManifestViewSchema.nullable().default(null),
 });
 export type RunView = z.infer<typeof runSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Cron } from 'croner';
+import { runLabelsSchema } from './run-manifest.js';
 
 /** An IANA time zone this runtime knows ("Europe/Paris", "UTC"). */
 export const timezoneSchema = z
@@ -43,6 +44,8 @@ export const createScheduleSchema = z.object({
   missedPolicy: z.enum(MISSED_POLICIES).default('SKIP'),
   /** When the plan's previous run is still going at a slot: skip (recorded) or run anyway. */
   overlapPolicy: z.enum(OVERLAP_POLICIES).default('SKIP'),
+  /** Labels every run it starts carries (`env=nightly`). */
+  labels: runLabelsSchema.default({}),
 });
 export type CreateScheduleInput = z.input<typeof createScheduleSchema>;
 /** A change names only what changes (no defaults: an absent field keeps its value). */
@@ -52,6 +55,7 @@ export const updateScheduleSchema = z.object({
   enabled: z.boolean().optional(),
   missedPolicy: z.enum(MISSED_POLICIES).optional(),
   overlapPolicy: z.enum(OVERLAP_POLICIES).optional(),
+  labels: runLabelsSchema.optional(),
 });
 
 export const scheduleViewSchema = z.object({
@@ -65,6 +69,7 @@ export const scheduleViewSchema = z.object({
   /** The next five slots (empty when disabled). */
   nextFireTimes: z.array(z.string()),
   createdAt: z.string(),
+  labels: runLabelsSchema.default({}),
 });
 export type ScheduleView = z.infer<typeof scheduleViewSchema>;
 

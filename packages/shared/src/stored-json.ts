@@ -3,6 +3,7 @@ import { capacitySchema, diagnosticSchema } from './diagnostics-schema.js';
 import { generatorSampleSchema } from './jobs.js';
 import { planSpecSchema } from './plan.js';
 import { recoverySchema } from './recovery.js';
+import { runLabelsSchema, runManifestSchema, runnerBuildSchema } from './run-manifest.js';
 import { segmentHealthSchema } from './run-dispatch.js';
 import { secondSampleSchema } from './series.js';
 import { thresholdStopSchema } from './stop-rule.js';
@@ -50,6 +51,14 @@ const STORED_COLUMNS = {
   'RunTelemetrySource.catalog': { 1: telemetryCatalogSchema.nullable() },
   /** One source's minute of a run (JSON text: see telemetry/stored.ts). */
   'RunTelemetryMinute.data': { 1: telemetryMinuteSchema },
+  /** The caller's labels of a run, or those a schedule or trigger gives its runs (run-manifest.ts). */
+  'Run.labels': { 1: runLabelsSchema },
+  'Schedule.labels': { 1: runLabelsSchema },
+  'Trigger.labels': { 1: runLabelsSchema },
+  /** What the run measured, recorded when it was created; null for runs before manifests. */
+  'Run.manifest': { 1: runManifestSchema.nullable() },
+  /** What the segment's runner said of itself when it started; null before that (or before builds were reported). */
+  'RunSegment.runner': { 1: runnerBuildSchema.nullable() },
 } as const satisfies Record<string, Record<number, z.ZodType>>;
 
 export type StoredColumn = keyof typeof STORED_COLUMNS;

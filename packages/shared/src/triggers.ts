@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { baseUrlSchema, variableNameSchema } from './targets.js';
+import { runLabelsSchema } from './run-manifest.js';
 
-export const createTriggerSchema = z.object({ name: z.string().trim().min(1).max(200).default('deploy hook') });
+export const createTriggerSchema = z.object({
+  name: z.string().trim().min(1).max(200).default('deploy hook'),
+  /** Labels every run it starts carries (a call's own labels win over these). */
+  labels: runLabelsSchema.default({}),
+});
 
 export const triggerViewSchema = z.object({
   id: z.string(),
@@ -11,6 +16,7 @@ export const triggerViewSchema = z.object({
   createdBy: z.string().nullable(),
   lastUsedAt: z.string().nullable(),
   revokedAt: z.string().nullable(),
+  labels: runLabelsSchema.default({}),
 });
 export type TriggerView = z.infer<typeof triggerViewSchema>;
 
@@ -26,6 +32,8 @@ export type CreatedTrigger = z.infer<typeof createdTriggerSchema>;
 export const fireTriggerSchema = z.object({
   baseUrl: baseUrlSchema.optional(),
   variables: z.record(variableNameSchema, z.string().max(8_192)).optional(),
+  /** This run's labels, over the trigger's own: `{"commit": "ab12cd3", "branch": "main"}`. */
+  labels: runLabelsSchema.optional(),
 });
 export type FireTriggerInput = z.infer<typeof fireTriggerSchema>;
 

@@ -5,8 +5,9 @@ import { DatabaseService } from '../prisma/database.service.js';
 import { MetricsService } from '../metrics/metrics.module.js';
 import { REDIS } from '../queue/queue.module.js';
 import { RunQueueService } from '../run-queue/run-queue.service.js';
+import { API_VERSION } from '../config/version.js';
 
-const VERSION = process.env.npm_package_version ?? '0.1.0';
+const VERSION = API_VERSION;
 
 /** An error in a line, for the operator: the driver's message, else its cause's, else its code or name. */
 function describe(error: unknown): string {

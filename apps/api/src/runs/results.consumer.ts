@@ -92,7 +92,7 @@ export class ResultsConsumer implements OnApplicationBootstrap, OnApplicationShu
 
   private async started(payload: Results<'segment.started'>): Promise<void> {
     const at = new Date(payload.at);
-    await this.runs.markSegmentStarted(payload.runId, payload.segmentIndex, payload.phase, payload.runnerId, at);
+    await this.runs.markSegmentStarted(payload.runId, payload.segmentIndex, payload.phase, payload.runnerId, at, payload.build);
     if (payload.phase === 'STARTING') {
       await this.runs.advanceStatus(payload.runId, 'STARTING', ['QUEUED']);
     } else {

@@ -7,20 +7,23 @@ import { decodePlanVersion, type PlanVersionRow } from '../plans/plan-version-ro
  * once, by the version that wrote it (packages/shared stored-json.ts). Nothing past the
  * repository sees stored JSON.
  */
-export type SegmentRow = Omit<RunSegment, 'error' | 'health'> & {
+export type SegmentRow = Omit<RunSegment, 'error' | 'health' | 'runner'> & {
   error: StoredValue<'RunSegment.error'>;
   health: StoredValue<'RunSegment.health'>;
+  runner: StoredValue<'RunSegment.runner'>;
 };
 
 export type ThresholdRow = Omit<ThresholdResult, 'relative'> & { relative: RelativeJudgement | null };
 
-export type RunRecord = Omit<Run, 'summary' | 'diagnostics' | 'capacity' | 'recovery' | 'error' | 'telemetry'> & {
+export type RunRecord = Omit<Run, 'summary' | 'diagnostics' | 'capacity' | 'recovery' | 'error' | 'telemetry' | 'labels' | 'manifest'> & {
   summary: StoredValue<'Run.summary'>;
   diagnostics: StoredValue<'Run.diagnostics'>;
   capacity: StoredValue<'Run.capacity'>;
   recovery: StoredValue<'Run.recovery'>;
   error: StoredValue<'Run.error'>;
   telemetry: StoredValue<'Run.telemetry'>;
+  labels: StoredValue<'Run.labels'>;
+  manifest: StoredValue<'Run.manifest'>;
   planVersion: PlanVersionRow;
   thresholds: ThresholdRow[];
   runSegments: SegmentRow[];
@@ -33,6 +36,7 @@ export function decodeSegment(row: RunSegment): SegmentRow {
     ...row,
     error: decodeStored('RunSegment.error', row.error, row.jsonVersion, row.id),
     health: decodeStored('RunSegment.health', row.health, row.jsonVersion, row.id),
+    runner: decodeStored('RunSegment.runner', row.runner, row.jsonVersion, row.id),
   };
 }
 
@@ -49,6 +53,8 @@ export function decodeRun(row: StoredRun): RunRecord {
     recovery: decodeStored('Run.recovery', row.recovery, row.jsonVersion, row.id),
     error: decodeStored('Run.error', row.error, row.jsonVersion, row.id),
     telemetry: decodeStored('Run.telemetry', row.telemetry, row.jsonVersion, row.id),
+    labels: decodeStored('Run.labels', row.labels, row.jsonVersion, row.id),
+    manifest: decodeStored('Run.manifest', row.manifest, row.jsonVersion, row.id),
     planVersion: decodePlanVersion(row.planVersion),
     thresholds: row.thresholds.map(decodeThresholdRow),
     runSegments: row.runSegments.map(decodeSegment),

@@ -140,5 +140,12 @@ function buildRunView(run: RunRecord, queue: RunQueueView | null): RunView {
     startSpreadMs: run.startSpreadMs,
     baseline: run.baselineRunId ? { runId: run.baselineRunId, rule: baselineRuleSchema.parse(run.baselineRule) } : null,
     telemetry: run.telemetry,
+    labels: run.labels,
+    manifest: run.manifest ? { ...run.manifest, runners: runnersOf(run.runSegments) } : null,
   };
+}
+
+/** Each started segment's runner build, as its runner reported it. */
+function runnersOf(segments: readonly SegmentRow[]): NonNullable<RunView['manifest']>['runners'] {
+  return [...segments].sort((a, b) => a.index - b.index).flatMap((segment) => (segment.runner ? [{ segment: segment.index, ...segment.runner }] : []));
 }

@@ -1,11 +1,11 @@
-import { Controller, Get, HttpCode, Param, Post, Query, Res, Sse, type MessageEvent } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Res, Sse, type MessageEvent } from '@nestjs/common';
 import type { Response } from 'express';
 import { map, type Observable } from 'rxjs';
 import { ApiBearerAuth, ApiHeader, ApiTags } from '@nestjs/swagger';
-import { RUN_STATUSES, isTerminalRunStatus, runSchema, runSeriesSchema } from '@loadline/shared';
+import { RUN_STATUSES, isTerminalRunStatus, labelFilterSchema, runSchema, runSeriesSchema, startRunSchema, type StartRunInput } from '@loadline/shared';
 import { z } from 'zod';
 import { ZodPipe } from '../common/validation/zod-body.pipe.js';
-import { ApiFileResponse, ApiJsonResponse, ApiZodQuery } from '../common/openapi/decorators.js';
+import { ApiFileResponse, ApiJsonBody, ApiJsonResponse, ApiZodQuery } from '../common/openapi/decorators.js';
 import { listOf } from '../common/http/list.js';
 import { revalidateWhenFinal } from '../common/http/cache-control.js';
 import { CurrentAccess, CurrentCaller, type AuthenticatedCaller } from '../access/access.guard.js';
@@ -20,6 +20,8 @@ import { Requires } from '../access/permissions.decorator.js';
 const runListQuerySchema = z.object({
   planId: z.string().min(1).optional(),
   status: z.enum(RUN_STATUSES).optional(),
+  /** Only runs carrying this label: `commit=ab12cd3`. */
+  label: labelFilterSchema.optional(),
   /** Runs per page, newest first. */
   limit: z.coerce.number().int().min(1).max(200).default(50),
   /** The `next` of the previous page: runs older than its last. */
@@ -44,11 +46,18 @@ export class RunsController {
   @Requires('runs:start')
   @HttpCode(202)
   @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'Retries with the same key answer the run the first call started' })
+  // Optional: a run without labels needs no body.
+  @ApiJsonBody(startRunSchema, { required: false })
   @ApiJsonResponse(202, z.object({ run: runSchema }), [400, 401, 404, 409, 422, 503])
-  async start(@Param('id') planId: string, @CurrentCaller() caller: AuthenticatedCaller, @IdempotencyKey() idempotencyKey: string | undefined) {
+  async start(
+    @Param('id') planId: string,
+    @Body(new ZodPipe(startRunSchema, 'run start')) body: StartRunInput,
+    @CurrentCaller() caller: AuthenticatedCaller,
+    @IdempotencyKey() idempotencyKey: string | undefined,
+  ) {
     // Keys are the caller's: two people (or keys) using the same value do not collide.
     const scoped = idempotencyKey ? `${caller.apiKeyId ?? caller.userId}:${idempotencyKey}` : undefined;
-    return { run: await this.runs.start(planId, caller.via === 'apiKey' ? 'API' : 'MANUAL', caller.userId, { idempotencyKey: scoped }) };
+    return { run: await this.runs.start(planId, caller.via === 'apiKey' ? 'API' : 'MANUAL', caller.userId, { idempotencyKey: scoped, labels: body.labels }) };
   }
 
   @Get('runs')

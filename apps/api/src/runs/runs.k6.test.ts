@@ -3,8 +3,12 @@ import type { PlanView, RunView, TargetView } from '@loadline/shared';
 import { startStack, type TestStack } from '../test/stack.js';
 import { refusedLoopbackUrl, startLoopbackServer, type LoopbackServer } from '@loadline/shared/testing';
 import type { ApiClient } from '../test/api-client.js';
+import { execFileSync } from 'node:child_process';
+import { DEFAULT_K6_BIN } from '@loadline/runner';
 
 const DELAY_MS = 25;
+/** The k6 the test stack's runner uses (apps/runner's default). */
+const K6_BIN = DEFAULT_K6_BIN;
 
 describe('a plan run end to end (real PostgreSQL, Redis and k6)', () => {
   let stack: TestStack;
@@ -94,6 +98,10 @@ describe('a plan run end to end (real PostgreSQL, Redis and k6)', () => {
     expect(run.thresholds[2]!.measured).toBeGreaterThanOrEqual(DELAY_MS * 0.99);
     expect(run.thresholds[2]!.explanation).toMatch(/^p50 .* ms against < 5 ms: over by/);
     expect(run.thresholds[0]!.explanation).toMatch(/headroom/);
+
+    // The manifest names the build that generated the load: the runner's k6, as the binary says.
+    const k6Version = /k6 (v[\d.]+)/.exec(execFileSync(K6_BIN, ['version'], { encoding: 'utf8' }))![1];
+    expect(run.manifest!.runners).toEqual([{ segment: 0, k6: k6Version, loadline: expect.stringMatching(/^\d+\.\d+\.\d+/), image: null }]);
   });
 
   it('ends ERRORED with k6’s own message when the target refuses connections', async () => {

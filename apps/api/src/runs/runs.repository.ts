@@ -6,6 +6,9 @@ import {
   type Capacity,
   type Recovery,
   type Diagnostic,
+  type RunLabels,
+  type RunManifest,
+  type RunnerBuild,
   type RunStatus,
   type RunSummary,
   type SegmentHealth,
@@ -29,6 +32,8 @@ export interface NewRun {
   createdById?: string;
   vuMinutes: number;
   idempotencyKey?: string;
+  labels: RunLabels;
+  manifest: RunManifest;
 }
 
 export interface FinalOutcome {
@@ -47,6 +52,15 @@ export interface FinalOutcome {
   startSpreadMs: number | null;
   /** The run it was judged and compared against; null when there was none. */
   baseline: { runId: string; rule: BaselineRule } | null;
+}
+
+export interface RunFilter {
+  planId?: string;
+  status?: RunStatus;
+  from?: Date;
+  to?: Date;
+  /** Only runs carrying this label. */
+  label?: { key: string; value: string };
 }
 
 const NOT_TERMINAL = { notIn: [...TERMINAL_RUN_STATUSES] as RunStatus[] };
@@ -69,7 +83,14 @@ export class RunsRepository {
     return this.db.scoped.$transaction(async (tx) => {
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`run-quota:${currentTenantId()}`}))`;
       await admit();
-      const created = await tx.run.create({ data: withTenant({ ...run, jsonVersion: STORED_JSON_VERSION }) });
+      const created = await tx.run.create({
+        data: withTenant({
+          ...run,
+          labels: run.labels as Prisma.InputJsonObject,
+          manifest: run.manifest as unknown as Prisma.InputJsonObject,
+          jsonVersion: STORED_JSON_VERSION,
+        }),
+      });
       await tx.runSegment.createMany({
         data: Array.from({ length: run.segments }, (_, index) => withTenant({ runId: created.id, index })),
       });
@@ -105,12 +126,13 @@ export class RunsRepository {
    * The runs a list shows, newest first, with only what tells whether a view built earlier
    * still holds (status, end, segments' state): no summaries, no plan specs.
    */
-  listKeys(filter: { planId?: string; status?: RunStatus; from?: Date; to?: Date }, take = 100, before?: { createdAt: Date; id: string }) {
+  listKeys(filter: RunFilter, take = 100, before?: { createdAt: Date; id: string }) {
     return this.db.scoped.run.findMany({
       where: {
         planId: filter.planId,
         status: filter.status,
         createdAt: { gte: filter.from, lte: filter.to },
+        ...(filter.label ? { labels: { path: [filter.label.key], equals: filter.label.value } } : {}),
         ...(before ? { OR: [{ createdAt: { lt: before.createdAt } }, { createdAt: before.createdAt, id: { lt: before.id } }] } : {}),
       },
       select: { id: true, status: true, finishedAt: true, runSegments: { select: { status: true, finishedAt: true } } },
@@ -211,11 +233,11 @@ export class RunsRepository {
    * Moves a segment to STARTING or RUNNING, never backwards: a `started` job processed after
    * the segment's `finished` job (jobs are consumed in parallel) must not revive it.
    */
-  markSegmentStarted(runId: string, index: number, phase: 'STARTING' | 'RUNNING', runnerId: string, at: Date) {
+  markSegmentStarted(runId: string, index: number, phase: 'STARTING' | 'RUNNING', runnerId: string, at: Date, build?: RunnerBuild) {
     const from: SegmentStatus[] = phase === 'STARTING' ? ['QUEUED'] : ['QUEUED', 'STARTING'];
     return this.db.scoped.runSegment.updateMany({
       where: { runId, index, status: { in: from } },
-      data: { status: phase, runnerId, startedAt: at },
+      data: { status: phase, runnerId, startedAt: at, ...(build ? { runner: build } : {}) },
     });
   }
 

@@ -1,5 +1,13 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { isTerminalRunStatus, planExpectedSeconds, scenariosTooSmallToSplit, type RunJob, type RunStatus, type RunView } from '@loadline/shared';
+import {
+  isTerminalRunStatus,
+  planExpectedSeconds,
+  runLabelsSchema,
+  scenariosTooSmallToSplit,
+  type RunJob,
+  type RunLabels,
+  type RunView,
+} from '@loadline/shared';
 import { sealJobSecrets } from '@loadline/shared/queue';
 import { currentTraceCarrier, withSpan } from '@loadline/tracing';
 import { API_ENV, type ApiEnv } from '../config/env.js';
@@ -9,7 +17,7 @@ import { TargetError, TargetErrorCode } from '../targets/targets.errors.js';
 import { RunQueueService } from '../run-queue/run-queue.service.js';
 import type { RunTrigger } from '../generated/prisma/client.js';
 import { currentTenantId } from '../tenancy/request-context.js';
-import { RunsRepository } from './runs.repository.js';
+import { RunsRepository, type RunFilter } from './runs.repository.js';
 import { RunDispatchRepository } from './run-dispatch.repository.js';
 import { CommonError, CommonErrorCode } from '../common/errors/domain-error.js';
 import { RunError, RunErrorCode } from './runs.errors.js';
@@ -20,6 +28,7 @@ import { plannedVuMinutes } from '../organizations/quota-check.js';
 import { DomainEvents } from '../events/domain-events.js';
 import { MetricSourcesService } from '../telemetry/metric-sources.service.js';
 import { RunTelemetryService } from '../telemetry/run-telemetry.service.js';
+import { runManifest } from './run-manifest.js';
 
 export interface RunCursor {
   createdAt: Date;
@@ -44,6 +53,8 @@ export interface StartOptions {
   idempotencyKey?: string;
   /** A trigger may point the run at another base URL (a preview deployment) or set variables. */
   override?: TargetOverride;
+  /** The run's labels (commit, version, env...), already merged over its schedule's or trigger's. */
+  labels?: RunLabels;
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -77,6 +88,14 @@ export class RunsService {
     if (options.idempotencyKey) {
       const earlier = await this.runs.findByIdempotencyKey(options.idempotencyKey);
       if (earlier) return this.earlierStart(earlier, planId);
+    }
+    // A trigger's or schedule's labels with the call's may pass the bound neither passes alone.
+    const labels = runLabelsSchema.safeParse(options.labels ?? {});
+    if (!labels.success) {
+      const why = labels.error.issues[0]!.message;
+      throw new CommonError(CommonErrorCode.VALIDATION_FAILED, `Invalid labels: ${why} (the call's together with its trigger's or schedule's)`, [
+        { path: 'labels', message: why },
+      ]);
     }
     const { plan, version } = await this.plans.getWithVersion(planId);
     const spec = version.spec;
@@ -122,6 +141,8 @@ export class RunsService {
           createdById: createdById ?? undefined,
           vuMinutes: plannedVuMinutes(spec),
           idempotencyKey: options.idempotencyKey,
+          labels: labels.data,
+          manifest: runManifest({ planId: plan.id, version, target }),
         },
         () => this.organizations.assertRunAllowed(spec),
       )
@@ -238,14 +259,14 @@ export class RunsService {
    * A page of runs, newest first, and the cursor of the next one (keyset: the last run's time
    * and id, so pages hold still while new runs arrive).
    */
-  async page(filter: { planId?: string; status?: RunStatus }, limit: number, before?: string): Promise<{ items: RunView[]; next: string | null }> {
+  async page(filter: RunFilter, limit: number, before?: string): Promise<{ items: RunView[]; next: string | null }> {
     const after = before === undefined ? undefined : decodeCursor(before);
     const items = await this.list(filter, limit + 1, after);
     const last = items.length > limit ? items[limit - 1]! : null;
     return { items: items.slice(0, limit), next: last ? encodeCursor(last) : null };
   }
 
-  async list(filter: { planId?: string; status?: RunStatus; from?: Date; to?: Date }, take = 100, before?: RunCursor): Promise<RunView[]> {
+  async list(filter: RunFilter, take = 100, before?: RunCursor): Promise<RunView[]> {
     // A plan that is not this organization's (or not at all) answers 404, like its own route:
     // an empty list would say "exists, no runs" about another organization's id.
     if (filter.planId) await this.plans.getWithVersion(filter.planId);

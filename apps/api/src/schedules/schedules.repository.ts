@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { decodeStored, STORED_JSON_VERSION, type RunLabels } from '@loadline/shared';
+import type { Prisma } from '../generated/prisma/client.js';
 import { DatabaseService } from '../prisma/database.service.js';
 import { currentTenantId, withTenant } from '../tenancy/request-context.js';
 import { slotKey } from './slot-plan.js';
@@ -10,6 +12,7 @@ export interface ScheduleFields {
   missedPolicy: string;
   overlapPolicy: string;
   nextFireAt: Date | null;
+  labels: RunLabels;
 }
 
 /** A slot taken by the scheduler: what to fire, for whom. */
@@ -20,6 +23,8 @@ export interface TakenSlot {
   slotAt: Date;
   outcome: 'PENDING' | 'SKIPPED_MISSED';
   overlapPolicy: string;
+  /** The schedule's labels, for the run it starts. */
+  labels: RunLabels;
   /** Stored with the slot: how many slots were missed before it, and why. */
   detail: string | null;
   /** Taken again after its first process did not finish it: its run may exist already. */
@@ -35,7 +40,11 @@ interface DueSchedule {
   nextFireAt: Date;
   missedPolicy: string;
   overlapPolicy: string;
+  labels: unknown;
 }
+
+/** A schedule's labels as stored (Schedule has one JSON version). */
+const labelsOf = (raw: unknown, id: string) => decodeStored('Schedule.labels', raw, STORED_JSON_VERSION, id);
 
 @Injectable()
 export class SchedulesRepository {
@@ -51,7 +60,7 @@ export class SchedulesRepository {
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`schedule-count:${currentTenantId()}`}))`;
       const count = await tx.schedule.count({ where: { plan: { deletedAt: null } } });
       if (count >= limit) return null;
-      return tx.schedule.create({ data: withTenant({ planId, ...fields }) });
+      return tx.schedule.create({ data: withTenant({ planId, ...fields, labels: fields.labels as Prisma.InputJsonObject }) });
     });
   }
 
@@ -64,7 +73,8 @@ export class SchedulesRepository {
   }
 
   update(id: string, fields: Partial<ScheduleFields>) {
-    return this.db.scoped.schedule.update({ where: { id }, data: fields });
+    const { labels, ...rest } = fields;
+    return this.db.scoped.schedule.update({ where: { id }, data: { ...rest, ...(labels ? { labels: labels as Prisma.InputJsonObject } : {}) } });
   }
 
   delete(id: string) {
@@ -102,7 +112,7 @@ export class SchedulesRepository {
   ): Promise<TakenSlot[]> {
     return this.db.system.$transaction(async (tx) => {
       const due = await tx.$queryRaw<DueSchedule[]>`
-        SELECT id, "tenantId", "planId", cron, timezone, "nextFireAt", "missedPolicy", "overlapPolicy"
+        SELECT id, "tenantId", "planId", cron, timezone, "nextFireAt", "missedPolicy", "overlapPolicy", labels
         FROM "Schedule" WHERE enabled AND "nextFireAt" <= ${now}
         ORDER BY "nextFireAt" LIMIT ${limit} FOR UPDATE SKIP LOCKED`;
       if (!due.length) return [];
@@ -138,6 +148,7 @@ export class SchedulesRepository {
           slotAt: decision.slotAt,
           outcome,
           overlapPolicy: schedule.overlapPolicy,
+          labels: labelsOf(schedule.labels, schedule.id),
           detail: decision.missed?.detail ?? null,
         }));
     });
@@ -156,7 +167,7 @@ export class SchedulesRepository {
   async stalePendingSlots(olderThan: Date, firingHere: string[]): Promise<TakenSlot[]> {
     const rows = await this.db.system.scheduleSlot.findMany({
       where: { outcome: 'PENDING', updatedAt: { lt: olderThan } },
-      include: { schedule: { select: { planId: true, overlapPolicy: true } } },
+      include: { schedule: { select: { planId: true, overlapPolicy: true, labels: true } } },
       orderBy: { slotAt: 'asc' },
       take: Math.min(500 + firingHere.length, 20_000),
     });
@@ -169,6 +180,7 @@ export class SchedulesRepository {
         slotAt: row.slotAt,
         outcome: 'PENDING' as const,
         overlapPolicy: row.schedule.overlapPolicy,
+        labels: labelsOf(row.schedule.labels, row.scheduleId),
         detail: row.detail,
       }))
       .filter((slot) => !here.has(slotKey(slot)));

@@ -1,6 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  STORED_JSON_VERSION,
   cronShortestGapSeconds,
+  decodeStored,
   nextFireTimes,
   type ScheduleSlotView,
   type ScheduleView,
@@ -25,6 +27,7 @@ const view = (row: ScheduleRow, now = new Date()): ScheduleView => ({
   overlapPolicy: row.overlapPolicy as ScheduleView['overlapPolicy'],
   nextFireTimes: row.enabled ? nextFireTimes(row.cron, row.timezone, 5, now).map((date) => date.toISOString()) : [],
   createdAt: row.createdAt.toISOString(),
+  labels: decodeStored('Schedule.labels', row.labels, STORED_JSON_VERSION, row.id),
 });
 
 /** Where the scheduler picks a schedule up: its next slot from now (none while disabled). */

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { can, type Role } from '@loadline/shared';
+import { can, type Role, type RunLabels } from '@loadline/shared';
+import type { Prisma } from '../generated/prisma/client.js';
 import { DatabaseService } from '../prisma/database.service.js';
 import { currentTenantId, withTenant } from '../tenancy/request-context.js';
 import { assertRootAuthority } from '../access/authority.js';
@@ -10,11 +11,17 @@ export class TriggersRepository {
   constructor(private readonly db: DatabaseService) {}
 
   /** Writes the trigger unless its root person may no longer start runs (checked under lock, see lockRootRole). */
-  create(data: { planId: string; name: string; tokenHash: string }, maker: Maker) {
+  create(data: { planId: string; name: string; tokenHash: string; labels: RunLabels }, maker: Maker) {
     return this.db.scoped.$transaction(async (tx) => {
       await assertRootAuthority(tx, currentTenantId(), maker.rootUserId, (role) => can(role, 'runs:start'));
       return tx.trigger.create({
-        data: withTenant({ ...data, createdById: maker.userId, createdByApiKeyId: maker.apiKeyId, rootUserId: maker.rootUserId }),
+        data: withTenant({
+          ...data,
+          labels: data.labels as Prisma.InputJsonObject,
+          createdById: maker.userId,
+          createdByApiKeyId: maker.apiKeyId,
+          rootUserId: maker.rootUserId,
+        }),
       });
     });
   }

@@ -1,6 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Redis } from 'ioredis';
-import { can, type CreatedTrigger, type FireTriggerInput, type RunView, type TriggerView } from '@loadline/shared';
+import {
+  STORED_JSON_VERSION,
+  can,
+  decodeStored,
+  mergeLabels,
+  type CreatedTrigger,
+  type FireTriggerInput,
+  type RunLabels,
+  type RunView,
+  type TriggerView,
+} from '@loadline/shared';
 import { API_ENV, type ApiEnv } from '../config/env.js';
 import { REDIS } from '../queue/queue.module.js';
 import { hashSecretToken, newSecretToken } from '../access/secrets.js';
@@ -19,6 +29,9 @@ const TRIGGER_TOKEN_PREFIX = 'llt';
 const CALLS_PER_MINUTE = 30;
 
 type TriggerRow = NonNullable<Awaited<ReturnType<TriggersRepository['find']>>>;
+
+/** A trigger's labels as stored (Trigger has one JSON version). */
+const labelsOf = (row: TriggerRow) => decodeStored('Trigger.labels', row.labels, STORED_JSON_VERSION, row.id);
 
 const notFound = () => new TriggerError(TriggerErrorCode.TRIGGER_NOT_FOUND, 'This trigger URL does not exist or was revoked');
 
@@ -52,14 +65,15 @@ export class TriggersService {
       createdBy: row.createdById ? (emails.get(row.createdById) ?? null) : null,
       lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
       revokedAt: row.revokedAt?.toISOString() ?? null,
+      labels: labelsOf(row),
     }));
   }
 
   /** The trigger carries its maker's root person's authority: it stops when they may no longer start runs. */
-  async create(planId: string, name: string, maker: Maker, linkBase: string): Promise<CreatedTrigger> {
+  async create(planId: string, name: string, maker: Maker, linkBase: string, labels: RunLabels = {}): Promise<CreatedTrigger> {
     await this.plans.get(planId);
     const token = newSecretToken(TRIGGER_TOKEN_PREFIX);
-    const row = await this.triggers.create({ planId, name, tokenHash: hashSecretToken(token) }, maker);
+    const row = await this.triggers.create({ planId, name, tokenHash: hashSecretToken(token), labels }, maker);
     const [trigger] = await this.views([row]);
     return { trigger: trigger!, token, url: `${linkBase.replace(/\/$/, '')}/api/v1/triggers/${token}` };
   }
@@ -97,6 +111,7 @@ export class TriggersService {
         // Scoped to the trigger, so one pipeline's key cannot collide with another's.
         idempotencyKey: idempotencyKey ? `trigger:${row.id}:${idempotencyKey}` : undefined,
         override: { baseUrl: input.baseUrl, variables: input.variables },
+        labels: mergeLabels(labelsOf(row), input.labels),
       }),
     );
   }

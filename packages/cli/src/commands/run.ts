@@ -21,7 +21,9 @@ export async function runPlan(command: RunCommand, ctx: Context): Promise<ExitCo
   const plan = await resolvePlan(client, command.plan);
   if (command.baseline !== undefined) await setBaseline(plan.id, command.baseline, ctx);
   const headers = command.idempotencyKey ? { 'Idempotency-Key': command.idempotencyKey } : undefined;
-  const { run } = ok(await client.api.POST('/plans/{id}/runs', { params: { path: { id: plan.id } }, headers }));
+  const { run } = ok(
+    await client.api.POST('/plans/{id}/runs', { params: { path: { id: plan.id } }, headers, ...(command.labels ? { body: { labels: command.labels } } : {}) }),
+  );
   const url = runUrl(config, run.id);
 
   if (!command.wait) {

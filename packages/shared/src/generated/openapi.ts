@@ -1504,6 +1504,8 @@ export interface components {
             cron: components["schemas"]["CronInput"];
             /** @default true */
             enabled?: boolean;
+            /** @default {} */
+            labels?: components["schemas"]["RunLabels"];
             /**
              * @default SKIP
              * @enum {string}
@@ -1534,6 +1536,8 @@ export interface components {
             };
         };
         CreateTriggerInput: {
+            /** @default {} */
+            labels?: components["schemas"]["RunLabels"];
             /** @default deploy hook */
             name?: string;
         };
@@ -1681,6 +1685,7 @@ export interface components {
         };
         FireTriggerInput: {
             baseUrl?: components["schemas"]["BaseUrl"];
+            labels?: components["schemas"]["RunLabels"];
             variables?: {
                 [key: string]: string;
             };
@@ -1884,6 +1889,7 @@ export interface components {
                 threshold: string;
             })[];
         };
+        LabelFilterInput: string;
         LatencyStats: {
             avg: number;
             intervals?: {
@@ -2203,6 +2209,10 @@ export interface components {
                 message: string;
             } | null;
             finishedAt: string | null;
+            /** @default {} */
+            labels: components["schemas"]["RunLabels"];
+            /** @default null */
+            manifest: components["schemas"]["RunManifestView"] | null;
             partial: boolean;
             planName: string;
             plannedSeconds: number;
@@ -2374,6 +2384,10 @@ export interface components {
             } | null;
             finishedAt: string | null;
             id: string;
+            /** @default {} */
+            labels: components["schemas"]["RunLabels"];
+            /** @default null */
+            manifest: components["schemas"]["RunManifestView"] | null;
             partial: boolean;
             planId: string;
             planName: string;
@@ -2461,6 +2475,40 @@ export interface components {
                 code: string;
                 message: string;
             }[];
+        };
+        RunLabels: {
+            [key: string]: components["schemas"]["RunLabelValue"];
+        };
+        RunLabelValue: string;
+        RunManifestView: {
+            load: {
+                load: {
+                    [key: string]: unknown;
+                };
+                scenario: string;
+                startTime?: string;
+            }[];
+            loadline: string;
+            plan: {
+                hash: string;
+                id: string;
+                version: number;
+            };
+            runners: {
+                image: string | null;
+                k6: string | null;
+                loadline: string;
+                segment: number;
+            }[];
+            scriptHash: string | null;
+            segments: number;
+            target: {
+                addresses: string[];
+                baseUrl: string;
+                id: string;
+            };
+            /** @enum {number} */
+            v: 1;
         };
         RunnersView: {
             ceiling: number | null;
@@ -2626,6 +2674,8 @@ export interface components {
             cron: string;
             enabled: boolean;
             id: string;
+            /** @default {} */
+            labels: components["schemas"]["RunLabels"];
             /** @enum {string} */
             missedPolicy: "SKIP" | "RUN_ONCE";
             nextFireTimes: string[];
@@ -2754,7 +2804,20 @@ export interface components {
             type: "basic";
             username: string;
         };
+        SourceFigures: {
+            backlogGrowthPerSecond: number | null;
+            coverage: number;
+            cpuSecondsPer1kRequests: number | null;
+            peakCpuCores: number | null;
+            peakCpuShare: number | null;
+            peakMemoryBytes: number | null;
+            restarts: number;
+            source: string;
+        };
         SourceName: string;
+        StartRun: {
+            labels?: components["schemas"]["RunLabels"];
+        };
         StatusClass: string;
         StopRule: {
             after: components["schemas"]["Duration"];
@@ -2803,6 +2866,8 @@ export interface components {
         };
         TelemetryReport: {
             bottleneck: components["schemas"]["BottleneckRow"][];
+            /** @default [] */
+            figures: components["schemas"]["SourceFigures"][];
             findings: components["schemas"]["TelemetryFinding"][];
             movedWithLatency: components["schemas"]["MovedWithLatency"][];
             /** @enum {number} */
@@ -3130,6 +3195,8 @@ export interface components {
             createdAt: string;
             createdBy: string | null;
             id: string;
+            /** @default {} */
+            labels: components["schemas"]["RunLabels"];
             lastUsedAt: string | null;
             name: string;
             planId: string;
@@ -3155,6 +3222,7 @@ export interface components {
         UpdateSchedule: {
             cron?: components["schemas"]["CronInput"];
             enabled?: boolean;
+            labels?: components["schemas"]["RunLabels"];
             /** @enum {string} */
             missedPolicy?: "SKIP" | "RUN_ONCE";
             /** @enum {string} */
@@ -3356,6 +3424,7 @@ export type IssuedPasswordReset = components['schemas']['IssuedPasswordReset'];
 export type JsonPath = components['schemas']['JsonPath'];
 export type K6Thresholds = components['schemas']['K6Thresholds'];
 export type K6ThresholdsInput = components['schemas']['K6ThresholdsInput'];
+export type LabelFilterInput = components['schemas']['LabelFilterInput'];
 export type LatencyStats = components['schemas']['LatencyStats'];
 export type Liveness = components['schemas']['Liveness'];
 export type LoadProfile = components['schemas']['LoadProfile'];
@@ -3402,6 +3471,9 @@ export type Role = components['schemas']['Role'];
 export type Run = components['schemas']['Run'];
 export type RunBaseline = components['schemas']['RunBaseline'];
 export type RunComparison = components['schemas']['RunComparison'];
+export type RunLabels = components['schemas']['RunLabels'];
+export type RunLabelValue = components['schemas']['RunLabelValue'];
+export type RunManifestView = components['schemas']['RunManifestView'];
 export type RunnersView = components['schemas']['RunnersView'];
 export type RunQueueView = components['schemas']['RunQueueView'];
 export type RunSeries = components['schemas']['RunSeries'];
@@ -3425,7 +3497,9 @@ export type SetBaselineInput = components['schemas']['SetBaselineInput'];
 export type ShareView = components['schemas']['ShareView'];
 export type SignupInput = components['schemas']['SignupInput'];
 export type SourceAuthInput = components['schemas']['SourceAuthInput'];
+export type SourceFigures = components['schemas']['SourceFigures'];
 export type SourceName = components['schemas']['SourceName'];
+export type StartRun = components['schemas']['StartRun'];
 export type StatusClass = components['schemas']['StatusClass'];
 export type StopRule = components['schemas']['StopRule'];
 export type SwitchOrganizationInput = components['schemas']['SwitchOrganizationInput'];
@@ -5462,7 +5536,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["StartRun"];
+            };
+        };
         responses: {
             202: {
                 headers: {
@@ -6330,6 +6408,7 @@ export interface operations {
         parameters: {
             query?: {
                 before?: string;
+                label?: components["schemas"]["LabelFilterInput"];
                 limit?: number;
                 planId?: string;
                 status?: "QUEUED" | "STARTING" | "RUNNING" | "FINISHING" | "PASSED" | "FAILED" | "INCONCLUSIVE" | "ERRORED" | "CANCELLED";
@@ -6620,6 +6699,10 @@ export interface operations {
                         } | null;
                         finishedAt: string | null;
                         id: string;
+                        /** @default {} */
+                        labels: components["schemas"]["RunLabels"];
+                        /** @default null */
+                        manifest: components["schemas"]["RunManifestView"] | null;
                         partial: boolean;
                         planId: string;
                         planName: string;

@@ -8,8 +8,8 @@ import { inlineOpenApiSchema, openApiSchema } from './schemas.js';
 type NestSchema = Parameters<typeof ApiBody>[0] extends { schema?: infer S } ? S : never;
 const asNest = (schema: Record<string, unknown>) => schema as NestSchema;
 
-export function ApiJsonBody(schema: z.ZodType) {
-  return ApiBody({ schema: asNest(openApiSchema(schema, 'input')) });
+export function ApiJsonBody(schema: z.ZodType, options: { required?: boolean } = {}) {
+  return ApiBody({ schema: asNest(openApiSchema(schema, 'input')), required: options.required ?? true });
 }
 
 /** Documents the success response and the shared error envelope for the listed statuses. */
