@@ -52,7 +52,8 @@ const STORED_COLUMNS = {
   /** One source's minute of a run (JSON text: see telemetry/stored.ts). */
   'RunTelemetryMinute.data': { 1: telemetryMinuteSchema },
   /** The caller's labels of a run, or those a schedule or trigger gives its runs (run-manifest.ts). */
-  'Run.labels': { 1: runLabelsSchema },
+  // Rows written before labels existed (the stored fixtures) have none: read as no labels.
+  'Run.labels': { 1: z.preprocess((value) => value ?? {}, runLabelsSchema) },
   'Schedule.labels': { 1: runLabelsSchema },
   'Trigger.labels': { 1: runLabelsSchema },
   /** What the run measured, recorded when it was created; null for runs before manifests. */
