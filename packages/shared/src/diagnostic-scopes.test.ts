@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyDiagnostics, diagnoseRun } from './diagnostics.js';
+import { diagnoseRun } from './diagnostics.js';
+import { applyDiagnostics } from './verdicts.js';
 import { canonicalScope, indexScopes } from './diagnostic-scopes.js';
 import { evaluateThresholds } from './threshold.js';
 import { planSpecSchema, type PlanSpecInput } from './plan.js';

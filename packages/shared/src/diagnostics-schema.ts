@@ -35,6 +35,12 @@ export const diagnosticSchema = z.object({
   scenario: z.string().optional(),
   /** Limits the effect to one threshold, by its position in the plan. */
   thresholdIndex: z.number().int().optional(),
+  /**
+   * The thresholds (positions in the plan) whose verdict it made INCONCLUSIVE, set where the
+   * verdicts are decided (verdicts.ts): every view counts and names them from here. Absent
+   * from runs judged before it was kept.
+   */
+  madeInconclusive: z.array(z.number().int()).optional(),
 });
 export type Diagnostic = z.infer<typeof diagnosticSchema>;
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyDiagnostics, diagnoseRun, minimumSamples } from './diagnostics.js';
+import { diagnoseRun, minimumSamples } from './diagnostics.js';
+import { applyDiagnostics } from './verdicts.js';
 import { indexScopes } from './diagnostic-scopes.js';
 import { evaluateThresholds } from './threshold.js';
 import { planSpecSchema, type PlanSpecInput } from './plan.js';

@@ -333,24 +333,3 @@ export function diagnoseRun(input: DiagnoseInput): Diagnostic[] {
   return found;
 }
 
-/**
- * Turns PASS/FAIL into INCONCLUSIVE where a critical diagnostic undermines the measurement
- * a threshold relies on, saying why. Only diagnostics that touch the requests the
- * threshold's figure is made of count (diagnostic-scopes.ts).
- */
-export function applyDiagnostics(results: readonly ThresholdResult[], diagnostics: readonly Diagnostic[], scopes: ScopeIndex): ThresholdResult[] {
-  return results.map((result, index) => {
-    if (result.verdict === 'INCONCLUSIVE') return result;
-    const doubt = diagnostics.find(
-      (diagnostic) =>
-        diagnostic.severity === 'critical' && diagnostic.affects.includes(result.threshold.metric) && touches(scopes, diagnostic, result.threshold, index),
-    );
-    if (!doubt) return result;
-    const where = doubt.request !== undefined ? ` on ${doubt.request}` : doubt.scenario !== undefined ? ` in scenario ${doubt.scenario}` : '';
-    return {
-      ...result,
-      verdict: 'INCONCLUSIVE',
-      explanation: `${result.explanation} (would be ${result.verdict}, but ${doubt.code.toLowerCase().replaceAll('_', ' ')}${where})`,
-    };
-  });
-}

@@ -40,6 +40,7 @@ export * from './threshold.js';
 export * from './threshold-text.js';
 export * from './threshold-time.js';
 export * from './triggers.js';
+export * from './verdicts.js';
 export * from './webhooks.js';
 export * from './k6-thresholds.js';
 export * from './custom-metrics.js';

@@ -149,6 +149,57 @@ describe('decideOutcome', () => {
     expect(outcome.thresholds[1]).toMatchObject({ measured: stop.measured, explanation: 'stopped at 8 s: p95 80 ms > 50 ms for 5 s' });
   });
 
+  it('gives a threshold its stop ended on few requests one verdict: FAIL on the breach, with no "too few samples" doubt beside it', () => {
+    // 3 requests a second, slow from the third second: the stop's 5-second breach has 15
+    // requests all over the line, while the run's 30 are too few for a whole-run p99.
+    const thin = planSpecSchema.parse({
+      load: { executor: 'constant-vus', vus: 1, duration: '60s' },
+      requests: [{ name: 'Get', path: '/' }],
+      thresholds: [
+        { metric: 'latency', stat: 'p99', op: '<', value: 50, stop: { after: '5s' } },
+        { metric: 'latency', stat: 'p99', op: '<', value: 500 },
+      ],
+    });
+    const seconds = Array.from({ length: 10 }, (_, i) => second(1_000 + i, many(i < 2 ? 5 : 80, 3)));
+    const stop = findStopBreach(
+      thin.thresholds,
+      seconds.map((s) => s.sample),
+      1_000,
+    )!;
+    expect(stop).toMatchObject({ thresholdIndex: 0, offenders: 15 });
+    const outcome = decideOutcome({
+      runId: 'run',
+      spec: thin,
+      segments: [{ index: 0, status: 'CANCELLED', error: null, startedAt: null }],
+      seconds,
+      dataMissing: false,
+      stop,
+    });
+    expect(outcome.thresholds.map((r) => r.verdict)).toEqual(['FAIL', 'INCONCLUSIVE']);
+    // The only doubt left is about the threshold the stop did not decide, and it says so.
+    const doubts = outcome.diagnostics.filter((d) => d.code === 'TOO_FEW_SAMPLES');
+    expect(doubts).toEqual([expect.objectContaining({ thresholdIndex: 1, madeInconclusive: [1] })]);
+  });
+
+  it('names on each critical diagnostic every requirement it made INCONCLUSIVE', () => {
+    const busy = planSpecSchema.parse({
+      load: { executor: 'constant-vus', vus: 1, duration: '4s' },
+      requests: [{ name: 'Get', path: '/' }],
+      thresholds: [
+        { metric: 'latency', stat: 'p95', op: '<', value: 50 },
+        { metric: 'error_rate', op: '<', value: 0.5 },
+        { metric: 'rps', op: '>', value: 1 },
+      ],
+    });
+    const seconds = Array.from({ length: 4 }, (_, i) => ({
+      ...second(1_000 + i, many(5, 300)),
+      generator: { hostCpu: 0.99, k6Cpu: 1.9, cores: 2, runnerRssMb: 80 },
+    }));
+    const outcome = decideOutcome({ runId: 'run', spec: busy, segments: done, seconds, dataMissing: false });
+    expect(outcome.thresholds.map((r) => r.verdict)).toEqual(['INCONCLUSIVE', 'PASS', 'INCONCLUSIVE']);
+    expect(outcome.diagnostics).toEqual([expect.objectContaining({ code: 'GENERATOR_SATURATED', madeInconclusive: [0, 2] })]);
+  });
+
   it('judges a windowed threshold on the seconds after its warm-up', () => {
     const windowed = planSpecSchema.parse({
       load: { executor: 'constant-vus', vus: 1, duration: '10s' },

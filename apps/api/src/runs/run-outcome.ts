@@ -1,7 +1,7 @@
 import {
   allSteps,
-  applyDiagnostics,
   indexScopes,
+  decideVerdicts,
   diagnoseRun,
   evaluateThresholds,
   findCapacity,
@@ -20,7 +20,6 @@ import {
   type HistorySpread,
   type PlanSpec,
   type StoredSecond,
-  type ThresholdResult,
   type ThresholdStop,
   type Verdict,
 } from '@loadline/shared';
@@ -61,16 +60,6 @@ const STATUS_BY_VERDICT: Record<Verdict, FinalOutcome['status']> = {
   INCONCLUSIVE: 'INCONCLUSIVE',
 };
 
-/**
- * The threshold that stopped the run fails with the stop's own figure and words; the others
- * are judged on what was measured, as in any run.
- */
-function withStop(results: ThresholdResult[], stop: ThresholdStop | null | undefined): ThresholdResult[] {
-  if (!stop) return results;
-  return results.map((result, index) =>
-    index === stop.thresholdIndex ? { threshold: result.threshold, verdict: 'FAIL', measured: stop.measured, explanation: stop.message } : result,
-  );
-}
 
 /**
  * Decides how a run ends from what its segments reported and what was measured. Pure, so
@@ -127,19 +116,18 @@ export function decideOutcome(input: OutcomeInput): FinalOutcome {
   if (!summary || summary.overall.count === 0) {
     return ended('ERRORED', { code: 'NO_REQUESTS', message: 'k6 finished without completing a single request' });
   }
-  const thresholds = withStop(
-    applyDiagnostics(
-      evaluateThresholds(
-        input.spec.thresholds,
-        summary,
-        windows,
-        relativeJudge({ runId: input.runId, summary, seconds: samples }, input.baseline ?? null, input.history ?? null),
-      ),
-      diagnostics,
-      indexScopes(samples),
+  const decided = decideVerdicts({
+    results: evaluateThresholds(
+      input.spec.thresholds,
+      summary,
+      windows,
+      relativeJudge({ runId: input.runId, summary, seconds: samples }, input.baseline ?? null, input.history ?? null),
     ),
-    input.stop,
-  );
+    diagnostics,
+    scopes: indexScopes(samples),
+    stop: input.stop,
+  });
+  const thresholds = decided.thresholds;
   const verdict = overallVerdict(thresholds);
   return {
     status: STATUS_BY_VERDICT[verdict],
@@ -148,7 +136,7 @@ export function decideOutcome(input: OutcomeInput): FinalOutcome {
     error: input.stop ?? null,
     partial,
     thresholds,
-    diagnostics,
+    diagnostics: decided.diagnostics,
     capacity,
     recovery,
     ...perSegment,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Diagnostic } from '@loadline/shared';
-import { DIAGNOSTIC_TITLE, affectsText, evidenceLabel, evidenceValue, sortDiagnostics } from './diagnostics-format';
+import { DIAGNOSTIC_TITLE, affectsText, evidenceLabel, evidenceValue, inconclusiveCount, sortDiagnostics } from './diagnostics-format';
 import { cancelledText, stoppedEarly, stoppedEarlyText } from './VerdictBanner';
 
 const diagnostic = (patch: Partial<Diagnostic>): Diagnostic => ({
@@ -37,6 +37,22 @@ describe('diagnostic presentation', () => {
     expect(affectsText(diagnostic({}))).toBeNull();
     expect(affectsText(diagnostic({ affects: ['rps', 'latency'] }))).toBe('RPS and latency thresholds');
     expect(affectsText(diagnostic({ affects: ['latency'], request: 'Search', thresholdIndex: 0 }))).toBe('latency thresholds of Search (requirement 1)');
+    // What the verdicts recorded wins over the limit a diagnostic was given.
+    expect(affectsText(diagnostic({ affects: ['rps', 'latency'], madeInconclusive: [0, 2] }))).toBe('RPS and latency thresholds (requirements 1 and 3 made INCONCLUSIVE)');
+    expect(affectsText(diagnostic({ affects: ['latency'], madeInconclusive: [] }))).toBe('latency thresholds (no requirement of this run)');
+  });
+
+  it('counts the requirements the diagnostics made INCONCLUSIVE as the verdicts recorded them', () => {
+    const result = (verdict: 'PASS' | 'INCONCLUSIVE', measured: number | null) => ({
+      threshold: { metric: 'rps' as const, op: '>' as const, value: 1 },
+      verdict,
+      measured,
+      explanation: '',
+    });
+    const thresholds = [result('INCONCLUSIVE', 5), result('INCONCLUSIVE', 6), result('PASS', 7)];
+    expect(inconclusiveCount({ thresholds, diagnostics: [diagnostic({ madeInconclusive: [0, 1] }), diagnostic({ madeInconclusive: [1] })] })).toBe(2);
+    // Runs judged before it was kept: the INCONCLUSIVE ones with a figure.
+    expect(inconclusiveCount({ thresholds, diagnostics: [diagnostic({})] })).toBe(2);
   });
 
   it('names every diagnostic code', () => {

@@ -51,13 +51,30 @@ export function evidenceValue(key: string, value: number | string): string {
   return value.toLocaleString('en-US', { maximumFractionDigits: Number.isInteger(value) ? 0 : 2 });
 }
 
-/** "latency and RPS thresholds (of Search)", or null when it changes no verdict. */
+/** "1", "1 and 3", "1, 2 and 4": requirements by their position in the plan, counted from 1. */
+const requirementList = (indexes: readonly number[]) => {
+  const numbers = indexes.map((index) => String(index + 1));
+  return numbers.length > 1 ? `${numbers.slice(0, -1).join(', ')} and ${numbers.at(-1)}` : numbers[0]!;
+};
+
+/**
+ * "latency and RPS thresholds of Search (requirements 1 and 3 made INCONCLUSIVE)", or null when
+ * it changes no verdict. Which requirements it changed comes from the run's own verdicts
+ * (madeInconclusive); runs judged before that was kept name the one it was limited to.
+ */
 export function affectsText(diagnostic: Diagnostic): string | null {
   if (diagnostic.affects.length === 0) return null;
   const metrics = diagnostic.affects.map((metric) => METRIC_LABEL[metric]);
   const list = metrics.length > 1 ? `${metrics.slice(0, -1).join(', ')} and ${metrics.at(-1)}` : metrics[0]!;
   const scope = diagnostic.request ? ` of ${diagnostic.request}` : '';
-  const which = diagnostic.thresholdIndex !== undefined ? ` (requirement ${diagnostic.thresholdIndex + 1})` : '';
+  const made = diagnostic.madeInconclusive;
+  const which = made
+    ? made.length
+      ? ` (requirement${made.length === 1 ? '' : 's'} ${requirementList(made)} made INCONCLUSIVE)`
+      : ' (no requirement of this run)'
+    : diagnostic.thresholdIndex !== undefined
+      ? ` (requirement ${diagnostic.thresholdIndex + 1})`
+      : '';
   return `${list} thresholds${scope}${which}`;
 }
 
@@ -66,7 +83,13 @@ export function sortDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[
   return [...diagnostics].sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'critical' ? -1 : 1));
 }
 
-/** How many thresholds a critical diagnostic made INCONCLUSIVE (those without data are not counted). */
-export function inconclusiveCount(run: Pick<RunView, 'thresholds'>): number {
+/**
+ * How many thresholds the critical diagnostics made INCONCLUSIVE: as the verdicts recorded it
+ * (madeInconclusive); for runs judged before that was kept, the INCONCLUSIVE ones that had a
+ * figure (those without data are not a diagnostic's doing).
+ */
+export function inconclusiveCount(run: Pick<RunView, 'thresholds' | 'diagnostics'>): number {
+  const recorded = run.diagnostics.filter((diagnostic) => diagnostic.madeInconclusive !== undefined);
+  if (recorded.length) return new Set(recorded.flatMap((diagnostic) => diagnostic.madeInconclusive!)).size;
   return run.thresholds.filter((result) => result.verdict === 'INCONCLUSIVE' && result.measured !== null).length;
 }
