@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import { emptyHistogram, mergeHistogramInto, quantile, type Histogram } from './histogram.js';
+import { bucketValue, emptyHistogram, mergeHistogramInto, quantile, type Histogram } from './histogram.js';
 import { minimumSamples } from './diagnostics.js';
+import { durationToSeconds } from './duration.js';
 import type { PlanSpec } from './plan.js';
+import { isArrivalRate, loadCurve } from './plan-load.js';
 import type { MergedSecond } from './series-merge.js';
 
 /**
@@ -28,15 +30,25 @@ export const RECOVERY_MARGIN_TEXT = `p95 within ${P95_MARGIN * 100} % (or ${P95_
 export const recoverySchema = z.object({
   statement: z.string(),
   preSpike: z.object({ p95: z.number(), errorRate: z.number(), requests: z.number().int() }),
-  /** Seconds from the run's first measured second to the one in which the load fell back. */
+  /**
+   * Seconds from the start of the load to the moment it fell back: the plan's own schedule
+   * when the load's start is known (to 0.1 s), else the first measured second with the load
+   * back down (whole seconds from the first measured second).
+   */
   fellBackAt: z.number(),
-  /** Seconds from the fall-back to recovery; null: did not recover within the run. */
+  /**
+   * Seconds from the fall-back to recovery; null: did not recover within the run. To 0.1 s when
+   * the fall-back is the plan's: the moment the target turned fast is then placed within its
+   * second by the share of that second it was still slow.
+   */
   recoveredAfter: z.number().nullable(),
   margin: z.string(),
 });
 export type Recovery = z.infer<typeof recoverySchema>;
 
 const fmt = (value: number) => value.toLocaleString('en-US', { maximumFractionDigits: value < 10 ? 1 : 0 });
+/** Seconds to 0.1 s: the fall-back and recovery are placed that finely. */
+const secs = (value: number) => value.toLocaleString('en-US', { maximumFractionDigits: 1 });
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 interface Tally {
@@ -64,10 +76,70 @@ function loadOf(spec: PlanSpec): (second: MergedSecond) => number {
 }
 
 /**
+ * The share of a second during which the target was still slow (over `limit`): for VUs, the
+ * share of their busy time spent in slow requests (a VU waits out each one, so a slow request
+ * stands for more time than a fast one); for an arrival rate, requests come evenly whatever
+ * the latency, so the share of slow requests.
+ */
+function slowShare(histogram: Histogram, limit: number, byTime: boolean): number {
+  let slow = 0;
+  let all = 0;
+  for (const [key, count] of Object.entries(histogram.bins)) {
+    const value = bucketValue(Number(key));
+    const weight = byTime ? value * count : count;
+    all += weight;
+    if (value > limit) slow += weight;
+  }
+  if (!byTime) all += histogram.zeroCount;
+  return all > 0 ? slow / all : 0;
+}
+
+/** Step of the planned load's sampling, seconds: the fall-back moment is placed to within it. */
+const PLAN_STEP = 0.05;
+
+/**
+ * When the plan's own schedule brings the load back down after its peak, seconds from the
+ * start of the load: the scenarios' profiles (from their start times) added up and read with
+ * the same rule as the measured load (back to within a quarter of the way from the starting
+ * level to the peak). k6 follows its schedule to the millisecond, so this is the truth of
+ * when the load fell; null when the plan has no such fall (or is a custom script).
+ */
+export function plannedFallBack(spec: PlanSpec): number | null {
+  // VUs and arrival rates do not add up, and iteration-bound scenarios end when their
+  // iterations are done, not on a schedule: the measured load says when those fell.
+  const loads = spec.scenarios.map((scenario) => scenario.load);
+  if (!loads.length || loads.some((load) => load.executor.endsWith('iterations'))) return null;
+  if (loads.some(isArrivalRate) && !loads.every(isArrivalRate)) return null;
+  const curves = spec.scenarios.map((scenario) => ({ start: durationToSeconds(scenario.startTime), points: loadCurve(scenario.load) }));
+  const at = (t: number) =>
+    curves.reduce((sum, { start, points }) => {
+      const local = t - start;
+      if (local < 0 || local > points.at(-1)!.t) return sum;
+      const next = points.findIndex((point) => point.t >= local);
+      if (next <= 0) return sum + points[0]!.value;
+      const [a, b] = [points[next - 1]!, points[next]!];
+      return sum + (b.t === a.t ? b.value : a.value + ((b.value - a.value) * (local - a.t)) / (b.t - a.t));
+    }, 0);
+  const end = Math.max(...curves.map(({ start, points }) => start + points.at(-1)!.t));
+  const samples: number[] = [];
+  for (let t = 0; t <= end + 1e-9; t += PLAN_STEP) samples.push(at(t));
+  // The starting level: the load over its first second, as the measured rule reads its first seconds.
+  const base = Math.max(...samples.slice(0, Math.round(1 / PLAN_STEP)));
+  const peak = Math.max(...samples);
+  if (base <= 0 || peak < base * SPIKE_FACTOR) return null;
+  let lastHigh = -1;
+  samples.forEach((value, index) => {
+    if (value > base + (peak - base) / 2) lastHigh = index;
+  });
+  const fell = samples.findIndex((value, index) => index > lastHigh && value <= base + (peak - base) / 4);
+  return lastHigh < 0 || fell < 0 ? null : Math.round(fell * PLAN_STEP * 100) / 100;
+}
+
+/**
  * Null when the run has no spike that falls back (the load never rose well above where it
  * began, or never came down), or too few requests before it to know the normal level.
  */
-export function findRecovery(spec: PlanSpec, merged: readonly MergedSecond[]): Recovery | null {
+export function findRecovery(spec: PlanSpec, merged: readonly MergedSecond[], loadStartMs: number | null = null): Recovery | null {
   const seconds = merged.filter((second) => second.sample.requests.length > 0);
   if (seconds.length < 4) return null;
   const load = seconds.map(loadOf(spec));
@@ -93,17 +165,32 @@ export function findRecovery(spec: PlanSpec, merged: readonly MergedSecond[]): R
     return one.count > 0 && quantile(one.histogram, 0.95)! <= p95Limit && one.errors / one.count <= errorLimit;
   };
 
+  // Where the load fell back: the plan's schedule from the load's start when both are known
+  // (Unix seconds, fractional), else the first measured second with the load back down.
+  const planned = loadStartMs !== null ? plannedFallBack(spec) : null;
+  const exact = planned !== null ? loadStartMs! / 1000 + planned : null;
   const first = seconds[0]!.t;
-  const fellBackAt = seconds[fellBack]!.t - first;
+  const round = (value: number) => Math.round(value * 10) / 10;
+  const fellBackAt = exact !== null ? round(planned!) : seconds[fellBack]!.t - first;
   const level = `the pre-spike p95 ${fmt(preP95)} ms and error rate ${fmt(preErrors * 100)} %`;
   for (let index = fellBack; index + RECOVERY_HOLD_SECONDS <= seconds.length; index++) {
     if (seconds.slice(index, index + RECOVERY_HOLD_SECONDS).every(within)) {
-      const recoveredAfter = seconds[index]!.t - seconds[fellBack]!.t;
+      let recoveredAfter = seconds[index]!.t - seconds[fellBack]!.t;
+      if (exact !== null) {
+        // Within the margin from this second on; the target turned fast within it or within
+        // the second before (when that one is after the fall-back): each second's slow share
+        // places the moment (a whole slow second before, then 20 % slow: 0.2 s into this one).
+        const byTime = !spec.scenarios.every((scenario) => isArrivalRate(scenario.load));
+        const share = (second: MergedSecond) => slowShare(tally([second]).histogram, p95Limit, byTime);
+        const previous = index > fellBack && seconds[index - 1]!.t === seconds[index]!.t - 1 ? seconds[index - 1]! : null;
+        const moment = previous ? previous.t + share(previous) + share(seconds[index]!) : seconds[index]!.t + share(seconds[index]!);
+        recoveredAfter = round(Math.max(0, moment - exact));
+      }
       return {
         statement:
           recoveredAfter === 0
-            ? `Recovered as soon as the load fell back (at ${fellBackAt} s): back to ${level} at once.`
-            : `Recovered ${recoveredAfter} s after the load fell back (at ${fellBackAt} s): back to ${level}.`,
+            ? `Recovered as soon as the load fell back (at ${secs(fellBackAt)} s): back to ${level} at once.`
+            : `Recovered ${secs(recoveredAfter)} s after the load fell back (at ${secs(fellBackAt)} s): back to ${level}.`,
         preSpike: { p95: preP95, errorRate: preErrors, requests: before.count },
         fellBackAt,
         recoveredAfter,
@@ -114,7 +201,7 @@ export function findRecovery(spec: PlanSpec, merged: readonly MergedSecond[]): R
   const after = tally(seconds.slice(fellBack));
   const lastP95 = quantile(tally(seconds.slice(-RECOVERY_HOLD_SECONDS)).histogram, 0.95);
   return {
-    statement: `Did not recover within the run: ${seconds.at(-1)!.t - seconds[fellBack]!.t + 1} s after the load fell back (at ${fellBackAt} s), p95 was still ${fmt(lastP95 ?? 0)} ms and the error rate ${fmt((after.errors / Math.max(1, after.count)) * 100)} %, against ${level}.`,
+    statement: `Did not recover within the run: ${seconds.at(-1)!.t - seconds[fellBack]!.t + 1} s after the load fell back (at ${secs(fellBackAt)} s), p95 was still ${fmt(lastP95 ?? 0)} ms and the error rate ${fmt((after.errors / Math.max(1, after.count)) * 100)} %, against ${level}.`,
     preSpike: { p95: preP95, errorRate: preErrors, requests: before.count },
     fellBackAt,
     recoveredAfter: null,

@@ -60,7 +60,6 @@ const STATUS_BY_VERDICT: Record<Verdict, FinalOutcome['status']> = {
   INCONCLUSIVE: 'INCONCLUSIVE',
 };
 
-
 /**
  * Decides how a run ends from what its segments reported and what was measured. Pure, so
  * every rule is unit-tested. Whatever the ending, what was measured is summarised and kept:
@@ -84,7 +83,9 @@ export function decideOutcome(input: OutcomeInput): FinalOutcome {
   const skew = startSkewDiagnostic(spread, planDurationSeconds(input.spec));
   const diagnostics = summary ? [...diagnoseRun({ spec: input.spec, summary, seconds: merged, partial, windows }), ...(skew ? [skew] : [])] : [];
   const capacity = summary ? (findCapacity(input.spec, merged) ?? findPhaseCapacity(input.spec, summary)) : null;
-  const recovery = summary ? findRecovery(input.spec, merged) : null;
+  // The load's start (the first segment's k6 resuming) places the plan's fall-back in time.
+  const starts = input.segments.flatMap((segment) => (segment.startedAt ? [segment.startedAt.getTime()] : []));
+  const recovery = summary ? findRecovery(input.spec, merged, starts.length ? Math.min(...starts) : null) : null;
   const perSegment = {
     segmentHealth: input.seconds.length ? segmentHealth(input.spec, input.seconds, input.segments.length) : new Map(),
     startSpreadMs: spread,
