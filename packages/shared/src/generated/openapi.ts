@@ -2267,6 +2267,8 @@ export interface components {
                 };
                 /** @enum {string} */
                 status: "QUEUED" | "STARTING" | "RUNNING" | "FINISHING" | "PASSED" | "FAILED" | "INCONCLUSIVE" | "ERRORED" | "CANCELLED";
+                /** @default [] */
+                telemetry: components["schemas"]["SourceFigures"][];
                 /** @enum {string|null} */
                 verdict: "PASS" | "FAIL" | "INCONCLUSIVE" | null;
                 verdictChanged: boolean;
@@ -2457,6 +2459,12 @@ export interface components {
                 metrics: components["schemas"]["MetricDelta"][];
                 name: string;
             }[];
+            /**
+             * @default {
+             *       "sources": []
+             *     }
+             */
+            telemetry: components["schemas"]["TelemetryComparison"];
             warnings: {
                 code: string;
                 message: string;
@@ -2754,6 +2762,26 @@ export interface components {
             type: "basic";
             username: string;
         };
+        SourceComparison: {
+            coverage: {
+                base: number | null;
+                head: number | null;
+            };
+            figures: components["schemas"]["TelemetryFigureDelta"][];
+            inBase: boolean;
+            inHead: boolean;
+            source: string;
+        };
+        SourceFigures: {
+            backlogGrowthPerSecond: number | null;
+            coverage: number;
+            cpuSecondsPer1kRequests: number | null;
+            peakCpuCores: number | null;
+            peakCpuShare: number | null;
+            peakMemoryBytes: number | null;
+            restarts: number;
+            source: string;
+        };
         SourceName: string;
         StatusClass: string;
         StopRule: {
@@ -2788,6 +2816,24 @@ export interface components {
             verification: components["schemas"]["TargetVerification"];
             verified: boolean;
         };
+        TelemetryComparison: {
+            sources: components["schemas"]["SourceComparison"][];
+        };
+        TelemetryFigureDelta: {
+            base: number | null;
+            /** @enum {string} */
+            better: "lower" | "higher";
+            /** @enum {string|null} */
+            change: "improvement" | "regression" | "unchanged" | null;
+            delta: number | null;
+            deltaPct: number | null;
+            /** @enum {string} */
+            figure: "peakCpuShare" | "peakCpuCores" | "cpuSecondsPer1kRequests" | "peakMemoryBytes" | "restarts" | "backlogGrowthPerSecond";
+            head: number | null;
+            reason: string;
+            /** @enum {string} */
+            unit: "share" | "cores" | "cpu_seconds_per_1k_requests" | "bytes" | "count" | "jobs_per_second";
+        };
         TelemetryFinding: {
             atSeconds: number | null;
             /** @enum {string} */
@@ -2803,6 +2849,8 @@ export interface components {
         };
         TelemetryReport: {
             bottleneck: components["schemas"]["BottleneckRow"][];
+            /** @default [] */
+            figures: components["schemas"]["SourceFigures"][];
             findings: components["schemas"]["TelemetryFinding"][];
             movedWithLatency: components["schemas"]["MovedWithLatency"][];
             /** @enum {number} */
@@ -3072,6 +3120,8 @@ export interface components {
             runId: string;
             /** @enum {string} */
             status: "QUEUED" | "STARTING" | "RUNNING" | "FINISHING" | "PASSED" | "FAILED" | "INCONCLUSIVE" | "ERRORED" | "CANCELLED";
+            /** @default [] */
+            telemetry: components["schemas"]["SourceFigures"][];
             /** @enum {string|null} */
             verdict: "PASS" | "FAIL" | "INCONCLUSIVE" | null;
             verdictChanged: boolean;
@@ -3425,12 +3475,16 @@ export type SetBaselineInput = components['schemas']['SetBaselineInput'];
 export type ShareView = components['schemas']['ShareView'];
 export type SignupInput = components['schemas']['SignupInput'];
 export type SourceAuthInput = components['schemas']['SourceAuthInput'];
+export type SourceComparison = components['schemas']['SourceComparison'];
+export type SourceFigures = components['schemas']['SourceFigures'];
 export type SourceName = components['schemas']['SourceName'];
 export type StatusClass = components['schemas']['StatusClass'];
 export type StopRule = components['schemas']['StopRule'];
 export type SwitchOrganizationInput = components['schemas']['SwitchOrganizationInput'];
 export type TargetVerification = components['schemas']['TargetVerification'];
 export type TargetView = components['schemas']['TargetView'];
+export type TelemetryComparison = components['schemas']['TelemetryComparison'];
+export type TelemetryFigureDelta = components['schemas']['TelemetryFigureDelta'];
 export type TelemetryFinding = components['schemas']['TelemetryFinding'];
 export type TelemetryReport = components['schemas']['TelemetryReport'];
 export type TenantView = components['schemas']['TenantView'];
