@@ -194,6 +194,18 @@ describe('telemetry figures in comparisons and trends', () => {
     expect(trend.points.map((point) => point.runId)).toEqual(runs.map((run) => run.id));
     expect(trend.points.map((point) => point.telemetry)).toEqual([BEFORE, AFTER, []]);
 
+    // One source's figure over the runs, for integrations that chart or gate on one number.
+    const efficiency = (await owner.get(`/plans/${plan.id}/trend?stat=cpu_seconds_per_1k_requests&source=api`)).body;
+    expect(efficiency).toMatchObject({ stat: 'cpu_seconds_per_1k_requests', source: 'api', unit: 'cpu_seconds_per_1k_requests' });
+    expect(efficiency.points.map((point: { value: number | null }) => point.value)).toEqual([
+      BEFORE[0]!.cpuSecondsPer1kRequests,
+      AFTER[0]!.cpuSecondsPer1kRequests,
+      null,
+    ]);
+    const unnamed = await owner.get(`/plans/${plan.id}/trend?stat=restarts`);
+    expect(unnamed.status).toBe(400);
+    expect(unnamed.body.error.details[0].path).toBe('source');
+
     const share = (await owner.post<{ token: string }>(`/plans/${plan.id}/share-links`, {})).body;
     const shared = (await stack.api.get<{ trend: { points: Array<{ telemetry: SourceFigures[] }> } }>(`/public/reports/${share.token}`)).body;
     expect(shared.trend.points.map((point) => point.telemetry)).toEqual([BEFORE, AFTER, []]);

@@ -3156,11 +3156,13 @@ export interface components {
                 verdict: "PASS" | "FAIL" | "INCONCLUSIVE" | null;
             }[];
             request: string | null;
+            /** @default null */
+            source: string | null;
             /** @enum {string} */
-            stat: "p50" | "p95" | "p99" | "rps" | "error_rate" | "count";
+            stat: "p50" | "p95" | "p99" | "rps" | "error_rate" | "count" | "peak_cpu_share" | "peak_cpu_cores" | "cpu_seconds_per_1k_requests" | "peak_memory_bytes" | "restarts" | "backlog_growth_per_second";
             thresholds: components["schemas"]["Threshold"][];
             /** @enum {string} */
-            unit: "ms" | "req/s" | "fraction" | "requests";
+            unit: "ms" | "req/s" | "fraction" | "requests" | "cores" | "cpu_seconds_per_1k_requests" | "bytes" | "count" | "jobs/s";
         };
         TrendSeriesQueryInput: {
             /** Format: date-time */
@@ -3168,11 +3170,12 @@ export interface components {
             /** @default 100 */
             limit?: number;
             request?: string;
+            source?: components["schemas"]["SourceName"];
             /**
              * @default p95
              * @enum {string}
              */
-            stat?: "p50" | "p95" | "p99" | "rps" | "error_rate" | "count";
+            stat?: "p50" | "p95" | "p99" | "rps" | "error_rate" | "count" | "peak_cpu_share" | "peak_cpu_cores" | "cpu_seconds_per_1k_requests" | "peak_memory_bytes" | "restarts" | "backlog_growth_per_second";
             /** Format: date-time */
             to?: string;
         };
@@ -5873,7 +5876,8 @@ export interface operations {
                 from?: string;
                 limit?: number;
                 request?: string;
-                stat?: "p50" | "p95" | "p99" | "rps" | "error_rate" | "count";
+                source?: components["schemas"]["SourceName"];
+                stat?: "p50" | "p95" | "p99" | "rps" | "error_rate" | "count" | "peak_cpu_share" | "peak_cpu_cores" | "cpu_seconds_per_1k_requests" | "peak_memory_bytes" | "restarts" | "backlog_growth_per_second";
                 to?: string;
             };
             header?: never;
