@@ -45,13 +45,16 @@ export class ReportsController {
     return this.reports.trend(id, query);
   }
 
-  /** One figure over the plan's runs (`stat`, default p95; `request`, default the whole run): one point per finished run. */
+  /**
+   * One figure over the plan's runs (`stat`, default p95; `request`, default the whole run; or a
+   * metric source's figure, `stat=cpu_seconds_per_1k_requests&source=api`): one point per finished run.
+   */
   @Get('plans/:id/trend')
   @Requires('read')
   @ApiZodQuery(trendSeriesQuerySchema)
   @ApiJsonResponse(200, trendSeriesSchema, [400, 401, 404])
   async trendSeries(@Param('id') id: string, @Query(new ZodPipe(trendSeriesQuerySchema, 'query')) query: z.infer<typeof trendSeriesQuerySchema>) {
-    return trendSeries(await this.reports.trend(id, query), query.stat, query.request);
+    return trendSeries(await this.reports.trend(id, query), query.stat, query.request, query.source);
   }
 
   /** `:id` (before) against `:otherId` (after): the same comparison as `/comparisons?base=:id&head=:otherId`. */

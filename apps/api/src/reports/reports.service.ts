@@ -60,6 +60,7 @@ export class ReportsService {
       planId,
       { from: range.from ? new Date(range.from) : undefined, to: range.to ? new Date(range.to) : undefined },
       range.limit,
+      { telemetry: true },
     );
     const points = trendPointsFromFigures(runs);
     return {

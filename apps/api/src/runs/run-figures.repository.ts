@@ -12,11 +12,24 @@ const STATS = new Set<string>(STORED_FIGURES);
 export class RunFiguresRepository {
   constructor(private readonly db: DatabaseService) {}
 
-  /** The plan's newest `limit` runs that measured requests (within the range), with their figures. */
-  async forPlan(planId: string, range: { from?: Date; to?: Date }, limit: number): Promise<StoredTrendRun[]> {
+  /**
+   * The plan's newest `limit` runs that measured requests (within the range), with their figures;
+   * `telemetry`: with each one's per-source telemetry figures too, read from its stored report in
+   * the same query (a few KB a run: no table of their own needed).
+   */
+  async forPlan(planId: string, range: { from?: Date; to?: Date }, limit: number, options: { telemetry?: boolean } = {}): Promise<StoredTrendRun[]> {
     const runs = await this.db.scoped.run.findMany({
       where: { planId, createdAt: { gte: range.from, lte: range.to }, figures: { some: { request: '', stat: 'count', value: { gt: 0 } } } },
-      select: { id: true, createdAt: true, status: true, verdict: true, diagnostics: true, jsonVersion: true, planVersion: { select: { version: true } } },
+      select: {
+        id: true,
+        createdAt: true,
+        status: true,
+        verdict: true,
+        diagnostics: true,
+        jsonVersion: true,
+        planVersion: { select: { version: true } },
+        telemetry: options.telemetry ?? false,
+      },
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
       take: limit,
     });
@@ -40,6 +53,7 @@ export class RunFiguresRepository {
       verdict: run.verdict as StoredTrendRun['verdict'],
       doubtful: decodeStored('Run.diagnostics', run.diagnostics, run.jsonVersion, run.id).some((diagnostic) => diagnostic.severity === 'critical'),
       figures: byRun.get(run.id) ?? [],
+      ...(options.telemetry ? { telemetry: decodeStored('Run.telemetry', run.telemetry, run.jsonVersion, run.id)?.figures ?? [] } : {}),
     }));
   }
 }

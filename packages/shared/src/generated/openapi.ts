@@ -1654,6 +1654,7 @@ export interface components {
             evidence: {
                 [key: string]: number | string;
             };
+            madeInconclusive?: number[];
             message: string;
             request?: string;
             scenario?: string;
@@ -2277,6 +2278,8 @@ export interface components {
                 };
                 /** @enum {string} */
                 status: "QUEUED" | "STARTING" | "RUNNING" | "FINISHING" | "PASSED" | "FAILED" | "INCONCLUSIVE" | "ERRORED" | "CANCELLED";
+                /** @default [] */
+                telemetry: components["schemas"]["SourceFigures"][];
                 /** @enum {string|null} */
                 verdict: "PASS" | "FAIL" | "INCONCLUSIVE" | null;
                 verdictChanged: boolean;
@@ -2471,6 +2474,12 @@ export interface components {
                 metrics: components["schemas"]["MetricDelta"][];
                 name: string;
             }[];
+            /**
+             * @default {
+             *       "sources": []
+             *     }
+             */
+            telemetry: components["schemas"]["TelemetryComparison"];
             warnings: {
                 code: string;
                 message: string;
@@ -2804,6 +2813,16 @@ export interface components {
             type: "basic";
             username: string;
         };
+        SourceComparison: {
+            coverage: {
+                base: number | null;
+                head: number | null;
+            };
+            figures: components["schemas"]["TelemetryFigureDelta"][];
+            inBase: boolean;
+            inHead: boolean;
+            source: string;
+        };
         SourceFigures: {
             backlogGrowthPerSecond: number | null;
             coverage: number;
@@ -2850,6 +2869,24 @@ export interface components {
             variableNames: string[];
             verification: components["schemas"]["TargetVerification"];
             verified: boolean;
+        };
+        TelemetryComparison: {
+            sources: components["schemas"]["SourceComparison"][];
+        };
+        TelemetryFigureDelta: {
+            base: number | null;
+            /** @enum {string} */
+            better: "lower" | "higher";
+            /** @enum {string|null} */
+            change: "improvement" | "regression" | "unchanged" | null;
+            delta: number | null;
+            deltaPct: number | null;
+            /** @enum {string} */
+            figure: "peakCpuShare" | "peakCpuCores" | "cpuSecondsPer1kRequests" | "peakMemoryBytes" | "restarts" | "backlogGrowthPerSecond";
+            head: number | null;
+            reason: string;
+            /** @enum {string} */
+            unit: "share" | "cores" | "cpu_seconds_per_1k_requests" | "bytes" | "count" | "jobs_per_second";
         };
         TelemetryFinding: {
             atSeconds: number | null;
@@ -3137,6 +3174,8 @@ export interface components {
             runId: string;
             /** @enum {string} */
             status: "QUEUED" | "STARTING" | "RUNNING" | "FINISHING" | "PASSED" | "FAILED" | "INCONCLUSIVE" | "ERRORED" | "CANCELLED";
+            /** @default [] */
+            telemetry: components["schemas"]["SourceFigures"][];
             /** @enum {string|null} */
             verdict: "PASS" | "FAIL" | "INCONCLUSIVE" | null;
             verdictChanged: boolean;
@@ -3171,11 +3210,13 @@ export interface components {
                 verdict: "PASS" | "FAIL" | "INCONCLUSIVE" | null;
             }[];
             request: string | null;
+            /** @default null */
+            source: string | null;
             /** @enum {string} */
-            stat: "p50" | "p95" | "p99" | "rps" | "error_rate" | "count";
+            stat: "p50" | "p95" | "p99" | "rps" | "error_rate" | "count" | "peak_cpu_share" | "peak_cpu_cores" | "cpu_seconds_per_1k_requests" | "peak_memory_bytes" | "restarts" | "backlog_growth_per_second";
             thresholds: components["schemas"]["Threshold"][];
             /** @enum {string} */
-            unit: "ms" | "req/s" | "fraction" | "requests";
+            unit: "ms" | "req/s" | "fraction" | "requests" | "cores" | "cpu_seconds_per_1k_requests" | "bytes" | "count" | "jobs/s";
         };
         TrendSeriesQueryInput: {
             /** Format: date-time */
@@ -3183,11 +3224,12 @@ export interface components {
             /** @default 100 */
             limit?: number;
             request?: string;
+            source?: components["schemas"]["SourceName"];
             /**
              * @default p95
              * @enum {string}
              */
-            stat?: "p50" | "p95" | "p99" | "rps" | "error_rate" | "count";
+            stat?: "p50" | "p95" | "p99" | "rps" | "error_rate" | "count" | "peak_cpu_share" | "peak_cpu_cores" | "cpu_seconds_per_1k_requests" | "peak_memory_bytes" | "restarts" | "backlog_growth_per_second";
             /** Format: date-time */
             to?: string;
         };
@@ -3497,6 +3539,7 @@ export type SetBaselineInput = components['schemas']['SetBaselineInput'];
 export type ShareView = components['schemas']['ShareView'];
 export type SignupInput = components['schemas']['SignupInput'];
 export type SourceAuthInput = components['schemas']['SourceAuthInput'];
+export type SourceComparison = components['schemas']['SourceComparison'];
 export type SourceFigures = components['schemas']['SourceFigures'];
 export type SourceName = components['schemas']['SourceName'];
 export type StartRun = components['schemas']['StartRun'];
@@ -3505,6 +3548,8 @@ export type StopRule = components['schemas']['StopRule'];
 export type SwitchOrganizationInput = components['schemas']['SwitchOrganizationInput'];
 export type TargetVerification = components['schemas']['TargetVerification'];
 export type TargetView = components['schemas']['TargetView'];
+export type TelemetryComparison = components['schemas']['TelemetryComparison'];
+export type TelemetryFigureDelta = components['schemas']['TelemetryFigureDelta'];
 export type TelemetryFinding = components['schemas']['TelemetryFinding'];
 export type TelemetryReport = components['schemas']['TelemetryReport'];
 export type TenantView = components['schemas']['TenantView'];
@@ -5897,7 +5942,8 @@ export interface operations {
                 from?: string;
                 limit?: number;
                 request?: string;
-                stat?: "p50" | "p95" | "p99" | "rps" | "error_rate" | "count";
+                source?: components["schemas"]["SourceName"];
+                stat?: "p50" | "p95" | "p99" | "rps" | "error_rate" | "count" | "peak_cpu_share" | "peak_cpu_cores" | "cpu_seconds_per_1k_requests" | "peak_memory_bytes" | "restarts" | "backlog_growth_per_second";
                 to?: string;
             };
             header?: never;

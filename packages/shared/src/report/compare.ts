@@ -7,6 +7,7 @@ import { THRESHOLD_STOP_CODE } from '../stop-rule.js';
 import { CUSTOM_METRIC_TYPES, customMetricFigures } from '../custom-metrics.js';
 import { HISTOGRAM_RELATIVE_ACCURACY, emptyHistogram, mergeHistogramInto } from '../histogram.js';
 import type { SecondSample } from '../series.js';
+import { compareTelemetry, telemetryComparisonSchema } from './compare-telemetry.js';
 import { historyFigure, widenDifference, type HistorySpread, type Spread } from './history-noise.js';
 import {
   DEFAULT_RESAMPLES,
@@ -80,6 +81,8 @@ export const runComparisonSchema = z.object({
     })
     .nullable()
     .default(null),
+  /** The target's side: each metric source's figures before and after (compare-telemetry.ts). */
+  telemetry: telemetryComparisonSchema.default({ sources: [] }),
 });
 export type RunComparison = z.infer<typeof runComparisonSchema>;
 
@@ -231,6 +234,9 @@ export function compareRuns(base: ComparedRun, head: ComparedRun, history: Histo
     }
   }
 
+  const telemetry = compareTelemetry(base.run, head.run);
+  warnings.push(...telemetry.warnings);
+
   const names = [...new Set([...(base.run.summary?.requests ?? []), ...(head.run.summary?.requests ?? [])].map((request) => request.name))];
   const find = (run: RunView, name: string) => run.summary?.requests.find((request) => request.name === name);
   const seed = pairSeed(base.run.id, head.run.id);
@@ -264,5 +270,6 @@ export function compareRuns(base: ComparedRun, head: ComparedRun, history: Histo
           history: history ? { runs: history.runs } : null,
         }
       : null,
+    telemetry: telemetry.telemetry,
   };
 }

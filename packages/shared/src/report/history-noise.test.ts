@@ -35,6 +35,7 @@ function history(count: number, spread: number, { seed = 1, step = 0, stepAt = I
       doubtful: doubtful.includes(i),
       overall: figures,
       requests: { Get: figures },
+      telemetry: [],
     };
   });
 }

@@ -10,3 +10,4 @@ export * from './change-points.js';
 export * from './baseline.js';
 export * from './relative-threshold.js';
 export * from './history-noise.js';
+export * from './compare-telemetry.js';

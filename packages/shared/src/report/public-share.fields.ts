@@ -235,6 +235,14 @@ export const LET_THROUGH = `
   run.telemetry.movedWithLatency[].key
   run.telemetry.movedWithLatency[].withLatency
   run.telemetry.movedWithLatency[].withErrors
+  run.telemetry.figures[].source
+  run.telemetry.figures[].peakCpuShare
+  run.telemetry.figures[].peakCpuCores
+  run.telemetry.figures[].cpuSecondsPer1kRequests
+  run.telemetry.figures[].peakMemoryBytes
+  run.telemetry.figures[].restarts
+  run.telemetry.figures[].backlogGrowthPerSecond
+  run.telemetry.figures[].coverage
   series.points[].t
   series.points[].elapsed
   series.points[].vus
@@ -288,6 +296,14 @@ export const LET_THROUGH = `
   trend.points[].requests.*.p50
   trend.points[].requests.*.p95
   trend.points[].requests.*.p99
+  trend.points[].telemetry[].source
+  trend.points[].telemetry[].peakCpuShare
+  trend.points[].telemetry[].peakCpuCores
+  trend.points[].telemetry[].cpuSecondsPer1kRequests
+  trend.points[].telemetry[].peakMemoryBytes
+  trend.points[].telemetry[].restarts
+  trend.points[].telemetry[].backlogGrowthPerSecond
+  trend.points[].telemetry[].coverage
   trend.thresholds[].metric
   trend.thresholds[].stat
   trend.thresholds[].op

@@ -462,6 +462,7 @@ describe('a run against its baseline, in CI outputs', () => {
       requests: [],
       customMetrics: [],
       noise: null,
+      telemetry: { sources: [] },
     },
   };
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { VERDICTS, thresholdSchema } from '../threshold.js';
 import { RUN_STATUSES, type RunView } from '../runs.js';
 import { changePoints } from './change-points.js';
+import { sourceFiguresSchema, type SourceFigures } from '../telemetry/report.js';
 
 /** The figures a trend line follows, per run and per request. */
 export const trendFiguresSchema = z.object({
@@ -26,6 +27,8 @@ export const trendPointSchema = z.object({
   doubtful: z.boolean().default(false),
   overall: trendFiguresSchema,
   requests: z.record(z.string(), trendFiguresSchema),
+  /** Each metric source's figures (peak CPU, CPU-seconds per 1,000 requests, peak memory, restarts, backlog growth), one entry per metric source; empty without sources. */
+  telemetry: z.array(sourceFiguresSchema).default([]),
 });
 export type TrendPoint = z.infer<typeof trendPointSchema>;
 
@@ -104,6 +107,8 @@ export interface StoredTrendRun {
   verdict: RunView['verdict'];
   doubtful: boolean;
   figures: readonly TrendFigureRow[];
+  /** Its stored telemetry report's per-source figures; absent or empty without sources. */
+  telemetry?: readonly SourceFigures[];
 }
 
 /** Trend points from stored figures (any order): the same points trendPoints gives from views. Pure. */
@@ -138,6 +143,7 @@ export function trendPointsFromFigures(runs: readonly StoredTrendRun[]): TrendPo
       doubtful: run.doubtful,
       overall: overall!,
       requests,
+      telemetry: [...(run.telemetry ?? [])],
     };
   });
 }
@@ -159,6 +165,7 @@ export function trendPoints(runs: readonly RunView[]): TrendPoint[] {
       doubtful: run.diagnostics.some((diagnostic) => diagnostic.severity === 'critical'),
       overall: figures(run.summary!.overall),
       requests: Object.fromEntries(run.summary!.requests.map((request) => [request.name, figures(request)])),
+      telemetry: run.telemetry?.figures ?? [],
     };
   });
 }

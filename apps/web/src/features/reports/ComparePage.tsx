@@ -6,6 +6,7 @@ import { formatDateTime } from '../../format/time';
 import { VerdictBadge } from '../run-report';
 import { useComparison } from './hooks';
 import { changeCounts, deltaView } from './report-format';
+import { CompareTelemetry } from './CompareTelemetry';
 
 /** `/compare?base=<runId>&head=<runId>`: two runs side by side, with what got better and worse. */
 export function ComparePage() {
@@ -121,6 +122,7 @@ function Comparison({ data }: { data: RunComparison }) {
             </p>
           </Card>
         ) : null}
+        <CompareTelemetry telemetry={data.telemetry} />
       </div>
     </>
   );

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import type { PublicTrend } from '@loadline/shared';
 import { TimeSeriesChart } from '../../components/charts/TimeSeriesChart';
 import { VerdictBadge } from '../run-report';
+import { TrendTelemetryChart } from './TrendTelemetryChart';
 import { WHOLE_RUN, trendCharts, trendPointLabel, trendRequestNames } from './report-format';
 
 interface TrendChartsProps {
@@ -107,6 +108,7 @@ export function TrendCharts({ trend, onOpenRun, baselineRunId }: TrendChartsProp
           onPick={pick}
         />
       </section>
+      <TrendTelemetryChart points={trend.points} onPick={pick} />
       {charts.changed.length ? (
         <div className="charts__panel charts__panel--wide">
           <h3 className="charts__title">Verdict changes</h3>

@@ -107,6 +107,7 @@ const point = (runId: string, createdAt: string, p95: number, extra: Partial<Tre
   doubtful: false,
   overall: figures(p95),
   requests: { ping: figures(p95 / 2) },
+  telemetry: [],
   ...extra,
 });
 
