@@ -2212,8 +2212,6 @@ export interface components {
             finishedAt: string | null;
             /** @default {} */
             labels: components["schemas"]["RunLabels"];
-            /** @default null */
-            manifest: components["schemas"]["RunManifestView"] | null;
             partial: boolean;
             planName: string;
             plannedSeconds: number;

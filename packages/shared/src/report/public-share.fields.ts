@@ -173,6 +173,8 @@ export const LET_THROUGH = `
   run.diagnostics[].request
   run.diagnostics[].scenario
   run.diagnostics[].thresholdIndex
+  run.diagnostics[].madeInconclusive[]
+  run.labels.*
   run.capacity.statement
   run.capacity.heldUpTo.vus
   run.capacity.heldUpTo.rps

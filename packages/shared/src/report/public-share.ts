@@ -7,8 +7,11 @@ import { publicName, publicShareSchema, scrubPublicText, type PublicShare } from
 /** What a share link shows, before it is made public. */
 export type ShareSubject = { kind: 'run'; run: RunView; series: RunSeries; telemetry?: RunTelemetry | null } | { kind: 'trend'; trend: PlanTrend };
 
-/** Ids name internal rows; the public page knows runs by their time. */
-const DROPPED = new Set(['id', 'planId', 'targetId', 'runId', 'previousRunId', 'cancelRequestedAt', 'queue']);
+/**
+ * Ids name internal rows; the public page knows runs by their time. A run's manifest names the
+ * target's URL and addresses and the builds behind the load: the organization's, not the public's.
+ */
+const DROPPED = new Set(['id', 'planId', 'targetId', 'runId', 'previousRunId', 'cancelRequestedAt', 'queue', 'manifest']);
 /** Shown as nothing: which runner ran it, another run's id. */
 const NULLED = new Set(['runnerId', 'baselineRunId']);
 /** Fields whose strings are names a script or plan chose: URLs keep only their path. */

@@ -33,10 +33,10 @@ export type CreatedShare = z.infer<typeof createdShareSchema>;
 
 /**
  * A run report as the public sees it: no ids (run, plan, target, baseline run), no address of
- * the target, no headers or variables, no runner names, no place in the installation's line. What is let through is this schema:
+ * the target, no headers or variables, no runner names, no place in the installation's line, no manifest (the target's addresses, the builds). What is let through is this schema:
  * toPublicShare (public-share.ts) ends by parsing with it, which drops every other field.
  */
-export const publicRunSchema = runSchema.omit({ id: true, planId: true, targetId: true, cancelRequestedAt: true, queue: true }).extend({
+export const publicRunSchema = runSchema.omit({ id: true, planId: true, targetId: true, cancelRequestedAt: true, queue: true, manifest: true }).extend({
   baseline: z
     .object({ rule: z.enum(['pinned', 'last-passed']) })
     .nullable()
