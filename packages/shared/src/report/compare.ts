@@ -2,35 +2,31 @@ import { z } from 'zod';
 import type { RequestStats } from '../summary.js';
 import type { RunView } from '../runs.js';
 import type { PlanSpec } from '../plan.js';
-import { diffJson } from '../plan-diff.js';
 import { THRESHOLD_STOP_CODE } from '../stop-rule.js';
 import { CUSTOM_METRIC_TYPES, customMetricFigures } from '../custom-metrics.js';
-import { HISTOGRAM_RELATIVE_ACCURACY, emptyHistogram, mergeHistogramInto } from '../histogram.js';
+import { HISTOGRAM_RELATIVE_ACCURACY } from '../histogram.js';
 import type { SecondSample } from '../series.js';
+import { comparisonWarnings } from './compare-warnings.js';
+import { fullSeconds, loadRelation, phaseSeconds, scopeIntervals, withCountIntervals, type Intervals, type Scope } from './compare-scope.js';
 import { compareTelemetry, telemetryComparisonSchema } from './compare-telemetry.js';
 import { historyFigure, widenDifference, type HistorySpread, type Spread } from './history-noise.js';
-import {
-  DEFAULT_RESAMPLES,
-  MIN_SECONDS,
-  NOISE_METRICS,
-  changeIntervals,
-  pairSeed,
-  type ChangeInterval,
-  type NoiseMetric,
-  type SecondFigures,
-} from './noise.js';
+import { DEFAULT_RESAMPLES, NOISE_METRICS, pairSeed, type ChangeInterval, type NoiseMetric } from './noise.js';
+
+export { fullSeconds, scopeSeconds } from './compare-scope.js';
 
 /** Which way is better for a metric: latency and errors down, throughput up. */
 const LOWER_IS_BETTER = new Set(['avg', 'p50', 'p90', 'p95', 'p99', 'max', 'errorRate', 'errors']);
 const METRICS = ['count', 'rps', 'errorRate', 'avg', 'p50', 'p90', 'p95', 'p99', 'max', 'responseBytesAvg', 'responseBytesP95'] as const;
 type Metric = (typeof METRICS)[number];
+/** The figures of a phase compared on its own (when the runs' phases are named alike). */
+const PHASE_METRICS = ['count', 'rps', 'errorRate', 'p50', 'p95', 'p99'] as const satisfies readonly Metric[];
 /**
- * Shown with their change but not judged: how many requests a run made follows from its
- * load, a response that grew or shrank is neither better nor worse by itself (a smaller
- * one may be an error page), and a maximum is one request, which resampling cannot bound (a
- * resample never exceeds the largest value it draws from).
+ * Shown with their change but not judged: a response that grew or shrank is neither better
+ * nor worse by itself (a smaller one may be an error page), and a maximum is one request,
+ * which resampling cannot bound (a resample never exceeds the largest value it draws from).
+ * A request count is judged only between runs that applied the same load for as long.
  */
-const NOT_JUDGED = new Set<Metric>(['count', 'max', 'responseBytesAvg', 'responseBytesP95']);
+const NOT_JUDGED = new Set<Metric>(['max', 'responseBytesAvg', 'responseBytesP95']);
 const LATENCY = new Set<string>(['avg', 'p50', 'p90', 'p95', 'p99', 'max']);
 
 export const metricDeltaSchema = z.object({
@@ -47,8 +43,10 @@ export const metricDeltaSchema = z.object({
   interval: z.object({ low: z.number(), high: z.number() }).nullable().default(null),
   /**
    * regression or improvement when the interval excludes 0 (for latencies: excludes ±1 %, the
-   * histogram's resolution), unchanged (within noise) otherwise; null when not judged (count, response sizes, a script's own metrics) or when there
-   * is no interval (a run with fewer than 5 seconds, or no per-second data).
+   * histogram's resolution), unchanged (within noise) otherwise; null when not judged (response
+   * sizes, a maximum, a script's own metrics; throughput and counts of a run stopped early; the
+   * whole run of two different load profiles, compared per phase instead) or when there is no
+   * interval (a run with fewer than 5 seconds, or no per-second data).
    */
   change: z.enum(['improvement', 'regression', 'unchanged']).nullable(),
 });
@@ -62,6 +60,12 @@ export const runComparisonSchema = z.object({
   overall: z.array(metricDeltaSchema),
   /** Per request name present in either run. */
   requests: z.array(z.object({ name: z.string(), inBase: z.boolean(), inHead: z.boolean(), metrics: z.array(metricDeltaSchema) })),
+  /**
+   * Per phase (scenario) the two runs both have, when the plans have several: each compared on
+   * its own seconds, paired when that phase's load is the same in both. What is judged when
+   * the runs' load profiles differ.
+   */
+  phases: z.array(z.object({ name: z.string(), paired: z.boolean(), sameLoad: z.boolean(), metrics: z.array(metricDeltaSchema) })).default([]),
   /** A custom script's own metrics present in either run (change: always null, see compareCustomMetrics). */
   customMetrics: z
     .array(z.object({ name: z.string(), type: z.enum(CUSTOM_METRIC_TYPES), inBase: z.boolean(), inHead: z.boolean(), metrics: z.array(metricDeltaSchema) }))
@@ -69,7 +73,12 @@ export const runComparisonSchema = z.object({
   /** How the intervals were made; null when they could not be (too few seconds in a run). */
   noise: z
     .object({
-      method: z.literal('moving-block bootstrap over seconds'),
+      /**
+       * paired: the same load profile, compared second by second at the same point of it (the
+       * differences' spread is the noise); unpaired: each run's seconds resampled on their own
+       * (constant loads, whose seconds are alike). Shares and rates are also bounded by their counts.
+       */
+      method: z.enum(['moving-block bootstrap over seconds', 'paired moving-block bootstrap over the same points of the load profile']),
       confidence: z.number(),
       resamples: z.number().int(),
       seconds: z.object({ base: z.number().int(), head: z.number().int() }),
@@ -94,11 +103,17 @@ function value(stats: RequestStats | undefined, metric: Metric): number | null {
   return stats.latency ? stats.latency[metric] : null;
 }
 
-type Intervals = Partial<Record<NoiseMetric, ChangeInterval>> | null;
-
-function delta(metric: Metric, base: RequestStats | undefined, head: RequestStats | undefined, intervals: Intervals, spread?: Spread): MetricDelta {
-  const judged = !NOT_JUDGED.has(metric);
-  let interval = judged && (NOISE_METRICS as readonly string[]).includes(metric) ? (intervals?.[metric as NoiseMetric] ?? null) : null;
+/** `judged`: whether a change in this metric may be called at all in this comparison. */
+function delta(
+  metric: Metric,
+  base: RequestStats | undefined,
+  head: RequestStats | undefined,
+  intervals: Intervals,
+  judged: boolean,
+  spread?: Spread,
+): MetricDelta {
+  const counted = (NOISE_METRICS as readonly string[]).includes(metric) || metric === 'count';
+  let interval = judged && counted ? (intervals?.[metric as NoiseMetric | 'count'] ?? null) : null;
   const b = value(base, metric);
   const h = value(head, metric);
   const figure = historyFigure(metric);
@@ -131,29 +146,6 @@ function deltaOf(
 }
 
 /**
- * A run's first and last seconds are partial (load starts and stops within them): their counts
- * would read as a lower rate, and a run that touched one more wall-clock second than another
- * would seem slower. Left out when enough seconds remain.
- */
-export function fullSeconds(seconds: readonly SecondSample[]): readonly SecondSample[] {
-  return seconds.length >= MIN_SECONDS + 2 ? seconds.slice(1, -1) : seconds;
-}
-
-/** Each second of a run as the bootstrap reads it: the whole run, or one request name. */
-export function scopeSeconds(seconds: readonly SecondSample[], name: string | null): SecondFigures[] {
-  return seconds.map((second) => {
-    const figures: SecondFigures = { count: 0, errors: 0, latency: emptyHistogram() };
-    for (const request of second.requests) {
-      if (name !== null && request.name !== name) continue;
-      figures.count += request.count;
-      if (!request.expected) figures.errors += request.count;
-      mergeHistogramInto(figures.latency!, request.latency);
-    }
-    return figures;
-  });
-}
-
-/**
  * A custom script's own metrics side by side. Which way is better is the script's business
  * (a bigger cart may be good), so changes are not called improvements or regressions.
  */
@@ -182,94 +174,82 @@ export interface ComparedRun {
 }
 
 /**
- * Two runs side by side: deltas per metric and request, and what makes them not comparable.
- * `history`: the plan's run-to-run spread, which widens the intervals (history-noise.ts). Pure.
+ * Two runs side by side: deltas per metric, request and phase, and what makes them not
+ * comparable. Runs of the same load profile are compared like for like (paired seconds where
+ * the load is shaped); runs of different profiles only phase by phase. `history`: the plan's
+ * run-to-run spread, which widens the intervals (history-noise.ts). Pure.
  */
 export function compareRuns(base: ComparedRun, head: ComparedRun, history: HistorySpread | null = null): RunComparison {
-  const warnings: RunComparison['warnings'] = [];
-  if (base.run.planId !== head.run.planId)
-    warnings.push({ code: 'DIFFERENT_PLAN', message: `The runs are of different plans (${base.run.planName} and ${head.run.planName}).` });
-  else if (base.run.planVersion !== head.run.planVersion) {
-    warnings.push({
-      code: 'DIFFERENT_VERSION',
-      message: `The runs used different versions of the plan (v${base.run.planVersion} and v${head.run.planVersion}).`,
-    });
-  }
-  const loadChanges = diffJson(
-    base.spec.scenarios.map((scenario) => ({ name: scenario.name, load: scenario.load, startTime: scenario.startTime })),
-    head.spec.scenarios.map((scenario) => ({ name: scenario.name, load: scenario.load, startTime: scenario.startTime })),
-  );
-  if (loadChanges.length || JSON.stringify(base.spec.script?.requirements) !== JSON.stringify(head.spec.script?.requirements)) {
-    warnings.push({
-      code: 'DIFFERENT_LOAD',
-      message: `The load profiles differ (${
-        loadChanges
-          .map((change) => change.path)
-          .slice(0, 3)
-          .join(', ') || 'custom script requirements'
-      }): throughput and latency are not like for like.`,
-    });
-  }
-  if (base.run.segments !== head.run.segments)
-    warnings.push({ code: 'DIFFERENT_SEGMENTS', message: `The runs were split over ${base.run.segments} and ${head.run.segments} runners.` });
-  for (const [label, run] of [
-    ['base', base.run],
-    ['head', head.run],
-  ] as const) {
-    if (run.partial) warnings.push({ code: 'PARTIAL_DATA', message: `The ${label} run is missing measurements (partial).` });
-    if (run.error?.code === THRESHOLD_STOP_CODE) {
-      warnings.push({
-        code: 'STOPPED_EARLY',
-        message: `The ${label} run was stopped early by a stop rule (${run.error.message}; ${run.plannedSeconds} s planned): its figures cover only the load until then.`,
-      });
-    }
-    if (run.diagnostics.some((diagnostic) => diagnostic.severity === 'critical')) {
-      warnings.push({
-        code: 'DOUBTFUL_RUN',
-        message: `The ${label} run has critical diagnostics (${run.diagnostics
-          .filter((d) => d.severity === 'critical')
-          .map((d) => d.code)
-          .join(', ')}).`,
-      });
-    }
-  }
-
+  const load = loadRelation(base.spec, head.spec);
+  const phaseNames =
+    base.spec.scenarios.length > 1 || head.spec.scenarios.length > 1
+      ? head.spec.scenarios.map((scenario) => scenario.name).filter((name) => base.spec.scenarios.some((scenario) => scenario.name === name))
+      : [];
+  const warnings = comparisonWarnings(base.run, head.run, load, phaseNames);
   const telemetry = compareTelemetry(base.run, head.run);
   warnings.push(...telemetry.warnings);
 
+  const stopped = [base.run, head.run].some((run) => run.error?.code === THRESHOLD_STOP_CODE);
+  const paired = load.same && !load.constant;
+  // A count compares only runs that applied the same load for as long, whole.
+  const sameDuration = load.same && !stopped && !base.run.partial && !head.run.partial;
+  const judged = (metric: Metric) => load.same && !NOT_JUDGED.has(metric) && !(stopped && (metric === 'rps' || metric === 'count'));
+  const seed = pairSeed(base.run.id, head.run.id);
+  const [bs, hs] = base.seconds && head.seconds ? [fullSeconds(base.seconds), fullSeconds(head.seconds)] : [null, null];
+  const intervalsOf = (scope: Scope, b: RequestStats | undefined, h: RequestStats | undefined): Intervals =>
+    bs && hs && b && h ? withCountIntervals(scopeIntervals(bs, hs, scope, paired, seed), b, h, sameDuration) : null;
+
+  const overallIntervals = load.same ? intervalsOf({}, base.run.summary?.overall, head.run.summary?.overall) : null;
+  const noiseAvailable = bs !== null && hs !== null && scopeIntervals(bs, hs, {}, false, seed) !== null;
   const names = [...new Set([...(base.run.summary?.requests ?? []), ...(head.run.summary?.requests ?? [])].map((request) => request.name))];
   const find = (run: RunView, name: string) => run.summary?.requests.find((request) => request.name === name);
-  const seed = pairSeed(base.run.id, head.run.id);
-  const intervalsOf = (name: string | null): Intervals =>
-    base.seconds && head.seconds
-      ? changeIntervals(scopeSeconds(fullSeconds(base.seconds), name), scopeSeconds(fullSeconds(head.seconds), name), { seed })
-      : null;
-  const overall = intervalsOf(null);
-  const withNoise = overall !== null;
+  const scenarioStats = (run: RunView, name: string) => run.summary?.scenarios.find((scenario) => scenario.name === name);
   return {
     base: { runId: base.run.id, createdAt: base.run.createdAt, planName: base.run.planName, planVersion: base.run.planVersion, verdict: base.run.verdict },
     head: { runId: head.run.id, createdAt: head.run.createdAt, planName: head.run.planName, planVersion: head.run.planVersion, verdict: head.run.verdict },
     warnings,
-    overall: METRICS.map((metric) => delta(metric, base.run.summary?.overall, head.run.summary?.overall, overall, history?.overall)),
-    requests: names.map((name) => ({
-      name,
-      inBase: !!find(base.run, name),
-      inHead: !!find(head.run, name),
-      metrics: ((intervals: Intervals) =>
-        METRICS.map((metric) => delta(metric, find(base.run, name), find(head.run, name), intervals, history?.requests[name])))(
-        withNoise && find(base.run, name) && find(head.run, name) ? intervalsOf(name) : null,
-      ),
-    })),
+    overall: METRICS.map((metric) => delta(metric, base.run.summary?.overall, head.run.summary?.overall, overallIntervals, judged(metric), history?.overall)),
+    requests: names.map((name) => {
+      const [b, h] = [find(base.run, name), find(head.run, name)];
+      const intervals = load.same ? intervalsOf({ request: name }, b, h) : null;
+      return { name, inBase: !!b, inHead: !!h, metrics: METRICS.map((metric) => delta(metric, b, h, intervals, judged(metric), history?.requests[name])) };
+    }),
+    phases: phaseNames.map((name) => {
+      const [b, h] = [scenarioStats(base.run, name), scenarioStats(head.run, name)];
+      const [baseScenario, headScenario] = [base.spec.scenarios.find((s) => s.name === name)!, head.spec.scenarios.find((s) => s.name === name)!];
+      // The phase's own load: paired at the same offsets into the phase when it is the same in both.
+      const sameLoad = JSON.stringify(baseScenario.load) === JSON.stringify(headScenario.load);
+      const pairedPhase = sameLoad && !!base.seconds && !!head.seconds;
+      const intervals =
+        base.seconds && head.seconds && b && h
+          ? withCountIntervals(
+              scopeIntervals(
+                fullSeconds(phaseSeconds(base.seconds, name)),
+                fullSeconds(phaseSeconds(head.seconds, name)),
+                { scenario: name },
+                pairedPhase,
+                seed,
+              ),
+              b,
+              h,
+              sameLoad && !stopped,
+            )
+          : null;
+      const phaseJudged = (metric: Metric) =>
+        !NOT_JUDGED.has(metric) && !(stopped && (metric === 'rps' || metric === 'count')) && (sameLoad || LATENCY.has(metric) || metric === 'errorRate');
+      return { name, paired: pairedPhase, sameLoad, metrics: PHASE_METRICS.map((metric) => delta(metric, b, h, intervals, phaseJudged(metric))) };
+    }),
     customMetrics: compareCustomMetrics(base.run, head.run),
-    noise: withNoise
-      ? {
-          method: 'moving-block bootstrap over seconds',
-          confidence: 0.95,
-          resamples: DEFAULT_RESAMPLES,
-          seconds: { base: fullSeconds(base.seconds!).length, head: fullSeconds(head.seconds!).length },
-          history: history ? { runs: history.runs } : null,
-        }
-      : null,
+    noise:
+      noiseAvailable && bs && hs
+        ? {
+            method: paired ? 'paired moving-block bootstrap over the same points of the load profile' : 'moving-block bootstrap over seconds',
+            confidence: 0.95,
+            resamples: DEFAULT_RESAMPLES,
+            seconds: { base: bs.length, head: hs.length },
+            history: history ? { runs: history.runs } : null,
+          }
+        : null,
     telemetry: telemetry.telemetry,
   };
 }

@@ -102,6 +102,8 @@ function steadyRun(id: string, level: number) {
     verdict: 'PASS',
     summary,
     plannedSeconds: 30,
+    labels: {},
+    manifest: null,
   } as unknown as RunView;
   return { run, seconds, summary };
 }

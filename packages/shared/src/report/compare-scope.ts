@@ -1,0 +1,135 @@
+import type { PlanSpec } from '../plan.js';
+import { isRamping } from '../plan-load.js';
+import { diffJson } from '../plan-diff.js';
+import { describeLoadChange } from '../run-manifest.js';
+import type { RequestStats } from '../summary.js';
+import { emptyHistogram, mergeHistogramInto } from '../histogram.js';
+import type { SecondSample } from '../series.js';
+import { rateDifferenceInterval, shareDifferenceInterval, widerInterval } from './count-intervals.js';
+import { MIN_SECONDS, changeIntervals, type ChangeInterval, type NoiseMetric, type SecondFigures } from './noise.js';
+
+/**
+ * What two runs' seconds are compared as, and the intervals of each scope (the whole run, a
+ * request, a phase). Two runs of the same load profile are compared second by second at the
+ * same point of the profile (paired: same offset, so the same phase and VU or arrival level);
+ * constant loads keep the unpaired bootstrap, whose seconds are alike anyway; shares and
+ * rates also get intervals from their counts.
+ */
+
+export type Intervals = Partial<Record<NoiseMetric | 'count', ChangeInterval>> | null;
+
+/** How two runs' loads relate: the same profile or not (with the differences in words), and whether it ramps or has phases. */
+export interface LoadRelation {
+  same: boolean;
+  /** Every scenario holds one level from its start (constant VUs or rate, or iterations). */
+  constant: boolean;
+  /** "scenario ramp stage 2 target 40 → 50"; empty when the loads are the same. */
+  changes: string[];
+}
+
+const loads = (spec: PlanSpec) => spec.scenarios.map((scenario) => ({ name: scenario.name, load: scenario.load, startTime: scenario.startTime }));
+
+export function loadRelation(base: PlanSpec, head: PlanSpec): LoadRelation {
+  const changes = diffJson(loads(base), loads(head)).map((change) =>
+    describeLoadChange(
+      { ...change, path: change.path.replace(/^(\d+)/, 'scenarios.$1') },
+      head.scenarios.map((scenario) => scenario.name),
+    ),
+  );
+  const scriptChanged = JSON.stringify(base.script?.requirements) !== JSON.stringify(head.script?.requirements);
+  if (scriptChanged) changes.push('the custom script’s load (its VUs or duration)');
+  // Phases one after another make a shaped load as surely as a ramp does.
+  const sequential = head.scenarios.some((scenario) => scenario.startTime !== '0s');
+  const constant = !head.script && !sequential && head.scenarios.every((scenario) => !isRamping(scenario.load));
+  return { same: changes.length === 0, constant, changes };
+}
+
+/**
+ * A run's first and last seconds are partial (load starts and stops within them): their counts
+ * would read as a lower rate, and a run that touched one more wall-clock second than another
+ * would seem slower. Left out when enough seconds remain.
+ */
+export function fullSeconds(seconds: readonly SecondSample[]): readonly SecondSample[] {
+  return seconds.length >= MIN_SECONDS + 2 ? seconds.slice(1, -1) : seconds;
+}
+
+/** What a scope is: the whole run (neither), one request name or one scenario (phase). */
+export interface Scope {
+  request?: string;
+  scenario?: string;
+}
+
+/** Each second of a run as the bootstrap reads it: the whole run, or one request name (a string), or a scope. */
+export function scopeSeconds(seconds: readonly SecondSample[], scope: string | null | Scope): SecondFigures[] {
+  const { request, scenario } = typeof scope === 'string' ? { request: scope, scenario: undefined } : (scope ?? {});
+  return seconds.map((second) => {
+    const figures: SecondFigures = { count: 0, errors: 0, latency: emptyHistogram() };
+    for (const row of second.requests) {
+      if (request !== undefined && row.name !== request) continue;
+      if (scenario !== undefined && row.scenario !== scenario) continue;
+      figures.count += row.count;
+      if (!row.expected) figures.errors += row.count;
+      mergeHistogramInto(figures.latency!, row.latency);
+    }
+    return figures;
+  });
+}
+
+/**
+ * The two runs' seconds at the same offsets from each one's first second (a phase's, for a
+ * phase's seconds): the pairs a paired comparison draws. An offset one run lacks (a lost
+ * second, a run stopped early) is left out of both.
+ */
+export function pairByOffset<T extends { t: number }>(base: readonly T[], head: readonly T[]): [T[], T[]] {
+  if (!base.length || !head.length) return [[], []];
+  const [b0, h0] = [base[0]!.t, head[0]!.t];
+  const headAt = new Map(head.map((second) => [second.t - h0, second]));
+  const pairs = base.flatMap((second) => {
+    const other = headAt.get(second.t - b0);
+    return other ? [[second, other] as const] : [];
+  });
+  return [pairs.map(([b]) => b), pairs.map(([, h]) => h)];
+}
+
+/** A phase's seconds: those in which its scenario made requests (k6 tags each request with its scenario). */
+export function phaseSeconds(seconds: readonly SecondSample[], scenario: string): SecondSample[] {
+  return seconds.filter((second) => second.requests.some((row) => row.scenario === scenario && row.count > 0));
+}
+
+/**
+ * The intervals of one scope: paired seconds for the same shaped profile, each run's own
+ * seconds otherwise; null when either run has too few.
+ */
+export function scopeIntervals(base: readonly SecondSample[], head: readonly SecondSample[], scope: Scope, paired: boolean, seed: number): Intervals {
+  const [b, h] = paired ? pairByOffset(base, head) : [base, head];
+  return changeIntervals(scopeSeconds(b, scope), scopeSeconds(h, scope), { seed, paired });
+}
+
+/**
+ * Error rate, throughput and request count judged on their counts as well: Newcombe's interval
+ * of two shares for the error rate, Poisson for the rate (requests over the seconds they took)
+ * and for the count; each the wider of that and the seconds' bootstrap (the runs' own swings).
+ * `sameDuration`: the count is judged only between runs that applied load for as long.
+ */
+export function withCountIntervals(intervals: Intervals, base: RequestStats | undefined, head: RequestStats | undefined, sameDuration: boolean): Intervals {
+  if (!intervals || !base || !head) return intervals;
+  const seconds = (stats: RequestStats) => (stats.rps > 0 ? stats.count / stats.rps : 0);
+  const errorRate = widerInterval(
+    intervals.errorRate,
+    shareDifferenceInterval({ hits: base.errors, total: base.count }, { hits: head.errors, total: head.count }),
+  );
+  const rps = widerInterval(
+    intervals.rps,
+    rateDifferenceInterval({ count: base.count, seconds: seconds(base) }, { count: head.count, seconds: seconds(head) }),
+  );
+  const result: NonNullable<Intervals> = { ...intervals, ...(errorRate ? { errorRate } : {}), ...(rps ? { rps } : {}) };
+  if (sameDuration) {
+    // A count's Poisson interval, widened to the rate's (its swings over the same seconds).
+    const half = 1.959964 * Math.sqrt(Math.max(1, base.count) + Math.max(1, head.count));
+    const d = head.count - base.count;
+    const poisson = { low: d - half, high: d + half };
+    const fromRate = rps ? { low: d + (rps.low - (head.rps - base.rps)) * seconds(head), high: d + (rps.high - (head.rps - base.rps)) * seconds(head) } : null;
+    result.count = widerInterval(poisson, fromRate)!;
+  }
+  return result;
+}
