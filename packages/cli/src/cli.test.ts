@@ -91,6 +91,8 @@ function runView(status: RunStatus, overrides: Partial<RunView> = {}): RunView {
     queue: null,
     segmentDetails: [],
     startSpreadMs: null,
+    labels: {},
+    manifest: null,
     baseline: null,
     ...overrides,
   };

@@ -67,6 +67,8 @@ function run(overrides: Partial<RunView> = {}): RunView {
     queue: null,
     segmentDetails: [],
     startSpreadMs: null,
+    labels: {},
+    manifest: null,
     baseline: null,
     ...overrides,
   };

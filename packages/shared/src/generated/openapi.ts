@@ -2458,7 +2458,7 @@ export interface components {
                     runs: number;
                 } | null;
                 /** @enum {string} */
-                method: "moving-block bootstrap over seconds";
+                method: "moving-block bootstrap over seconds" | "paired moving-block bootstrap over the same points of the load profile";
                 resamples: number;
                 seconds: {
                     base: number;
@@ -2466,6 +2466,13 @@ export interface components {
                 };
             } | null;
             overall: components["schemas"]["MetricDelta"][];
+            /** @default [] */
+            phases: {
+                metrics: components["schemas"]["MetricDelta"][];
+                name: string;
+                paired: boolean;
+                sameLoad: boolean;
+            }[];
             requests: {
                 inBase: boolean;
                 inHead: boolean;

@@ -51,9 +51,7 @@ function Comparison({ data }: { data: RunComparison }) {
         title="Compare runs"
         description={
           <span data-testid="compare-summary">
-            {data.noise
-              ? `Whole run: ${counts.improvement} better, ${counts.regression} worse, ${counts.unchanged} within noise (95 % intervals from each run's ${data.noise.seconds.base} and ${data.noise.seconds.head} seconds${data.noise.history ? `, widened to the plan's run-to-run spread over ${data.noise.history.runs} runs` : ''}).`
-              : 'Changes are not judged: a run has fewer than 5 seconds of measurements, too few to tell a change from noise.'}
+            {summaryText(data, counts)}
           </span>
         }
         actions={
@@ -85,6 +83,20 @@ function Comparison({ data }: { data: RunComparison }) {
         <Card title="Whole run">
           <DeltaTable deltas={data.overall} testId="compare-overall" caption="Whole run, base against head" />
         </Card>
+        {data.phases.map((phase) => (
+          <Card
+            key={phase.name}
+            title={
+              <>
+                Phase {phase.name}{' '}
+                <span className="pill pill--muted">{phase.sameLoad ? (phase.paired ? 'same load, paired seconds' : 'same load') : 'load changed'}</span>
+              </>
+            }
+          >
+            <DeltaTable deltas={phase.metrics} testId={`compare-phase-${phase.name}`} caption={`Phase ${phase.name}, base against head`} />
+            {!phase.sameLoad ? <p className="footnote">The phase's load changed: its latency and errors are compared, its throughput only shown.</p> : null}
+          </Card>
+        ))}
         {data.requests.map((request) => (
           <Card
             key={request.name}
@@ -126,6 +138,20 @@ function Comparison({ data }: { data: RunComparison }) {
       </div>
     </>
   );
+}
+
+/** What the page judged, and how: the whole run, per phase, or nothing (too few seconds). */
+function summaryText(data: RunComparison, counts: ReturnType<typeof changeCounts>): string {
+  if (!data.noise) return 'Changes are not judged: a run has fewer than 5 seconds of measurements, too few to tell a change from noise.';
+  const from = data.noise.method.startsWith('paired')
+    ? `paired second by second at the same points of the load profile, ${data.noise.seconds.base} and ${data.noise.seconds.head} seconds`
+    : `each run's ${data.noise.seconds.base} and ${data.noise.seconds.head} seconds`;
+  const history = data.noise.history ? `, widened to the plan's run-to-run spread over ${data.noise.history.runs} runs` : '';
+  if (data.warnings.some((warning) => warning.code === 'DIFFERENT_LOAD'))
+    return data.phases.length
+      ? `The load profiles differ: the whole run is shown, not judged; each phase both runs have is compared on its own below (95 % intervals${history}).`
+      : 'The load profiles differ: the figures are shown, not judged.';
+  return `Whole run: ${counts.improvement} better, ${counts.regression} worse, ${counts.unchanged} within noise (95 % intervals ${from}${history}; error rates and throughput also from their counts).`;
 }
 
 function DeltaTable({ deltas, testId, caption, ownUnits = false }: { deltas: readonly MetricDelta[]; testId: string; caption: string; ownUnits?: boolean }) {

@@ -92,6 +92,8 @@ describe('cancelledText', () => {
     segmentDetails: [],
     startSpreadMs: null,
     baseline: null,
+    labels: {},
+    manifest: null,
   };
 
   it('says when it stopped and that the measurements are kept', () => {
@@ -128,6 +130,8 @@ describe('stoppedEarlyText', () => {
       segmentDetails: [],
       startSpreadMs: null,
       baseline: null,
+      labels: {},
+      manifest: null,
     };
     expect(stoppedEarly(run)).toBe(true);
     expect(stoppedEarlyText(run)).toBe(

@@ -47,6 +47,8 @@ const finished: RunView = {
   segmentDetails: [],
   startSpreadMs: null,
   baseline: null,
+  labels: {},
+  manifest: null,
 };
 
 const sse = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
