@@ -314,10 +314,11 @@ export function diagnoseRun(input: DiagnoseInput): Diagnostic[] {
  */
 export function applyDiagnostics(results: readonly ThresholdResult[], diagnostics: readonly Diagnostic[], scopes: ScopeIndex): ThresholdResult[] {
   return results.map((result, index) => {
-    if (result.verdict === 'INCONCLUSIVE') return result;
+    // Telemetry thresholds read the target's own metrics: the load's doubts do not touch them.
+    if (result.verdict === 'INCONCLUSIVE' || result.threshold.metric === 'telemetry') return result;
+    const threshold = result.threshold;
     const doubt = diagnostics.find(
-      (diagnostic) =>
-        diagnostic.severity === 'critical' && diagnostic.affects.includes(result.threshold.metric) && touches(scopes, diagnostic, result.threshold, index),
+      (diagnostic) => diagnostic.severity === 'critical' && diagnostic.affects.includes(threshold.metric) && touches(scopes, diagnostic, threshold, index),
     );
     if (!doubt) return result;
     const where = doubt.request !== undefined ? ` on ${doubt.request}` : doubt.scenario !== undefined ? ` in scenario ${doubt.scenario}` : '';

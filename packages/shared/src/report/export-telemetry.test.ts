@@ -29,6 +29,7 @@ describe("JUnit: the target's side", () => {
         ],
         bottleneck: [],
         movedWithLatency: [],
+        figures: [],
       }),
     );
     expect(junit).toContain('<testsuites name="Loadline" tests="2" failures="0" errors="0"');

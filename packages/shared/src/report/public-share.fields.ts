@@ -153,6 +153,8 @@ export const LET_THROUGH = `
   run.thresholds[].threshold.fromScript.expression
   run.thresholds[].threshold.status
   run.thresholds[].threshold.name
+  run.thresholds[].threshold.source
+  run.thresholds[].threshold.figure
   run.thresholds[].verdict
   run.thresholds[].measured
   run.thresholds[].explanation
@@ -235,6 +237,14 @@ export const LET_THROUGH = `
   run.telemetry.movedWithLatency[].key
   run.telemetry.movedWithLatency[].withLatency
   run.telemetry.movedWithLatency[].withErrors
+  run.telemetry.figures[].source
+  run.telemetry.figures[].peakCpuShare
+  run.telemetry.figures[].peakCpuCores
+  run.telemetry.figures[].cpuSecondsPer1kRequests
+  run.telemetry.figures[].peakMemoryBytes
+  run.telemetry.figures[].restarts
+  run.telemetry.figures[].backlogGrowthPerSecond
+  run.telemetry.figures[].coverage
   series.points[].t
   series.points[].elapsed
   series.points[].vus
@@ -302,6 +312,8 @@ export const LET_THROUGH = `
   trend.thresholds[].fromScript.expression
   trend.thresholds[].status
   trend.thresholds[].name
+  trend.thresholds[].source
+  trend.thresholds[].figure
   trend.changePoints[].stat
   trend.changePoints[].request
   trend.changePoints[].before

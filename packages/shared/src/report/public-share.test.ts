@@ -136,6 +136,7 @@ describe('toPublicShare', () => {
       ],
       bottleneck: [],
       movedWithLatency: [],
+      figures: [],
     };
     const shared = toPublicShare({ kind: 'run', run: { ...run, telemetry: report } as RunView, series, telemetry }, null);
     if (shared.kind !== 'run') throw new Error('a run share');
