@@ -2754,6 +2754,16 @@ export interface components {
             type: "basic";
             username: string;
         };
+        SourceFigures: {
+            backlogGrowthPerSecond: number | null;
+            coverage: number;
+            cpuSecondsPer1kRequests: number | null;
+            peakCpuCores: number | null;
+            peakCpuShare: number | null;
+            peakMemoryBytes: number | null;
+            restarts: number;
+            source: string;
+        };
         SourceName: string;
         StatusClass: string;
         StopRule: {
@@ -2803,6 +2813,8 @@ export interface components {
         };
         TelemetryReport: {
             bottleneck: components["schemas"]["BottleneckRow"][];
+            /** @default [] */
+            figures: components["schemas"]["SourceFigures"][];
             findings: components["schemas"]["TelemetryFinding"][];
             movedWithLatency: components["schemas"]["MovedWithLatency"][];
             /** @enum {number} */
@@ -2913,6 +2925,24 @@ export interface components {
             stop?: components["schemas"]["StopRule"];
             value: number;
             window?: components["schemas"]["ThresholdWindow"];
+        } | {
+            /** @enum {string} */
+            figure: "cpu" | "cpu_cores" | "memory_bytes" | "memory_share" | "pool_share" | "queue_depth" | "open_fds" | "load1" | "http_p95_seconds" | "backlog_growth" | "restarts" | "cpu_per_1k_requests";
+            fromScript?: components["schemas"]["ThresholdFromScript"];
+            /** @enum {string} */
+            metric: "telemetry";
+            /** @enum {string} */
+            op: "<" | "<=" | ">" | ">=";
+            /** @enum {string} */
+            relativeTo?: "baseline";
+            request?: string;
+            scenario?: string;
+            source?: components["schemas"]["SourceName"];
+            /** @enum {string} */
+            stat?: "avg" | "min" | "p50" | "p90" | "p95" | "p99" | "max";
+            stop?: components["schemas"]["StopRule"];
+            value: number;
+            window?: components["schemas"]["ThresholdWindow"];
         };
         ThresholdFromScript: {
             expression: string;
@@ -3015,6 +3045,24 @@ export interface components {
             request?: string;
             scenario?: string;
             stat: components["schemas"]["CustomStat"];
+            stop?: components["schemas"]["StopRule"];
+            value: number;
+            window?: components["schemas"]["ThresholdWindowInput"];
+        } | {
+            /** @enum {string} */
+            figure: "cpu" | "cpu_cores" | "memory_bytes" | "memory_share" | "pool_share" | "queue_depth" | "open_fds" | "load1" | "http_p95_seconds" | "backlog_growth" | "restarts" | "cpu_per_1k_requests";
+            fromScript?: components["schemas"]["ThresholdFromScriptInput"];
+            /** @enum {string} */
+            metric: "telemetry";
+            /** @enum {string} */
+            op: "<" | "<=" | ">" | ">=";
+            /** @enum {string} */
+            relativeTo?: "baseline";
+            request?: string;
+            scenario?: string;
+            source?: components["schemas"]["SourceName"];
+            /** @enum {string} */
+            stat?: "avg" | "min" | "p50" | "p90" | "p95" | "p99" | "max";
             stop?: components["schemas"]["StopRule"];
             value: number;
             window?: components["schemas"]["ThresholdWindowInput"];
@@ -3425,6 +3473,7 @@ export type SetBaselineInput = components['schemas']['SetBaselineInput'];
 export type ShareView = components['schemas']['ShareView'];
 export type SignupInput = components['schemas']['SignupInput'];
 export type SourceAuthInput = components['schemas']['SourceAuthInput'];
+export type SourceFigures = components['schemas']['SourceFigures'];
 export type SourceName = components['schemas']['SourceName'];
 export type StatusClass = components['schemas']['StatusClass'];
 export type StopRule = components['schemas']['StopRule'];

@@ -42,7 +42,7 @@ describe('telemetry findings as the report shows them', () => {
 
   it('shows no card for a run without telemetry', () => {
     expect(hasTelemetry(null)).toBe(false);
-    expect(hasTelemetry({ v: 1, findings: [], bottleneck: [], movedWithLatency: [] })).toBe(false);
-    expect(hasTelemetry({ v: 1, findings: [finding({})], bottleneck: [], movedWithLatency: [] })).toBe(true);
+    expect(hasTelemetry({ v: 1, findings: [], bottleneck: [], movedWithLatency: [], figures: [] })).toBe(false);
+    expect(hasTelemetry({ v: 1, findings: [finding({})], bottleneck: [], movedWithLatency: [], figures: [] })).toBe(true);
   });
 });
