@@ -199,6 +199,27 @@ describe("telemetry findings from the target's own metrics", () => {
     }
   });
 
+  it('refuses, when the plan is saved, telemetry thresholds that cannot be judged as written, saying why', async () => {
+    const tgt = await createTarget('refusals');
+    const refused = await client.post<any>('/plans', {
+      name: 'refused telemetry thresholds',
+      targetId: tgt.id,
+      load: { executor: 'constant-vus', vus: 1, duration: '30s' },
+      requests: [{ name: 'Get', path: '/work' }],
+      thresholds: [
+        { metric: 'telemetry', source: 'api', figure: 'cpu', stat: 'p95', op: '<', value: 0.8, stop: { after: '10s' } },
+        { metric: 'telemetry', figure: 'backlog_growth', stat: 'p95', op: '<', value: 1 },
+        { metric: 'telemetry', source: 'api', figure: 'cpu', stat: 'p95', op: '<', value: 0.8, request: 'Get' },
+        { metric: 'telemetry', source: 'api', figure: 'cpu', stat: 'p95', op: '<', value: 1.1, relativeTo: 'baseline' },
+      ],
+    });
+    expect(refused.status, JSON.stringify(refused.body)).toBe(400);
+    expect(refused.body.error.code).toBe('PLAN_INVALID');
+    const details = refused.body.error.details as { path: string; message: string }[];
+    expect(details.map((detail) => detail.path).sort()).toEqual(['thresholds.0.stop', 'thresholds.1.stat', 'thresholds.2.request', 'thresholds.3.relativeTo']);
+    expect(details.find((detail) => detail.path === 'thresholds.0.stop')!.message).toMatch(/judged once, when the run ends.*cannot stop a run/);
+  });
+
   it('reads a backlog fed at 100/s and drained at 10/s through a 20 s steady phase: growth, size at the end, time to drain', async () => {
     const tgt = await createTarget('backlogged');
     const queue = await startQueueMetrics(() => target.arrivals.at(-1) ?? 0);
