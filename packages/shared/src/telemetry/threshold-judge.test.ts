@@ -59,7 +59,7 @@ describe('judging thresholds on telemetry', () => {
     const growth = judge(threshold({ figure: 'backlog_growth', op: '<', value: 0 }));
     expect(growth.verdict).toBe('FAIL');
     expect(growth.measured).toBeCloseTo(90, 6);
-    expect(growth.explanation).toBe('backlog growth 90 jobs/s against < 0 jobs/s: over the limit');
+    expect(growth.explanation).toBe('backlog growth 90 jobs/s against < 0 jobs/s: over by 90 jobs/s');
     expect(judge(threshold({ source: 'jobs', figure: 'backlog_growth', op: '<', value: 100 }))).toMatchObject({ verdict: 'PASS' });
     expect(judge(threshold({ source: 'worker', figure: 'restarts', op: '<', value: 1 }))).toMatchObject({ verdict: 'FAIL', measured: 2 });
     expect(judge(threshold({ figure: 'restarts', op: '<=', value: 2 }))).toMatchObject({ verdict: 'PASS', measured: 2 });
@@ -67,6 +67,15 @@ describe('judging thresholds on telemetry', () => {
     const perRequests = judge(threshold({ source: 'api', figure: 'cpu_per_1k_requests', op: '<', value: 10 }));
     expect(perRequests.verdict).toBe('PASS');
     expect(perRequests.measured).toBeCloseTo(9.5, 6);
+  });
+
+  it('says a margin around zero as a difference: a draining queue against "< 0"', () => {
+    const draining = findingsInput(20, {
+      sources: [{ catalog: catalog('jobs', [series('depth', 'queue_depth')]), seconds: seconds('jobs', 0, 19, (offset) => ({ depth: 1000 - 4 * offset })) }],
+    });
+    const result = telemetryJudge(draining)(threshold({ figure: 'backlog_growth', op: '<', value: 0 }));
+    expect(result).toMatchObject({ verdict: 'PASS', explanation: 'backlog growth -4 jobs/s against < 0 jobs/s: 4 jobs/s headroom' });
+    expect(result.measured).toBeCloseTo(-4, 9);
   });
 
   it('says INCONCLUSIVE, and why, when the run cannot tell', () => {

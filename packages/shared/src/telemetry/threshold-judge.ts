@@ -147,6 +147,18 @@ function readAcross(input: TelemetryFindingsInput, views: readonly SourceView[],
 }
 
 /**
+ * The margin of a verdict. Around zero a ratio says nothing (a queue draining at 3 jobs/s
+ * against "< 0"), so there the difference, in the figure's unit, says it.
+ */
+function marginOf(threshold: TelemetryThreshold, measured: number, passed: boolean): string {
+  if (threshold.value > 0 && measured >= 0) return margin(measured, threshold.op, threshold.value, passed);
+  if (measured === threshold.value) return 'at the limit';
+  const off = telemetryValue(threshold, Math.abs(measured - threshold.value));
+  if (passed) return `${off} headroom`;
+  return threshold.op === '<' || threshold.op === '<=' ? `over by ${off}` : `short by ${off}`;
+}
+
+/**
  * Judges telemetry thresholds on a run's telemetry (the findings' input): the figure over the
  * load's seconds (or the threshold's window), or the source's figure of the run, against its
  * limit. INCONCLUSIVE, with why, when the run read no such source, the source keeps no series
@@ -176,7 +188,7 @@ export function telemetryJudge(input: TelemetryFindingsInput | null, why = 'no t
       threshold,
       verdict: passed ? 'PASS' : 'FAIL',
       measured: reading.value,
-      explanation: `${describeSubject(threshold)} ${reading.words ?? telemetryValue(threshold, reading.value)} against ${threshold.op} ${telemetryValue(threshold, threshold.value)}: ${margin(reading.value, threshold.op, threshold.value, passed)}`,
+      explanation: `${describeSubject(threshold)} ${reading.words ?? telemetryValue(threshold, reading.value)} against ${threshold.op} ${telemetryValue(threshold, threshold.value)}: ${marginOf(threshold, reading.value, passed)}`,
     };
   };
 }
