@@ -107,7 +107,7 @@ function readSecondFigure(input: TelemetryFindingsInput, view: SourceView, thres
   return { value, words: `${pct(value)} ${of}` };
 }
 
-/** A figure of the run from one source, or null when the source has nothing to tell it by. */
+/** A figure of the run from one source, or why the source cannot tell it. */
 function readRunFigure(input: TelemetryFindingsInput, view: SourceView, figure: TelemetryThreshold['figure'], steady: () => Steady | null): Reading {
   if (coverageOf(input, view) < TELEMETRY_JUDGE_MIN_COVERAGE) {
     return { why: readFor(Math.round(coverageOf(input, view) * loadSeconds(input)), loadSeconds(input), view.name) };
@@ -177,8 +177,8 @@ export function telemetryJudge(input: TelemetryFindingsInput | null, why = 'no t
       const names = views.map((candidate) => candidate.name);
       reading = { why: `the run read no source named ${threshold.source}${names.length ? ` (it read ${names.join(', ')})` : ''}` };
     } else if (isSecondFigure(threshold.figure)) {
-      // The schema asks a per-second figure for its source.
-      reading = view ? readSecondFigure(input, view, threshold, threshold.figure) : { why: 'no source named' };
+      // The schema asks a per-second figure for its source; a threshold stored before it did names none.
+      reading = view ? readSecondFigure(input, view, threshold, threshold.figure) : { why: 'it names no metric source' };
     } else {
       reading = view ? readRunFigure(input, view, threshold.figure, steadyOnce) : readAcross(input, views, threshold, steadyOnce);
     }
