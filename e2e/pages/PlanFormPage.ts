@@ -24,7 +24,17 @@ export type ThresholdSpec =
     }
   | { metric: 'error_rate' | 'check_rate'; op: string; /** percent */ value: number; request?: string; scenario?: string }
   | { metric: 'rps'; op: string; value: number; request?: string; scenario?: string; relative?: boolean }
-  | { metric: 'status_share'; status: string; op: string; /** percent */ value: number; request?: string; scenario?: string };
+  | { metric: 'status_share'; status: string; op: string; /** percent */ value: number; request?: string; scenario?: string }
+  | {
+      metric: 'telemetry';
+      /** The metric source's name; none: every source (backlog growth, restarts). */
+      source?: string;
+      /** The figure's label in the editor ("Restarts"). */
+      figure: string;
+      stat?: string;
+      op: string;
+      /** In the figure's form unit (percent for shares). */ value: number;
+    };
 
 const METRIC_LABELS = {
   latency: 'Latency',
@@ -32,6 +42,7 @@ const METRIC_LABELS = {
   rps: 'Requests / s',
   check_rate: 'Check pass rate',
   status_share: 'Share of a status',
+  telemetry: "Target's telemetry",
 } as const;
 
 /**
@@ -196,6 +207,15 @@ export class PlanFormPage {
   async setThreshold(index: number, spec: ThresholdSpec): Promise<void> {
     const row = this.threshold(index);
     await row.getByLabel('Metric', { exact: true }).selectOption({ label: METRIC_LABELS[spec.metric] });
+    if (spec.metric === 'telemetry') {
+      // A source's figure: no scope, no stop rule, no baseline.
+      await row.getByLabel('Metric source', { exact: true }).fill(spec.source ?? '');
+      await row.getByLabel('Figure', { exact: true }).selectOption({ label: spec.figure });
+      if (spec.stat) await row.getByLabel('Statistic', { exact: true }).selectOption(spec.stat);
+      await row.getByLabel('Operator', { exact: true }).selectOption(spec.op);
+      await row.getByLabel(/^Value \(/).fill(String(spec.value));
+      return;
+    }
     if (spec.metric === 'latency') await row.getByLabel('Statistic', { exact: true }).selectOption(spec.stat);
     if (spec.metric === 'status_share') await row.getByLabel('Status', { exact: true }).fill(spec.status);
     await row.getByLabel('Operator', { exact: true }).selectOption(spec.op);

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
+import { PlanFormPage } from '../pages/PlanFormPage.js';
 import { PlanPage } from '../pages/PlanPage.js';
 import { PublicSharePage, SharesPage } from '../pages/ReportPages.js';
 import { RunPage } from '../pages/RunPage.js';
@@ -13,7 +14,6 @@ import { BASE_URL, RUN_TIMEOUT_MS } from '../support/env.js';
 import { startMetricsTarget, type MetricsTarget } from '../support/metrics-target.js';
 import { apiCall, createTargetViaApi, signUpViaApi, type ApiSession } from '../support/setup.js';
 
-const MEASURED = ['PASSED', 'INCONCLUSIVE'];
 /** Long enough for a steady stretch the backlog rule reads (10 s), short enough for CI. */
 const LOAD_SECONDS = 12;
 
@@ -117,10 +117,25 @@ describe('target telemetry', { timeout: RUN_TIMEOUT_MS + 180_000 }, () => {
       assert.deepEqual(await seriousAccessibilityViolations(phonePage), [], `axe on ${phonePage.url()} (phone)`);
       await phone.close();
 
-      // A run of steady load.
+      // A run of steady load, with two thresholds on the target's telemetry added in the editor:
+      // the api never restarts, and its queue (fed by every request, drained 10 a second) must not grow.
       const planId = await createPlan(session, `telemetry ${stamp}`, targetId);
       const plan = new PlanPage(page);
       await plan.goto(planId);
+      await plan.edit();
+      const form = new PlanFormPage(page);
+      await form.setThresholdCount(3);
+      await form.setThreshold(1, { metric: 'telemetry', source: 'api', figure: 'Restarts', op: '<', value: 1 });
+      await form.setThreshold(2, { metric: 'telemetry', figure: 'Backlog growth (steady load)', op: '<', value: 1 });
+      await page.getByRole('group', { name: 'Threshold 2', exact: true }).scrollIntoViewIfNeeded();
+      await screenshot(page, '80d-telemetry-thresholds');
+      await form.submit();
+      assert.equal(await plan.notice(), 'Saved as version 2.');
+      const planned = await apiCall<{ spec: { thresholds: unknown[] } }>('GET', `/plans/${planId}`, session.token);
+      assert.deepEqual(planned.body.spec.thresholds.slice(1), [
+        { metric: 'telemetry', source: 'api', figure: 'restarts', op: '<', value: 1 },
+        { metric: 'telemetry', figure: 'backlog_growth', op: '<', value: 1 },
+      ]);
       const runId = await plan.runNow();
       const run = new RunPage(page);
       await run.statusBadge.waitFor();
@@ -134,7 +149,13 @@ describe('target telemetry', { timeout: RUN_TIMEOUT_MS + 180_000 }, () => {
       assert.ok(liveChart, 'the target’s metrics were charted in the live view');
       await screenshot(page, '80c-telemetry-live');
       const status = await run.waitForTerminal(RUN_TIMEOUT_MS);
-      assert.ok(MEASURED.includes(status), `run ${status}: ${(await run.errorText()) ?? ''}`);
+      // The growing backlog fails the run, however fast its HTTP answers were.
+      assert.equal(status, 'FAILED', `run ${status}: ${(await run.errorText()) ?? ''}`);
+      const verdicts = await run.thresholdVerdicts();
+      assert.deepEqual(verdicts.slice(1), ['PASS', 'FAIL'], `telemetry thresholds: ${verdicts.join(', ')}`);
+      const requirements = await page.locator('[data-testid^="threshold-row-"] th').allInnerTexts();
+      assert.match(requirements[1] ?? '', /^restarts of api < 1 restart/);
+      assert.match(requirements[2] ?? '', /^backlog growth < 1 jobs\/s/);
       t.diagnostic(`run ${runId} ${status}; ${target.requests} requests, ${target.scrapes.length} scrapes, queue at ${target.queueDepth}`);
       // Ground truth: the runner read the target's /metrics, with the source's token.
       assert.ok(target.scrapes.length >= LOAD_SECONDS, `scraped ${target.scrapes.length} times`);

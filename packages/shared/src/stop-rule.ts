@@ -100,7 +100,8 @@ export function offenders(threshold: Threshold, second: SecondSample): number {
     }
     case 'rps':
     case 'count':
-      // The schema refuses stop rules on rates and totals; nothing here can break one.
+    case 'telemetry':
+      // The schema refuses stop rules on rates, totals and telemetry; nothing here can break one.
       return 0;
   }
 }

@@ -1,6 +1,7 @@
 import { durationToSeconds } from './duration.js';
 import { describeWindow } from './threshold-time.js';
 import type { Threshold, ThresholdOp } from './threshold.js';
+import { telemetryLabel, telemetryValue } from './telemetry/threshold.js';
 
 /** Thresholds in words: what they are about, their limits and figures, and the margin of a verdict. */
 
@@ -33,6 +34,8 @@ export function metricLabel(threshold: Threshold): string {
       return 'request count';
     case 'custom':
       return `${threshold.stat} of ${threshold.name}`;
+    case 'telemetry':
+      return telemetryLabel(threshold);
   }
 }
 
@@ -61,6 +64,8 @@ export function formatValue(threshold: Threshold, value: number): string {
     case 'custom':
       // A custom metric is in the script's own units, which k6 does not tell.
       return formatNumber(value);
+    case 'telemetry':
+      return telemetryValue(threshold, value);
   }
 }
 

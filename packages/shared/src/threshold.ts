@@ -4,6 +4,7 @@ import { GRPC_STATUS_CODES } from './plan-steps.js';
 import { checkedSeconds, describeWindow, stopRuleSchema, thresholdWindowSchema, type ThresholdWindow, type WindowSummaries } from './threshold-time.js';
 import { describeSubject, describeThreshold, formatNumber, formatValue, margin, metricLabel } from './threshold-text.js';
 import { customMetricFigure, customPercentileInterval, percentileOfStat } from './custom-metrics.js';
+import { telemetryThresholdIssues, telemetryThresholdShape, type TelemetryThreshold } from './telemetry/threshold.js';
 
 export const LATENCY_STATS = ['avg', 'min', 'p50', 'p90', 'p95', 'p99', 'max'] as const;
 export type LatencyStat = (typeof LATENCY_STATS)[number];
@@ -79,7 +80,12 @@ export const thresholdSchema = z
     z.object({ metric: z.literal('count'), op, value: z.number().nonnegative(), ...scope }),
     /** A custom script's own k6 metric, by name, in the script's own units. */
     z.object({ metric: z.literal('custom'), name: z.string().min(1).max(128), stat: customStatSchema, op, value: z.number(), ...scope }),
+    /** A figure of the target's telemetry, e.g. p95 of api CPU < 0.8 (telemetry/threshold.ts). */
+    z.object(telemetryThresholdShape({ stat: z.enum(LATENCY_STATS).optional(), op, value: z.number(), ...scope })),
   ])
+  .superRefine((threshold, ctx) => {
+    if (threshold.metric === 'telemetry') for (const issue of telemetryThresholdIssues(threshold)) ctx.addIssue({ code: 'custom', ...issue });
+  })
   .refine((threshold) => !(threshold.request && threshold.scenario), { message: 'scope a threshold to a request or a scenario, not both', path: ['scenario'] })
   .refine((threshold) => !(threshold.metric === 'check_rate' && threshold.scenario), {
     message: 'check pass rates are kept per request, not per scenario',
@@ -107,11 +113,14 @@ export const thresholdSchema = z
       "a stop rule judges each second on its own, and a rate is judged over the whole time its scope applied load (a ramp's first seconds are low by design): stop on latency, error rate, a status share or the check pass rate",
     path: ['stop'],
   })
-  .refine((threshold) => !(threshold.relativeTo === 'baseline' && threshold.metric !== 'latency' && threshold.metric !== 'rps'), {
-    message:
-      'relative to the baseline, Loadline judges latencies and RPS (shares and counts near 0 have no meaningful share of a baseline): give this one an absolute limit',
-    path: ['relativeTo'],
-  })
+  .refine(
+    (threshold) => !(threshold.relativeTo === 'baseline' && threshold.metric !== 'latency' && threshold.metric !== 'rps' && threshold.metric !== 'telemetry'),
+    {
+      message:
+        'relative to the baseline, Loadline judges latencies and RPS (shares and counts near 0 have no meaningful share of a baseline): give this one an absolute limit',
+      path: ['relativeTo'],
+    },
+  )
   .refine((threshold) => !(threshold.relativeTo === 'baseline' && threshold.metric === 'latency' && (threshold.stat === 'min' || threshold.stat === 'max')), {
     message: 'a minimum or maximum is one request, too few to tell a change from noise: relative to the baseline, judge avg or a percentile',
     path: ['stat'],
@@ -226,6 +235,9 @@ function measure(threshold: Threshold, stats: RequestStats, summary: RunSummary)
       const metric = summary.customMetrics.find((custom) => custom.name === threshold.name);
       return metric ? customMetricFigure(metric, threshold.stat) : null;
     }
+    case 'telemetry':
+      // Not in the load's summary: judged from the target's telemetry (TelemetryJudge).
+      return null;
   }
 }
 
@@ -283,21 +295,32 @@ export function withoutBaseline(threshold: Threshold, why = 'no run of this load
   };
 }
 
+/** Judges a threshold on the target's telemetry (telemetry/threshold-judge.ts binds it to the run's). */
+export type TelemetryJudge = (threshold: TelemetryThreshold) => ThresholdResult;
+
+/** A telemetry threshold of a run whose telemetry is not at hand: not judged. */
+export function withoutTelemetry(threshold: TelemetryThreshold, why = 'no telemetry was read'): ThresholdResult {
+  return { threshold, verdict: 'INCONCLUSIVE', measured: null, explanation: `${describeThreshold(threshold)}: not judged, ${why}` };
+}
+
 /**
  * Evaluates each threshold against the summary, or against its window's summary. INCONCLUSIVE
  * when there is nothing to judge by (no request of that name finished, no second in the
  * window). `windows` gives the figures of a window (windowSummaries of the run's merged
  * seconds); without it a windowed threshold has nothing to judge. Validity diagnostics may
  * later downgrade PASS/FAIL to INCONCLUSIVE; that decision lives with the diagnostics, not here.
- * Thresholds relative to the baseline are handed to `relative`.
+ * Thresholds relative to the baseline are handed to `relative`, those on the target's
+ * telemetry to `telemetry`.
  */
 export function evaluateThresholds(
   thresholds: readonly Threshold[],
   summary: RunSummary,
   windows: WindowSummaries = () => null,
   relative: RelativeJudge = withoutBaseline,
+  telemetry: TelemetryJudge = withoutTelemetry,
 ): ThresholdResult[] {
   return thresholds.map((threshold) => {
+    if (threshold.metric === 'telemetry') return telemetry(threshold);
     if (isRelative(threshold)) return relative(threshold);
     const label = describeThreshold(threshold);
     const judged = threshold.window ? windows(threshold.window) : summary;

@@ -35,7 +35,8 @@ export function decideVerdicts(input: VerdictInput): { thresholds: ThresholdResu
   const thresholds = input.results.map((result, index): ThresholdResult => {
     const judged: ThresholdResult =
       stop && index === stop.thresholdIndex ? { threshold: result.threshold, verdict: 'FAIL', measured: stop.measured, explanation: stop.message } : result;
-    if (judged.verdict === 'INCONCLUSIVE') return judged;
+    // Telemetry thresholds read the target's own metrics: the load's doubts do not touch them.
+    if (judged.verdict === 'INCONCLUSIVE' || judged.threshold.metric === 'telemetry') return judged;
     const doubt = diagnostics.find(
       (diagnostic) =>
         diagnostic.severity === 'critical' &&

@@ -4,8 +4,12 @@ import {
   measuredVuMinutes,
   mergeSegmentsBySecond,
   needsBaseline,
+  telemetryJudge,
   trendChanges,
   trendPointsFromFigures,
+  type MergedSecond,
+  type PlanSpec,
+  type TelemetryJudge,
   type TrendChange,
 } from '@loadline/shared';
 import { RunsRepository } from './runs.repository.js';
@@ -64,6 +68,9 @@ export class RunFinalizer {
     const chosenBaseline = await this.baselines.choose({ id: run.id, planId: run.planId, createdAt: run.createdAt, spec });
     const judgeRelative = chosenBaseline !== null && needsBaseline(spec.thresholds);
     const seconds = await this.runSeconds.seconds(runId);
+    let merged: ReturnType<typeof mergeSegmentsBySecond> | undefined;
+    const mergedOnce = () => (merged ??= mergeSegmentsBySecond(seconds));
+    const telemetry = await this.telemetryJudge(runId, spec, mergedOnce);
     const outcome = decideOutcome({
       runId,
       spec,
@@ -82,17 +89,16 @@ export class RunFinalizer {
       cancelRequested: run.cancelRequestedAt !== null,
       // Before the run ends, its `error` holds nothing but a stop rule's breach, if any.
       stop: decodeThresholdStop(run.error),
+      telemetry,
     });
     // The monthly quota counts what was used, as measured: the VUs k6 had busy each second,
     // added over the seconds and segments (what the plan asked for is no measure of a script).
     const vuMinutes = measuredVuMinutes(seconds.map((second) => second.sample));
     // Stored before the run is marked ended: a finished run's view is built once. Its failure
     // leaves the report without telemetry findings; it never keeps the run from ending.
-    await this.telemetry
-      .conclude(runId, spec, () => mergeSegmentsBySecond(seconds), outcome.capacity)
-      .catch((error: Error) => {
-        this.logger.error({ runId, err: error.message }, "could not work out the run's telemetry findings");
-      });
+    await this.telemetry.conclude(runId, spec, mergedOnce, outcome.capacity).catch((error: Error) => {
+      this.logger.error({ runId, err: error.message }, "could not work out the run's telemetry findings");
+    });
     const done = await this.runs.finalize(runId, outcome, vuMinutes);
     if (done) {
       this.logger.log({ runId, status: outcome.status, verdict: outcome.verdict }, 'run finished');
@@ -114,6 +120,19 @@ export class RunFinalizer {
       }
     }
     return done;
+  }
+
+  /**
+   * The judge of the plan's telemetry thresholds, from the telemetry stored with the run;
+   * none without such thresholds. A failure to read it leaves them INCONCLUSIVE and never
+   * keeps the run from ending.
+   */
+  private async telemetryJudge(runId: string, spec: PlanSpec, merged: () => readonly MergedSecond[]): Promise<TelemetryJudge | undefined> {
+    if (!spec.thresholds.some((threshold) => threshold.metric === 'telemetry')) return undefined;
+    return this.telemetry.judge(runId, spec, merged).catch((error: Error) => {
+      this.logger.error({ runId, err: error.message }, "could not read the run's telemetry to judge its thresholds");
+      return telemetryJudge(null, 'its telemetry could not be read');
+    });
   }
 
   /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyHistogram, findStopBreach, planSpecSchema, recordValue, type StoredSecond } from '@loadline/shared';
+import { emptyHistogram, findStopBreach, planSpecSchema, recordValue, telemetryJudge, type StoredSecond } from '@loadline/shared';
 import { decideOutcome, type SegmentState } from './run-outcome.js';
 
 const spec = planSpecSchema.parse({
@@ -34,6 +34,39 @@ describe('decideOutcome', () => {
     const outcome = decideOutcome({ runId: 'run', spec, segments: done, seconds: [second(1, many(5, 150)), second(2, many(7, 150))], dataMissing: false });
     expect(outcome).toMatchObject({ status: 'PASSED', verdict: 'PASS', partial: false, error: null, diagnostics: [] });
     expect(outcome.summary!.overall.count).toBe(300);
+  });
+
+  it('judges telemetry thresholds with the judge it is given, and without one leaves them INCONCLUSIVE', () => {
+    const withTelemetry = planSpecSchema.parse({
+      ...spec,
+      thresholds: [...spec.thresholds, { metric: 'telemetry', source: 'api', figure: 'cpu', stat: 'max', op: '<', value: 0.8 }],
+    });
+    const seconds = [second(1, many(5, 150)), second(2, many(7, 150))];
+    const unjudged = decideOutcome({ runId: 'run', spec: withTelemetry, segments: done, seconds, dataMissing: false });
+    expect(unjudged).toMatchObject({ status: 'INCONCLUSIVE', verdict: 'INCONCLUSIVE' });
+    expect(unjudged.thresholds[1]!.explanation).toBe('max of api CPU < 80 %: not judged, no telemetry was read');
+    // The api was busy 1.9 of its 2 cores both seconds of the load.
+    const api = {
+      catalog: {
+        source: 'api',
+        kind: 'scrape' as const,
+        cpuCores: 2,
+        series: [{ key: 'cpu', kind: 'rate' as const, unit: 'cores' as const, role: 'cpu_cores' as const }],
+      },
+    };
+    const telemetry = telemetryJudge({
+      loadStart: 1,
+      loadEnd: 2,
+      sources: [{ ...api, seconds: [1, 2, 3].map((t) => ({ v: 1 as const, t, source: 'api', values: { cpu: 1.9 } })) }],
+      load: [1, 2].map((t) => ({ t, vus: 1, rps: 150, p95: 7, errorRate: 0 })),
+      generator: [],
+      phases: [],
+      knee: null,
+    });
+    const judged = decideOutcome({ runId: 'run', spec: withTelemetry, segments: done, seconds, dataMissing: false, telemetry });
+    expect(judged).toMatchObject({ status: 'FAILED', verdict: 'FAIL' });
+    expect(judged.thresholds.map((result) => result.verdict)).toEqual(['PASS', 'FAIL']);
+    expect(judged.thresholds[1]!.measured).toBeCloseTo(0.95, 9);
   });
 
   it('fails on a failed threshold', () => {

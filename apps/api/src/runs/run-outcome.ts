@@ -20,6 +20,7 @@ import {
   type HistorySpread,
   type PlanSpec,
   type StoredSecond,
+  type TelemetryJudge,
   type ThresholdStop,
   type Verdict,
 } from '@loadline/shared';
@@ -52,6 +53,8 @@ export interface OutcomeInput {
   history?: HistorySpread | null;
   /** Which run that is, as stored with the outcome (also when no threshold needed its figures). */
   chosenBaseline?: FinalOutcome['baseline'];
+  /** Judges the plan's thresholds on the target's telemetry; without it they are INCONCLUSIVE (no telemetry was read). */
+  telemetry?: TelemetryJudge;
 }
 
 const STATUS_BY_VERDICT: Record<Verdict, FinalOutcome['status']> = {
@@ -123,6 +126,7 @@ export function decideOutcome(input: OutcomeInput): FinalOutcome {
       summary,
       windows,
       relativeJudge({ runId: input.runId, summary, seconds: samples }, input.baseline ?? null, input.history ?? null),
+      input.telemetry,
     ),
     diagnostics,
     scopes: indexScopes(samples),

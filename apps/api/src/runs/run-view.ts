@@ -54,11 +54,14 @@ function toThresholdResult(row: ThresholdRow, planned: Threshold | undefined): T
     row.metric === 'custom'
       ? // The row keeps the statistic; the metric's name is the plan's (its explanation names it too).
         { name: 'unknown', ...(same ? planned : {}), metric: 'custom', stat: row.stat, op, value: row.value }
-      : row.metric === 'latency'
-        ? { metric: 'latency', stat: row.stat, op, value: row.value, ...scope, ...timing }
-        : row.metric === 'status_share'
-          ? { metric: 'status_share', status: row.status, op, value: row.value, ...scope, ...timing }
-          : { metric: row.metric, op, value: row.value, ...scope, ...timing }
+      : row.metric === 'telemetry'
+        ? // The row keeps the statistic; the source and figure are the plan's (its explanation names them too).
+          { figure: 'unknown', ...(same ? planned : {}), metric: 'telemetry', ...(row.stat ? { stat: row.stat } : {}), op, value: row.value }
+        : row.metric === 'latency'
+          ? { metric: 'latency', stat: row.stat, op, value: row.value, ...scope, ...timing }
+          : row.metric === 'status_share'
+            ? { metric: 'status_share', status: row.status, op, value: row.value, ...scope, ...timing }
+            : { metric: row.metric, op, value: row.value, ...scope, ...timing }
   ) as Threshold;
   // A row judged against a baseline keeps how (relative), which also says its limit is a share.
   const relative = row.relative ?? undefined;

@@ -305,7 +305,10 @@ export class RunsRepository {
             runId,
             position,
             metric: result.threshold.metric,
-            stat: result.threshold.metric === 'latency' || result.threshold.metric === 'custom' ? result.threshold.stat : null,
+            stat:
+              result.threshold.metric === 'latency' || result.threshold.metric === 'custom' || result.threshold.metric === 'telemetry'
+                ? (result.threshold.stat ?? null)
+                : null,
             request: result.threshold.request ?? null,
             scenario: result.threshold.scenario ?? null,
             status: result.threshold.metric === 'status_share' ? result.threshold.status : null,

@@ -2,12 +2,14 @@ import { Injectable, Logger } from '@nestjs/common';
 import {
   isTerminalRunStatus,
   telemetryFindings,
+  telemetryJudge,
   type Capacity,
   type JobPayload,
   type MergedSecond,
   type PlanSpec,
   type RunTelemetry,
   type TelemetryCatalog,
+  type TelemetryJudge,
   type TelemetryReport,
 } from '@loadline/shared';
 import { RunTelemetryRepository } from './run-telemetry.repository.js';
@@ -92,6 +94,18 @@ export class RunTelemetryService {
     const run = await this.repo.window(runId);
     if (!run) return null;
     return { telemetry: await this.view(runId), final: isTerminalRunStatus(run.status) };
+  }
+
+  /**
+   * Judges the plan's telemetry thresholds on what the run stored, before its outcome is
+   * decided (the thresholds are part of the verdict). `merged`: the load's seconds, asked for
+   * only when there are sources.
+   */
+  async judge(runId: string, spec: PlanSpec, merged: () => readonly MergedSecond[]): Promise<TelemetryJudge> {
+    const { sources } = await this.stored(runId);
+    if (!sources.length) return telemetryJudge(null, 'the run read no metric source (its target has none)');
+    // The knee (from the capacity statement) only places findings in words; judging needs none.
+    return telemetryJudge(findingsInput({ spec, merged: merged(), capacity: null, sources }), 'no second of load was measured');
   }
 
   /**

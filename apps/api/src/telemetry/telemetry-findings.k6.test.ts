@@ -87,7 +87,13 @@ describe("telemetry findings from the target's own metrics", () => {
         if ((restarts.length === 0 && since >= 4_000) || (restarts.length === 1 && since >= 14_000)) restarts.push(worker.restart());
       }, 50);
       const before = target.total();
-      const { run, loadStart } = await runPlan(tgt.id, {
+      const { run, loadStart, loadEnd } = await runPlan(tgt.id, {
+        thresholds: [
+          { metric: 'telemetry', source: 'api', figure: 'cpu', stat: 'p95', op: '<', value: 0.8 },
+          { metric: 'telemetry', source: 'worker', figure: 'restarts', op: '<', value: 1 },
+          { metric: 'telemetry', source: 'postgres', figure: 'cpu', stat: 'max', op: '<', value: 0.9 },
+          { metric: 'telemetry', source: 'refusing', figure: 'restarts', op: '<', value: 1 },
+        ],
         scenarios: [
           // A graceful stop of 1 s lets warmup's last requests finish (and count) while peak starts.
           { name: 'warmup', load: { executor: 'constant-vus', vus: 2, duration: '8s' }, gracefulStop: '1s', requests: [{ name: 'Warm', path: '/work' }] },
@@ -102,9 +108,45 @@ describe("telemetry findings from the target's own metrics", () => {
       clearInterval(sampler);
       clearInterval(restarter);
 
-      // The run itself is unaffected by its broken sources: every request the target answered is counted.
-      expect(run.status, JSON.stringify(run.error)).toBe('PASSED');
+      // The run itself is unaffected by its broken sources: every request the target answered is
+      // counted. Its verdict is the telemetry thresholds' (no latency threshold here: on a busy
+      // machine the generator's own doubts may leave one INCONCLUSIVE, and telemetry is not theirs).
       expect(run.summary!.overall.count).toBe(target.total() - before);
+      const verdicts = run.thresholds.map((result) => [result.verdict, result.explanation]);
+      console.log(`telemetry thresholds: ${JSON.stringify(verdicts)}`);
+      expect(run.thresholds.map((result) => result.verdict)).toEqual(['FAIL', 'FAIL', 'INCONCLUSIVE', 'INCONCLUSIVE']);
+      expect(run.status).toBe('FAILED');
+      expect(run.verdict).toBe('FAIL');
+
+      // p95 of the api's CPU share over the load's seconds: the test saturated it, so it is over 80 %.
+      const truthShares = secondMeans(cpu, loadStart, loadEnd).map((cores) => cores / 2);
+      const truthP95 = nearestRank(truthShares, 0.95);
+      const cpuResult = run.thresholds[0]!;
+      console.log(`api CPU p95: truth ${truthP95.toFixed(3)}; Loadline ${cpuResult.measured}: ${cpuResult.explanation}`);
+      expect(truthP95).toBeGreaterThan(0.9);
+      expect(Math.abs(cpuResult.measured! - truthP95)).toBeLessThanOrEqual(0.15);
+      expect(cpuResult.explanation).toMatch(/^p95 of api CPU \d+ % of its 2 cores against < 80 %: over by /);
+      // The worker restarted twice; a source the run did not read, and one it could not read, tell nothing.
+      expect(run.thresholds[1]).toMatchObject({ verdict: 'FAIL', measured: 2 });
+      expect(run.thresholds[2]!.explanation).toMatch(/not judged, the run read no source named postgres \(it read /);
+      expect(run.thresholds[3]!.explanation).toMatch(/not judged, refusing was read for 0 of \d+ s, under half$/);
+
+      // The sources' figures: what the test set and counted.
+      const figures = new Map((run.telemetry?.figures ?? []).map((row) => [row.source, row]));
+      const apiFigures = figures.get('api')!;
+      const workerFigures = figures.get('worker')!;
+      expect(workerFigures.restarts).toBe(2);
+      expect(apiFigures.restarts).toBe(0);
+      // 100 MiB, as stored: telemetry keeps 4 significant digits.
+      expect(Math.abs(apiFigures.peakMemoryBytes! - 100 * 1024 * 1024) / (100 * 1024 * 1024)).toBeLessThanOrEqual(0.001);
+      expect(apiFigures.coverage).toBeGreaterThanOrEqual(0.9);
+      expect(figures.get('refusing')!.coverage).toBe(0);
+      // CPU-seconds per 1,000 requests: the cores the test had busy through the load's seconds over the requests k6 completed.
+      const truthCpuSeconds = secondMeans(cpu, loadStart, loadEnd).reduce((sum, cores) => sum + cores, 0);
+      const truthPer1k = (truthCpuSeconds / run.summary!.overall.count) * 1000;
+      console.log(`api CPU-s per 1,000 requests: truth ${truthPer1k.toFixed(2)}; Loadline ${JSON.stringify(apiFigures)}`);
+      expect(Math.abs(apiFigures.cpuSecondsPer1kRequests! - truthPer1k) / truthPer1k).toBeLessThanOrEqual(0.1);
+      expect(Math.abs(apiFigures.peakCpuCores! - Math.max(...secondMeans(cpu, loadStart, loadEnd)))).toBeLessThanOrEqual(0.3);
 
       // Saturation: the first whole second whose average is at 90 % of 2 cores, and the next too.
       const truth = firstSustainedSecond(cpu, 1.8)!;
@@ -157,6 +199,27 @@ describe("telemetry findings from the target's own metrics", () => {
     }
   });
 
+  it('refuses, when the plan is saved, telemetry thresholds that cannot be judged as written, saying why', async () => {
+    const tgt = await createTarget('refusals');
+    const refused = await client.post<any>('/plans', {
+      name: 'refused telemetry thresholds',
+      targetId: tgt.id,
+      load: { executor: 'constant-vus', vus: 1, duration: '30s' },
+      requests: [{ name: 'Get', path: '/work' }],
+      thresholds: [
+        { metric: 'telemetry', source: 'api', figure: 'cpu', stat: 'p95', op: '<', value: 0.8, stop: { after: '10s' } },
+        { metric: 'telemetry', figure: 'backlog_growth', stat: 'p95', op: '<', value: 1 },
+        { metric: 'telemetry', source: 'api', figure: 'cpu', stat: 'p95', op: '<', value: 0.8, request: 'Get' },
+        { metric: 'telemetry', source: 'api', figure: 'cpu', stat: 'p95', op: '<', value: 1.1, relativeTo: 'baseline' },
+      ],
+    });
+    expect(refused.status, JSON.stringify(refused.body)).toBe(400);
+    expect(refused.body.error.code).toBe('PLAN_INVALID');
+    const details = refused.body.error.details as { path: string; message: string }[];
+    expect(details.map((detail) => detail.path).sort()).toEqual(['thresholds.0.stop', 'thresholds.1.stat', 'thresholds.2.request', 'thresholds.3.relativeTo']);
+    expect(details.find((detail) => detail.path === 'thresholds.0.stop')!.message).toMatch(/judged once, when the run ends.*cannot stop a run/);
+  });
+
   it('reads a backlog fed at 100/s and drained at 10/s through a 20 s steady phase: growth, size at the end, time to drain', async () => {
     const tgt = await createTarget('backlogged');
     const queue = await startQueueMetrics(() => target.arrivals.at(-1) ?? 0);
@@ -165,8 +228,23 @@ describe("telemetry findings from the target's own metrics", () => {
       const { run, loadEnd } = await runPlan(tgt.id, {
         load: { executor: 'constant-vus', vus: 3, duration: '20s' },
         requests: [{ name: 'Get', path: '/work' }],
+        thresholds: [
+          // Over every source of the target: here the one queue.
+          { metric: 'telemetry', figure: 'backlog_growth', op: '<', value: 0 },
+          { metric: 'telemetry', source: 'orders-db', figure: 'queue_depth', stat: 'max', op: '<', value: 10 },
+        ],
       });
-      expect(run.status, JSON.stringify(run.error)).toBe('PASSED');
+      // HTTP is fast; the backlog growing without bound fails the run.
+      console.log(`backlog thresholds: ${JSON.stringify(run.thresholds.map((result) => [result.verdict, result.explanation]))}`);
+      expect(run.thresholds.map((result) => result.verdict)).toEqual(['FAIL', 'INCONCLUSIVE']);
+      expect(run.status).toBe('FAILED');
+      expect(Math.abs(run.thresholds[0]!.measured! - 90) / 90).toBeLessThanOrEqual(0.05);
+      expect(run.thresholds[1]!.explanation).toMatch(/not judged, the run read no source named orders-db \(it read jobs\)$/);
+      const [jobsFigures] = run.telemetry?.figures ?? [];
+      console.log(`backlog figures: ${JSON.stringify(jobsFigures)}`);
+      expect(jobsFigures?.source).toBe('jobs');
+      expect(Math.abs(jobsFigures!.backlogGrowthPerSecond! - 90) / 90).toBeLessThanOrEqual(0.05);
+      expect(jobsFigures!.restarts).toBe(0);
       const [backlog] = findings(run, 'BACKLOG_GROWING', 'jobs');
       expect(backlog, JSON.stringify(run.telemetry)).toBeDefined();
       const evidence = backlog!.evidence as Record<string, number>;
@@ -184,6 +262,22 @@ describe("telemetry findings from the target's own metrics", () => {
     }
   });
 });
+
+/** The mean of the samples in each whole second from `from` to `to` (Unix seconds), 0 for a second without one. */
+function secondMeans(samples: readonly { at: number; value: number }[], from: number, to: number): number[] {
+  const means: number[] = [];
+  for (let t = from; t <= to; t++) {
+    const inside = samples.filter((sample) => Math.floor(sample.at) === t);
+    means.push(inside.length ? inside.reduce((sum, sample) => sum + sample.value, 0) / inside.length : 0);
+  }
+  return means;
+}
+
+/** The q-th value by nearest rank: q of the values are at or below it. */
+function nearestRank(values: readonly number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)]!;
+}
 
 /**
  * A job queue's exporter: fed 100 jobs a second while the load goes (a request reached the

@@ -3020,6 +3020,24 @@ export interface components {
             stop?: components["schemas"]["StopRule"];
             value: number;
             window?: components["schemas"]["ThresholdWindow"];
+        } | {
+            /** @enum {string} */
+            figure: "cpu" | "cpu_cores" | "memory_bytes" | "memory_share" | "pool_share" | "queue_depth" | "open_fds" | "load1" | "http_p95_seconds" | "backlog_growth" | "restarts" | "cpu_per_1k_requests";
+            fromScript?: components["schemas"]["ThresholdFromScript"];
+            /** @enum {string} */
+            metric: "telemetry";
+            /** @enum {string} */
+            op: "<" | "<=" | ">" | ">=";
+            /** @enum {string} */
+            relativeTo?: "baseline";
+            request?: string;
+            scenario?: string;
+            source?: components["schemas"]["SourceName"];
+            /** @enum {string} */
+            stat?: "avg" | "min" | "p50" | "p90" | "p95" | "p99" | "max";
+            stop?: components["schemas"]["StopRule"];
+            value: number;
+            window?: components["schemas"]["ThresholdWindow"];
         };
         ThresholdFromScript: {
             expression: string;
@@ -3122,6 +3140,24 @@ export interface components {
             request?: string;
             scenario?: string;
             stat: components["schemas"]["CustomStat"];
+            stop?: components["schemas"]["StopRule"];
+            value: number;
+            window?: components["schemas"]["ThresholdWindowInput"];
+        } | {
+            /** @enum {string} */
+            figure: "cpu" | "cpu_cores" | "memory_bytes" | "memory_share" | "pool_share" | "queue_depth" | "open_fds" | "load1" | "http_p95_seconds" | "backlog_growth" | "restarts" | "cpu_per_1k_requests";
+            fromScript?: components["schemas"]["ThresholdFromScriptInput"];
+            /** @enum {string} */
+            metric: "telemetry";
+            /** @enum {string} */
+            op: "<" | "<=" | ">" | ">=";
+            /** @enum {string} */
+            relativeTo?: "baseline";
+            request?: string;
+            scenario?: string;
+            source?: components["schemas"]["SourceName"];
+            /** @enum {string} */
+            stat?: "avg" | "min" | "p50" | "p90" | "p95" | "p99" | "max";
             stop?: components["schemas"]["StopRule"];
             value: number;
             window?: components["schemas"]["ThresholdWindowInput"];

@@ -9,8 +9,8 @@ import type { SourceFigures, TelemetryReport } from '../telemetry/report.js';
  * is called only where a rule with a stated reason allows it (see judge*): the rest is shown,
  * not judged.
  */
-export const TELEMETRY_FIGURES = ['peakCpuShare', 'peakCpuCores', 'cpuSecondsPer1kRequests', 'peakMemoryBytes', 'restarts', 'backlogGrowthPerSecond'] as const;
-export type TelemetryFigure = (typeof TELEMETRY_FIGURES)[number];
+export const SOURCE_FIGURE_KEYS = ['peakCpuShare', 'peakCpuCores', 'cpuSecondsPer1kRequests', 'peakMemoryBytes', 'restarts', 'backlogGrowthPerSecond'] as const;
+export type SourceFigureKey = (typeof SOURCE_FIGURE_KEYS)[number];
 
 /** The unit each figure is in: share 0..1+ of its cores or limit, cores, CPU-seconds per 1,000 requests, bytes, a count, jobs/s. */
 export const TELEMETRY_FIGURE_UNITS = {
@@ -20,13 +20,13 @@ export const TELEMETRY_FIGURE_UNITS = {
   peakMemoryBytes: 'bytes',
   restarts: 'count',
   backlogGrowthPerSecond: 'jobs_per_second',
-} as const satisfies Record<TelemetryFigure, string>;
+} as const satisfies Record<SourceFigureKey, string>;
 
 /** Below this share of the load's seconds read, a source's peaks may miss the busiest seconds and its restarts count scrape gaps. */
 export const MIN_COMPARED_COVERAGE = 0.5;
 
 export const telemetryFigureDeltaSchema = z.object({
-  figure: z.enum(TELEMETRY_FIGURES),
+  figure: z.enum(SOURCE_FIGURE_KEYS),
   unit: z.enum(['share', 'cores', 'cpu_seconds_per_1k_requests', 'bytes', 'count', 'jobs_per_second']),
   base: z.number().nullable(),
   head: z.number().nullable(),
@@ -102,7 +102,7 @@ function judgeBacklog(
 }
 
 function figureDelta(
-  figure: TelemetryFigure,
+  figure: SourceFigureKey,
   base: SourceFigures | undefined,
   head: SourceFigures | undefined,
   judged: Pick<TelemetryFigureDelta, 'change' | 'reason'> | null,
@@ -170,7 +170,7 @@ export function compareTelemetry(base: RunView, head: RunView): { telemetry: Tel
       inBase: !!b,
       inHead: !!h,
       coverage: { base: b?.coverage ?? null, head: h?.coverage ?? null },
-      figures: TELEMETRY_FIGURES.map((figure) =>
+      figures: SOURCE_FIGURE_KEYS.map((figure) =>
         figureDelta(
           figure,
           b,

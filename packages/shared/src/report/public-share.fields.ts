@@ -153,6 +153,8 @@ export const LET_THROUGH = `
   run.thresholds[].threshold.fromScript.expression
   run.thresholds[].threshold.status
   run.thresholds[].threshold.name
+  run.thresholds[].threshold.source
+  run.thresholds[].threshold.figure
   run.thresholds[].verdict
   run.thresholds[].measured
   run.thresholds[].explanation
@@ -320,6 +322,8 @@ export const LET_THROUGH = `
   trend.thresholds[].fromScript.expression
   trend.thresholds[].status
   trend.thresholds[].name
+  trend.thresholds[].source
+  trend.thresholds[].figure
   trend.changePoints[].stat
   trend.changePoints[].request
   trend.changePoints[].before

@@ -4,6 +4,8 @@ import type { FieldErrors } from '../../forms/field-errors';
 import { isPercentMetric, isRelativeThreshold } from './model/to-spec';
 import { newThreshold, type ScopeKind, type ThresholdForm, type ThresholdMetric } from './model/form-types';
 import { patchById, removeById, type Update } from './editor-state';
+import { TelemetryThresholdFields, telemetryValueText } from './TelemetryThresholdFields';
+import { isSecondFigure } from './model/telemetry-threshold';
 
 const METRICS = [
   { value: 'latency', label: 'Latency' },
@@ -11,12 +13,13 @@ const METRICS = [
   { value: 'rps', label: 'Requests / s' },
   { value: 'check_rate', label: 'Check pass rate' },
   { value: 'status_share', label: 'Share of a status' },
+  { value: 'telemetry', label: "Target's telemetry" },
 ];
 const STATS = LATENCY_STATS.map((stat) => ({ value: stat, label: stat }));
 const OP_LABELS: Record<ThresholdOp, string> = { '<': '< below', '<=': '≤ at most', '>': '> above', '>=': '≥ at least' };
 const OPS = THRESHOLD_OPS.map((op) => ({ value: op, label: OP_LABELS[op] }));
-const UNIT: Record<ThresholdMetric, string> = { latency: 'ms', error_rate: '%', rps: 'req/s', check_rate: '%', status_share: '%' };
-const VALUE_HINT: Record<ThresholdMetric, string> = {
+const UNIT: Record<Exclude<ThresholdMetric, 'telemetry'>, string> = { latency: 'ms', error_rate: '%', rps: 'req/s', check_rate: '%', status_share: '%' };
+const VALUE_HINT: Record<Exclude<ThresholdMetric, 'telemetry'>, string> = {
   latency: 'milliseconds',
   error_rate: 'percent of requests, e.g. 1 for 1 %',
   rps: 'requests per second achieved',
@@ -66,6 +69,20 @@ export function ThresholdsSection({ thresholds, requestNames, scenarioNames, fre
           const typed = value.endsWith(':*');
           const relative = isRelativeThreshold(threshold);
           const canBeRelative = threshold.metric === 'latency' || threshold.metric === 'rps';
+          // Telemetry is read per source over the whole run and judged when it ends: no scope, no stop rule.
+          const telemetry = threshold.metric === 'telemetry';
+          const windowed = !telemetry || isSecondFigure(threshold.figure);
+          const valueText =
+            threshold.metric === 'telemetry'
+              ? telemetryValueText(threshold.figure)
+              : {
+                  label: relative ? 'Value (% of baseline)' : `Value (${UNIT[threshold.metric]})`,
+                  hint: relative
+                    ? threshold.metric === 'rps'
+                      ? 'e.g. 95: at least 95 % of the baseline'
+                      : 'e.g. 110: at most 10 % above the baseline'
+                    : VALUE_HINT[threshold.metric],
+                };
           return (
             <div className="row-card row-card--compact" key={threshold.id} role="group" aria-label={`Threshold ${index + 1}`}>
               <div className="grid grid--threshold-editor row-card__fields">
@@ -75,9 +92,17 @@ export function ThresholdsSection({ thresholds, requestNames, scenarioNames, fre
                   errors={errors}
                   value={threshold.metric}
                   options={METRICS}
-                  onValueChange={(metric) => set({ metric: metric as ThresholdMetric })}
+                  onValueChange={(metric) =>
+                    set(
+                      metric === 'telemetry'
+                        ? { metric, scopeKind: 'run', scopeName: '', stopAfter: '', relative: false, value: '80' }
+                        : { metric: metric as ThresholdMetric },
+                    )
+                  }
                 />
-                {threshold.metric === 'latency' ? (
+                {telemetry ? (
+                  <TelemetryThresholdFields at={at} threshold={threshold} errors={errors} set={set} />
+                ) : threshold.metric === 'latency' ? (
                   <SelectField
                     path={`${at}.stat`}
                     label="Statistic"
@@ -110,38 +135,34 @@ export function ThresholdsSection({ thresholds, requestNames, scenarioNames, fre
                 />
                 <TextField
                   path={`${at}.value`}
-                  label={relative ? 'Value (% of baseline)' : `Value (${UNIT[threshold.metric]})`}
+                  label={valueText.label}
                   type="number"
                   inputMode="decimal"
                   step="any"
-                  min={0}
+                  min={telemetry ? undefined : 0}
                   max={relative ? undefined : isPercentMetric(threshold.metric) ? 100 : undefined}
-                  hint={
-                    relative
-                      ? threshold.metric === 'rps'
-                        ? 'e.g. 95: at least 95 % of the baseline'
-                        : 'e.g. 110: at most 10 % above the baseline'
-                      : VALUE_HINT[threshold.metric]
-                  }
+                  hint={valueText.hint}
                   errors={errors}
                   value={threshold.value}
                   onValueChange={(text) => set({ value: text })}
                 />
-                <SelectField
-                  className="grid__span-2"
-                  path={`${at}.scope`}
-                  label="Applies to"
-                  errors={errors}
-                  value={value}
-                  options={options}
-                  onValueChange={(next) => {
-                    if (!next) return set({ scopeKind: 'run', scopeName: '' });
-                    const [kind, ...rest] = next.split(':');
-                    const name = rest.join(':');
-                    set({ scopeKind: kind as ScopeKind, scopeName: name === '*' ? '' : name });
-                  }}
-                />
-                {typed ? (
+                {telemetry ? null : (
+                  <SelectField
+                    className="grid__span-2"
+                    path={`${at}.scope`}
+                    label="Applies to"
+                    errors={errors}
+                    value={value}
+                    options={options}
+                    onValueChange={(next) => {
+                      if (!next) return set({ scopeKind: 'run', scopeName: '' });
+                      const [kind, ...rest] = next.split(':');
+                      const name = rest.join(':');
+                      set({ scopeKind: kind as ScopeKind, scopeName: name === '*' ? '' : name });
+                    }}
+                  />
+                )}
+                {typed && !telemetry ? (
                   <TextField
                     path={`${at}.scopeName`}
                     label={threshold.scopeKind === 'request' ? 'Request name' : 'Scenario name'}
@@ -164,38 +185,44 @@ export function ThresholdsSection({ thresholds, requestNames, scenarioNames, fre
                     }
                   />
                 ) : null}
-                <TextField
-                  className="grid__row-start"
-                  path={`${at}.window.after`}
-                  label="Judge after"
-                  placeholder="e.g. 30s"
-                  hint="leave out a warm-up: only seconds from here on count"
-                  spellCheck={false}
-                  errors={errors}
-                  value={threshold.windowAfter}
-                  onValueChange={(windowAfter) => set({ windowAfter })}
-                />
-                <TextField
-                  path={`${at}.window.until`}
-                  label="Judge until"
-                  placeholder="to the end"
-                  hint="seconds from here on do not count"
-                  spellCheck={false}
-                  errors={errors}
-                  value={threshold.windowUntil}
-                  onValueChange={(windowUntil) => set({ windowUntil })}
-                />
-                <TextField
-                  className="grid__span-2"
-                  path={`${at}.stop.after`}
-                  label="Stop the run when breached for"
-                  placeholder="never"
-                  hint={`e.g. 10s: every second that long in breach, with at least ${STOP_MIN_OFFENDERS} requests over the line, ends the run FAILED`}
-                  spellCheck={false}
-                  errors={errors}
-                  value={threshold.stopAfter}
-                  onValueChange={(stopAfter) => set({ stopAfter })}
-                />
+                {windowed ? (
+                  <>
+                    <TextField
+                      className="grid__row-start"
+                      path={`${at}.window.after`}
+                      label="Judge after"
+                      placeholder="e.g. 30s"
+                      hint="leave out a warm-up: only seconds from here on count"
+                      spellCheck={false}
+                      errors={errors}
+                      value={threshold.windowAfter}
+                      onValueChange={(windowAfter) => set({ windowAfter })}
+                    />
+                    <TextField
+                      path={`${at}.window.until`}
+                      label="Judge until"
+                      placeholder="to the end"
+                      hint="seconds from here on do not count"
+                      spellCheck={false}
+                      errors={errors}
+                      value={threshold.windowUntil}
+                      onValueChange={(windowUntil) => set({ windowUntil })}
+                    />
+                  </>
+                ) : null}
+                {telemetry ? null : (
+                  <TextField
+                    className="grid__span-2"
+                    path={`${at}.stop.after`}
+                    label="Stop the run when breached for"
+                    placeholder="never"
+                    hint={`e.g. 10s: every second that long in breach, with at least ${STOP_MIN_OFFENDERS} requests over the line, ends the run FAILED`}
+                    spellCheck={false}
+                    errors={errors}
+                    value={threshold.stopAfter}
+                    onValueChange={(stopAfter) => set({ stopAfter })}
+                  />
+                )}
               </div>
               <button
                 type="button"

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import type { SourceFigures, TelemetryFigure, TrendPoint } from '@loadline/shared';
+import type { SourceFigures, SourceFigureKey, TrendPoint } from '@loadline/shared';
 import { TimeSeriesChart } from '../../components/charts/TimeSeriesChart';
 import { TELEMETRY_FIGURE_LABEL, TREND_TELEMETRY_FIGURES, telemetryFigureUnit, telemetryTrendChart, trendTelemetrySources } from './telemetry-compare-format';
 
@@ -9,7 +9,7 @@ type Point = Pick<TrendPoint, 'createdAt' | 'planVersion'> & { telemetry?: reado
 export function TrendTelemetryChart({ points, onPick }: { points: readonly Point[]; onPick?: (index: number) => void }) {
   const sources = useMemo(() => trendTelemetrySources(points), [points]);
   const [source, setSource] = useState('');
-  const [figure, setFigure] = useState<TelemetryFigure>('cpuSecondsPer1kRequests');
+  const [figure, setFigure] = useState<SourceFigureKey>('cpuSecondsPer1kRequests');
   const chosen = sources.includes(source) ? source : (sources[0] ?? '');
   const chart = useMemo(() => telemetryTrendChart(points, chosen, figure), [points, chosen, figure]);
   if (!sources.length) return null;
@@ -37,7 +37,7 @@ export function TrendTelemetryChart({ points, onPick }: { points: readonly Point
           <select
             className="input select"
             value={figure}
-            onChange={(event) => setFigure(event.target.value as TelemetryFigure)}
+            onChange={(event) => setFigure(event.target.value as SourceFigureKey)}
             data-testid="trend-telemetry-figure"
           >
             {TREND_TELEMETRY_FIGURES.map((name) => (

@@ -1,4 +1,4 @@
-import type { SourceFigures, TelemetryFigure, TelemetryFigureDelta, TrendPoint } from '@loadline/shared';
+import type { SourceFigures, SourceFigureKey, TelemetryFigureDelta, TrendPoint } from '@loadline/shared';
 import type { ChartModel, LineSpec } from '../../components/charts/chart-model';
 import { trendPointLabel, type ChangeTone } from './report-format';
 
@@ -11,7 +11,7 @@ const LOCALE = 'en-US';
 const MINUS = '−';
 const MiB = 2 ** 20;
 
-export const TELEMETRY_FIGURE_LABEL: Record<TelemetryFigure, string> = {
+export const TELEMETRY_FIGURE_LABEL: Record<SourceFigureKey, string> = {
   peakCpuShare: 'Peak CPU (share of its cores or limit)',
   peakCpuCores: 'Peak CPU cores',
   cpuSecondsPer1kRequests: 'CPU-seconds per 1,000 requests',
@@ -21,7 +21,7 @@ export const TELEMETRY_FIGURE_LABEL: Record<TelemetryFigure, string> = {
 };
 
 /** The figures a trend can plot, in the order the chooser lists them. */
-export const TREND_TELEMETRY_FIGURES: readonly TelemetryFigure[] = [
+export const TREND_TELEMETRY_FIGURES: readonly SourceFigureKey[] = [
   'cpuSecondsPer1kRequests',
   'peakCpuShare',
   'peakCpuCores',
@@ -35,7 +35,7 @@ const digits = (value: number, max: number) => value.toLocaleString(LOCALE, { ma
 const plain = (value: number) => digits(value, Math.abs(value) < 1 ? 3 : Math.abs(value) < 10 ? 2 : Math.abs(value) < 100 ? 1 : 0);
 
 /** The unit a figure's axis and values are shown in. */
-export function telemetryFigureUnit(figure: TelemetryFigure): '%' | 'cores' | 'CPU-s/1k req' | 'MiB' | '' | 'jobs/s' {
+export function telemetryFigureUnit(figure: SourceFigureKey): '%' | 'cores' | 'CPU-s/1k req' | 'MiB' | '' | 'jobs/s' {
   switch (figure) {
     case 'peakCpuShare':
       return '%';
@@ -53,7 +53,7 @@ export function telemetryFigureUnit(figure: TelemetryFigure): '%' | 'cores' | 'C
 }
 
 /** A figure in the unit its table shows it in: shares in %, memory in MiB, the rest as they are. */
-function shownValue(figure: TelemetryFigure, value: number | null | undefined): number | null {
+function shownValue(figure: SourceFigureKey, value: number | null | undefined): number | null {
   if (value === null || value === undefined || !Number.isFinite(value)) return null;
   if (figure === 'peakCpuShare') return value * 100;
   if (figure === 'peakMemoryBytes') return value / MiB;
@@ -61,7 +61,7 @@ function shownValue(figure: TelemetryFigure, value: number | null | undefined): 
 }
 
 /** A figure with its unit: "97 %", "3.88 cores", "2.4 CPU-s/1k req", "600 MiB", "2", "90 jobs/s"; "—" when unknown. */
-export function formatTelemetryFigure(figure: TelemetryFigure, value: number | null | undefined): string {
+export function formatTelemetryFigure(figure: SourceFigureKey, value: number | null | undefined): string {
   const shown = shownValue(figure, value);
   if (shown === null) return '—';
   if (figure === 'restarts') return digits(shown, 0);
@@ -75,7 +75,7 @@ function signed(text: string, value: number): string {
 }
 
 /** The change with its sign and unit: "−1.2 CPU-s/1k req", "+2", "−36 pp" (a CPU share's change in percentage points). */
-export function formatTelemetryChange(figure: TelemetryFigure, delta: number | null): string {
+export function formatTelemetryChange(figure: SourceFigureKey, delta: number | null): string {
   if (delta === null || !Number.isFinite(delta)) return '—';
   if (figure === 'peakCpuShare') return signed(`${digits(Math.abs(delta) * 100, Math.abs(delta) < 0.1 ? 1 : 0)} pp`, delta);
   return signed(formatTelemetryFigure(figure, Math.abs(delta)), delta);
@@ -136,7 +136,7 @@ export function trendTelemetrySources(points: ReadonlyArray<{ telemetry?: readon
 }
 
 /** How each figure is drawn: its axis (cores and bytes never share one) and the unit its tooltip shows. */
-const PLOT: Record<TelemetryFigure, { scale: LineSpec['scale']; unit: LineSpec['unit'] }> = {
+const PLOT: Record<SourceFigureKey, { scale: LineSpec['scale']; unit: LineSpec['unit'] }> = {
   peakCpuShare: { scale: 'pct', unit: '%' },
   peakCpuCores: { scale: 'cores', unit: 'cores' },
   // CPU-seconds (per 1,000 requests, said in the line's label).
@@ -154,7 +154,7 @@ const PLOT: Record<TelemetryFigure, { scale: LineSpec['scale']; unit: LineSpec['
 export function telemetryTrendChart(
   points: ReadonlyArray<Pick<TrendPoint, 'createdAt' | 'planVersion'> & { telemetry?: readonly SourceFigures[] }>,
   source: string,
-  figure: TelemetryFigure,
+  figure: SourceFigureKey,
 ): ChartModel & { measured: number } {
   const ys = points.map((point) => {
     const value = point.telemetry?.find((figures) => figures.source === source)?.[figure];

@@ -1,7 +1,7 @@
 import type { TelemetryFinding } from '../report.js';
 import type { TelemetryFindingsInput } from './index.js';
 import { keysOf, phaseAt, pointsOf, roleSum, type SourceView } from './series.js';
-import { leastSquares } from './stats.js';
+import { leastSquares, type Line } from './stats.js';
 import type { Steady } from './steady.js';
 import { count, duration, fmt, seriesWords } from './words.js';
 
@@ -50,6 +50,18 @@ function drainAfter(input: TelemetryFindingsInput, view: SourceView, depth: [num
 }
 
 /**
+ * A queue's growth over the steady stretch: the least-squares line through its depth there;
+ * null when it was read for fewer than half the stretch's seconds (or 5). Also the figure
+ * "backlog growth" of the source's figures (figures.ts) and its thresholds.
+ */
+export function steadyGrowth(depth: readonly [number, number][], steady: Steady): { line: Line; during: [number, number][] } | null {
+  const during = depth.filter(([t]) => t >= steady.start && t <= steady.end);
+  if (during.length < Math.max(5, (steady.end - steady.start + 1) / 2)) return null;
+  const line = leastSquares(during);
+  return line ? { line, during } : null;
+}
+
+/**
  * Queues that grew while the load was steady: the growth per second (a least-squares line
  * through the depth over the steady stretch), the size when the load stopped, and how long it
  * takes to clear at the rate it drained after the load. A queue growing without bound behind
@@ -65,10 +77,10 @@ export function backlogFindings(input: TelemetryFindingsInput, views: readonly S
     const rates = queues.length === 1;
     for (const key of queues) {
       const depth = pointsOf(view, key);
-      const during = depth.filter(([t]) => t >= steady.start && t <= steady.end);
-      if (during.length < Math.max(5, steadySeconds / 2)) continue;
-      const line = leastSquares(during);
-      if (!line || line.slope <= 0 || line.slope * (steady.end - steady.start) < B.minGrowthJobs) continue;
+      const growth = steadyGrowth(depth, steady);
+      if (!growth) continue;
+      const { line, during } = growth;
+      if (line.slope <= 0 || line.slope * (steady.end - steady.start) < B.minGrowthJobs) continue;
       if (line.r2 < B.minR2 || line.slope < B.minSlopeErrors * line.slopeError) continue;
       const secondHalf = leastSquares(during.filter(([t]) => t >= (steady.start + steady.end) / 2));
       const sustained = line.r2 >= B.sustainedR2 && secondHalf !== null && secondHalf.slope >= line.slope * B.sustainedHalfRate;

@@ -65,7 +65,20 @@ describe('telemetry findings of a run', () => {
       findings: [],
       bottleneck: [{ component: 'api', kind: 'target', peakUtilisation: 0.25, averageUtilisation: 0.25, saturatedAtSeconds: null }],
       movedWithLatency: [],
+      // 1 core through 30 s of 100 requests/s: 10 CPU-seconds per 1,000; the queue stayed at 2.
+      figures: [
+        {
+          source: 'api',
+          peakCpuShare: 0.25,
+          peakCpuCores: 1,
+          cpuSecondsPer1kRequests: 10,
+          peakMemoryBytes: null,
+          restarts: 0,
+          backlogGrowthPerSecond: 0,
+          coverage: 1,
+        },
+      ],
     });
-    expect(telemetryFindings(findingsInput(30))).toEqual({ v: 1, findings: [], bottleneck: [], movedWithLatency: [] });
+    expect(telemetryFindings(findingsInput(30))).toEqual({ v: 1, findings: [], bottleneck: [], movedWithLatency: [], figures: [] });
   });
 });

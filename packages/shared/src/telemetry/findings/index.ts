@@ -2,6 +2,7 @@ import type { TelemetryCatalog, TelemetrySecond } from '../sample.js';
 import type { TelemetryFinding, TelemetryReport } from '../report.js';
 import { backlogFindings } from './backlog.js';
 import { bottleneck } from './bottleneck.js';
+import { telemetryFigures } from './figures.js';
 import { leakFindings } from './leaks.js';
 import { movedWithLatency } from './moved.js';
 import { readFailureFindings } from './read-failures.js';
@@ -11,6 +12,7 @@ import { viewOf } from './series.js';
 import { steadyStretch } from './steady.js';
 
 export { BACKLOG_LIMITS } from './backlog.js';
+export { FIGURE_LIMITS } from './figures.js';
 export { LEAK_LIMITS } from './leaks.js';
 export { MOVED_LIMITS } from './moved.js';
 export { RESTART_LIMITS } from './restarts.js';
@@ -38,7 +40,7 @@ const SEVERITY_ORDER: Record<TelemetryFinding['severity'], number> = { critical:
 /**
  * The findings of a run's telemetry, worked out once when the run ends: saturation, restarts,
  * backlogs, leaks, the generator saturating first, sources that could not be read; the
- * bottleneck table; the series that moved with latency. Pure: the same input gives the same
+ * bottleneck table; the series that moved with latency; each source's figures. Pure: the same input gives the same
  * report. Most severe first, then in time order.
  */
 export function telemetryFindings(input: TelemetryFindingsInput): TelemetryReport {
@@ -53,6 +55,11 @@ export function telemetryFindings(input: TelemetryFindingsInput): TelemetryRepor
     ...(table.finding ? [table.finding] : []),
     ...readFailureFindings(input, views),
   ].sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || (a.atSeconds ?? 0) - (b.atSeconds ?? 0));
-  // figures: worked out by telemetry/figures.ts (being written).
-  return { v: 1, findings, bottleneck: table.rows, movedWithLatency: movedWithLatency(input, views), figures: [] };
+  return {
+    v: 1,
+    findings,
+    bottleneck: table.rows,
+    movedWithLatency: movedWithLatency(input, views),
+    figures: telemetryFigures(input, views, steady),
+  };
 }

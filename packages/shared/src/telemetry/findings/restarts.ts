@@ -76,7 +76,7 @@ function resetSigns(view: SourceView): Sign[] {
   return signs;
 }
 
-interface Restart {
+export interface Restart {
   t: number;
   signals: Sign[];
 }
@@ -84,9 +84,9 @@ interface Restart {
 /**
  * Signs within the merge window of a restart's first sign are that restart, dated by when the
  * process stopped answering, else by its new start time (a crash is when it went away), else
- * by the reset.
+ * by the reset. Also counted by the source's figures (figures.ts) and its thresholds.
  */
-function restartsOf(view: SourceView): Restart[] {
+export function restartsOf(view: SourceView): Restart[] {
   const signs = [...startTimeSigns(view), ...gapSigns(view), ...resetSigns(view)].sort((a, b) => a.t - b.t);
   const restarts: Restart[] = [];
   for (const sign of signs) {

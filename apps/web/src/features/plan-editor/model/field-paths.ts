@@ -86,6 +86,7 @@ export function planFieldPaths(form: PlanForm): string[] {
       `${at}.metric`,
       ...(threshold.metric === 'latency' ? [`${at}.stat`] : []),
       ...(threshold.metric === 'status_share' ? [`${at}.status`] : []),
+      ...(threshold.metric === 'telemetry' ? [`${at}.source`, `${at}.figure`, `${at}.stat`] : []),
       `${at}.op`,
       `${at}.value`,
       `${at}.scope`,

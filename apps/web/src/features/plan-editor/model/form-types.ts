@@ -1,4 +1,4 @@
-import type { Executor, HTTP_METHODS, LatencyStat, ThresholdOp } from '@loadline/shared';
+import type { Executor, HTTP_METHODS, LatencyStat, TelemetryFigure, ThresholdOp } from '@loadline/shared';
 
 /**
  * The plan editor's state: what the user typed (strings, comma lists, JSON text), one object
@@ -128,7 +128,7 @@ export interface ScenarioForm {
   steps: StepForm[];
 }
 
-export type ThresholdMetric = 'latency' | 'error_rate' | 'rps' | 'check_rate' | 'status_share';
+export type ThresholdMetric = 'latency' | 'error_rate' | 'rps' | 'check_rate' | 'status_share' | 'telemetry';
 export type ScopeKind = 'run' | 'request' | 'scenario';
 
 export interface ThresholdForm {
@@ -137,8 +137,11 @@ export interface ThresholdForm {
   stat: LatencyStat;
   /** status_share: "429", "5xx", "grpc:RESOURCE_EXHAUSTED". */
   status: string;
+  /** telemetry: the metric source's name ("" : every source, for figures that add up) and its figure; `stat` for per-second figures. */
+  source: string;
+  figure: TelemetryFigure;
   op: ThresholdOp;
-  /** ms for latency, percent for rates and shares, req/s for RPS. */
+  /** ms for latency, percent for rates and shares, req/s for RPS; a telemetry figure's form unit (TELEMETRY_FIGURE_FORM). */
   value: string;
   scopeKind: ScopeKind;
   scopeName: string;
@@ -253,6 +256,8 @@ export function newThreshold(patch: Partial<Omit<ThresholdForm, 'id'>> = {}): Th
     metric: 'latency',
     stat: 'p95',
     status: '5xx',
+    source: '',
+    figure: 'cpu',
     op: '<',
     value: '500',
     scopeKind: 'run',

@@ -2,6 +2,7 @@ import { durationToSeconds, type Check, type LoadProfile, type PlanSpec, type Pl
 import { recordToRows } from './kv-rows';
 import { startsAfterPrevious } from './timeline';
 import { grpcCodeNames } from './to-spec';
+import { telemetryFormValue } from './telemetry-threshold';
 import {
   newCapture,
   newCheck,
@@ -191,6 +192,15 @@ export function thresholdToForm(threshold: EditableThreshold): ThresholdForm {
     case 'error_rate':
     case 'check_rate':
       return newThreshold({ ...base, metric: threshold.metric, value: percent(threshold.value) });
+    case 'telemetry':
+      return newThreshold({
+        ...base,
+        metric: 'telemetry',
+        source: threshold.source ?? '',
+        figure: threshold.figure,
+        stat: threshold.stat ?? 'p95',
+        value: telemetryFormValue(threshold.figure, threshold.value),
+      });
   }
 }
 

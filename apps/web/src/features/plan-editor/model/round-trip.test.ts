@@ -224,6 +224,27 @@ describe('editor <-> plan spec round trip', () => {
     ]);
   });
 
+  it("keeps thresholds on the target's telemetry, each figure edited in its form unit", () => {
+    const { form } = roundTrip({
+      ...base,
+      scenarios: [{ name: 'main', load: { executor: 'constant-vus', vus: 2, duration: '2m' }, requests: [{ name: 'home', path: '/' }] }],
+      thresholds: [
+        { metric: 'telemetry', source: 'api', figure: 'cpu', stat: 'p95', op: '<', value: 0.8 },
+        { metric: 'telemetry', source: 'api', figure: 'memory_bytes', stat: 'max', op: '<=', value: 512 * 1024 * 1024, window: { after: '30s' } },
+        { metric: 'telemetry', source: 'api', figure: 'http_p95_seconds', stat: 'avg', op: '<', value: 0.25 },
+        { metric: 'telemetry', figure: 'backlog_growth', op: '<', value: 1 },
+        { metric: 'telemetry', source: 'worker', figure: 'restarts', op: '<', value: 1 },
+      ],
+    });
+    expect(form.thresholds.map((t) => [t.metric, t.source, t.figure, t.value])).toEqual([
+      ['telemetry', 'api', 'cpu', '80'],
+      ['telemetry', 'api', 'memory_bytes', '512'],
+      ['telemetry', 'api', 'http_p95_seconds', '250'],
+      ['telemetry', '', 'backlog_growth', '1'],
+      ['telemetry', 'worker', 'restarts', '1'],
+    ]);
+  });
+
   it('keeps thresholds relative to the baseline, edited as a percentage of it', () => {
     const { form } = roundTrip({
       ...base,

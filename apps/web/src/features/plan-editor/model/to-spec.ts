@@ -3,6 +3,7 @@ import { rowsToRecord } from './kv-rows';
 import { scenarioTimings, startTimeText } from './timeline';
 import { loadToInput, numberReader, type Errors, type Input, type NumberReader } from './load-input';
 import type { CheckForm, PlanForm, ScenarioForm, StepForm, ThinkForm, ThresholdForm } from './form-types';
+import { isSecondFigure, telemetrySpecValue } from './telemetry-threshold';
 
 /**
  * The editor's state as the contract's plan input (what POST /plans and PATCH take), plus
@@ -170,7 +171,25 @@ export const isPercentMetric = (metric: ThresholdForm['metric']): boolean => PER
 /** Whether the form's threshold is judged as a share of its baseline's figure (latency and RPS only). */
 export const isRelativeThreshold = (threshold: ThresholdForm): boolean => threshold.relative && (threshold.metric === 'latency' || threshold.metric === 'rps');
 
+/** A telemetry threshold: a source's figure (a statistic of its seconds, or a figure of the run), judged when the run ends. */
+function telemetryThresholdToInput(threshold: ThresholdForm, at: string, read: NumberReader): Input {
+  const source = threshold.source.trim();
+  const after = threshold.windowAfter.trim();
+  const until = threshold.windowUntil.trim();
+  const perSecond = isSecondFigure(threshold.figure);
+  return {
+    metric: 'telemetry',
+    ...(source ? { source } : {}),
+    figure: threshold.figure,
+    ...(perSecond ? { stat: threshold.stat } : {}),
+    op: threshold.op,
+    value: telemetrySpecValue(threshold.figure, read(`${at}.value`, threshold.value)),
+    ...(perSecond && (after || until) ? { window: { ...(after ? { after } : {}), ...(until ? { until } : {}) } } : {}),
+  };
+}
+
 export function thresholdToInput(threshold: ThresholdForm, at: string, read: NumberReader, errors: Errors): Input {
+  if (threshold.metric === 'telemetry') return telemetryThresholdToInput(threshold, at, read);
   const path = `${at}.value`;
   let value = read(path, threshold.value);
   const relative = isRelativeThreshold(threshold);
