@@ -14,3 +14,4 @@ export type { ScrapeReader, SeriesFilter } from './reduce-reader.js';
 export * from './promql.js';
 export * from './view.js';
 export * from './stored.js';
+export * from './stored-pack.js';
