@@ -29,6 +29,7 @@ describe('packed telemetry minutes (stored version 2)', () => {
         'delta',
         'zero',
         'ünïcode{x="😀"}',
+        'ünïcode{x="😁"}',
         'gone',
       ],
       at: [0, 1, 2, 5, 7, 30, 58, 59],
@@ -41,6 +42,7 @@ describe('packed telemetry minutes (stored version 2)', () => {
         row((i) => (i % 3) - 1.5),
         row(() => 0),
         row((i) => (i === 7 ? 42 : null)),
+        row((i) => (i === 58 ? -42 : null)),
         row(() => null),
       ],
       errors: [[30, 'TIMEOUT', 'no answer in 2 s']],
@@ -71,8 +73,9 @@ describe('packed telemetry minutes (stored version 2)', () => {
 
   it('stores a series that did not change once, and a minute of 50 moving series in about a fifth of its JSON', () => {
     const steady: TelemetryMinute = { v: 1, keys: ['a', 'b'], at: allOffsets, values: [row(() => 1_234), row(() => 0.5)], errors: [] };
-    // version byte, 2 keys, 8 bytes of offsets, 2 x (header, base, width), the empty tail.
-    expect(packMinute(steady).length).toBeLessThanOrEqual(1 + 1 + 2 * 3 + 8 + 2 * 4 + 1);
+    // version byte, 2 keys of one letter (head, tail, length, letter), 8 bytes of offsets,
+    // 2 x (header, base of up to 2 bytes, width), the empty tail.
+    expect(packMinute(steady).length).toBeLessThanOrEqual(1 + 1 + 2 * 4 + 8 + 2 * 4 + 1);
     const random = lcg(42);
     const keys = Array.from({ length: 50 }, (_, k) => `metric_${k}{pod="p-${k % 3}"}`);
     const moving: TelemetryMinute = {

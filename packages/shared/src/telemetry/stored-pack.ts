@@ -10,8 +10,9 @@ import { telemetryMinuteSchema, type TelemetryMinute } from './stored.js';
  *
  * Layout (varint: unsigned LEB128; zz: zigzag of a signed integer):
  *   byte 2 (the version; a version-1 row is JSON text and starts with "{")
- *   varint key count; per key: varint chars shared with the key before, varint UTF-8 length
- *     of the rest, the rest (keys of one source share long prefixes: `http_requests_total{…`)
+ *   varint key count; per key: varint chars at its start and varint chars at its end that it
+ *     shares with the key before, varint UTF-8 length of the rest, the rest (keys of one source
+ *     differ in a label or two: `http_requests_total{route="/a",status="200"}`)
  *   8 bytes: the 60 offsets read, one bit each (`at`)
  *   per key, on the offsets read: varint zz(E) * 4 + mode, where a value is n x 10^E exactly
  *   (n an integer: values are stored rounded to 4 significant digits, telemetry-minute.ts):
@@ -162,18 +163,30 @@ function asIntegers(present: number[]): { exponent: number; ints: number[] } | n
   return { exponent, ints };
 }
 
+const lowSurrogate = (text: string, i: number) => /[\udc00-\udfff]/.test(text[i] ?? '');
+
+/** UTF-16 units at the start and at the end of `key` that `previous` has too, never splitting a surrogate pair. */
+function shared(previous: string, key: string): { head: number; tail: number } {
+  let head = 0;
+  while (head < key.length && head < previous.length && key[head] === previous[head]) head++;
+  if (head > 0 && lowSurrogate(key, head)) head--;
+  let tail = 0;
+  const most = Math.min(key.length, previous.length) - head;
+  while (tail < most && key[key.length - 1 - tail] === previous[previous.length - 1 - tail]) tail++;
+  if (tail > 0 && lowSurrogate(key, key.length - tail)) tail--;
+  return { head, tail };
+}
+
 export function packMinute(minute: TelemetryMinute): Uint8Array {
   const out = new Writer();
   out.byte(PACKED_MINUTE_VERSION);
   out.varint(minute.keys.length);
   let previous = '';
   for (const key of minute.keys) {
-    let shared = 0;
-    while (shared < key.length && shared < previous.length && key[shared] === previous[shared]) shared++;
-    // Never split a surrogate pair: the rest is encoded as UTF-8 on its own.
-    if (shared > 0 && shared < key.length && /[\udc00-\udfff]/.test(key[shared]!)) shared--;
-    const rest = encoder.encode(key.slice(shared));
-    out.varint(shared);
+    const { head, tail } = shared(previous, key);
+    const rest = encoder.encode(key.slice(head, key.length - tail));
+    out.varint(head);
+    out.varint(tail);
     out.varint(rest.length);
     out.raw(rest);
     previous = key;
@@ -221,9 +234,10 @@ export function unpackMinute(bytes: Uint8Array): TelemetryMinute {
   const keys: string[] = [];
   let previous = '';
   for (let k = 0; k < keyCount; k++) {
-    const shared = input.varint();
-    if (shared > previous.length) throw new PackedMinuteError('key prefix longer than the key before');
-    const key = previous.slice(0, shared) + decoder.decode(input.raw(input.varint()));
+    const head = input.varint();
+    const tail = input.varint();
+    if (head + tail > previous.length) throw new PackedMinuteError('key shares more than the key before has');
+    const key = previous.slice(0, head) + decoder.decode(input.raw(input.varint())) + previous.slice(previous.length - tail);
     keys.push(key);
     previous = key;
   }
