@@ -18,6 +18,7 @@ import { TEST_REDIS_URL, startStack, type TestStack } from '../test/stack.js';
 import type { ApiClient } from '../test/api-client.js';
 import { sampleSecond } from '../test/fake-runner.js';
 import { eventually } from '../test/eventually.js';
+import { followEvents } from '../test/sse.js';
 
 /**
  * What the API does with the telemetry the runner of segment 0 sends (queue "results", jobs
@@ -246,6 +247,29 @@ describe('telemetry ingest (real PostgreSQL and Redis, results sent as a runner 
     const [stored] = await stack.db.query<{ first: number }>(`SELECT get_byte(data, 0) AS first FROM "RunTelemetryMinute" WHERE "runId" = $1`, [run.id]);
     expect(stored!.first).toBe(2);
     await client.post(`/runs/${run.id}/cancel`);
+  });
+
+  it("tells the run's live viewers when the target's metrics have new seconds (a `telemetry` event)", async () => {
+    const run = await startRun('5s');
+    const stream = followEvents(`${stack.api.base}/runs/${run.id}/events`, client.token!);
+    try {
+      // The run waits for a runner (there is none): progress every second, nothing of its telemetry yet.
+      await eventually(
+        () => stream.events.filter((event) => event.event === 'progress').length,
+        (count) => count >= 2,
+      );
+      expect(stream.events.filter((event) => event.event === 'telemetry')).toEqual([]);
+      await results.add('telemetry.second', { runId: run.id, sample: second(Math.floor(Date.now() / 1000), 'api', { cpu: 1 }) });
+      const told = await eventually(
+        () => stream.events.filter((event) => event.event === 'telemetry'),
+        (events) => events.length > 0,
+      );
+      expect(told[0]!.data).toEqual({ runId: run.id });
+      expect((await client.get<RunTelemetry>(`/runs/${run.id}/telemetry`)).body.sources[0]!.t).toHaveLength(1);
+    } finally {
+      stream.close();
+      await client.post(`/runs/${run.id}/cancel`);
+    }
   });
 
   it('keeps a run-minute of 3 sources small (measured and printed)', async () => {
