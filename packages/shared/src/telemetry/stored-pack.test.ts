@@ -57,6 +57,13 @@ describe('packed telemetry minutes (stored version 2)', () => {
     expect(unpackMinute(packMinute(minute)).values[0]!.slice(0, 3)).toEqual([Math.PI * 1e9, Math.E / 1e9, -1 / 3]);
   });
 
+  it('packs ranges up to the widest safe integers without losing a bit', () => {
+    for (const top of [2 ** 50 + 1, 2 ** 52 + 3, 2 ** 53 - 1, 255, 256, 257]) {
+      const minute: TelemetryMinute = { v: 1, keys: ['wide'], at: [0, 1, 2], values: [row((i) => [0, top, top - 1][i] ?? null)], errors: [] };
+      expect(unpackMinute(packMinute(minute)).values[0]!.slice(0, 3)).toEqual([0, top, top - 1]);
+    }
+  });
+
   it('round-trips random minutes at 4 significant digits', () => {
     const random = lcg(7);
     for (let run = 0; run < 200; run++) {

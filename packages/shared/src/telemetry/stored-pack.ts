@@ -202,7 +202,10 @@ export function packMinute(minute: TelemetryMinute): Uint8Array {
     if (!present.length) return out.varint(0);
     const integers = asIntegers(present);
     const base = integers ? Math.min(...integers.ints) : 0;
-    const width = integers ? Math.ceil(Math.log2(Math.max(...integers.ints) - base + 1)) : MAX_WIDTH + 1;
+    // Counted, not Math.log2: near 2^50 a float log2 of 2^k + 1 comes out as k, one bit short.
+    let width = 0;
+    if (integers) for (const range = Math.max(...integers.ints) - base; width <= MAX_WIDTH && 2 ** width <= range;) width++;
+    else width = MAX_WIDTH + 1;
     if (!integers || width > MAX_WIDTH || !Number.isSafeInteger(zigzag(base))) {
       out.varint(3);
       out.raw(presence());
