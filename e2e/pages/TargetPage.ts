@@ -159,6 +159,20 @@ export class TargetPage {
     );
   }
 
+  /** Edits a stored source (fields not given stay as they are, credentials blank: kept); returns the PATCH's HTTP status. */
+  async editSource(name: string, change: { name?: string; cpuCores?: number }): Promise<number> {
+    await this.sources.getByTestId(`edit-source-${name}`).click();
+    const form = this.page.getByRole('form', { name: `Edit metric source ${name}` });
+    if (change.name !== undefined) await form.getByLabel('Name', { exact: true }).fill(change.name);
+    if (change.cpuCores !== undefined) await form.getByLabel('CPU cores (optional)').fill(String(change.cpuCores));
+    const [response] = await Promise.all([
+      this.page.waitForResponse((r) => /\/targets\/[^/]+\/sources\/[^/]+$/.test(new URL(r.url()).pathname) && r.request().method() === 'PATCH'),
+      form.getByRole('button', { name: 'Save changes' }).click(),
+    ]);
+    if (response.ok()) await form.waitFor({ state: 'detached' });
+    return response.status();
+  }
+
   async removeSource(name: string): Promise<void> {
     const item = this.sources.getByTestId(`source-${name}`);
     await item.getByRole('button', { name: `Remove metric source ${name}` }).click();

@@ -88,11 +88,18 @@ describe('target telemetry', { timeout: RUN_TIMEOUT_MS + 180_000 }, () => {
       await targetPage.fillScrapeSource({ name: 'api', url: target.metricsUrl, presets: ['process', 'queue'], cpuCores: 1, bearer: token });
       assert.equal(await targetPage.submitSource(), 201);
       await targetPage.sources.getByTestId('source-api').waitFor();
-      // A second one, removed again: the run reads only "api".
+      // Edited with its token left blank: the sealed token is kept (the runner's reads below carry it).
+      assert.equal(await targetPage.editSource('api', {}), 200);
+      // A second one, edited (renamed, given cores), then removed again: the run reads only "api".
       await targetPage.fillScrapeSource({ name: 'spare', url: target.metricsUrl });
       assert.equal(await targetPage.submitSource(), 201);
       await targetPage.sources.getByTestId('source-spare').waitFor();
-      await targetPage.removeSource('spare');
+      assert.equal(await targetPage.editSource('spare', { name: 'spare-2', cpuCores: 2 }), 200);
+      assert.match(
+        (await targetPage.listedSources()).find((source) => source.name === 'spare-2')?.summary ?? '',
+        /presets: process · no credentials · 2 cores/,
+      );
+      await targetPage.removeSource('spare-2');
       const listed = await targetPage.listedSources();
       assert.deepEqual(
         listed.map((source) => [source.name, source.kind, source.url]),

@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 // pnpm bench [-- --quick] [--pairs N] [--overhead-seconds N] [--soak-seconds N] [--scale-rate N] [--scale-seconds N]
-//            [--spread-runs N] [--only overhead,accuracy,memory,scale,api,live,schedules,regressions,charts]
+//            [--spread-runs N] [--telemetry-seconds N]
+//            [--only overhead,accuracy,memory,scale,api,live,telemetry,schedules,regressions,charts]
 //
 // Benchmarks of the whole platform on this machine, reported as ratios against a baseline
 // measured in the same run (plus the raw numbers): what Loadline costs k6 in throughput, how
 // exact its percentiles are, whether the runner's memory stays flat, how much a run-minute
 // stores, how soon a report is there after the load ends, whether a plan split over 1, 2 and
-// 3 runners delivers its rate and starts together, and whether the web app's charts
+// 3 runners delivers its rate and starts together, what reading 3 metric sources of 2,000
+// series costs the runner and storage (issue 28), and whether the web app's charts
 // stay smooth with thousands of points. Loopback only: every server is started here on
 // 127.0.0.1 and every load is bounded in time. See docs/benchmarks.md.
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -23,9 +25,10 @@ import { formatApiReads } from './lib/api-format.mjs';
 import { formatLive } from './lib/live.mjs';
 import { formatSchedules, schedules } from './lib/schedules.mjs';
 import { formatRegressions, regressions } from './lib/regressions.mjs';
+import { formatTelemetry, summarizeTelemetry } from './lib/telemetry.mjs';
 
 /** These need the platform (PostgreSQL, Redis, the built API and runner, k6, Go); charts does not. */
-const STACK_BENCHMARKS = ['overhead', 'accuracy', 'memory', 'scale', 'api', 'live'];
+const STACK_BENCHMARKS = ['overhead', 'accuracy', 'memory', 'scale', 'api', 'live', 'telemetry'];
 const BENCHMARKS = [...STACK_BENCHMARKS, 'schedules', 'regressions', 'charts'];
 
 function parseOptions(argv) {
@@ -39,6 +42,7 @@ function parseOptions(argv) {
       'scale-rate': { type: 'string' },
       'scale-seconds': { type: 'string' },
       'spread-runs': { type: 'string' },
+      'telemetry-seconds': { type: 'string' },
       only: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -47,7 +51,8 @@ function parseOptions(argv) {
   if (values.help) {
     process.stdout.write(
       'usage: pnpm bench [-- --quick] [--pairs N] [--overhead-seconds N] [--soak-seconds N] [--scale-rate N] [--scale-seconds N]\n' +
-        '                  [--spread-runs N] [--only overhead,accuracy,memory,scale,api,live,schedules,regressions,charts]\n' +
+        '                  [--spread-runs N] [--telemetry-seconds N]\n' +
+        '                  [--only overhead,accuracy,memory,scale,api,live,telemetry,schedules,regressions,charts]\n' +
         '  --quick           short smoke check: 1 overhead pair of 10 s, 10 s accuracy run, 60 s soak, scale runs of 10 s and\n' +
         '                    5 start-spread runs, charts up to 3,600 points\n' +
         '  --pairs N         bare k6 / Loadline pairs for the overhead figure (default 5)\n' +
@@ -57,6 +62,8 @@ function parseOptions(argv) {
         '  --scale-seconds N duration of each of those three runs (default 30)\n' +
         '  --spread-runs N   extra 5 s runs on 3 runners for the start spread (default 10)\n' +
         '  --only schedules  1,000 and 10,000 every-minute schedules (200 with --quick): slots expected, fired, missing, duplicated, jitter\n' +
+        '  --telemetry-seconds N  load duration of the two telemetry runs (default 60, --quick 20)\n' +
+        '  --only telemetry  a run without and one with 3 scrape sources of 2,000 series: runner CPU and storage per run-minute\n' +
         '  --only live       50 live viewers of a running and of a waiting run: database queries/s and API CPU per viewer\n' +
         '  --only regressions  change-point detection on synthetic histories (steps of 5/10/20 %, spread 5/10 %): found within 3 runs, false alarms\n' +
         '  --only LIST       run only some benchmarks (storage and latency use the runs done; charts alone needs no stack)\n',
@@ -78,6 +85,7 @@ function parseOptions(argv) {
     accuracySeconds: values.quick ? 10 : 20,
     scaleRate: values['scale-rate'] ? positiveInt('scale-rate', values['scale-rate'], 1) : 600,
     scaleSeconds: values['scale-seconds'] ? positiveInt('scale-seconds', values['scale-seconds'], 5) : values.quick ? 10 : 30,
+    telemetrySeconds: values['telemetry-seconds'] ? positiveInt('telemetry-seconds', values['telemetry-seconds'], 10) : values.quick ? 20 : 60,
     spreadRuns: values['spread-runs'] ? positiveInt('spread-runs', values['spread-runs'], 0) : values.quick ? 5 : 10,
     only,
   };
@@ -166,6 +174,7 @@ async function runStackBenchmarks(options, results, setCleanup) {
   const { scale } = await import('./lib/scale.mjs');
   const { apiReads } = await import('./lib/api-reads.mjs');
   const { live } = await import('./lib/live.mjs');
+  const { telemetry } = await import('./lib/telemetry.mjs');
   Stack.preflight();
   const versions = { k6: await k6Version(), go: await goVersion(), node: process.version };
   await buildServer('ok');
@@ -188,6 +197,7 @@ async function runStackBenchmarks(options, results, setCleanup) {
     if (options.only.includes('scale')) results.scale = await scale(ctx, okServer);
     if (options.only.includes('api')) results.api = await apiReads(ctx, okServer);
     if (options.only.includes('live')) results.live = await live(ctx, okServer);
+    if (options.only.includes('telemetry')) results.telemetry = await telemetry(ctx, okServer);
   } finally {
     await okServer.stop();
   }
@@ -200,7 +210,20 @@ async function runStackBenchmarks(options, results, setCleanup) {
 
 function formatReport({ machine, options, results, startedAt }) {
   const lines = [];
-  const { overhead: o, accuracy: a, memory: m, scale: sc, storage: s, latency: l, charts: c, api, live: lv, schedules: sch, regressions: reg } = results;
+  const {
+    overhead: o,
+    accuracy: a,
+    memory: m,
+    scale: sc,
+    storage: s,
+    latency: l,
+    charts: c,
+    api,
+    live: lv,
+    schedules: sch,
+    regressions: reg,
+    telemetry: tm,
+  } = results;
   lines.push('');
   lines.push(
     `Loadline bench ${startedAt.slice(0, 16).replace('T', ' ')} UTC, ${machine.cores} cores (${machine.cpu}), load average ${machine.loadAverageBefore.join(' ')} -> ${machine.loadAverageAfter.join(' ')}`,
@@ -287,6 +310,7 @@ function formatReport({ machine, options, results, startedAt }) {
   if (c) lines.push(...formatCharts(c));
   if (api) lines.push('', ...formatApiReads(api));
   if (lv) lines.push('', ...formatLive(lv));
+  if (tm) lines.push('', ...formatTelemetry(tm));
   if (sch) lines.push('', ...formatSchedules(sch));
   if (reg) lines.push('', ...formatRegressions(reg));
   if (l?.perRun.length) {
@@ -341,6 +365,7 @@ function formatReport({ machine, options, results, startedAt }) {
       `  live       per viewer, queries/s        ${lv.running.queriesPerSecondPerViewer} (running run), ${lv.waiting.queriesPerSecondPerViewer} (waiting run); API CPU with ${lv.viewers} viewers ${lv.windows[1].apiCpu} cores`,
     );
   }
+  if (tm) lines.push(...summarizeTelemetry(tm));
   if (l?.perRun.length)
     lines.push(`  latency    run end -> report            ${fmtInt(l.medianMs)} ms median, ${fmtInt(l.maxMs)} ms max (${l.perRun.length} runs)`);
   lines.push('');

@@ -12,7 +12,8 @@ import { relativeJudgementSchema } from './threshold.js';
 import { telemetryCatalogSchema } from './telemetry/sample.js';
 import { promqlQuerySchema } from './telemetry/source.js';
 import { telemetryReportSchema } from './telemetry/report.js';
-import { telemetryMinuteSchema } from './telemetry/stored.js';
+import { telemetryMinuteSchema, type TelemetryMinute } from './telemetry/stored.js';
+import { PACKED_MINUTE_VERSION, unpackMinute } from './telemetry/stored-pack.js';
 
 /**
  * Every JSON column the API stores, by version: the schema each version was written with,
@@ -30,6 +31,23 @@ export const STORED_JSON_VERSION = 1;
 
 const runErrorSchema = z.union([thresholdStopSchema, z.object({ code: z.string(), message: z.string() })]);
 const segmentErrorSchema = z.object({ code: z.string(), message: z.string() });
+
+/** Version 2 of RunTelemetryMinute.data: the packed bytes, unpacked and held to version 1's bounds. */
+function packedMinuteSchema() {
+  return z.instanceof(Uint8Array).transform((bytes, ctx): TelemetryMinute => {
+    let minute: unknown;
+    try {
+      minute = unpackMinute(bytes);
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: `packed minute unreadable: ${(error as Error).message}` });
+      return z.NEVER;
+    }
+    const checked = telemetryMinuteSchema.safeParse(minute);
+    if (checked.success) return checked.data;
+    for (const issue of checked.error.issues) ctx.addIssue({ code: 'custom', message: `${issue.path.join('.')}: ${issue.message}` });
+    return z.NEVER;
+  });
+}
 
 const STORED_COLUMNS = {
   'Run.summary': { 1: runSummarySchema.nullable() },
@@ -49,8 +67,11 @@ const STORED_COLUMNS = {
   'MetricSource.queries': { 1: z.array(promqlQuerySchema) },
   /** A source's catalog for a run, null until the runner sent it. */
   'RunTelemetrySource.catalog': { 1: telemetryCatalogSchema.nullable() },
-  /** One source's minute of a run (JSON text: see telemetry/stored.ts). */
-  'RunTelemetryMinute.data': { 1: telemetryMinuteSchema },
+  /**
+   * One source's minute of a run (bytea): version 1 was its JSON text (telemetry/stored.ts),
+   * version 2 is packed (telemetry/stored-pack.ts); read with decodeStoredMinute.
+   */
+  'RunTelemetryMinute.data': { 1: telemetryMinuteSchema, [PACKED_MINUTE_VERSION]: packedMinuteSchema() },
   /** The caller's labels of a run, or those a schedule or trigger gives its runs (run-manifest.ts). */
   // Rows written before labels existed (the stored fixtures) have none: read as no labels.
   'Run.labels': { 1: z.preprocess((value) => value ?? {}, runLabelsSchema) },
@@ -98,4 +119,20 @@ export function decodeStored<C extends StoredColumn>(column: C, raw: unknown, ve
 export function storedSecondVersion(raw: unknown): number {
   const v = (raw as { v?: unknown } | null)?.v;
   return typeof v === 'number' ? v : 0;
+}
+
+/**
+ * A stored telemetry minute (RunTelemetryMinute.data): version 1 rows hold JSON text (their
+ * first byte is "{", their version the JSON's `v`), later ones packed bytes whose first byte is
+ * their version.
+ */
+export function decodeStoredMinute(bytes: Uint8Array, rowId: string | null = null): TelemetryMinute {
+  if (bytes[0] !== 0x7b) return decodeStored('RunTelemetryMinute.data', bytes, bytes[0] ?? 0, rowId);
+  let raw: { v?: unknown };
+  try {
+    raw = JSON.parse(new TextDecoder().decode(bytes)) as { v?: unknown };
+  } catch (error) {
+    throw new StoredJsonError('RunTelemetryMinute.data', 1, rowId, [`not JSON: ${(error as Error).message}`]);
+  }
+  return decodeStored('RunTelemetryMinute.data', raw, typeof raw?.v === 'number' ? raw.v : 0, rowId);
 }

@@ -58,7 +58,11 @@ export class ResultsConsumer implements OnApplicationBootstrap, OnApplicationShu
     'segment.second': (payload) => this.asTenantOf(payload.runId, () => this.second(payload)),
     'segment.finished': (payload) => this.asTenantOf(payload.runId, () => this.finished(payload)),
     // The target's metrics, read by the runner of segment 0 (telemetry/run-telemetry.service.ts).
-    'telemetry.second': (payload) => this.asTenantOf(payload.runId, () => this.telemetry.second(payload)),
+    'telemetry.second': (payload) =>
+      this.asTenantOf(payload.runId, async () => {
+        await this.telemetry.second(payload);
+        await this.signals.changed(payload.runId, 'telemetry');
+      }),
     'telemetry.catalog': (payload) => this.asTenantOf(payload.runId, () => this.telemetry.catalog(payload)),
   };
 

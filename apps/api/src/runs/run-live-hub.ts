@@ -7,9 +7,10 @@ import { RunSecondsRepository } from './run-seconds.repository.js';
 import { RunsService } from './runs.service.js';
 import { RunSignals, type RunSignal } from './run-signals.js';
 
+/** `telemetry`: the target's metrics have new seconds (at most one a second): read GET /runs/:id/telemetry again. */
 export interface LiveEvent {
-  type: 'progress' | 'end';
-  data: LiveProgress | RunView;
+  type: 'progress' | 'end' | 'telemetry';
+  data: LiveProgress | RunView | { runId: string };
 }
 
 const TICK_MS = 1_000;
@@ -37,6 +38,8 @@ interface Watched {
   heardAt: number;
   /** When the viewers last got an event: the clock's tick is only for a second without one. */
   sentAt: number;
+  /** A second of the target's metrics was stored since the last tick (told with the next one). */
+  telemetryChanged: boolean;
 }
 
 /**
@@ -111,6 +114,7 @@ export class RunLiveHub implements OnModuleDestroy {
       timer: setInterval(() => void this.tick(watched), TICK_MS),
       heardAt: Date.now(),
       sentAt: 0,
+      telemetryChanged: false,
     };
     watched.ready = this.read(watched, { second: true, state: true }).then(() => undefined);
     // Reads of a run follow each other: a signal during the first read waits for it.
@@ -127,7 +131,10 @@ export class RunLiveHub implements OnModuleDestroy {
 
   private onSignal(signal: RunSignal): void {
     const watched = this.watched.get(signal.runId);
-    if (watched) this.schedule(watched, { second: signal.change === 'second', state: signal.change === 'state' });
+    if (!watched) return;
+    // Nothing to read here: the viewers read the telemetry themselves, told once a second at most.
+    if (signal.change === 'telemetry') watched.telemetryChanged = true;
+    else this.schedule(watched, { second: signal.change === 'second', state: signal.change === 'state' });
   }
 
   /** Reads what the signals said is new, once per burst, one read at a time per run. */
@@ -199,6 +206,10 @@ export class RunLiveHub implements OnModuleDestroy {
   private async tick(watched: Watched): Promise<void> {
     const run = watched.run;
     if (!run || watched.viewers.size === 0) return;
+    if (watched.telemetryChanged && !isTerminalRunStatus(run.status)) {
+      watched.telemetryChanged = false;
+      for (const viewer of watched.viewers) viewer.next({ type: 'telemetry', data: { runId: run.id } });
+    }
     if (Date.now() - watched.heardAt > QUIET_CHECK_MS) this.schedule(watched, { second: true, state: true });
     if (run.status === 'QUEUED' || run.status === 'STARTING') {
       const views = await this.runQueue.views([{ id: run.id, status: run.status, segments: run.segments }]).catch(() => null);

@@ -6,9 +6,10 @@ import { API_ENV, type ApiEnv } from '../config/env.js';
 
 /**
  * What changed about a run: `second` — a segment's second was stored; `state` — its status or
- * a segment's changed (started, reserved, back in line, finished, ended).
+ * a segment's changed (started, reserved, back in line, finished, ended); `telemetry` — a
+ * second of the target's metrics was stored (live views read GET /runs/:id/telemetry again).
  */
-export type RunChange = 'second' | 'state';
+export type RunChange = 'second' | 'state' | 'telemetry';
 
 export interface RunSignal {
   runId: string;
@@ -70,7 +71,7 @@ export class RunSignals {
   private dispatch(message: string): void {
     const colon = message.indexOf(':');
     const change = message.slice(0, colon);
-    if (change !== 'second' && change !== 'state') return;
+    if (change !== 'second' && change !== 'state' && change !== 'telemetry') return;
     const signal: RunSignal = { runId: message.slice(colon + 1), change };
     for (const listener of this.listeners) listener(signal);
   }

@@ -92,7 +92,8 @@ export class RunsController {
 
   /**
    * Server-Sent Events: `progress` (LiveProgress) once a second, then `end` (the run) when it
-   * is over. The first `progress` carries every second completed so far, later ones those
+   * is over; `telemetry` (`{runId}`, at most once a second) when the target's metrics have new
+   * seconds, to read GET /runs/:id/telemetry again. The first `progress` carries every second completed so far, later ones those
    * completed since, so a client that reconnects has no gap to fill. Needs the Authorization header, so browsers read it with fetch, not EventSource.
    * The stream ends (after an `access_ended` event) within a few seconds of the session or key
    * that opened it being revoked, or its member removed: the access is checked again while it runs.

@@ -1,5 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { ACTIVE_RUN_STATUSES, decodeStored, type TelemetryCatalog, type TelemetryMinute, type TelemetryReport } from '@loadline/shared';
+import {
+  ACTIVE_RUN_STATUSES,
+  decodeStored,
+  decodeStoredMinute,
+  packMinute,
+  type TelemetryCatalog,
+  type TelemetryMinute,
+  type TelemetryReport,
+} from '@loadline/shared';
 import { DatabaseService } from '../prisma/database.service.js';
 import { withTenant } from '../tenancy/request-context.js';
 import type { Prisma } from '../generated/prisma/client.js';
@@ -85,15 +93,15 @@ export class RunTelemetryRepository {
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${lock(`${runId}:${source}:${minute}`)}))`;
       const row = await tx.runTelemetryMinute.findFirst({ where: { runId, source, minute } });
       const current = row ? this.decodeMinute(row) : null;
-      const data = JSON.stringify(merge(current));
+      // Written as version 2 (packed); a version-1 row is rewritten packed when a second joins it.
+      const data = packMinute(merge(current)) as Uint8Array<ArrayBuffer>;
       if (row) await tx.runTelemetryMinute.updateMany({ where: { runId, source, minute }, data: { data } });
       else await tx.runTelemetryMinute.create({ data: withTenant({ runId, source, minute, data }) });
     });
   }
 
-  private decodeMinute(row: { runId: string; source: string; minute: number; data: string }): TelemetryMinute {
-    const raw = JSON.parse(row.data) as { v?: unknown };
-    return decodeStored('RunTelemetryMinute.data', raw, typeof raw.v === 'number' ? raw.v : 0, `${row.runId}/${row.source}/${row.minute}`);
+  private decodeMinute(row: { runId: string; source: string; minute: number; data: Uint8Array }): TelemetryMinute {
+    return decodeStoredMinute(row.data, `${row.runId}/${row.source}/${row.minute}`);
   }
 
   /** Every stored minute of the run, by source, in time order. */

@@ -21,24 +21,32 @@ const catalog: TelemetryCatalog = {
 };
 
 describe('telemetry minutes', () => {
-  it('keeps each second at its offset, rounded to 4 significant digits, start times whole', () => {
-    let minute = mergeSecond(null, second(T0 + 5, { cpu: 3.14159265, process_start_time_seconds: 1_764_205_123.25 }), catalog);
-    minute = mergeSecond(minute, second(T0 + 2, { cpu: 0.000123456 }), catalog);
+  it('keeps each second at its offset, rates and p95s to 3 significant digits, gauges to 4, start times whole', () => {
+    const described: TelemetryCatalog = {
+      ...catalog,
+      series: [...catalog.series, { key: 'rss', kind: 'gauge', role: 'memory_bytes', unit: 'bytes' }, { key: 'p95', kind: 'p95', unit: 'seconds' }],
+    };
+    let minute = mergeSecond(
+      null,
+      second(T0 + 5, { cpu: 3.14159265, process_start_time_seconds: 1_764_205_123.25, rss: 123_456_789, p95: 0.0123456 }),
+      described,
+    );
+    minute = mergeSecond(minute, second(T0 + 2, { cpu: 0.000123456 }), described);
     expect(telemetryMinuteSchema.parse(minute)).toEqual(minute);
     expect(minute.at).toEqual([2, 5]);
-    expect(minute.values[0]![5]).toBe(3.142);
-    expect(minute.values[0]![2]).toBe(0.0001235);
-    expect(minute.values[1]![5]).toBe(1_764_205_123.25);
+    expect(minute.keys).toEqual(['cpu', 'process_start_time_seconds', 'rss', 'p95']);
+    expect(minute.values.map((values) => values[5])).toEqual([3.14, 1_764_205_123.25, 123_500_000, 0.0123]);
+    expect(minute.values[0]![2]).toBe(0.000123);
     // A series the catalog does not describe (stored before it arrived) is left out once it is known.
     const early = mergeSecond(minute, second(T0 + 9, { stray: 1 }), null);
-    expect(secondsOf('api', [{ minute: T0 / 60, data: early }], catalog).map((entry) => entry.values)).toEqual([
-      { cpu: 0.0001235 },
-      { cpu: 3.142, process_start_time_seconds: 1_764_205_123.25 },
+    expect(secondsOf('api', [{ minute: T0 / 60, data: early }], described).map((entry) => entry.values)).toEqual([
+      { cpu: 0.000123 },
+      { cpu: 3.14, process_start_time_seconds: 1_764_205_123.25, rss: 123_500_000, p95: 0.0123 },
       {},
     ]);
     expect(secondsOf('api', [{ minute: T0 / 60, data: minute }])).toEqual([
-      second(T0 + 2, { cpu: 0.0001235 }),
-      second(T0 + 5, { cpu: 3.142, process_start_time_seconds: 1_764_205_123.25 }),
+      second(T0 + 2, { cpu: 0.000123 }),
+      second(T0 + 5, { cpu: 3.14, process_start_time_seconds: 1_764_205_123.25, rss: 123_500_000, p95: 0.0123 }),
     ]);
   });
 

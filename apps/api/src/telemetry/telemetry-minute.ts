@@ -1,29 +1,36 @@
 import { TELEMETRY_LIMITS, type RunTelemetrySource, type TelemetryCatalog, type TelemetryMinute, type TelemetrySecond } from '@loadline/shared';
 
 /**
- * How one source's seconds are kept: one row per minute (telemetry/stored.ts), each series an
- * array of 60 values rounded to 4 significant digits (a chart or a finding reads nothing
- * finer, and short numbers are most of the budget of 20 KB per run-minute). Pure.
+ * How one source's seconds are kept: one row per minute (telemetry/stored.ts, stored packed:
+ * telemetry/stored-pack.ts), each value rounded to the significant digits its kind carries
+ * (`precisionOf`): a chart or a finding reads nothing finer, and every digit kept costs about
+ * 3.3 bits of the issue's budget of 20 KB per run-minute. Pure.
  */
 
 export const minuteOf = (t: number) => Math.floor(t / 60);
 
 /**
- * A start time (process_start_time_seconds) is compared to the second: 4 digits of a Unix
- * time would hide every restart, or make one where the rounding changes. Known by its role in
- * the catalog; before the catalog arrived (the consumer takes results in parallel, so a second
- * can come first) nothing is known of a series, so every value is kept whole then.
+ * Significant digits kept of a series' values, or 'whole' (to the millisecond):
+ * - a start time (process_start_time_seconds) is compared to the second: rounding a Unix
+ *   time would hide every restart, or make one where the rounding changes: whole;
+ * - a rate (a counter's increase over the ~1 s between two reads) and a histogram's p95
+ *   (interpolated inside a bucket whose bounds are often 2x apart) carry no more than 3;
+ * - a gauge as read (memory, queue depth, connections) keeps 4, so that a slow leak or a
+ *   backlog's growth still shows: 0.01 % of 1 GB is 100 KB.
+ * Known from the catalog; before it arrived (the consumer takes results in parallel, so a
+ * second can come first) nothing is known of a series, so every value is kept whole then.
  */
-export function keepsFullPrecision(key: string, catalog: TelemetryCatalog | null): boolean {
-  if (!catalog) return true;
-  const role = catalog.series.find((series) => series.key === key)?.role;
-  return role === 'start_time' || /start_time/.test(key);
+export function precisionOf(key: string, catalog: TelemetryCatalog | null): number | 'whole' {
+  if (!catalog) return 'whole';
+  const series = catalog.series.find((entry) => entry.key === key);
+  if (series?.role === 'start_time' || /start_time/.test(key)) return 'whole';
+  return series?.kind === 'rate' || series?.kind === 'p95' ? 3 : 4;
 }
 
-export function roundValue(value: number, full: boolean): number {
+export function roundValue(value: number, precision: number | 'whole'): number {
   if (!Number.isFinite(value)) return value;
-  if (full) return Math.round(value * 1000) / 1000;
-  return value === 0 ? 0 : Number(value.toPrecision(4));
+  if (precision === 'whole') return Math.round(value * 1000) / 1000;
+  return value === 0 ? 0 : Number(value.toPrecision(precision));
 }
 
 const emptyMinute = (): TelemetryMinute => ({ v: 1, keys: [], at: [], values: [], errors: [] });
@@ -46,7 +53,7 @@ export function mergeSecond(current: TelemetryMinute | null, second: TelemetrySe
       index = minute.keys.push(key) - 1;
       minute.values.push(Array<number | null>(60).fill(null));
     }
-    minute.values[index]![offset] = Number.isFinite(raw) ? roundValue(raw, keepsFullPrecision(key, catalog)) : null;
+    minute.values[index]![offset] = Number.isFinite(raw) ? roundValue(raw, precisionOf(key, catalog)) : null;
   }
   if (!minute.at.includes(offset)) {
     minute.at.push(offset);

@@ -16,3 +16,4 @@ export * from './view.js';
 export * from './stored.js';
 export * from './threshold.js';
 export * from './threshold-judge.js';
+export * from './stored-pack.js';

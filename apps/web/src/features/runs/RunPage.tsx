@@ -103,7 +103,14 @@ function RunReport({ run, live }: { run: RunView; live: LiveRun }) {
           </div>
         ) : null}
         {!terminal ? <LiveRunPanel run={run} progress={live.progress} mode={live.mode} points={points} requestOrder={requestOrder} /> : null}
-        {!terminal ? <TargetMetricsCard run={run} points={points} plannedSeconds={live.progress?.plannedSeconds || run.plannedSeconds} /> : null}
+        {!terminal ? (
+          <TargetMetricsCard
+            run={run}
+            points={points}
+            plannedSeconds={live.progress?.plannedSeconds || run.plannedSeconds}
+            pushed={live.mode === 'streaming'}
+          />
+        ) : null}
         {run.summary ? <KeyFacts run={run} /> : null}
         {showSegments(run) ? <SegmentsCard run={run} /> : null}
         {run.capacity ? <CapacityCard capacity={run.capacity} /> : null}

@@ -9,9 +9,20 @@ import { useRunTelemetry } from './hooks';
  * The target's metrics over the run's seconds (GET /runs/:id/telemetry), live while the run
  * goes. Nothing at all for a run whose target has no metric sources.
  */
-export function TargetMetricsCard({ run, points, plannedSeconds }: { run: RunView; points: readonly SeriesPoint[]; plannedSeconds?: number }) {
+export function TargetMetricsCard({
+  run,
+  points,
+  plannedSeconds,
+  pushed = false,
+}: {
+  run: RunView;
+  points: readonly SeriesPoint[];
+  plannedSeconds?: number;
+  /** The live stream is open: it says when the metrics have new seconds. */
+  pushed?: boolean;
+}) {
   const live = !isTerminalRunStatus(run.status);
-  const telemetry = useRunTelemetry(run.id, { enabled: run.status !== 'QUEUED', live });
+  const telemetry = useRunTelemetry(run.id, { enabled: run.status !== 'QUEUED', live, pushed });
   if (telemetry.isPending) return telemetry.fetchStatus === 'idle' ? null : <LoadingState label="Loading the target's metrics…" />;
   if (telemetry.isError) {
     return (

@@ -72,20 +72,23 @@ export function useCancelRun(id: string) {
   });
 }
 
-/** While the run goes, its telemetry is read again this often (the runner sends a second every second). */
+/** While the run goes, its telemetry is read again this often (the runner sends a second every second)... */
 export const TELEMETRY_POLL_MS = 3_000;
+/** ...or, while the live stream pushes `telemetry` events, this often: only in case a signal was lost. */
+export const TELEMETRY_PUSHED_POLL_MS = 15_000;
 
 /**
  * GET /runs/:id/telemetry: the target's metrics per source on the run's seconds. Refetched
- * while the run goes; once it is over the stored telemetry no longer changes, so it is kept
- * (useLiveRun reads it once more as the run ends).
+ * while the run goes (on the live stream's `telemetry` events when `pushed`, useLiveRun; else
+ * polled); once it is over the stored telemetry no longer changes, so it is kept (useLiveRun
+ * reads it once more as the run ends).
  */
-export function useRunTelemetry(id: string | undefined, { enabled, live }: { enabled: boolean; live: boolean }) {
+export function useRunTelemetry(id: string | undefined, { enabled, live, pushed = false }: { enabled: boolean; live: boolean; pushed?: boolean }) {
   return useQuery({
     queryKey: queryKeys.runs.telemetry(id ?? ''),
     enabled: Boolean(id) && enabled,
     queryFn: ({ signal }) => unwrap(api.GET('/runs/{id}/telemetry', { params: { path: { id: id! } }, signal })),
-    refetchInterval: live ? TELEMETRY_POLL_MS : false,
+    refetchInterval: live ? (pushed ? TELEMETRY_PUSHED_POLL_MS : TELEMETRY_POLL_MS) : false,
     staleTime: live ? 0 : Number.POSITIVE_INFINITY,
     refetchOnWindowFocus: live,
     retry: (failureCount, error) => !(isApiError(error) && error.status >= 400 && error.status < 500) && failureCount < 2,

@@ -121,6 +121,26 @@ describe('followRunEvents', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
+  it('tells of new telemetry seconds as they are pushed, between progress events', async () => {
+    const fetchMock = vi.fn(async () =>
+      stream([
+        sse('progress', progress(1)),
+        sse('telemetry', { runId: 'r1' }),
+        sse('progress', progress(2)),
+        sse('telemetry', { runId: 'r1' }),
+        sse('end', finished),
+      ]),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const r = recorder();
+    const told: number[] = [];
+    followRunEvents('r1', { ...r.handlers, onTelemetry: () => told.push(r.elapsed.length) });
+    await flush();
+    // After the first progress and after the second: in the order the stream sent them.
+    expect(told).toEqual([1, 2]);
+    expect(r.ends).toEqual([finished]);
+  });
+
   it('reconnects with backoff when the stream drops before `end`', async () => {
     const fetchMock = vi
       .fn()

@@ -2,7 +2,8 @@ import { liveProgressSchema, runSchema, type LiveProgress, type RunView } from '
 import { SseUnavailableError, streamSse, type SseEvent } from '../../api/sse';
 
 /**
- * Follows GET /runs/:id/events: `progress` once a second, then `end` with the finished run.
+ * Follows GET /runs/:id/events: `progress` once a second, then `end` with the finished run;
+ * `telemetry` whenever the target's metrics have new seconds (at most once a second).
  * A stream that drops before `end` is reopened with growing pauses; when streaming cannot
  * work (the endpoint answers 4xx, or keeps failing) the caller is told to poll instead.
  */
@@ -15,6 +16,8 @@ export interface RunEventHandlers {
   onEnd: (run: RunView | null) => void;
   /** The stream dropped before `end` (the run's status may have moved on). */
   onDrop?: () => void;
+  /** The target's metrics have new seconds: GET /runs/:id/telemetry has more. */
+  onTelemetry?: () => void;
 }
 
 export interface FollowOptions {
@@ -58,6 +61,10 @@ export function followRunEvents(runId: string, handlers: RunEventHandlers, optio
         warned = true;
         console.warn('Loadline: a progress event did not match the LiveProgress contract', parsed.error.issues.slice(0, 3));
       }
+      return false;
+    }
+    if (event.event === 'telemetry') {
+      handlers.onTelemetry?.();
       return false;
     }
     if (event.event === 'end') {

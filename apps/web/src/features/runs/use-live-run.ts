@@ -18,7 +18,7 @@ export interface LiveRun {
  * Everything the run page shows, kept current. While the run goes, the event stream pushes
  * it: each stream's first event carries every completed second (a reconnect fills what was
  * missed), later ones the seconds completed since and the newest as it stands; a change of
- * status fetches the run once. Nothing is polled then. Without a working stream it polls the
+ * status fetches the run once, and a `telemetry` event the target's metrics. Nothing else is polled then. Without a working stream it polls the
  * run every second and the series every two seconds instead. A finished run is read once.
  */
 export function useLiveRun(id: string | undefined): LiveRun {
@@ -65,6 +65,8 @@ export function useLiveRun(id: string | undefined): LiveRun {
         void queryClient.invalidateQueries({ queryKey: queryKeys.runs.list(), exact: false });
       },
       onDrop: () => void queryClient.invalidateQueries({ queryKey: detailKey, exact: true }),
+      // Pushed: the target's metrics are read when they have new seconds (useRunTelemetry polls only as a fallback then).
+      onTelemetry: () => void queryClient.invalidateQueries({ queryKey: queryKeys.runs.telemetry(id), exact: true }),
     });
   }, [id, live, queryClient]);
 

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { TELEMETRY_PRESETS, TELEMETRY_ROLES, createMetricSourceSchema, type TelemetryPreset } from '@loadline/shared';
+import { TELEMETRY_PRESETS, TELEMETRY_ROLES, createMetricSourceSchema, type MetricSourceView, type TelemetryPreset } from '@loadline/shared';
 import { isApiError } from '../../api/client';
 import { errorMessage } from '../../components/States';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../forms/Fields';
@@ -16,7 +16,8 @@ import {
   type FieldErrors,
 } from '../../forms/field-errors';
 import { ROLE_LABEL } from '../../format/telemetry';
-import { useCreateMetricSource } from './hooks';
+import { useCreateMetricSource, useUpdateMetricSource } from './hooks';
+import { draftFromSource, editedSourceInput, sourcePatch } from './source-edit';
 import { emptySourceDraft, mapSourceErrors, newQueryRow, sourceFieldPaths, sourceInput, togglePreset, type SourceDraft, type SourceKind } from './source-form';
 
 const PRESET_HINT: Record<TelemetryPreset, string> = {
@@ -41,10 +42,15 @@ const AUTH_OPTIONS = [
 const PREFIX = 'source';
 const ROLE_OPTIONS = [{ value: '', label: 'None (shown and correlated only)' }, ...TELEMETRY_ROLES.map((role) => ({ value: role, label: ROLE_LABEL[role] }))];
 
-/** Adds a metric source to a target: checked against the shared schema, then by the API (address and ownership). */
-export function MetricSourceForm({ targetId, onDone }: { targetId: string; onDone: () => void }) {
+/**
+ * Adds a metric source to a target, or edits `source` (its kind stays; blank credentials keep
+ * the sealed ones): checked against the shared schema, then by the API (address and ownership).
+ */
+export function MetricSourceForm({ targetId, source, onDone }: { targetId: string; source?: MetricSourceView; onDone: () => void }) {
   const create = useCreateMetricSource(targetId);
-  const [draft, setDraft] = useState<SourceDraft>(() => emptySourceDraft());
+  const update = useUpdateMetricSource(targetId);
+  const pending = source ? update.isPending : create.isPending;
+  const [draft, setDraft] = useState<SourceDraft>(() => (source ? draftFromSource(source) : emptySourceDraft()));
   const [errors, setErrors] = useState<FieldErrors>(NO_ERRORS);
   const [formError, setFormError] = useState<string | null>(null);
   const set = (patch: Partial<SourceDraft>) => setDraft((current) => ({ ...current, ...patch }));
@@ -61,32 +67,41 @@ export function MetricSourceForm({ targetId, onDone }: { targetId: string; onDon
   function submit(event: FormEvent) {
     event.preventDefault();
     setFormError(null);
-    const parsed = createMetricSourceSchema.safeParse(sourceInput(draft));
+    const parsed = createMetricSourceSchema.safeParse(source ? editedSourceInput(draft, source) : sourceInput(draft));
     if (!parsed.success) return show(prefixErrors(mapSourceErrors(zodErrorToFieldErrors(parsed.error), draft), PREFIX));
     setErrors(NO_ERRORS);
-    create.mutate(sourceInput(draft), {
+    const callbacks = {
       onSuccess: () => {
-        setDraft(emptySourceDraft(draft.kind));
+        if (!source) setDraft(emptySourceDraft(draft.kind));
         onDone();
       },
-      onError: (error) => {
+      onError: (error: unknown) => {
         const fromApi = isApiError(error) ? prefixErrors(mapSourceErrors(detailsToFieldErrors(error.details), draft), PREFIX) : NO_ERRORS;
         // The API's message is the headline (SOURCE_NOT_ALLOWED says why in words); the details sit at their fields.
         setFormError(errorMessage(error));
         if (hasErrors(fromApi)) show(fromApi);
       },
-    });
+    };
+    if (source) update.mutate({ sourceId: source.id, patch: sourcePatch(draft, source) }, callbacks);
+    else create.mutate(sourceInput(draft), callbacks);
   }
 
   return (
-    <form className="form subsection" onSubmit={submit} noValidate aria-label="New metric source" data-testid="source-form">
+    <form
+      className="form subsection"
+      onSubmit={submit}
+      noValidate
+      aria-label={source ? `Edit metric source ${source.name}` : 'New metric source'}
+      data-testid={source ? `source-edit-${source.name}` : 'source-form'}
+    >
       <FormErrorSummary message={formError} details={unclaimedErrors(errors, fields)} />
       <SelectField
         path="source.kind"
         label="Kind"
         errors={errors}
         value={draft.kind}
-        options={KIND_OPTIONS}
+        options={source ? KIND_OPTIONS.filter((option) => option.value === source.kind) : KIND_OPTIONS}
+        hint={source ? 'A source keeps its kind: remove it and add another to change it.' : undefined}
         onValueChange={(kind) => set({ kind: kind as SourceKind })}
       />
       <TextField
@@ -252,14 +267,25 @@ export function MetricSourceForm({ targetId, onDone }: { targetId: string; onDon
           />
         </div>
       ) : null}
-      {draft.auth !== 'none' ? <p className="field__hint">Stored encrypted, never shown again, never on a shared report.</p> : null}
+      {draft.auth !== 'none' ? (
+        <p className="field__hint">
+          Stored encrypted, never shown again, never on a shared report.
+          {source && draft.auth === source.authType ? ' Leave blank to keep the stored one.' : ''}
+        </p>
+      ) : null}
       <div className="form__actions">
         <button type="button" className="button button--ghost" onClick={onDone}>
           Cancel
         </button>
-        <SubmitButton pending={create.isPending} pendingLabel="Adding…" testId="add-source">
-          Add source
-        </SubmitButton>
+        {source ? (
+          <SubmitButton pending={pending} pendingLabel="Saving…" testId="save-source">
+            Save changes
+          </SubmitButton>
+        ) : (
+          <SubmitButton pending={pending} pendingLabel="Adding…" testId="add-source">
+            Add source
+          </SubmitButton>
+        )}
       </div>
     </form>
   );

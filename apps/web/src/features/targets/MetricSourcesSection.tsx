@@ -12,12 +12,14 @@ import { AUTH_LABEL, sourceSummary } from './source-form';
 /**
  * The target's metric sources (docs/telemetry.md): where runs read the target's own metrics
  * beside the load. Everyone who may read the target sees them (credentials by their kind
- * only); admins and owners add and remove them.
+ * only); admins and owners add, edit and remove them. One form at a time: the add and edit
+ * forms share their field ids.
  */
 export function MetricSourcesSection({ targetId }: { targetId: string }) {
   const sources = useMetricSources(targetId);
   const canWrite = useCan('targets:write');
   const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<string | null>(null);
   const full = (sources.data?.length ?? 0) >= TELEMETRY_LIMITS.maxSources;
 
   return (
@@ -26,7 +28,7 @@ export function MetricSourcesSection({ targetId }: { targetId: string }) {
         title="Metric sources"
         intro="Runs read these while the load runs (a few seconds before and after too), so the report shows the target's side: CPU against its cores, restarts, pools, queues."
         actions={
-          canWrite && !adding && !full ? (
+          canWrite && !adding && !editing && !full ? (
             <button type="button" className="button button--secondary button--small" onClick={() => setAdding(true)} data-testid="new-source">
               + Add metric source
             </button>
@@ -41,7 +43,14 @@ export function MetricSourcesSection({ targetId }: { targetId: string }) {
           ) : sources.data.length ? (
             <ul className="item-list">
               {sources.data.map((source) => (
-                <SourceItem key={source.id} source={source} targetId={targetId} canWrite={canWrite} />
+                <SourceItem
+                  key={source.id}
+                  source={source}
+                  targetId={targetId}
+                  canWrite={canWrite && !adding && (editing === null || editing === source.id)}
+                  editing={editing === source.id}
+                  onEdit={(on) => setEditing(on ? source.id : null)}
+                />
               ))}
             </ul>
           ) : (
@@ -57,8 +66,29 @@ export function MetricSourcesSection({ targetId }: { targetId: string }) {
   );
 }
 
-function SourceItem({ source, targetId, canWrite }: { source: MetricSourceView; targetId: string; canWrite: boolean }) {
+function SourceItem({
+  source,
+  targetId,
+  canWrite,
+  editing,
+  onEdit,
+}: {
+  source: MetricSourceView;
+  targetId: string;
+  canWrite: boolean;
+  editing: boolean;
+  onEdit: (on: boolean) => void;
+}) {
   const remove = useDeleteMetricSource(targetId);
+  if (editing) {
+    return (
+      <li className="item-list__item" data-testid={`source-${source.name}`} data-kind={source.kind}>
+        <div className="item-list__main">
+          <MetricSourceForm targetId={targetId} source={source} onDone={() => onEdit(false)} />
+        </div>
+      </li>
+    );
+  }
   return (
     <li className="item-list__item" data-testid={`source-${source.name}`} data-kind={source.kind}>
       <div className="item-list__main">
@@ -95,6 +125,17 @@ function SourceItem({ source, targetId, canWrite }: { source: MetricSourceView; 
           </p>
         ) : null}
       </div>
+      {canWrite ? (
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          aria-label={`Edit metric source ${source.name}`}
+          onClick={() => onEdit(true)}
+          data-testid={`edit-source-${source.name}`}
+        >
+          Edit
+        </button>
+      ) : null}
       {canWrite ? (
         <ConfirmButton
           label="Remove"

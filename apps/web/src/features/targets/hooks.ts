@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateMetricSourceInput, CreateTargetInput, TargetView, UpdateTargetInput } from '@loadline/shared';
 import { api, unwrap } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
+import type { SourcePatch } from './source-edit';
 
 export function useTargets() {
   return useQuery({
@@ -63,6 +64,19 @@ export function useCreateMetricSource(targetId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: CreateMetricSourceInput) => unwrap(api.POST('/targets/{id}/sources', { params: { path: { id: targetId } }, body: input })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.targets.sources(targetId) }),
+  });
+}
+
+/**
+ * PATCH /targets/:id/sources/:sourceId: 200, or 422 SOURCE_NOT_ALLOWED (the new address is
+ * refused or not the target's), 409 name taken. Credentials only when they change (source-edit.ts).
+ */
+export function useUpdateMetricSource(targetId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ sourceId, patch }: { sourceId: string; patch: SourcePatch }) =>
+      unwrap(api.PATCH('/targets/{id}/sources/{sourceId}', { params: { path: { id: targetId, sourceId } }, body: patch })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.targets.sources(targetId) }),
   });
 }
