@@ -3,10 +3,10 @@ import { planDurationSeconds, type LoadProfile, type PlanSpec } from './plan.js'
 import type { MergedSecond } from './series-merge.js';
 import type { RunSummary } from './summary.js';
 import type { Diagnostic } from './diagnostics-schema.js';
-import { statsFor, type ThresholdResult } from './threshold.js';
+import { statsFor } from './threshold.js';
 import { describeWindow, windowSummaries, type WindowSummaries } from './threshold-time.js';
 import { CONFIGURATION_KEYS, GRPC_STATUS_PREFIX, NO_RESPONSE_KEYS, RATE_LIMITED_KEYS } from './request-status.js';
-import { canonicalScopes, indexScopes, touches, type Scope, type ScopeIndex, type ScopeTally } from './diagnostic-scopes.js';
+import { canonicalScopes, indexScopes, type Scope, type ScopeIndex, type ScopeTally } from './diagnostic-scopes.js';
 
 /**
  * The limits behind each diagnostic, in one place so the report and the docs can cite them.
@@ -332,4 +332,3 @@ export function diagnoseRun(input: DiagnoseInput): Diagnostic[] {
   }
   return found;
 }
-

@@ -20,7 +20,7 @@ export const runLabelValueSchema = z
   .string()
   .min(1, 'a label value is not empty')
   .max(RUN_LABEL_LIMITS.valueLength, `a label value has at most ${RUN_LABEL_LIMITS.valueLength} characters`)
-  .regex(/^[^\u0000-\u001f\u007f]*$/, 'a label value has no control characters');
+  .refine((value) => ![...value].some((char) => char.charCodeAt(0) < 32 || char.charCodeAt(0) === 127), 'a label value has no control characters');
 
 export const runLabelsSchema = z
   .record(runLabelKeySchema, runLabelValueSchema)

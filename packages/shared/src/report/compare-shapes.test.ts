@@ -103,7 +103,7 @@ describe('comparisons on any load shape', () => {
   });
 
   it('calls errors 50 % -> 0 % and 12 % fewer requests on their counts', () => {
-    const flat = (i: number) => 10;
+    const flat = () => 10;
     const comparison = compareRuns(
       measured('a', constant, seconds(5, { vus: flat, errors: 0.5 })),
       measured('b', constant, seconds(6, { vus: flat, throughput: 0.88 })),

@@ -3,8 +3,8 @@ import type { RunView } from '../runs.js';
 import type { SecondSample } from '../series.js';
 import { compareRuns } from './compare.js';
 import { emptyHistogram, recordValue } from '../histogram.js';
-import { summarizeCustomMetric, type CustomMetricSecond } from '../custom-metrics.js';
-import { run, spec, stats } from './test-runs.js';
+import { summarizeCustomMetric } from '../custom-metrics.js';
+import { run, spec } from './test-runs.js';
 
 describe('compareRuns', () => {
   /** 30 seconds of 50 requests of `name`, latencies spread ±10 % around `ms`, each second a little different. */

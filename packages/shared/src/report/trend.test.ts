@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Threshold } from '../threshold.js';
 import { trendFigureRows, trendPoints, trendPointsFromFigures } from './trend.js';
 import { trendSeries } from './trend-series.js';
-import { run, spec, stats } from './test-runs.js';
+import { run } from './test-runs.js';
 
 describe('trendPoints', () => {
   it('orders runs oldest first, marks verdict changes, and leaves out runs without measurements', () => {

@@ -49,11 +49,7 @@ function Comparison({ data }: { data: RunComparison }) {
       <PageHeader
         documentTitle={`Compare · ${data.head.planName}`}
         title="Compare runs"
-        description={
-          <span data-testid="compare-summary">
-            {summaryText(data, counts)}
-          </span>
-        }
+        description={<span data-testid="compare-summary">{summaryText(data, counts)}</span>}
         actions={
           <Link className="button button--secondary no-print" to={swap}>
             ⇄ Swap

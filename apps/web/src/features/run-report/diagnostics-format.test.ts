@@ -38,7 +38,9 @@ describe('diagnostic presentation', () => {
     expect(affectsText(diagnostic({ affects: ['rps', 'latency'] }))).toBe('RPS and latency thresholds');
     expect(affectsText(diagnostic({ affects: ['latency'], request: 'Search', thresholdIndex: 0 }))).toBe('latency thresholds of Search (requirement 1)');
     // What the verdicts recorded wins over the limit a diagnostic was given.
-    expect(affectsText(diagnostic({ affects: ['rps', 'latency'], madeInconclusive: [0, 2] }))).toBe('RPS and latency thresholds (requirements 1 and 3 made INCONCLUSIVE)');
+    expect(affectsText(diagnostic({ affects: ['rps', 'latency'], madeInconclusive: [0, 2] }))).toBe(
+      'RPS and latency thresholds (requirements 1 and 3 made INCONCLUSIVE)',
+    );
     expect(affectsText(diagnostic({ affects: ['latency'], madeInconclusive: [] }))).toBe('latency thresholds (no requirement of this run)');
   });
 
