@@ -13,8 +13,9 @@ export class PlanPage {
     await this.page.locator('[data-testid="plan-requests"], [data-testid="script-preview"]').first().waitFor();
   }
 
-  /** Clicks "Run now" and waits for the run page; returns the run id. */
-  async runNow(): Promise<string> {
+  /** Clicks "Run now" (with the run's labels typed first, `commit=ab12 env=staging`) and waits for the run page; returns the run id. */
+  async runNow(labels?: string): Promise<string> {
+    if (labels !== undefined) await this.page.getByTestId('run-labels').fill(labels);
     await this.page.getByTestId('run-now').click();
     await this.page.waitForURL((url) => url.pathname.startsWith('/runs/'), { timeout: 15_000 });
     return new URL(this.page.url()).pathname.split('/').pop()!;

@@ -61,6 +61,18 @@ export class TrendsPage {
     return this.charts.locator('canvas').count();
   }
 
+  /** Keeps only the runs carrying a label (`key=value`), as the label filter does; waits for the trend to reload. */
+  async filterByLabel(label: string): Promise<void> {
+    await this.page.getByTestId('trend-label').fill(label);
+    await this.page.getByTestId('trend-label-apply').click();
+    await this.page.waitForURL((url) => url.searchParams.get('label') === label);
+  }
+
+  /** The labels column of the runs in range, newest first. */
+  async runLabels(): Promise<string[]> {
+    return (await this.page.getByTestId('trend-runs').locator('tbody tr td:nth-child(4)').allInnerTexts()).map((text) => text.trim());
+  }
+
   /** Picks the base and head run (by id) and opens the comparison. */
   async compare(base: string, head: string): Promise<void> {
     await this.page.getByTestId('compare-base').selectOption(base);

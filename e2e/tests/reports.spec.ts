@@ -109,9 +109,9 @@ describe('reports', { timeout: RUN_TIMEOUT_MS * 2 + 180_000 }, () => {
       await screenshot(page, '61-report');
       assert.deepEqual(await seriousAccessibilityViolations(page), [], `axe on ${page.url()}`);
 
-      // Second run.
+      // Second run, labelled as a CI job would label it (the first has none).
       await plan.goto(planId);
-      const secondRun = await plan.runNow();
+      const secondRun = await plan.runNow('commit=e2e2nd env=e2e');
       await run.statusBadge.waitFor();
       const secondStatus = await run.waitForTerminal(RUN_TIMEOUT_MS);
       assert.ok(MEASURED.includes(secondStatus), `second run ${secondStatus}: ${(await run.errorText()) ?? ''}`);
@@ -138,8 +138,19 @@ describe('reports', { timeout: RUN_TIMEOUT_MS * 2 + 180_000 }, () => {
       );
       await screenshot(page, '62-trend');
       assert.deepEqual(await seriousAccessibilityViolations(page), [], `axe on ${page.url()}`);
+      // Trends filtered by label: only the labelled run; its labels in the list of runs.
+      assert.deepEqual(await trends.runLabels(), ['commit=e2e2nd env=e2e', 'none']);
+      await trends.filterByLabel('commit=e2e2nd');
+      assert.equal(await trends.points(), 1);
+      assert.deepEqual(await trends.runLabels(), ['commit=e2e2nd env=e2e']);
+      await trends.goto(planId);
       await trends.clickPoint(1, 2);
       assert.equal(new URL(page.url()).pathname, `/runs/${secondRun}`);
+      // The run page states what the run measured: its labels, plan, target and the builds.
+      assert.match(
+        await page.getByTestId('run-provenance').innerText(),
+        /commit=e2e2nd, env=e2e[\s\S]*v1 \(content [0-9a-f]{12}\)[\s\S]*k6 v\d+\.\d+\.\d+ on 1 runner/,
+      );
 
       // Compare from the trends page, and from the run page.
       await trends.goto(planId);
@@ -156,7 +167,9 @@ describe('reports', { timeout: RUN_TIMEOUT_MS * 2 + 180_000 }, () => {
       assert.ok(['improvement', 'regression', 'unchanged'].includes(p95.change));
       assert.match(p95.word, /Better|Worse|Within noise/);
       assert.match(p95.delta, /ms$/);
-      assert.deepEqual(await compare.warnings(), [], 'two runs of the same version compare like for like');
+      // Same version and load; only the labels differ, and the comparison says so.
+      assert.deepEqual(await compare.warnings(), ['DIFFERENT_LABELS'], 'two runs of the same version compare like for like but for their labels');
+      assert.match(await page.getByTestId('compare-warnings').innerText(), /commit \(none\) → e2e2nd; env \(none\) → e2e/);
       await screenshot(page, '63-compare');
       assert.deepEqual(await seriousAccessibilityViolations(page), [], `axe on ${page.url()}`);
 

@@ -53,12 +53,12 @@ export class ReportsService {
     private readonly telemetry: RunTelemetryService,
   ) {}
 
-  async trend(planId: string, range: { from?: string; to?: string; limit: number }): Promise<PlanTrend> {
+  async trend(planId: string, range: { from?: string; to?: string; limit: number; label?: { key: string; value: string } }): Promise<PlanTrend> {
     const plan = await this.plans.get(planId);
     // Read from the figures each run stored when it ended: two indexed reads, no summaries.
     const runs = await this.figures.forPlan(
       planId,
-      { from: range.from ? new Date(range.from) : undefined, to: range.to ? new Date(range.to) : undefined },
+      { from: range.from ? new Date(range.from) : undefined, to: range.to ? new Date(range.to) : undefined, label: range.label },
       range.limit,
       { telemetry: true },
     );

@@ -17,9 +17,19 @@ export class RunFiguresRepository {
    * `telemetry`: with each one's per-source telemetry figures too, read from its stored report in
    * the same query (a few KB a run: no table of their own needed).
    */
-  async forPlan(planId: string, range: { from?: Date; to?: Date }, limit: number, options: { telemetry?: boolean } = {}): Promise<StoredTrendRun[]> {
+  async forPlan(
+    planId: string,
+    range: { from?: Date; to?: Date; label?: { key: string; value: string } },
+    limit: number,
+    options: { telemetry?: boolean } = {},
+  ): Promise<StoredTrendRun[]> {
     const runs = await this.db.scoped.run.findMany({
-      where: { planId, createdAt: { gte: range.from, lte: range.to }, figures: { some: { request: '', stat: 'count', value: { gt: 0 } } } },
+      where: {
+        planId,
+        createdAt: { gte: range.from, lte: range.to },
+        figures: { some: { request: '', stat: 'count', value: { gt: 0 } } },
+        ...(range.label ? { labels: { path: [range.label.key], equals: range.label.value } } : {}),
+      },
       select: {
         id: true,
         createdAt: true,
@@ -27,6 +37,7 @@ export class RunFiguresRepository {
         verdict: true,
         diagnostics: true,
         jsonVersion: true,
+        labels: true,
         planVersion: { select: { version: true } },
         telemetry: options.telemetry ?? false,
       },
@@ -53,6 +64,7 @@ export class RunFiguresRepository {
       verdict: run.verdict as StoredTrendRun['verdict'],
       doubtful: decodeStored('Run.diagnostics', run.diagnostics, run.jsonVersion, run.id).some((diagnostic) => diagnostic.severity === 'critical'),
       figures: byRun.get(run.id) ?? [],
+      labels: decodeStored('Run.labels', run.labels, run.jsonVersion, run.id),
       ...(options.telemetry ? { telemetry: decodeStored('Run.telemetry', run.telemetry, run.jsonVersion, run.id)?.figures ?? [] } : {}),
     }));
   }

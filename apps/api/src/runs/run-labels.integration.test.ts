@@ -4,6 +4,7 @@ import { startStack, type TestStack } from '../test/stack.js';
 import type { ApiClient } from '../test/api-client.js';
 import { validPlan } from '../test/fixtures.js';
 import { eventually } from '../test/eventually.js';
+import { FakeRunner, sampleSecond } from '../test/fake-runner.js';
 
 /**
  * Run labels (the caller's: commit, branch, env) and the manifest Loadline records with each
@@ -87,6 +88,47 @@ describe('run labels and manifests', () => {
     expect(fired.status).toBe(202);
     expect(fired.body.run.labels).toEqual({ env: 'preview', source: 'deploy-hook', commit: 'c0ffee1' });
   });
+
+  it("filters and marks a plan's trend by label, and names the labels that differ in a comparison", async () => {
+    const runner = new FakeRunner(stack.queuePrefix);
+    try {
+      await labelledTrend(runner);
+    } finally {
+      await runner.close();
+    }
+  });
+
+  async function labelledTrend(runner: FakeRunner) {
+    const trendPlan = (await owner.post<PlanView>('/plans', { ...validPlan(target.id), name: 'labelled trend' })).body;
+    const finished: RunView[] = [];
+    for (const [env, latencyMs] of [
+      ['staging', 20],
+      ['prod', 30],
+      ['staging', 21],
+    ] as const) {
+      const started = (await owner.post<{ run: RunView }>(`/plans/${trendPlan.id}/runs`, { labels: { env, commit: `c${finished.length}` } })).body.run;
+      const t0 = Math.floor(Date.now() / 1000);
+      await runner.play(
+        started.id,
+        [0, 1, 2, 3, 4, 5, 6].map((offset) =>
+          sampleSecond(
+            t0 + offset,
+            Array.from({ length: 100 }, () => latencyMs),
+          ),
+        ),
+      );
+      finished.push(await owner.waitForRun(started.id, 20_000));
+    }
+    const all = (await owner.get(`/plans/${trendPlan.id}/trends`)).body;
+    expect(all.points.map((point: { labels: Record<string, string> }) => point.labels.env)).toEqual(['staging', 'prod', 'staging']);
+    const staging = (await owner.get(`/plans/${trendPlan.id}/trends?label=${encodeURIComponent('env=staging')}`)).body;
+    expect(staging.points.map((point: { runId: string }) => point.runId)).toEqual([finished[0]!.id, finished[2]!.id]);
+    const series = (await owner.get(`/plans/${trendPlan.id}/trend?stat=p95&label=${encodeURIComponent('env=prod')}`)).body;
+    expect(series.points).toHaveLength(1);
+
+    const comparison = (await owner.get(`/comparisons?base=${finished[0]!.id}&head=${finished[1]!.id}`)).body;
+    expect(comparison.warnings).toContainEqual({ code: 'DIFFERENT_LABELS', message: 'Labels differ: commit c0 → c1; env staging → prod.' });
+  }
 
   it("gives a schedule's runs its labels", async () => {
     const schedulePlan = (await owner.post<PlanView>('/plans', { ...validPlan(target.id), name: 'nightly' })).body;

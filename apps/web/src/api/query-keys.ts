@@ -96,6 +96,8 @@ export const queryKeys = {
 export interface TrendRange {
   from?: string;
   to?: string;
+  /** `key=value`: only the runs carrying that label. */
+  label?: string;
 }
 
 /** Keys whose data does not depend on which organization the session acts for. */

@@ -2269,6 +2269,8 @@ export interface components {
                 createdAt: string;
                 /** @default false */
                 doubtful: boolean;
+                /** @default {} */
+                labels: components["schemas"]["RunLabels"];
                 overall: components["schemas"]["TrendFigures"];
                 planVersion: number;
                 requests: {
@@ -2494,6 +2496,7 @@ export interface components {
             [key: string]: components["schemas"]["RunLabelValue"];
         };
         RunLabelValue: string;
+        RunLabelValueInput: string;
         RunManifestView: {
             load: {
                 load: {
@@ -3207,6 +3210,8 @@ export interface components {
             createdAt: string;
             /** @default false */
             doubtful: boolean;
+            /** @default {} */
+            labels: components["schemas"]["RunLabels"];
             overall: components["schemas"]["TrendFigures"];
             planVersion: number;
             requests: {
@@ -3224,6 +3229,7 @@ export interface components {
         TrendQueryInput: {
             /** Format: date-time */
             from?: string;
+            label?: components["schemas"]["LabelFilterInput"];
             /** @default 100 */
             limit?: number;
             /** Format: date-time */
@@ -3262,6 +3268,7 @@ export interface components {
         TrendSeriesQueryInput: {
             /** Format: date-time */
             from?: string;
+            label?: components["schemas"]["LabelFilterInput"];
             /** @default 100 */
             limit?: number;
             request?: string;
@@ -3556,6 +3563,7 @@ export type RunBaseline = components['schemas']['RunBaseline'];
 export type RunComparison = components['schemas']['RunComparison'];
 export type RunLabels = components['schemas']['RunLabels'];
 export type RunLabelValue = components['schemas']['RunLabelValue'];
+export type RunLabelValueInput = components['schemas']['RunLabelValueInput'];
 export type RunManifestView = components['schemas']['RunManifestView'];
 export type RunnersView = components['schemas']['RunnersView'];
 export type RunQueueView = components['schemas']['RunQueueView'];
@@ -5981,6 +5989,7 @@ export interface operations {
         parameters: {
             query?: {
                 from?: string;
+                label?: components["schemas"]["LabelFilterInput"];
                 limit?: number;
                 request?: string;
                 source?: components["schemas"]["SourceName"];
@@ -6036,6 +6045,7 @@ export interface operations {
         parameters: {
             query?: {
                 from?: string;
+                label?: components["schemas"]["LabelFilterInput"];
                 limit?: number;
                 to?: string;
             };

@@ -36,6 +36,7 @@ function history(count: number, spread: number, { seed = 1, step = 0, stepAt = I
       overall: figures,
       requests: { Get: figures },
       telemetry: [],
+      labels: {},
     };
   });
 }

@@ -287,6 +287,7 @@ export const LET_THROUGH = `
   trend.points[].status
   trend.points[].verdict
   trend.points[].verdictChanged
+  trend.points[].labels.*
   trend.points[].doubtful
   trend.points[].overall.count
   trend.points[].overall.rps

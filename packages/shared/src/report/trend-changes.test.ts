@@ -13,6 +13,7 @@ describe('trendChanges', () => {
     overall: { count: 1000, rps: 100, errorRate: 0, p50: p95 / 2, p95, p99: p95 * 1.2 },
     requests: {},
     telemetry: [],
+    labels: {},
   });
 
   it('marks where p95 stepped up, with the runs either side, and takes no evidence from doubtful runs', () => {

@@ -3,6 +3,7 @@ import { VERDICTS, thresholdSchema } from '../threshold.js';
 import { RUN_STATUSES, type RunView } from '../runs.js';
 import { changePoints } from './change-points.js';
 import { sourceFiguresSchema, type SourceFigures } from '../telemetry/report.js';
+import { labelFilterSchema, runLabelsSchema, type RunLabels } from '../run-manifest.js';
 
 /** The figures a trend line follows, per run and per request. */
 export const trendFiguresSchema = z.object({
@@ -29,6 +30,8 @@ export const trendPointSchema = z.object({
   requests: z.record(z.string(), trendFiguresSchema),
   /** Each metric source's figures (peak CPU, CPU-seconds per 1,000 requests, peak memory, restarts, backlog growth), one entry per metric source; empty without sources. */
   telemetry: z.array(sourceFiguresSchema).default([]),
+  /** The run's labels (commit, version, env): a chart marks points by them. */
+  labels: runLabelsSchema.default({}),
 });
 export type TrendPoint = z.infer<typeof trendPointSchema>;
 
@@ -70,6 +73,8 @@ export const trendQuerySchema = z.object({
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
+  /** Only the runs carrying this label (`env=staging`): a trend of one environment, branch or build line. */
+  label: labelFilterSchema.optional(),
 });
 
 const figures = (stats: { count: number; rps: number; errorRate: number; latency: { p50: number; p95: number; p99: number } | null }): TrendFigures => ({
@@ -109,6 +114,7 @@ export interface StoredTrendRun {
   figures: readonly TrendFigureRow[];
   /** Its stored telemetry report's per-source figures; absent or empty without sources. */
   telemetry?: readonly SourceFigures[];
+  labels?: RunLabels;
 }
 
 /** Trend points from stored figures (any order): the same points trendPoints gives from views. Pure. */
@@ -144,6 +150,7 @@ export function trendPointsFromFigures(runs: readonly StoredTrendRun[]): TrendPo
       overall: overall!,
       requests,
       telemetry: [...(run.telemetry ?? [])],
+      labels: run.labels ?? {},
     };
   });
 }
@@ -166,6 +173,7 @@ export function trendPoints(runs: readonly RunView[]): TrendPoint[] {
       overall: figures(run.summary!.overall),
       requests: Object.fromEntries(run.summary!.requests.map((request) => [request.name, figures(request)])),
       telemetry: run.telemetry?.figures ?? [],
+      labels: run.labels,
     };
   });
 }

@@ -14,6 +14,7 @@ import { PlanVersions } from './PlanVersions';
 import { ScriptPreview } from './ScriptPreview';
 import { SchedulesSection, TriggersSection } from '../automation';
 import { usePlan, usePlanVersion, useStartRun } from './hooks';
+import { parseLabels } from './run-labels';
 import { startErrorNeedsPlanChange, startErrorTitle } from './start-errors';
 
 export function PlanPage() {
@@ -42,7 +43,12 @@ function PlanScreen({ plan }: { plan: PlanView }) {
   const shown = viewing !== null && old.data ? old.data : plan;
   const code = isApiError(start.error) ? start.error.code : null;
 
-  const runNow = () => start.mutate(undefined, { onSuccess: (run) => void navigate(`/runs/${run.id}`) });
+  const [labelsText, setLabelsText] = useState('');
+  const labels = parseLabels(labelsText);
+  const runNow = () => {
+    if ('error' in labels) return;
+    start.mutate(labels.labels, { onSuccess: (run) => void navigate(`/runs/${run.id}`) });
+  };
 
   return (
     <>
@@ -86,11 +92,29 @@ function PlanScreen({ plan }: { plan: PlanView }) {
                 </Link>
               </>
             ) : null}
+            {canRun ? (
+              <label className="field field--inline">
+                <span className="sr-only">Labels of the run</span>
+                <input
+                  className="input input--small mono"
+                  value={labelsText}
+                  onChange={(event) => setLabelsText(event.target.value)}
+                  placeholder="labels: commit=ab12cd3 env=staging"
+                  aria-invalid={'error' in labels}
+                  title={
+                    'error' in labels
+                      ? labels.error
+                      : 'Optional labels of the run: key=value, separated by spaces. Comparisons name the labels that differ; trends filter by them.'
+                  }
+                  data-testid="run-labels"
+                />
+              </label>
+            ) : null}
             <button
               type="button"
               className="button button--primary"
               onClick={runNow}
-              disabled={start.isPending || !canRun}
+              disabled={start.isPending || !canRun || 'error' in labels}
               title={canRun ? undefined : 'Viewers cannot start runs; members and above can.'}
               data-testid="run-now"
             >
@@ -99,6 +123,11 @@ function PlanScreen({ plan }: { plan: PlanView }) {
           </>
         }
       />
+      {'error' in labels ? (
+        <p className="field__error" role="alert" data-testid="run-labels-error">
+          {labels.error}
+        </p>
+      ) : null}
       {notice ? (
         <div className="alert alert--success" role="status" data-testid="plan-notice">
           <p className="alert__title">{notice}</p>

@@ -56,11 +56,14 @@ export function useImportPlan() {
   return useMutation({ mutationFn: (input: ImportPlanInput) => unwrap(api.POST('/plans/import', { body: input })) });
 }
 
-/** POST /plans/:id/runs -> 202 {run}. */
+/** POST /plans/:id/runs -> 202 {run}, with the run's labels when given. */
 export function useStartRun(planId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => unwrap(api.POST('/plans/{id}/runs', { params: { path: { id: planId } } })).then((body) => body.run),
+    mutationFn: (labels?: Record<string, string>) =>
+      unwrap(api.POST('/plans/{id}/runs', { params: { path: { id: planId } }, ...(labels && Object.keys(labels).length ? { body: { labels } } : {}) })).then(
+        (body) => body.run,
+      ),
     onSuccess: (run) => {
       queryClient.setQueryData(queryKeys.runs.detail(run.id), run);
       return queryClient.invalidateQueries({ queryKey: queryKeys.runs.all, exact: false, refetchType: 'active' });

@@ -8,25 +8,27 @@ import { useCan } from '../../session';
 import { VerdictBadge } from '../run-report';
 import { usePlan } from '../plans';
 import { usePlanBaseline, usePlanTrend } from './hooks';
-import { dayBound, describeTrendChange, trendPointLabel } from './report-format';
+import { dayBound, describeTrendChange, labelsText, trendPointLabel } from './report-format';
 import { SharePanel } from './SharePanel';
 import { TrendCharts } from './TrendCharts';
 
-/** `/plans/:id/trends?from=YYYY-MM-DD&to=YYYY-MM-DD`: how a plan's runs moved over time. */
+/** `/plans/:id/trends?from=YYYY-MM-DD&to=YYYY-MM-DD&label=key=value`: how a plan's runs moved over time. */
 export function TrendsPage() {
   const { id = '' } = useParams<{ id: string }>();
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const fromDay = params.get('from') ?? '';
   const toDay = params.get('to') ?? '';
+  const label = params.get('label') ?? '';
+  const [labelDraft, setLabelDraft] = useState(label);
   const plan = usePlan(id);
-  const trend = usePlanTrend(id, { from: dayBound(fromDay, false), to: dayBound(toDay, true) });
+  const trend = usePlanTrend(id, { from: dayBound(fromDay, false), to: dayBound(toDay, true), ...(label ? { label } : {}) });
   const baseline = usePlanBaseline(id).data;
   const canShare = useCan('shares:manage');
   const [sharing, setSharing] = useState(false);
   const name = plan.data?.name ?? trend.data?.planName ?? 'Plan';
 
-  const setDay = (key: 'from' | 'to', value: string) => {
+  const setDay = (key: 'from' | 'to' | 'label', value: string) => {
     const next = new URLSearchParams(params);
     if (value) next.set(key, value);
     else next.delete(key);
@@ -73,12 +75,44 @@ export function TrendsPage() {
               data-testid="trend-to"
             />
           </label>
-          {fromDay || toDay ? (
-            <button type="button" className="button button--ghost button--small" onClick={() => setParams(new URLSearchParams(), { replace: true })}>
+          {fromDay || toDay || label ? (
+            <button
+              type="button"
+              className="button button--ghost button--small"
+              onClick={() => {
+                setLabelDraft('');
+                setParams(new URLSearchParams(), { replace: true });
+              }}
+            >
               All runs
             </button>
           ) : null}
           <span className="muted small">Days in UTC.</span>
+        </form>
+        <form
+          className="date-range no-print"
+          aria-label="Runs with a label"
+          onSubmit={(event) => {
+            event.preventDefault();
+            setDay('label', labelDraft.trim());
+          }}
+        >
+          <label className="field field--inline">
+            <span className="field__label">Label</span>
+            <input
+              className="input input--small mono"
+              value={labelDraft}
+              placeholder="env=staging"
+              onChange={(event) => setLabelDraft(event.target.value)}
+              data-testid="trend-label"
+            />
+          </label>
+          <button type="submit" className="button button--secondary button--small" data-testid="trend-label-apply">
+            Only these runs
+          </button>
+          <span className="muted small">
+            Runs started with <span className="mono">--label key=value</span> (or a trigger's, a schedule's labels).
+          </span>
         </form>
         {trend.isPending ? (
           <LoadingState label="Loading the trend…" />
@@ -164,6 +198,7 @@ function TrendRuns({ points, baselineRunId }: { points: readonly TrendPoint[]; b
               <th scope="col">Run</th>
               <th scope="col">Version</th>
               <th scope="col">Verdict</th>
+              <th scope="col">Labels</th>
               <th scope="col" className="num">
                 p95
               </th>
@@ -186,6 +221,7 @@ function TrendRuns({ points, baselineRunId }: { points: readonly TrendPoint[]; b
                 </th>
                 <td>v{point.planVersion}</td>
                 <td>{point.verdict ? <VerdictBadge verdict={point.verdict} /> : <span className="muted">{point.status}</span>}</td>
+                <td className="mono small">{labelsText(point.labels) || <span className="muted">none</span>}</td>
                 <td className="num">{formatLatency(point.overall.p95)}</td>
                 <td className="num">{point.overall.count.toLocaleString('en-US')}</td>
               </tr>

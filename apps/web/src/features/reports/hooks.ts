@@ -19,13 +19,15 @@ export function useDashboard() {
   });
 }
 
-/** GET /plans/:id/trends?from=&to=&limit= (oldest first). */
+/** GET /plans/:id/trends?from=&to=&label=&limit= (oldest first). */
 export function usePlanTrend(planId: string | undefined, range: TrendRange = {}) {
   return useQuery({
     queryKey: queryKeys.reports.trend(planId ?? '', range),
     enabled: Boolean(planId),
     queryFn: ({ signal }) =>
-      unwrap(api.GET('/plans/{id}/trends', { params: { path: { id: planId! }, query: { from: range.from, to: range.to, limit: 200 } }, signal })),
+      unwrap(
+        api.GET('/plans/{id}/trends', { params: { path: { id: planId! }, query: { from: range.from, to: range.to, label: range.label, limit: 200 } }, signal }),
+      ),
   });
 }
 

@@ -108,6 +108,7 @@ const point = (runId: string, createdAt: string, p95: number, extra: Partial<Tre
   overall: figures(p95),
   requests: { ping: figures(p95 / 2) },
   telemetry: [],
+  labels: {},
   ...extra,
 });
 

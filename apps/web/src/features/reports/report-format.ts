@@ -391,3 +391,11 @@ export function describeTrendChange(change: { stat: string; step: number | null;
   const size = change.step === null ? '' : ` ${Math.abs(change.step * 100).toFixed(change.step !== 0 && Math.abs(change.step) < 0.1 ? 1 : 0)} %`;
   return `${label} stepped ${direction}${size} (${change.regression ? 'regression' : 'improvement'})`;
 }
+
+/** "commit=ab12cd3 env=staging": a run's labels, keys in order; empty without any. */
+export function labelsText(labels: Readonly<Record<string, string>> | undefined): string {
+  return Object.entries(labels ?? {})
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([key, value]) => `${key}=${value}`)
+    .join(' ');
+}

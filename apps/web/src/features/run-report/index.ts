@@ -6,6 +6,7 @@ export { DiagnosticsPanel } from './DiagnosticsPanel';
 export { KeyFacts } from './KeyFacts';
 export { RequestsTable } from './RequestsTable';
 export { RunCharts } from './RunCharts';
+export { RunProvenance } from './RunProvenance';
 export { RunStatusBadge, VerdictBadge } from './RunStatusBadge';
 export { SegmentsCard } from './SegmentsCard';
 export { ThresholdOrigin, ThresholdsTable } from './ThresholdsTable';

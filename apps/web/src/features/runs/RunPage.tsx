@@ -12,6 +12,7 @@ import {
   CustomMetricsCard,
   DiagnosticsPanel,
   KeyFacts,
+  RunProvenance,
   RequestsTable,
   RunCharts,
   RunStatusBadge,
@@ -113,6 +114,7 @@ function RunReport({ run, live }: { run: RunView; live: LiveRun }) {
         ) : null}
         {run.summary ? <KeyFacts run={run} /> : null}
         {showSegments(run) ? <SegmentsCard run={run} /> : null}
+        {terminal ? <RunProvenance run={run} /> : null}
         {run.capacity ? <CapacityCard capacity={run.capacity} /> : null}
         {run.recovery ? <RecoveryCard recovery={run.recovery} /> : null}
         {terminal && (run.summary || run.diagnostics.length > 0) ? <DiagnosticsPanel run={run} /> : null}
