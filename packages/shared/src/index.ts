@@ -39,6 +39,7 @@ export * from './targets.js';
 export * from './threshold.js';
 export * from './threshold-text.js';
 export * from './threshold-time.js';
+export * from './threshold-compliance.js';
 export * from './triggers.js';
 export * from './verdicts.js';
 export * from './webhooks.js';

@@ -15,7 +15,8 @@ export function describeSubject(threshold: Threshold): string {
 /** "p95 of Checkout after 30 s < 500 ms", with "(stops the run after 10 s in breach)" when it may. */
 export function describeThreshold(threshold: Threshold): string {
   const stopText = threshold.stop ? ` (stops the run after ${durationToSeconds(threshold.stop.after).toLocaleString('en-US')} s in breach)` : '';
-  return `${describeSubject(threshold)} ${threshold.op} ${formatLimit(threshold)}${stopText}`;
+  const share = threshold.compliance ? ` in ≥ ${formatNumber(threshold.compliance.share * 100)} % of seconds` : '';
+  return `${describeSubject(threshold)} ${threshold.op} ${formatLimit(threshold)}${share}${stopText}`;
 }
 
 export function metricLabel(threshold: Threshold): string {
@@ -39,8 +40,9 @@ export function metricLabel(threshold: Threshold): string {
   }
 }
 
-/** A result's measured figure: "104 ms", or for a limit relative to the baseline "118.3 % of baseline". */
+/** A result's measured figure: "104 ms", for a limit relative to the baseline "118.3 % of baseline", for a share of seconds "99.3 % of seconds". */
 export function formatMeasured(threshold: Threshold, measured: number): string {
+  if (threshold.compliance) return `${formatNumber(measured * 100)} % of seconds`;
   return threshold.relativeTo === 'baseline' ? `${formatNumber(measured * 100)} % of baseline` : formatValue(threshold, measured);
 }
 

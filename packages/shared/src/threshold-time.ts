@@ -54,6 +54,38 @@ export const stopRuleSchema = z
 export type StopRule = z.infer<typeof stopRuleSchema>;
 
 /**
+ * Compliance over time: the threshold is met when its limit holds in at least `share` of the
+ * run's seconds (its window's), each second judged on its own requests: "p95 < 200 ms in
+ * ≥ 99 % of seconds" (threshold-compliance.ts judges it).
+ */
+export const complianceSchema = z
+  .object({
+    /** The share of seconds that must meet the limit, 0.5 to 1 (0.99: 99 % of seconds). */
+    share: z.number().min(0.5).max(1),
+  })
+  .strict();
+export type Compliance = z.infer<typeof complianceSchema>;
+
+/** Why a threshold cannot be judged second by second as it is written; empty when it can. */
+export function complianceIssues(threshold: {
+  metric: string;
+  compliance?: Compliance;
+  stop?: unknown;
+  relativeTo?: string;
+  fromScript?: unknown;
+}): { path: string[]; message: string }[] {
+  if (!threshold.compliance) return [];
+  const issues: { path: string[]; message: string }[] = [];
+  if (!['latency', 'error_rate', 'status_share'].includes(threshold.metric))
+    issues.push({ path: ['compliance'], message: 'a share of seconds judges each second on its own: latency, error rate or a status share' });
+  if (threshold.stop)
+    issues.push({ path: ['stop'], message: 'a stop rule already judges second by second: give a threshold a share of seconds or a stop rule, not both' });
+  if (threshold.relativeTo) issues.push({ path: ['relativeTo'], message: 'a share of seconds is judged against its own limit, not against the baseline' });
+  if (threshold.fromScript) issues.push({ path: ['compliance'], message: "k6's own thresholds have no share of seconds" });
+  return issues;
+}
+
+/**
  * The whole seconds a window takes, as elapsed-second indexes: `from` inclusive, `to`
  * exclusive (null: to the end). Only seconds wholly inside count, so a fractional bound
  * rounds inwards: after 2.5 s starts at second 3, until 7.5 s ends before second 7.

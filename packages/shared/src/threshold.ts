@@ -1,10 +1,22 @@
 import { z } from 'zod';
 import type { RequestStats, RunSummary } from './summary.js';
 import { GRPC_STATUS_CODES } from './plan-steps.js';
-import { checkedSeconds, describeWindow, stopRuleSchema, thresholdWindowSchema, type ThresholdWindow, type WindowSummaries } from './threshold-time.js';
+import {
+  checkedSeconds,
+  complianceIssues,
+  complianceSchema,
+  describeWindow,
+  stopRuleSchema,
+  thresholdWindowSchema,
+  type ThresholdWindow,
+  type WindowSummaries,
+} from './threshold-time.js';
 import { describeSubject, describeThreshold, formatNumber, formatValue, margin, metricLabel } from './threshold-text.js';
+import { withoutBaseline, withoutSeconds, withoutTelemetry, type RelativeJudge, type SecondsJudge, type TelemetryJudge } from './threshold-judges.js';
 import { customMetricFigure, customPercentileInterval, percentileOfStat } from './custom-metrics.js';
-import { telemetryThresholdIssues, telemetryThresholdShape, type TelemetryThreshold } from './telemetry/threshold.js';
+import { telemetryThresholdIssues, telemetryThresholdShape } from './telemetry/threshold.js';
+
+export { withoutBaseline, withoutTelemetry, type RelativeJudge, type SecondsJudge, type TelemetryJudge } from './threshold-judges.js';
 
 export const LATENCY_STATS = ['avg', 'min', 'p50', 'p90', 'p95', 'p99', 'max'] as const;
 export type LatencyStat = (typeof LATENCY_STATS)[number];
@@ -42,6 +54,7 @@ const scope = {
   window: thresholdWindowSchema.optional(),
   stop: stopRuleSchema.optional(),
   fromScript: thresholdFromScriptSchema.optional(),
+  compliance: complianceSchema.optional(),
 };
 const op = z.enum(THRESHOLD_OPS);
 const fraction = z.number().min(0).max(1);
@@ -85,6 +98,7 @@ export const thresholdSchema = z
   ])
   .superRefine((threshold, ctx) => {
     if (threshold.metric === 'telemetry') for (const issue of telemetryThresholdIssues(threshold)) ctx.addIssue({ code: 'custom', ...issue });
+    for (const issue of complianceIssues(threshold)) ctx.addIssue({ code: 'custom', ...issue });
   })
   .refine((threshold) => !(threshold.request && threshold.scenario), { message: 'scope a threshold to a request or a scenario, not both', path: ['scenario'] })
   .refine((threshold) => !(threshold.metric === 'check_rate' && threshold.scenario), {
@@ -281,28 +295,6 @@ export function thresholdFigure(threshold: Threshold, summary: RunSummary): numb
   return stats ? measure(threshold, stats, summary) : null;
 }
 
-/** Judges a threshold relative to the baseline (report/relative-threshold.ts binds it to a baseline run). */
-export type RelativeJudge = (threshold: Threshold) => ThresholdResult;
-
-/** A threshold relative to a baseline when there is none: not judged, and left out of the run's verdict. */
-export function withoutBaseline(threshold: Threshold, why = 'no run of this load has passed yet and none is pinned'): ThresholdResult {
-  return {
-    threshold,
-    verdict: 'INCONCLUSIVE',
-    measured: null,
-    explanation: `${describeThreshold(threshold)}: not judged, there is no baseline (${why}); a run that passes becomes it`,
-    relative: { v: 1, baselineRunId: null, base: null, head: null, ratio: null, interval: null },
-  };
-}
-
-/** Judges a threshold on the target's telemetry (telemetry/threshold-judge.ts binds it to the run's). */
-export type TelemetryJudge = (threshold: TelemetryThreshold) => ThresholdResult;
-
-/** A telemetry threshold of a run whose telemetry is not at hand: not judged. */
-export function withoutTelemetry(threshold: TelemetryThreshold, why = 'no telemetry was read'): ThresholdResult {
-  return { threshold, verdict: 'INCONCLUSIVE', measured: null, explanation: `${describeThreshold(threshold)}: not judged, ${why}` };
-}
-
 /**
  * Evaluates each threshold against the summary, or against its window's summary. INCONCLUSIVE
  * when there is nothing to judge by (no request of that name finished, no second in the
@@ -310,7 +302,7 @@ export function withoutTelemetry(threshold: TelemetryThreshold, why = 'no teleme
  * seconds); without it a windowed threshold has nothing to judge. Validity diagnostics may
  * later downgrade PASS/FAIL to INCONCLUSIVE; that decision lives with the diagnostics, not here.
  * Thresholds relative to the baseline are handed to `relative`, those on the target's
- * telemetry to `telemetry`.
+ * telemetry to `telemetry`, those on a share of seconds to `compliance`.
  */
 export function evaluateThresholds(
   thresholds: readonly Threshold[],
@@ -318,9 +310,11 @@ export function evaluateThresholds(
   windows: WindowSummaries = () => null,
   relative: RelativeJudge = withoutBaseline,
   telemetry: TelemetryJudge = withoutTelemetry,
+  compliance: SecondsJudge = withoutSeconds,
 ): ThresholdResult[] {
   return thresholds.map((threshold) => {
     if (threshold.metric === 'telemetry') return telemetry(threshold);
+    if (threshold.compliance) return compliance(threshold);
     if (isRelative(threshold)) return relative(threshold);
     const label = describeThreshold(threshold);
     const judged = threshold.window ? windows(threshold.window) : summary;

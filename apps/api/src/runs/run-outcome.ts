@@ -1,6 +1,7 @@
 import {
   allSteps,
   indexScopes,
+  complianceJudge,
   decideVerdicts,
   diagnoseRun,
   evaluateThresholds,
@@ -127,6 +128,7 @@ export function decideOutcome(input: OutcomeInput): FinalOutcome {
       windows,
       relativeJudge({ runId: input.runId, summary, seconds: samples }, input.baseline ?? null, input.history ?? null),
       input.telemetry,
+      complianceJudge(samples),
     ),
     diagnostics,
     scopes: indexScopes(samples),

@@ -48,6 +48,7 @@ function toThresholdResult(row: ThresholdRow, planned: Threshold | undefined): T
         ...(planned.window ? { window: planned.window } : {}),
         ...(planned.stop ? { stop: planned.stop } : {}),
         ...(planned.fromScript ? { fromScript: planned.fromScript } : {}),
+        ...(planned.compliance ? { compliance: planned.compliance } : {}),
       }
     : {};
   const threshold = (

@@ -1428,6 +1428,9 @@ export interface components {
             base: string;
             head: string;
         };
+        Compliance: {
+            share: number;
+        };
         CreateApiKeyInput: {
             expiresInDays?: number;
             name: string;
@@ -2928,6 +2931,7 @@ export interface components {
             min: components["schemas"]["Duration"];
         };
         Threshold: {
+            compliance?: components["schemas"]["Compliance"];
             fromScript?: components["schemas"]["ThresholdFromScript"];
             /** @enum {string} */
             metric: "latency";
@@ -2943,6 +2947,7 @@ export interface components {
             value: number;
             window?: components["schemas"]["ThresholdWindow"];
         } | {
+            compliance?: components["schemas"]["Compliance"];
             fromScript?: components["schemas"]["ThresholdFromScript"];
             /** @enum {string} */
             metric: "error_rate";
@@ -2956,6 +2961,7 @@ export interface components {
             value: number;
             window?: components["schemas"]["ThresholdWindow"];
         } | {
+            compliance?: components["schemas"]["Compliance"];
             fromScript?: components["schemas"]["ThresholdFromScript"];
             /** @enum {string} */
             metric: "rps";
@@ -2969,6 +2975,7 @@ export interface components {
             value: number;
             window?: components["schemas"]["ThresholdWindow"];
         } | {
+            compliance?: components["schemas"]["Compliance"];
             fromScript?: components["schemas"]["ThresholdFromScript"];
             /** @enum {string} */
             metric: "check_rate";
@@ -2982,6 +2989,7 @@ export interface components {
             value: number;
             window?: components["schemas"]["ThresholdWindow"];
         } | {
+            compliance?: components["schemas"]["Compliance"];
             fromScript?: components["schemas"]["ThresholdFromScript"];
             /** @enum {string} */
             metric: "status_share";
@@ -2996,6 +3004,7 @@ export interface components {
             value: number;
             window?: components["schemas"]["ThresholdWindow"];
         } | {
+            compliance?: components["schemas"]["Compliance"];
             fromScript?: components["schemas"]["ThresholdFromScript"];
             /** @enum {string} */
             metric: "count";
@@ -3009,6 +3018,7 @@ export interface components {
             value: number;
             window?: components["schemas"]["ThresholdWindow"];
         } | {
+            compliance?: components["schemas"]["Compliance"];
             fromScript?: components["schemas"]["ThresholdFromScript"];
             /** @enum {string} */
             metric: "custom";
@@ -3024,6 +3034,7 @@ export interface components {
             value: number;
             window?: components["schemas"]["ThresholdWindow"];
         } | {
+            compliance?: components["schemas"]["Compliance"];
             /** @enum {string} */
             figure: "cpu" | "cpu_cores" | "memory_bytes" | "memory_share" | "pool_share" | "queue_depth" | "open_fds" | "load1" | "http_p95_seconds" | "backlog_growth" | "restarts" | "cpu_per_1k_requests";
             fromScript?: components["schemas"]["ThresholdFromScript"];
@@ -3051,6 +3062,7 @@ export interface components {
             metric: string;
         };
         ThresholdInput: {
+            compliance?: components["schemas"]["Compliance"];
             fromScript?: components["schemas"]["ThresholdFromScriptInput"];
             /** @enum {string} */
             metric: "latency";
@@ -3066,6 +3078,7 @@ export interface components {
             value: number;
             window?: components["schemas"]["ThresholdWindowInput"];
         } | {
+            compliance?: components["schemas"]["Compliance"];
             fromScript?: components["schemas"]["ThresholdFromScriptInput"];
             /** @enum {string} */
             metric: "error_rate";
@@ -3079,6 +3092,7 @@ export interface components {
             value: number;
             window?: components["schemas"]["ThresholdWindowInput"];
         } | {
+            compliance?: components["schemas"]["Compliance"];
             fromScript?: components["schemas"]["ThresholdFromScriptInput"];
             /** @enum {string} */
             metric: "rps";
@@ -3092,6 +3106,7 @@ export interface components {
             value: number;
             window?: components["schemas"]["ThresholdWindowInput"];
         } | {
+            compliance?: components["schemas"]["Compliance"];
             fromScript?: components["schemas"]["ThresholdFromScriptInput"];
             /** @enum {string} */
             metric: "check_rate";
@@ -3105,6 +3120,7 @@ export interface components {
             value: number;
             window?: components["schemas"]["ThresholdWindowInput"];
         } | {
+            compliance?: components["schemas"]["Compliance"];
             fromScript?: components["schemas"]["ThresholdFromScriptInput"];
             /** @enum {string} */
             metric: "status_share";
@@ -3119,6 +3135,7 @@ export interface components {
             value: number;
             window?: components["schemas"]["ThresholdWindowInput"];
         } | {
+            compliance?: components["schemas"]["Compliance"];
             fromScript?: components["schemas"]["ThresholdFromScriptInput"];
             /** @enum {string} */
             metric: "count";
@@ -3132,6 +3149,7 @@ export interface components {
             value: number;
             window?: components["schemas"]["ThresholdWindowInput"];
         } | {
+            compliance?: components["schemas"]["Compliance"];
             fromScript?: components["schemas"]["ThresholdFromScriptInput"];
             /** @enum {string} */
             metric: "custom";
@@ -3147,6 +3165,7 @@ export interface components {
             value: number;
             window?: components["schemas"]["ThresholdWindowInput"];
         } | {
+            compliance?: components["schemas"]["Compliance"];
             /** @enum {string} */
             figure: "cpu" | "cpu_cores" | "memory_bytes" | "memory_share" | "pool_share" | "queue_depth" | "open_fds" | "load1" | "http_p95_seconds" | "backlog_growth" | "restarts" | "cpu_per_1k_requests";
             fromScript?: components["schemas"]["ThresholdFromScriptInput"];
@@ -3470,6 +3489,7 @@ export type ChangeRole = components['schemas']['ChangeRole'];
 export type Check = components['schemas']['Check'];
 export type CheckInput = components['schemas']['CheckInput'];
 export type CompareQueryInput = components['schemas']['CompareQueryInput'];
+export type Compliance = components['schemas']['Compliance'];
 export type CreateApiKeyInput = components['schemas']['CreateApiKeyInput'];
 export type CreatedApiKey = components['schemas']['CreatedApiKey'];
 export type CreatedInvite = components['schemas']['CreatedInvite'];

@@ -149,6 +149,7 @@ export const LET_THROUGH = `
   run.thresholds[].threshold.window.after
   run.thresholds[].threshold.window.until
   run.thresholds[].threshold.stop.after
+  run.thresholds[].threshold.compliance.share
   run.thresholds[].threshold.fromScript.metric
   run.thresholds[].threshold.fromScript.expression
   run.thresholds[].threshold.status
@@ -319,6 +320,7 @@ export const LET_THROUGH = `
   trend.thresholds[].window.after
   trend.thresholds[].window.until
   trend.thresholds[].stop.after
+  trend.thresholds[].compliance.share
   trend.thresholds[].fromScript.metric
   trend.thresholds[].fromScript.expression
   trend.thresholds[].status

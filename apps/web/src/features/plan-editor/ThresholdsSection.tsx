@@ -210,6 +210,20 @@ export function ThresholdsSection({ thresholds, requestNames, scenarioNames, fre
                     />
                   </>
                 ) : null}
+                {['latency', 'error_rate', 'status_share'].includes(threshold.metric) && !threshold.relative ? (
+                  <TextField
+                    className="grid__span-2"
+                    path={`${at}.compliance.share`}
+                    label="Met in at least (% of seconds)"
+                    placeholder="the whole run"
+                    hint="e.g. 99: each second is judged on its own requests, and the limit must hold in that share of them (not with a stop rule)"
+                    inputMode="decimal"
+                    errors={errors}
+                    value={threshold.compliancePercent}
+                    onValueChange={(compliancePercent) => set({ compliancePercent })}
+                    data-testid={`threshold-compliance-${index}`}
+                  />
+                ) : null}
                 {telemetry ? null : (
                   <TextField
                     className="grid__span-2"

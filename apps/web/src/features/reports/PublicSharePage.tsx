@@ -20,6 +20,7 @@ import {
   ThresholdsTable,
   VerdictBanner,
   hasTelemetry,
+  complianceBands,
 } from '../run-report';
 import { usePublicShare } from './hooks';
 import { expiryLabel } from './report-format';
@@ -131,7 +132,7 @@ function SharedContent({ share }: { share: PublicShare }) {
       <Card title="Over time">
         {share.series.points.length ? (
           <>
-            <RunCharts points={share.series.points} requestOrder={requestOrder} />
+            <RunCharts points={share.series.points} requestOrder={requestOrder} bands={complianceBands(run.thresholds)} />
             <p className="footnote">One point per second. Percentiles within {formatRelativeError(share.series.percentileRelativeError)} of the exact value.</p>
           </>
         ) : (

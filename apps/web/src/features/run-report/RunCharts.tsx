@@ -9,9 +9,12 @@ import {
   loadChart,
   requestNames,
   throughputChart,
+  type ComplianceBand,
   type LatencySelection,
   type Percentile,
 } from './series-data';
+
+const NO_BANDS: readonly ComplianceBand[] = [];
 
 interface RunChartsProps {
   points: readonly SeriesPoint[];
@@ -20,10 +23,12 @@ interface RunChartsProps {
   live?: boolean;
   /** While live, the x axis spans the planned duration so the lines grow across it. */
   plannedSeconds?: number;
+  /** Latency thresholds on a share of seconds: their limit and the seconds over it. */
+  bands?: readonly ComplianceBand[];
 }
 
 /** Latency (selectable requests and percentiles), throughput with errors, and load over time. */
-export function RunCharts({ points, requestOrder = [], live = false, plannedSeconds }: RunChartsProps) {
+export function RunCharts({ points, requestOrder = [], live = false, plannedSeconds, bands = NO_BANDS }: RunChartsProps) {
   const [selection, setSelection] = useState<LatencySelection>(DEFAULT_LATENCY_SELECTION);
   const names = useMemo(() => requestNames(points, requestOrder), [points, requestOrder]);
   // A request that vanished from the series (another run, a renamed request) drops out.
@@ -32,7 +37,7 @@ export function RunCharts({ points, requestOrder = [], live = false, plannedSeco
     return { ...selection, requests: requests.length ? requests : [ALL_REQUESTS] };
   }, [selection, names]);
   // Rebuilt when the points or the selection change (not on every render: uPlot would redraw).
-  const latency = useMemo(() => latencyChart(points, effective), [points, effective]);
+  const latency = useMemo(() => latencyChart(points, effective, bands), [points, effective, bands]);
   const throughput = useMemo(() => throughputChart(points), [points]);
   const load = useMemo(() => loadChart(points), [points]);
   const xMax = live ? plannedSeconds : undefined;

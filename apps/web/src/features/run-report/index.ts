@@ -14,7 +14,7 @@ export { VerdictBanner } from './VerdictBanner';
 export { currentQueue } from './run-queue';
 export { PROGRESS_STEPS, STATUS_LABEL, STATUS_TONE, progressIndex } from './status';
 // The live run page appends pushed seconds to the same series the charts draw.
-export { ALL_REQUESTS, latencyChart, mergePoints, withLivePoints, type LatencySelection } from './series-data';
+export { ALL_REQUESTS, complianceBands, latencyChart, mergePoints, withLivePoints, type ComplianceBand, type LatencySelection } from './series-data';
 export { useNow } from './use-now';
 export { TelemetryCard } from './TelemetryCard';
 export { TelemetryCharts } from './TelemetryCharts';

@@ -3,6 +3,7 @@ import type { SeriesPoint } from '@loadline/shared';
 import {
   ALL_REQUESTS,
   COLORS,
+  complianceBands,
   PERCENTILE_STYLE,
   alignPoints,
   latencyChart,
@@ -184,5 +185,22 @@ describe('requestNames', () => {
   it('lists plan order first, then names only the series knows', () => {
     const points = [point(0), point(1, { requests: { Zeta: { count: 1, errors: 0, p50: 1, p90: 1, p95: 1, p99: 1 } } })];
     expect(requestNames(points, ['Search', 'Missing', 'GetListing'])).toEqual(['Search', 'GetListing', 'Zeta']);
+  });
+});
+
+describe('compliance bands on the latency chart', () => {
+  it('draws a share-of-seconds threshold as its limit and the seconds over it', () => {
+    const bands = complianceBands([
+      { threshold: { metric: 'latency', stat: 'p95', op: '<', value: 200, compliance: { share: 0.99 } } },
+      { threshold: { metric: 'latency', stat: 'p95', op: '<', value: 500 } },
+      { threshold: { metric: 'error_rate', op: '<', value: 0.01, compliance: { share: 0.9 } } },
+    ]);
+    expect(bands).toEqual([{ label: 'p95 < 200 ms in ≥ 99 % of seconds', stat: 'p95', limitMs: 200, inclusive: false }]);
+    const points = [150, 250, 200].map((p95, i) => ({ ...point(i), p95 }));
+    const chart = latencyChart(points, { requests: [ALL_REQUESTS], percentiles: ['p95'] }, bands);
+    expect(chart.lines.map((line) => line.label)).toEqual(['p95', 'p95 < 200 ms in ≥ 99 % of seconds', 'Seconds over it (p95)']);
+    expect(chart.data[2]).toEqual([200, 200, 200]);
+    // "< 200": a second at exactly 200 ms is over the line.
+    expect(chart.data[3]).toEqual([null, 250, 200]);
   });
 });

@@ -1,4 +1,4 @@
-import type { RunSeries, SeriesPoint } from '@loadline/shared';
+import { describeThreshold, type RunSeries, type SeriesPoint, type ThresholdResult } from '@loadline/shared';
 import type { ChartModel, LineSpec } from '../../components/charts/chart-model';
 
 /**
@@ -108,7 +108,44 @@ export interface LatencySelection {
 export const DEFAULT_LATENCY_SELECTION: LatencySelection = { requests: [ALL_REQUESTS], percentiles: ['p50', 'p95', 'p99'] };
 
 /** Latency over time: one line per selected request x percentile, in milliseconds. */
-export function latencyChart(points: readonly SeriesPoint[], selection: LatencySelection): ChartModel {
+/**
+ * A latency threshold on a share of seconds ("p95 < 200 ms in ≥ 99 % of seconds"), drawn on
+ * the latency chart as its limit (a dashed line) and the seconds over it (markers).
+ */
+export interface ComplianceBand {
+  label: string;
+  stat: Percentile;
+  limitMs: number;
+  /** "<=": a second at the limit still meets it. */
+  inclusive: boolean;
+  /** The request it judges; absent: all requests. */
+  request?: string;
+}
+
+/** The run's latency thresholds on a share of seconds, as the chart draws them. */
+export function complianceBands(thresholds: readonly Pick<ThresholdResult, 'threshold'>[]): ComplianceBand[] {
+  return thresholds.flatMap(({ threshold }) =>
+    threshold.metric === 'latency' &&
+    threshold.compliance &&
+    (threshold.op === '<' || threshold.op === '<=') &&
+    (PERCENTILES as readonly string[]).includes(threshold.stat) &&
+    !threshold.scenario
+      ? [
+          {
+            label: describeThreshold(threshold),
+            stat: threshold.stat as Percentile,
+            limitMs: threshold.value,
+            inclusive: threshold.op === '<=',
+            ...(threshold.request ? { request: threshold.request } : {}),
+          },
+        ]
+      : [],
+  );
+}
+
+const BAND_COLOR = '#D55E00';
+
+export function latencyChart(points: readonly SeriesPoint[], selection: LatencySelection, bands: readonly ComplianceBand[] = []): ChartModel {
   const { xs, rows } = alignPoints(points);
   const stats = PERCENTILES.filter((stat) => selection.percentiles.includes(stat));
   const requests = selection.requests;
@@ -136,6 +173,24 @@ export function latencyChart(points: readonly SeriesPoint[], selection: LatencyS
       );
     }
   });
+  for (const band of bands) {
+    lines.push({ label: band.label, color: BAND_COLOR, dash: [6, 4], width: 1.5, scale: 'ms', unit: 'ms' });
+    ys.push(rows.map((row) => (row ? band.limitMs : null)));
+    lines.push({
+      label: `Seconds over it (${band.stat}${band.request ? ` of ${band.request}` : ''})`,
+      color: BAND_COLOR,
+      scale: 'ms',
+      unit: 'ms',
+      markers: true,
+    });
+    ys.push(
+      rows.map((row) => {
+        const value = row ? (band.request ? row.requests[band.request]?.[band.stat] : row[band.stat]) : null;
+        if (value === null || value === undefined) return null;
+        return (band.inclusive ? value > band.limitMs : value >= band.limitMs) ? value : null;
+      }),
+    );
+  }
   return { data: [xs, ...ys], lines };
 }
 

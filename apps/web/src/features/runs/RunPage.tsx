@@ -17,6 +17,8 @@ import {
   RunCharts,
   RunStatusBadge,
   SegmentsCard,
+  complianceBands,
+  type ComplianceBand,
   currentQueue,
   hasTelemetry,
   TelemetryCard,
@@ -54,6 +56,7 @@ function RunReport({ run, live }: { run: RunView; live: LiveRun }) {
   const points = live.series.data?.points ?? NO_POINTS;
   // While live there is no summary yet: the plan gives the order of the request toggles.
   const plan = usePlan(terminal ? undefined : run.planId);
+  const bands = useMemo(() => complianceBands(run.thresholds), [run.thresholds]);
   const requestOrder = useMemo(
     () =>
       run.summary?.requests.map((request) => request.name) ??
@@ -133,7 +136,7 @@ function RunReport({ run, live }: { run: RunView; live: LiveRun }) {
         </Card>
         {terminal ? (
           <Card title="Over time">
-            <ReportCharts live={live} points={points} requestOrder={requestOrder} />
+            <ReportCharts live={live} points={points} requestOrder={requestOrder} bands={bands} />
           </Card>
         ) : null}
         {terminal ? <TargetMetricsCard run={run} points={points} /> : null}
@@ -181,7 +184,17 @@ function RunReport({ run, live }: { run: RunView; live: LiveRun }) {
   );
 }
 
-function ReportCharts({ live, points, requestOrder }: { live: LiveRun; points: readonly SeriesPoint[]; requestOrder: readonly string[] }) {
+function ReportCharts({
+  live,
+  points,
+  requestOrder,
+  bands,
+}: {
+  live: LiveRun;
+  points: readonly SeriesPoint[];
+  requestOrder: readonly string[];
+  bands: readonly ComplianceBand[];
+}) {
   const { series } = live;
   if (series.isPending && points.length === 0) return <LoadingState label="Loading per-second data…" />;
   if (series.isError && points.length === 0) {
@@ -196,7 +209,7 @@ function ReportCharts({ live, points, requestOrder }: { live: LiveRun; points: r
   const error = series.data?.percentileRelativeError;
   return (
     <>
-      <RunCharts points={points} requestOrder={requestOrder} />
+      <RunCharts points={points} requestOrder={requestOrder} bands={bands} />
       <p className="footnote" data-testid="series-error-bound">
         One point per second, all segments merged.
         {error !== undefined ? ` Percentiles within ${formatRelativeError(error)} of the exact value.` : ''} Drag across a chart to zoom in, double-click to

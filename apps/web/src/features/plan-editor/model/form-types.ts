@@ -150,6 +150,8 @@ export interface ThresholdForm {
   windowUntil: string;
   /** k6 duration; empty: the threshold never stops the run. */
   stopAfter: string;
+  /** Percent of seconds that must meet the limit (latency, error rate, status share); empty: judged on the whole run. */
+  compliancePercent: string;
   /** Latency and RPS: `value` is a percentage of the same figure in the run's baseline (110: at most 10 % above it). */
   relative: boolean;
 }
@@ -265,6 +267,7 @@ export function newThreshold(patch: Partial<Omit<ThresholdForm, 'id'>> = {}): Th
     windowAfter: '',
     windowUntil: '',
     stopAfter: '',
+    compliancePercent: '',
     relative: false,
     ...patch,
   };

@@ -170,7 +170,12 @@ export function thresholdToForm(threshold: EditableThreshold): ThresholdForm {
     : threshold.scenario
       ? { scopeKind: 'scenario', scopeName: threshold.scenario }
       : { scopeKind: 'run', scopeName: '' };
-  const timing = { windowAfter: threshold.window?.after ?? '', windowUntil: threshold.window?.until ?? '', stopAfter: threshold.stop?.after ?? '' };
+  const timing = {
+    windowAfter: threshold.window?.after ?? '',
+    windowUntil: threshold.window?.until ?? '',
+    stopAfter: threshold.stop?.after ?? '',
+    compliancePercent: threshold.compliance ? percent(threshold.compliance.share) : '',
+  };
   const base = { op: threshold.op, ...scope, ...timing };
   // A limit relative to the baseline is a share of it, edited as a percentage (1.1 -> 110).
   if (threshold.relativeTo === 'baseline' && (threshold.metric === 'latency' || threshold.metric === 'rps')) {

@@ -224,6 +224,18 @@ describe('editor <-> plan spec round trip', () => {
     ]);
   });
 
+  it('keeps a share of seconds, edited as a percentage', () => {
+    const { form } = roundTrip({
+      ...base,
+      scenarios: [{ name: 'main', load: { executor: 'constant-vus', vus: 2, duration: '5m' }, requests: [{ name: 'home', path: '/' }] }],
+      thresholds: [
+        { metric: 'latency', stat: 'p95', op: '<', value: 200, compliance: { share: 0.99 } },
+        { metric: 'error_rate', op: '<', value: 0.01, compliance: { share: 0.995 }, window: { after: '30s' } },
+      ],
+    });
+    expect(form.thresholds.map((t) => t.compliancePercent)).toEqual(['99', '99.5']);
+  });
+
   it("keeps thresholds on the target's telemetry, each figure edited in its form unit", () => {
     const { form } = roundTrip({
       ...base,

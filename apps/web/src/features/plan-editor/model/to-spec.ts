@@ -206,6 +206,7 @@ export function thresholdToInput(threshold: ThresholdForm, at: string, read: Num
   const after = threshold.windowAfter.trim();
   const until = threshold.windowUntil.trim();
   const stopAfter = threshold.stopAfter.trim();
+  const compliance = threshold.compliancePercent.trim() ? read(`${at}.compliance.share`, threshold.compliancePercent) : null;
   return {
     metric: threshold.metric,
     ...(threshold.metric === 'latency' ? { stat: threshold.stat } : {}),
@@ -216,6 +217,8 @@ export function thresholdToInput(threshold: ThresholdForm, at: string, read: Num
     ...scope,
     ...(after || until ? { window: { ...(after ? { after } : {}), ...(until ? { until } : {}) } } : {}),
     ...(stopAfter ? { stop: { after: stopAfter } } : {}),
+    // Typed as a percentage of seconds (99), sent as a share (0.99).
+    ...(compliance !== null ? { compliance: { share: Math.round(compliance * 1e6) / 1e8 } } : {}),
   };
 }
 
