@@ -233,6 +233,25 @@ describe('decideOutcome', () => {
     expect(outcome.diagnostics).toEqual([expect.objectContaining({ code: 'GENERATOR_SATURATED', madeInconclusive: [0, 2] })]);
   });
 
+  it('judges a threshold on a share of seconds second by second, with the run\'s seconds', () => {
+    const compliant = planSpecSchema.parse({
+      load: { executor: 'constant-vus', vus: 1, duration: '120s' },
+      requests: [{ name: 'Get', path: '/' }],
+      thresholds: [
+        { metric: 'latency', stat: 'p95', op: '<', value: 50, compliance: { share: 0.95 } },
+        { metric: 'latency', stat: 'p95', op: '<', value: 50, compliance: { share: 0.99 } },
+      ],
+    });
+    // 120 seconds, 3 of them slow: 97.5 % of seconds meet the limit.
+    const seconds = Array.from({ length: 120 }, (_, i) => second(1_000 + i, many([10, 50, 90].includes(i) ? 80 : 5, 200)));
+    const outcome = decideOutcome({ runId: 'run', spec: compliant, segments: done, seconds, dataMissing: false });
+    expect(outcome.thresholds.map((r) => [r.verdict, r.measured])).toEqual([
+      ['PASS', 0.975],
+      ['FAIL', 0.975],
+    ]);
+    expect(outcome.verdict).toBe('FAIL');
+  });
+
   it('judges a windowed threshold on the seconds after its warm-up', () => {
     const windowed = planSpecSchema.parse({
       load: { executor: 'constant-vus', vus: 1, duration: '10s' },
