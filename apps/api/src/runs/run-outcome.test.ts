@@ -233,7 +233,7 @@ describe('decideOutcome', () => {
     expect(outcome.diagnostics).toEqual([expect.objectContaining({ code: 'GENERATOR_SATURATED', madeInconclusive: [0, 2] })]);
   });
 
-  it('judges a threshold on a share of seconds second by second, with the run\'s seconds', () => {
+  it("judges a threshold on a share of seconds second by second, with the run's seconds", () => {
     const compliant = planSpecSchema.parse({
       load: { executor: 'constant-vus', vus: 1, duration: '120s' },
       requests: [{ name: 'Get', path: '/' }],
