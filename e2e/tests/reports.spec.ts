@@ -122,6 +122,8 @@ describe('reports', { timeout: RUN_TIMEOUT_MS * 2 + 180_000 }, () => {
       await trends.goto(planId);
       assert.equal(await trends.points(), 2);
       assert.ok((await trends.canvases()) >= 3, 'latency, error and throughput charts are drawn');
+      // The plan's baseline is asked for beside the trend: the chart marks it once it is there.
+      await page.getByTestId('trend-baseline').waitFor();
       const legend = await trends.latencyLegend();
       assert.ok(legend.includes('p95') && legend.some((label) => label.startsWith('Threshold: p95 < 500')), `legend: ${legend.join(', ')}`);
       // Two runs are too few to tell a step from noise: the trend says so.
