@@ -146,6 +146,7 @@ describe('reports', { timeout: RUN_TIMEOUT_MS * 2 + 180_000 }, () => {
       assert.equal(await trends.points(), 1);
       assert.deepEqual(await trends.runLabels(), ['commit=e2e2nd env=e2e']);
       await trends.goto(planId);
+      assert.equal(await trends.points(), 2, 'all runs again without the label');
       await trends.clickPoint(1, 2);
       assert.equal(new URL(page.url()).pathname, `/runs/${secondRun}`);
       // The run page states what the run measured: its labels, plan, target and the builds.
