@@ -1,5 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { durationToSeconds, parseLabelArgument, RUN_LABEL_LIMITS } from '@loadline/shared';
+import { durationToSeconds, parseLabelArguments, RUN_LABEL_LIMITS } from '@loadline/shared';
 import { UsageError } from './exit-codes.js';
 
 /** Default for `run --wait`: 30 minutes, or the plan's planned duration plus 10 minutes when longer. */
@@ -247,15 +247,9 @@ function parseCommand(name: keyof typeof COMMANDS, argv: string[]): Command {
 /** `--label k=v` given any number of times, as the run's labels; a malformed one is a usage error. */
 function labelsOf(given: unknown, command: string): { labels?: Record<string, string> } {
   if (!Array.isArray(given) || !given.length) return {};
-  const labels: Record<string, string> = {};
-  for (const text of given as string[]) {
-    const parsed = parseLabelArgument(text);
-    if ('error' in parsed) throw new UsageError(`--label ${parsed.error}`, command);
-    if (parsed.key in labels) throw new UsageError(`--label ${parsed.key} is given twice`, command);
-    labels[parsed.key] = parsed.value;
-  }
-  if (Object.keys(labels).length > RUN_LABEL_LIMITS.labels) throw new UsageError(`at most ${RUN_LABEL_LIMITS.labels} labels per run`, command);
-  return { labels };
+  const parsed = parseLabelArguments(given as string[]);
+  if ('error' in parsed) throw new UsageError(parsed.tooMany ? parsed.error : `--label ${parsed.error}`, command);
+  return { labels: parsed.labels };
 }
 
 /** The command line (without node and the script) as a command; throws UsageError. */

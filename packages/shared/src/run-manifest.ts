@@ -27,6 +27,22 @@ export const runLabelsSchema = z
   .refine((labels) => Object.keys(labels).length <= RUN_LABEL_LIMITS.labels, `at most ${RUN_LABEL_LIMITS.labels} labels per run`);
 export type RunLabels = z.infer<typeof runLabelsSchema>;
 
+/**
+ * Several `key=value` (a command line's repeated --label, a form's space-separated field) as
+ * a run's labels, or the first reason they are not: malformed, given twice, too many.
+ */
+export function parseLabelArguments(texts: readonly string[]): { labels: RunLabels } | { error: string; tooMany?: true } {
+  const labels: RunLabels = {};
+  for (const text of texts) {
+    const parsed = parseLabelArgument(text);
+    if ('error' in parsed) return parsed;
+    if (parsed.key in labels) return { error: `${parsed.key} is given twice` };
+    labels[parsed.key] = parsed.value;
+  }
+  if (Object.keys(labels).length > RUN_LABEL_LIMITS.labels) return { error: `at most ${RUN_LABEL_LIMITS.labels} labels per run`, tooMany: true };
+  return { labels };
+}
+
 /** The body of POST /plans/:id/runs (optional): the run's labels. */
 export const startRunSchema = z.object({ labels: runLabelsSchema.optional() });
 export type StartRunInput = z.infer<typeof startRunSchema>;
@@ -129,8 +145,14 @@ export function describeLoadChange(change: PlanChange, scenarios: readonly strin
   return `${what} ${shown(change.before)} → ${shown(change.after)}`;
 }
 
-const list = (items: readonly string[], most = 4) =>
+/** "a; b; c; and 2 more": a list of changes in a warning, the first `most` of them. */
+export const listWords = (items: readonly string[], most = 4) =>
   items.length > most ? `${items.slice(0, most).join('; ')}; and ${items.length - most} more` : items.join('; ');
+
+/** How two runs' scenarios (one entry each, in plan order) differ, in words ("scenario peak vus 20 → 30"). */
+export function loadChangeWords(before: readonly unknown[], after: readonly unknown[], scenarios: readonly string[]): string[] {
+  return diffJson(before, after).map((change) => describeLoadChange({ ...change, path: change.path.replace(/^(\d+)/, 'scenarios.$1') }, scenarios));
+}
 
 /**
  * Every way two runs' manifests and labels differ, in words: a comparison shows these as
@@ -145,15 +167,14 @@ export function runManifestDifferences(
   const [b, h] = [base.manifest, head.manifest];
   if (b && h) {
     if (b.plan.hash !== h.plan.hash) {
-      const changes = diffJson(b.load, h.load).map((change) =>
-        describeLoadChange(
-          { ...change, path: change.path.replace(/^(\d+)/, 'scenarios.$1') },
-          h.load.map((s) => s.scenario),
-        ),
+      const changes = loadChangeWords(
+        b.load,
+        h.load,
+        h.load.map((s) => s.scenario),
       );
       found.push({
         code: 'DIFFERENT_PLAN_CONTENT',
-        message: `The plan changed between the runs (${b.plan.id === h.plan.id ? `v${b.plan.version} → v${h.plan.version}` : 'different plans'})${changes.length ? `: ${list(changes)}` : ': its requests, checks or thresholds, not its load'}.`,
+        message: `The plan changed between the runs (${b.plan.id === h.plan.id ? `v${b.plan.version} → v${h.plan.version}` : 'different plans'})${changes.length ? `: ${listWords(changes)}` : ': its requests, checks or thresholds, not its load'}.`,
       });
     }
     if (b.scriptHash !== h.scriptHash && b.scriptHash && h.scriptHash)
@@ -184,6 +205,6 @@ export function runManifestDifferences(
   const labelChanges = keys
     .filter((key) => base.labels[key] !== head.labels[key])
     .map((key) => `${key} ${base.labels[key] ?? '(none)'} → ${head.labels[key] ?? '(none)'}`);
-  if (labelChanges.length) found.push({ code: 'DIFFERENT_LABELS', message: `Labels differ: ${list(labelChanges, 6)}.` });
+  if (labelChanges.length) found.push({ code: 'DIFFERENT_LABELS', message: `Labels differ: ${listWords(labelChanges, 6)}.` });
   return found;
 }

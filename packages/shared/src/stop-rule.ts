@@ -61,7 +61,7 @@ export function decodeThresholdStop(error: unknown): ThresholdStop | null {
 const upperBound = (threshold: Threshold) => threshold.op === '<' || threshold.op === '<=';
 
 /** Whether a request row of a second is in the threshold's scope. */
-function inScope(threshold: Threshold, row: SecondSample['requests'][number]): boolean {
+export function inScope(threshold: Threshold, row: SecondSample['requests'][number]): boolean {
   if (threshold.request) return row.name === threshold.request;
   if (threshold.scenario) return row.scenario === threshold.scenario;
   return true;

@@ -1,6 +1,7 @@
 import { minimumSamples } from './diagnostics.js';
 import { emptyHistogram, mergeHistogramInto, quantile } from './histogram.js';
 import type { SecondSample } from './series.js';
+import { inScope } from './stop-rule.js';
 import { describeThreshold, formatNumber } from './threshold-text.js';
 import { inWindow } from './threshold-time.js';
 import { meets, statusInClass, type SecondsJudge, type ThresholdResult } from './threshold.js';
@@ -26,9 +27,7 @@ const QUANTILE: Record<string, number> = { p50: 0.5, p90: 0.9, p95: 0.95, p99: 0
 
 /** One second's figure of the threshold, or why it has none. */
 function secondFigure(threshold: Parameters<SecondsJudge>[0], second: SecondSample): number | 'none' | 'few' {
-  const rows = second.requests.filter((row) =>
-    threshold.request ? row.name === threshold.request : threshold.scenario ? row.scenario === threshold.scenario : true,
-  );
+  const rows = second.requests.filter((row) => inScope(threshold, row));
   const count = rows.reduce((sum, row) => sum + row.count, 0);
   if (count === 0) return 'none';
   switch (threshold.metric) {

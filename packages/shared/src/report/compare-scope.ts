@@ -1,11 +1,10 @@
 import type { PlanSpec } from '../plan.js';
 import { isRamping } from '../plan-load.js';
-import { diffJson } from '../plan-diff.js';
-import { describeLoadChange } from '../run-manifest.js';
+import { loadChangeWords } from '../run-manifest.js';
 import type { RequestStats } from '../summary.js';
 import { emptyHistogram, mergeHistogramInto } from '../histogram.js';
 import type { SecondSample } from '../series.js';
-import { rateDifferenceInterval, shareDifferenceInterval, widerInterval } from './count-intervals.js';
+import { Z95, rateDifferenceInterval, shareDifferenceInterval, widerInterval } from './count-intervals.js';
 import { MIN_SECONDS, changeIntervals, type ChangeInterval, type NoiseMetric, type SecondFigures } from './noise.js';
 
 /**
@@ -30,11 +29,10 @@ export interface LoadRelation {
 const loads = (spec: PlanSpec) => spec.scenarios.map((scenario) => ({ name: scenario.name, load: scenario.load, startTime: scenario.startTime }));
 
 export function loadRelation(base: PlanSpec, head: PlanSpec): LoadRelation {
-  const changes = diffJson(loads(base), loads(head)).map((change) =>
-    describeLoadChange(
-      { ...change, path: change.path.replace(/^(\d+)/, 'scenarios.$1') },
-      head.scenarios.map((scenario) => scenario.name),
-    ),
+  const changes = loadChangeWords(
+    loads(base),
+    loads(head),
+    head.scenarios.map((scenario) => scenario.name),
   );
   const scriptChanged = JSON.stringify(base.script?.requirements) !== JSON.stringify(head.script?.requirements);
   if (scriptChanged) changes.push('the custom script’s load (its VUs or duration)');
@@ -125,7 +123,7 @@ export function withCountIntervals(intervals: Intervals, base: RequestStats | un
   const result: NonNullable<Intervals> = { ...intervals, ...(errorRate ? { errorRate } : {}), ...(rps ? { rps } : {}) };
   if (sameDuration) {
     // A count's Poisson interval, widened to the rate's (its swings over the same seconds).
-    const half = 1.959964 * Math.sqrt(Math.max(1, base.count) + Math.max(1, head.count));
+    const half = Z95 * Math.sqrt(Math.max(1, base.count) + Math.max(1, head.count));
     const d = head.count - base.count;
     const poisson = { low: d - half, high: d + half };
     const fromRate = rps ? { low: d + (rps.low - (head.rps - base.rps)) * seconds(head), high: d + (rps.high - (head.rps - base.rps)) * seconds(head) } : null;

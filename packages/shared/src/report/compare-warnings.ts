@@ -1,5 +1,5 @@
 import type { RunView } from '../runs.js';
-import { runManifestDifferences } from '../run-manifest.js';
+import { listWords, runManifestDifferences } from '../run-manifest.js';
 import { THRESHOLD_STOP_CODE } from '../stop-rule.js';
 import type { LoadRelation } from './compare-scope.js';
 
@@ -7,9 +7,6 @@ export interface ComparisonWarning {
   code: string;
   message: string;
 }
-
-const list = (items: readonly string[], most = 4) =>
-  items.length > most ? `${items.slice(0, most).join('; ')}; and ${items.length - most} more` : items.join('; ');
 
 /**
  * Everything that keeps two runs from comparing like for like, in words: another plan or
@@ -31,7 +28,7 @@ export function comparisonWarnings(base: RunView, head: RunView, load: LoadRelat
     const judged = phases.length
       ? `the whole run and each request are shown, not judged; the phases both runs have (${phases.join(', ')}) are compared on their own`
       : 'the whole run and each request are shown, not judged (there are no phases of the same name to compare by)';
-    warnings.push({ code: 'DIFFERENT_LOAD', message: `The load profiles differ (${list(load.changes)}): ${judged}.` });
+    warnings.push({ code: 'DIFFERENT_LOAD', message: `The load profiles differ (${listWords(load.changes)}): ${judged}.` });
   }
   if (base.segments !== head.segments)
     warnings.push({ code: 'DIFFERENT_SEGMENTS', message: `The runs were split over ${base.segments} and ${head.segments} runners.` });

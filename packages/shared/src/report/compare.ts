@@ -10,7 +10,7 @@ import { comparisonWarnings } from './compare-warnings.js';
 import { fullSeconds, loadRelation, phaseSeconds, scopeIntervals, withCountIntervals, type Intervals, type Scope } from './compare-scope.js';
 import { compareTelemetry, telemetryComparisonSchema } from './compare-telemetry.js';
 import { historyFigure, widenDifference, type HistorySpread, type Spread } from './history-noise.js';
-import { DEFAULT_RESAMPLES, NOISE_METRICS, pairSeed, type ChangeInterval, type NoiseMetric } from './noise.js';
+import { DEFAULT_RESAMPLES, MIN_SECONDS, NOISE_METRICS, pairSeed, type ChangeInterval, type NoiseMetric } from './noise.js';
 
 export { fullSeconds, scopeSeconds } from './compare-scope.js';
 
@@ -200,7 +200,8 @@ export function compareRuns(base: ComparedRun, head: ComparedRun, history: Histo
     bs && hs && b && h ? withCountIntervals(scopeIntervals(bs, hs, scope, paired, seed), b, h, sameDuration) : null;
 
   const overallIntervals = load.same ? intervalsOf({}, base.run.summary?.overall, head.run.summary?.overall) : null;
-  const noiseAvailable = bs !== null && hs !== null && scopeIntervals(bs, hs, {}, false, seed) !== null;
+  // Intervals need MIN_SECONDS full seconds in each run (changeIntervals): say so without resampling twice.
+  const noiseAvailable = bs !== null && hs !== null && bs.length >= MIN_SECONDS && hs.length >= MIN_SECONDS;
   const names = [...new Set([...(base.run.summary?.requests ?? []), ...(head.run.summary?.requests ?? [])].map((request) => request.name))];
   const find = (run: RunView, name: string) => run.summary?.requests.find((request) => request.name === name);
   const scenarioStats = (run: RunView, name: string) => run.summary?.scenarios.find((scenario) => scenario.name === name);

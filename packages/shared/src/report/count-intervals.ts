@@ -10,7 +10,7 @@ import type { ChangeInterval } from './noise.js';
  */
 
 /** 95 %: the comparison's one confidence. */
-const Z95 = 1.959964;
+export const Z95 = 1.959964;
 
 /** Wilson's score interval of a share x / n: good near 0 and 1, where the normal one fails. */
 function wilson(x: number, n: number, z: number): { low: number; high: number } {
