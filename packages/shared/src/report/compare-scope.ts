@@ -5,7 +5,7 @@ import type { RequestStats } from '../summary.js';
 import { emptyHistogram, mergeHistogramInto } from '../histogram.js';
 import type { SecondSample } from '../series.js';
 import { Z95, rateDifferenceInterval, shareDifferenceInterval, widerInterval } from './count-intervals.js';
-import { MIN_SECONDS, changeIntervals, type ChangeInterval, type NoiseMetric, type SecondFigures } from './noise.js';
+import { MIN_SECONDS, changeIntervals, type ChangeInterval, type EstimatedInterval, type NoiseMetric, type SecondFigures } from './noise.js';
 
 /**
  * What two runs' seconds are compared as, and the intervals of each scope (the whole run, a
@@ -15,7 +15,7 @@ import { MIN_SECONDS, changeIntervals, type ChangeInterval, type NoiseMetric, ty
  * rates also get intervals from their counts.
  */
 
-export type Intervals = Partial<Record<NoiseMetric | 'count', ChangeInterval>> | null;
+export type Intervals = Partial<Record<NoiseMetric | 'count', ChangeInterval | EstimatedInterval>> | null;
 
 /** How two runs' loads relate: the same profile or not (with the differences in words), and whether it ramps or has phases. */
 export interface LoadRelation {
@@ -62,13 +62,18 @@ export function scopeSeconds(seconds: readonly SecondSample[], scope: string | n
   const { request, scenario } = typeof scope === 'string' ? { request: scope, scenario: undefined } : (scope ?? {});
   return seconds.map((second) => {
     const figures: SecondFigures = { count: 0, errors: 0, latency: emptyHistogram() };
+    let all = 0;
     for (const row of second.requests) {
+      all += row.count;
       if (request !== undefined && row.name !== request) continue;
       if (scenario !== undefined && row.scenario !== scenario) continue;
       figures.count += row.count;
       if (!row.expected) figures.errors += row.count;
       mergeHistogramInto(figures.latency!, row.latency);
     }
+    // A phase's rows are the share of the second that phase had (two phases meet in a second).
+    if (scenario !== undefined && all > 0)
+      figures.seconds = second.requests.filter((row) => row.scenario === scenario).reduce((sum, row) => sum + row.count, 0) / all;
     return figures;
   });
 }
@@ -95,22 +100,92 @@ export function phaseSeconds(seconds: readonly SecondSample[], scenario: string)
 }
 
 /**
- * The intervals of one scope: paired seconds for the same shaped profile, each run's own
- * seconds otherwise; null when either run has too few.
+ * A phase's seconds but its first and last when at least two remain: a second where two phases
+ * meet holds a different share of each in each run (0.9 s of "peak" in one, 0.2 s in the
+ * other), and drawing it would give the two runs different mixes of the phases, which moves a
+ * whole-run percentile between the phases' levels by far more than any change measured.
  */
-export function scopeIntervals(base: readonly SecondSample[], head: readonly SecondSample[], scope: Scope, paired: boolean, seed: number): Intervals {
-  const [b, h] = paired ? pairByOffset(base, head) : [base, head];
-  return changeIntervals(scopeSeconds(b, scope), scopeSeconds(h, scope), { seed, paired });
+function innerSeconds(seconds: readonly SecondSample[]): readonly SecondSample[] {
+  return seconds.length >= 4 ? seconds.slice(1, -1) : seconds;
 }
 
 /**
- * Error rate, throughput and request count judged on their counts as well: Newcombe's interval
+ * The two runs' paired seconds of a scope. Phases one after another are each aligned at their
+ * own start: a run's phases begin up to a second apart from another run's (k6 starts them on
+ * its own clock), and a second where two phases meet would otherwise pair one run's "normal"
+ * with the other's "peak".
+ */
+function pairedFigures(
+  base: readonly SecondSample[],
+  head: readonly SecondSample[],
+  scope: Scope,
+  phases: readonly string[],
+): [SecondFigures[], SecondFigures[]] {
+  if (phases.length < 2 || scope.scenario !== undefined) {
+    const [b, h] = pairByOffset(base, head);
+    return [scopeSeconds(b, scope), scopeSeconds(h, scope)];
+  }
+  const figures: [SecondFigures[], SecondFigures[]] = [[], []];
+  for (const name of phases) {
+    const [b, h] = pairByOffset(innerSeconds(phaseSeconds(base, name)), innerSeconds(phaseSeconds(head, name)));
+    figures[0].push(...scopeSeconds(b, { ...scope, scenario: name }));
+    figures[1].push(...scopeSeconds(h, { ...scope, scenario: name }));
+  }
+  return figures;
+}
+
+/**
+ * The intervals of one scope: paired seconds for the same shaped profile (`phases`: its
+ * phases one after another, each aligned at its start), each run's own seconds otherwise;
+ * null when either run has too few.
+ */
+export function scopeIntervals(
+  base: readonly SecondSample[],
+  head: readonly SecondSample[],
+  scope: Scope,
+  paired: boolean,
+  seed: number,
+  phases: readonly string[] = [],
+): Intervals {
+  const [b, h] = paired ? pairedFigures(base, head, scope, phases) : [scopeSeconds(base, scope), scopeSeconds(head, scope)];
+  return changeIntervals(b, h, { seed, paired });
+}
+
+/** A scope's figure as its summary states it: what an interval is centred on. */
+function stated(stats: RequestStats, metric: NoiseMetric): number | null {
+  if (metric === 'rps' || metric === 'errorRate') return stats[metric];
+  return stats.latency ? stats.latency[metric] : null;
+}
+
+/**
+ * Each interval moved to be centred as the resampled seconds were on the change the two runs'
+ * own figures show: the seconds leave out the partial first and last seconds, and paired
+ * seconds lie up to a second apart on a ramp, which moves where the draws centre but not
+ * how far they spread (an identical re-run must read "unchanged" around its own 0.1 %).
+ * Only for `whole` runs of the same load: a run stopped early states figures of less of the
+ * profile, and the seconds both runs have are then what is judged.
+ */
+function centred(intervals: NonNullable<Intervals>, base: RequestStats, head: RequestStats, whole: boolean): NonNullable<Intervals> {
+  const result: NonNullable<Intervals> = {};
+  for (const [metric, interval] of Object.entries(intervals) as [NoiseMetric | 'count', ChangeInterval | EstimatedInterval][]) {
+    const [b, h] = metric === 'count' || !whole ? [null, null] : [stated(base, metric), stated(head, metric)];
+    const shift = 'estimate' in interval && b !== null && h !== null ? h - b - interval.estimate : 0;
+    result[metric] = { low: interval.low + shift, high: interval.high + shift };
+  }
+  return result;
+}
+
+/**
+ * A scope's intervals as they are judged: centred on the runs' own figures (centred), and
+ * error rate, throughput and request count judged on their counts as well: Newcombe's interval
  * of two shares for the error rate, Poisson for the rate (requests over the seconds they took)
  * and for the count; each the wider of that and the seconds' bootstrap (the runs' own swings).
- * `sameDuration`: the count is judged only between runs that applied load for as long.
+ * `sameDuration`: runs that applied the same load for as long, whole: only then are intervals
+ * centred on their figures and their counts judged.
  */
 export function withCountIntervals(intervals: Intervals, base: RequestStats | undefined, head: RequestStats | undefined, sameDuration: boolean): Intervals {
   if (!intervals || !base || !head) return intervals;
+  intervals = centred(intervals, base, head, sameDuration);
   const seconds = (stats: RequestStats) => (stats.rps > 0 ? stats.count / stats.rps : 0);
   const errorRate = widerInterval(
     intervals.errorRate,

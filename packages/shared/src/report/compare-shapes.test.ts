@@ -74,8 +74,56 @@ function seconds(seed: number, shape: Shape = {}): SecondSample[] {
 
 /** A run whose summary is made from its seconds, as the API makes it. */
 function measured(id: string, spec: PlanSpec, samples: SecondSample[], overrides = {}) {
-  const summary = summarizeSeconds(samples, ['Get']);
+  const summary = summarizeSeconds(
+    samples,
+    spec.scenarios.flatMap((scenario) => scenario.requests.map((request) => request.name)),
+  );
   return { run: { ...run(id, '2026-11-01T00:00:00Z', 1), summary, plannedSeconds: samples.length, ...overrides }, spec, seconds: samples };
+}
+
+/**
+ * A run timed request by request, as k6 runs one: `phases` one after another (their level's
+ * latency, each answer spread over ±20 % in a fixed order), started `startFraction` of a second
+ * into its first wall-clock second, bucketed into wall-clock seconds as the runner stores them.
+ * Two runs started at different fractions see different mixes of two phases in the seconds
+ * where the phases meet, and a ramp's paired seconds lie at different points of it.
+ */
+function timed(
+  startFraction: number,
+  phases: { name: string; seconds: number; rate: (t: number) => number; latencyMs: (t: number) => number }[],
+  slower = 1,
+): SecondSample[] {
+  const buckets = new Map<number, Map<string, { latency: ReturnType<typeof emptyHistogram>; count: number }>>();
+  let served = 0;
+  let start = 0;
+  for (const phase of phases) {
+    for (let t = 0; t < phase.seconds; t += 1 / phase.rate(t)) {
+      const wall = Math.floor(start + t + startFraction);
+      const rows = buckets.get(wall) ?? new Map();
+      buckets.set(wall, rows);
+      const row = rows.get(phase.name) ?? { latency: emptyHistogram(), count: 0 };
+      rows.set(phase.name, row);
+      row.count++;
+      recordValue(row.latency, phase.latencyMs(t) * slower * (0.8 + (0.4 * ((served++ * 37) % 100)) / 100));
+    }
+    start += phase.seconds;
+  }
+  return [...buckets.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([wall, rows]) =>
+      second(
+        1_000 + wall,
+        [...rows.entries()].map(([scenario, row]) => ({
+          name: scenario === 'default' ? 'Get' : `Get ${scenario}`,
+          method: 'GET',
+          status: 200,
+          expected: true,
+          errorCode: '',
+          scenario,
+          ...row,
+        })),
+      ),
+    );
 }
 
 const figure = (comparison: RunComparison, metric: string) => comparison.overall.find((delta) => delta.metric === metric)!;
@@ -145,5 +193,46 @@ describe('comparisons on any load shape', () => {
     expect(comparison.warnings.map((warning) => warning.code)).toContain('STOPPED_EARLY');
     // The seconds both runs have are still compared for latency, at the same points of the ramp.
     expect(figure(comparison, 'p95').change).toBe('unchanged');
+  });
+
+  describe('runs started at different fractions of a second', () => {
+    const phased = planSpecSchema.parse({
+      scenarios: ['baseline', 'normal', 'peak'].map((name, i) => ({
+        name,
+        startTime: `${5 * i}s`,
+        load: { executor: 'constant-vus', vus: [2, 6, 16][i], duration: '5s' },
+        requests: [{ name: `Get ${name}`, path: '/' }],
+      })),
+    });
+    const levels = [
+      { name: 'baseline', seconds: 5, rate: () => 175, latencyMs: () => 11.4 },
+      { name: 'normal', seconds: 5, rate: () => 390, latencyMs: () => 15.4 },
+      { name: 'peak', seconds: 5, rate: () => 630, latencyMs: () => 25.4 },
+    ];
+    const rampLevels = [{ name: 'default', seconds: 15, rate: (t: number) => 50 + 30 * t, latencyMs: (t: number) => 10 + t }];
+
+    it('phases: the same server is unchanged, 5 % slower a regression within ±3 %, each phase aligned at its own start', () => {
+      const [base, again, slower] = [timed(0.1, levels), timed(0.8, levels), timed(0.8, levels, 1.05)];
+      const same = compareRuns(measured('a', phased, base), measured('b', phased, again));
+      for (const delta of same.overall.filter((d) => d.change !== null)) expect(delta.change, delta.metric).toBe('unchanged');
+      expect(figure(same, 'p50').interval!.high - figure(same, 'p50').interval!.low).toBeLessThan(0.02 * figure(same, 'p50').base!);
+      const changed = compareRuns(measured('a', phased, base), measured('c', phased, slower));
+      for (const metric of ['p50', 'p95']) {
+        const delta = figure(changed, metric);
+        expect(delta.change, metric).toBe('regression');
+        expect((delta.interval!.high - delta.interval!.low) / 2, metric).toBeLessThanOrEqual(0.03 * delta.base!);
+      }
+    });
+
+    it('a ramp: the interval is centred on the change the runs show, not on where paired seconds lie', () => {
+      // 0.7 s apart, each paired second of one run is 0.7 s further up the ramp than the other's.
+      const comparison = compareRuns(measured('a', ramp, timed(0.1, rampLevels)), measured('b', ramp, timed(0.8, rampLevels)));
+      for (const metric of ['avg', 'p50', 'p95']) {
+        const delta = figure(comparison, metric);
+        expect(delta.change, metric).toBe('unchanged');
+        expect(delta.interval!.low).toBeLessThanOrEqual(delta.delta!);
+        expect(delta.interval!.high).toBeGreaterThanOrEqual(delta.delta!);
+      }
+    });
   });
 });

@@ -197,7 +197,7 @@ export function compareRuns(base: ComparedRun, head: ComparedRun, history: Histo
   const seed = pairSeed(base.run.id, head.run.id);
   const [bs, hs] = base.seconds && head.seconds ? [fullSeconds(base.seconds), fullSeconds(head.seconds)] : [null, null];
   const intervalsOf = (scope: Scope, b: RequestStats | undefined, h: RequestStats | undefined): Intervals =>
-    bs && hs && b && h ? withCountIntervals(scopeIntervals(bs, hs, scope, paired, seed), b, h, sameDuration) : null;
+    bs && hs && b && h ? withCountIntervals(scopeIntervals(bs, hs, scope, paired, seed, phaseNames), b, h, sameDuration) : null;
 
   const overallIntervals = load.same ? intervalsOf({}, base.run.summary?.overall, head.run.summary?.overall) : null;
   // Intervals need MIN_SECONDS full seconds in each run (changeIntervals): say so without resampling twice.

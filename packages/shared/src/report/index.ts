@@ -6,6 +6,7 @@ export * from './trend.js';
 export * from './dashboard.js';
 export * from './trend-series.js';
 export * from './noise.js';
+export * from './count-intervals.js';
 export * from './change-points.js';
 export * from './baseline.js';
 export * from './relative-threshold.js';

@@ -74,7 +74,7 @@ describe('changeIntervals', () => {
   it('judges throughput and error rate in their own units', () => {
     const intervals = changeIntervals(run(31, { rps: 100 }), run(32, { rps: 90, errorShare: 0.05 }), { seed: 5 })!;
     // Every second has exactly its rate: the interval is the difference itself.
-    expect(intervals.rps).toEqual({ low: -10, high: -10 });
+    expect(intervals.rps).toMatchObject({ low: -10, high: -10 });
     expect(intervals.errorRate!.low).toBeGreaterThan(0.03);
     expect(intervals.errorRate!.high).toBeLessThan(0.07);
   });

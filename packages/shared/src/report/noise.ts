@@ -26,11 +26,25 @@ export interface SecondFigures {
   count: number;
   errors: number;
   latency: Histogram | null;
+  /**
+   * How much of a second this is (1 when absent): a second split between two phases counts
+   * each phase's rows as the share of the second's requests they made, so rates stay rates.
+   */
+  seconds?: number;
 }
 
 export interface ChangeInterval {
   low: number;
   high: number;
+}
+
+/**
+ * An interval with the figure the resampled seconds give undrawn: the run's own figure may
+ * differ (it also counts the partial first and last seconds, and paired seconds are up to a
+ * second apart on the profile), so a caller centres the interval on the figure it shows.
+ */
+export interface EstimatedInterval extends ChangeInterval {
+  estimate: number;
 }
 
 export interface NoiseOptions {
@@ -78,7 +92,7 @@ export function toUnits(seconds: readonly SecondFigures[]): Unit[] {
     const bins = new Map<number, number>();
     const unit: Unit = { seconds: 0, count: 0, errors: 0, sum: 0, zeroCount: 0, max: 0, min: Infinity, indexes: [], counts: [] };
     for (const second of seconds.slice(i, i + per)) {
-      unit.seconds++;
+      unit.seconds += second.seconds ?? 1;
       unit.count += second.count;
       unit.errors += second.errors;
       const latency = second.latency;
@@ -196,7 +210,7 @@ export function changeIntervals(
   base: readonly SecondFigures[],
   head: readonly SecondFigures[],
   options: NoiseOptions = {},
-): Partial<Record<NoiseMetric, ChangeInterval>> | null {
+): Partial<Record<NoiseMetric, EstimatedInterval>> | null {
   return bootstrap(base, head, options, (x, y) => y - x);
 }
 
@@ -208,7 +222,7 @@ export function ratioIntervals(
   base: readonly SecondFigures[],
   head: readonly SecondFigures[],
   options: NoiseOptions = {},
-): Partial<Record<NoiseMetric, ChangeInterval>> | null {
+): Partial<Record<NoiseMetric, EstimatedInterval>> | null {
   return bootstrap(base, head, options, (x, y) => (x > 0 ? y / x : null));
 }
 
@@ -217,7 +231,7 @@ function bootstrap(
   head: readonly SecondFigures[],
   options: NoiseOptions,
   combine: (base: number, head: number) => number | null,
-): Partial<Record<NoiseMetric, ChangeInterval>> | null {
+): Partial<Record<NoiseMetric, EstimatedInterval>> | null {
   if (options.paired) [base, head] = [base.slice(0, Math.min(base.length, head.length)), head.slice(0, Math.min(base.length, head.length))];
   if (base.length < MIN_SECONDS || head.length < MIN_SECONDS) return null;
   const resamples = options.resamples ?? DEFAULT_RESAMPLES;
@@ -239,12 +253,19 @@ function bootstrap(
       if (combined !== null) draws.get(metric)!.push(combined);
     }
   }
-  const intervals: Partial<Record<NoiseMetric, ChangeInterval>> = {};
+  // Every unit once, in order: the figures the seconds give undrawn.
+  const all = (resampler: Resampler) =>
+    resampler.drawAt(Array.from({ length: Math.ceil(resampler.units.length / resampler.block) }, (_, i) => i * resampler.block));
+  const [ab, ah] = [all(b), all(h)];
+  const intervals: Partial<Record<NoiseMetric, EstimatedInterval>> = {};
   for (const [metric, values] of draws) {
     // Most draws must have the figure on both sides, or there is nothing to say about it.
     if (values.length < resamples * 0.9) continue;
+    const [x, y] = [ab[metric], ah[metric]];
+    const estimate = x !== null && y !== null ? combine(x, y) : null;
+    if (estimate === null) continue;
     values.sort((x, y) => x - y);
-    intervals[metric] = { low: percentile(values, alpha / 2), high: percentile(values, 1 - alpha / 2) };
+    intervals[metric] = { low: percentile(values, alpha / 2), high: percentile(values, 1 - alpha / 2), estimate };
   }
   return intervals;
 }

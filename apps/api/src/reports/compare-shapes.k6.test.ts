@@ -1,0 +1,221 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shareDifferenceInterval, type MetricDelta, type PlanView, type RunComparison, type RunView, type TargetView } from '@loadline/shared';
+import { startLoopbackServer, type LoopbackServer } from '@loadline/shared/testing';
+import { startStack, type TestStack } from '../test/stack.js';
+import type { ApiClient } from '../test/api-client.js';
+
+/**
+ * Comparisons on shaped loads, with real k6 against a loopback server whose behaviour the test
+ * sets: its latency grows with the requests it has in flight (so the seconds of a ramp or of
+ * phases differ because the load differs, as on a real service), each answer spread over ±20 %
+ * in a fixed order, made `slower` at every load level, and failing every other request when
+ * asked. The same server twice must read "unchanged" on every judged figure; the server 5 %
+ * slower must be called on p50 and p95 with an interval within ±3 % of the base.
+ */
+const SPREAD = Array.from({ length: 100 }, (_, i) => 0.8 + (0.4 * ((i * 37) % 100)) / 100);
+const BASE_MS = 10;
+const PER_REQUEST_IN_FLIGHT_MS = 1;
+
+interface ServerMode {
+  slower: number;
+  /** Fail every other request (exactly 50 %). */
+  failHalf: boolean;
+}
+
+describe('comparisons on ramping, phased and arrival-rate plans', () => {
+  let stack: TestStack;
+  let client: ApiClient;
+  let server: LoopbackServer;
+  let target: TargetView;
+  let mode: ServerMode = { slower: 1, failHalf: false };
+  let served = 0;
+  /** When each answer in flight is sent: their number is the server's load. */
+  let finishing: number[] = [];
+
+  beforeAll(async () => {
+    stack = await startStack({ label: 'compare-shapes' });
+    client = (await stack.api.signup('compare-shapes')).client;
+    server = await startLoopbackServer(() => {
+      const now = performance.now();
+      finishing = finishing.filter((at) => at > now);
+      const delayMs = (BASE_MS + PER_REQUEST_IN_FLIGHT_MS * finishing.length) * SPREAD[served % SPREAD.length]! * mode.slower;
+      finishing.push(now + delayMs);
+      const failed = mode.failHalf && served % 2 === 1;
+      served++;
+      return { status: failed ? 500 : 200, delayMs };
+    });
+    target = (await client.post<TargetView>('/targets', { name: 'loopback', baseUrl: server.url })).body;
+    // The stack's first run is colder than the rest (k6 and the server's code not yet warm), a
+    // real difference a comparison rightly reports: it is run first and compared with nothing.
+    const warmUp = await createPlan('warm-up', { load: { executor: 'constant-vus', vus: 4, duration: '4s' }, requests: [{ name: 'Get', path: '/' }] });
+    await runWith(warmUp, { slower: 1, failHalf: false });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await stack?.close();
+  });
+
+  async function createPlan(name: string, body: Record<string, unknown>): Promise<PlanView> {
+    const created = await client.post<PlanView>('/plans', { name, targetId: target.id, ...body });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    return created.body;
+  }
+
+  /** A run against the server in `next` mode, with the requests the server counted. */
+  async function runWith(plan: PlanView, next: ServerMode): Promise<{ run: RunView; served: number }> {
+    mode = next;
+    served = 0;
+    finishing = [];
+    const started = (await client.post<{ run: RunView }>(`/plans/${plan.id}/runs`)).body.run;
+    const run = await client.waitForRun(started.id, 120_000);
+    expect(run.status, JSON.stringify({ error: run.error, diagnostics: run.diagnostics })).toBe('PASSED');
+    return { run, served };
+  }
+
+  const compare = async (base: RunView, head: RunView) => (await client.get<RunComparison>(`/comparisons?base=${base.id}&head=${head.id}`)).body;
+  const figure = (deltas: MetricDelta[], metric: string) => deltas.find((delta) => delta.metric === metric)!;
+  const words = (delta: MetricDelta) =>
+    `${delta.metric} ${delta.base?.toFixed(2)} -> ${delta.head?.toFixed(2)} (${((delta.deltaPct ?? 0) * 100).toFixed(1)} %, 95 % CI ${delta.interval?.low.toFixed(2)} to ${delta.interval?.high.toFixed(2)}): ${delta.change}`;
+
+  /** Every figure the comparison judged is "unchanged". */
+  function expectUnchanged(deltas: MetricDelta[], what: string) {
+    const judged = deltas.filter((delta) => delta.change !== null);
+    console.log(`${what}, same server twice: ${judged.map(words).join('; ')}`);
+    expect(judged.map((delta) => delta.metric)).toEqual(expect.arrayContaining(['p50', 'p95', 'errorRate']));
+    for (const delta of judged) expect(delta.change, words(delta)).toBe('unchanged');
+  }
+
+  /** p50 and p95 called regressions, each interval excluding 0 and within ±3 % of the base. */
+  function expectFivePercentSlower(deltas: MetricDelta[], what: string) {
+    for (const metric of ['p50', 'p95']) {
+      const delta = figure(deltas, metric);
+      console.log(`${what}, server 5 % slower: ${words(delta)}`);
+      expect(delta.change, words(delta)).toBe('regression');
+      expect(delta.interval!.low, words(delta)).toBeGreaterThan(0);
+      expect((delta.interval!.high - delta.interval!.low) / 2, words(delta)).toBeLessThanOrEqual(0.03 * delta.base!);
+    }
+  }
+
+  it('ramping VUs (1 → 20 over 15 s): the same server is unchanged, 5 % slower is a regression', async () => {
+    const plan = await createPlan('ramp', {
+      load: { executor: 'ramping-vus', startVUs: 1, stages: [{ duration: '15s', target: 20 }], gracefulRampDown: '0s' },
+      requests: [{ name: 'Get', path: '/' }],
+    });
+    const first = (await runWith(plan, { slower: 1, failHalf: false })).run;
+    const again = (await runWith(plan, { slower: 1, failHalf: false })).run;
+    const slower = (await runWith(plan, { slower: 1.05, failHalf: false })).run;
+
+    const same = await compare(first, again);
+    expect(same.noise?.method).toBe('paired moving-block bootstrap over the same points of the load profile');
+    expect(same.warnings).toEqual([]);
+    expectUnchanged(same.overall, 'ramp');
+    expectFivePercentSlower((await compare(again, slower)).overall, 'ramp');
+  });
+
+  it('ramping arrival rate (20 → 300 req/s over 15 s): the same server is unchanged, 5 % slower is a regression', async () => {
+    const plan = await createPlan('arrivals', {
+      load: {
+        executor: 'ramping-arrival-rate',
+        startRate: 20,
+        timeUnit: '1s',
+        stages: [{ duration: '15s', target: 300 }],
+        preAllocatedVUs: 20,
+        maxVUs: 60,
+      },
+      requests: [{ name: 'Get', path: '/' }],
+    });
+    const first = (await runWith(plan, { slower: 1, failHalf: false })).run;
+    const again = (await runWith(plan, { slower: 1, failHalf: false })).run;
+    const slower = (await runWith(plan, { slower: 1.05, failHalf: false })).run;
+
+    const same = await compare(first, again);
+    expect(same.noise?.method).toBe('paired moving-block bootstrap over the same points of the load profile');
+    expectUnchanged(same.overall, 'arrival-rate ramp');
+    const changed = await compare(again, slower);
+    expectFivePercentSlower(changed.overall, 'arrival-rate ramp');
+    // The plan sets the arrivals: a slower server gets as many requests.
+    expect(figure(changed.overall, 'rps').change, words(figure(changed.overall, 'rps'))).toBe('unchanged');
+  });
+
+  it('phases (baseline → normal → peak): compared whole and per phase; another plan version per phase, naming the change', async () => {
+    const phases = (peakVus: number) =>
+      [
+        { name: 'baseline', vus: 2, startTime: '0s' },
+        { name: 'normal', vus: 6, startTime: '5s' },
+        { name: 'peak', vus: peakVus, startTime: '10s' },
+      ].map((phase) => ({
+        name: phase.name,
+        startTime: phase.startTime,
+        load: { executor: 'constant-vus', vus: phase.vus, duration: '5s' },
+        requests: [{ name: `Get ${phase.name}`, path: `/${phase.name}` }],
+      }));
+    const plan = await createPlan('phased', { scenarios: phases(16) });
+    const first = (await runWith(plan, { slower: 1, failHalf: false })).run;
+    const again = (await runWith(plan, { slower: 1, failHalf: false })).run;
+    const slower = (await runWith(plan, { slower: 1.05, failHalf: false })).run;
+
+    const same = await compare(first, again);
+    expect(same.noise?.method).toBe('paired moving-block bootstrap over the same points of the load profile');
+    expectUnchanged(same.overall, 'phases');
+    expect(same.phases.map((phase) => [phase.name, phase.sameLoad, phase.paired])).toEqual([
+      ['baseline', true, true],
+      ['normal', true, true],
+      ['peak', true, true],
+    ]);
+    for (const phase of same.phases) expectUnchanged(phase.metrics, `phase ${phase.name}`);
+    expectFivePercentSlower((await compare(again, slower)).overall, 'phases');
+
+    // Version 2 peaks at 24 VUs: the whole run is shown, not judged; each phase is compared on
+    // its own, the unchanged ones paired and judged, the changed one on its latency only.
+    const edited = await client.patch<PlanView>(`/plans/${plan.id}`, { scenarios: phases(24) });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    const version2 = (await runWith(edited.body, { slower: 1, failHalf: false })).run;
+    expect(version2.planVersion).toBe(first.planVersion + 1);
+    const across = await compare(again, version2);
+    const load = across.warnings.find((warning) => warning.code === 'DIFFERENT_LOAD');
+    expect(load?.message, JSON.stringify(across.warnings)).toContain('scenario peak vus 16 → 24');
+    expect(across.overall.every((delta) => delta.change === null)).toBe(true);
+    const byName = new Map(across.phases.map((phase) => [phase.name, phase]));
+    for (const name of ['baseline', 'normal']) {
+      expect(byName.get(name)).toMatchObject({ sameLoad: true, paired: true });
+      expectUnchanged(byName.get(name)!.metrics, `version 2, phase ${name}`);
+    }
+    const peak = byName.get('peak')!;
+    expect(peak).toMatchObject({ sameLoad: false, paired: false });
+    expect(figure(peak.metrics, 'rps').change).toBeNull();
+    expect(figure(peak.metrics, 'p95').change).not.toBeNull();
+  });
+
+  it('errors 50 % → 0 % and 12 % fewer requests on a ramp: both called, on their counts', async () => {
+    const plan = await createPlan('errors', {
+      load: { executor: 'ramping-vus', startVUs: 1, stages: [{ duration: '15s', target: 20 }], gracefulRampDown: '0s' },
+      requests: [{ name: 'Get', path: '/' }],
+    });
+    // Every other answer a 500; then none, each answer 1/0.88 as slow: a closed loop of VUs
+    // sends about 12 % fewer requests.
+    const failing = await runWith(plan, { slower: 1, failHalf: true });
+    const fixed = await runWith(plan, { slower: 1 / 0.88, failHalf: false });
+    const truth = fixed.served / failing.served - 1;
+    console.log(`server counted ${failing.served} then ${fixed.served} requests (${(truth * 100).toFixed(1)} %)`);
+    expect(truth).toBeLessThan(-0.08);
+    expect(truth).toBeGreaterThan(-0.16);
+
+    const comparison = await compare(failing.run, fixed.run);
+    const errorRate = figure(comparison.overall, 'errorRate');
+    const count = figure(comparison.overall, 'count');
+    console.log(`errors 50 % -> 0 %: ${words(errorRate)}; requests: ${words(count)}`);
+    expect(failing.run.summary!.overall.errorRate).toBeCloseTo(0.5, 2);
+    expect(errorRate.change).toBe('improvement');
+    expect(errorRate.interval!.high).toBeLessThan(0);
+    // The interval holds at least what the counts alone allow (Newcombe's, of two shares).
+    const [b, h] = [failing.run.summary!.overall, fixed.run.summary!.overall];
+    const fromCounts = shareDifferenceInterval({ hits: b.errors, total: b.count }, { hits: h.errors, total: h.count })!;
+    expect(errorRate.interval!.low).toBeLessThanOrEqual(fromCounts.low + 1e-9);
+    expect(errorRate.interval!.high).toBeGreaterThanOrEqual(fromCounts.high - 1e-9);
+    // The requests k6 reported are those the server counted; their drop is called.
+    expect(count.delta).toBe(h.count - b.count);
+    expect(count.change, words(count)).toBe('regression');
+    expect(count.interval!.high).toBeLessThan(0);
+    expect(figure(comparison.overall, 'rps').change).toBe('regression');
+  });
+});
