@@ -4,7 +4,7 @@ import type { RunView } from '../runs.js';
 import type { PlanSpec } from '../plan.js';
 import { THRESHOLD_STOP_CODE } from '../stop-rule.js';
 import { CUSTOM_METRIC_TYPES, customMetricFigures } from '../custom-metrics.js';
-import { HISTOGRAM_RELATIVE_ACCURACY } from '../histogram.js';
+import { HISTOGRAM_GAMMA } from '../histogram.js';
 import type { SecondSample } from '../series.js';
 import { comparisonWarnings } from './compare-warnings.js';
 import { fullSeconds, loadRelation, phaseSeconds, scopeIntervals, withCountIntervals, type Intervals, type Scope } from './compare-scope.js';
@@ -118,8 +118,9 @@ function delta(
   const h = value(head, metric);
   const figure = historyFigure(metric);
   if (interval && spread && figure && b !== null && h !== null) interval = widenDifference(interval, b, h, figure, spread);
-  // A latency read from a histogram is known to ±0.5 %: readings within 1 % are the same reading.
-  const resolution = LATENCY.has(metric) && b !== null ? 2 * HISTOGRAM_RELATIVE_ACCURACY * Math.abs(b) : 0;
+  // A latency is read from a histogram as its bucket's value: readings one bucket apart (a
+  // factor of HISTOGRAM_GAMMA, 1.005 %) are the same reading.
+  const resolution = LATENCY.has(metric) && b !== null ? (HISTOGRAM_GAMMA - 1) * Math.abs(b) * (1 + 1e-9) : 0;
   return deltaOf(metric, b, h, judged ? (LOWER_IS_BETTER.has(metric) ? 'lower' : 'higher') : null, interval, resolution);
 }
 
