@@ -1,3 +1,5 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlanView, RunView, TargetView } from '@loadline/shared';
 import { startStack, type TestStack } from '../test/stack.js';
@@ -45,5 +47,37 @@ describe('a run that saturates its load generator', () => {
 
     const series = await client.get(`/runs/${run.id}/series`);
     expect(series.body.points.some((point: { generatorCpu: number | null }) => (point.generatorCpu ?? 0) >= 0.9)).toBe(true);
+  });
+
+  it("says when the runner's host was busy with another process, not k6: other advice", async () => {
+    const { client } = await stack.api.signup('busy-host');
+    const slow = await startLoopbackServer(() => ({ status: 200, delayMs: 20 }));
+    // One busy loop per core, as another job on the runner's machine would be; bounded by a
+    // timeout of their own as well as killed below.
+    const burners: ChildProcess[] = Array.from({ length: os.availableParallelism() }, () =>
+      spawn(process.execPath, ['-e', 'const end = Date.now() + 60_000; while (Date.now() < end) {}'], { stdio: 'ignore' }),
+    );
+    try {
+      const target = await client.post<TargetView>('/targets', { name: 'slow', baseUrl: slow.url });
+      const plan = await client.post<PlanView>('/plans', {
+        name: 'light load',
+        targetId: target.body.id,
+        load: { executor: 'constant-vus', vus: 2, duration: '8s' },
+        requests: [{ name: 'Get', path: '/' }],
+      });
+      const started = await client.post<{ run: RunView }>(`/plans/${plan.body.id}/runs`);
+      const run = await client.waitForRun(started.body.run.id, 120_000);
+      const saturation = run.diagnostics.find((diagnostic) => diagnostic.code === 'GENERATOR_SATURATED');
+      expect(saturation, JSON.stringify(run.diagnostics)).toBeDefined();
+      console.log(`busy host: ${saturation!.message}`);
+      expect(saturation!.evidence.cause).toBe('host');
+      // 2 VUs waiting 20 ms per request: k6 used a sliver of a core, the loops the rest.
+      expect(Number(saturation!.evidence.k6CoresWhenSaturated)).toBeLessThan(Number(saturation!.evidence.otherCoresWhenSaturated));
+      expect(saturation!.message).toMatch(/the runner's host was busy with other work: another process used [\d.]+ cores? while k6 used [\d.]+ cores?\. Run the runner where nothing else competes for its CPU\.$/);
+      expect(saturation!.message).not.toMatch(/use more segments/);
+    } finally {
+      for (const burner of burners) burner.kill('SIGKILL');
+      await slow.close();
+    }
   });
 });
