@@ -129,6 +129,12 @@ describe('renderRunReport', () => {
     expect(text.trimEnd().endsWith('report: http://127.0.0.1:8080/runs/run_1')).toBe(true);
   });
 
+  it('shows the labels the run was started with, and no labels line without any', () => {
+    const text = renderRunReport(run({ labels: { commit: 'ab12cd3', version: '1.4.2' } }), 'http://127.0.0.1:8080/runs/run_1');
+    expect(text.split('\n')[2]).toBe('labels:  commit=ab12cd3 version=1.4.2');
+    expect(renderRunReport(run({ labels: {} }), 'http://127.0.0.1:8080/runs/run_1')).not.toContain('labels:');
+  });
+
   it('shows why an ERRORED run has no verdict', () => {
     const text = renderRunReport(
       run({

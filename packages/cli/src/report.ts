@@ -29,6 +29,9 @@ export function renderRunReport(run: RunView, reportUrl: string): string {
   const out: string[] = [];
   out.push(`Loadline run ${run.id}: ${run.planName} v${run.planVersion}`);
   out.push(`verdict: ${verdictWord(run)}${run.partial ? ' (partial data)' : ''}`);
+  // What the run measured, as it was labelled (commit, version...): what a regression points at.
+  const labels = Object.entries(run.labels ?? {});
+  if (labels.length) out.push(`labels:  ${labels.map(([key, value]) => `${key}=${value}`).join(' ')}`);
   const summary = run.summary;
   if (summary) {
     out.push(
