@@ -8,6 +8,7 @@ import {
   loadFamilyKey,
   mergeSegmentsBySecond,
   type BaselineEvidence,
+  pairingOf,
   type BaselineFinding,
   type BaselineRule,
   type HistorySpread,
@@ -70,7 +71,13 @@ export class RunBaselines {
     if (!record || !summary) return null;
     const seconds = mergeSegmentsBySecond(await this.runSeconds.seconds(chosen.runId)).map((second) => second.sample);
     const sameLoad = this.familyOf(record.planVersion.id, record.planVersion.spec) === loadFamilyKey(spec);
-    return { runId: record.id, summary, seconds, unlike: sameLoad ? null : 'the pinned run ran another load profile' };
+    return {
+      runId: record.id,
+      summary,
+      seconds,
+      unlike: sameLoad ? null : 'the pinned run ran another load profile',
+      paired: sameLoad ? pairingOf(record.planVersion.spec, spec) : null,
+    };
   }
 
   /**

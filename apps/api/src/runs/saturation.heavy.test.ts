@@ -73,7 +73,9 @@ describe('a run that saturates its load generator', () => {
       expect(saturation!.evidence.cause).toBe('host');
       // 2 VUs waiting 20 ms per request: k6 used a sliver of a core, the loops the rest.
       expect(Number(saturation!.evidence.k6CoresWhenSaturated)).toBeLessThan(Number(saturation!.evidence.otherCoresWhenSaturated));
-      expect(saturation!.message).toMatch(/the runner's host was busy with other work: another process used [\d.]+ cores? while k6 used [\d.]+ cores?\. Run the runner where nothing else competes for its CPU\.$/);
+      expect(saturation!.message).toMatch(
+        /the runner's host was busy with other work: another process used [\d.]+ cores? while k6 used [\d.]+ cores?\. Run the runner where nothing else competes for its CPU\.$/,
+      );
       expect(saturation!.message).not.toMatch(/use more segments/);
     } finally {
       for (const burner of burners) burner.kill('SIGKILL');

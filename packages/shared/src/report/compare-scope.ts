@@ -42,6 +42,22 @@ export function loadRelation(base: PlanSpec, head: PlanSpec): LoadRelation {
   return { same: changes.length === 0, constant, changes };
 }
 
+/** The phases (scenarios) both plans have, in the head's order, when either has several; none otherwise. */
+export function sharedPhases(base: PlanSpec, head: PlanSpec): string[] {
+  if (base.scenarios.length < 2 && head.scenarios.length < 2) return [];
+  return head.scenarios.map((scenario) => scenario.name).filter((name) => base.scenarios.some((scenario) => scenario.name === name));
+}
+
+/**
+ * How two runs' seconds are drawn: paired (with the phases each aligned at its own start) when
+ * they ran the same shaped load, null when each run's seconds are drawn on their own (a
+ * constant load, whose seconds are alike, or different loads).
+ */
+export function pairingOf(base: PlanSpec, head: PlanSpec): { phases: string[] } | null {
+  const load = loadRelation(base, head);
+  return load.same && !load.constant ? { phases: sharedPhases(base, head) } : null;
+}
+
 /**
  * A run's first and last seconds are partial (load starts and stops within them): their counts
  * would read as a lower rate, and a run that touched one more wall-clock second than another
@@ -147,8 +163,18 @@ export function scopeIntervals(
   seed: number,
   phases: readonly string[] = [],
 ): Intervals {
-  const [b, h] = paired ? pairedFigures(base, head, scope, phases) : [scopeSeconds(base, scope), scopeSeconds(head, scope)];
-  return changeIntervals(b, h, { seed, paired });
+  return changeIntervals(...scopeFigures(base, head, scope, paired, phases), { seed, paired });
+}
+
+/** Both runs' seconds of a scope as the bootstrap draws them: paired (see pairedFigures) or each run's own. */
+export function scopeFigures(
+  base: readonly SecondSample[],
+  head: readonly SecondSample[],
+  scope: Scope,
+  paired: boolean,
+  phases: readonly string[] = [],
+): [SecondFigures[], SecondFigures[]] {
+  return paired ? pairedFigures(base, head, scope, phases) : [scopeSeconds(base, scope), scopeSeconds(head, scope)];
 }
 
 /** A scope's figure as its summary states it: what an interval is centred on. */

@@ -7,12 +7,12 @@ import { CUSTOM_METRIC_TYPES, customMetricFigures } from '../custom-metrics.js';
 import { HISTOGRAM_GAMMA } from '../histogram.js';
 import type { SecondSample } from '../series.js';
 import { comparisonWarnings } from './compare-warnings.js';
-import { fullSeconds, loadRelation, phaseSeconds, scopeIntervals, withCountIntervals, type Intervals, type Scope } from './compare-scope.js';
+import { fullSeconds, loadRelation, phaseSeconds, scopeIntervals, sharedPhases, withCountIntervals, type Intervals, type Scope } from './compare-scope.js';
 import { compareTelemetry, telemetryComparisonSchema } from './compare-telemetry.js';
 import { historyFigure, widenDifference, type HistorySpread, type Spread } from './history-noise.js';
 import { DEFAULT_RESAMPLES, MIN_SECONDS, NOISE_METRICS, pairSeed, type ChangeInterval, type NoiseMetric } from './noise.js';
 
-export { fullSeconds, scopeSeconds } from './compare-scope.js';
+export { fullSeconds, pairingOf, scopeSeconds } from './compare-scope.js';
 
 /** Which way is better for a metric: latency and errors down, throughput up. */
 const LOWER_IS_BETTER = new Set(['avg', 'p50', 'p90', 'p95', 'p99', 'max', 'errorRate', 'errors']);
@@ -182,10 +182,7 @@ export interface ComparedRun {
  */
 export function compareRuns(base: ComparedRun, head: ComparedRun, history: HistorySpread | null = null): RunComparison {
   const load = loadRelation(base.spec, head.spec);
-  const phaseNames =
-    base.spec.scenarios.length > 1 || head.spec.scenarios.length > 1
-      ? head.spec.scenarios.map((scenario) => scenario.name).filter((name) => base.spec.scenarios.some((scenario) => scenario.name === name))
-      : [];
+  const phaseNames = sharedPhases(base.spec, head.spec);
   const warnings = comparisonWarnings(base.run, head.run, load, phaseNames);
   const telemetry = compareTelemetry(base.run, head.run);
   warnings.push(...telemetry.warnings);

@@ -104,4 +104,40 @@ describe('thresholds relative to the baseline', () => {
     expect(needsBaseline([p95AtMost(1.1)])).toBe(true);
     expect(needsBaseline([thresholdSchema.parse({ metric: 'latency', stat: 'p95', op: '<=', value: 500 })])).toBe(false);
   });
+
+  describe('on a ramp', () => {
+    /** A ramp of 1 -> 40 VUs over 30 s: each second's rate and latency grow with its level, drifting 2 %. */
+    function ramp(id: string, seed: number, slower = 1) {
+      const normal = generator(seed);
+      const seconds: SecondSample[] = Array.from({ length: 30 }, (_, t) => {
+        const vus = 1 + Math.round((39 * t) / 29);
+        const level = 20 * (1 + vus / 13) * slower * (1 + 0.02 * normal());
+        return second(t, [
+          requestSecond(
+            'Checkout',
+            200,
+            Array.from({ length: vus * 20 }, () => level * Math.exp(0.3 * normal())),
+          ),
+        ]);
+      });
+      return { runId: id, seconds, summary: summarizeSeconds(seconds, ['Checkout']) };
+    }
+    const base = ramp('base', 11);
+
+    it('pairs the seconds at the same point of the profile: a 5 % slower server fails "at most 101 %", unpaired it cannot tell', () => {
+      const slower = ramp('slower', 12, 1.05);
+      const paired = judgeRelative(p95AtMost(1.01), slower, { ...base, unlike: null, paired: { phases: [] } });
+      expect(paired.verdict, paired.explanation).toBe('FAIL');
+      expect(paired.relative!.interval!.low).toBeGreaterThan(1.01);
+      const unpaired = judgeRelative(p95AtMost(1.01), slower, { ...base, unlike: null });
+      expect(unpaired.verdict, unpaired.explanation).toBe('INCONCLUSIVE');
+    });
+
+    it('passes the same server against "at most 104 %", the interval around the ratio the runs show', () => {
+      const result = judgeRelative(p95AtMost(1.04), ramp('same', 13), { ...base, unlike: null, paired: { phases: [] } });
+      expect(result.verdict, result.explanation).toBe('PASS');
+      expect(result.relative!.interval!.low).toBeLessThanOrEqual(result.measured!);
+      expect(result.relative!.interval!.high).toBeGreaterThanOrEqual(result.measured!);
+    });
+  });
 });

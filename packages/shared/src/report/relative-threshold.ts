@@ -2,7 +2,7 @@ import type { RunSummary } from '../summary.js';
 import type { SecondSample } from '../series.js';
 import { describeThreshold } from '../threshold-text.js';
 import { isRelative, thresholdFigure, withoutBaseline, type RelativeJudge, type Threshold, type ThresholdResult } from '../threshold.js';
-import { fullSeconds, scopeSeconds } from './compare.js';
+import { fullSeconds, scopeFigures } from './compare-scope.js';
 import { pairSeed, ratioIntervals, type NoiseMetric } from './noise.js';
 import { historyFigure, widenRatio, type HistorySpread } from './history-noise.js';
 
@@ -22,6 +22,12 @@ export interface BaselineEvidence {
   seconds: readonly SecondSample[];
   /** Why it does not compare like for like (another load profile); null when it does. */
   unlike: string | null;
+  /**
+   * The same shaped load (a ramp, phases) as the judged run: seconds are then paired at the
+   * same point of the profile, each phase at its own start (`phases`), as a comparison pairs
+   * them. Absent or null: each run's seconds on their own (a constant load).
+   */
+  paired?: { phases: string[] } | null;
 }
 
 export interface JudgedRun {
@@ -84,11 +90,19 @@ export function judgeRelative(threshold: Threshold, head: JudgedRun, baseline: B
   const ratio = measured / base;
   const metric = noiseMetric(threshold);
   const name = threshold.request ?? null;
-  const own = metric
-    ? (ratioIntervals(scopeSeconds(fullSeconds(baseline.seconds), name), scopeSeconds(fullSeconds(head.seconds), name), {
-        seed: pairSeed(baseline.runId, head.runId),
-      })?.[metric] ?? null)
+  const paired = baseline.paired ?? null;
+  const drawn = metric
+    ? (ratioIntervals(
+        ...scopeFigures(fullSeconds(baseline.seconds), fullSeconds(head.seconds), name === null ? {} : { request: name }, paired !== null, paired?.phases),
+        {
+          seed: pairSeed(baseline.runId, head.runId),
+          paired: paired !== null,
+        },
+      )?.[metric] ?? null)
     : null;
+  // Centred on the ratio judged: the drawn seconds leave out the partial first and last, and
+  // paired seconds lie up to a second apart on a ramp (compare-scope.ts, centred).
+  const own = drawn ? { low: drawn.low + ratio - drawn.estimate, high: drawn.high + ratio - drawn.estimate } : null;
   const figure = metric ? historyFigure(metric) : null;
   const spread = history ? (name === null ? history.overall : history.requests[name]) : undefined;
   const interval = own && spread && figure && figure !== 'errorRate' ? widenRatio(own, ratio, figure, spread) : own;
