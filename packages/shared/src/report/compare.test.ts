@@ -46,6 +46,7 @@ describe('compareRuns', () => {
       resamples: 400,
       seconds: { base: 28, head: 28 },
       history: null,
+      assumedLatencySpread: 0.01,
     });
     expect(comparison.requests.map((request) => request.name)).toEqual(['Get, "quoted"', '=cmd()']);
 

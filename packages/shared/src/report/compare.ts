@@ -9,7 +9,7 @@ import type { SecondSample } from '../series.js';
 import { comparisonWarnings } from './compare-warnings.js';
 import { fullSeconds, loadRelation, phaseSeconds, scopeIntervals, sharedPhases, withCountIntervals, type Intervals, type Scope } from './compare-scope.js';
 import { compareTelemetry, telemetryComparisonSchema } from './compare-telemetry.js';
-import { historyFigure, widenDifference, type HistorySpread, type Spread } from './history-noise.js';
+import { ASSUMED_LATENCY_SPREAD, historyFigure, runToRunSpread, widenDifference, type HistorySpread, type Spread } from './history-noise.js';
 import { DEFAULT_RESAMPLES, MIN_SECONDS, NOISE_METRICS, pairSeed, type ChangeInterval, type NoiseMetric } from './noise.js';
 
 export { fullSeconds, pairingOf, scopeSeconds } from './compare-scope.js';
@@ -87,6 +87,11 @@ export const runComparisonSchema = z.object({
        * of its runs it was read from; null when it has too few.
        */
       history: z.object({ runs: z.number().int() }).nullable().default(null),
+      /**
+       * Without that history: the run-to-run spread assumed for latencies (history-noise.ts,
+       * ASSUMED_LATENCY_SPREAD: σ of the log ratio, 0.01), which the intervals are widened to.
+       */
+      assumedLatencySpread: z.number().nullable().default(null),
     })
     .nullable()
     .default(null),
@@ -117,7 +122,7 @@ function delta(
   const b = value(base, metric);
   const h = value(head, metric);
   const figure = historyFigure(metric);
-  if (interval && spread && figure && b !== null && h !== null) interval = widenDifference(interval, b, h, figure, spread);
+  if (interval && figure && b !== null && h !== null) interval = widenDifference(interval, b, h, figure, runToRunSpread(figure, spread));
   // A latency is read from a histogram as its bucket's value: readings one bucket apart (a
   // factor of HISTOGRAM_GAMMA, 1.005 %) are the same reading.
   const resolution = LATENCY.has(metric) && b !== null ? (HISTOGRAM_GAMMA - 1) * Math.abs(b) * (1 + 1e-9) : 0;
@@ -247,6 +252,7 @@ export function compareRuns(base: ComparedRun, head: ComparedRun, history: Histo
             resamples: DEFAULT_RESAMPLES,
             seconds: { base: bs.length, head: hs.length },
             history: history ? { runs: history.runs } : null,
+            assumedLatencySpread: history ? null : ASSUMED_LATENCY_SPREAD,
           }
         : null,
     telemetry: telemetry.telemetry,

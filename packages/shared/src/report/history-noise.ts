@@ -79,6 +79,23 @@ export function historySpread(points: readonly TrendPoint[], exclude: readonly s
 }
 
 /**
+ * The run-to-run spread assumed for a latency figure (the standard deviation of the log of
+ * the ratio of two runs' figures) until a plan's history gives its own. Two runs of the same
+ * server are never alike to the last bucket (the machine, its timers, its caches differ from
+ * run to run, and nothing inside one run shows it): identical loopback runs of the same plan
+ * differed by 1 to 2 % at p50 and p95 (σ ≈ 1.2 %, compare-shapes.k6.test.ts, 14 pairs). With
+ * 1 %, two runs 2 % apart read "unchanged" and a 5 % change is still called, within ±2–3 %.
+ */
+export const ASSUMED_LATENCY_SPREAD = 0.01;
+const LATENCY_FIGURES = new Set<HistoryFigure>(['p50', 'p95', 'p99']);
+
+/** The spread a figure is widened to: the history's, or for a latency it lacks, the assumed one. */
+export function runToRunSpread(figure: HistoryFigure, spread: Spread | undefined): Spread {
+  if (spread?.[figure] !== undefined || !LATENCY_FIGURES.has(figure)) return spread ?? {};
+  return { ...spread, [figure]: ASSUMED_LATENCY_SPREAD };
+}
+
+/**
  * The interval of head - base, widened to what the history says two runs differ by: the
  * union of the bootstrap's interval and the history's band around the observed change.
  */

@@ -4,7 +4,7 @@ import { describeThreshold } from '../threshold-text.js';
 import { isRelative, thresholdFigure, withoutBaseline, type RelativeJudge, type Threshold, type ThresholdResult } from '../threshold.js';
 import { fullSeconds, scopeFigures } from './compare-scope.js';
 import { pairSeed, ratioIntervals, type NoiseMetric } from './noise.js';
-import { historyFigure, widenRatio, type HistorySpread } from './history-noise.js';
+import { historyFigure, runToRunSpread, widenRatio, type HistorySpread } from './history-noise.js';
 
 /**
  * Thresholds relative to a baseline: "p95 of Checkout at most 110 % of baseline", "RPS at
@@ -105,9 +105,14 @@ export function judgeRelative(threshold: Threshold, head: JudgedRun, baseline: B
   const own = drawn ? { low: drawn.low + ratio - drawn.estimate, high: drawn.high + ratio - drawn.estimate } : null;
   const figure = metric ? historyFigure(metric) : null;
   const spread = history ? (name === null ? history.overall : history.requests[name]) : undefined;
-  const interval = own && spread && figure && figure !== 'errorRate' ? widenRatio(own, ratio, figure, spread) : own;
+  const interval = own && figure && figure !== 'errorRate' ? widenRatio(own, ratio, figure, runToRunSpread(figure, spread)) : own;
+  const fromHistory = figure !== null && spread?.[figure] !== undefined;
   const widened =
-    interval && own && (interval.low < own.low || interval.high > own.high) ? `, widened to the plan's run-to-run spread over ${history!.runs} runs` : '';
+    interval && own && (interval.low < own.low || interval.high > own.high)
+      ? fromHistory
+        ? `, widened to the plan's run-to-run spread over ${history!.runs} runs`
+        : ', widened to the run-to-run spread assumed until the plan has a history'
+      : '';
   const figures = `${figureText(threshold, measured)} against the baseline's ${figureText(threshold, base)}`;
   if (!interval) {
     return inconclusive(`${figures} = ${percent(ratio)}, but too few seconds (or requests) in a run to tell a change from noise`, ratio);
