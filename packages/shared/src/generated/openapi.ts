@@ -2457,6 +2457,8 @@ export interface components {
             };
             /** @default null */
             noise: {
+                /** @default null */
+                assumedLatencySpread: number | null;
                 confidence: number;
                 /** @default null */
                 history: {

@@ -142,7 +142,11 @@ function summaryText(data: RunComparison, counts: ReturnType<typeof changeCounts
   const from = data.noise.method.startsWith('paired')
     ? `paired second by second at the same points of the load profile, ${data.noise.seconds.base} and ${data.noise.seconds.head} seconds`
     : `each run's ${data.noise.seconds.base} and ${data.noise.seconds.head} seconds`;
-  const history = data.noise.history ? `, widened to the plan's run-to-run spread over ${data.noise.history.runs} runs` : '';
+  const history = data.noise.history
+    ? `, widened to the plan's run-to-run spread over ${data.noise.history.runs} runs`
+    : data.noise.assumedLatencySpread
+      ? `, latencies widened to a run-to-run spread of ${Math.round(data.noise.assumedLatencySpread * 1000) / 10} % assumed until the plan has a history`
+      : '';
   if (data.warnings.some((warning) => warning.code === 'DIFFERENT_LOAD'))
     return data.phases.length
       ? `The load profiles differ: the whole run is shown, not judged; each phase both runs have is compared on its own below (95 % intervals${history}).`
