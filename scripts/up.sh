@@ -37,7 +37,9 @@ if curl -fsS "http://127.0.0.1:$PORT/api/v1/health" >/dev/null 2>&1 && [[ ! -f $
   die "port $PORT is taken by another process; set LOADLINE_PORT to another port"
 fi
 
-start_service "$RUN_DIR" demo env LOADLINE_DEMO_PORT="$DEMO_PORT" node scripts/demo/demo-server.mjs
+# The demo target serves its verification value from this file, which the seed below writes.
+DEMO_VERIFICATION_FILE=$RUN_DIR/demo-verification.txt
+start_service "$RUN_DIR" demo env LOADLINE_DEMO_PORT="$DEMO_PORT" LOADLINE_DEMO_VERIFICATION_FILE="$DEMO_VERIFICATION_FILE" node scripts/demo/demo-server.mjs
 cores=$(nproc 2>/dev/null || echo 1)
 if ((RUNNERS > cores)); then
   log "note: $RUNNERS runners on $cores cores share the CPU; split runs may report GENERATOR_SATURATED"
@@ -63,7 +65,7 @@ log "starting api and $RUNNERS runner$( ((RUNNERS == 1)) || echo s)"
 start_platform "$RUN_DIR" "$PORT" "$DATABASE_URL" "$REDIS_URL" loadline "$RUNNERS" ||
   die "the platform did not become healthy; logs are in $RUN_DIR"
 
-credentials=$(LOADLINE_URL="http://127.0.0.1:$PORT" LOADLINE_DEMO_TARGET="http://127.0.0.1:$DEMO_PORT" node scripts/demo/seed.mjs) ||
+credentials=$(LOADLINE_URL="http://127.0.0.1:$PORT" LOADLINE_DEMO_TARGET="http://127.0.0.1:$DEMO_PORT" LOADLINE_DEMO_VERIFICATION_FILE="$DEMO_VERIFICATION_FILE" node scripts/demo/seed.mjs) ||
   die "could not create the demo organization"
 email=$(node -e "console.log(JSON.parse(process.argv[1]).email)" "$credentials")
 password=$(node -e "console.log(JSON.parse(process.argv[1]).password)" "$credentials")
@@ -87,7 +89,7 @@ cat <<MSG
     API docs    http://127.0.0.1:$PORT/api/docs
     Health      http://127.0.0.1:$PORT/api/v1/health
     Metrics     $metrics_line
-    Demo target http://127.0.0.1:$DEMO_PORT (plan "Demo baseline")
+    Demo target http://127.0.0.1:$DEMO_PORT (plan "Demo baseline"; verified, so it may run above the unverified limits)
     Runners     $runners_line
                 more: LOADLINE_RUNNERS=N bash scripts/up.sh (one k6 each; N segments need N runners)
     Logs        $RUN_DIR/{api,$runner_logs,demo}.log

@@ -5,13 +5,29 @@
 // text format (its process, its requests, and a job queue), and a queue worker behind it:
 // every POST /search puts a job on the queue, which the worker takes off at a fixed rate, so
 // under the demo plan's load the queue grows and the report shows a backlog finding.
-import { readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import http from 'node:http';
 
 const port = Number(process.env.LOADLINE_DEMO_PORT ?? 8081);
 /** Jobs the worker finishes per second: below what the demo plan enqueues at 10 VUs. */
 const WORKER_RATE = Number(process.env.LOADLINE_DEMO_WORKER_RATE ?? 50);
 const startedAt = Date.now() / 1000;
+/**
+ * Where scripts/demo/seed.mjs writes the demo target's verification value once the API has
+ * made the target (after this server started), so the demo organization is verified and may
+ * run above the unverified limits. Read at each request: the value appears after start-up.
+ */
+const verificationFile = process.env.LOADLINE_DEMO_VERIFICATION_FILE;
+const VERIFICATION_PATH = '/.well-known/loadline-verification.txt';
+
+function verificationValue() {
+  if (!verificationFile) return null;
+  try {
+    return readFileSync(verificationFile, 'utf8');
+  } catch {
+    return null;
+  }
+}
 
 /** Log-normal delay around `medianMs`: most requests fast, a long tail. */
 function delay(medianMs, spread = 0.35) {
@@ -100,6 +116,12 @@ const server = http.createServer((req, res) => {
   const path = (req.url ?? '/').split('?')[0];
   if (req.method === 'GET' && path === '/metrics') {
     res.writeHead(200, { 'content-type': 'text/plain; version=0.0.4' }).end(metrics());
+    return;
+  }
+  if (req.method === 'GET' && path === VERIFICATION_PATH) {
+    const value = verificationValue();
+    if (value === null) res.writeHead(404, { 'content-type': 'text/plain' }).end('no verification value yet\n');
+    else res.writeHead(200, { 'content-type': 'text/plain' }).end(value);
     return;
   }
   const route = routes.find((candidate) => candidate.method === req.method && candidate.match.test(path));

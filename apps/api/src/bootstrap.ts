@@ -68,7 +68,9 @@ export async function createApiApp(env: ApiEnv): Promise<NestExpressApplication>
     bodyParser: false,
   });
   app.disable('x-powered-by');
-  app.set('trust proxy', env.LOADLINE_TRUST_PROXY);
+  // Express's trust proxy (proxy-addr) walks X-Forwarded-For from the right, skipping trusted
+  // hops; with no trusted proxies the header is never read (req.ip is the connection's peer).
+  app.set('trust proxy', env.LOADLINE_TRUSTED_PROXIES.length ? env.LOADLINE_TRUSTED_PROXIES : false);
   // Imported documents (OpenAPI, HAR) may be bigger than any other request; the importer
   // itself refuses more than 5 MB with a clear message.
   app.use(`/${API_PREFIX}/plans/import`, json({ limit: '6mb' }));

@@ -43,6 +43,7 @@ export * from './threshold-compliance.js';
 export * from './triggers.js';
 export * from './verdicts.js';
 export * from './webhooks.js';
+export * from './network-errors.js';
 export * from './k6-thresholds.js';
 export * from './custom-metrics.js';
 export * from './stored-json.js';

@@ -87,8 +87,10 @@ export const targetVerificationSchema = z.object({
   addresses: z.array(z.string()),
   /** What to publish: the same value over HTTP or DNS. */
   value: z.string(),
+  /** Where the file is served over HTTP(S); null for gRPC targets, which have no HTTP endpoint. */
   httpUrl: z.string().nullable(),
-  dnsName: z.string(),
+  /** Where the TXT record goes; null when the host is an IP address (no name to publish under). */
+  dnsName: z.string().nullable(),
 });
 export type TargetVerification = z.infer<typeof targetVerificationSchema>;
 

@@ -2,6 +2,17 @@ import { z } from 'zod';
 
 export const WEBHOOK_EVENTS = ['run.started', 'run.finished', 'run.failed', 'run.errored', 'run.inconclusive', 'schedule.skipped', 'plan.regression'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number] | 'webhook.test';
+/**
+ * What a new endpoint hears when it names no events (and what the web form starts with): how
+ * every run ends. INCONCLUSIVE is an ending CI must hear of: a run that could not support a
+ * verdict is not a pass.
+ */
+export const DEFAULT_WEBHOOK_EVENTS = [
+  'run.finished',
+  'run.failed',
+  'run.errored',
+  'run.inconclusive',
+] as const satisfies readonly (typeof WEBHOOK_EVENTS)[number][];
 
 export const webhookUrlSchema = z
   .url()
@@ -11,7 +22,11 @@ export const webhookUrlSchema = z
 
 export const createWebhookSchema = z.object({
   url: webhookUrlSchema,
-  events: z.array(z.enum(WEBHOOK_EVENTS)).min(1, 'choose at least one event').max(WEBHOOK_EVENTS.length),
+  events: z
+    .array(z.enum(WEBHOOK_EVENTS))
+    .min(1, 'choose at least one event')
+    .max(WEBHOOK_EVENTS.length)
+    .default(() => [...DEFAULT_WEBHOOK_EVENTS]),
   description: z.string().trim().max(200).default(''),
   enabled: z.boolean().default(true),
 });

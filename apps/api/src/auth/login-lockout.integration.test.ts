@@ -11,7 +11,7 @@ const SLOW_MS = 1_000;
  * Failed logins are counted per (account, client address) and per client address, which lock;
  * per account they only slow. So a stranger who knows an e-mail address can lock it out from
  * their own addresses only: its owner, from another address, still signs in with the right
- * password. The client address comes from X-Forwarded-For (the test's API trusts loopback).
+ * password. The client address comes from X-Forwarded-For (the test's API trusts loopback as its proxy).
  */
 describe('login lockout is not a denial of service', () => {
   let stack: TestStack;
@@ -24,6 +24,7 @@ describe('login lockout is not a denial of service', () => {
       label: 'lockout',
       runner: false,
       env: {
+        LOADLINE_TRUSTED_PROXIES: '127.0.0.0/8,::1/128',
         LOADLINE_LOGIN_MAX_FAILURES: String(PER_PAIR),
         LOADLINE_LOGIN_MAX_FAILURES_PER_ADDRESS: String(PER_ADDRESS),
         LOADLINE_LOGIN_SLOW_AFTER_FAILURES: String(SLOW_AFTER),

@@ -5,6 +5,7 @@ import { Redis } from 'ioredis';
 import { API_ENV, type ApiEnv } from '../config/env.js';
 import { REDIS } from '../queue/queue.module.js';
 import { FixedWindowCounter, retryAfterSeconds } from '../common/rate-limit/fixed-window.js';
+import { retryInWords } from '../common/rate-limit/retry-words.js';
 import { AuthError, AuthErrorCode } from './auth.errors.js';
 
 const digest = (value: string) => createHash('sha256').update(value).digest('hex').slice(0, 32);
@@ -57,11 +58,10 @@ export class LoginThrottle {
     const locked =
       pair.count >= this.env.LOADLINE_LOGIN_MAX_FAILURES ? pair : address.count >= this.env.LOADLINE_LOGIN_MAX_FAILURES_PER_ADDRESS ? address : null;
     if (locked) {
-      const retryAfter = retryAfterSeconds(locked);
-      throw new AuthError(
-        AuthErrorCode.LOGIN_LOCKED,
-        `Too many failed logins from this address; try again in ${Math.ceil(Number(retryAfter) / 60)} minute(s)`,
-      ).withHeader('Retry-After', retryAfter);
+      throw new AuthError(AuthErrorCode.LOGIN_LOCKED, `Too many failed logins from your address; try again ${retryInWords(locked.resetInMs)}`).withHeader(
+        'Retry-After',
+        retryAfterSeconds(locked),
+      );
     }
     return account.count >= this.env.LOADLINE_LOGIN_SLOW_AFTER_FAILURES ? this.env.LOADLINE_LOGIN_SLOW_DELAY_MS : 0;
   }

@@ -4,6 +4,7 @@ import { Redis } from 'ioredis';
 import { API_ENV, type ApiEnv } from '../config/env.js';
 import { REDIS } from '../queue/queue.module.js';
 import { FixedWindowCounter, retryAfterSeconds } from '../common/rate-limit/fixed-window.js';
+import { retryInWords } from '../common/rate-limit/retry-words.js';
 import { AuthRepository } from './auth.repository.js';
 import { AuthError, AuthErrorCode } from './auth.errors.js';
 
@@ -43,11 +44,10 @@ export class SignupGate {
     if (!ip) return;
     const window = await this.counter.hit(`address:${digest(ip)}`, HOUR_MS);
     if (window.count > this.env.LOADLINE_SIGNUPS_PER_ADDRESS_PER_HOUR) {
-      const retryAfter = retryAfterSeconds(window);
-      throw new AuthError(
-        AuthErrorCode.SIGNUP_THROTTLED,
-        `Too many sign-ups from this address; try again in ${Math.ceil(Number(retryAfter) / 60)} minute(s)`,
-      ).withHeader('Retry-After', retryAfter);
+      throw new AuthError(AuthErrorCode.SIGNUP_THROTTLED, `Too many sign-ups from your address; try again ${retryInWords(window.resetInMs)}`).withHeader(
+        'Retry-After',
+        retryAfterSeconds(window),
+      );
     }
   }
 }

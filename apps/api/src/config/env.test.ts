@@ -31,4 +31,21 @@ describe('API environment', () => {
         .LOADLINE_ALLOWED_NETWORKS,
     ).toEqual(['127.0.0.0/8', '::1/128']);
   });
+
+  it('trusts no proxy by default, reads trusted proxies as CIDRs, and refuses the replaced LOADLINE_TRUST_PROXY', () => {
+    const base = {
+      DATABASE_URL: 'postgresql://u:p@127.0.0.1/db',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      LOADLINE_SECRET_KEY: 'k'.repeat(32),
+      LOADLINE_RUNNER_KEY: 'r'.repeat(32),
+    };
+    expect(parseApiEnv(base).LOADLINE_TRUSTED_PROXIES).toEqual([]);
+    expect(parseApiEnv({ ...base, LOADLINE_TRUSTED_PROXIES: '10.0.0.0/8, 192.0.2.7,fd00::/8' }).LOADLINE_TRUSTED_PROXIES).toEqual([
+      '10.0.0.0/8',
+      '192.0.2.7',
+      'fd00::/8',
+    ]);
+    expect(() => parseApiEnv({ ...base, LOADLINE_TRUSTED_PROXIES: 'loopback' })).toThrow(/LOADLINE_TRUSTED_PROXIES: must be comma-separated CIDRs/);
+    expect(() => parseApiEnv({ ...base, LOADLINE_TRUST_PROXY: 'loopback' })).toThrow(/LOADLINE_TRUST_PROXY: was replaced by LOADLINE_TRUSTED_PROXIES/);
+  });
 });

@@ -22,14 +22,27 @@ export const apiEnvSchema = z.object({
   /** Public base URL used in links (share links, webhooks); defaults to the listen address. */
   LOADLINE_PUBLIC_URL: z.url().optional(),
   /**
-   * Which proxies' X-Forwarded-For / -Proto to believe (Express "trust proxy"): the client
-   * address feeds login lockout, rate limits and the audit log, and -Proto marks cookies Secure.
-   * Behind an ingress in a cluster: "loopback, uniquelocal".
+   * The proxies in front of the API (comma-separated CIDRs or addresses; default none). Only a
+   * connection from one of them has its X-Forwarded-For read: the client address is the first
+   * address from the right that is not a trusted proxy. It feeds the per-address limits (sign-up,
+   * login lockout, public routes), the audit log and sessions; X-Forwarded-Proto from them marks
+   * cookies Secure. From anywhere else the header is ignored: the client is the connection's
+   * peer. Behind an ingress in a cluster: the ingress controllers' pod network.
    */
-  LOADLINE_TRUST_PROXY: z
+  LOADLINE_TRUSTED_PROXIES: z
     .string()
-    .default('loopback')
-    .transform((value): string | number | boolean => (/^\d+$/.test(value) ? Number(value) : value === 'true' ? true : value === 'false' ? false : value)),
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((cidr) => cidr.trim())
+        .filter(Boolean),
+    )
+    .refine((list) => list.every((cidr) => parseCidr(cidr) !== null), { message: 'must be comma-separated CIDRs or addresses such as 10.0.0.0/8,192.0.2.7' }),
+  /** Replaced by LOADLINE_TRUSTED_PROXIES: refused rather than ignored, so an upgrade does not silently stop trusting a proxy. */
+  LOADLINE_TRUST_PROXY: z
+    .undefined({ error: 'was replaced by LOADLINE_TRUSTED_PROXIES: comma-separated CIDRs of the proxies in front of the API (e.g. 10.0.0.0/8)' })
+    .optional(),
   LOADLINE_SESSION_TTL_HOURS: z.coerce
     .number()
     .positive()

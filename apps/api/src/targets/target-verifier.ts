@@ -2,7 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { promises as dns } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import { VERIFICATION_DNS_PREFIX, VERIFICATION_PATH } from '@loadline/shared';
+import { isIP } from 'node:net';
+import { VERIFICATION_DNS_PREFIX, VERIFICATION_PATH, networkErrorInWords } from '@loadline/shared';
 import { API_ENV, type ApiEnv } from '../config/env.js';
 import { AddressGuard } from './address-guard.js';
 
@@ -19,7 +20,18 @@ export function verificationUrl(baseUrl: string): string | null {
   return `${scheme}//${url.host}${VERIFICATION_PATH}`;
 }
 
-export const verificationDnsName = (baseUrl: string) => `${VERIFICATION_DNS_PREFIX}.${new URL(baseUrl).hostname.replace(/^\[|\]$/g, '')}`;
+const hostOf = (baseUrl: string) => new URL(baseUrl).hostname.replace(/^\[|\]$/g, '');
+
+/**
+ * Where the TXT record goes; null for a host that is an IP address, which has no name to hang
+ * a record on (a lookup of `_loadline-verification.127.0.0.1` can only fail, after a timeout).
+ */
+export const verificationDnsName = (baseUrl: string): string | null => (isIP(hostOf(baseUrl)) ? null : `${VERIFICATION_DNS_PREFIX}.${hostOf(baseUrl)}`);
+
+/** The ways a target can be verified, in the order they are tried: HTTP where it has an HTTP endpoint, DNS where its host is a name. */
+export function verificationMethods(baseUrl: string): ('http' | 'dns')[] {
+  return [...(verificationUrl(baseUrl) ? (['http'] as const) : []), ...(verificationDnsName(baseUrl) ? (['dns'] as const) : [])];
+}
 
 export interface VerificationAttempt {
   ok: boolean;
@@ -51,7 +63,7 @@ export class TargetVerifier {
   async overHttp(baseUrl: string, token: string, addresses: readonly string[]): Promise<VerificationAttempt> {
     const url = verificationUrl(baseUrl);
     if (!url) return { ok: false, detail: 'this kind of target has no HTTP endpoint; publish a DNS TXT record instead' };
-    const host = new URL(baseUrl).hostname.replace(/^\[|\]$/g, '');
+    const host = hostOf(baseUrl);
     for (const address of addresses) {
       const attempt = await this.fetchToken(url, token, address);
       if (!attempt.ok) return { ok: false, detail: addresses.length > 1 || address !== host ? `at ${address}: ${attempt.detail}` : attempt.detail };
@@ -88,12 +100,13 @@ export class TargetVerifier {
         },
       );
       request.on('timeout', () => request.destroy(new Error(`no answer within ${FETCH_TIMEOUT_MS / 1000} s`)));
-      request.on('error', (error: NodeJS.ErrnoException) => resolve({ ok: false, detail: `cannot fetch ${url}: ${error.message}` }));
+      request.on('error', (error: NodeJS.ErrnoException) => resolve({ ok: false, detail: `cannot fetch ${url}: ${networkErrorInWords(error)}` }));
     });
   }
 
   async overDns(baseUrl: string, token: string): Promise<VerificationAttempt> {
     const name = verificationDnsName(baseUrl);
+    if (!name) return { ok: false, detail: `${hostOf(baseUrl)} is an IP address, which has no DNS name for a TXT record; serve the file over HTTP instead` };
     try {
       const records = (await this.resolver.resolveTxt(name)).map((chunks) => chunks.join(''));
       const ok = records.includes(verificationValue(token));

@@ -147,16 +147,32 @@ describe('targets: address policy, secrets, verification', () => {
   });
 
   it('verifies over DNS with a TXT record', async () => {
-    const target = (await owner.post<TargetView>('/targets', { name: 'dns', baseUrl: 'grpc://127.0.0.1:50051' })).body;
-    expect(target.verification.dnsName).toBe('_loadline-verification.127.0.0.1');
+    dns.a.set('grpc.loadline.test', ['127.0.0.1']);
+    const target = (await owner.post<TargetView>('/targets', { name: 'dns', baseUrl: 'grpc://grpc.loadline.test:50051' })).body;
+    expect(target.verification.dnsName).toBe('_loadline-verification.grpc.loadline.test');
     const missing = await owner.post(`/targets/${target.id}/verify`, {});
     expect(missing.body.error.code).toBe('VERIFICATION_FAILED');
-    expect(missing.body.error.details.map((detail: { path: string }) => detail.path)).toEqual(['http', 'dns']);
+    // gRPC has no HTTP endpoint for the file: only DNS is tried.
+    expect(missing.body.error.details.map((detail: { path: string }) => detail.path)).toEqual(['dns']);
 
-    dns.txt.set(target.verification.dnsName, ['v=spf1 -all', target.verification.value]);
+    dns.txt.set(target.verification.dnsName!, ['v=spf1 -all', target.verification.value]);
     const verified = await owner.post<TargetView>(`/targets/${target.id}/verify`, { method: 'dns' });
     expect(verified.status).toBe(200);
     expect(verified.body.verification.method).toBe('dns');
+  });
+
+  it('offers no DNS record for a target whose host is an IP address, and does not look one up', async () => {
+    const target = (await owner.post<TargetView>('/targets', { name: 'by address', baseUrl: `${site.url}/ip` })).body;
+    expect(target.verification.dnsName).toBeNull();
+    expect(target.verification.httpUrl).toBe(`${site.url}${VERIFICATION_PATH}`);
+    published = 'nothing here\n';
+    const missing = await owner.post(`/targets/${target.id}/verify`, {});
+    expect(missing.status).toBe(422);
+    expect(missing.body.error.details.map((detail: { path: string }) => detail.path)).toEqual(['http']);
+    const asked = await owner.post(`/targets/${target.id}/verify`, { method: 'dns' });
+    expect(asked.status).toBe(422);
+    expect(asked.body.error.message).toContain('127.0.0.1 is an IP address, which has no DNS name for a TXT record');
+    expect(dns.questions.filter((question) => question.startsWith('TXT') && question.includes('127.0.0.1'))).toEqual([]);
   });
 
   it('does not follow redirects when verifying', async () => {

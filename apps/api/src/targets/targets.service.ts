@@ -16,7 +16,7 @@ import { DomainEvents } from '../events/domain-events.js';
 import type { Target } from '../generated/prisma/client.js';
 import { AddressGuard } from './address-guard.js';
 import { SecretBox, SecretUnreadableError } from './secret-box.js';
-import { TargetVerifier, verificationDnsName, verificationUrl, verificationValue } from './target-verifier.js';
+import { TargetVerifier, verificationDnsName, verificationMethods, verificationUrl, verificationValue } from './target-verifier.js';
 import { TargetsRepository } from './targets.repository.js';
 import { TargetError, TargetErrorCode } from './targets.errors.js';
 
@@ -173,7 +173,9 @@ export class TargetsService implements OnApplicationBootstrap {
     const target = await this.getRecord(id);
     const addresses = await this.guard.assertAllowed(target.baseUrl);
     const attempts: { method: 'http' | 'dns'; ok: boolean; detail: string }[] = [];
-    for (const candidate of method ? [method] : (['http', 'dns'] as const)) {
+    // Only what can work for this address: no TXT lookup for an IP address, no file for gRPC.
+    const possible = verificationMethods(target.baseUrl);
+    for (const candidate of method ? [method] : possible.length ? possible : (['http', 'dns'] as const)) {
       const attempt =
         candidate === 'http'
           ? await this.verifier.overHttp(target.baseUrl, target.verificationToken, addresses)

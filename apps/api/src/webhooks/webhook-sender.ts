@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleD
 import http from 'node:http';
 import https from 'node:https';
 import { Redis } from 'ioredis';
+import { networkErrorInWords } from '@loadline/shared';
 import { UnrecoverableError, createTypedWorker, type Worker } from '@loadline/shared/queue';
 import { API_ENV, type ApiEnv } from '../config/env.js';
 import { createRedis } from '../queue/queue.module.js';
@@ -153,7 +154,8 @@ export class WebhookSender implements OnApplicationBootstrap, OnModuleDestroy {
         },
       );
       request.on('timeout', () => request.destroy(new Error(`no answer within ${SEND_TIMEOUT_MS / 1000} s`)));
-      request.on('error', (error) => resolve({ status: null, error: error.message, durationMs: Date.now() - started }));
+      // In words ("connection refused by 127.0.0.1:9"): the delivery log is read by people.
+      request.on('error', (error) => resolve({ status: null, error: networkErrorInWords(error), durationMs: Date.now() - started }));
       request.end(body);
     });
   }

@@ -159,4 +159,28 @@ describe('outbound webhooks: signed, retried, logged', () => {
       (count) => count >= 4,
     );
   });
+
+  it('subscribes a new endpoint to every way a run ends, INCONCLUSIVE included, when it names no events', async () => {
+    const created = await owner.post('/webhooks', { url: receiver.url, description: 'defaults' });
+    expect(created.status).toBe(201);
+    expect(created.body.webhook.events).toEqual(['run.finished', 'run.failed', 'run.errored', 'run.inconclusive']);
+    await owner.delete(`/webhooks/${created.body.webhook.id}`);
+  });
+
+  it('logs a refused connection in words, naming the address', async () => {
+    // A port that was just listening and is closed now: connecting to it is refused.
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const created = await owner.post('/webhooks', { url: `http://127.0.0.1:${port}/hook`, events: ['schedule.skipped'] });
+    expect(created.status).toBe(201);
+    await owner.post(`/webhooks/${created.body.webhook.id}/test`);
+    const [delivery] = await eventually(
+      async () => (await owner.get(`/webhooks/${created.body.webhook.id}/deliveries`)).body.items,
+      (items: { attempts: number; lastError: string | null }[]) => (items[0]?.attempts ?? 0) >= 1,
+    );
+    expect(delivery).toMatchObject({ responseCode: null, lastError: `connection refused by 127.0.0.1:${port}` });
+    await owner.delete(`/webhooks/${created.body.webhook.id}`);
+  });
 });

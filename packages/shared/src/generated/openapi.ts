@@ -1549,7 +1549,15 @@ export interface components {
             description?: string;
             /** @default true */
             enabled?: boolean;
-            events: ("run.started" | "run.finished" | "run.failed" | "run.errored" | "run.inconclusive" | "schedule.skipped" | "plan.regression")[];
+            /**
+             * @default [
+             *       "run.finished",
+             *       "run.failed",
+             *       "run.errored",
+             *       "run.inconclusive"
+             *     ]
+             */
+            events?: ("run.started" | "run.finished" | "run.failed" | "run.errored" | "run.inconclusive" | "schedule.skipped" | "plan.regression")[];
             url: components["schemas"]["WebhookUrl"];
         };
         CronInput: string;
@@ -2859,7 +2867,7 @@ export interface components {
         };
         TargetVerification: {
             addresses: string[];
-            dnsName: string;
+            dnsName: string | null;
             httpUrl: string | null;
             /** @enum {string|null} */
             method: "http" | "dns" | null;

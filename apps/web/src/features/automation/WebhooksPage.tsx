@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { WEBHOOK_EVENTS, type WebhookDeliveryView, type WebhookView, type WebhookWithSecret } from '@loadline/shared';
+import { DEFAULT_WEBHOOK_EVENTS, WEBHOOK_EVENTS, type WebhookDeliveryView, type WebhookView, type WebhookWithSecret } from '@loadline/shared';
 import { isApiError } from '../../api/client';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { CreateWithSecretCard } from '../../components/CreateWithSecretCard';
@@ -10,7 +10,7 @@ import { ActionError, EmptyState, LoadedList } from '../../components/States';
 import { formatDateTime, formatRelative } from '../../format/time';
 import { SubmitButton } from '../../forms/SubmitButton';
 import { RequirePermission } from '../../session';
-import { DELIVERY_STATUS, deliverySummary } from './automation-format';
+import { DELIVERY_STATUS, deliveryError, deliverySummary } from './automation-format';
 import {
   useCreateWebhook,
   useDeleteWebhook,
@@ -112,7 +112,7 @@ function WebhookForm({
   const mutation = webhook ? update : create;
   const [url, setUrl] = useState(webhook?.url ?? '');
   const [description, setDescription] = useState(webhook?.description ?? '');
-  const [events, setEvents] = useState<string[]>(webhook?.events ?? ['run.finished', 'run.failed', 'run.errored']);
+  const [events, setEvents] = useState<string[]>(webhook?.events ?? [...DEFAULT_WEBHOOK_EVENTS]);
   const id = useId();
   const details = isApiError(mutation.error) ? mutation.error.details : [];
   const fieldError = (name: string) =>
@@ -336,7 +336,9 @@ function DeliveryRow({ webhookId, delivery }: { webhookId: string; delivery: Web
       <td className="nowrap" data-testid="delivery-response">
         {deliverySummary(delivery)}
       </td>
-      <td className="small">{delivery.lastError ?? <span className="muted">—</span>}</td>
+      <td className="small" data-testid="delivery-error">
+        {deliveryError(delivery) ?? <span className="muted">—</span>}
+      </td>
       <td className="nowrap" title={formatDateTime(delivery.createdAt)}>
         {formatRelative(delivery.createdAt)}
       </td>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SLOT_OUTCOME, deliverySummary, formatFireTime, timeZones, triggerCurl } from './automation-format';
+import { SLOT_OUTCOME, deliveryError, deliverySummary, formatFireTime, timeZones, triggerCurl } from './automation-format';
 
 describe('automation view models', () => {
   it("shows fire times in the schedule's own zone", () => {
@@ -22,6 +22,15 @@ describe('automation view models', () => {
   it('labels slot outcomes and deliveries in words', () => {
     expect(SLOT_OUTCOME.SKIPPED_OVERLAP.label).toBe('Skipped: previous run still going');
     expect(deliverySummary({ responseCode: 200, durationMs: 12, attempts: 1 })).toBe('HTTP 200 in 12 ms');
-    expect(deliverySummary({ responseCode: null, durationMs: null, attempts: 3 })).toBe('no answer (3 attempts)');
+    expect(deliverySummary({ responseCode: null, durationMs: null, attempts: 3 })).toBe('no response (3 attempts)');
+    // A refused connection takes a millisecond: no time is shown without a response.
+    expect(deliverySummary({ responseCode: null, durationMs: 1, attempts: 1 })).toBe('no response');
+  });
+
+  it("says why a delivery failed in words, also for errors stored in Node's words", () => {
+    expect(deliveryError({ lastError: 'connect ECONNREFUSED 127.0.0.1:9' })).toBe('connection refused by 127.0.0.1:9');
+    expect(deliveryError({ lastError: 'connection refused by 127.0.0.1:9' })).toBe('connection refused by 127.0.0.1:9');
+    expect(deliveryError({ lastError: 'answered 500' })).toBe('answered 500');
+    expect(deliveryError({ lastError: null })).toBeNull();
   });
 });

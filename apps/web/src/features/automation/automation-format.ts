@@ -1,4 +1,4 @@
-import type { ScheduleSlotView, WebhookDeliveryView } from '@loadline/shared';
+import { networkErrorInWords, type ScheduleSlotView, type WebhookDeliveryView } from '@loadline/shared';
 
 /** View models of schedules, triggers and webhooks. Pure: unit-tested without a DOM. */
 
@@ -73,10 +73,19 @@ export const DELIVERY_STATUS: Record<WebhookDeliveryView['status'], { label: str
   FAILED: { label: 'Failed', tone: 'danger' },
 };
 
-/** "200 in 12 ms", "no answer", "500 after 3 attempts". */
+/**
+ * "HTTP 200 in 12 ms", "no response (3 attempts)". Without a response there is no time to give:
+ * a refused connection fails in a millisecond, and "no answer in 1 ms" reads as if the endpoint
+ * were slow. Why there was none is the delivery's error (deliveryError).
+ */
 export function deliverySummary(delivery: Pick<WebhookDeliveryView, 'responseCode' | 'durationMs' | 'attempts'>): string {
-  const code = delivery.responseCode === null ? 'no answer' : `HTTP ${delivery.responseCode}`;
-  const time = delivery.durationMs === null ? '' : ` in ${delivery.durationMs.toLocaleString('en-US')} ms`;
+  const code = delivery.responseCode === null ? 'no response' : `HTTP ${delivery.responseCode}`;
+  const time = delivery.durationMs === null || delivery.responseCode === null ? '' : ` in ${delivery.durationMs.toLocaleString('en-US')} ms`;
   const tries = delivery.attempts > 1 ? ` (${delivery.attempts} attempts)` : '';
   return `${code}${time}${tries}`;
+}
+
+/** Why a delivery failed, in words, also for errors stored as Node wrote them ("connect ECONNREFUSED 127.0.0.1:9"). */
+export function deliveryError(delivery: Pick<WebhookDeliveryView, 'lastError'>): string | null {
+  return delivery.lastError === null ? null : networkErrorInWords(delivery.lastError);
 }

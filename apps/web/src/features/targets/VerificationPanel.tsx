@@ -1,5 +1,6 @@
 import type { TargetView } from '@loadline/shared';
 import { isApiError } from '../../api/client';
+import { CopyButton } from '../../components/CopyButton';
 import { errorMessage } from '../../components/States';
 import { formatDateTime, formatSeconds } from '../../format/time';
 import { useCan } from '../../session';
@@ -33,30 +34,47 @@ export function VerificationPanel({ target }: { target: TargetView }) {
           <p>
             Until it is, runs against it are limited to{' '}
             {unverifiedLimits ? `${unverifiedLimits.maxVus} VUs for ${formatSeconds(unverifiedLimits.maxDurationSeconds)}` : 'small runs'}. Publish this value
-            in one of the two places, then press Verify.
+            {verification.httpUrl && verification.dnsName
+              ? ' in one of the two places'
+              : verification.httpUrl
+                ? ' over HTTP'
+                : verification.dnsName
+                  ? ' in DNS'
+                  : ''}
+            , then press Verify.
           </p>
         </div>
       )}
       <dl className="facts verification__facts">
         <div>
           <dt>Value</dt>
-          <dd>
+          <dd className="verification__value">
             <code className="copyable" data-testid="verification-value">
               {verification.value}
-            </code>
+            </code>{' '}
+            <CopyButton value={verification.value} what="the verification value" testId="copy-verification-value" />
           </dd>
         </div>
         <div>
-          <dt>Over HTTP, served as plain text at</dt>
+          <dt>{verification.dnsName ? 'Over HTTP, served as plain text at' : 'Served as plain text at'}</dt>
           <dd>{verification.httpUrl ? <code>{verification.httpUrl}</code> : <span className="muted">not available for this scheme</span>}</dd>
         </div>
-        <div>
-          <dt>Or in DNS, a TXT record at</dt>
-          <dd>
-            <code>{verification.dnsName}</code>
-          </dd>
-        </div>
+        {verification.dnsName ? (
+          <div>
+            <dt>{verification.httpUrl ? 'Or in DNS, a TXT record at' : 'In DNS, a TXT record at'}</dt>
+            <dd>
+              <code>{verification.dnsName}</code>
+            </dd>
+          </div>
+        ) : null}
       </dl>
+      {!verification.dnsName ? (
+        <p className="small muted" data-testid="no-dns-note">
+          {verification.httpUrl
+            ? 'No DNS record is offered: the host is an IP address, which has no name to publish a TXT record under.'
+            : 'This target can only be verified through a DNS name: its host is an IP address and gRPC has no HTTP endpoint for the file. Give the target a host name.'}
+        </p>
+      ) : null}
       {canVerify && !target.verified ? (
         <div className="button-row">
           <button
@@ -68,14 +86,16 @@ export function VerificationPanel({ target }: { target: TargetView }) {
           >
             {verify.isPending ? 'Checking…' : 'Verify'}
           </button>
-          {verification.httpUrl ? (
+          {verification.httpUrl && verification.dnsName ? (
             <button type="button" className="button button--ghost button--small" disabled={verify.isPending} onClick={() => verify.mutate('http')}>
               HTTP only
             </button>
           ) : null}
-          <button type="button" className="button button--ghost button--small" disabled={verify.isPending} onClick={() => verify.mutate('dns')}>
-            DNS only
-          </button>
+          {verification.httpUrl && verification.dnsName ? (
+            <button type="button" className="button button--ghost button--small" disabled={verify.isPending} onClick={() => verify.mutate('dns')}>
+              DNS only
+            </button>
+          ) : null}
         </div>
       ) : null}
       {verify.isError ? (
