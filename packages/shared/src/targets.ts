@@ -111,3 +111,34 @@ export const targetViewSchema = z.object({
 export type TargetView = z.infer<typeof targetViewSchema>;
 
 export const verifyTargetSchema = z.object({ method: z.enum(['http', 'dns']).optional() });
+
+/**
+ * A base URL as compared for "the same service": scheme and host lower-cased and the default
+ * port dropped (the URL parser does both), one trailing slash of the path ignored. Query and
+ * fragment are kept: they are rare in a base URL and may matter.
+ */
+export function normalizedBaseUrl(baseUrl: string): string {
+  const url = parsedUrl(baseUrl);
+  if (!url) return baseUrl.trim();
+  const path = url.pathname.replace(/\/+$/, '');
+  return `${url.protocol}//${url.host}${path}${url.search}${url.hash}`;
+}
+
+/** The targets (other than `exceptId`) whose base URL is the same as `baseUrl`'s. */
+export function targetsWithBaseUrl<T extends { id: string; baseUrl: string }>(targets: readonly T[], baseUrl: string, exceptId?: string): T[] {
+  const wanted = normalizedBaseUrl(baseUrl);
+  return targets.filter((target) => target.id !== exceptId && normalizedBaseUrl(target.baseUrl) === wanted);
+}
+
+/** Something the API did, but a person should know about (the target was still created). */
+export const targetWarningSchema = z.object({
+  code: z.enum(['DUPLICATE_BASE_URL']),
+  message: z.string(),
+  /** The other targets concerned. */
+  targetIds: z.array(z.string()),
+});
+export type TargetWarning = z.infer<typeof targetWarningSchema>;
+
+/** The answer to creating a target: the target, and warnings (another target has the same base URL). */
+export const createdTargetSchema = targetViewSchema.extend({ warnings: z.array(targetWarningSchema) });
+export type CreatedTarget = z.infer<typeof createdTargetSchema>;

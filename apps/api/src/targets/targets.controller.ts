@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { createTargetSchema, targetViewSchema, updateTargetSchema, verifyTargetSchema } from '@loadline/shared';
+import { createTargetSchema, createdTargetSchema, targetViewSchema, updateTargetSchema, verifyTargetSchema } from '@loadline/shared';
 import type { z } from 'zod';
 import { ZodPipe } from '../common/validation/zod-body.pipe.js';
 import { ApiJsonBody, ApiJsonResponse } from '../common/openapi/decorators.js';
@@ -24,7 +24,7 @@ export class TargetsController {
   @Post()
   @Requires('targets:write')
   @ApiJsonBody(createTargetSchema)
-  @ApiJsonResponse(201, targetViewSchema, [400, 401])
+  @ApiJsonResponse(201, createdTargetSchema, [400, 401])
   create(@Body(new ZodPipe(createTargetSchema)) body: z.infer<typeof createTargetSchema>) {
     return this.targets.create(body);
   }

@@ -175,6 +175,20 @@ describe('targets: address policy, secrets, verification', () => {
     expect(dns.questions.filter((question) => question.startsWith('TXT') && question.includes('127.0.0.1'))).toEqual([]);
   });
 
+  it('creates a second target at the same base URL, with a warning naming the first', async () => {
+    const first = (await owner.post<TargetView & { warnings: unknown[] }>('/targets', { name: 'same one', baseUrl: `${site.url}/same` })).body;
+    expect(first.warnings).toEqual([]);
+    const second = await owner.post('/targets', { name: 'same two', baseUrl: `${site.url}/same/` });
+    expect(second.status).toBe(201);
+    expect(second.body.warnings).toEqual([
+      { code: 'DUPLICATE_BASE_URL', message: expect.stringContaining('Another target has this base URL: "same one"'), targetIds: [first.id] },
+    ]);
+    // A deleted target is not another one.
+    expect((await owner.delete(`/targets/${first.id}`)).status).toBe(204);
+    await owner.delete(`/targets/${second.body.id}`);
+    expect((await owner.post('/targets', { name: 'same three', baseUrl: `${site.url}/same` })).body.warnings).toEqual([]);
+  });
+
   it('does not follow redirects when verifying', async () => {
     const redirecting = await startLoopbackServer(() => ({ status: 302, delayMs: 0, headers: { location: `${site.url}${VERIFICATION_PATH}` } }));
     try {

@@ -5,6 +5,8 @@ import {
   planReservedVus,
   reservedVusNote,
   protocolOf,
+  targetsWithBaseUrl,
+  type CreatedTarget,
   type PlanSpec,
   type TargetView,
   type createTargetSchema,
@@ -121,15 +123,30 @@ export class TargetsService implements OnApplicationBootstrap {
     return { secrets: this.box.seal(secrets), headerNames: Object.keys(secrets.headers), variableNames: Object.keys(secrets.variables) };
   }
 
-  async create(input: z.infer<typeof createTargetSchema>): Promise<TargetView> {
+  /**
+   * Creates the target. Another target at the same base URL is allowed (two teams, or one
+   * service with other headers) but said: two names for one service split its run history and
+   * its trends, and most often one of them was made by mistake.
+   */
+  async create(input: z.infer<typeof createTargetSchema>): Promise<CreatedTarget> {
     await this.guard.assertAllowed(input.baseUrl);
+    const same = targetsWithBaseUrl(await this.targets.list(), input.baseUrl);
     const target = await this.targets.create({
       name: input.name,
       baseUrl: input.baseUrl,
       ...this.sealed({ headers: input.headers, variables: input.variables }),
       verificationToken: randomBytes(16).toString('hex'),
     });
-    return this.view(target);
+    const warnings: CreatedTarget['warnings'] = same.length
+      ? [
+          {
+            code: 'DUPLICATE_BASE_URL',
+            message: `${same.length === 1 ? 'Another target has' : `${same.length} other targets have`} this base URL: ${same.map((other) => `"${other.name}"`).join(', ')}. Its runs and trends stay apart from theirs; delete one if it was made by mistake.`,
+            targetIds: same.map((other) => other.id),
+          },
+        ]
+      : [];
+    return { ...this.view(target), warnings };
   }
 
   async list(): Promise<TargetView[]> {

@@ -1450,6 +1450,23 @@ export interface components {
             token: string;
             url: string;
         };
+        CreatedTarget: {
+            baseUrl: string;
+            createdAt: string;
+            headerNames: string[];
+            id: string;
+            name: string;
+            /** @enum {string} */
+            protocol: "http" | "ws" | "grpc";
+            unverifiedLimits: {
+                maxDurationSeconds: number;
+                maxVus: number;
+            } | null;
+            variableNames: string[];
+            verification: components["schemas"]["TargetVerification"];
+            verified: boolean;
+            warnings: components["schemas"]["TargetWarning"][];
+        };
         CreatedTrigger: {
             token: string;
             trigger: components["schemas"]["TriggerView"];
@@ -2891,6 +2908,12 @@ export interface components {
             verification: components["schemas"]["TargetVerification"];
             verified: boolean;
         };
+        TargetWarning: {
+            /** @enum {string} */
+            code: "DUPLICATE_BASE_URL";
+            message: string;
+            targetIds: string[];
+        };
         TelemetryComparison: {
             sources: components["schemas"]["SourceComparison"][];
         };
@@ -3504,6 +3527,7 @@ export type CreateApiKeyInput = components['schemas']['CreateApiKeyInput'];
 export type CreatedApiKey = components['schemas']['CreatedApiKey'];
 export type CreatedInvite = components['schemas']['CreatedInvite'];
 export type CreatedShare = components['schemas']['CreatedShare'];
+export type CreatedTarget = components['schemas']['CreatedTarget'];
 export type CreatedTrigger = components['schemas']['CreatedTrigger'];
 export type CreateInviteInput = components['schemas']['CreateInviteInput'];
 export type CreateMetricSourceInput = components['schemas']['CreateMetricSourceInput'];
@@ -3627,6 +3651,7 @@ export type StopRule = components['schemas']['StopRule'];
 export type SwitchOrganizationInput = components['schemas']['SwitchOrganizationInput'];
 export type TargetVerification = components['schemas']['TargetVerification'];
 export type TargetView = components['schemas']['TargetView'];
+export type TargetWarning = components['schemas']['TargetWarning'];
 export type TelemetryComparison = components['schemas']['TelemetryComparison'];
 export type TelemetryFigureDelta = components['schemas']['TelemetryFigureDelta'];
 export type TelemetryFinding = components['schemas']['TelemetryFinding'];
@@ -7447,7 +7472,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TargetView"];
+                    "application/json": components["schemas"]["CreatedTarget"];
                 };
             };
             /** @description Invalid input: details name each field */

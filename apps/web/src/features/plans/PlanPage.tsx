@@ -10,6 +10,7 @@ import { LoadProfileChart, scenariosToForm } from '../plan-editor';
 import { RunsTable, useRuns } from '../run-list';
 import { useTarget } from '../targets';
 import { PlanRequestsTable, PlanThresholdsList, ScenariosTable } from './PlanDetails';
+import { DeletePlanButton } from './DeletePlanButton';
 import { PlanVersions } from './PlanVersions';
 import { ScriptPreview } from './ScriptPreview';
 import { SchedulesSection, TriggersSection } from '../automation';
@@ -90,6 +91,7 @@ function PlanScreen({ plan }: { plan: PlanView }) {
                 <Link className="button button--secondary" to={`/plans/new?from=${encodeURIComponent(plan.id)}`}>
                   Duplicate
                 </Link>
+                <DeletePlanButton plan={plan} />
               </>
             ) : null}
             {canRun ? (

@@ -70,3 +70,15 @@ export function useStartRun(planId: string) {
     },
   });
 }
+
+/** DELETE /plans/:id: 204. The plan leaves every list; its runs and their reports stay. */
+export function useDeletePlan(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => unwrap(api.DELETE('/plans/{id}', { params: { path: { id } } })),
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: queryKeys.plans.detail(id) });
+      return queryClient.invalidateQueries({ queryKey: queryKeys.plans.list() });
+    },
+  });
+}

@@ -1,16 +1,16 @@
 import { Link } from 'react-router';
-import { baselineFindings } from '@loadline/shared';
+import { baselineFindings, type RunView } from '@loadline/shared';
 import { Card } from '../../components/PageHeader';
-import { useRunBaseline, usePinBaseline } from './hooks';
+import { useRunBaseline } from './hooks';
+import { PinBaselineButton } from './PinBaselineButton';
 
 /**
  * A finished run against its plan's baseline (pinned, or the last passed run of the same
  * load): each key figure with its 95 % interval, regressions named, a link to the full
  * comparison, and a way to make this run the baseline.
  */
-export function BaselineCard({ runId, planId, canPin }: { runId: string; planId: string; canPin: boolean }) {
+export function BaselineCard({ runId, planId, canPin, verdict }: { runId: string; planId: string; canPin: boolean; verdict?: RunView['verdict'] }) {
   const baseline = useRunBaseline(runId, true);
-  const pin = usePinBaseline(planId);
   const data = baseline.data;
   const findings = data ? baselineFindings(data) : [];
   const regressions = findings.filter((finding) => finding.change === 'regression').length;
@@ -48,11 +48,7 @@ export function BaselineCard({ runId, planId, canPin }: { runId: string; planId:
             ) : null}
           </>
         ) : null}
-        {canPin && data && data.baseline?.runId !== runId ? (
-          <button type="button" className="button button--secondary" data-testid="baseline-pin" disabled={pin.isPending} onClick={() => pin.mutate(runId)}>
-            {pin.isSuccess ? 'Pinned as the baseline' : 'Make this run the baseline'}
-          </button>
-        ) : null}
+        {canPin && data && data.baseline?.runId !== runId ? <PinBaselineButton runId={runId} planId={planId} verdict={verdict} /> : null}
       </div>
     </Card>
   );

@@ -122,7 +122,7 @@ function RunReport({ run, live }: { run: RunView; live: LiveRun }) {
         {run.recovery ? <RecoveryCard recovery={run.recovery} /> : null}
         {terminal && (run.summary || run.diagnostics.length > 0) ? <DiagnosticsPanel run={run} /> : null}
         {terminal && hasTelemetry(run.telemetry) ? <TelemetryCard report={run.telemetry} /> : null}
-        {terminal && run.summary ? <BaselineCard runId={run.id} planId={run.planId} canPin={canPinBaseline} /> : null}
+        {terminal && run.summary ? <BaselineCard runId={run.id} planId={run.planId} canPin={canPinBaseline} verdict={run.verdict} /> : null}
         <Card title="SLA thresholds">
           {run.thresholds.length > 0 ? (
             <ThresholdsTable results={run.thresholds} />

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { createTargetSchema, updateTargetSchema, type TargetView } from '@loadline/shared';
+import { createTargetSchema, updateTargetSchema, type TargetView, type TargetWarning } from '@loadline/shared';
 import { isApiError } from '../../api/client';
 import { errorMessage } from '../../components/States';
 import { TextField } from '../../forms/Fields';
@@ -14,6 +14,7 @@ import {
   zodErrorToFieldErrors,
   type FieldErrors,
 } from '../../forms/field-errors';
+import { DuplicateUrlNote } from './DuplicateUrlNote';
 import { SecretsEditor, schemeHint } from './SecretsEditor';
 import { mapSecretErrors, secretEdits, secretPatch, secretValues, type SecretEdits } from './secret-edits';
 import { useCreateTarget, useUpdateTarget } from './hooks';
@@ -21,7 +22,8 @@ import { useCreateTarget, useUpdateTarget } from './hooks';
 interface TargetFormProps {
   /** Editing a stored target (PATCH); without it the form creates one. */
   target?: TargetView;
-  onSaved?: (target: TargetView) => void;
+  /** With the creation's warnings (another target has this base URL); none after an edit. */
+  onSaved?: (target: TargetView & { warnings?: TargetWarning[] }) => void;
 }
 
 export function TargetForm({ target, onSaved }: TargetFormProps) {
@@ -100,6 +102,7 @@ export function TargetForm({ target, onSaved }: TargetFormProps) {
         onValueChange={setBaseUrl}
         required
       />
+      <DuplicateUrlNote baseUrl={baseUrl} exceptId={target?.id} />
       <SecretsEditor kind="headers" edits={headers} errors={errors} onEdits={setHeaders} />
       <SecretsEditor kind="variables" edits={variables} errors={errors} onEdits={setVariables} />
       <div className="form__actions">

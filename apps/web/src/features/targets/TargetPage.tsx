@@ -3,6 +3,7 @@ import { Link, useLocation, useParams } from 'react-router';
 import { Card, PageHeader } from '../../components/PageHeader';
 import { ErrorState, LoadingState } from '../../components/States';
 import { useCan } from '../../session';
+import { DeleteTargetButton } from './DeleteTargetButton';
 import { TargetForm } from './TargetForm';
 import { MetricSourcesSection } from './MetricSourcesSection';
 import { VerificationPanel } from './VerificationPanel';
@@ -39,9 +40,12 @@ export function TargetPage() {
           </>
         }
         actions={
-          <Link className="button button--primary" to={`/plans/new?targetId=${encodeURIComponent(view.id)}`}>
-            Write a plan for it
-          </Link>
+          <>
+            <Link className="button button--primary" to={`/plans/new?targetId=${encodeURIComponent(view.id)}`}>
+              Write a plan for it
+            </Link>
+            {canWrite ? <DeleteTargetButton target={view} /> : null}
+          </>
         }
       />
       <div className="stack">

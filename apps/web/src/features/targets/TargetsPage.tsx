@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
-import type { TargetView } from '@loadline/shared';
+import { Link, useLocation } from 'react-router';
+import type { TargetView, TargetWarning } from '@loadline/shared';
 import { Card, PageHeader } from '../../components/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../components/States';
 import { formatRelative } from '../../format/time';
@@ -11,11 +11,18 @@ import { useTargets } from './hooks';
 export function TargetsPage() {
   const targets = useTargets();
   const canWrite = useCan('targets:write');
-  const [created, setCreated] = useState<TargetView | null>(null);
+  const [created, setCreated] = useState<(TargetView & { warnings?: TargetWarning[] }) | null>(null);
+  const location = useLocation();
+  const deleted = (location.state as { deleted?: string } | null)?.deleted;
 
   return (
     <>
       <PageHeader title="Targets" description="The services you load test. Each plan runs against one target's base URL." />
+      {deleted ? (
+        <div className="alert alert--success" role="status" data-testid="target-deleted">
+          <p>{deleted}</p>
+        </div>
+      ) : null}
       <div className="layout-split">
         <Card title="Your targets">
           {targets.isPending ? (
@@ -74,6 +81,11 @@ export function TargetsPage() {
                     </>
                   )}
                 </p>
+                {created.warnings?.map((warning) => (
+                  <p key={warning.code} className="text-warning" data-testid="target-created-warning">
+                    {warning.message}
+                  </p>
+                ))}
               </div>
             ) : null}
             <TargetForm onSaved={setCreated} />

@@ -89,3 +89,28 @@ export function useDeleteMetricSource(targetId: string) {
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.targets.sources(targetId) }),
   });
 }
+
+/**
+ * The organization's plans that point at a target, for what deleting it means. The same query
+ * (key and shape) as the plans feature's list, so the cache is shared; read here rather than
+ * through the plans feature, which itself reads targets.
+ */
+export function usePlansOfTarget(targetId: string) {
+  return useQuery({
+    queryKey: queryKeys.plans.list(),
+    queryFn: ({ signal }) => unwrap(api.GET('/plans', { signal })).then((body) => body.items),
+    select: (plans) => plans.filter((plan) => plan.targetId === targetId),
+  });
+}
+
+/** DELETE /targets/:id: 204. The target leaves every list; its runs and their reports stay. */
+export function useDeleteTarget(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => unwrap(api.DELETE('/targets/{id}', { params: { path: { id } } })),
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: queryKeys.targets.detail(id) });
+      return queryClient.invalidateQueries({ queryKey: queryKeys.targets.list() });
+    },
+  });
+}
