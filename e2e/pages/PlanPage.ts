@@ -29,6 +29,18 @@ export class PlanPage {
     return { code: (await alert.getAttribute('data-code')) ?? '', text: await alert.innerText() };
   }
 
+  /** Presses "Delete plan"; answers the question asked in place (not confirmed yet). */
+  async askToDelete(): Promise<string> {
+    await this.page.getByTestId('delete-plan').click();
+    return (await this.page.getByTestId('delete-plan-confirm').locator('.confirm__question').innerText()).trim();
+  }
+
+  /** Confirms the question askToDelete() opened and waits for the dashboard it lands on. */
+  async confirmDelete(): Promise<void> {
+    await this.page.getByTestId('delete-plan-confirm').getByRole('button', { name: 'Delete plan' }).click();
+    await this.page.getByTestId('dashboard-notice').waitFor();
+  }
+
   async edit(): Promise<void> {
     await this.page.getByTestId('edit-plan').click();
     await this.page.getByRole('form', { name: 'Edit test plan' }).waitFor();

@@ -141,4 +141,41 @@ export class RunPage {
       })),
     );
   }
+
+  // --- Against the baseline ---
+
+  get baselineCard(): Locator {
+    return this.page.getByTestId('baseline-card');
+  }
+
+  /**
+   * Presses "Make this run the baseline". Answers the warning asked first (an INCONCLUSIVE or
+   * failed run), or null when it pinned at once.
+   */
+  async pressPinBaseline(): Promise<string | null> {
+    await this.baselineCard.getByTestId('baseline-pin').click();
+    const confirm = this.baselineCard.getByTestId('baseline-pin-confirm');
+    const asked = await confirm.waitFor({ timeout: 3_000 }).then(
+      () => true,
+      () => false,
+    );
+    return asked ? (await confirm.getByTestId('baseline-pin-warning').innerText()).trim() : null;
+  }
+
+  /** Answers the pin warning: "Pin it anyway" or "Cancel". */
+  async answerPinWarning(answer: 'Pin it anyway' | 'Cancel'): Promise<void> {
+    await this.baselineCard.getByTestId('baseline-pin-confirm').getByRole('button', { name: answer }).click();
+  }
+
+  /** The pin's failure in words, waited for. */
+  async pinError(): Promise<string> {
+    const error = this.baselineCard.getByTestId('baseline-pin-error');
+    await error.waitFor();
+    return (await error.innerText()).trim();
+  }
+
+  /** Waits until the button says the run is pinned. */
+  async waitForPinned(): Promise<void> {
+    await this.baselineCard.getByTestId('baseline-pin').filter({ hasText: 'Pinned as the baseline' }).waitFor();
+  }
 }

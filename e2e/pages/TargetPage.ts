@@ -53,6 +53,33 @@ export class TargetPage {
     return (await error.count()) ? (await error.locator('li').allInnerTexts()).map((text) => text.trim()) : [];
   }
 
+  /** Whether the page offers a DNS TXT record (not for a host that is an IP address), and the note saying why not. */
+  async dnsOffer(): Promise<{ offered: boolean; note: string | null }> {
+    const offered = (await this.verification.getByText(/TXT record at/).count()) > 0;
+    const note = this.page.getByTestId('no-dns-note');
+    return { offered, note: (await note.count()) ? (await note.innerText()).trim() : null };
+  }
+
+  /** Presses the value's Copy button; answers the button's text afterwards ("Copied") and its accessible name. */
+  async copyValue(): Promise<{ text: string; name: string }> {
+    const button = this.page.getByTestId('copy-verification-value');
+    await button.click();
+    await button.filter({ hasText: 'Copied' }).waitFor();
+    return { text: (await button.innerText()).trim(), name: (await button.getAttribute('aria-label')) ?? '' };
+  }
+
+  /** Presses "Delete target"; answers the question asked in place (not confirmed yet). */
+  async askToDelete(): Promise<string> {
+    await this.page.getByTestId('delete-target').click();
+    return (await this.page.getByTestId('delete-target-confirm').locator('.confirm__question').innerText()).trim();
+  }
+
+  /** Confirms the question askToDelete() opened and waits for the targets list. */
+  async confirmDelete(): Promise<void> {
+    await this.page.getByTestId('delete-target-confirm').getByRole('button', { name: 'Delete target' }).click();
+    await this.page.waitForURL((url) => url.pathname === '/targets');
+  }
+
   /** Stored names of a kind, as shown (values never are). */
   async stored(kind: 'headers' | 'variables'): Promise<string[]> {
     return this.page

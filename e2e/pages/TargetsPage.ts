@@ -49,4 +49,25 @@ export class TargetsPage {
   async chips(name: string): Promise<string[]> {
     return (await this.listed(name).locator('.chip').allInnerTexts()).map((text) => text.trim());
   }
+
+  /** Types a base URL into the new-target form (not submitted); answers the duplicate-URL warning shown, or null within 5 s. */
+  async typeBaseUrl(baseUrl: string): Promise<string | null> {
+    await this.form.getByLabel('Base URL', { exact: true }).fill(baseUrl);
+    const warning = this.form.getByTestId('duplicate-url-warning');
+    const shown = await warning.waitFor({ timeout: 5_000 }).then(
+      () => true,
+      () => false,
+    );
+    return shown ? (await warning.innerText()).trim() : null;
+  }
+
+  /** The warnings shown with the "created" note (another target has this base URL). */
+  async createdWarnings(): Promise<string[]> {
+    return (await this.page.getByTestId('target-created-warning').allInnerTexts()).map((text) => text.trim());
+  }
+
+  /** The note after a target was deleted (this page is where deleting one lands). */
+  async deletedNotice(): Promise<string> {
+    return (await this.page.getByTestId('target-deleted').innerText()).trim();
+  }
 }
