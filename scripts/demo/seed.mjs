@@ -47,8 +47,10 @@ if (verificationFile) {
   writeFileSync(verificationFile, `${target.verification.value}\n`);
   if (!target.verified) {
     const verified = await call('POST', `/targets/${target.id}/verify`, { method: 'http' }, token);
-    if (verified.status !== 200) throw new Error(`demo target verification failed: ${JSON.stringify(verified.body)}`);
-    target = verified.body;
+    // Not fatal: the demo still works under the unverified limits, and the target page says why.
+    if (verified.status === 200) target = verified.body;
+    else
+      console.error(`note: the demo target could not be verified (${verified.body?.error?.message ?? verified.status}); it runs under the unverified limits`);
   }
 }
 // The demo target's own metrics (its process, a job queue and its requests), so the first run's
