@@ -69,6 +69,7 @@ credentials=$(LOADLINE_URL="http://127.0.0.1:$PORT" LOADLINE_DEMO_TARGET="http:/
   die "could not create the demo organization"
 email=$(node -e "console.log(JSON.parse(process.argv[1]).email)" "$credentials")
 password=$(node -e "console.log(JSON.parse(process.argv[1]).password)" "$credentials")
+demo_verified=$(node -e "console.log(JSON.parse(process.argv[1]).verified ? 'verified, so it may run above the unverified limits' : 'not verified: see its target page')" "$credentials")
 if ((RUNNERS == 1)); then
   runner_logs=runner-1 runners_line="1 (runner-loadline-1): plans of 1 segment"
 else
@@ -89,7 +90,7 @@ cat <<MSG
     API docs    http://127.0.0.1:$PORT/api/docs
     Health      http://127.0.0.1:$PORT/api/v1/health
     Metrics     $metrics_line
-    Demo target http://127.0.0.1:$DEMO_PORT (plan "Demo baseline"; verified, so it may run above the unverified limits)
+    Demo target http://127.0.0.1:$DEMO_PORT (plan "Demo baseline"; $demo_verified)
     Runners     $runners_line
                 more: LOADLINE_RUNNERS=N bash scripts/up.sh (one k6 each; N segments need N runners)
     Logs        $RUN_DIR/{api,$runner_logs,demo}.log

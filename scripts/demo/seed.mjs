@@ -94,4 +94,4 @@ if (!plans.some((plan) => plan.name === 'Demo baseline')) {
   );
   if (created.status !== 201) throw new Error(`demo plan failed: ${JSON.stringify(created.body)}`);
 }
-console.log(JSON.stringify(credentials));
+console.log(JSON.stringify({ ...credentials, verified: Boolean(target.verified) }));
