@@ -76,7 +76,8 @@ describe('onboarding and trust', { timeout: 300_000 }, () => {
     const seeded = await run(process.execPath, [join(REPO_ROOT, 'scripts/demo/seed.mjs')], {
       env: { ...env, LOADLINE_URL: BASE_URL, LOADLINE_DEMO_TARGET: `http://127.0.0.1:${port}` },
     });
-    const credentials = JSON.parse(seeded.stdout) as { email: string; password: string };
+    const credentials = JSON.parse(seeded.stdout) as { email: string; password: string; verified: boolean };
+    assert.equal(credentials.verified, true, `the seed verified the demo target (stderr: ${seeded.stderr})`);
 
     // Signed in as the demo user, as up.sh prints it.
     const demoTab = await openBrowserTab(pageErrors, { errorLabel: 'demo' });
