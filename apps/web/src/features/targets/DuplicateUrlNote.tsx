@@ -14,7 +14,7 @@ export function DuplicateUrlNote({ baseUrl, exceptId }: { baseUrl: string; excep
   const same = targetsWithBaseUrl(targets.data, trimmed, exceptId);
   if (!same.length) return null;
   return (
-    <p className="small text-warning inline-links" role="status" data-testid="duplicate-url-warning">
+    <p className="small text-warning inline-links duplicate-url-note" role="status" data-testid="duplicate-url-warning">
       {same.length === 1 ? 'Another target already has' : `${same.length} other targets already have`} this base URL:{' '}
       {same.map((other, i) => (
         <span key={other.id}>

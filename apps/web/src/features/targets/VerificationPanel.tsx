@@ -69,7 +69,7 @@ export function VerificationPanel({ target }: { target: TargetView }) {
         ) : null}
       </dl>
       {!verification.dnsName ? (
-        <p className="small muted" data-testid="no-dns-note">
+        <p className="small muted verification__note" data-testid="no-dns-note">
           {verification.httpUrl
             ? 'No DNS record is offered: the host is an IP address, which has no name to publish a TXT record under.'
             : 'This target can only be verified through a DNS name: its host is an IP address and gRPC has no HTTP endpoint for the file. Give the target a host name.'}
