@@ -98,8 +98,7 @@ export const SHAPES = [
 ];
 
 /** The request name of each scenario, as the specs above name them. */
-export const requestNameOf = (shape, scenarioName) =>
-  shape.spec.scenarios.find((s) => s.name === scenarioName)?.requests[0].name ?? 'Get';
+export const requestNameOf = (shape, scenarioName) => shape.spec.scenarios.find((s) => s.name === scenarioName)?.requests[0].name ?? 'Get';
 
 /** The same LCG + Box-Muller as compare-shapes.test.ts: seeded, so every machine draws the same runs. */
 export function generator(seed) {
@@ -138,11 +137,12 @@ export async function sharedDist() {
 /**
  * One synthetic run of `shape` against the model server: its seconds as the runner stores
  * them (one row per request name, status and scenario, with a latency histogram).
- * `slower`: 0.05 = every latency 5 % higher at every level.
+ * `slower`: 0.05 = every latency 5 % higher at every level. `runSd`: the per-run offset's sd
+ * (0: within-run noise only, what a comparison of two runs' seconds can see).
  */
-export function syntheticSeconds(shared, shape, seed, slower = 0) {
+export function syntheticSeconds(shared, shape, seed, slower = 0, runSd = MODEL.RUN_SD) {
   const { normal, uniform, poisson } = generator(seed);
-  const runLevel = 1 + MODEL.RUN_SD * normal();
+  const runLevel = 1 + runSd * normal();
   const meanFactor = Math.exp((MODEL.REQUEST_SIGMA * MODEL.REQUEST_SIGMA) / 2);
   let drift = MODEL.DRIFT_SD * normal();
   const innovation = MODEL.DRIFT_SD * Math.sqrt(1 - MODEL.DRIFT_RHO * MODEL.DRIFT_RHO);

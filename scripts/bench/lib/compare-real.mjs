@@ -103,7 +103,9 @@ export async function realComparisons(options, setCleanup = () => {}) {
           const result = await runPlan(ctx, entry.plan, { label, timeoutMs: RUN_TIMEOUT_MS });
           const seconds = await storedSeconds(shared, stack.db, result.runId);
           entry.runs.push({ run: result.run, seconds, wallSeconds: result.wallSeconds });
-          log(`compare: real run ${label}: ${result.run.summary.overall.count} requests, p95 ${result.run.summary.overall.latency?.p95?.toFixed(1)} ms, ${seconds.length} seconds`);
+          log(
+            `compare: real run ${label}: ${result.run.summary.overall.count} requests, p95 ${result.run.summary.overall.latency?.p95?.toFixed(1)} ms, ${seconds.length} seconds`,
+          );
         }
       }
       const shapes = plans.map((entry) => comparePairs(shared, entry));
@@ -150,6 +152,11 @@ function comparePairs(shared, { shape, spec, runs }) {
   const overall = (entry) => entry.run.summary.overall;
   return {
     ...shapeResult(shape, tally, detections),
-    runs: runs.map((entry) => ({ runId: entry.run.id, p95: round(overall(entry).latency?.p95 ?? null, 2), count: overall(entry).count, seconds: entry.seconds.length })),
+    runs: runs.map((entry) => ({
+      runId: entry.run.id,
+      p95: round(overall(entry).latency?.p95 ?? null, 2),
+      count: overall(entry).count,
+      seconds: entry.seconds.length,
+    })),
   };
 }

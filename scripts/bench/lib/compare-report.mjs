@@ -23,9 +23,33 @@ function shapeLines(prefix, shape, bar) {
     `    at +5 %: p50 called in ${pct(at5?.p50)}; p95 interval half-width, median ±${pct(at5?.p95HalfWidth.median)}, ` +
       `95th percentile ±${pct(at5?.p95HalfWidth.p95)}, within ±${pct(bar.halfWidth, 0)} in ${pct(at5?.p95HalfWidth.withinBar)} of pairs`,
   ];
+  const spread = shape.p95Spread;
+  if (spread) {
+    // A change d is called in 95 % of pairs with <= 2.5 % false calls each way only when d >= (1.96 + 1.645) sd.
+    lines.push(
+      `    identical pairs' p95s differ by sd ±${pct(spread.sd)} (95 % of pairs within ±${pct(spread.within95)}): ` +
+        `no method calls +5 % in 95 % of pairs with <= 5 % false calls unless that sd is <= ${pct(0.05 / (1.959964 + 1.644854))}`,
+    );
+  }
+  if (phaseKeys.length) {
+    const phaseNames = [...new Set(phaseKeys.map((key) => key.split('.')[0]))];
+    const figures = (name) =>
+      ['p50', 'p95', 'errorRate', 'rps'].filter((m) => `${name}.${m}` in shape.falseCalls).map((m) => `${m} ${pct(shape.falseCalls[`${name}.${m}`])}`);
+    lines.push(`    false calls per phase: ${phaseNames.map((name) => `${name} ${figures(name).join(', ')}`).join('; ')}`);
+  }
+  const flat = shape.withoutRunOffset;
+  if (flat) {
+    lines.push(
+      `    without the per-run offset (within-run noise only): worst false calls ${pct(flat.worstFalseCall.rate)} (${flat.worstFalseCall.figure}), ` +
+        `p95 ${pct(flat.falseCalls.p95)}; identical p95s' sd ±${pct(flat.p95Spread?.sd)}; +5 %: p95 called in ${pct(flat.at5?.p95)}, ` +
+        `p50 in ${pct(flat.at5?.p50)}, p95 interval ±${pct(flat.at5?.p95HalfWidth.median)} (median)`,
+    );
+  }
   const missed = [];
-  if (!shape.meetsBar.falseCalls) missed.push(`false calls above ${pct(bar.falseCallRate, 0)} (${shape.worstFalseCall.figure} ${pct(shape.worstFalseCall.rate)})`);
-  if (!shape.meetsBar.detection) missed.push(`a 5 % change called in fewer than ${pct(bar.detection, 0)} of pairs (p95 ${pct(at5?.p95)}, p50 ${pct(at5?.p50)})`);
+  if (!shape.meetsBar.falseCalls)
+    missed.push(`false calls above ${pct(bar.falseCallRate, 0)} (${shape.worstFalseCall.figure} ${pct(shape.worstFalseCall.rate)})`);
+  if (!shape.meetsBar.detection)
+    missed.push(`a 5 % change called in fewer than ${pct(bar.detection, 0)} of pairs (p95 ${pct(at5?.p95)}, p50 ${pct(at5?.p50)})`);
   if (!shape.meetsBar.interval) missed.push(`p95 interval wider than ±${pct(bar.halfWidth, 0)} (median ±${pct(at5?.p95HalfWidth.median)})`);
   lines.push(`    issue 29's bar: ${missed.length ? `MISSED: ${missed.join('; ')}` : 'met'}`);
   return lines;

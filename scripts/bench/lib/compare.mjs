@@ -65,6 +65,7 @@ export class Tally {
     this.calls = new Map();
     this.judged = new Set();
     this.methods = new Set();
+    this.p95Changes = [];
   }
 
   /** An identical pair: every call is a false one. */
@@ -75,11 +76,26 @@ export class Tally {
       ...comparison.overall.map((delta) => [delta.metric, delta]),
       ...comparison.phases.flatMap((phase) => phase.metrics.map((delta) => [`${phase.name}.${delta.metric}`, delta])),
     ];
+    const p95 = comparison.overall.find((delta) => delta.metric === 'p95');
+    if (p95?.deltaPct !== null && p95?.deltaPct !== undefined) this.p95Changes.push(p95.deltaPct);
     for (const [key, delta] of figures) {
       if (delta.change === null) continue;
       this.judged.add(key);
       if (CALLED.has(delta.change)) this.calls.set(key, (this.calls.get(key) ?? 0) + 1);
     }
+  }
+
+  /**
+   * How far apart identical runs' p95s are (head / base - 1): the noise any method has to
+   * tell a change from. sd, and the half-width holding 95 % of pairs.
+   */
+  p95Spread() {
+    const values = this.p95Changes;
+    if (values.length < 2) return null;
+    const mean = values.reduce((a, b) => a + b, 0) / values.length;
+    const sd = Math.sqrt(values.reduce((a, b) => a + (b - mean) ** 2, 0) / (values.length - 1));
+    const sorted = values.map(Math.abs).sort((a, b) => a - b);
+    return { sd: round(sd, 4), within95: round(sorted[Math.min(sorted.length - 1, Math.floor(0.95 * sorted.length))], 4) };
   }
 
   /** Rates of false calls per judged figure, the whole run's first. */
@@ -142,6 +158,7 @@ export function shapeResult(shape, tally, detections) {
     falseCalls: Object.fromEntries(Object.entries(falseCalls).map(([key, rate]) => [key, round(rate, 4)])),
     worstFalseCall: { figure: worst[0], rate: round(worst[1], 4) },
     steps,
+    p95Spread: tally.p95Spread(),
     smallestDetected: smallestDetected(steps),
     at5,
     meetsBar: {
@@ -150,6 +167,24 @@ export function shapeResult(shape, tally, detections) {
       interval: at5 ? at5.p95HalfWidth.median !== null && at5.p95HalfWidth.median <= BAR.halfWidth : false,
     },
   };
+}
+
+/**
+ * The same pairs without the per-run offset (every run of the server at the same level):
+ * only the noise within runs, which is what intervals from two runs' seconds can see. Sets
+ * apart how much of a shape's false calls and width comes from run-to-run noise.
+ */
+function withinRunOnly(shared, shape, s, measured, pairs) {
+  const tally = new Tally();
+  const detection = new Detection(0.05);
+  for (let p = 0; p < pairs; p++) {
+    const [baseSeed, headSeed] = [1_000_003 * (s + 1) + 2 * p, 1_000_003 * (s + 1) + 2 * p + 1];
+    const base = measured(`${shape.name}-flat-base-${p}`, syntheticSeconds(shared, shape, baseSeed, 0, 0));
+    tally.identical(shared.compareRuns(base, measured(`${shape.name}-flat-head-${p}`, syntheticSeconds(shared, shape, headSeed, 0, 0))));
+    detection.add(shared.compareRuns(base, measured(`${shape.name}-flat-head-${p}-0.05`, syntheticSeconds(shared, shape, headSeed, 0.05, 0))));
+  }
+  const { falseCalls, worstFalseCall, p95Spread, at5, meetsBar } = shapeResult(shape, tally, [detection]);
+  return { falseCalls, worstFalseCall, p95Spread, at5, meetsBar };
 }
 
 /** Part A: seeded synthetic runs of the model server. */
@@ -175,6 +210,7 @@ async function synthetic(options) {
       }
     }
     const result = shapeResult(shape, tally, detections);
+    result.withoutRunOffset = withinRunOnly(shared, shape, s, measured, pairs);
     shapes.push(result);
     log(
       `compare: ${shape.name}: ${pairs} pairs, worst false-call rate ${(result.worstFalseCall.rate * 100).toFixed(1)} % (${result.worstFalseCall.figure}), ` +
