@@ -174,10 +174,11 @@ export function shapeResult(shape, tally, detections) {
  * only the noise within runs, which is what intervals from two runs' seconds can see. Sets
  * apart how much of a shape's false calls and width comes from run-to-run noise.
  */
-function withinRunOnly(shared, shape, s, measured, pairs) {
+async function withinRunOnly(shared, shape, s, measured, pairs) {
   const tally = new Tally();
   const detection = new Detection(0.05);
   for (let p = 0; p < pairs; p++) {
+    await new Promise((resolve) => setImmediate(resolve));
     const [baseSeed, headSeed] = [1_000_003 * (s + 1) + 2 * p, 1_000_003 * (s + 1) + 2 * p + 1];
     const base = measured(`${shape.name}-flat-base-${p}`, syntheticSeconds(shared, shape, baseSeed, 0, 0));
     tally.identical(shared.compareRuns(base, measured(`${shape.name}-flat-head-${p}`, syntheticSeconds(shared, shape, headSeed, 0, 0))));
@@ -200,6 +201,8 @@ async function synthetic(options) {
     const tally = new Tally();
     const detections = STEPS.map((step) => new Detection(step));
     for (let p = 0; p < pairs; p++) {
+      // Let a Ctrl-C in: each pair is ~0.25 s of computing without a pause.
+      await new Promise((resolve) => setImmediate(resolve));
       // Distinct seeds per shape, pair and side; a changed head keeps its identical twin's seed.
       const [baseSeed, headSeed] = [1_000_003 * (s + 1) + 2 * p, 1_000_003 * (s + 1) + 2 * p + 1];
       const base = measured(`${shape.name}-base-${p}`, syntheticSeconds(shared, shape, baseSeed));
@@ -210,7 +213,7 @@ async function synthetic(options) {
       }
     }
     const result = shapeResult(shape, tally, detections);
-    result.withoutRunOffset = withinRunOnly(shared, shape, s, measured, pairs);
+    result.withoutRunOffset = await withinRunOnly(shared, shape, s, measured, pairs);
     shapes.push(result);
     log(
       `compare: ${shape.name}: ${pairs} pairs, worst false-call rate ${(result.worstFalseCall.rate * 100).toFixed(1)} % (${result.worstFalseCall.figure}), ` +
