@@ -139,19 +139,31 @@ function comparePairs(shared, { shape, spec, runs }) {
   });
   const tally = new Tally();
   const detections = STEPS.map((step) => new Detection(step));
+  // Pair by pair, the p95 as judged as they are and at +5 % and +20 %: what the rates are made of.
+  const pairs = [];
+  const p95Of = (comparison) => {
+    const { deltaPct, interval, base, change } = comparison.overall.find((delta) => delta.metric === 'p95');
+    return { change, deltaPct: round(deltaPct, 4), interval: interval && base ? [round(interval.low / base, 4), round(interval.high / base, 4)] : null };
+  };
   for (let i = 0; i < runs.length; i++) {
     for (let j = i + 1; j < runs.length; j++) {
       const base = measured(runs[i], runs[i].seconds);
-      tally.identical(shared.compareRuns(base, measured(runs[j], runs[j].seconds)));
+      const identical = shared.compareRuns(base, measured(runs[j], runs[j].seconds));
+      tally.identical(identical);
+      const pair = { base: i + 1, head: j + 1, seconds: [runs[i].seconds.length, runs[j].seconds.length], identical: p95Of(identical) };
       for (const detection of detections) {
         const scaled = scaledSeconds(shared, runs[j].seconds, 1 + detection.change);
-        detection.add(shared.compareRuns(base, measured(runs[j], scaled, `${runs[j].run.id}-x${detection.change}`)));
+        const comparison = shared.compareRuns(base, measured(runs[j], scaled, `${runs[j].run.id}-x${detection.change}`));
+        detection.add(comparison);
+        if (detection.change === 0.05 || detection.change === 0.2) pair[`at${Math.round(detection.change * 100)}`] = p95Of(comparison);
       }
+      pairs.push(pair);
     }
   }
   const overall = (entry) => entry.run.summary.overall;
   return {
     ...shapeResult(shape, tally, detections),
+    pairs,
     runs: runs.map((entry) => ({
       runId: entry.run.id,
       p95: round(overall(entry).latency?.p95 ?? null, 2),
