@@ -1,14 +1,16 @@
 #!/usr/bin/env node
 // pnpm bench [-- --quick] [--pairs N] [--overhead-seconds N] [--soak-seconds N] [--scale-rate N] [--scale-seconds N]
-//            [--spread-runs N] [--telemetry-seconds N]
-//            [--only overhead,accuracy,memory,scale,api,live,telemetry,schedules,regressions,charts]
+//            [--spread-runs N] [--telemetry-seconds N] [--compare-pairs N] [--compare-runs N]
+//            [--only overhead,accuracy,memory,scale,api,live,telemetry,schedules,regressions,compare,charts]
 //
 // Benchmarks of the whole platform on this machine, reported as ratios against a baseline
 // measured in the same run (plus the raw numbers): what Loadline costs k6 in throughput, how
 // exact its percentiles are, whether the runner's memory stays flat, how much a run-minute
 // stores, how soon a report is there after the load ends, whether a plan split over 1, 2 and
 // 3 runners delivers its rate and starts together, what reading 3 metric sources of 2,000
-// series costs the runner and storage (issue 28), and whether the web app's charts
+// series costs the runner and storage (issue 28), how small a change the before/after
+// comparison calls on each load shape and how often it calls one between identical runs
+// (issue 29), and whether the web app's charts
 // stay smooth with thousands of points. Loopback only: every server is started here on
 // 127.0.0.1 and every load is bounded in time. See docs/benchmarks.md.
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -25,11 +27,13 @@ import { formatApiReads } from './lib/api-format.mjs';
 import { formatLive } from './lib/live.mjs';
 import { formatSchedules, schedules } from './lib/schedules.mjs';
 import { formatRegressions, regressions } from './lib/regressions.mjs';
+import { compare } from './lib/compare.mjs';
+import { formatCompare, summarizeCompare } from './lib/compare-report.mjs';
 import { formatTelemetry, summarizeTelemetry } from './lib/telemetry.mjs';
 
 /** These need the platform (PostgreSQL, Redis, the built API and runner, k6, Go); charts does not. */
 const STACK_BENCHMARKS = ['overhead', 'accuracy', 'memory', 'scale', 'api', 'live', 'telemetry'];
-const BENCHMARKS = [...STACK_BENCHMARKS, 'schedules', 'regressions', 'charts'];
+const BENCHMARKS = [...STACK_BENCHMARKS, 'schedules', 'regressions', 'compare', 'charts'];
 
 function parseOptions(argv) {
   const { values } = parseArgs({
@@ -43,6 +47,8 @@ function parseOptions(argv) {
       'scale-seconds': { type: 'string' },
       'spread-runs': { type: 'string' },
       'telemetry-seconds': { type: 'string' },
+      'compare-pairs': { type: 'string' },
+      'compare-runs': { type: 'string' },
       only: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -51,8 +57,8 @@ function parseOptions(argv) {
   if (values.help) {
     process.stdout.write(
       'usage: pnpm bench [-- --quick] [--pairs N] [--overhead-seconds N] [--soak-seconds N] [--scale-rate N] [--scale-seconds N]\n' +
-        '                  [--spread-runs N] [--telemetry-seconds N]\n' +
-        '                  [--only overhead,accuracy,memory,scale,api,live,telemetry,schedules,regressions,charts]\n' +
+        '                  [--spread-runs N] [--telemetry-seconds N] [--compare-pairs N] [--compare-runs N]\n' +
+        '                  [--only overhead,accuracy,memory,scale,api,live,telemetry,schedules,regressions,compare,charts]\n' +
         '  --quick           short smoke check: 1 overhead pair of 10 s, 10 s accuracy run, 60 s soak, scale runs of 10 s and\n' +
         '                    5 start-spread runs, charts up to 3,600 points\n' +
         '  --pairs N         bare k6 / Loadline pairs for the overhead figure (default 5)\n' +
@@ -66,6 +72,10 @@ function parseOptions(argv) {
         '  --only telemetry  a run without and one with 3 scrape sources of 2,000 series: runner CPU and storage per run-minute\n' +
         '  --only live       50 live viewers of a running and of a waiting run: database queries/s and API CPU per viewer\n' +
         '  --only regressions  change-point detection on synthetic histories (steps of 5/10/20 %, spread 5/10 %): found within 3 runs, false alarms\n' +
+        '  --only compare    before/after comparisons on 4 load shapes: false calls on identical pairs, smallest p95 change called in 95 %\n' +
+        '                    (part A synthetic, seeded; part B real k6 runs through the platform, skipped when the stack cannot start)\n' +
+        '  --compare-pairs N synthetic pairs per shape and change (default 200, --quick 40)\n' +
+        '  --compare-runs N  real runs (~25 s each) per shape for part B, every pair of them compared (default 5, --quick 3; 0: no part B)\n' +
         '  --only LIST       run only some benchmarks (storage and latency use the runs done; charts alone needs no stack)\n',
     );
     process.exit(0);
@@ -87,6 +97,8 @@ function parseOptions(argv) {
     scaleSeconds: values['scale-seconds'] ? positiveInt('scale-seconds', values['scale-seconds'], 5) : values.quick ? 10 : 30,
     telemetrySeconds: values['telemetry-seconds'] ? positiveInt('telemetry-seconds', values['telemetry-seconds'], 10) : values.quick ? 20 : 60,
     spreadRuns: values['spread-runs'] ? positiveInt('spread-runs', values['spread-runs'], 0) : values.quick ? 5 : 10,
+    comparePairs: values['compare-pairs'] ? positiveInt('compare-pairs', values['compare-pairs'], 1) : values.quick ? 40 : 200,
+    compareRuns: values['compare-runs'] ? positiveInt('compare-runs', values['compare-runs'], 0) : values.quick ? 3 : 5,
     only,
   };
 }
@@ -131,6 +143,18 @@ async function main() {
     }
   }
   if (options.only.includes('regressions')) results.regressions = await regressions({ options });
+  // Part B starts a stack of its own (after the shared one is gone), imported only then.
+  if (options.only.includes('compare')) {
+    const real =
+      options.compareRuns >= 2
+        ? async () => {
+            const { realComparisons } = await import('./lib/compare-real.mjs');
+            // Its own stack: dropped by the signal handler too, should the bench be stopped in it.
+            return realComparisons(options, (close) => (stackCleanup = close));
+          }
+        : null;
+    results.compare = await compare({ options, real });
+  }
   // After the stack is gone, so that its idle processes do not share the CPU with the browser.
   if (options.only.includes('charts')) results.charts = await charts({ options });
 
@@ -222,6 +246,7 @@ function formatReport({ machine, options, results, startedAt }) {
     live: lv,
     schedules: sch,
     regressions: reg,
+    compare: cmp,
     telemetry: tm,
   } = results;
   lines.push('');
@@ -313,6 +338,7 @@ function formatReport({ machine, options, results, startedAt }) {
   if (tm) lines.push('', ...formatTelemetry(tm));
   if (sch) lines.push('', ...formatSchedules(sch));
   if (reg) lines.push('', ...formatRegressions(reg));
+  if (cmp) lines.push('', ...formatCompare(cmp));
   if (l?.perRun.length) {
     lines.push('');
     lines.push(`run end -> report (RunSegment.finishedAt -> Run.finishedAt), ms: ${l.perRun.map((run) => `${run.label} ${run.ms}`).join(', ')}`);
@@ -366,6 +392,7 @@ function formatReport({ machine, options, results, startedAt }) {
     );
   }
   if (tm) lines.push(...summarizeTelemetry(tm));
+  if (cmp) lines.push(...summarizeCompare(cmp));
   if (l?.perRun.length)
     lines.push(`  latency    run end -> report            ${fmtInt(l.medianMs)} ms median, ${fmtInt(l.maxMs)} ms max (${l.perRun.length} runs)`);
   lines.push('');
