@@ -61,11 +61,14 @@ export function pairingOf(base: PlanSpec, head: PlanSpec): { phases: string[] } 
 /**
  * A run's first and last seconds are partial (load starts and stops within them): their counts
  * would read as a lower rate, and a run that touched one more wall-clock second than another
- * would seem slower. Left out when enough seconds remain.
+ * would seem slower. Their requests are drawn like any others' (they are in the run's figures);
+ * only rates leave them out, when enough seconds remain.
  */
-export function fullSeconds(seconds: readonly SecondSample[]): readonly SecondSample[] {
-  return seconds.length >= MIN_SECONDS + 2 ? seconds.slice(1, -1) : seconds;
+export function edgeSeconds(...runs: (readonly SecondSample[])[]): ReadonlySet<SecondSample> {
+  return new Set(runs.flatMap((seconds) => (seconds.length >= MIN_SECONDS + 2 ? [seconds[0]!, seconds.at(-1)!] : [])));
 }
+
+const NO_EDGES: ReadonlySet<SecondSample> = new Set();
 
 /** What a scope is: the whole run (neither), one request name or one scenario (phase). */
 export interface Scope {
@@ -74,10 +77,10 @@ export interface Scope {
 }
 
 /** Each second of a run as the bootstrap reads it: the whole run, or one request name (a string), or a scope. */
-export function scopeSeconds(seconds: readonly SecondSample[], scope: string | null | Scope): SecondFigures[] {
+export function scopeSeconds(seconds: readonly SecondSample[], scope: string | null | Scope, edges: ReadonlySet<SecondSample> = NO_EDGES): SecondFigures[] {
   const { request, scenario } = typeof scope === 'string' ? { request: scope, scenario: undefined } : (scope ?? {});
   return seconds.map((second) => {
-    const figures: SecondFigures = { count: 0, errors: 0, latency: emptyHistogram() };
+    const figures: SecondFigures = { count: 0, errors: 0, latency: emptyHistogram(), ...(edges.has(second) ? { partial: true } : {}) };
     let all = 0;
     for (const row of second.requests) {
       all += row.count;
@@ -136,16 +139,17 @@ function pairedFigures(
   head: readonly SecondSample[],
   scope: Scope,
   phases: readonly string[],
+  edges: ReadonlySet<SecondSample> = NO_EDGES,
 ): [SecondFigures[], SecondFigures[]] {
   if (phases.length < 2 || scope.scenario !== undefined) {
     const [b, h] = pairByOffset(base, head);
-    return [scopeSeconds(b, scope), scopeSeconds(h, scope)];
+    return [scopeSeconds(b, scope, edges), scopeSeconds(h, scope, edges)];
   }
   const figures: [SecondFigures[], SecondFigures[]] = [[], []];
   for (const name of phases) {
     const [b, h] = pairByOffset(innerSeconds(phaseSeconds(base, name)), innerSeconds(phaseSeconds(head, name)));
-    figures[0].push(...scopeSeconds(b, { ...scope, scenario: name }));
-    figures[1].push(...scopeSeconds(h, { ...scope, scenario: name }));
+    figures[0].push(...scopeSeconds(b, { ...scope, scenario: name }, edges));
+    figures[1].push(...scopeSeconds(h, { ...scope, scenario: name }, edges));
   }
   return figures;
 }
@@ -162,8 +166,9 @@ export function scopeIntervals(
   paired: boolean,
   seed: number,
   phases: readonly string[] = [],
+  edges: ReadonlySet<SecondSample> = edgeSeconds(base, head),
 ): Intervals {
-  return changeIntervals(...scopeFigures(base, head, scope, paired, phases), { seed, paired });
+  return changeIntervals(...scopeFigures(base, head, scope, paired, phases, edges), { seed, paired });
 }
 
 /** Both runs' seconds of a scope as the bootstrap draws them: paired (see pairedFigures) or each run's own. */
@@ -173,8 +178,9 @@ export function scopeFigures(
   scope: Scope,
   paired: boolean,
   phases: readonly string[] = [],
+  edges: ReadonlySet<SecondSample> = edgeSeconds(base, head),
 ): [SecondFigures[], SecondFigures[]] {
-  return paired ? pairedFigures(base, head, scope, phases) : [scopeSeconds(base, scope), scopeSeconds(head, scope)];
+  return paired ? pairedFigures(base, head, scope, phases, edges) : [scopeSeconds(base, scope, edges), scopeSeconds(head, scope, edges)];
 }
 
 /** A scope's figure as its summary states it: what an interval is centred on. */

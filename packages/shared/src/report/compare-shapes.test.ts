@@ -215,8 +215,8 @@ describe('comparisons on any load shape', () => {
       const [base, again, slower] = [timed(0.1, levels), timed(0.8, levels), timed(0.8, levels, 1.05)];
       const same = compareRuns(measured('a', phased, base), measured('b', phased, again));
       for (const delta of same.overall.filter((d) => d.change !== null)) expect(delta.change, delta.metric).toBe('unchanged');
-      // The assumed run-to-run spread (±1.96 %) and the draws, not a mix of phases (±20 % before phases were aligned).
-      expect(figure(same, 'p50').interval!.high - figure(same, 'p50').interval!.low).toBeLessThan(0.045 * figure(same, 'p50').base!);
+      // The assumed run-to-run spread (±2.7 %) and the draws, not a mix of phases (±20 % before phases were aligned).
+      expect(figure(same, 'p50').interval!.high - figure(same, 'p50').interval!.low).toBeLessThan(0.06 * figure(same, 'p50').base!);
       const changed = compareRuns(measured('a', phased, base), measured('c', phased, slower));
       for (const metric of ['p50', 'p95']) {
         const delta = figure(changed, metric);

@@ -39,14 +39,14 @@ describe('compareRuns', () => {
     expect(rps.change).toBe('unchanged');
     expect(rps.interval!.low).toBeLessThan(0);
     expect(rps.interval!.high).toBeGreaterThan(0);
-    // The first and last seconds (partial) are left out.
+    // Every second is drawn (the partial first and last count for latencies, not for rates).
     expect(comparison.noise).toEqual({
       method: 'moving-block bootstrap over seconds',
       confidence: 0.95,
       resamples: 400,
-      seconds: { base: 28, head: 28 },
+      seconds: { base: 30, head: 30 },
       history: null,
-      assumedLatencySpread: 0.01,
+      assumedLatencySpread: 0.014,
     });
     expect(comparison.requests.map((request) => request.name)).toEqual(['Get, "quoted"', '=cmd()']);
 

@@ -7,12 +7,12 @@ import { CUSTOM_METRIC_TYPES, customMetricFigures } from '../custom-metrics.js';
 import { HISTOGRAM_GAMMA } from '../histogram.js';
 import type { SecondSample } from '../series.js';
 import { comparisonWarnings } from './compare-warnings.js';
-import { fullSeconds, loadRelation, phaseSeconds, scopeIntervals, sharedPhases, withCountIntervals, type Intervals, type Scope } from './compare-scope.js';
+import { edgeSeconds, loadRelation, phaseSeconds, scopeIntervals, sharedPhases, withCountIntervals, type Intervals, type Scope } from './compare-scope.js';
 import { compareTelemetry, telemetryComparisonSchema } from './compare-telemetry.js';
 import { ASSUMED_LATENCY_SPREAD, historyFigure, runToRunSpread, widenDifference, type HistorySpread, type Spread } from './history-noise.js';
 import { DEFAULT_RESAMPLES, MIN_SECONDS, NOISE_METRICS, pairSeed, type ChangeInterval, type NoiseMetric } from './noise.js';
 
-export { fullSeconds, pairingOf, scopeSeconds } from './compare-scope.js';
+export { edgeSeconds, pairingOf, scopeSeconds } from './compare-scope.js';
 
 /** Which way is better for a metric: latency and errors down, throughput up. */
 const LOWER_IS_BETTER = new Set(['avg', 'p50', 'p90', 'p95', 'p99', 'max', 'errorRate', 'errors']);
@@ -198,7 +198,7 @@ export function compareRuns(base: ComparedRun, head: ComparedRun, history: Histo
   const sameDuration = load.same && !stopped && !base.run.partial && !head.run.partial;
   const judged = (metric: Metric) => load.same && !NOT_JUDGED.has(metric) && !(stopped && (metric === 'rps' || metric === 'count'));
   const seed = pairSeed(base.run.id, head.run.id);
-  const [bs, hs] = base.seconds && head.seconds ? [fullSeconds(base.seconds), fullSeconds(head.seconds)] : [null, null];
+  const [bs, hs] = base.seconds && head.seconds ? [base.seconds, head.seconds] : [null, null];
   const intervalsOf = (scope: Scope, b: RequestStats | undefined, h: RequestStats | undefined): Intervals =>
     bs && hs && b && h ? withCountIntervals(scopeIntervals(bs, hs, scope, paired, seed, phaseNames), b, h, sameDuration) : null;
 
@@ -227,13 +227,7 @@ export function compareRuns(base: ComparedRun, head: ComparedRun, history: Histo
       const intervals =
         base.seconds && head.seconds && b && h
           ? withCountIntervals(
-              scopeIntervals(
-                fullSeconds(phaseSeconds(base.seconds, name)),
-                fullSeconds(phaseSeconds(head.seconds, name)),
-                { scenario: name },
-                pairedPhase,
-                seed,
-              ),
+              scopeIntervals(phaseSeconds(base.seconds, name), phaseSeconds(head.seconds, name), { scenario: name }, pairedPhase, seed),
               b,
               h,
               sameLoad && !stopped,

@@ -16,13 +16,13 @@ function generator(seed: number) {
 /**
  * A ramp of 1 -> 40 VUs over `seconds`: each second's rate grows with its VUs and its latency
  * with the load (a server queueing: 20 ms at 1 VU, ~4x at 40), times `slower`, each second's
- * level drifting 3 %. Where a run is on the ramp decides its figures more than anything else.
+ * level drifting 2 % (as compare-shapes.test.ts's). Where a run is on the ramp decides its figures more than anything else.
  */
 function ramp(seed: number, { seconds = 30, slower = 1 } = {}): SecondFigures[] {
   const { normal } = generator(seed);
   return Array.from({ length: seconds }, (_, i) => {
     const vus = 1 + Math.round((39 * i) / (seconds - 1));
-    const median = 20 * (1 + vus / 13) * slower * (1 + 0.03 * normal());
+    const median = 20 * (1 + vus / 13) * slower * (1 + 0.02 * normal());
     const latency = emptyHistogram();
     const count = vus * 20;
     for (let r = 0; r < count; r++) recordValue(latency, median * Math.exp(0.3 * normal()));

@@ -2,7 +2,7 @@ import type { RunSummary } from '../summary.js';
 import type { SecondSample } from '../series.js';
 import { describeThreshold } from '../threshold-text.js';
 import { isRelative, thresholdFigure, withoutBaseline, type RelativeJudge, type Threshold, type ThresholdResult } from '../threshold.js';
-import { fullSeconds, scopeFigures } from './compare-scope.js';
+import { scopeFigures } from './compare-scope.js';
 import { pairSeed, ratioIntervals, type NoiseMetric } from './noise.js';
 import { historyFigure, runToRunSpread, widenRatio, type HistorySpread } from './history-noise.js';
 
@@ -92,13 +92,10 @@ export function judgeRelative(threshold: Threshold, head: JudgedRun, baseline: B
   const name = threshold.request ?? null;
   const paired = baseline.paired ?? null;
   const drawn = metric
-    ? (ratioIntervals(
-        ...scopeFigures(fullSeconds(baseline.seconds), fullSeconds(head.seconds), name === null ? {} : { request: name }, paired !== null, paired?.phases),
-        {
-          seed: pairSeed(baseline.runId, head.runId),
-          paired: paired !== null,
-        },
-      )?.[metric] ?? null)
+    ? (ratioIntervals(...scopeFigures(baseline.seconds, head.seconds, name === null ? {} : { request: name }, paired !== null, paired?.phases), {
+        seed: pairSeed(baseline.runId, head.runId),
+        paired: paired !== null,
+      })?.[metric] ?? null)
     : null;
   // Centred on the ratio judged: the drawn seconds leave out the partial first and last, and
   // paired seconds lie up to a second apart on a ramp (compare-scope.ts, centred).
