@@ -59,7 +59,7 @@ export function SignupForm({ inviteToken, invitedEmail, onSignedUp, label = 'Cre
     };
     const parsed = signupSchema.safeParse(input);
     if (!parsed.success) {
-      const fieldErrors = zodErrorToFieldErrors(parsed.error);
+      const fieldErrors = zodErrorToFieldErrors(parsed.error, { input });
       setErrors(fieldErrors);
       focusFirstError(fieldErrors, fields);
       return;
@@ -69,7 +69,7 @@ export function SignupForm({ inviteToken, invitedEmail, onSignedUp, label = 'Cre
     signup.mutate(input, {
       onSuccess: () => onSignedUp?.(),
       onError: (error) => {
-        const fieldErrors = isApiError(error) ? detailsToFieldErrors(error.details) : NO_ERRORS;
+        const fieldErrors = isApiError(error) ? detailsToFieldErrors(error.details, { input }) : NO_ERRORS;
         setErrors(fieldErrors);
         setFormError({ message: signupErrorMessage(error), code: isApiError(error) ? error.code : null });
         if (hasErrors(fieldErrors)) focusFirstError(fieldErrors, fields);
