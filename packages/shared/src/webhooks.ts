@@ -3,11 +3,14 @@ import { z } from 'zod';
 export const WEBHOOK_EVENTS = ['run.started', 'run.finished', 'run.failed', 'run.errored', 'run.inconclusive', 'schedule.skipped', 'plan.regression'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number] | 'webhook.test';
 
+/** zod runs every check even after `url()` failed, so the refinements must not throw on what it refused. */
+const parsedUrl = (value: string): URL | null => (URL.canParse(value) ? new URL(value) : null);
+
 export const webhookUrlSchema = z
   .url()
   .max(2_048)
-  .refine((value) => ['http:', 'https:'].includes(new URL(value).protocol), { message: 'must be an http:// or https:// URL' })
-  .refine((value) => !new URL(value).username && !new URL(value).password, { message: 'must not carry credentials' });
+  .refine((value) => !parsedUrl(value) || ['http:', 'https:'].includes(parsedUrl(value)!.protocol), { message: 'must be an http:// or https:// URL' })
+  .refine((value) => !parsedUrl(value)?.username && !parsedUrl(value)?.password, { message: 'must not carry credentials' });
 
 export const createWebhookSchema = z.object({
   url: webhookUrlSchema,
