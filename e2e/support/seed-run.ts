@@ -48,3 +48,14 @@ export async function shareRunViaApi(session: ApiSession, runId: string): Promis
   const body = await ok<{ url: string }>('POST', `/runs/${runId}/share-links`, session, {});
   return body.url;
 }
+
+/**
+ * Proves ownership of a loopback target over HTTP (an unverified target runs at most 60 s):
+ * the target is made to answer the verification value the API asks for, then verified.
+ */
+export async function verifyTargetViaApi(session: ApiSession, targetId: string, answer: (value: string) => void): Promise<void> {
+  const target = await ok<{ verification: { value: string } }>('GET', `/targets/${targetId}`, session);
+  answer(target.verification.value);
+  const verified = await ok<{ verification: { verified: boolean } }>('POST', `/targets/${targetId}/verify`, session, { method: 'http' });
+  if (!verified.verification.verified) throw new Error(`target ${targetId} was not verified: ${JSON.stringify(verified.verification)}`);
+}
