@@ -5,6 +5,7 @@ import { FormFields } from '../pages/FormFields.js';
 import { PlanFormPage } from '../pages/PlanFormPage.js';
 import { PlanPage } from '../pages/PlanPage.js';
 import { SignupPage } from '../pages/SignupPage.js';
+import { TargetPage } from '../pages/TargetPage.js';
 import { waitForApi } from '../support/api.js';
 import { openBrowserTab, screenshot, uniqueStamp, type BrowserTab } from '../support/browser.js';
 import { createPlanViaApi, createTargetViaApi, signInContext, signUpViaApi, type ApiSession } from '../support/setup.js';
@@ -81,7 +82,7 @@ describe('forms', { timeout: 180_000 }, () => {
       await signInContext(context, session);
     });
 
-    it('the target, plan editor, API key and invite forms answer bad input inline and clear it when fixed', async (t) => {
+    it('the target, plan editor, metric source, API key and invite forms answer bad input inline and clear it when fixed', async (t) => {
       try {
         await page.goto('/targets');
         const target = FormFields.named(page, 'New target');
@@ -107,6 +108,20 @@ describe('forms', { timeout: 180_000 }, () => {
         await screenshot(page, '81-forms-threshold-error');
         await threshold.fill(/^Value \(/, '300');
         await threshold.waitForNoError(/^Value \(/);
+
+        await new TargetPage(page).goto(targetId);
+        await new TargetPage(page).openSourceForm('scrape');
+        const source = FormFields.named(page, 'New metric source');
+        assert.ok(await source.browserValidationOff());
+        await source.fill('Metrics URL', 'metrics');
+        await source.submit(/Add source/);
+        await source.waitForError('Name', 'Enter a name');
+        const sourceUrlError = await waitForSomeError(source, 'Metrics URL');
+        assert.doesNotMatch(sourceUrlError, /Invalid|expected|Too small/, sourceUrlError);
+        assert.ok(await source.isFocused('Name'), 'focus on the first field with an error');
+        await source.fill('Name', 'api');
+        await source.waitForNoError('Name');
+        assert.equal(await source.errorOf('Metrics URL'), sourceUrlError, 'the URL keeps its message until it is edited');
 
         await page.goto('/settings/api-keys');
         const key = FormFields.named(page, 'New API key');

@@ -64,7 +64,7 @@ describe('humanMessage on the API’s details', () => {
     expect(humanMessage('Too small: expected number to be >0', { path: 'thresholds.0.value' })).toBe('Enter a number above 0');
     expect(humanMessage('Invalid email address', { path: 'email', value: '' })).toBe('Enter your email address');
     expect(humanMessage('Too small: expected string to have >=1 characters', { path: 'requests.0.name' })).toBe('Enter a name');
-    expect(humanMessage('Invalid URL', { path: 'url', value: 'not a url' })).toBe('Enter a full URL such as https://example.com/hook');
+    expect(humanMessage('Invalid URL', { path: 'url', value: 'not a url' })).toBe('Enter a full URL, starting with http:// or https://');
   });
 
   it('leaves a message that opens with an identifier as written', () => {

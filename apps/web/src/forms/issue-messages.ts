@@ -80,7 +80,7 @@ const RULES: ReadonlyArray<{ pattern: RegExp; say: (match: RegExpExecArray, noun
   { pattern: /^Too small: expected array to have (>=?\d+) items?$/, say: (m) => `Add at least ${bound(m[1]!).limit}` },
   { pattern: /^Too big: expected array to have (<=?\d+) items?$/, say: (m) => `Keep at most ${bound(m[1]!).limit}` },
   { pattern: /^Invalid email address$/, say: () => 'Enter an email address such as name@example.com' },
-  { pattern: /^Invalid URL$/, say: () => 'Enter a full URL such as https://example.com/hook' },
+  { pattern: /^Invalid URL$/, say: () => 'Enter a full URL, starting with http:// or https://' },
   { pattern: /^Invalid option: expected one of (.+)$/, say: (m) => `Choose one of ${m[1]!.replaceAll('|', ', ')}` },
   { pattern: /^Invalid string: must start with "(.*)"$/, say: (m) => `Start with “${m[1]}”` },
   { pattern: /^Invalid (string|input)(: .*)?$/, say: () => 'Check the format of this value' },
