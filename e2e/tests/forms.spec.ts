@@ -6,6 +6,7 @@ import { PlanFormPage } from '../pages/PlanFormPage.js';
 import { PlanPage } from '../pages/PlanPage.js';
 import { SignupPage } from '../pages/SignupPage.js';
 import { TargetPage } from '../pages/TargetPage.js';
+import { seriousAccessibilityViolations } from '../support/accessibility.js';
 import { waitForApi } from '../support/api.js';
 import { openBrowserTab, screenshot, uniqueStamp, type BrowserTab } from '../support/browser.js';
 import { createPlanViaApi, createTargetViaApi, signInContext, signUpViaApi, type ApiSession } from '../support/setup.js';
@@ -47,6 +48,7 @@ describe('forms', { timeout: 180_000 }, () => {
       assert.equal(await signup.errorOf('Work email'), 'Enter your email address');
       assert.ok(await signup.isFocused('Your name'), 'focus on the first field with an error');
       await screenshot(page, '80-forms-signup-errors');
+      assert.deepEqual(await seriousAccessibilityViolations(page), [], 'axe on a form showing its errors');
       await signup.fill('Your name', 'Form Tester');
       await signup.waitForNoError('Your name');
       assert.equal(await signup.errorOf('Work email'), 'Enter your email address', 'the other fields keep their messages');
@@ -171,6 +173,7 @@ describe('forms', { timeout: 180_000 }, () => {
         assert.ok(new Date(preview[0]!).getTime() - Date.now() <= 86_400_000 && new Date(preview[0]!).getTime() > Date.now());
         assert.match(await page.getByTestId('preview-fire-times').innerText(), /09:30 GMT\+5:30/);
         await screenshot(page, '82-forms-schedule-preview');
+        assert.deepEqual(await seriousAccessibilityViolations(page), [], 'axe on the plan page with the schedule form open');
 
         // Only the API knows the installation's floor (the e2e stack allows one slot per 10 s).
         await schedule.fill('Cron expression', '*/2 * * * * *');
@@ -206,6 +209,7 @@ describe('forms', { timeout: 180_000 }, () => {
         assert.doesNotMatch(urlError, /Invalid|expected|Too small/, urlError);
         assert.ok(await webhook.isFocused('Endpoint URL'));
         await screenshot(page, '83-forms-webhook-error');
+        assert.deepEqual(await seriousAccessibilityViolations(page), [], 'axe on the webhook form showing an error');
         await webhook.fill('Endpoint URL', 'http://127.0.0.1:9/hook');
         await webhook.waitForNoError('Endpoint URL');
         assert.deepEqual(pageErrors, []);
