@@ -82,7 +82,7 @@ describe('target telemetry', { timeout: RUN_TIMEOUT_MS + 180_000 }, () => {
         bearer: token,
       });
       await page.getByRole('form', { name: 'New metric source' }).getByRole('button', { name: 'Add source' }).click();
-      assert.match((await targetPage.sourceFieldError('selectors')) ?? '', /^line 2: a metric name/);
+      assert.match((await targetPage.sourceFieldError('selectors')) ?? '', /^Line 2: A metric name/);
 
       // The target's own host: accepted. Listed with its kind, URL, presets and the credentials' kind only.
       await targetPage.fillScrapeSource({ name: 'api', url: target.metricsUrl, presets: ['process', 'queue'], cpuCores: 1, bearer: token });

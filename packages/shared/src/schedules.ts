@@ -137,3 +137,19 @@ export function nextFireAfter(cron: string, timezone: string, after: Date): Date
   }
   return entry.next ? new Date(entry.next) : null;
 }
+
+/** What a schedule form shows as the cron is typed: its next slots, or why there are none. */
+export type FireTimePreview = { ok: true; times: Date[] } | { ok: false; field: 'cron' | 'timezone'; message: string };
+
+/**
+ * The next `count` slots of a cron in a time zone, checked by the same schemas the API checks a
+ * schedule with and computed by the same `nextFireTimes` the API lists, so what the form
+ * previews is what the saved schedule will show and fire.
+ */
+export function previewFireTimes(cron: string, timezone: string, count = 5, from = new Date()): FireTimePreview {
+  const zone = timezoneSchema.safeParse(timezone.trim());
+  if (!zone.success) return { ok: false, field: 'timezone', message: zone.error.issues[0]!.message };
+  const expression = cronSchema.safeParse(cron);
+  if (!expression.success) return { ok: false, field: 'cron', message: expression.error.issues[0]!.message };
+  return { ok: true, times: nextFireTimes(expression.data, zone.data, count, from) };
+}

@@ -14,11 +14,14 @@ export const DEFAULT_WEBHOOK_EVENTS = [
   'run.inconclusive',
 ] as const satisfies readonly (typeof WEBHOOK_EVENTS)[number][];
 
+/** zod runs every check even after `url()` failed, so the refinements must not throw on what it refused. */
+const parsedUrl = (value: string): URL | null => (URL.canParse(value) ? new URL(value) : null);
+
 export const webhookUrlSchema = z
   .url()
   .max(2_048)
-  .refine((value) => ['http:', 'https:'].includes(new URL(value).protocol), { message: 'must be an http:// or https:// URL' })
-  .refine((value) => !new URL(value).username && !new URL(value).password, { message: 'must not carry credentials' });
+  .refine((value) => !parsedUrl(value) || ['http:', 'https:'].includes(parsedUrl(value)!.protocol), { message: 'must be an http:// or https:// URL' })
+  .refine((value) => !parsedUrl(value)?.username && !parsedUrl(value)?.password, { message: 'must not carry credentials' });
 
 export const createWebhookSchema = z.object({
   url: webhookUrlSchema,

@@ -86,6 +86,10 @@ describe('outbound webhooks: signed, retried, logged', () => {
     const refused = await owner.post('/webhooks', { url: 'http://10.0.0.7/hook', events: ['schedule.skipped'] });
     expect(refused.status).toBe(422);
     expect(refused.body.error.details[0]).toMatchObject({ path: 'url' });
+    // A URL the parser cannot read is bad input (400 on its field), not a 500 from a refinement that threw.
+    const unreadable = await owner.post('/webhooks', { url: 'hooks.example.com', events: ['schedule.skipped'] });
+    expect(unreadable.status).toBe(400);
+    expect(unreadable.body.error.details.map((detail: { path: string }) => detail.path)).toEqual(['url']);
     const created = await owner.post('/webhooks', { url: receiver.url, events: ['run.started', 'run.finished', 'run.failed'], description: 'CI' });
     expect(created.status).toBe(201);
     expect(created.body.secret).toMatch(/^whsec_/);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { detailsToFieldErrors, errorAt, fieldId, mergeFieldErrors, prefixErrors, unclaimedErrors, zodErrorToFieldErrors } from './field-errors';
+import { detailsToFieldErrors, errorAt, fieldId, mergeFieldErrors, prefixErrors, unclaimedErrors, withoutField, zodErrorToFieldErrors } from './field-errors';
 
 describe('field errors', () => {
   it('keys API details by path, first message wins', () => {
@@ -9,14 +9,14 @@ describe('field errors', () => {
       { path: 'requests.0.path', message: 'second' },
       { path: '', message: 'whole body' },
     ]);
-    expect(errors).toEqual({ 'requests.0.path': 'must start with "/"', '(root)': 'whole body' });
+    expect(errors).toEqual({ 'requests.0.path': 'Must start with "/"', '(root)': 'Whole body' });
   });
 
   it('uses the same paths for client-side zod errors', () => {
     const schema = z.object({ requests: z.array(z.object({ path: z.string().startsWith('/', 'must start with "/"') })) });
     const result = schema.safeParse({ requests: [{ path: '/' }, { path: 'x' }] });
     expect(result.success).toBe(false);
-    expect(zodErrorToFieldErrors(result.error!)).toEqual({ 'requests.1.path': 'must start with "/"' });
+    expect(zodErrorToFieldErrors(result.error!)).toEqual({ 'requests.1.path': 'Must start with "/"' });
   });
 
   it('finds nested errors for a field that edits a whole list', () => {
@@ -26,9 +26,15 @@ describe('field errors', () => {
     expect(errorAt(errors, 'requests.0.ex')).toBeUndefined();
   });
 
-  it('says "required" for an empty required string, whoever reported it', () => {
+  it('asks for an empty required string in words, whoever reported it', () => {
     const errors = detailsToFieldErrors([{ path: 'name', message: 'Too small: expected string to have >=1 characters' }]);
-    expect(errors).toEqual({ name: 'required' });
+    expect(errors).toEqual({ name: 'Enter a name' });
+  });
+
+  it('drops a field’s messages (its nested ones too) when it is edited, and only those', () => {
+    const errors = { name: 'Enter a name', 'queries.0.expr': 'Enter a value', queriesX: 'other' };
+    expect(withoutField(errors, 'queries')).toEqual({ name: 'Enter a name', queriesX: 'other' });
+    expect(withoutField(errors, 'missing')).toBe(errors);
   });
 
   it('merges with earlier maps winning', () => {

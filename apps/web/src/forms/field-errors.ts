@@ -1,5 +1,6 @@
 import { zodIssuesToDetails, type ErrorDetail } from '@loadline/shared';
 import type { z } from 'zod';
+import { humanMessage, lookup } from './issue-messages';
 
 /**
  * Field errors keyed by the contract's JSON path ("requests.0.path"), the same path the API
@@ -10,26 +11,31 @@ export type FieldErrors = Readonly<Record<string, string>>;
 
 export const NO_ERRORS: FieldErrors = Object.freeze({});
 
-/**
- * zod's wording for an empty required string, from the API or from the client alike, reads
- * as a type-system message; people understand "required".
- */
-export function readableMessage(message: string): string {
-  return /^Too small: expected string to have >=1 characters?$/.test(message) ? 'required' : message;
+export interface WordingOptions {
+  /** What the form sent (or checked), so an empty field reads "Enter your email address". */
+  input?: unknown;
+  /** "Enter …" nouns by path, where the default by the path's last segment does not fit. */
+  nouns?: Readonly<Record<string, string>>;
 }
 
-/** First message per path wins, so the most specific check (listed first) is what shows. */
-export function detailsToFieldErrors(details: readonly ErrorDetail[]): FieldErrors {
+/**
+ * First message per path wins, so the most specific check (listed first) is what shows. zod's
+ * wording, from the API or from the browser's own check alike, becomes a sentence in words
+ * (`humanMessage`).
+ */
+export function detailsToFieldErrors(details: readonly ErrorDetail[], options: WordingOptions = {}): FieldErrors {
   const errors: Record<string, string> = {};
   for (const detail of details) {
     const path = detail.path || '(root)';
-    if (!(path in errors)) errors[path] = readableMessage(detail.message);
+    if (path in errors) continue;
+    const found = options.input === undefined ? null : lookup(options.input, path);
+    errors[path] = humanMessage(detail.message, { path, noun: options.nouns?.[path], ...(found ? { value: found.value } : {}) });
   }
   return errors;
 }
 
-export function zodErrorToFieldErrors(error: z.ZodError): FieldErrors {
-  return detailsToFieldErrors(zodIssuesToDetails(error));
+export function zodErrorToFieldErrors(error: z.ZodError, options: WordingOptions = {}): FieldErrors {
+  return detailsToFieldErrors(zodIssuesToDetails(error), options);
 }
 
 /** Earlier maps win over later ones. */
@@ -87,4 +93,14 @@ export function focusFirstError(errors: FieldErrors, fieldPaths: readonly string
  */
 export function prefixErrors(errors: FieldErrors, prefix: string): FieldErrors {
   return Object.fromEntries(Object.entries(errors).map(([path, message]) => [`${prefix}.${path}`, message]));
+}
+
+/**
+ * The errors without a field's own (and its nested ones): a form that checks only on submit
+ * drops a field's message as soon as the field is edited, so a stale message never sits under
+ * a value it no longer describes.
+ */
+export function withoutField(errors: FieldErrors, path: string): FieldErrors {
+  const kept = Object.entries(errors).filter(([key]) => key !== path && !key.startsWith(`${path}.`));
+  return kept.length === Object.keys(errors).length ? errors : Object.fromEntries(kept);
 }

@@ -23,11 +23,12 @@ export function CreateApiKeyForm({ onCreated }: { onCreated: (created: CreatedAp
   const [name, setName] = useState('');
   const [role, setRole] = useState<Role>(roles.includes('MEMBER') ? 'MEMBER' : roles[roles.length - 1]!);
   const [expiry, setExpiry] = useState('90');
-  const { errors, formError, unclaimed, check, fail } = useFormErrors(FIELDS);
+  const draft = { name, role, ...(expiry ? { expiresInDays: Number(expiry) } : {}) };
+  const { errors, formError, unclaimed, check, fail } = useFormErrors(FIELDS, { input: draft, nouns: { name: 'a name for the key' } });
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const input = check(createApiKeySchema, { name, role, ...(expiry ? { expiresInDays: Number(expiry) } : {}) });
+    const input = check(createApiKeySchema, draft);
     if (input === null) return;
     create.mutate(input, {
       onSuccess: (created) => {

@@ -5,7 +5,15 @@ import { Card } from '../../components/PageHeader';
 import { errorMessage } from '../../components/States';
 import { TextField } from '../../forms/Fields';
 import { FormErrorSummary } from '../../forms/FormErrorSummary';
-import { NO_ERRORS, detailsToFieldErrors, focusFirstError, unclaimedErrors, zodErrorToFieldErrors, type FieldErrors } from '../../forms/field-errors';
+import {
+  NO_ERRORS,
+  detailsToFieldErrors,
+  focusFirstError,
+  unclaimedErrors,
+  zodErrorToFieldErrors,
+  type FieldErrors,
+  withoutField,
+} from '../../forms/field-errors';
 import { useAccount } from '../../session';
 import { PasswordField } from './PasswordField';
 import { loginErrorMessage } from './auth-errors';
@@ -39,7 +47,7 @@ export function ChangePasswordPage() {
     const input = { currentPassword: current, newPassword: next };
     const parsed = changePasswordSchema.safeParse(input);
     if (!parsed.success) {
-      const fieldErrors = zodErrorToFieldErrors(parsed.error);
+      const fieldErrors = zodErrorToFieldErrors(parsed.error, { input });
       setErrors(fieldErrors);
       focusFirstError(fieldErrors, FIELDS);
       return;
@@ -76,14 +84,20 @@ export function ChangePasswordPage() {
           autoComplete="current-password"
           errors={errors}
           value={current}
-          onValueChange={setCurrent}
+          onValueChange={(value) => {
+            setCurrent(value);
+            setErrors((shown) => withoutField(shown, 'currentPassword'));
+          }}
           required
         />
         <PasswordField
           path="newPassword"
           label="New password"
           value={next}
-          onValueChange={setNext}
+          onValueChange={(value) => {
+            setNext(value);
+            setErrors((shown) => withoutField(shown, 'newPassword'));
+          }}
           errors={errors}
           personal={personalWords(me.user?.email ?? '', me.user?.name ?? '')}
         />

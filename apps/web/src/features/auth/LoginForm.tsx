@@ -22,11 +22,12 @@ interface LoginFormProps {
 export function LoginForm({ onLogin, pending, submitLabel = 'Sign in', describeError = loginErrorMessage, label = 'Sign in' }: LoginFormProps) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const { errors, formError, check, fail } = useFormErrors(FIELDS);
+  const draft = { email: email.trim(), password };
+  const { errors, formError, check, fail } = useFormErrors(FIELDS, { input: draft });
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const input = check(loginSchema, { email: email.trim(), password });
+    const input = check(loginSchema, draft);
     if (input === null) return;
     onLogin(input, { onError: (error) => fail(error, describeError(error)) });
   }

@@ -4,7 +4,15 @@ import { personalWords, resetPasswordSchema, type PasswordResetPreview } from '@
 import { isApiError } from '../../api/client';
 import { ErrorState, LoadingState, errorMessage } from '../../components/States';
 import { FormErrorSummary } from '../../forms/FormErrorSummary';
-import { NO_ERRORS, detailsToFieldErrors, focusFirstError, unclaimedErrors, zodErrorToFieldErrors, type FieldErrors } from '../../forms/field-errors';
+import {
+  NO_ERRORS,
+  detailsToFieldErrors,
+  focusFirstError,
+  unclaimedErrors,
+  zodErrorToFieldErrors,
+  type FieldErrors,
+  withoutField,
+} from '../../forms/field-errors';
 import { formatDateTime } from '../../format/time';
 import { AuthLayout } from './AuthLayout';
 import { PasswordField } from './PasswordField';
@@ -60,7 +68,7 @@ function ResetForm({ token, preview }: { token: string; preview: PasswordResetPr
     setFormError(null);
     const parsed = resetPasswordSchema.safeParse({ password });
     if (!parsed.success) {
-      const fieldErrors = zodErrorToFieldErrors(parsed.error);
+      const fieldErrors = zodErrorToFieldErrors(parsed.error, { input: { password } });
       setErrors(fieldErrors);
       focusFirstError(fieldErrors, FIELDS);
       return;
@@ -98,7 +106,16 @@ function ResetForm({ token, preview }: { token: string; preview: PasswordResetPr
     >
       <FormErrorSummary message={formError ?? undefined} details={unclaimedErrors(errors, FIELDS)} />
       <form className="form" onSubmit={submit} noValidate aria-label="Choose a new password">
-        <PasswordField label="New password" value={password} onValueChange={setPassword} errors={errors} personal={personalWords(preview.email, '')} />
+        <PasswordField
+          label="New password"
+          value={password}
+          onValueChange={(value) => {
+            setPassword(value);
+            setErrors((shown) => withoutField(shown, 'password'));
+          }}
+          errors={errors}
+          personal={personalWords(preview.email, '')}
+        />
         <button type="submit" className="button button--primary button--block" disabled={submitReset.isPending}>
           {submitReset.isPending ? 'Saving…' : 'Set password'}
         </button>

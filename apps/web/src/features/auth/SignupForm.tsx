@@ -24,6 +24,8 @@ interface SignupValues {
   organizationName: string;
 }
 
+const SIGNUP_NOUNS = { name: 'your name', organizationName: 'a name for your organization' };
+
 const EMPTY: SignupValues = { name: '', email: '', password: '', organizationName: '' };
 
 interface SignupFormProps {
@@ -59,7 +61,7 @@ export function SignupForm({ inviteToken, invitedEmail, onSignedUp, label = 'Cre
     };
     const parsed = signupSchema.safeParse(input);
     if (!parsed.success) {
-      const fieldErrors = zodErrorToFieldErrors(parsed.error);
+      const fieldErrors = zodErrorToFieldErrors(parsed.error, { input, nouns: SIGNUP_NOUNS });
       setErrors(fieldErrors);
       focusFirstError(fieldErrors, fields);
       return;
@@ -69,7 +71,7 @@ export function SignupForm({ inviteToken, invitedEmail, onSignedUp, label = 'Cre
     signup.mutate(input, {
       onSuccess: () => onSignedUp?.(),
       onError: (error) => {
-        const fieldErrors = isApiError(error) ? detailsToFieldErrors(error.details) : NO_ERRORS;
+        const fieldErrors = isApiError(error) ? detailsToFieldErrors(error.details, { input, nouns: SIGNUP_NOUNS }) : NO_ERRORS;
         setErrors(fieldErrors);
         setFormError({ message: signupErrorMessage(error), code: isApiError(error) ? error.code : null });
         if (hasErrors(fieldErrors)) focusFirstError(fieldErrors, fields);

@@ -1,11 +1,23 @@
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { MISSED_POLICIES, OVERLAP_POLICIES, type CreateScheduleInput, type ScheduleView } from '@loadline/shared';
-import { isApiError } from '../../api/client';
+import {
+  MISSED_POLICIES,
+  OVERLAP_POLICIES,
+  createScheduleSchema,
+  previewFireTimes,
+  updateScheduleSchema,
+  type FireTimePreview,
+  type ScheduleView,
+} from '@loadline/shared';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { Card } from '../../components/PageHeader';
 import { EmptyState, ErrorState, LoadingState, errorMessage } from '../../components/States';
 import { formatDateTime } from '../../format/time';
+import { CheckboxField, SelectField, TextField } from '../../forms/Fields';
+import { FormErrorSummary } from '../../forms/FormErrorSummary';
+import { NO_ERRORS, mergeFieldErrors } from '../../forms/field-errors';
+import { humanMessage } from '../../forms/issue-messages';
+import { useFormErrors } from '../../forms/use-form-errors';
 import { useCan } from '../../session';
 import { CRON_PRESETS, MISSED_POLICY_LABEL, OVERLAP_POLICY_LABEL, SLOT_OUTCOME, formatFireTime, localTimeZone, timeZones } from './automation-format';
 import { useCreateSchedule, useDeleteSchedule, useScheduleSlots, useSchedules, useUpdateSchedule } from './hooks';
@@ -50,74 +62,82 @@ interface ScheduleFormProps {
   onDone: () => void;
 }
 
+const SCHEDULE_FIELDS = ['cron', 'timezone', 'missedPolicy', 'overlapPolicy', 'enabled'] as const;
+
 function ScheduleForm({ planId, schedule, onDone }: ScheduleFormProps) {
   const create = useCreateSchedule(planId);
   const update = useUpdateSchedule(planId);
   const mutation = schedule ? update : create;
   const [cron, setCron] = useState(schedule?.cron ?? '0 3 * * *');
   const [timezone, setTimezone] = useState(schedule?.timezone ?? localTimeZone());
-  const [missedPolicy, setMissed] = useState<CreateScheduleInput['missedPolicy']>(schedule?.missedPolicy ?? 'SKIP');
-  const [overlapPolicy, setOverlap] = useState<CreateScheduleInput['overlapPolicy']>(schedule?.overlapPolicy ?? 'SKIP');
+  const [missedPolicy, setMissed] = useState<(typeof MISSED_POLICIES)[number]>(schedule?.missedPolicy ?? 'SKIP');
+  const [overlapPolicy, setOverlap] = useState<(typeof OVERLAP_POLICIES)[number]>(schedule?.overlapPolicy ?? 'SKIP');
   const [enabled, setEnabled] = useState(schedule?.enabled ?? true);
+  const [edited, setEdited] = useState(false);
   const zones = useMemo(() => timeZones(), []);
   const id = useId();
-  const details = isApiError(mutation.error) ? mutation.error.details : [];
-  const fieldError = (name: string) => details.find((detail) => detail.path === name || detail.path.endsWith(`.${name}`))?.message;
+  const draft = { cron: cron.trim(), timezone: timezone.trim(), missedPolicy, overlapPolicy, enabled };
+  const form = useFormErrors(SCHEDULE_FIELDS, { input: draft });
+  // The same check and the same cron library as the API's, so the preview is what will fire.
+  const preview = useMemo(() => previewFireTimes(cron, timezone, 5), [cron, timezone]);
+  // As the cron is typed, a cron that cannot fire says why under the field at once.
+  const typed = edited && !preview.ok ? { [preview.field]: humanMessage(preview.message, { path: preview.field, value: draft[preview.field] }) } : NO_ERRORS;
+  const errors = mergeFieldErrors(form.errors, typed);
+  const edit = (set: (value: string) => void) => (value: string) => {
+    set(value);
+    setEdited(true);
+  };
 
   return (
     <form
       className="schedule-form"
       aria-label={schedule ? 'Edit schedule' : 'New schedule'}
       data-testid="schedule-form"
+      noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        const input = { cron: cron.trim(), timezone: timezone.trim(), missedPolicy, overlapPolicy, enabled };
-        if (schedule) update.mutate({ id: schedule.id, ...input }, { onSuccess: onDone });
-        else create.mutate(input, { onSuccess: onDone });
+        const input = form.check(schedule ? updateScheduleSchema : createScheduleSchema, draft);
+        if (input === null) return;
+        const callbacks = { onSuccess: onDone, onError: (error: unknown) => form.fail(error) };
+        if (schedule) update.mutate({ id: schedule.id, ...draft }, callbacks);
+        else create.mutate(draft, callbacks);
       }}
     >
+      <FormErrorSummary message={form.formError} details={form.unclaimed} />
       <div className="grid grid--2">
-        <div className={`field${fieldError('cron') ? ' field--invalid' : ''}`}>
-          <label className="field__label" htmlFor={`${id}-cron`}>
-            Cron expression
-          </label>
-          <input
-            id={`${id}-cron`}
-            className="input input--mono"
+        <div>
+          <TextField
+            path="cron"
+            label="Cron expression"
+            errors={errors}
             value={cron}
-            onChange={(event) => setCron(event.target.value)}
-            required
-            aria-describedby={`${id}-cron-hint`}
+            onValueChange={edit(setCron)}
+            spellCheck={false}
+            autoComplete="off"
+            hint="minute hour day-of-month month day-of-week (a 6th field first for seconds)."
             data-testid="schedule-cron"
           />
-          {fieldError('cron') ? (
-            <p className="field__error" role="alert">
-              {fieldError('cron')}
-            </p>
-          ) : null}
-          <p className="field__hint" id={`${id}-cron-hint`}>
-            minute hour day-of-month month day-of-week (a 6th field first for seconds).{' '}
+          <p className="small schedule-form__presets">
             {CRON_PRESETS.map((preset, index) => (
               <span key={preset.cron}>
                 {index ? ' · ' : ''}
-                <button type="button" className="link-button" onClick={() => setCron(preset.cron)}>
+                <button type="button" className="link-button" onClick={() => edit(setCron)(preset.cron)}>
                   {preset.label}
                 </button>
               </span>
             ))}
           </p>
         </div>
-        <div className={`field${fieldError('timezone') ? ' field--invalid' : ''}`}>
-          <label className="field__label" htmlFor={`${id}-tz`}>
-            Time zone
-          </label>
-          <input
-            id={`${id}-tz`}
-            className="input"
+        <div>
+          <TextField
+            path="timezone"
+            label="Time zone"
+            errors={errors}
             list={`${id}-zones`}
             value={timezone}
-            onChange={(event) => setTimezone(event.target.value)}
-            required
+            onValueChange={edit(setTimezone)}
+            autoComplete="off"
+            hint="An IANA zone (Europe/Paris, UTC); daylight saving is followed."
             data-testid="schedule-timezone"
           />
           <datalist id={`${id}-zones`}>
@@ -125,53 +145,28 @@ function ScheduleForm({ planId, schedule, onDone }: ScheduleFormProps) {
               <option key={zone} value={zone} />
             ))}
           </datalist>
-          {fieldError('timezone') ? (
-            <p className="field__error" role="alert">
-              {fieldError('timezone')}
-            </p>
-          ) : (
-            <p className="field__hint">An IANA zone (Europe/Paris, UTC); daylight saving is followed.</p>
-          )}
         </div>
-        <label className="field">
-          <span className="field__label">Slots missed while Loadline was down</span>
-          <select
-            className="input select"
-            value={missedPolicy}
-            onChange={(event) => setMissed(event.target.value as typeof missedPolicy)}
-            data-testid="schedule-missed"
-          >
-            {MISSED_POLICIES.map((policy) => (
-              <option key={policy} value={policy}>
-                {MISSED_POLICY_LABEL[policy]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field">
-          <span className="field__label">When the previous run is still going</span>
-          <select
-            className="input select"
-            value={overlapPolicy}
-            onChange={(event) => setOverlap(event.target.value as typeof overlapPolicy)}
-            data-testid="schedule-overlap"
-          >
-            {OVERLAP_POLICIES.map((policy) => (
-              <option key={policy} value={policy}>
-                {OVERLAP_POLICY_LABEL[policy]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField
+          path="missedPolicy"
+          label="Slots missed while Loadline was down"
+          errors={errors}
+          value={missedPolicy}
+          options={MISSED_POLICIES.map((policy) => ({ value: policy, label: MISSED_POLICY_LABEL[policy] }))}
+          onValueChange={(value) => setMissed(value as typeof missedPolicy)}
+          data-testid="schedule-missed"
+        />
+        <SelectField
+          path="overlapPolicy"
+          label="When the previous run is still going"
+          errors={errors}
+          value={overlapPolicy}
+          options={OVERLAP_POLICIES.map((policy) => ({ value: policy, label: OVERLAP_POLICY_LABEL[policy] }))}
+          onValueChange={(value) => setOverlap(value as typeof overlapPolicy)}
+          data-testid="schedule-overlap"
+        />
       </div>
-      <label className="checkbox-label">
-        <input type="checkbox" checked={enabled} onChange={(event) => setEnabled(event.target.checked)} /> Enabled
-      </label>
-      {mutation.isError && !details.length ? (
-        <p className="text-danger small" role="alert">
-          {errorMessage(mutation.error)}
-        </p>
-      ) : null}
+      <CheckboxField path="enabled" label="Enabled" errors={errors} checked={enabled} onCheckedChange={setEnabled} />
+      <FireTimePreviewList preview={preview} timezone={timezone.trim()} />
       <div className="button-row">
         <button type="submit" className="button button--primary button--small" disabled={mutation.isPending} data-testid="schedule-save">
           {mutation.isPending ? 'Saving…' : schedule ? 'Save schedule' : 'Create schedule'}
@@ -181,6 +176,32 @@ function ScheduleForm({ planId, schedule, onDone }: ScheduleFormProps) {
         </button>
       </div>
     </form>
+  );
+}
+
+/** The next five slots of the cron being typed, in the schedule's zone; polite, so typing is not interrupted. */
+function FireTimePreviewList({ preview, timezone }: { preview: FireTimePreview; timezone: string }) {
+  return (
+    <div aria-live="polite" data-testid="schedule-preview">
+      {preview.ok ? (
+        preview.times.length ? (
+          <>
+            <p className="small">Next five runs, in {timezone}:</p>
+            <ol className="fire-times" data-testid="preview-fire-times">
+              {preview.times.map((time) => (
+                <li key={time.toISOString()} title={formatDateTime(time.toISOString())}>
+                  <time dateTime={time.toISOString()}>{formatFireTime(time.toISOString(), timezone)}</time>
+                </li>
+              ))}
+            </ol>
+          </>
+        ) : (
+          <p className="muted small">This cron has no slot left: it would never fire.</p>
+        )
+      ) : (
+        <p className="muted small">No fire times until the {preview.field === 'cron' ? 'cron expression' : 'time zone'} is valid.</p>
+      )}
+    </div>
   );
 }
 

@@ -1,13 +1,16 @@
 import { useState } from 'react';
-import type { CreatedTrigger, TriggerView } from '@loadline/shared';
+import { createTriggerSchema, type CreatedTrigger, type TriggerView } from '@loadline/shared';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { ActionsCell, DataTable } from '../../components/DataTable';
 import { OneTimeSecret } from '../../components/OneTimeSecret';
 import { Card } from '../../components/PageHeader';
 import { RevocableRow, RevocableStatusPill } from '../../components/Revocable';
-import { ActionError, EmptyState, LoadedList } from '../../components/States';
+import { EmptyState, LoadedList } from '../../components/States';
 import { formatDateTime, formatRelative } from '../../format/time';
+import { TextField } from '../../forms/Fields';
+import { FormErrorSummary } from '../../forms/FormErrorSummary';
 import { SubmitButton } from '../../forms/SubmitButton';
+import { useFormErrors } from '../../forms/use-form-errors';
 import { useCan } from '../../session';
 import { triggerCurl } from './automation-format';
 import { useCreateTrigger, useRevokeTrigger, useTriggers } from './hooks';
@@ -16,8 +19,6 @@ import { useCreateTrigger, useRevokeTrigger, useTriggers } from './hooks';
 export function TriggersSection({ planId }: { planId: string }) {
   const triggers = useTriggers(planId);
   const canManage = useCan('runs:start');
-  const create = useCreateTrigger(planId);
-  const [name, setName] = useState('deploy hook');
   const [created, setCreated] = useState<CreatedTrigger | null>(null);
   return (
     <Card title="Trigger URLs">
@@ -47,23 +48,7 @@ export function TriggersSection({ planId }: { planId: string }) {
             </p>
           </OneTimeSecret>
         ) : canManage ? (
-          <form
-            className="form--inline inline-fields"
-            aria-label="New trigger URL"
-            onSubmit={(event) => {
-              event.preventDefault();
-              create.mutate(name.trim() || 'deploy hook', { onSuccess: setCreated });
-            }}
-          >
-            <label className="field">
-              <span className="field__label">Name</span>
-              <input className="input" value={name} maxLength={200} onChange={(event) => setName(event.target.value)} data-testid="trigger-name" />
-            </label>
-            <SubmitButton pending={create.isPending} pendingLabel="Creating…" className="button button--secondary button--small" testId="create-trigger">
-              Create trigger URL
-            </SubmitButton>
-            <ActionError error={create.error} />
-          </form>
+          <NewTriggerForm planId={planId} onCreated={setCreated} />
         ) : null}
         <LoadedList
           query={triggers}
@@ -81,6 +66,45 @@ export function TriggersSection({ planId }: { planId: string }) {
         </LoadedList>
       </div>
     </Card>
+  );
+}
+
+const TRIGGER_FIELDS = ['name'] as const;
+
+/** Names a new trigger URL; an empty name is refused in words (the API would otherwise name it "deploy hook" behind the user's back). */
+function NewTriggerForm({ planId, onCreated }: { planId: string; onCreated: (created: CreatedTrigger) => void }) {
+  const create = useCreateTrigger(planId);
+  const [name, setName] = useState('');
+  const draft = { name };
+  const form = useFormErrors(TRIGGER_FIELDS, { input: draft, nouns: { name: 'a name for the trigger, such as “deploy hook”' } });
+  return (
+    <form
+      className="form--inline inline-fields"
+      aria-label="New trigger URL"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        const input = form.check(createTriggerSchema, draft);
+        if (input === null) return;
+        create.mutate(input.name, { onSuccess: onCreated, onError: (error) => form.fail(error) });
+      }}
+    >
+      <TextField
+        path="name"
+        label="Name"
+        placeholder="deploy hook"
+        errors={form.errors}
+        value={name}
+        onValueChange={setName}
+        maxLength={200}
+        autoComplete="off"
+        data-testid="trigger-name"
+      />
+      <SubmitButton pending={create.isPending} pendingLabel="Creating…" className="button button--secondary button--small" testId="create-trigger">
+        Create trigger URL
+      </SubmitButton>
+      <FormErrorSummary message={form.formError} details={form.unclaimed} />
+    </form>
   );
 }
 

@@ -1,6 +1,5 @@
-import { useId, useState } from 'react';
-import { DEFAULT_WEBHOOK_EVENTS, WEBHOOK_EVENTS, type WebhookDeliveryView, type WebhookView, type WebhookWithSecret } from '@loadline/shared';
-import { isApiError } from '../../api/client';
+import { useState } from 'react';
+import { DEFAULT_WEBHOOK_EVENTS, WEBHOOK_EVENTS, createWebhookSchema, updateWebhookSchema, type WebhookDeliveryView, type WebhookView, type WebhookWithSecret } from '@loadline/shared';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { CreateWithSecretCard } from '../../components/CreateWithSecretCard';
 import { ActionsCell, DataTable } from '../../components/DataTable';
@@ -8,7 +7,11 @@ import { OneTimeSecret } from '../../components/OneTimeSecret';
 import { Card } from '../../components/PageHeader';
 import { ActionError, EmptyState, LoadedList } from '../../components/States';
 import { formatDateTime, formatRelative } from '../../format/time';
+import { TextField } from '../../forms/Fields';
+import { FormErrorSummary } from '../../forms/FormErrorSummary';
 import { SubmitButton } from '../../forms/SubmitButton';
+import { errorAt, fieldId } from '../../forms/field-errors';
+import { useFormErrors } from '../../forms/use-form-errors';
 import { RequirePermission } from '../../session';
 import { DELIVERY_STATUS, deliveryError, deliverySummary } from './automation-format';
 import {
@@ -98,6 +101,8 @@ function SecretBox({ value, title, onDone }: { value: WebhookWithSecret; title: 
   );
 }
 
+const WEBHOOK_FIELDS = ['url', 'description', 'events'] as const;
+
 function WebhookForm({
   webhook,
   onSaved,
@@ -113,83 +118,73 @@ function WebhookForm({
   const [url, setUrl] = useState(webhook?.url ?? '');
   const [description, setDescription] = useState(webhook?.description ?? '');
   const [events, setEvents] = useState<string[]>(webhook?.events ?? [...DEFAULT_WEBHOOK_EVENTS]);
-  const id = useId();
-  const details = isApiError(mutation.error) ? mutation.error.details : [];
-  const fieldError = (name: string) =>
-    details.find((detail) => detail.path === name || detail.path.startsWith(`${name}.`) || detail.path.endsWith(`.${name}`))?.message;
+  const draft = { url: url.trim(), description: description.trim(), events: WEBHOOK_EVENTS.filter((e) => events.includes(e)) };
+  const form = useFormErrors(WEBHOOK_FIELDS, { input: draft, nouns: { url: 'the endpoint URL, such as https://hooks.example.com/loadline' } });
   const toggle = (event: string) => setEvents((current) => (current.includes(event) ? current.filter((e) => e !== event) : [...current, event]));
+  const eventsError = errorAt(form.errors, 'events');
   return (
     <form
       className="webhook-form"
       aria-label={webhook ? 'Edit webhook' : 'New webhook'}
       data-testid="webhook-form"
+      noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        const input = { url: url.trim(), description: description.trim(), events: WEBHOOK_EVENTS.filter((e) => events.includes(e)) };
-        if (webhook) update.mutate({ id: webhook.id, ...input }, { onSuccess: onSaved });
-        else create.mutate(input, { onSuccess: onSaved });
+        const input = form.check(webhook ? updateWebhookSchema : createWebhookSchema, draft);
+        if (input === null) return;
+        const callbacks = { onSuccess: onSaved, onError: (error: unknown) => form.fail(error) };
+        if (webhook) update.mutate({ id: webhook.id, ...draft }, callbacks);
+        else create.mutate(draft, callbacks);
       }}
     >
+      <FormErrorSummary message={form.formError} details={form.unclaimed} />
       <div className="grid grid--2">
-        <div className={`field${fieldError('url') ? ' field--invalid' : ''}`}>
-          <label className="field__label" htmlFor={`${id}-url`}>
-            Endpoint URL
-          </label>
-          <input
-            id={`${id}-url`}
-            className="input input--mono"
-            type="url"
-            value={url}
-            onChange={(event) => setUrl(event.target.value)}
-            required
-            placeholder="https://hooks.example.com/loadline"
-            data-testid="webhook-url"
-          />
-          {fieldError('url') ? (
-            <p className="field__error" role="alert">
-              {fieldError('url')}
-            </p>
-          ) : null}
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-desc`}>
-            Description
-          </label>
-          <input
-            id={`${id}-desc`}
-            className="input"
-            value={description}
-            maxLength={200}
-            onChange={(event) => setDescription(event.target.value)}
-            data-testid="webhook-description"
-          />
-        </div>
+        <TextField
+          path="url"
+          label="Endpoint URL"
+          type="url"
+          inputMode="url"
+          autoComplete="off"
+          errors={form.errors}
+          value={url}
+          onValueChange={setUrl}
+          placeholder="https://hooks.example.com/loadline"
+          data-testid="webhook-url"
+        />
+        <TextField
+          path="description"
+          label="Description"
+          errors={form.errors}
+          value={description}
+          maxLength={200}
+          onValueChange={setDescription}
+          data-testid="webhook-description"
+        />
       </div>
-      <fieldset className="fieldset">
+      <fieldset className={`fieldset${eventsError ? ' field--invalid' : ''}`} aria-describedby={eventsError ? `${fieldId('events')}-error` : undefined}>
         <legend className="fieldset__legend">Events</legend>
         <div className="event-choices">
-          {WEBHOOK_EVENTS.map((event) => (
+          {WEBHOOK_EVENTS.map((event, index) => (
             <label key={event} className="checkbox-label">
-              <input type="checkbox" checked={events.includes(event)} onChange={() => toggle(event)} data-testid={`webhook-event-${event}`} />
+              <input
+                type="checkbox"
+                id={index === 0 ? fieldId('events') : undefined}
+                checked={events.includes(event)}
+                onChange={() => toggle(event)}
+                data-testid={`webhook-event-${event}`}
+              />
               <code>{event}</code> <span className="muted small">{EVENT_HINT[event]}</span>
             </label>
           ))}
         </div>
-        {fieldError('events') ? (
-          <p className="field__error" role="alert">
-            {fieldError('events')}
+        {eventsError ? (
+          <p className="field__error" id={`${fieldId('events')}-error`} role="alert">
+            {eventsError}
           </p>
         ) : null}
       </fieldset>
-      <ActionError error={fieldError('url') || fieldError('events') ? null : mutation.error} testId="webhook-error" />
       <div className="button-row">
-        <SubmitButton
-          pending={mutation.isPending}
-          pendingLabel="Saving…"
-          disabled={events.length === 0}
-          className="button button--primary button--small"
-          testId="webhook-save"
-        >
+        <SubmitButton pending={mutation.isPending} pendingLabel="Saving…" className="button button--primary button--small" testId="webhook-save">
           {webhook ? 'Save webhook' : 'Add webhook'}
         </SubmitButton>
         {onCancel ? (

@@ -25,12 +25,13 @@ export function InviteForm({ onCreated }: { onCreated: (invite: CreatedInvite) =
   const [role, setRole] = useState<Role>(roles.includes('MEMBER') ? 'MEMBER' : roles[roles.length - 1]!);
   const [email, setEmail] = useState('');
   const [hours, setHours] = useState('72');
-  const { errors, formError, unclaimed, check, fail } = useFormErrors(FIELDS, PREFIX);
+  const trimmed = email.trim();
+  const draft = { role, expiresInHours: Number(hours), ...(trimmed ? { email: trimmed } : {}) };
+  const { errors, formError, unclaimed, check, fail } = useFormErrors(FIELDS, { prefix: PREFIX, input: draft });
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const trimmed = email.trim();
-    const input = check(createInviteSchema, { role, expiresInHours: Number(hours), ...(trimmed ? { email: trimmed } : {}) });
+    const input = check(createInviteSchema, draft);
     if (input === null) return;
     create.mutate(input, {
       onSuccess: (created) => {

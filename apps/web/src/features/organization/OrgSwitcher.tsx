@@ -4,7 +4,7 @@ import { createOrganizationSchema, type MembershipView } from '@loadline/shared'
 import { isApiError } from '../../api/client';
 import { errorMessage } from '../../components/States';
 import { TextField } from '../../forms/Fields';
-import { NO_ERRORS, detailsToFieldErrors, prefixErrors, zodErrorToFieldErrors, type FieldErrors } from '../../forms/field-errors';
+import { NO_ERRORS, detailsToFieldErrors, prefixErrors, zodErrorToFieldErrors, type FieldErrors, withoutField } from '../../forms/field-errors';
 import { useAccount, useSwitchOrganization, ROLE_LABEL } from '../../session';
 import { useCreateOrganization } from './hooks';
 import { pathAfterSwitch } from './switch-path';
@@ -140,7 +140,10 @@ function CreateOrganizationForm({ onCreated, onCancel }: { onCreated: () => void
   function submit(event: FormEvent) {
     event.preventDefault();
     const parsed = createOrganizationSchema.safeParse({ name });
-    if (!parsed.success) return setErrors(prefixErrors(zodErrorToFieldErrors(parsed.error), 'newOrganization'));
+    if (!parsed.success)
+      return setErrors(
+        prefixErrors(zodErrorToFieldErrors(parsed.error, { input: { name }, nouns: { name: 'a name for the organization' } }), 'newOrganization'),
+      );
     setErrors(NO_ERRORS);
     create.mutate(parsed.data.name, {
       onSuccess: onCreated,
@@ -160,7 +163,10 @@ function CreateOrganizationForm({ onCreated, onCancel }: { onCreated: () => void
         autoFocus
         errors={errors}
         value={name}
-        onValueChange={setName}
+        onValueChange={(value) => {
+          setName(value);
+          setErrors((shown) => withoutField(shown, FIELD));
+        }}
         hint="You will be its owner; the app switches to it."
         required
       />

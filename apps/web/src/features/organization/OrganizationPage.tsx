@@ -5,7 +5,7 @@ import { Card } from '../../components/PageHeader';
 import { ErrorState, LoadingState, errorMessage } from '../../components/States';
 import { formatDateTime } from '../../format/time';
 import { TextField } from '../../forms/Fields';
-import { NO_ERRORS, detailsToFieldErrors, prefixErrors, zodErrorToFieldErrors, type FieldErrors } from '../../forms/field-errors';
+import { NO_ERRORS, detailsToFieldErrors, prefixErrors, zodErrorToFieldErrors, type FieldErrors, withoutField } from '../../forms/field-errors';
 import { useAccount, ROLE_LABEL } from '../../session';
 import { QuotasCard } from './QuotasCard';
 import { UsageCard } from './UsageCard';
@@ -42,7 +42,8 @@ function NameCard({ organization }: { organization: OrganizationView }) {
     event.preventDefault();
     setSaved(false);
     const parsed = updateOrganizationSchema.safeParse({ name });
-    if (!parsed.success) return setErrors(prefixErrors(zodErrorToFieldErrors(parsed.error), 'organization'));
+    if (!parsed.success)
+      return setErrors(prefixErrors(zodErrorToFieldErrors(parsed.error, { input: { name }, nouns: { name: 'a name for the organization' } }), 'organization'));
     setErrors(NO_ERRORS);
     rename.mutate(parsed.data.name, {
       onSuccess: () => setSaved(true),
@@ -82,6 +83,7 @@ function NameCard({ organization }: { organization: OrganizationView }) {
             onValueChange={(value) => {
               setSaved(false);
               setName(value);
+              setErrors((shown) => withoutField(shown, 'organization.name'));
             }}
           />
           <button type="submit" className="button button--primary" disabled={rename.isPending || name.trim() === organization.name}>

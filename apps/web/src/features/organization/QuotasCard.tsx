@@ -6,7 +6,7 @@ import { errorMessage } from '../../components/States';
 import { formatCount } from '../../format/numbers';
 import { TextField } from '../../forms/Fields';
 import { FormErrorSummary } from '../../forms/FormErrorSummary';
-import { NO_ERRORS, detailsToFieldErrors, hasErrors, prefixErrors, zodErrorToFieldErrors, type FieldErrors } from '../../forms/field-errors';
+import { NO_ERRORS, detailsToFieldErrors, hasErrors, prefixErrors, zodErrorToFieldErrors, type FieldErrors, withoutField } from '../../forms/field-errors';
 import { useAccount } from '../../session';
 import { useUpdateQuotas } from './hooks';
 import { QUOTA_FIELDS, changedQuotas, draftOf, type QuotaDraft } from './usage-model';
@@ -58,7 +58,7 @@ function QuotasForm({ organization }: { organization: OrganizationView }) {
     setFormError(null);
     setSaved(false);
     const parsed = updateQuotasSchema.safeParse(changes);
-    if (!parsed.success) return setErrors(prefixErrors(zodErrorToFieldErrors(parsed.error), PREFIX));
+    if (!parsed.success) return setErrors(prefixErrors(zodErrorToFieldErrors(parsed.error, { input: changes }), PREFIX));
     setErrors(NO_ERRORS);
     update.mutate(parsed.data, {
       onSuccess: () => setSaved(true),
@@ -87,6 +87,7 @@ function QuotasForm({ organization }: { organization: OrganizationView }) {
             onValueChange={(value) => {
               setSaved(false);
               setDraft((current) => ({ ...current, [field.key]: value }));
+              setErrors((shown) => withoutField(shown, `${PREFIX}.${field.key}`));
             }}
           />
         ))}

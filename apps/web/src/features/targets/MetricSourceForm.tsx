@@ -14,6 +14,7 @@ import {
   unclaimedErrors,
   zodErrorToFieldErrors,
   type FieldErrors,
+  withoutField,
 } from '../../forms/field-errors';
 import { ROLE_LABEL } from '../../format/telemetry';
 import { useCreateMetricSource, useUpdateMetricSource } from './hooks';
@@ -53,9 +54,15 @@ export function MetricSourceForm({ targetId, source, onDone }: { targetId: strin
   const [draft, setDraft] = useState<SourceDraft>(() => (source ? draftFromSource(source) : emptySourceDraft()));
   const [errors, setErrors] = useState<FieldErrors>(NO_ERRORS);
   const [formError, setFormError] = useState<string | null>(null);
-  const set = (patch: Partial<SourceDraft>) => setDraft((current) => ({ ...current, ...patch }));
-  const setQuery = (id: number, patch: Partial<SourceDraft['queries'][number]>) =>
+  // An edited field's message goes at once (the schema is checked again on submit).
+  const set = (patch: Partial<SourceDraft>) => {
+    setDraft((current) => ({ ...current, ...patch }));
+    setErrors((shown) => Object.keys(patch).reduce((left, key) => withoutField(left, `${PREFIX}.${key}`), shown));
+  };
+  const setQuery = (id: number, patch: Partial<SourceDraft['queries'][number]>) => {
     setDraft((current) => ({ ...current, queries: current.queries.map((row) => (row.id === id ? { ...row, ...patch } : row)) }));
+    setErrors((shown) => withoutField(shown, `${PREFIX}.queries`));
+  };
   // Under "source." so the ids do not clash with the target form's on the same page ("name").
   const fields = sourceFieldPaths(draft).map((path) => `${PREFIX}.${path}`);
 

@@ -13,6 +13,7 @@ import {
   unclaimedErrors,
   zodErrorToFieldErrors,
   type FieldErrors,
+  withoutField,
 } from '../../forms/field-errors';
 import { DuplicateUrlNote } from './DuplicateUrlNote';
 import { SecretsEditor, schemeHint } from './SecretsEditor';
@@ -58,7 +59,13 @@ export function TargetForm({ target, onSaved }: TargetFormProps) {
     const variablePart = target ? secretPatch(variables, 'variables') : secretValues(variables, 'variables');
     const input = { name, baseUrl: baseUrl.trim(), headers: headerPart.record, variables: variablePart.record };
     const parsed = target ? updateTargetSchema.safeParse(input) : createTargetSchema.safeParse(input);
-    const clientErrors = mergeFieldErrors(headerPart.errors, variablePart.errors, parsed.success ? NO_ERRORS : mapErrors(zodErrorToFieldErrors(parsed.error)));
+    const clientErrors = mergeFieldErrors(
+      headerPart.errors,
+      variablePart.errors,
+      parsed.success
+        ? NO_ERRORS
+        : mapErrors(zodErrorToFieldErrors(parsed.error, { input, nouns: { baseUrl: 'the base URL, such as https://api.example.com' } })),
+    );
     if (hasErrors(clientErrors) || !parsed.success) return showErrors(clientErrors);
     setErrors(NO_ERRORS);
 
@@ -89,7 +96,18 @@ export function TargetForm({ target, onSaved }: TargetFormProps) {
   return (
     <form className="form" onSubmit={submit} noValidate aria-label={target ? 'Edit target' : 'New target'}>
       <FormErrorSummary message={formError} details={unclaimedErrors(errors, fieldPaths)} />
-      <TextField path="name" label="Name" placeholder="Checkout API" errors={errors} value={name} onValueChange={setName} required />
+      <TextField
+        path="name"
+        label="Name"
+        placeholder="Checkout API"
+        errors={errors}
+        value={name}
+        onValueChange={(value) => {
+          setName(value);
+          setErrors((shown) => withoutField(shown, 'name'));
+        }}
+        required
+      />
       <TextField
         path="baseUrl"
         label="Base URL"
@@ -99,7 +117,10 @@ export function TargetForm({ target, onSaved }: TargetFormProps) {
         hint={schemeHint(baseUrl)}
         errors={errors}
         value={baseUrl}
-        onValueChange={setBaseUrl}
+        onValueChange={(value) => {
+          setBaseUrl(value);
+          setErrors((shown) => withoutField(shown, 'baseUrl'));
+        }}
         required
       />
       <DuplicateUrlNote baseUrl={baseUrl} exceptId={target?.id} />

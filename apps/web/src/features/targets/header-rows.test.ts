@@ -11,7 +11,7 @@ describe('headerRowsToRecord', () => {
     const rows = [newHeaderRow('', 'orphan'), newHeaderRow('Bad Name', 'v'), newHeaderRow('x-a', '1'), newHeaderRow('X-A', '2')];
     const { errors } = headerRowsToRecord(rows);
     expect(errors).toEqual({
-      'headers.0.name': 'enter a header name or remove the row',
+      'headers.0.name': 'Enter a header name or remove the row',
       'headers.1.name': 'not a valid HTTP header name',
       'headers.3.name': '"X-A" is already set above',
     });

@@ -25,7 +25,7 @@ export function headerRowsToRecord(rows: readonly HeaderRow[]): { headers: Recor
     const name = row.name.trim();
     if (!name && !row.value.trim()) return;
     if (!name) {
-      errors[`headers.${index}.name`] = 'enter a header name or remove the row';
+      errors[`headers.${index}.name`] = 'Enter a header name or remove the row';
       return;
     }
     if (!/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(name)) {

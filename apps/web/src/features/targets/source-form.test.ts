@@ -79,7 +79,7 @@ describe('mapSourceErrors', () => {
     const parsed = createMetricSourceSchema.safeParse(sourceInput(draft));
     expect(parsed.success).toBe(false);
     const errors = mapSourceErrors(zodErrorToFieldErrors(parsed.error!), draft);
-    expect(errors.selectors).toMatch(/^line 3: a metric name/);
+    expect(errors.selectors).toMatch(/^Line 3: A metric name/);
     expect(Object.keys(errors)).toEqual(['selectors']);
   });
 

@@ -128,7 +128,7 @@ export function mapSourceErrors(errors: FieldErrors, draft: SourceDraft): FieldE
     const selector = /^selectors\.(\d+)$/.exec(path);
     if (selector) {
       const line = lines[Number(selector[1])];
-      if (!('selectors' in mapped)) mapped.selectors = line ? `line ${line}: ${message}` : message;
+      if (!('selectors' in mapped)) mapped.selectors = line ? `Line ${line}: ${message}` : message;
       continue;
     }
     if (!(path in mapped)) mapped[path] = message;

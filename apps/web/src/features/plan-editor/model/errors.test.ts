@@ -45,15 +45,15 @@ describe('editor validation with the shared schema', () => {
     expect(errors).toMatchObject({
       'scenarios.0.name': expect.stringMatching(/letters, digits/),
       'scenarios.0.load.stages.0.duration': expect.stringMatching(/k6 duration/),
-      'scenarios.0.load.stages.0.target': 'enter a number',
-      'scenarios.0.requests.0.path': 'must start with "/"',
+      'scenarios.0.load.stages.0.target': 'Enter a number',
+      'scenarios.0.requests.0.path': 'Must start with "/"',
       'scenarios.0.requests.0.headers.1.key': '"x-a" is already set above',
       'scenarios.0.requests.0.expect': expect.stringMatching(/three-digit/),
-      'scenarios.0.requests.0.body.json': expect.stringMatching(/^not valid JSON/),
-      'scenarios.0.requests.1.checks.0.equals': 'enter a number',
+      'scenarios.0.requests.0.body.json': expect.stringMatching(/^Not valid JSON/),
+      'scenarios.0.requests.1.checks.0.equals': 'Enter a number',
       'scenarios.0.requests.1.captures.0.name': expect.stringMatching(/not starting with a digit/),
-      'thresholds.0.value': 'required',
-      'thresholds.1.value': 'enter a percentage between 0 and 100',
+      'thresholds.0.value': 'Enter a number',
+      'thresholds.1.value': 'Enter a percentage between 0 and 100',
     });
     // Every message has a field on screen to show it.
     expect(unclaimedErrors(errors, planFieldPaths(broken))).toEqual([]);
@@ -75,9 +75,9 @@ describe('editor validation with the shared schema', () => {
     const { errors } = validatePlanForm(editor);
     expect(errors).toEqual({
       'scenarios.0.requests.0.path': '{{token}} is not captured by an earlier request of this scenario (target variables are {{vars.NAME}})',
-      'scenarios.0.requests.1.name': 'duplicate request name "a" (names are report rows; make them unique across scenarios)',
-      'thresholds.0.scope': 'no request named "missing" in this plan',
-      'thresholds.1.scope': 'no scenario named "nope" in this plan',
+      'scenarios.0.requests.1.name': 'Duplicate request name "a" (names are report rows; make them unique across scenarios)',
+      'thresholds.0.scope': 'No request named "missing" in this plan',
+      'thresholds.1.scope': 'No scenario named "nope" in this plan',
     });
     expect(unclaimedErrors(errors, planFieldPaths(editor))).toEqual([]);
   });
@@ -92,7 +92,7 @@ describe('editor validation with the shared schema', () => {
         ],
       }),
     );
-    expect(errors['thresholds.0.stop.after']).toMatch(/^a stop rule judges each second on its own/);
+    expect(errors['thresholds.0.stop.after']).toMatch(/^A stop rule judges each second on its own/);
     expect(errors['thresholds.1.window.until']).toBe('"after" must come before "until"');
     expect(errors['thresholds.1.stop.after']).toMatch(/at least 5 s/);
     expect(errors['thresholds.2.window.after']).toMatch(/k6 duration/);
@@ -133,23 +133,23 @@ describe('editor validation with the shared schema', () => {
     );
     expect(errors).toEqual({
       'scenarios.0.load.vus': '20 > 10 VUs allowed before verification',
-      'scenarios.0.requests.0.path': 'shorthand path',
-      'scenarios.0.requests.0.headers.0.value': 'too long',
-      'scenarios.0.requests.0.query.0.value': 'bad query',
+      'scenarios.0.requests.0.path': 'Shorthand path',
+      'scenarios.0.requests.0.headers.0.value': 'Too long',
+      'scenarios.0.requests.0.query.0.value': 'Bad query',
       'scenarios.0.requests.0.body.fields.1.value': '{{t}} is not captured',
-      'scenarios.0.requests.0.body.fields.0.value': 'too long field',
-      'scenarios.0.requests.1.metadata.0.value': 'bad metadata',
-      'scenarios.0.requests.0.headers': 'no such row',
-      'thresholds.0.scope': 'no scenario named "x"',
-      'scenarios.0.load.stages.1.duration': 'bad stage',
+      'scenarios.0.requests.0.body.fields.0.value': 'Too long field',
+      'scenarios.0.requests.1.metadata.0.value': 'Bad metadata',
+      'scenarios.0.requests.0.headers': 'No such row',
+      'thresholds.0.scope': 'No scenario named "x"',
+      'scenarios.0.load.stages.1.duration': 'Bad stage',
     });
   });
 
   it('names a custom script’s k6 error at script.source and needs a target', () => {
     const { errors } = validatePlanForm(form({ mode: 'script', script: '', targetId: '' }));
-    expect(errors).toMatchObject({ 'script.source': 'required', targetId: 'choose a target' });
+    expect(errors).toMatchObject({ 'script.source': 'Enter the script', targetId: 'Choose a target' });
     const api = apiErrorsToForm([{ path: 'script.source', message: 'line 4:37: Unexpected token ;' }], form({ mode: 'script' }));
-    expect(api).toEqual({ 'script.source': 'line 4:37: Unexpected token ;' });
+    expect(api).toEqual({ 'script.source': 'Line 4:37: Unexpected token ;' });
   });
 
   it('asks for gRPC settings when a scenario makes gRPC calls', () => {

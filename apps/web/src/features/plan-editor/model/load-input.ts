@@ -15,7 +15,7 @@ export function numberReader(errors: Errors): NumberReader {
   return (path, text) => {
     const trimmed = text.trim();
     const value = trimmed === '' ? Number.NaN : Number(trimmed);
-    if (!Number.isFinite(value) && !(path in errors)) errors[path] = trimmed === '' ? 'required' : 'enter a number';
+    if (!Number.isFinite(value) && !(path in errors)) errors[path] = 'Enter a number';
     return Number.isFinite(value) ? value : Number.NaN;
   };
 }

@@ -49,7 +49,7 @@ export function grpcCodeNames(codes: readonly number[]): string {
 
 /** JSON text -> value; the message says where it broke. */
 export function parseJson(text: string): { value?: unknown; error?: string } {
-  if (!text.trim()) return { error: 'enter JSON' };
+  if (!text.trim()) return { error: 'Enter JSON' };
   try {
     return { value: JSON.parse(text) as unknown };
   } catch (error) {
@@ -69,7 +69,7 @@ export function checkToInput(check: CheckForm, at: string, read: NumberReader, e
       if (check.equalsType === 'null') equals = null;
       if (check.equalsType === 'boolean') {
         const text = check.value.trim().toLowerCase();
-        if (text !== 'true' && text !== 'false') errors[`${at}.equals`] = 'enter true or false';
+        if (text !== 'true' && text !== 'false') errors[`${at}.equals`] = 'Enter true or false';
         equals = text === 'true';
       }
       return { type: 'jsonPath', path: check.path.trim(), equals };
@@ -136,7 +136,7 @@ export function stepToInput(step: StepForm, at: string, read: NumberReader, erro
     case 'grpc': {
       const { value, error } = parseJson(step.message);
       if (error) errors[`${at}.message`] = error;
-      else if (!value || typeof value !== 'object' || Array.isArray(value)) errors[`${at}.message`] = 'must be a JSON object, e.g. {"id": 1}';
+      else if (!value || typeof value !== 'object' || Array.isArray(value)) errors[`${at}.message`] = 'Enter a JSON object, such as {"id": 1}';
       const codes = parseGrpcCodes(step.expectCodes);
       if (codes.error) errors[`${at}.expectCodes`] = codes.error;
       return {
@@ -197,7 +197,7 @@ export function thresholdToInput(threshold: ThresholdForm, at: string, read: Num
     // Typed as a percentage of the baseline (110), sent as a share of it (1.1).
     value = Math.round(value * 1e6) / 1e8;
   } else if (isPercentMetric(threshold.metric)) {
-    if (Number.isFinite(value) && (value < 0 || value > 100) && !(path in errors)) errors[path] = 'enter a percentage between 0 and 100';
+    if (Number.isFinite(value) && (value < 0 || value > 100) && !(path in errors)) errors[path] = 'Enter a percentage between 0 and 100';
     // Typed as a percentage, sent as a fraction; rounding keeps 1 % = 0.01 exactly.
     value = Math.round(value * 1e6) / 1e8;
   }

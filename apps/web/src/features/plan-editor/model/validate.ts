@@ -1,6 +1,7 @@
 import { createPlanSchema } from '@loadline/shared';
 import type { z } from 'zod';
 import { detailsToFieldErrors, mergeFieldErrors, zodErrorToFieldErrors, type FieldErrors } from '../../../forms/field-errors';
+import { asSentence } from '../../../forms/issue-messages';
 import { rowPathForKey } from './kv-rows';
 import { planToInput } from './to-spec';
 import type { PlanForm } from './form-types';
@@ -43,14 +44,14 @@ export function mapErrorsToForm(errors: FieldErrors, form: PlanForm): FieldError
   return mapped;
 }
 
-/** Messages that read better in the editor than the schema's wording. */
+/** Messages that read better in the editor than the schema's wording; every one a sentence, as the other forms' (forms/issue-messages). */
 function friendlier(errors: FieldErrors): FieldErrors {
   const out: Record<string, string> = {};
   for (const [path, message] of Object.entries(errors)) {
-    if (path === 'targetId') out[path] = 'choose a target';
-    else if (/\.load\.maxVUs$/.test(path) && /maxVUs must be at least/.test(message)) out[path] = 'must be at least the pre-allocated VUs';
-    else if (/^Invalid input: expected number, received NaN$/.test(message)) out[path] = 'enter a number';
-    else out[path] = message;
+    if (path === 'targetId') out[path] = 'Choose a target';
+    else if (/\.load\.maxVUs$/.test(path) && /maxVUs must be at least/i.test(message)) out[path] = 'Enter at least the pre-allocated VUs';
+    else if (/^Invalid input: expected number, received NaN$/.test(message)) out[path] = 'Enter a number';
+    else out[path] = asSentence(message);
   }
   return out;
 }
@@ -60,7 +61,7 @@ export function validatePlanForm(form: PlanForm): { body: CreatePlanBody | null;
   const { input, errors: typing } = planToInput(form);
   const parsed = createPlanSchema.safeParse(input);
   const schemaErrors = parsed.success ? {} : mapErrorsToForm(zodErrorToFieldErrors(parsed.error), form);
-  const errors = mergeFieldErrors(typing, friendlier(schemaErrors));
+  const errors = friendlier(mergeFieldErrors(typing, schemaErrors));
   const valid = parsed.success && Object.keys(errors).length === 0;
   return { body: valid ? parsed.data : null, errors };
 }
