@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { liveThresholds } from './live-thresholds.js';
 import { liveProgressSchema } from './series-view.js';
-import { findStopBreach } from './stop-rule.js';
+import { findStopBreach, stopMessage, stoppedAtSeconds, THRESHOLD_STOP_CODE } from './stop-rule.js';
 import { repeat, requestSecond, second } from './test-fixtures.js';
 import { thresholdSchema, type Threshold } from './threshold.js';
 
@@ -95,5 +95,15 @@ describe('liveThresholds', () => {
     expect(liveProgressSchema.parse(base).thresholds).toEqual([]);
     const thresholds = liveThresholds([p95], seconds(5, 50, 10));
     expect(liveProgressSchema.parse(JSON.parse(JSON.stringify({ ...base, thresholds }))).thresholds).toEqual(thresholds);
+  });
+});
+
+describe('stoppedAtSeconds', () => {
+  it('reads the moment back from the message stopMessage wrote', () => {
+    const rule = thresholdSchema.parse({ metric: 'error_rate', op: '<', value: 0.01, stop: { after: '5s' } });
+    const message = stopMessage(rule, { atSeconds: 1234, breachSeconds: 5, measured: 0.2 });
+    expect(stoppedAtSeconds({ code: THRESHOLD_STOP_CODE, message })).toBe(1234);
+    expect(stoppedAtSeconds({ code: 'SEGMENT_FAILED', message })).toBeNull();
+    expect(stoppedAtSeconds(null)).toBeNull();
   });
 });
