@@ -221,7 +221,11 @@ export class RunLiveHub implements OnModuleDestroy {
     const record = await this.runs.find(watched.runId);
     if (!record) return;
     const spec = record.planVersion.spec;
-    watched.rules ??= { thresholds: spec.thresholds, requestOrder: allSteps(spec).map((request) => request.name) };
+    if (!watched.rules) {
+      watched.rules = { thresholds: spec.thresholds, requestOrder: allSteps(spec).map((request) => request.name) };
+      // Before the first second: every threshold is waiting for its samples, and says so.
+      watched.thresholds = this.standing(watched);
+    }
     const stop = decodeThresholdStop(record.error);
     if (stop && !watched.stop) {
       watched.stop = stop;
