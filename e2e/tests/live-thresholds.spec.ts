@@ -165,6 +165,50 @@ describe('live threshold standing', { timeout: RUN_TIMEOUT_MS + 180_000 }, () =>
       throw error;
     }
   });
+
+  it('shades the plan’s phases on the charts, live and in the report', async (t) => {
+    target.delayMs = FAST_MS;
+    const created = await fetch(`${BASE_URL}/api/v1/plans`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${session.token}` },
+      body: JSON.stringify({
+        name: 'warm then peak',
+        targetId,
+        scenarios: [
+          { name: 'warm', load: { executor: 'constant-vus', vus: 1, duration: '6s' }, requests: [{ name: 'ping', path: '/ping' }], gracefulStop: '1s' },
+          {
+            name: 'peak',
+            startTime: '6s',
+            load: { executor: 'constant-vus', vus: 3, duration: '6s' },
+            requests: [{ name: 'peak ping', path: '/ping' }],
+            gracefulStop: '1s',
+          },
+        ],
+        thresholds: [{ metric: 'latency', stat: 'p95', op: '<', value: 250 }],
+      }),
+    });
+    assert.equal(created.status, 201, await created.clone().text());
+    const plan = new PlanPage(page);
+    await plan.goto(((await created.json()) as { id: string }).id);
+    const runId = await plan.runNow();
+    t.diagnostic(`run ${runId}`);
+    const run = new RunPage(page);
+    const charts = new RunChartsView(page);
+    await run.waitForStatusAtLeast('RUNNING', RUN_TIMEOUT_MS);
+    // The live chart: both phases over the plan's 12 s from the first second.
+    await page.locator('[data-testid="chart-latency"][data-bands="2"]').waitFor({ timeout: 30_000 });
+    assert.match(await charts.description('latency'), /phases: warm 0:00–0:06, peak 0:06–0:12/);
+    assert.equal(await run.chartXMax('latency'), 12);
+    await screenshot(page, '85-live-phases');
+
+    await run.waitForTerminal(RUN_TIMEOUT_MS);
+    await run.charts.waitFor();
+    assert.equal(await charts.chart('latency').getAttribute('data-bands'), '2');
+    assert.equal(await charts.chart('throughput').getAttribute('data-bands'), '2');
+    assert.ok((await charts.legend('latency')).includes('p95 < 250 ms'));
+    assert.deepEqual(await charts.marks('latency'), [], 'no stop rule, nothing marked');
+    await screenshot(page, '86-report-phases');
+  });
 });
 
 type Standing = Awaited<ReturnType<RunPage['liveThresholds']>>;
