@@ -3,6 +3,7 @@ import { Observable, type Subscriber } from 'rxjs';
 import {
   allSteps,
   decodeThresholdStop,
+  foldOldSeconds,
   isTerminalRunStatus,
   liveThresholds,
   mergeSegmentsBySecond,
@@ -47,8 +48,11 @@ interface Watched {
   current: SeriesPoint | null;
   /**
    * The completed seconds with their histograms, which the thresholds' standing so far is
-   * judged on (percentiles are never read from per-second percentiles). Held while viewers watch.
+   * judged on (percentiles are never read from per-second percentiles): the older ones folded
+   * into chunks read the same way (second-folding.ts), the newest as they are. Held while
+   * viewers watch.
    */
+  folded: SecondSample[];
   samples: SecondSample[];
   /** The run's plan's thresholds and request order (the version it runs never changes). */
   rules?: { thresholds: Threshold[]; requestOrder: string[] };
@@ -135,6 +139,7 @@ export class RunLiveHub implements OnModuleDestroy {
       ready: Promise.resolve(),
       completed: [],
       current: null,
+      folded: [],
       samples: [],
       stop: null,
       thresholds: [],
@@ -209,6 +214,11 @@ export class RunLiveHub implements OnModuleDestroy {
       watched.current = fresh.at(-1) ?? watched.current;
       if (completed.length) {
         watched.samples.push(...merged.slice(0, -1).map((second) => second.sample));
+        if (watched.rules) {
+          const { folded, raw } = foldOldSeconds(watched.rules.thresholds, watched.samples, watched.firstT ?? watched.samples[0]!.t);
+          watched.folded.push(...folded);
+          watched.samples = raw;
+        }
         await this.judgeThresholds(watched);
       }
       return completed;
@@ -229,13 +239,15 @@ export class RunLiveHub implements OnModuleDestroy {
     const stop = decodeThresholdStop(record.error);
     if (stop && !watched.stop) {
       watched.stop = stop;
-      if (watched.samples.length) watched.thresholds = this.standing(watched);
+      if (watched.samples.length || watched.folded.length) watched.thresholds = this.standing(watched);
     }
   }
 
   private standing(watched: Watched): LiveThreshold[] {
     const rules = watched.rules;
-    return rules?.thresholds.length ? liveThresholds(rules.thresholds, watched.samples, { requestOrder: rules.requestOrder, stop: watched.stop }) : [];
+    if (!rules?.thresholds.length) return [];
+    const seconds = watched.folded.length ? [...watched.folded, ...watched.samples] : watched.samples;
+    return liveThresholds(rules.thresholds, seconds, { requestOrder: rules.requestOrder, stop: watched.stop });
   }
 
   /**
