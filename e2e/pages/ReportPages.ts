@@ -35,7 +35,7 @@ export class DashboardPage {
   /** The recent runs table's column headers: one outcome column, not a status beside a verdict. */
   async recentRunsColumns(): Promise<string[]> {
     await this.page.getByTestId('runs-table').waitFor();
-    return (await this.page.locator('[data-testid="runs-table"] thead th').allInnerTexts()).map((text) => text.trim()).filter(Boolean);
+    return (await this.page.locator('[data-testid="runs-table"] thead th').allTextContents()).map((text) => text.trim()).filter(Boolean);
   }
 }
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { PlanPage } from '../pages/PlanPage.js';
-import { PublicSharePage, SharesPage } from '../pages/ReportPages.js';
+import { DashboardPage, PublicSharePage, SharesPage } from '../pages/ReportPages.js';
 import { RunChartsView } from '../pages/RunCharts.js';
 import { RunPage } from '../pages/RunPage.js';
 import { horizontalOverflow, seriousAccessibilityViolations } from '../support/accessibility.js';
@@ -201,13 +201,21 @@ describe('live threshold standing', { timeout: RUN_TIMEOUT_MS + 180_000 }, () =>
     assert.equal(await run.chartXMax('latency'), 12);
     await screenshot(page, '85-live-phases');
 
-    await run.waitForTerminal(RUN_TIMEOUT_MS);
+    const final = await run.waitForTerminal(RUN_TIMEOUT_MS);
     await run.charts.waitFor();
     assert.equal(await charts.chart('latency').getAttribute('data-bands'), '2');
     assert.equal(await charts.chart('throughput').getAttribute('data-bands'), '2');
     assert.ok((await charts.legend('latency')).includes('p95 < 250 ms'));
     assert.deepEqual(await charts.marks('latency'), [], 'no stop rule, nothing marked');
     await screenshot(page, '86-report-phases');
+
+    // The dashboard's recent runs: one Outcome column, not PASSED beside PASS.
+    const dashboard = new DashboardPage(page);
+    await dashboard.goto();
+    const columns = await dashboard.recentRunsColumns();
+    assert.ok(columns.includes('Outcome') && !columns.includes('Verdict') && !columns.includes('Status'), `one outcome column: ${columns.join(', ')}`);
+    assert.equal((await dashboard.recentOutcomes())[0], final);
+    await screenshot(page, '87-dashboard-outcome');
   });
 });
 
