@@ -24,12 +24,18 @@ export class DashboardPage {
     };
   }
 
-  /** Verdicts in the recent runs table, top to bottom ('' where a run has none). */
-  async recentVerdicts(): Promise<string[]> {
+  /** Outcomes in the recent runs table, top to bottom (PASSED, FAILED, INCONCLUSIVE, RUNNING...). */
+  async recentOutcomes(): Promise<string[]> {
     await this.page.getByTestId('runs-table').waitFor();
     return this.page
-      .locator('[data-testid="runs-table"] td[data-col="verdict"]')
-      .evaluateAll((cells) => cells.map((cell) => cell.querySelector('[data-verdict]')?.getAttribute('data-verdict') ?? ''));
+      .locator('[data-testid="runs-table"] td[data-col="outcome"]')
+      .evaluateAll((cells) => cells.map((cell) => cell.querySelector('[data-status]')?.getAttribute('data-status') ?? ''));
+  }
+
+  /** The recent runs table's column headers: one outcome column, not a status beside a verdict. */
+  async recentRunsColumns(): Promise<string[]> {
+    await this.page.getByTestId('runs-table').waitFor();
+    return (await this.page.locator('[data-testid="runs-table"] thead th').allTextContents()).map((text) => text.trim()).filter(Boolean);
   }
 }
 
@@ -202,6 +208,11 @@ export class PublicSharePage {
 
   async robots(): Promise<string | null> {
     return this.page.locator('meta[name="robots"]').getAttribute('content');
+  }
+
+  /** The Diagnostics card: the reasons to doubt the result (or the note that there are none). */
+  get diagnostics(): Locator {
+    return this.page.locator('[data-testid="diagnostics"], [data-testid="diagnostics-none"]');
   }
 
   /** Links on the page that lead into the signed-in app. */

@@ -121,7 +121,54 @@ export class RunPage {
     await this.page.getByTestId('cancel-run-confirm').click();
   }
 
+  /** Each threshold's live standing (pass, fail, waiting, at-end) and its stop rule's breach, in plan order. */
+  async liveThresholds(): Promise<{ state: string; breaching: number | null; stoppedAt: number | null }[]> {
+    return this.page.locator('[data-testid^="live-threshold-"][data-state]').evaluateAll((rows) =>
+      rows.map((row) => {
+        const stop = row.querySelector('[data-testid="live-threshold-stop"]');
+        const breaching = stop?.getAttribute('data-breaching');
+        const stoppedAt = stop?.getAttribute('data-stopped-at');
+        return {
+          state: row.getAttribute('data-state') ?? '',
+          breaching: breaching ? Number(breaching) : null,
+          stoppedAt: stoppedAt ? Number(stoppedAt) : null,
+        };
+      }),
+    );
+  }
+
+  /** The note that says the live standing is provisional. */
+  get liveThresholdsNote(): Locator {
+    return this.page.getByTestId('live-thresholds-note');
+  }
+
+  /** The end of a chart's time axis in seconds (its data-x-max), or null when not drawn. */
+  async chartXMax(chart: 'latency' | 'throughput' | 'load'): Promise<number | null> {
+    const element = this.page.getByTestId(`chart-${chart}`);
+    if (!(await element.count())) return null;
+    const value = await element.getAttribute('data-x-max').catch(() => null);
+    return value ? Number(value) : null;
+  }
+
   // --- Report (once the run is over) ---
+
+  /** Whether each element (by test id) starts inside the first screen, before any scrolling. */
+  async withoutScrolling(testIds: readonly string[]): Promise<Record<string, boolean>> {
+    await this.page.evaluate(() => window.scrollTo(0, 0));
+    const height = this.page.viewportSize()?.height ?? 0;
+    const seen: Record<string, boolean> = {};
+    for (const id of testIds) {
+      const box = await this.page.getByTestId(id).first().boundingBox();
+      seen[id] = box !== null && box.y >= 0 && box.y + Math.min(box.height, 40) <= height;
+    }
+    return seen;
+  }
+
+  /** Where a request row's cell lies on the screen (x from the left edge of the viewport). */
+  async requestCellBox(name: string, col: string): Promise<{ x: number; width: number } | null> {
+    const box = await this.requestRow(name).locator(`[data-col="${col}"]`).boundingBox();
+    return box ? { x: box.x, width: box.width } : null;
+  }
 
   get charts(): Locator {
     return this.page.getByTestId('run-charts');

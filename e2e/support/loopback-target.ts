@@ -23,6 +23,8 @@ export interface LoopbackTarget {
   readonly seen: readonly SeenRequest[];
   /** What GET /.well-known/loadline-verification.txt answers (404 while null), to verify the target. */
   verificationValue: string | null;
+  /** How long each answer waits; a test may change it mid-run (slow the target down). */
+  delayMs: number;
   close(): Promise<void>;
 }
 
@@ -30,7 +32,7 @@ export async function startLoopbackTarget(delayMs = 15): Promise<LoopbackTarget>
   let requests = 0;
   let tokens = 0;
   const seen: SeenRequest[] = [];
-  const state = { verificationValue: null as string | null };
+  const state = { verificationValue: null as string | null, delayMs };
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -55,7 +57,7 @@ export async function startLoopbackTarget(delayMs = 15): Promise<LoopbackTarget>
         res.writeHead(200, { 'Content-Type': 'application/json' });
         if (req.method === 'POST' && req.url === '/login') res.end(JSON.stringify({ data: { token: `tok-${++tokens}` } }));
         else res.end(JSON.stringify({ ok: true, path: req.url }));
-      }, delayMs);
+      }, state.delayMs);
     });
   });
   server.keepAliveTimeout = 5_000;
@@ -77,6 +79,12 @@ export async function startLoopbackTarget(delayMs = 15): Promise<LoopbackTarget>
     },
     set verificationValue(value: string | null) {
       state.verificationValue = value;
+    },
+    get delayMs() {
+      return state.delayMs;
+    },
+    set delayMs(value: number) {
+      state.delayMs = value;
     },
     close: () =>
       new Promise<void>((resolve) => {

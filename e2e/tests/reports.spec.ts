@@ -254,7 +254,9 @@ describe('reports', { timeout: RUN_TIMEOUT_MS * 2 + 180_000 }, () => {
       const dashboard = new DashboardPage(page);
       await dashboard.goto();
       assert.deepEqual(await dashboard.planSummary(planName), { verdict: VERDICT[secondStatus], sparklinePoints: 2 });
-      assert.deepEqual((await dashboard.recentVerdicts()).slice(0, 2), [VERDICT[secondStatus], VERDICT[firstStatus]]);
+      assert.deepEqual((await dashboard.recentOutcomes()).slice(0, 2), [secondStatus, firstStatus]);
+      const columns = await dashboard.recentRunsColumns();
+      assert.ok(columns.includes('Outcome') && !columns.includes('Verdict') && !columns.includes('Status'), `one outcome column: ${columns.join(', ')}`);
       await screenshot(page, '69-dashboard');
       assert.deepEqual(await seriousAccessibilityViolations(page), [], `axe on ${page.url()}`);
 

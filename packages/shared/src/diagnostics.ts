@@ -3,7 +3,7 @@ import { planDurationSeconds, type LoadProfile, type PlanSpec } from './plan.js'
 import type { MergedSecond } from './series-merge.js';
 import type { RunSummary } from './summary.js';
 import type { Diagnostic } from './diagnostics-schema.js';
-import { statsFor } from './threshold.js';
+import { statsFor, type Threshold } from './threshold.js';
 import { describeWindow, windowSummaries, type WindowSummaries } from './threshold-time.js';
 import { CONFIGURATION_KEYS, GRPC_STATUS_PREFIX, NO_RESPONSE_KEYS, RATE_LIMITED_KEYS } from './request-status.js';
 import { canonicalScopes, indexScopes, type Scope, type ScopeIndex, type ScopeTally } from './diagnostic-scopes.js';
@@ -275,21 +275,33 @@ export function minimumSamples(q: number): number {
   return Math.ceil(L.samplesBeyondPercentile / (1 - q) - 1e-9);
 }
 
+/**
+ * The samples a percentile threshold's figure is read from and how many it needs, or null when
+ * the rule does not apply (not a latency percentile, a share of seconds, nothing measured, or
+ * enough). The final verdict's TOO_FEW_SAMPLES and the live view's "not enough samples yet"
+ * both read it, so "so far" and "at the end" use one rule.
+ */
+export function sampleShortfall(threshold: Threshold, summary: RunSummary, windows: WindowSummaries): { samples: number; needed: number } | null {
+  // A share of seconds judges each second's own sample (threshold-compliance.ts).
+  if (threshold.metric !== 'latency' || threshold.compliance) return null;
+  const q = QUANTILE_OF[threshold.stat];
+  if (q === undefined) return null;
+  // Judged on the threshold's own scope (a p99 of one phase from that phase's requests, a
+  // windowed p95 from the requests inside its window) and on the latencies it is read from:
+  // requests that failed before any answer have none (summaries stored before latencies
+  // were counted apart count every request).
+  const judged = threshold.window ? windows(threshold.window) : summary;
+  const stats = judged ? statsFor(threshold, judged) : undefined;
+  const samples = stats?.latency ? (stats.latency.samples ?? stats.count) : 0;
+  const needed = minimumSamples(q);
+  return samples === 0 || samples >= needed ? null : { samples, needed };
+}
+
 function tooFewSamples(spec: PlanSpec, summary: RunSummary, windows: WindowSummaries): Diagnostic[] {
   return spec.thresholds.flatMap((threshold, index): Diagnostic[] => {
-    // A share of seconds judges each second's own sample (threshold-compliance.ts).
-    if (threshold.metric !== 'latency' || threshold.compliance) return [];
-    const q = QUANTILE_OF[threshold.stat];
-    if (q === undefined) return [];
-    // Judged on the threshold's own scope (a p99 of one phase from that phase's requests, a
-    // windowed p95 from the requests inside its window) and on the latencies it is read from:
-    // requests that failed before any answer have none (summaries stored before latencies
-    // were counted apart count every request).
-    const judged = threshold.window ? windows(threshold.window) : summary;
-    const stats = judged ? statsFor(threshold, judged) : undefined;
-    const samples = stats?.latency ? (stats.latency.samples ?? stats.count) : 0;
-    const needed = minimumSamples(q);
-    if (samples === 0 || samples >= needed) return [];
+    const shortfall = sampleShortfall(threshold, summary, windows);
+    if (!shortfall || threshold.metric !== 'latency') return [];
+    const { samples, needed } = shortfall;
     const scope =
       (threshold.request ?? (threshold.scenario ? `scenario ${threshold.scenario}` : 'the run')) +
       (threshold.window ? ` ${describeWindow(threshold.window)}` : '');

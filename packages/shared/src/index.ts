@@ -32,6 +32,8 @@ export * from './schedules.js';
 export * from './segment-health.js';
 export * from './series.js';
 export * from './series-view.js';
+export * from './live-thresholds.js';
+export * from './second-folding.js';
 export * from './series-merge.js';
 export * from './stop-rule.js';
 export * from './summary.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { runQueueViewSchema } from './run-dispatch.js';
+import { liveThresholdSchema } from './live-thresholds.js';
 
 const percentiles = {
   p50: z.number().nullable(),
@@ -57,5 +58,10 @@ export const liveProgressSchema = z.object({
   points: z.array(seriesPointSchema),
   /** Until the load begins: where the run stands ("waiting for 3 runners, 1 free, 1 online"). */
   queue: runQueueViewSchema.nullable().default(null),
+  /**
+   * Each threshold's standing on the seconds so far, judged with the final verdict's rules
+   * (live-thresholds.ts). Provisional: the verdict is given when the run ends.
+   */
+  thresholds: z.array(liveThresholdSchema).default([]),
 });
 export type LiveProgress = z.infer<typeof liveProgressSchema>;

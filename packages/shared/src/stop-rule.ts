@@ -118,6 +118,17 @@ export function stopMessage(threshold: Threshold, stop: Pick<ThresholdStop, 'atS
   return `stopped at ${stop.atSeconds.toLocaleString('en-US')} s: ${subject} ${formatValue(threshold, stop.measured)} ${relation(threshold, stop.measured)} ${formatValue(threshold, threshold.value)} for ${stop.breachSeconds.toLocaleString('en-US')} s${inside}`;
 }
 
+/**
+ * When a run's stop rule stopped it, in seconds from the load's start, read back from the
+ * error every view of a run has (code and message, as stopMessage wrote it); null for any other
+ * error. The charts mark the moment with it.
+ */
+export function stoppedAtSeconds(error: { code: string; message: string } | null | undefined): number | null {
+  if (error?.code !== THRESHOLD_STOP_CODE) return null;
+  const match = /^stopped at ([\d,]+) s:/.exec(error.message);
+  return match ? Number(match[1]!.replaceAll(',', '')) : null;
+}
+
 /** The first second at which this threshold's stop rule is met, or null. */
 function breachOf(threshold: Threshold, thresholdIndex: number, seconds: readonly SecondSample[], firstT: number): ThresholdStop | null {
   if (!threshold.stop) return null;

@@ -52,7 +52,11 @@ describe('live progress is pushed: viewers cost no database reads while nothing 
       targetId: target.body.id,
       load: { executor: 'constant-arrival-rate', rate: 20, timeUnit: '1s', duration: '8s', preAllocatedVUs: 4 },
       requests: [{ name: 'Get', path: '/live' }],
-      thresholds: [],
+      thresholds: [
+        { metric: 'error_rate', op: '<', value: 0.5 },
+        // 20 requests a second: a p99 needs 1,000, more than this 8 s run sends.
+        { metric: 'latency', stat: 'p99', op: '<', value: 5_000 },
+      ],
     });
     const started = await client.post<{ run: RunView }>(`/plans/${plan.body.id}/runs`);
     const runId = started.body.run.id;
@@ -102,7 +106,8 @@ describe('live progress is pushed: viewers cost no database reads while nothing 
       // Each completed second once, in order, as stored, and the same for every viewer.
       expect(seen(viewer)).toEqual(first);
       expect(viewer.events.at(-1)!.event).toBe('end');
-      expect((viewer.events.at(-1)!.data as RunView).status).toBe('PASSED');
+      // The p99 never had its samples: INCONCLUSIVE at the end, as it was "waiting" all along live.
+      expect((viewer.events.at(-1)!.data as RunView).status).toBe('INCONCLUSIVE');
     }
     expect(first).toEqual([...new Set(first)].sort((a, b) => a - b));
     // No second skipped between the first and the last one sent.
@@ -114,6 +119,14 @@ describe('live progress is pushed: viewers cost no database reads while nothing 
     expect(lateFirst.points.length).toBeGreaterThanOrEqual(2);
     expect(lateFirst.points.map((point) => point.t)).toEqual(first.slice(0, lateFirst.points.length));
     expect(seen(late!)).toEqual(first);
+    // Each threshold's standing so far came with the seconds, judged on them: the error rate
+    // PASSes so far once a second is in, the p99 has not the samples it needs.
+    const judged = progressOf(viewers[0]!).filter((event) => event.points.length > 0 || event.thresholds.some((status) => status.measured !== null));
+    const standing = judged.at(-1)!.thresholds;
+    expect(standing.map((status) => status.state)).toEqual(['pass', 'waiting']);
+    expect(standing[1]!.samples).toMatchObject({ needed: 1_000 });
+    // Before the load began, each was waiting for its first second.
+    expect(progressOf(viewers[0]!)[0]!.thresholds.map((status) => status.state)).toEqual(['waiting', 'waiting']);
     // What the viewers were sent adds up to what the server counted, short of the seconds
     // still being measured at the end (those come with the report).
     const sentRequests = progressOf(viewers[0]!)

@@ -1,9 +1,25 @@
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { Observable, type Subscriber } from 'rxjs';
-import { isTerminalRunStatus, mergeSegmentsBySecond, toSeriesPoints, type LiveProgress, type RunView, type SeriesPoint } from '@loadline/shared';
+import {
+  allSteps,
+  decodeThresholdStop,
+  foldOldSeconds,
+  isTerminalRunStatus,
+  liveThresholds,
+  mergeSegmentsBySecond,
+  toSeriesPoints,
+  type LiveProgress,
+  type LiveThreshold,
+  type RunView,
+  type SecondSample,
+  type SeriesPoint,
+  type Threshold,
+  type ThresholdStop,
+} from '@loadline/shared';
 import { runAsTenant } from '../tenancy/request-context.js';
 import { RunQueueService } from '../run-queue/run-queue.service.js';
 import { RunSecondsRepository } from './run-seconds.repository.js';
+import { RunsRepository } from './runs.repository.js';
 import { RunsService } from './runs.service.js';
 import { RunSignals, type RunSignal } from './run-signals.js';
 
@@ -30,6 +46,20 @@ interface Watched {
   completed: SeriesPoint[];
   /** The newest second, still growing while segments report it. */
   current: SeriesPoint | null;
+  /**
+   * The completed seconds with their histograms, which the thresholds' standing so far is
+   * judged on (percentiles are never read from per-second percentiles): the older ones folded
+   * into chunks read the same way (second-folding.ts), the newest as they are. Held while
+   * viewers watch.
+   */
+  folded: SecondSample[];
+  samples: SecondSample[];
+  /** The run's plan's thresholds and request order (the version it runs never changes). */
+  rules?: { thresholds: Threshold[]; requestOrder: string[] };
+  /** The stop rule that stopped the run, once it has. */
+  stop: ThresholdStop | null;
+  /** Each threshold's standing on `samples`, judged again when a second completes. */
+  thresholds: LiveThreshold[];
   firstT?: number;
   requests: number;
   pending: { second: boolean; state: boolean };
@@ -61,6 +91,7 @@ export class RunLiveHub implements OnModuleDestroy {
     private readonly service: RunsService,
     private readonly runQueue: RunQueueService,
     private readonly signals: RunSignals,
+    private readonly runs: RunsRepository,
   ) {}
 
   /** Emits `progress` once a second and `end` (the final report) when the run is over. */
@@ -108,6 +139,10 @@ export class RunLiveHub implements OnModuleDestroy {
       ready: Promise.resolve(),
       completed: [],
       current: null,
+      folded: [],
+      samples: [],
+      stop: null,
+      thresholds: [],
       requests: 0,
       pending: { second: false, state: false },
       reading: null,
@@ -162,10 +197,14 @@ export class RunLiveHub implements OnModuleDestroy {
   /** Reads the run (on a state change) and the seconds after the last complete one. */
   private read(watched: Watched, what: { second: boolean; state: boolean }): Promise<SeriesPoint[]> {
     return runAsTenant(watched.tenantId, async () => {
-      if (what.state || !watched.run) watched.run = await this.service.get(watched.runId);
+      if (what.state || !watched.run) {
+        watched.run = await this.service.get(watched.runId);
+        await this.readRules(watched);
+      }
       if (!what.second) return [];
       const after = watched.completed.at(-1)?.t ?? 0;
-      const fresh = toSeriesPoints(mergeSegmentsBySecond(await this.runSeconds.seconds(watched.runId, after)));
+      const merged = mergeSegmentsBySecond(await this.runSeconds.seconds(watched.runId, after));
+      const fresh = toSeriesPoints(merged);
       watched.firstT ??= fresh[0]?.t;
       // Elapsed counts from the run's first second, not from this batch's.
       for (const point of fresh) point.elapsed = point.t - (watched.firstT ?? point.t);
@@ -173,8 +212,54 @@ export class RunLiveHub implements OnModuleDestroy {
       for (const point of completed) watched.requests += point.rps;
       watched.completed.push(...completed);
       watched.current = fresh.at(-1) ?? watched.current;
+      if (completed.length) {
+        watched.samples.push(...merged.slice(0, -1).map((second) => second.sample));
+        if (watched.rules) {
+          const { folded, raw } = foldOldSeconds(watched.rules.thresholds, watched.samples, watched.firstT ?? watched.samples[0]!.t);
+          watched.folded.push(...folded);
+          watched.samples = raw;
+        }
+        await this.judgeThresholds(watched);
+      }
       return completed;
     }) as Promise<SeriesPoint[]>;
+  }
+
+  /** The plan's thresholds (once) and the stop rule that stopped the run, if one has. */
+  private async readRules(watched: Watched): Promise<void> {
+    if (watched.rules && (watched.stop || !watched.rules.thresholds.some((threshold) => threshold.stop))) return;
+    const record = await this.runs.find(watched.runId);
+    if (!record) return;
+    const spec = record.planVersion.spec;
+    if (!watched.rules) {
+      watched.rules = { thresholds: spec.thresholds, requestOrder: allSteps(spec).map((request) => request.name) };
+      // Before the first second: every threshold is waiting for its samples, and says so.
+      watched.thresholds = this.standing(watched);
+    }
+    const stop = decodeThresholdStop(record.error);
+    if (stop && !watched.stop) {
+      watched.stop = stop;
+      if (watched.samples.length || watched.folded.length) watched.thresholds = this.standing(watched);
+    }
+  }
+
+  private standing(watched: Watched): LiveThreshold[] {
+    const rules = watched.rules;
+    if (!rules?.thresholds.length) return [];
+    const seconds = watched.folded.length ? [...watched.folded, ...watched.samples] : watched.samples;
+    return liveThresholds(rules.thresholds, seconds, { requestOrder: rules.requestOrder, stop: watched.stop });
+  }
+
+  /**
+   * Judges the thresholds on the seconds so far. A stop rule's breach that has lasted its
+   * length may just have stopped the run (RunStopRules records it on the run): read it then.
+   */
+  private async judgeThresholds(watched: Watched): Promise<void> {
+    watched.thresholds = this.standing(watched);
+    const full = watched.thresholds.some(
+      (status) => status.stop && status.stop.stoppedAtSeconds === null && status.stop.breachingSeconds >= status.stop.afterSeconds,
+    );
+    if (full && !watched.stop) await this.readRules(watched);
   }
 
   private broadcast(watched: Watched, fresh: SeriesPoint[]): void {
@@ -242,6 +327,7 @@ export class RunLiveHub implements OnModuleDestroy {
       point: current,
       points,
       queue: run.queue,
+      thresholds: watched.thresholds,
     };
   }
 }

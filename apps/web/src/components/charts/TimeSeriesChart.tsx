@@ -1,7 +1,20 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { TIME_INCREMENTS, formatBytes, formatClock, formatTick, formatValue, indexTick, type ChartModel, type LineSpec, type ScaleKey } from './chart-model';
+import {
+  TIME_INCREMENTS,
+  describeAnnotations,
+  formatBytes,
+  formatClock,
+  formatTick,
+  formatValue,
+  indexTick,
+  xRange,
+  type ChartModel,
+  type LineSpec,
+  type ScaleKey,
+} from './chart-model';
+import { annotationsPlugin } from './annotations-plugin';
 
 /**
  * The one chart of the app: uPlot (a few dozen KB, canvas, fast with thousands of points)
@@ -105,7 +118,7 @@ function buildOptions(
   width: number,
   height: number,
   hidden: ReadonlySet<string>,
-  opts: { minXMax?: number; zoomable: boolean; tooltip: uPlot.Plugin },
+  opts: { minXMax?: number; zoomable: boolean; tooltip: uPlot.Plugin; annotations: uPlot.Plugin },
 ): uPlot.Options {
   const labels = model.xLabels;
   const scales = [...new Set(model.lines.map((line) => line.scale))];
@@ -115,11 +128,9 @@ function buildOptions(
   const scaleOptions: uPlot.Scales = {
     x: {
       time: false,
-      range: (_u, min, max) => {
+      range: (u, min, max) => {
         if (labels) return [-0.4, Math.max(1, labels.length - 1) + 0.4];
-        if (min === null || max === null) return [0, Math.max(10, opts.minXMax ?? 0)];
-        const hi = Math.max(max, opts.minXMax ?? 0, min + 1);
-        return [Math.min(0, min), hi];
+        return xRange(u.data?.[0] ?? [], min, max, opts.minXMax);
       },
     },
   };
@@ -167,7 +178,7 @@ function buildOptions(
             { paths: densePaths, points: line.points === undefined ? { size: 5 } : { show: line.points, size: 6 } }),
       })),
     ],
-    plugins: [opts.tooltip],
+    plugins: [opts.annotations, opts.tooltip],
   };
 }
 
@@ -267,6 +278,7 @@ export function TimeSeriesChart({
         minXMax,
         zoomable,
         tooltip: tooltipPlugin(() => modelRef.current),
+        annotations: annotationsPlugin(() => modelRef.current),
       }),
       modelRef.current.data as uPlot.AlignedData,
       host,
@@ -307,11 +319,19 @@ export function TimeSeriesChart({
   };
 
   const points = model.data[0].length;
+  const annotations = describeAnnotations(model);
   const empty = useMemo(() => model.data.slice(1).every((ys) => ys.every((y) => y === null || y === undefined)), [model.data]);
 
   return (
-    <figure className="chart" data-testid={testId} data-points={points}>
-      <div className="chart__plot" role="img" aria-label={`${label}: ${points} ${pointsLabel}`}>
+    <figure
+      className="chart"
+      data-testid={testId}
+      data-points={points}
+      data-x-max={xMaxOf(model, minXMax)}
+      data-bands={model.bands?.length ?? 0}
+      data-marks={model.marks?.map((mark) => mark.x).join(',') || undefined}
+    >
+      <div className="chart__plot" role="img" aria-label={`${label}: ${points} ${pointsLabel}${annotations ? `; ${annotations}` : ''}`}>
         <div className="chart__host" ref={hostRef} />
         {empty ? <p className="chart__empty">{emptyText}</p> : null}
       </div>
@@ -350,4 +370,11 @@ export function TimeSeriesChart({
       </figcaption>
     </figure>
   );
+}
+
+/** The end of the x axis as drawn (for tests and screen readers: whether a live chart spans its plan). */
+function xMaxOf(model: ChartModel, minXMax: number | undefined): number | undefined {
+  if (model.xLabels) return undefined;
+  const xs = model.data[0];
+  return xRange(xs, xs[0] ?? null, xs.at(-1) ?? null, minXMax)[1];
 }

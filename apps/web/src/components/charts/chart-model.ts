@@ -33,6 +33,45 @@ export interface ChartModel {
    * than elapsed seconds: the axis and the tooltip show the labels.
    */
   xLabels?: string[];
+  /** Spans of x shaded behind the lines, each named (a plan's phases: its scenarios in time). */
+  bands?: ChartBand[];
+  /** Moments marked by a vertical line, each named (where a stop rule stopped the run). */
+  marks?: ChartMark[];
+}
+
+export interface ChartBand {
+  from: number;
+  to: number;
+  label: string;
+}
+
+export interface ChartMark {
+  x: number;
+  label: string;
+}
+
+/**
+ * The x axis's span in elapsed seconds. While live, `minXMax` (the planned duration) holds it
+ * from 0 to the plan's end from the first second on. uPlot pads a lone point's x to 0–100 (its
+ * 0,0 → 0,100 rule), which read 0:00–1:40 for a 20 s plan until the second point came; the span
+ * is therefore taken from the data itself, never from that padding.
+ */
+export function xRange(xs: ArrayLike<number>, min: number | null, max: number | null, minXMax?: number): [number, number] {
+  const last = xs.length ? xs[xs.length - 1]! : null;
+  const first = xs.length ? xs[0]! : null;
+  if (first === null || last === null) return [0, Math.max(10, minXMax ?? 0)];
+  // A zoom (drag) asks for a span inside the data: keep it.
+  const zoomed = min !== null && max !== null && xs.length > 1 && min >= first && max <= last && (min > first || max < last);
+  if (zoomed) return [min, max];
+  return [Math.min(0, first), Math.max(last, minXMax ?? 0, first + 1)];
+}
+
+/** The bands and marks in words, for screen readers: "phases: warm-up 0:00–0:10; stopped at 0:42". */
+export function describeAnnotations(model: Pick<ChartModel, 'bands' | 'marks'>): string {
+  const parts: string[] = [];
+  if (model.bands?.length) parts.push(`phases: ${model.bands.map((band) => `${band.label} ${formatClock(band.from)}–${formatClock(band.to)}`).join(', ')}`);
+  for (const mark of model.marks ?? []) parts.push(`${mark.label} at ${formatClock(mark.x)}`);
+  return parts.join('; ');
 }
 
 /** Axis text of an index x: its label where the split is a whole index, nothing between. */

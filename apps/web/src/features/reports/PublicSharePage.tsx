@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
-import type { PublicShare, RunView } from '@loadline/shared';
+import { stoppedAtSeconds, type PublicShare, type RunView } from '@loadline/shared';
 import { isApiError } from '../../api/client';
 import { Logo } from '../../components/Logo';
 import { Card } from '../../components/PageHeader';
@@ -21,6 +21,10 @@ import {
   VerdictBanner,
   hasTelemetry,
   complianceBands,
+  DiagnosticsPanel,
+  limitLines,
+  stopMarks,
+  type ChartAnnotations,
 } from '../run-report';
 import { usePublicShare } from './hooks';
 import { expiryLabel } from './report-format';
@@ -115,10 +119,8 @@ function SharedContent({ share }: { share: PublicShare }) {
           {expiry}
         </div>
       </header>
+      {/* The report's order: the verdict, the thresholds and key figures, then capacity and diagnostics (the why of an INCONCLUSIVE). */}
       <VerdictBanner run={run} />
-      {run.summary ? <KeyFacts run={run} /> : null}
-      {/* Runner ids are the installation's business, not the reader's of a public link. */}
-      {run.segments > 1 && run.segmentDetails.length > 0 ? <SegmentsCard run={run} showRunner={false} /> : null}
       <Card title="SLA thresholds">
         {run.thresholds.length ? (
           <ThresholdsTable results={run.thresholds} linkBaselines={false} />
@@ -126,13 +128,17 @@ function SharedContent({ share }: { share: PublicShare }) {
           <p className="muted">This run had no thresholds to judge.</p>
         )}
       </Card>
+      {run.summary ? <KeyFacts run={run} /> : null}
       {run.capacity ? <CapacityCard capacity={run.capacity} /> : null}
       {run.recovery ? <RecoveryCard recovery={run.recovery} /> : null}
+      {run.summary || run.diagnostics.length > 0 ? <DiagnosticsPanel run={run} /> : null}
+      {/* Runner ids are the installation's business, not the reader's of a public link. */}
+      {run.segments > 1 && run.segmentDetails.length > 0 ? <SegmentsCard run={run} showRunner={false} /> : null}
       {hasTelemetry(run.telemetry) ? <TelemetryCard report={run.telemetry} /> : null}
       <Card title="Over time">
         {share.series.points.length ? (
           <>
-            <RunCharts points={share.series.points} requestOrder={requestOrder} bands={complianceBands(run.thresholds)} />
+            <RunCharts points={share.series.points} requestOrder={requestOrder} bands={complianceBands(run.thresholds)} annotations={publicAnnotations(run)} />
             <p className="footnote">One point per second. Percentiles within {formatRelativeError(share.series.percentileRelativeError)} of the exact value.</p>
           </>
         ) : (
@@ -150,4 +156,9 @@ function SharedContent({ share }: { share: PublicShare }) {
       {run.summary ? <CustomMetricsCard metrics={run.summary.customMetrics} /> : null}
     </div>
   );
+}
+
+/** A shared run's latency limits and its stop; its phases are not part of what a share link shows (the plan's load is not). */
+function publicAnnotations(run: RunView): ChartAnnotations {
+  return { limits: limitLines(run.thresholds.map((result) => result.threshold)), phases: [], marks: stopMarks(stoppedAtSeconds(run.error)) };
 }

@@ -2,26 +2,28 @@ import { Link } from 'react-router';
 import type { RunView } from '@loadline/shared';
 import { formatLatency, formatPercent, formatRps } from '../../format/numbers';
 import { formatRelative } from '../../format/time';
-import { RunStatusBadge, VerdictBadge } from '../run-report';
+import { RunStatusBadge } from '../run-report';
 
 interface RunsTableProps {
   runs: readonly RunView[];
   /** Hide the plan column on a plan's own page. */
   showPlan?: boolean;
   caption: string;
-  /** A verdict column (PASS / FAIL / INCONCLUSIVE) next to the status. */
+  /**
+   * Kept for callers; the outcome column already says it. A run's status is its verdict once it
+   * ends (PASSED, FAILED, INCONCLUSIVE), so a second column repeated it ("PASSED" beside "PASS").
+   */
   showVerdict?: boolean;
 }
 
-export function RunsTable({ runs, showPlan = true, caption, showVerdict = false }: RunsTableProps) {
+export function RunsTable({ runs, showPlan = true, caption }: RunsTableProps) {
   return (
     <div className="table-wrap" tabIndex={0}>
       <table className="table" data-testid="runs-table">
         <caption className="sr-only">{caption}</caption>
         <thead>
           <tr>
-            <th scope="col">Status</th>
-            {showVerdict ? <th scope="col">Verdict</th> : null}
+            <th scope="col">Outcome</th>
             {showPlan ? <th scope="col">Plan</th> : null}
             <th scope="col">Started</th>
             <th scope="col" className="num">
@@ -41,10 +43,9 @@ export function RunsTable({ runs, showPlan = true, caption, showVerdict = false 
         <tbody>
           {runs.map((run) => (
             <tr key={run.id} data-testid={`run-row-${run.id}`}>
-              <td>
+              <td data-col="outcome">
                 <RunStatusBadge status={run.status} />
               </td>
-              {showVerdict ? <td data-col="verdict">{run.verdict ? <VerdictBadge verdict={run.verdict} /> : <span className="muted">—</span>}</td> : null}
               {showPlan ? (
                 <td>
                   <Link to={`/plans/${run.planId}`}>{run.planName}</Link>

@@ -1,6 +1,7 @@
 import { GRPC_STATUS_PREFIX, type RunSummary } from '@loadline/shared';
 import { formatBytes, formatCount, formatMs, formatPercent, formatRps } from '../../format/numbers';
 import { failureReasons, hasResponseSizes } from './requests-model';
+import './requests-table.css';
 
 type RequestRow = RunSummary['requests'][number];
 
@@ -16,7 +17,8 @@ export function RequestsTable({ summary }: { summary: RunSummary }) {
   const sizes = hasResponseSizes(summary);
   return (
     <div className="table-wrap" tabIndex={0}>
-      <table className="table table--dense" data-testid="requests-table">
+      {/* On a phone each request is a card, its key figures (p95, p99, error %, RPS) first (requests-table.css). */}
+      <table className="table table--dense table--requests" data-testid="requests-table">
         <caption className="sr-only">
           Per-request results; latencies in milliseconds, each percentile with its 95 % confidence interval below it
           {sizes ? '; response body sizes in bytes' : ''}
@@ -70,16 +72,16 @@ function StatsRow({ name, stats, sizes, testId }: { name: string; stats: Omit<Re
   return (
     <tr data-testid={testId}>
       <th scope="row">{name}</th>
-      <td className="num" data-col="count">
+      <td className="num" data-col="count" data-label="Count">
         {formatCount(stats.count)}
       </td>
-      <td className="num" data-col="rps">
+      <td className="num" data-col="rps" data-label="RPS">
         {formatRps(stats.rps)}
       </td>
       {LATENCY_COLUMNS.map((stat) => {
         const interval = stat === 'avg' || stat === 'max' ? undefined : stats.latency?.intervals?.[stat];
         return (
-          <td className="num" data-col={stat} key={stat}>
+          <td className="num" data-col={stat} data-label={stat} key={stat}>
             {formatMs(stats.latency?.[stat])}
             {interval ? <ConfidenceInterval low={interval.low} high={interval.high} /> : null}
           </td>
@@ -87,18 +89,18 @@ function StatsRow({ name, stats, sizes, testId }: { name: string; stats: Omit<Re
       })}
       {sizes
         ? SIZE_COLUMNS.map((stat) => (
-            <td className="num" data-col={`size-${stat}`} key={`size-${stat}`}>
+            <td className="num" data-col={`size-${stat}`} data-label={`Size ${stat}`} key={`size-${stat}`}>
               {formatBytes(stats.responseBytes?.[stat])}
             </td>
           ))
         : null}
-      <td className={`num${stats.errors > 0 ? ' text-danger' : ''}`} data-col="errors">
+      <td className={`num${stats.errors > 0 ? ' text-danger' : ''}`} data-col="errors" data-label="Errors">
         {formatCount(stats.errors)}
       </td>
-      <td className={`num${stats.errors > 0 ? ' text-danger' : ''}`} data-col="error-rate">
+      <td className={`num${stats.errors > 0 ? ' text-danger' : ''}`} data-col="error-rate" data-label="Error %">
         {formatPercent(stats.errorRate)}
       </td>
-      <td data-col="status-codes">
+      <td data-col="status-codes" data-label="Status codes">
         <StatusCodes counts={stats.statusCounts} />
         <FailureReasons errorCodes={stats.errorCodes} />
       </td>

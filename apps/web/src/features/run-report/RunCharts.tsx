@@ -13,6 +13,7 @@ import {
   type LatencySelection,
   type Percentile,
 } from './series-data';
+import { NO_ANNOTATIONS, type ChartAnnotations } from './chart-annotations';
 
 const NO_BANDS: readonly ComplianceBand[] = [];
 
@@ -25,10 +26,12 @@ interface RunChartsProps {
   plannedSeconds?: number;
   /** Latency thresholds on a share of seconds: their limit and the seconds over it. */
   bands?: readonly ComplianceBand[];
+  /** Latency limits, the plan's phases and the moment a stop rule stopped the run. */
+  annotations?: ChartAnnotations;
 }
 
 /** Latency (selectable requests and percentiles), throughput with errors, and load over time. */
-export function RunCharts({ points, requestOrder = [], live = false, plannedSeconds, bands = NO_BANDS }: RunChartsProps) {
+export function RunCharts({ points, requestOrder = [], live = false, plannedSeconds, bands = NO_BANDS, annotations = NO_ANNOTATIONS }: RunChartsProps) {
   const [selection, setSelection] = useState<LatencySelection>(DEFAULT_LATENCY_SELECTION);
   const names = useMemo(() => requestNames(points, requestOrder), [points, requestOrder]);
   // A request that vanished from the series (another run, a renamed request) drops out.
@@ -37,9 +40,9 @@ export function RunCharts({ points, requestOrder = [], live = false, plannedSeco
     return { ...selection, requests: requests.length ? requests : [ALL_REQUESTS] };
   }, [selection, names]);
   // Rebuilt when the points or the selection change (not on every render: uPlot would redraw).
-  const latency = useMemo(() => latencyChart(points, effective, bands), [points, effective, bands]);
-  const throughput = useMemo(() => throughputChart(points), [points]);
-  const load = useMemo(() => loadChart(points), [points]);
+  const latency = useMemo(() => latencyChart(points, effective, bands, annotations), [points, effective, bands, annotations]);
+  const throughput = useMemo(() => throughputChart(points, annotations), [points, annotations]);
+  const load = useMemo(() => loadChart(points, annotations), [points, annotations]);
   const xMax = live ? plannedSeconds : undefined;
 
   const toggleRequest = (name: string) =>

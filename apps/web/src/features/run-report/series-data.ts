@@ -1,5 +1,6 @@
 import { describeThreshold, type RunSeries, type SeriesPoint, type ThresholdResult } from '@loadline/shared';
 import type { ChartModel, LineSpec } from '../../components/charts/chart-model';
+import { NO_ANNOTATIONS, type ChartAnnotations } from './chart-annotations';
 
 /**
  * Turns per-second points into what the charts draw: one x array (seconds since the first
@@ -145,7 +146,20 @@ export function complianceBands(thresholds: readonly Pick<ThresholdResult, 'thre
 
 const BAND_COLOR = '#D55E00';
 
-export function latencyChart(points: readonly SeriesPoint[], selection: LatencySelection, bands: readonly ComplianceBand[] = []): ChartModel {
+/** Limit lines in dark red (apart from the percentiles' colours), told apart by their dashes. */
+const LIMIT_COLOR = '#B42318';
+const LIMIT_DASHES = [
+  [6, 4],
+  [2, 3],
+  [10, 3, 2, 3],
+];
+
+export function latencyChart(
+  points: readonly SeriesPoint[],
+  selection: LatencySelection,
+  bands: readonly ComplianceBand[] = [],
+  annotations: ChartAnnotations = NO_ANNOTATIONS,
+): ChartModel {
   const { xs, rows } = alignPoints(points);
   const stats = PERCENTILES.filter((stat) => selection.percentiles.includes(stat));
   const requests = selection.requests;
@@ -191,7 +205,27 @@ export function latencyChart(points: readonly SeriesPoint[], selection: LatencyS
       }),
     );
   }
-  return { data: [xs, ...ys], lines };
+  annotations.limits.forEach((limit, index) => {
+    lines.push({
+      label: limit.label,
+      color: LIMIT_COLOR,
+      dash: LIMIT_DASHES[index % LIMIT_DASHES.length]!,
+      width: 1.5,
+      scale: 'ms',
+      unit: 'ms',
+      points: false,
+    });
+    ys.push(xs.map(() => limit.valueMs));
+  });
+  return { data: [xs, ...ys], lines, ...annotate(annotations) };
+}
+
+/** The phases and marks every chart of a run shows, on one time axis. */
+function annotate(annotations: ChartAnnotations): Pick<ChartModel, 'bands' | 'marks'> {
+  return {
+    ...(annotations.phases.length ? { bands: [...annotations.phases] } : {}),
+    ...(annotations.marks.length ? { marks: [...annotations.marks] } : {}),
+  };
 }
 
 /**
@@ -206,7 +240,7 @@ const formatCount = (count: number) => (Number.isInteger(count) && count >= 0 &&
  * Throughput and errors: requests per second (left axis) and the error rate in percent
  * (right axis; the tooltip adds the count). Dropped iterations appear when there were any.
  */
-export function throughputChart(points: readonly SeriesPoint[]): ChartModel {
+export function throughputChart(points: readonly SeriesPoint[], annotations: ChartAnnotations = NO_ANNOTATIONS): ChartModel {
   const { xs, rows } = alignPoints(points);
   const lines: LineSpec[] = [
     { label: 'Requests/s', color: COLORS.rps, width: 2, scale: 'rps', unit: 'req/s' },
@@ -219,11 +253,11 @@ export function throughputChart(points: readonly SeriesPoint[]): ChartModel {
     ys.push(rows.map((row) => (row ? row.droppedIterations : null)));
     notes.push(rows.map(() => null));
   }
-  return { data: [xs, ...ys], lines, notes };
+  return { data: [xs, ...ys], lines, notes, ...annotate(annotations) };
 }
 
 /** Virtual users, and the busiest load generator's CPU (percent, right axis) when sampled. */
-export function loadChart(points: readonly SeriesPoint[]): ChartModel {
+export function loadChart(points: readonly SeriesPoint[], annotations: ChartAnnotations = NO_ANNOTATIONS): ChartModel {
   const { xs, rows } = alignPoints(points);
   const lines: LineSpec[] = [{ label: 'VUs', color: COLORS.vus, width: 2, scale: 'vus', unit: 'VUs' }];
   const ys: (number | null)[][] = [rows.map((row) => (row ? row.vus : null))];
@@ -231,5 +265,5 @@ export function loadChart(points: readonly SeriesPoint[]): ChartModel {
     lines.push({ label: 'Generator CPU', color: COLORS.cpu, dash: [6, 4], width: 1.5, scale: 'pct', unit: '%' });
     ys.push(rows.map((row) => (row && row.generatorCpu !== null ? row.generatorCpu * 100 : null)));
   }
-  return { data: [xs, ...ys], lines };
+  return { data: [xs, ...ys], lines, ...annotate(annotations) };
 }

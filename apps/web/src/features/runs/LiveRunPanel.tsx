@@ -4,7 +4,7 @@ import { errorMessage } from '../../components/States';
 import { formatClock } from '../../components/charts/chart-model';
 import { formatCount, formatMs, formatPercent, formatRps } from '../../format/numbers';
 import { elapsedSeconds } from '../../format/time';
-import { RunCharts, useNow } from '../run-report';
+import { RunCharts, useNow, type ChartAnnotations } from '../run-report';
 import { useCan } from '../../session';
 import { useCancelRun } from './hooks';
 import type { LiveMode } from './run-events';
@@ -15,6 +15,7 @@ interface LiveRunPanelProps {
   mode: LiveMode;
   points: readonly SeriesPoint[];
   requestOrder: readonly string[];
+  annotations: ChartAnnotations;
 }
 
 export interface LiveFigures {
@@ -78,7 +79,7 @@ const MODE_TEXT: Record<LiveMode, string> = {
 };
 
 /** The run page while the run is not over: progress, live figures, charts, cancel. */
-export function LiveRunPanel({ run, progress, mode, points, requestOrder }: LiveRunPanelProps) {
+export function LiveRunPanel({ run, progress, mode, points, requestOrder, annotations }: LiveRunPanelProps) {
   const canCancel = useCan('runs:cancel');
   const now = useNow(1_000, !progress);
   const figures = liveFigures(run, progress, points, now);
@@ -153,7 +154,9 @@ export function LiveRunPanel({ run, progress, mode, points, requestOrder }: Live
 
         {canCancel ? <CancelControl run={run} /> : null}
 
-        {run.status === 'QUEUED' ? null : <RunCharts points={points} requestOrder={requestOrder} live plannedSeconds={figures.planned} />}
+        {run.status === 'QUEUED' ? null : (
+          <RunCharts points={points} requestOrder={requestOrder} live plannedSeconds={figures.planned} annotations={annotations} />
+        )}
       </div>
     </section>
   );

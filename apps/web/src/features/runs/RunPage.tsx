@@ -19,6 +19,7 @@ import {
   SegmentsCard,
   complianceBands,
   type ComplianceBand,
+  type ChartAnnotations,
   currentQueue,
   hasTelemetry,
   TelemetryCard,
@@ -29,6 +30,8 @@ import { LiveRunPanel } from './LiveRunPanel';
 import { RunProgress } from './RunProgress';
 import { TargetMetricsCard } from './TargetMetricsCard';
 import { useLiveRun, type LiveRun } from './use-live-run';
+import { useRunAnnotations } from './use-run-annotations';
+import { LiveThresholds } from './LiveThresholds';
 import { usePlan, ScriptPreview } from '../plans';
 import { RunReportActions, BaselineCard } from '../reports';
 import { useCan } from '../../session';
@@ -57,6 +60,7 @@ function RunReport({ run, live }: { run: RunView; live: LiveRun }) {
   // While live there is no summary yet: the plan gives the order of the request toggles.
   const plan = usePlan(terminal ? undefined : run.planId);
   const bands = useMemo(() => complianceBands(run.thresholds), [run.thresholds]);
+  const annotations = useRunAnnotations(run, live.progress);
   const requestOrder = useMemo(
     () =>
       run.summary?.requests.map((request) => request.name) ??
@@ -106,7 +110,22 @@ function RunReport({ run, live }: { run: RunView; live: LiveRun }) {
             </p>
           </div>
         ) : null}
-        {!terminal ? <LiveRunPanel run={run} progress={live.progress} mode={live.mode} points={points} requestOrder={requestOrder} /> : null}
+        {/* What matters first: the verdict above, then the SLA thresholds and the key figures (visible without scrolling), then capacity and diagnostics. */}
+        <Card title={terminal ? 'SLA thresholds' : 'SLA thresholds so far'}>
+          {run.thresholds.length > 0 ? (
+            <ThresholdsTable results={run.thresholds} />
+          ) : run.status === 'ERRORED' || run.status === 'CANCELLED' ? (
+            <p className="muted">Not evaluated: the run did not complete.</p>
+          ) : terminal ? (
+            <EmptyState title="No thresholds">This plan has no SLA requirements, so the run has no verdict to give.</EmptyState>
+          ) : (
+            <LiveThresholds statuses={live.progress?.thresholds ?? null} streaming={live.mode === 'streaming' || live.mode === 'reconnecting'} />
+          )}
+        </Card>
+        {run.summary ? <KeyFacts run={run} /> : null}
+        {!terminal ? (
+          <LiveRunPanel run={run} progress={live.progress} mode={live.mode} points={points} requestOrder={requestOrder} annotations={annotations} />
+        ) : null}
         {!terminal ? (
           <TargetMetricsCard
             run={run}
@@ -115,30 +134,18 @@ function RunReport({ run, live }: { run: RunView; live: LiveRun }) {
             pushed={live.mode === 'streaming'}
           />
         ) : null}
-        {run.summary ? <KeyFacts run={run} /> : null}
-        {showSegments(run) ? <SegmentsCard run={run} /> : null}
-        {terminal ? <RunProvenance run={run} /> : null}
         {run.capacity ? <CapacityCard capacity={run.capacity} /> : null}
         {run.recovery ? <RecoveryCard recovery={run.recovery} /> : null}
         {terminal && (run.summary || run.diagnostics.length > 0) ? <DiagnosticsPanel run={run} /> : null}
-        {terminal && hasTelemetry(run.telemetry) ? <TelemetryCard report={run.telemetry} /> : null}
-        {terminal && run.summary ? <BaselineCard runId={run.id} planId={run.planId} canPin={canPinBaseline} verdict={run.verdict} /> : null}
-        <Card title="SLA thresholds">
-          {run.thresholds.length > 0 ? (
-            <ThresholdsTable results={run.thresholds} />
-          ) : run.status === 'ERRORED' || run.status === 'CANCELLED' ? (
-            <p className="muted">Not evaluated: the run did not complete.</p>
-          ) : terminal ? (
-            <EmptyState title="No thresholds">This plan has no SLA requirements, so the run has no verdict to give.</EmptyState>
-          ) : (
-            <p className="muted">Verdicts appear when the run finishes.</p>
-          )}
-        </Card>
         {terminal ? (
           <Card title="Over time">
-            <ReportCharts live={live} points={points} requestOrder={requestOrder} bands={bands} />
+            <ReportCharts live={live} points={points} requestOrder={requestOrder} bands={bands} annotations={annotations} />
           </Card>
         ) : null}
+        {showSegments(run) ? <SegmentsCard run={run} /> : null}
+        {terminal ? <RunProvenance run={run} /> : null}
+        {terminal && hasTelemetry(run.telemetry) ? <TelemetryCard report={run.telemetry} /> : null}
+        {terminal && run.summary ? <BaselineCard runId={run.id} planId={run.planId} canPin={canPinBaseline} verdict={run.verdict} /> : null}
         {terminal ? <TargetMetricsCard run={run} points={points} /> : null}
         <Card title="Requests">
           {run.summary && run.summary.requests.length > 0 ? (
@@ -189,11 +196,13 @@ function ReportCharts({
   points,
   requestOrder,
   bands,
+  annotations,
 }: {
   live: LiveRun;
   points: readonly SeriesPoint[];
   requestOrder: readonly string[];
   bands: readonly ComplianceBand[];
+  annotations: ChartAnnotations;
 }) {
   const { series } = live;
   if (series.isPending && points.length === 0) return <LoadingState label="Loading per-second data…" />;
@@ -209,7 +218,7 @@ function ReportCharts({
   const error = series.data?.percentileRelativeError;
   return (
     <>
-      <RunCharts points={points} requestOrder={requestOrder} bands={bands} />
+      <RunCharts points={points} requestOrder={requestOrder} bands={bands} annotations={annotations} />
       <p className="footnote" data-testid="series-error-bound">
         One point per second, all segments merged.
         {error !== undefined ? ` Percentiles within ${formatRelativeError(error)} of the exact value.` : ''} Drag across a chart to zoom in, double-click to

@@ -19,6 +19,7 @@ const progress = (elapsedSeconds: number): LiveProgress => ({
   point: null,
   points: [],
   queue: null,
+  thresholds: [],
 });
 
 const finished: RunView = {

@@ -1,0 +1,89 @@
+import type uPlot from 'uplot';
+import type { ChartModel } from './chart-model';
+
+/** Two shades that alternate between neighbouring phases, light enough for the lines to stay readable on them. */
+const BAND_FILLS = ['rgba(0, 114, 178, 0.07)', 'rgba(0, 158, 115, 0.08)'];
+const BAND_TEXT = '#3f4859';
+const MARK_COLOR = '#b42318';
+const FONT = '600 11px ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif';
+
+/**
+ * Draws the model's bands (shaded behind the lines, named at the top) and marks (a vertical
+ * line with its name) on the plot's canvas, clipped to the plot area. Reads the model when
+ * it draws, so a live chart's new seconds need no new uPlot.
+ */
+export function annotationsPlugin(getModel: () => ChartModel): uPlot.Plugin {
+  return {
+    hooks: {
+      drawClear: (u) => {
+        const bands = getModel().bands;
+        if (!bands?.length) return;
+        const { ctx } = u;
+        const { left, top, width, height } = u.bbox;
+        const pxRatio = uPlotRatio();
+        ctx.save();
+        ctx.beginPath();
+        ctx.rect(left, top, width, height);
+        ctx.clip();
+        ctx.font = FONT.replace('11px', `${Math.round(11 * pxRatio)}px`);
+        ctx.textBaseline = 'top';
+        bands.forEach((band, index) => {
+          const x0 = u.valToPos(band.from, 'x', true);
+          const x1 = u.valToPos(band.to, 'x', true);
+          if (!(x1 > x0)) return;
+          ctx.fillStyle = BAND_FILLS[index % BAND_FILLS.length]!;
+          ctx.fillRect(x0, top, x1 - x0, height);
+          ctx.fillStyle = BAND_TEXT;
+          const text = fit(ctx, band.label, x1 - x0 - 8 * pxRatio);
+          if (text) ctx.fillText(text, x0 + 4 * pxRatio, top + 3 * pxRatio);
+        });
+        ctx.restore();
+      },
+      draw: (u) => {
+        const marks = getModel().marks;
+        if (!marks?.length) return;
+        const { ctx } = u;
+        const { left, top, width, height } = u.bbox;
+        const pxRatio = uPlotRatio();
+        ctx.save();
+        ctx.beginPath();
+        ctx.rect(left, top, width, height);
+        ctx.clip();
+        ctx.strokeStyle = MARK_COLOR;
+        ctx.fillStyle = MARK_COLOR;
+        ctx.lineWidth = 2 * pxRatio;
+        ctx.setLineDash([4 * pxRatio, 3 * pxRatio]);
+        ctx.font = FONT.replace('11px', `${Math.round(11 * pxRatio)}px`);
+        ctx.textBaseline = 'bottom';
+        for (const mark of marks) {
+          const x = u.valToPos(mark.x, 'x', true);
+          ctx.beginPath();
+          ctx.moveTo(x, top);
+          ctx.lineTo(x, top + height);
+          ctx.stroke();
+          // The name goes left of the line when the line is near the right edge.
+          const textWidth = ctx.measureText(mark.label).width;
+          const right = x + 4 * pxRatio + textWidth <= left + width;
+          ctx.textAlign = right ? 'left' : 'right';
+          ctx.fillText(mark.label, right ? x + 4 * pxRatio : x - 4 * pxRatio, top + height - 3 * pxRatio);
+        }
+        ctx.restore();
+      },
+    },
+  };
+}
+
+/** uPlot draws in device pixels (its pxRatio is the window's). */
+function uPlotRatio(): number {
+  return typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1;
+}
+
+/** The label, shortened with an ellipsis to fit `room` pixels; '' when not even that fits. */
+function fit(ctx: CanvasRenderingContext2D, label: string, room: number): string {
+  if (ctx.measureText(label).width <= room) return label;
+  for (let length = label.length - 1; length > 0; length--) {
+    const text = `${label.slice(0, length)}…`;
+    if (ctx.measureText(text).width <= room) return text;
+  }
+  return '';
+}
