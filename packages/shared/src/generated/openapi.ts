@@ -1428,6 +1428,28 @@ export interface components {
             base: string;
             head: string;
         };
+        ComparisonCharts: {
+            base: {
+                phases: {
+                    name: string;
+                    points: components["schemas"]["ComparisonPoint"][];
+                }[];
+                whole: components["schemas"]["ComparisonPoint"][];
+            };
+            head: {
+                phases: {
+                    name: string;
+                    points: components["schemas"]["ComparisonPoint"][];
+                }[];
+                whole: components["schemas"]["ComparisonPoint"][];
+            };
+        };
+        ComparisonPoint: {
+            elapsed: number;
+            p50: number | null;
+            p95: number | null;
+            rps: number;
+        };
         Compliance: {
             share: number;
         };
@@ -2439,6 +2461,8 @@ export interface components {
                 runId: string;
                 verdict: string | null;
             };
+            /** @default null */
+            charts: components["schemas"]["ComparisonCharts"] | null;
             /** @default [] */
             customMetrics: {
                 inBase: boolean;
@@ -3491,6 +3515,8 @@ export type ChangeRole = components['schemas']['ChangeRole'];
 export type Check = components['schemas']['Check'];
 export type CheckInput = components['schemas']['CheckInput'];
 export type CompareQueryInput = components['schemas']['CompareQueryInput'];
+export type ComparisonCharts = components['schemas']['ComparisonCharts'];
+export type ComparisonPoint = components['schemas']['ComparisonPoint'];
 export type Compliance = components['schemas']['Compliance'];
 export type CreateApiKeyInput = components['schemas']['CreateApiKeyInput'];
 export type CreatedApiKey = components['schemas']['CreatedApiKey'];
