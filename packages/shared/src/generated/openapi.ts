@@ -2163,6 +2163,10 @@ export interface components {
             from: components["schemas"]["PlanVersionNumber"];
             to?: components["schemas"]["PlanVersionNumber"];
         };
+        PlanListQueryInput: {
+            q?: string;
+            targetId?: string;
+        };
         PlanNameInput: string;
         PlanScript: {
             env: string[];
@@ -2526,6 +2530,22 @@ export interface components {
         };
         RunLabelValue: string;
         RunLabelValueInput: string;
+        RunListQueryInput: {
+            before?: string;
+            /** Format: date-time */
+            from?: string;
+            label?: components["schemas"]["LabelFilterInput"];
+            /** @default 50 */
+            limit?: number;
+            planId?: string;
+            /** @enum {string} */
+            status?: "QUEUED" | "STARTING" | "RUNNING" | "FINISHING" | "PASSED" | "FAILED" | "INCONCLUSIVE" | "ERRORED" | "CANCELLED";
+            targetId?: string;
+            /** Format: date-time */
+            to?: string;
+            /** @enum {string} */
+            verdict?: "PASS" | "FAIL" | "INCONCLUSIVE";
+        };
         RunManifestView: {
             load: {
                 load: {
@@ -3582,6 +3602,7 @@ export type PlanBaseline = components['schemas']['PlanBaseline'];
 export type PlanChange = components['schemas']['PlanChange'];
 export type PlanDiff = components['schemas']['PlanDiff'];
 export type PlanDiffQuery = components['schemas']['PlanDiffQuery'];
+export type PlanListQueryInput = components['schemas']['PlanListQueryInput'];
 export type PlanNameInput = components['schemas']['PlanNameInput'];
 export type PlanScript = components['schemas']['PlanScript'];
 export type PlanSpec = components['schemas']['PlanSpec'];
@@ -3612,6 +3633,7 @@ export type RunComparison = components['schemas']['RunComparison'];
 export type RunLabels = components['schemas']['RunLabels'];
 export type RunLabelValue = components['schemas']['RunLabelValue'];
 export type RunLabelValueInput = components['schemas']['RunLabelValueInput'];
+export type RunListQueryInput = components['schemas']['RunListQueryInput'];
 export type RunManifestView = components['schemas']['RunManifestView'];
 export type RunnersView = components['schemas']['RunnersView'];
 export type RunQueueView = components['schemas']['RunQueueView'];
@@ -5207,7 +5229,10 @@ export interface operations {
     };
     Plans_list: {
         parameters: {
-            query?: never;
+            query?: {
+                q?: string;
+                targetId?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5222,6 +5247,15 @@ export interface operations {
                     "application/json": {
                         items: components["schemas"]["PlanView"][];
                     };
+                };
+            };
+            /** @description Invalid input: details name each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No valid session or API key */
@@ -6553,10 +6587,14 @@ export interface operations {
         parameters: {
             query?: {
                 before?: string;
+                from?: string;
                 label?: components["schemas"]["LabelFilterInput"];
                 limit?: number;
                 planId?: string;
                 status?: "QUEUED" | "STARTING" | "RUNNING" | "FINISHING" | "PASSED" | "FAILED" | "INCONCLUSIVE" | "ERRORED" | "CANCELLED";
+                targetId?: string;
+                to?: string;
+                verdict?: "PASS" | "FAIL" | "INCONCLUSIVE";
             };
             header?: never;
             path?: never;
