@@ -3,6 +3,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { TrendPoint } from '@loadline/shared';
 import { Card, PageHeader } from '../../components/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../components/States';
+import { DayField } from '../../components/DayField';
 import { formatLatency } from '../../format/numbers';
 import { useCan } from '../../session';
 import { VerdictBadge } from '../run-report';
@@ -53,28 +54,8 @@ export function TrendsPage() {
       <div className="stack">
         {sharing ? <SharePanel subject={{ kind: 'trend', planId: id }} onClose={() => setSharing(false)} /> : null}
         <form className="date-range no-print" aria-label="Date range" onSubmit={(event) => event.preventDefault()}>
-          <label className="field field--inline">
-            <span className="field__label">From</span>
-            <input
-              type="date"
-              className="input input--small"
-              value={fromDay}
-              max={toDay || undefined}
-              onChange={(event) => setDay('from', event.target.value)}
-              data-testid="trend-from"
-            />
-          </label>
-          <label className="field field--inline">
-            <span className="field__label">To</span>
-            <input
-              type="date"
-              className="input input--small"
-              value={toDay}
-              min={fromDay || undefined}
-              onChange={(event) => setDay('to', event.target.value)}
-              data-testid="trend-to"
-            />
-          </label>
+          <DayField label="From" value={fromDay} onChange={(day) => setDay('from', day)} testId="trend-from" />
+          <DayField label="To" value={toDay} onChange={(day) => setDay('to', day)} testId="trend-to" />
           {fromDay || toDay || label ? (
             <button
               type="button"
