@@ -1,7 +1,19 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { TIME_INCREMENTS, formatBytes, formatClock, formatTick, formatValue, indexTick, type ChartModel, type LineSpec, type ScaleKey } from './chart-model';
+import {
+  TIME_INCREMENTS,
+  formatBytes,
+  formatClock,
+  formatTick,
+  formatValue,
+  indexTick,
+  niceAxis,
+  niceSplits,
+  type ChartModel,
+  type LineSpec,
+  type ScaleKey,
+} from './chart-model';
 
 /**
  * The one chart of the app: uPlot (a few dozen KB, canvas, fast with thousands of points)
@@ -40,8 +52,6 @@ const AXIS_LABEL: Record<ScaleKey, string> = {
   ratio: 'ratio',
   none: 'value',
 };
-/** VUs are whole: no 0.5 ticks. */
-const WHOLE_INCREMENTS = [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1_000, 2_000, 2_500, 5_000, 10_000, 20_000, 25_000, 50_000, 100_000];
 const TEXT = '#5b6476';
 const GRID = '#e9ecf2';
 const FONT = '11px ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif';
@@ -72,10 +82,10 @@ const densePaths: uPlot.Series.PathBuilder = (u, seriesIdx, idx0, idx1) => {
   return paths;
 };
 
+/** From 0 to a round top at or above the highest point (niceAxis): no point above the top label. */
 function niceRange(_u: uPlot, _min: number | null, max: number | null, scale: string): uPlot.Range.MinMax {
   if (max === null || !Number.isFinite(max) || max <= 0) return [0, scale === 'pct' ? 1 : scale === 'vus' ? 2 : 1];
-  const top = max * 1.08;
-  return [0, scale === 'pct' ? Math.min(100, Math.max(1, top)) : top];
+  return [0, niceAxis(max, scale === 'vus').top];
 }
 
 function yAxis(scale: ScaleKey, side: 'left' | 'right', color?: string): uPlot.Axis {
@@ -94,7 +104,8 @@ function yAxis(scale: ScaleKey, side: 'left' | 'right', color?: string): uPlot.A
       return 12 + longest * 6.5;
     },
     values: (_u, splits) => splits.map(scale === 'bytes' ? formatBytes : formatTick),
-    ...(scale === 'vus' ? { incrs: WHOLE_INCREMENTS } : {}),
+    // The labels niceRange's top was made for, so the top label is the top of the plot.
+    splits: (_u, _axis, _min, max) => niceSplits(max, scale === 'vus'),
     grid: side === 'left' ? { stroke: GRID, width: 1 } : { show: false },
     ticks: { show: false },
   };

@@ -11,6 +11,7 @@ import { usePlan } from '../plans';
 import { usePlanBaseline, usePlanTrend } from './hooks';
 import { dayBound, describeTrendChange, labelsText, trendPointLabel } from './report-format';
 import { SharePanel } from './SharePanel';
+import { noStepText } from './trend-steps';
 import { TrendCharts } from './TrendCharts';
 
 /** `/plans/:id/trends?from=YYYY-MM-DD&to=YYYY-MM-DD&label=key=value`: how a plan's runs moved over time. */
@@ -134,7 +135,7 @@ export function TrendsPage() {
                 </ul>
               ) : (
                 <p className="muted" data-testid="trend-change-points">
-                  No step in p50, p95, p99, error rate or throughput stands out from run-to-run noise (doubtful runs left out).
+                  {noStepText(trend.data.points)}
                 </p>
               )}
             </Card>
