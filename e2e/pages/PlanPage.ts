@@ -83,16 +83,15 @@ export class PlanPage {
     );
   }
 
-  /** The diff table's rows: path, kind, before and after as shown. */
-  async diffRows(): Promise<{ path: string; kind: string; before: string; after: string }[]> {
-    const table = this.page.getByTestId('plan-diff').locator('table');
-    await table.waitFor();
-    return table.locator('tbody tr').evaluateAll((rows) =>
+  /** The version diff's lines: the path changed (for the test to pick), its kind, and the words shown. */
+  async diffRows(): Promise<{ path: string; kind: string; words: string }[]> {
+    const list = this.page.getByTestId('plan-diff').locator('.diff-list');
+    await list.waitFor();
+    return list.locator('li').evaluateAll((rows) =>
       rows.map((row) => ({
         path: (row.getAttribute('data-testid') ?? '').replace(/^diff-/, ''),
         kind: row.getAttribute('data-kind') ?? '',
-        before: row.querySelector('.diff__before')?.textContent?.trim() ?? '',
-        after: row.querySelector('.diff__after')?.textContent?.trim() ?? '',
+        words: row.textContent?.trim() ?? '',
       })),
     );
   }
