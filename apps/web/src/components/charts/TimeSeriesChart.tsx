@@ -178,9 +178,31 @@ function buildOptions(
             { paths: densePaths, points: line.points === undefined ? { size: 5 } : { show: line.points, size: 6 } }),
       })),
     ],
-    plugins: [opts.tooltip],
+    plugins: [opts.tooltip, scaleReport],
   };
 }
+
+/**
+ * After each draw, each y scale's top label and highest drawn value on the figure
+ * (`data-y-scales`): what a browser test reads to check that no point sits above the top label.
+ */
+const scaleReport: uPlot.Plugin = {
+  hooks: {
+    draw: (u) => {
+      const report: Record<string, { top: number; highest: number | null }> = {};
+      for (const [key, scale] of Object.entries(u.scales)) {
+        if (key === 'x' || scale.max === undefined || scale.max === null) continue;
+        let highest: number | null = null;
+        u.series.forEach((series, index) => {
+          if (index === 0 || series.scale !== key || series.show === false) return;
+          for (const value of u.data[index] ?? []) if (typeof value === 'number' && (highest === null || value > highest)) highest = value;
+        });
+        report[key] = { top: niceSplits(scale.max, key === 'vus').at(-1) ?? scale.max, highest };
+      }
+      u.root.closest('figure')?.setAttribute('data-y-scales', JSON.stringify(report));
+    },
+  },
+};
 
 /** A small HTML tooltip inside the plot area: the second, then each visible line's value. */
 function tooltipPlugin(getModel: () => ChartModel): uPlot.Plugin {

@@ -76,17 +76,19 @@ export function PlansListPage() {
             Search
           </button>
         </form>
-        {plans.isPending ? (
-          <LoadingState label="Loading plans…" />
-        ) : plans.isError ? (
-          <ErrorState title="Could not load the plans" error={plans.error} onRetry={() => void plans.refetch()} />
-        ) : plans.data.length === 0 ? (
-          <EmptyState title={targetId || q ? 'No plan matches these filters' : 'No plans yet'}>
-            {targetId || q ? 'Clear the name or pick another target.' : 'Create a plan to describe the load to put on a target.'}
-          </EmptyState>
-        ) : (
-          <PlansTable plans={pageOf(plans.data, page, PAGE_SIZE)} targetName={targetName} onPage={setPage} />
-        )}
+        <div data-testid="plans-results" aria-busy={plans.isPlaceholderData}>
+          {plans.isPending ? (
+            <LoadingState label="Loading plans…" />
+          ) : plans.isError ? (
+            <ErrorState title="Could not load the plans" error={plans.error} onRetry={() => void plans.refetch()} />
+          ) : plans.data.length === 0 ? (
+            <EmptyState title={targetId || q ? 'No plan matches these filters' : 'No plans yet'}>
+              {targetId || q ? 'Clear the name or pick another target.' : 'Create a plan to describe the load to put on a target.'}
+            </EmptyState>
+          ) : (
+            <PlansTable plans={pageOf(plans.data, page, PAGE_SIZE)} targetName={targetName} onPage={setPage} />
+          )}
+        </div>
       </div>
     </>
   );

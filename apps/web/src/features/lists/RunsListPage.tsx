@@ -42,15 +42,21 @@ function RunPages({ filters }: { filters: RunFilters }) {
   if (page.isPending) return <LoadingState label="Loading runs…" />;
   if (page.isError) return <ErrorState title="Could not load the runs" error={page.error} onRetry={() => void page.refetch()} />;
   const { items, next } = page.data;
+  // Busy while a page of other filters is still shown in its place (placeholder data).
+  const busy = page.isPlaceholderData;
   if (items.length === 0 && cursors.length === 0)
     return (
-      <EmptyState title={hasFilters(filters) ? 'No run matches these filters' : 'No runs yet'}>
-        {hasFilters(filters) ? 'Loosen or clear a filter to see more runs.' : 'Start a run from a plan’s page; it appears here.'}
-      </EmptyState>
+      <div data-testid="runs-results" aria-busy={busy}>
+        <EmptyState title={hasFilters(filters) ? 'No run matches these filters' : 'No runs yet'}>
+          {hasFilters(filters) ? 'Loosen or clear a filter to see more runs.' : 'Start a run from a plan’s page; it appears here.'}
+        </EmptyState>
+      </div>
     );
   return (
     <Card title={`Runs, page ${cursors.length + 1}`}>
-      <RunsTable runs={items} caption="Runs matching the filters, newest first" showVerdict />
+      <div data-testid="runs-results" aria-busy={busy}>
+        <RunsTable runs={items} caption="Runs matching the filters, newest first" showVerdict />
+      </div>
       <nav className="pager" aria-label="Pages of runs">
         <button
           type="button"
