@@ -38,7 +38,8 @@ describe('run and plan list filters', () => {
     const searchTarget = (await owner.post<TargetView>('/targets', { name: 'search', baseUrl: 'http://127.0.0.1:10/' })).body;
     checkout = (await owner.post<PlanView>('/plans', { ...validPlan(shopTarget.id), name: 'Checkout soak' })).body;
     search = (await owner.post<PlanView>('/plans', { ...validPlan(searchTarget.id), name: 'Search spike' })).body;
-    const start = async (plan: PlanView, labels: Record<string, string>) => (await owner.post<{ run: RunView }>(`/plans/${plan.id}/runs`, { labels })).body.run.id;
+    const start = async (plan: PlanView, labels: Record<string, string>) =>
+      (await owner.post<{ run: RunView }>(`/plans/${plan.id}/runs`, { labels })).body.run.id;
     runs.passMain = await start(checkout, { branch: 'main' });
     runs.failMain = await start(checkout, { branch: 'main' });
     runs.passFeature = await start(checkout, { branch: 'feature' });

@@ -6,7 +6,10 @@ const inPhase = (name: string, scenario: string, latencies: number[]) => ({ ...r
 
 describe('comparisonCharts', () => {
   it('counts each run from its own first second and reads percentiles from the merged histograms', () => {
-    const base = [second(1_000, [requestSecond('a', 200, [10, 10, 10, 10])]), second(1_001, [requestSecond('a', 200, Array(10).fill(10)), requestSecond('b', 200, Array(10).fill(100))])];
+    const base = [
+      second(1_000, [requestSecond('a', 200, [10, 10, 10, 10])]),
+      second(1_001, [requestSecond('a', 200, Array(10).fill(10)), requestSecond('b', 200, Array(10).fill(100))]),
+    ];
     const head = [second(5_000, [requestSecond('a', 200, [20, 20])]), second(5_002, [requestSecond('a', 200, [30])])];
     const charts = comparisonCharts(base, head, []);
     expect(charts.base.whole.map((point) => point.elapsed)).toEqual([0, 1]);

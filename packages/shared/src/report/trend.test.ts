@@ -38,7 +38,10 @@ describe('trendPoints', () => {
       ['d', false],
       ['e', true],
     ]);
-    const first = trendPoints([run('a', '2026-11-01T00:00:00Z', 10, { verdict: 'INCONCLUSIVE', status: 'INCONCLUSIVE' }), run('b', '2026-11-02T00:00:00Z', 10)]);
+    const first = trendPoints([
+      run('a', '2026-11-01T00:00:00Z', 10, { verdict: 'INCONCLUSIVE', status: 'INCONCLUSIVE' }),
+      run('b', '2026-11-02T00:00:00Z', 10),
+    ]);
     expect(first.map((point) => point.verdictChanged)).toEqual([false, false]);
   });
 
