@@ -341,6 +341,8 @@ describe('reports', { timeout: RUN_TIMEOUT_MS * 2 + 180_000 }, () => {
         [`/runs/${secondRun}`, '76-phone-report'],
         [`/plans/${planId}/trends`, '77-phone-trend'],
         [`/compare?base=${firstRun}&head=${secondRun}`, '78-phone-compare'],
+        ['/runs?label=commit%3De2e2nd', '78b-phone-runs-list'],
+        ['/plans', '78c-phone-plans-list'],
       ] as const) {
         await phonePage.goto(path);
         await phonePage.locator('main h1').first().waitFor();

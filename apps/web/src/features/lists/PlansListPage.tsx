@@ -76,7 +76,7 @@ export function PlansListPage() {
             Search
           </button>
         </form>
-        <div data-testid="plans-results" aria-busy={plans.isPlaceholderData}>
+        <div className="list-results" data-testid="plans-results" aria-busy={plans.isPlaceholderData}>
           {plans.isPending ? (
             <LoadingState label="Loading plans…" />
           ) : plans.isError ? (

@@ -46,7 +46,7 @@ function RunPages({ filters }: { filters: RunFilters }) {
   const busy = page.isPlaceholderData;
   if (items.length === 0 && cursors.length === 0)
     return (
-      <div data-testid="runs-results" aria-busy={busy}>
+      <div className="list-results" data-testid="runs-results" aria-busy={busy}>
         <EmptyState title={hasFilters(filters) ? 'No run matches these filters' : 'No runs yet'}>
           {hasFilters(filters) ? 'Loosen or clear a filter to see more runs.' : 'Start a run from a plan’s page; it appears here.'}
         </EmptyState>
@@ -54,7 +54,7 @@ function RunPages({ filters }: { filters: RunFilters }) {
     );
   return (
     <Card title={`Runs, page ${cursors.length + 1}`}>
-      <div data-testid="runs-results" aria-busy={busy}>
+      <div className="list-results" data-testid="runs-results" aria-busy={busy}>
         <RunsTable runs={items} caption="Runs matching the filters, newest first" showVerdict />
       </div>
       <nav className="pager" aria-label="Pages of runs">
