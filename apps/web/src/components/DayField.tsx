@@ -39,7 +39,7 @@ export function DayField({ label, value, onChange, testId }: DayFieldProps) {
         <input
           className="input input--small day-field__input"
           value={draft}
-          placeholder="Nov 26, 2026"
+          placeholder="e.g. Nov 26, 2026"
           inputMode="text"
           autoComplete="off"
           aria-invalid={error ? true : undefined}
