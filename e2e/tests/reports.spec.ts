@@ -234,7 +234,10 @@ describe('reports', { timeout: RUN_TIMEOUT_MS * 2 + 180_000 }, () => {
       const relative = page.getByTestId('threshold-row-2');
       t.diagnostic(`relative threshold: ${await relative.getAttribute('data-verdict')}: ${await relative.locator('.explanation').innerText()}`);
       if (firstStatus === 'PASSED') {
-        assert.match(await relative.locator('.explanation').innerText(), /^p95 \d[\d.,]* % of baseline \(95 % CI [\d.,]+ % to [\d.,]+ %; /);
+        assert.match(
+          await relative.locator('.explanation').innerText(),
+          /^p95 \d[\d.,]* % of baseline \(95 % CI [\d.,]+ % to [\d.,]+ %(, widened to [^;]+)?; /,
+        );
         assert.equal(await relative.getByTestId('threshold-baseline').getByRole('link').getAttribute('href'), `/runs/${firstRun}`);
       } else {
         assert.match(await relative.locator('.explanation').innerText(), /not judged, there is no baseline/);
