@@ -10,7 +10,7 @@ export class PlanPage {
 
   async waitForLoaded(): Promise<void> {
     await this.page.getByTestId('run-now').waitFor();
-    await this.page.locator('[data-testid="plan-requests"], [data-testid="script-preview"]').first().waitFor();
+    await this.page.locator('[data-testid="plan-requests"], [data-testid="script-fold"]').first().waitFor();
   }
 
   /** Clicks "Run now" (with the run's labels typed first, `commit=ab12 env=staging`) and waits for the run page; returns the run id. */
@@ -56,7 +56,11 @@ export class PlanPage {
     return this.page.getByTestId('script-preview');
   }
 
+  /** The script, unfolded first (a plan's page shows it folded). */
   async scriptText(): Promise<string> {
+    const fold = this.page.getByTestId('script-fold');
+    await fold.waitFor();
+    if ((await fold.getAttribute('open')) === null) await fold.locator('summary').click();
     await this.scriptPreview.waitFor();
     return this.scriptPreview.innerText();
   }
@@ -64,6 +68,15 @@ export class PlanPage {
   async downloadScript(): Promise<Download> {
     const [download] = await Promise.all([this.page.waitForEvent('download'), this.page.getByTestId('download-script').click()]);
     return download;
+  }
+
+  /** The order of the page's cards, by their titles: the runs come before the script. */
+  async cardTitles(): Promise<string[]> {
+    return this.page.locator('.card__title').evaluateAll((titles) => titles.map((title) => (title.textContent ?? '').trim()));
+  }
+
+  async scriptFolded(): Promise<boolean> {
+    return (await this.page.getByTestId('script-fold').getAttribute('open')) === null;
   }
 
   async notice(): Promise<string> {
@@ -82,16 +95,15 @@ export class PlanPage {
     );
   }
 
-  /** The diff table's rows: path, kind, before and after as shown. */
-  async diffRows(): Promise<{ path: string; kind: string; before: string; after: string }[]> {
-    const table = this.page.getByTestId('plan-diff').locator('table');
-    await table.waitFor();
-    return table.locator('tbody tr').evaluateAll((rows) =>
+  /** The version diff's lines: the path changed (for the test to pick), its kind, and the words shown. */
+  async diffRows(): Promise<{ path: string; kind: string; words: string }[]> {
+    const list = this.page.getByTestId('plan-diff').locator('.diff-list');
+    await list.waitFor();
+    return list.locator('li').evaluateAll((rows) =>
       rows.map((row) => ({
         path: (row.getAttribute('data-testid') ?? '').replace(/^diff-/, ''),
         kind: row.getAttribute('data-kind') ?? '',
-        before: row.querySelector('.diff__before')?.textContent?.trim() ?? '',
-        after: row.querySelector('.diff__after')?.textContent?.trim() ?? '',
+        words: row.textContent?.trim() ?? '',
       })),
     );
   }

@@ -79,6 +79,34 @@ export class TrendsPage {
     return (await this.page.getByTestId('trend-runs').locator('tbody tr td:nth-child(4)').allInnerTexts()).map((text) => text.trim());
   }
 
+  /**
+   * Per y axis of a trend chart ('trend-latency', 'trend-throughput'…): the top label and the
+   * highest value drawn on it, as the chart reports them after drawing.
+   */
+  async yScales(testId: string): Promise<Record<string, { top: number; highest: number | null }>> {
+    const figure = this.page.getByTestId(testId);
+    await figure.locator('canvas').first().waitFor();
+    return JSON.parse((await figure.getAttribute('data-y-scales')) ?? '{}') as Record<string, { top: number; highest: number | null }>;
+  }
+
+  /** Every chart of the trend, by its test id. */
+  async chartIds(): Promise<string[]> {
+    return this.charts.locator('figure[data-testid]').evaluateAll((figures) => figures.map((figure) => figure.getAttribute('data-testid') ?? ''));
+  }
+
+  /** What the trend says about steps (change points). */
+  async changePointsText(): Promise<string> {
+    return (await this.page.getByTestId('trend-change-points').innerText()).trim();
+  }
+
+  /** Types a day into the From field as a person would, and leaves the field. */
+  async typeFromDay(text: string): Promise<string> {
+    const field = this.page.getByTestId('trend-from');
+    await field.fill(text);
+    await field.press('Enter');
+    return field.inputValue();
+  }
+
   /** Picks the base and head run (by id) and opens the comparison. */
   async compare(base: string, head: string): Promise<void> {
     await this.page.getByTestId('compare-base').selectOption(base);
@@ -135,6 +163,43 @@ export class ComparePage {
   async baseAndHead(): Promise<{ base: string; head: string }> {
     const url = new URL(this.page.url());
     return { base: url.searchParams.get('base') ?? '', head: url.searchParams.get('head') ?? '' };
+  }
+
+  /**
+   * The overlaid charts of a scope ('whole' or 'phase-<name>'): how many seconds of each run
+   * carry a latency, and the legends of the latency and throughput charts.
+   */
+  async chartSeries(scope = 'whole'): Promise<{ baseSeconds: number; headSeconds: number; latency: string[]; throughput: string[] }> {
+    const section = this.page.getByTestId(`compare-charts-${scope}`);
+    await section.waitFor();
+    const legend = async (testId: string) => (await section.getByTestId(testId).locator('.chart__key').allInnerTexts()).map((text) => text.trim());
+    return {
+      baseSeconds: Number(await section.getAttribute('data-base-seconds')),
+      headSeconds: Number(await section.getAttribute('data-head-seconds')),
+      latency: await legend(`compare-latency-${scope}`),
+      throughput: await legend(`compare-throughput-${scope}`),
+    };
+  }
+
+  /** Canvases drawn in a scope's charts (uPlot draws one per chart). */
+  async chartCanvases(scope = 'whole'): Promise<number> {
+    return this.page.getByTestId(`compare-charts-${scope}`).locator('canvas').count();
+  }
+
+  /** The "How changes are called" card's text ('' when the page has none). */
+  async readingRule(): Promise<string> {
+    const rule = this.page.getByTestId('compare-reading-rule');
+    return (await rule.count()) ? (await rule.innerText()).trim() : '';
+  }
+
+  /** Every row of every table reading "Within noise": its change in % and the reason given under it ('' for none). */
+  async withinNoiseRows(): Promise<{ deltaPct: string; reason: string }[]> {
+    return this.page.locator('tr[data-change="unchanged"]').evaluateAll((rows) =>
+      rows.map((row) => ({
+        deltaPct: row.querySelector('[data-col="delta-pct"]')?.firstChild?.textContent?.trim() ?? '',
+        reason: row.querySelector('[data-col="reason"]')?.textContent?.trim() ?? '',
+      })),
+    );
   }
 
   async warnings(): Promise<string[]> {

@@ -158,7 +158,8 @@ describe('plan editor', { timeout: RUN_TIMEOUT_MS + 240_000 }, () => {
         { version: 1, current: false },
       ]);
       const rows = await plan.diffRows();
-      assert.deepEqual(rows, [{ path: 'scenarios.0.load.vus', kind: 'changed', before: '2', after: '3' }]);
+      // In words, one name per line: not the raw path and JSON.
+      assert.deepEqual(rows, [{ path: 'scenarios.0.load.vus', kind: 'changed', words: 'scenario warmup: VUs 2 → 3' }]);
       await page.getByTestId('plan-diff').scrollIntoViewIfNeeded();
       await screenshot(page, '45-plan-versions-diff');
     });

@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PlanFormPage } from '../pages/PlanFormPage.js';
 import { PlanPage } from '../pages/PlanPage.js';
 import { ComparePage, DashboardPage, PublicSharePage, SharesPage, TrendsPage } from '../pages/ReportPages.js';
+import { PlansListPage, RunsListPage } from '../pages/ListPages.js';
 import { RunPage } from '../pages/RunPage.js';
 import { SignupPage } from '../pages/SignupPage.js';
 import { TargetsPage } from '../pages/TargetsPage.js';
@@ -111,6 +112,13 @@ describe('reports', { timeout: RUN_TIMEOUT_MS * 2 + 180_000 }, () => {
 
       // Second run, labelled as a CI job would label it (the first has none).
       await plan.goto(planId);
+      // The plan's page puts its runs before its k6 script, and folds the script.
+      await plan.waitForLoaded();
+      const cards = await plan.cardTitles();
+      const runsCard = cards.indexOf('Runs');
+      const scriptCard = cards.findIndex((title) => title.startsWith('k6 script'));
+      assert.ok(runsCard >= 0 && scriptCard > runsCard, `cards in order: ${cards.join(', ')}`);
+      assert.equal(await plan.scriptFolded(), true, 'the script is folded until asked for');
       const secondRun = await plan.runNow('commit=e2e2nd env=e2e');
       await run.statusBadge.waitFor();
       const secondStatus = await run.waitForTerminal(RUN_TIMEOUT_MS);
@@ -126,8 +134,18 @@ describe('reports', { timeout: RUN_TIMEOUT_MS * 2 + 180_000 }, () => {
       await page.getByTestId('trend-baseline').waitFor();
       const legend = await trends.latencyLegend();
       assert.ok(legend.includes('p95') && legend.some((label) => label.startsWith('Threshold: p95 < 500')), `legend: ${legend.join(', ')}`);
-      // Two runs are too few to tell a step from noise: the trend says so.
-      assert.match(await page.getByTestId('trend-change-points').innerText(), /No step in p50, p95, p99, error rate or throughput/);
+      // Two runs are too few to tell a step from noise: the trend says so, and how many it needs.
+      // (A doubtful run, e.g. INCONCLUSIVE on a saturated generator, is left out and said to be.)
+      assert.match(
+        await trends.changePointsText(),
+        /^(2 runs so far|One run so far \(1 doubtful run left out\)|No run to use \(2 doubtful runs left out\)): .* only with at least 6 runs/,
+      );
+      // No point is drawn above the top label of its axis, on any chart of the trend.
+      for (const id of await trends.chartIds()) {
+        for (const [scale, { top, highest }] of Object.entries(await trends.yScales(id))) {
+          if (highest !== null) assert.ok(highest <= top, `${id}: the highest ${scale} point ${highest} is above the top label ${top}`);
+        }
+      }
       // The plan's baseline (its last passed run) is marked on the chart and in the list of runs.
       const lastPassed = secondStatus === 'PASSED' ? secondRun : firstStatus === 'PASSED' ? firstRun : null;
       if (lastPassed) {
@@ -145,6 +163,16 @@ describe('reports', { timeout: RUN_TIMEOUT_MS * 2 + 180_000 }, () => {
       await trends.filterByLabel('commit=e2e2nd');
       assert.equal(await trends.points(), 1);
       assert.deepEqual(await trends.runLabels(), ['commit=e2e2nd env=e2e']);
+      assert.match(
+        await trends.changePointsText(),
+        /^(One run so far|No run to use \(1 doubtful run left out\)): .* at least 6 runs/,
+        'one run does not claim that no step stands out',
+      );
+      // Days are typed and shown as the app writes them, not mm/dd/yyyy.
+      assert.equal(await trends.typeFromDay('2026-01-05'), 'Jan 5, 2026');
+      assert.equal(await trends.typeFromDay('Feb 3 2026'), 'Feb 3, 2026');
+      await trends.typeFromDay('13/45/2026');
+      assert.match(await page.getByRole('form', { name: 'Date range' }).locator('.field__error').innerText(), /Write a day like Nov 26, 2026/);
       await trends.goto(planId);
       assert.equal(await trends.points(), 2, 'all runs again without the label');
       await trends.clickPoint(1, 2);
@@ -171,8 +199,25 @@ describe('reports', { timeout: RUN_TIMEOUT_MS * 2 + 180_000 }, () => {
       assert.match(p95.word, /Better|Worse|Within noise/);
       assert.match(p95.delta, /ms$/);
       // Same version and load; only the labels differ, and the comparison says so.
-      assert.deepEqual(await compare.warnings(), ['DIFFERENT_LABELS'], 'two runs of the same version compare like for like but for their labels');
+      // (A run INCONCLUSIVE on a busy machine is also flagged DOUBTFUL_RUN: allowed, like INCONCLUSIVE itself above.)
+      assert.deepEqual(
+        (await compare.warnings()).filter((code) => code !== 'DOUBTFUL_RUN'),
+        ['DIFFERENT_LABELS'],
+        'two runs of the same version compare like for like but for their labels',
+      );
       assert.match(await page.getByTestId('compare-warnings').innerText(), /commit \(none\) → e2e2nd; env \(none\) → e2e/);
+      // Both runs overlaid on one time axis: base and head lines, each with the seconds it measured.
+      const overlay = await compare.chartSeries('whole');
+      assert.ok(overlay.baseSeconds >= 3 && overlay.headSeconds >= 3, `seconds drawn: base ${overlay.baseSeconds}, head ${overlay.headSeconds}`);
+      assert.deepEqual(overlay.latency, ['Base p95', 'Head p95', 'Base p50', 'Head p50']);
+      assert.deepEqual(overlay.throughput, ['Base req/s', 'Head req/s']);
+      assert.equal(await compare.chartCanvases('whole'), 2, 'latency and throughput are drawn');
+      // The reading rule is explained where latencies were judged, and a large "within noise" says why.
+      assert.match(await compare.readingRule(), /one bucket \(1 %\) apart are the same reading/);
+      for (const row of await compare.withinNoiseRows()) {
+        const percent = Number.parseFloat(row.deltaPct.replace('−', '-').replace('+', ''));
+        if (Math.abs(percent) >= 2) assert.match(row.reason, /^[−+][\d.,]+ %, but its 95 % interval /, `a ${row.deltaPct} change within noise says why`);
+      }
       await screenshot(page, '63-compare');
       assert.deepEqual(await seriousAccessibilityViolations(page), [], `axe on ${page.url()}`);
 
@@ -189,7 +234,10 @@ describe('reports', { timeout: RUN_TIMEOUT_MS * 2 + 180_000 }, () => {
       const relative = page.getByTestId('threshold-row-2');
       t.diagnostic(`relative threshold: ${await relative.getAttribute('data-verdict')}: ${await relative.locator('.explanation').innerText()}`);
       if (firstStatus === 'PASSED') {
-        assert.match(await relative.locator('.explanation').innerText(), /^p95 \d[\d.,]* % of baseline \(95 % CI [\d.,]+ % to [\d.,]+ %; /);
+        assert.match(
+          await relative.locator('.explanation').innerText(),
+          /^p95 \d[\d.,]* % of baseline \(95 % CI [\d.,]+ % to [\d.,]+ %(, widened to [^;]+)?; /,
+        );
         assert.equal(await relative.getByTestId('threshold-baseline').getByRole('link').getAttribute('href'), `/runs/${firstRun}`);
       } else {
         assert.match(await relative.locator('.explanation').innerText(), /not judged, there is no baseline/);
@@ -201,6 +249,34 @@ describe('reports', { timeout: RUN_TIMEOUT_MS * 2 + 180_000 }, () => {
       await page.getByTestId('compare-go').click();
       await compare.waitForLoaded();
       assert.deepEqual(await compare.baseAndHead(), { base: firstRun, head: secondRun });
+
+      // The Runs list, from the navigation: filtering by verdict, then by label, narrows it to the right runs.
+      const statusOf: Record<string, string> = { [firstRun]: firstStatus, [secondRun]: secondStatus };
+      const runsList = new RunsListPage(page);
+      await runsList.openFromNav();
+      assert.deepEqual(await runsList.runIds(), [secondRun, firstRun], 'newest first');
+      const verdict = VERDICT[secondStatus]!;
+      await runsList.filterByVerdict(verdict);
+      assert.deepEqual(
+        await runsList.runIds(),
+        [secondRun, firstRun].filter((id) => VERDICT[statusOf[id]!] === verdict),
+        `runs whose verdict is ${verdict}`,
+      );
+      await runsList.filterByLabel('commit=e2e2nd');
+      assert.deepEqual(await runsList.runIds(), [secondRun], 'the labelled run of that verdict');
+      await screenshot(page, '63c-runs-list');
+      assert.deepEqual(await seriousAccessibilityViolations(page), [], `axe on ${page.url()}`);
+      await runsList.filterByLabel('env=nowhere');
+      assert.deepEqual(await runsList.runIds(), [], 'no run carries that label');
+      // The Plans list: by a piece of the name.
+      const plansList = new PlansListPage(page);
+      await plansList.openFromNav();
+      assert.deepEqual(await plansList.planNames(), [planName]);
+      await plansList.searchName('no-such-plan');
+      assert.deepEqual(await plansList.planNames(), []);
+      await plansList.searchName(stamp.toUpperCase());
+      assert.deepEqual(await plansList.planNames(), [planName], 'any case');
+      assert.deepEqual(await seriousAccessibilityViolations(page), [], `axe on ${page.url()}`);
 
       // Share the first run; open it logged out.
       await run.goto(firstRun);
@@ -270,6 +346,8 @@ describe('reports', { timeout: RUN_TIMEOUT_MS * 2 + 180_000 }, () => {
         [`/runs/${secondRun}`, '76-phone-report'],
         [`/plans/${planId}/trends`, '77-phone-trend'],
         [`/compare?base=${firstRun}&head=${secondRun}`, '78-phone-compare'],
+        ['/runs?label=commit%3De2e2nd', '78b-phone-runs-list'],
+        ['/plans', '78c-phone-plans-list'],
       ] as const) {
         await phonePage.goto(path);
         await phonePage.locator('main h1').first().waitFor();

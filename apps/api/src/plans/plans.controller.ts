@@ -3,6 +3,7 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import {
   createPlanSchema,
   planDiffQuerySchema,
+  planListQuerySchema,
   scriptCheckSchema,
   scriptInspectPayloadSchema,
   planDiffSchema,
@@ -30,9 +31,10 @@ export class PlansController {
 
   @Get()
   @Requires('read')
-  @ApiJsonResponse(200, listOf(planViewSchema), [401])
-  async list() {
-    return { items: await this.plans.list() };
+  @ApiZodQuery(planListQuerySchema)
+  @ApiJsonResponse(200, listOf(planViewSchema), [400, 401])
+  async list(@Query(new ZodPipe(planListQuerySchema, 'query')) query: z.infer<typeof planListQuerySchema>) {
+    return { items: await this.plans.list(query) };
   }
 
   @Post()

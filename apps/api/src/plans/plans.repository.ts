@@ -54,8 +54,12 @@ export class PlansRepository {
     return version ? { plan, version: decodePlanVersion(version) } : null;
   }
 
-  async listWithCurrentVersions() {
-    const plans = await this.db.scoped.testPlan.findMany({ where: { deletedAt: null }, orderBy: { createdAt: 'desc' } });
+  async listWithCurrentVersions(filter: { targetId?: string; q?: string } = {}) {
+    const plans = await this.db.scoped.testPlan.findMany({
+      where: { deletedAt: null, targetId: filter.targetId, ...(filter.q ? { name: { contains: filter.q, mode: 'insensitive' } } : {}) },
+      orderBy: { createdAt: 'desc' },
+    });
+    if (plans.length === 0) return [];
     const versions = await this.db.scoped.planVersion.findMany({
       where: { OR: plans.map((plan) => ({ planId: plan.id, version: plan.currentVersion })) },
     });

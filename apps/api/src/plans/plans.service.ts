@@ -12,6 +12,7 @@ import {
   planSpecSchema,
   zodIssuesToDetails,
   type PlanDiff,
+  type PlanListQuery,
   type PlanScript,
   type PlanSpec,
   type PlanVersionSummary,
@@ -134,8 +135,10 @@ export class PlansService {
     return toPlanView(await this.plans.createWithFirstVersion({ ...input, spec, createdById }));
   }
 
-  async list(): Promise<PlanView[]> {
-    return (await this.plans.listWithCurrentVersions()).map(toPlanView);
+  async list(filter: PlanListQuery = {}): Promise<PlanView[]> {
+    // Another organization's target answers 404, as its own route does: an empty list would say it exists.
+    if (filter.targetId) await this.targets.get(filter.targetId);
+    return (await this.plans.listWithCurrentVersions(filter)).map(toPlanView);
   }
 
   async getWithVersion(id: string): Promise<PlanWithVersion> {

@@ -114,6 +114,20 @@ describe('reports and share links', () => {
     expect(comparison.noise).toBeNull();
     expect(p95.deltaPct).toBeCloseTo(7, 0);
     expect(comparison.requests[0]).toMatchObject({ name: 'Get', inBase: true, inHead: true });
+    // Both runs' seconds for the overlaid charts, each from its own start, latencies as played (within the histogram's 1 %).
+    for (const [side, ms] of [
+      ['base', 10],
+      ['head', 80],
+    ] as const) {
+      const whole = comparison.charts[side].whole as { elapsed: number; rps: number; p95: number }[];
+      expect(whole.map((point) => [point.elapsed, point.rps])).toEqual([
+        [0, 300],
+        [1, 300],
+        [2, 300],
+      ]);
+      for (const point of whole) expect(Math.abs(point.p95 / ms - 1)).toBeLessThan(0.01);
+      expect(comparison.charts[side].phases).toEqual([]);
+    }
     // The design's path for the same comparison.
     expect((await owner.get(`/runs/${runs[0]!.id}/compare/${runs[1]!.id}`)).body).toEqual(comparison);
 

@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import {
   DASHBOARD_REGRESSION_DAYS,
   compareRuns,
+  comparisonCharts,
+  sharedPhases,
   isTerminalRunStatus,
   runToCsv,
   runToJunit,
@@ -108,7 +110,10 @@ export class ReportsService {
       base.planId === head.planId
         ? await this.baselines.history(head.planId, new Date(Math.max(Date.parse(base.createdAt), Date.parse(head.createdAt))), [base.id, head.id])
         : null;
-    const comparison = compareRuns({ run: base, spec: baseSpec, seconds: baseSeconds }, { run: head, spec: headSpec, seconds: headSeconds }, history);
+    const comparison: RunComparison = {
+      ...compareRuns({ run: base, spec: baseSpec, seconds: baseSeconds }, { run: head, spec: headSpec, seconds: headSeconds }, history),
+      charts: comparisonCharts(baseSeconds, headSeconds, sharedPhases(baseSpec, headSpec)),
+    };
     if (final) {
       if (this.finishedComparisons.size >= FINISHED_COMPARISONS) this.finishedComparisons.delete(this.finishedComparisons.keys().next().value!);
       this.finishedComparisons.set(key, comparison);

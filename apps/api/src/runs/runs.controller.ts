@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query, Res, Sse, type Mes
 import type { Response } from 'express';
 import { map, type Observable } from 'rxjs';
 import { ApiBearerAuth, ApiHeader, ApiTags } from '@nestjs/swagger';
-import { RUN_STATUSES, isTerminalRunStatus, labelFilterSchema, runSchema, runSeriesSchema, startRunSchema, type StartRunInput } from '@loadline/shared';
+import { isTerminalRunStatus, runListQuerySchema, runSchema, runSeriesSchema, startRunSchema, type StartRunInput } from '@loadline/shared';
 import { z } from 'zod';
 import { ZodPipe } from '../common/validation/zod-body.pipe.js';
 import { ApiFileResponse, ApiJsonBody, ApiJsonResponse, ApiZodQuery } from '../common/openapi/decorators.js';
@@ -17,19 +17,6 @@ import { runViewJson } from './run-view.js';
 import { IdempotencyKey } from '../common/http/idempotency-key.js';
 import { Requires } from '../access/permissions.decorator.js';
 
-const runListQuerySchema = z.object({
-  planId: z.string().min(1).optional(),
-  status: z.enum(RUN_STATUSES).optional(),
-  /** Only runs carrying this label: `commit=ab12cd3`. */
-  label: labelFilterSchema.optional(),
-  /** Runs per page, newest first. */
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  /** The `next` of the previous page: runs older than its last. */
-  before: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{1,200}$/, 'must be the next cursor of a previous page')
-    .optional(),
-});
 const runPageSchema = listOf(runSchema).extend({ next: z.string().nullable() });
 
 @ApiTags('runs')
@@ -65,8 +52,8 @@ export class RunsController {
   @ApiZodQuery(runListQuerySchema)
   @ApiJsonResponse(200, runPageSchema, [400, 401, 404])
   async list(@Query(new ZodPipe(runListQuerySchema, 'query')) query: z.infer<typeof runListQuerySchema>, @Res({ passthrough: true }) res: Response) {
-    const { limit, before, ...filter } = query;
-    const page = await this.runs.page(filter, limit, before);
+    const { limit, before, from, to, ...filter } = query;
+    const page = await this.runs.page({ ...filter, from: from ? new Date(from) : undefined, to: to ? new Date(to) : undefined }, limit, before);
     // Written from each finished run's JSON kept with its view: a page is mostly those.
     res.type('application/json');
     return `{"items":[${page.items.map(runViewJson).join(',')}],"next":${JSON.stringify(page.next)}}`;

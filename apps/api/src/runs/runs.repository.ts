@@ -56,7 +56,9 @@ export interface FinalOutcome {
 
 export interface RunFilter {
   planId?: string;
+  targetId?: string;
   status?: RunStatus;
+  verdict?: Verdict;
   from?: Date;
   to?: Date;
   /** Only runs carrying this label. */
@@ -130,7 +132,9 @@ export class RunsRepository {
     return this.db.scoped.run.findMany({
       where: {
         planId: filter.planId,
+        targetId: filter.targetId,
         status: filter.status,
+        verdict: filter.verdict,
         createdAt: { gte: filter.from, lte: filter.to },
         ...(filter.label ? { labels: { path: [filter.label.key], equals: filter.label.value } } : {}),
         ...(before ? { OR: [{ createdAt: { lt: before.createdAt } }, { createdAt: before.createdAt, id: { lt: before.id } }] } : {}),

@@ -270,6 +270,7 @@ export class RunsService {
     // A plan that is not this organization's (or not at all) answers 404, like its own route:
     // an empty list would say "exists, no runs" about another organization's id.
     if (filter.planId) await this.plans.getWithVersion(filter.planId);
+    if (filter.targetId) await this.targets.get(filter.targetId);
     // Finished runs never change: their views built earlier are reused, and only the runs
     // without one (new, or still going) are read whole.
     const keys = await this.runs.listKeys(filter, take, before);

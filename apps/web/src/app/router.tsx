@@ -16,6 +16,7 @@ import { RunPage } from '../features/runs';
 import { TargetPage, TargetsPage } from '../features/targets';
 import { ComparePage, PublicSharePage, SharesPage, TrendsPage } from '../features/reports';
 import { WebhooksPage } from '../features/automation';
+import { PlansListPage, RunsListPage } from '../features/lists';
 
 function NotFoundPage() {
   return (
@@ -55,6 +56,8 @@ export const router = createBrowserRouter([
           { path: '/', element: <DashboardPage /> },
           { path: '/targets', element: <TargetsPage /> },
           { path: '/targets/:id', element: <TargetPage /> },
+          { path: '/plans', element: <PlansListPage /> },
+          { path: '/runs', element: <RunsListPage /> },
           { path: '/plans/new', element: <NewPlanPage /> },
           { path: '/plans/import', element: <ImportPlanPage /> },
           { path: '/plans/:id', element: <PlanPage /> },

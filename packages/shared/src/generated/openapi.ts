@@ -1428,6 +1428,28 @@ export interface components {
             base: string;
             head: string;
         };
+        ComparisonCharts: {
+            base: {
+                phases: {
+                    name: string;
+                    points: components["schemas"]["ComparisonPoint"][];
+                }[];
+                whole: components["schemas"]["ComparisonPoint"][];
+            };
+            head: {
+                phases: {
+                    name: string;
+                    points: components["schemas"]["ComparisonPoint"][];
+                }[];
+                whole: components["schemas"]["ComparisonPoint"][];
+            };
+        };
+        ComparisonPoint: {
+            elapsed: number;
+            p50: number | null;
+            p95: number | null;
+            rps: number;
+        };
         Compliance: {
             share: number;
         };
@@ -2166,6 +2188,10 @@ export interface components {
             from: components["schemas"]["PlanVersionNumber"];
             to?: components["schemas"]["PlanVersionNumber"];
         };
+        PlanListQueryInput: {
+            q?: string;
+            targetId?: string;
+        };
         PlanNameInput: string;
         PlanScript: {
             env: string[];
@@ -2464,6 +2490,8 @@ export interface components {
                 runId: string;
                 verdict: string | null;
             };
+            /** @default null */
+            charts: components["schemas"]["ComparisonCharts"] | null;
             /** @default [] */
             customMetrics: {
                 inBase: boolean;
@@ -2527,6 +2555,22 @@ export interface components {
         };
         RunLabelValue: string;
         RunLabelValueInput: string;
+        RunListQueryInput: {
+            before?: string;
+            /** Format: date-time */
+            from?: string;
+            label?: components["schemas"]["LabelFilterInput"];
+            /** @default 50 */
+            limit?: number;
+            planId?: string;
+            /** @enum {string} */
+            status?: "QUEUED" | "STARTING" | "RUNNING" | "FINISHING" | "PASSED" | "FAILED" | "INCONCLUSIVE" | "ERRORED" | "CANCELLED";
+            targetId?: string;
+            /** Format: date-time */
+            to?: string;
+            /** @enum {string} */
+            verdict?: "PASS" | "FAIL" | "INCONCLUSIVE";
+        };
         RunManifestView: {
             load: {
                 load: {
@@ -3522,6 +3566,8 @@ export type ChangeRole = components['schemas']['ChangeRole'];
 export type Check = components['schemas']['Check'];
 export type CheckInput = components['schemas']['CheckInput'];
 export type CompareQueryInput = components['schemas']['CompareQueryInput'];
+export type ComparisonCharts = components['schemas']['ComparisonCharts'];
+export type ComparisonPoint = components['schemas']['ComparisonPoint'];
 export type Compliance = components['schemas']['Compliance'];
 export type CreateApiKeyInput = components['schemas']['CreateApiKeyInput'];
 export type CreatedApiKey = components['schemas']['CreatedApiKey'];
@@ -3588,6 +3634,7 @@ export type PlanBaseline = components['schemas']['PlanBaseline'];
 export type PlanChange = components['schemas']['PlanChange'];
 export type PlanDiff = components['schemas']['PlanDiff'];
 export type PlanDiffQuery = components['schemas']['PlanDiffQuery'];
+export type PlanListQueryInput = components['schemas']['PlanListQueryInput'];
 export type PlanNameInput = components['schemas']['PlanNameInput'];
 export type PlanScript = components['schemas']['PlanScript'];
 export type PlanSpec = components['schemas']['PlanSpec'];
@@ -3618,6 +3665,7 @@ export type RunComparison = components['schemas']['RunComparison'];
 export type RunLabels = components['schemas']['RunLabels'];
 export type RunLabelValue = components['schemas']['RunLabelValue'];
 export type RunLabelValueInput = components['schemas']['RunLabelValueInput'];
+export type RunListQueryInput = components['schemas']['RunListQueryInput'];
 export type RunManifestView = components['schemas']['RunManifestView'];
 export type RunnersView = components['schemas']['RunnersView'];
 export type RunQueueView = components['schemas']['RunQueueView'];
@@ -5214,7 +5262,10 @@ export interface operations {
     };
     Plans_list: {
         parameters: {
-            query?: never;
+            query?: {
+                q?: string;
+                targetId?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5229,6 +5280,15 @@ export interface operations {
                     "application/json": {
                         items: components["schemas"]["PlanView"][];
                     };
+                };
+            };
+            /** @description Invalid input: details name each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No valid session or API key */
@@ -6560,10 +6620,14 @@ export interface operations {
         parameters: {
             query?: {
                 before?: string;
+                from?: string;
                 label?: components["schemas"]["LabelFilterInput"];
                 limit?: number;
                 planId?: string;
                 status?: "QUEUED" | "STARTING" | "RUNNING" | "FINISHING" | "PASSED" | "FAILED" | "INCONCLUSIVE" | "ERRORED" | "CANCELLED";
+                targetId?: string;
+                to?: string;
+                verdict?: "PASS" | "FAIL" | "INCONCLUSIVE";
             };
             header?: never;
             path?: never;

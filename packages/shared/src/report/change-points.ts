@@ -33,6 +33,8 @@ export interface ChangePoint {
 }
 
 const DEFAULTS = { minSize: 3, significance: 0.003 };
+/** Fewest runs (not doubtful) a step can be found in: minSize on each side of it. */
+export const CHANGE_POINT_MIN_RUNS = DEFAULTS.minSize * 2;
 
 /** Energy statistic Q of splitting x[from, to) at each t; returns the best t and its Q. */
 export function bestSplit(x: readonly number[], from: number, to: number, minSize: number): { at: number; q: number } | null {

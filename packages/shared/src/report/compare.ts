@@ -9,10 +9,11 @@ import type { SecondSample } from '../series.js';
 import { comparisonWarnings } from './compare-warnings.js';
 import { edgeSeconds, loadRelation, phaseSeconds, scopeIntervals, sharedPhases, withCountIntervals, type Intervals, type Scope } from './compare-scope.js';
 import { compareTelemetry, telemetryComparisonSchema } from './compare-telemetry.js';
+import { comparisonChartsSchema } from './compare-charts.js';
 import { ASSUMED_LATENCY_SPREAD, historyFigure, runToRunSpread, widenDifference, type HistorySpread, type Spread } from './history-noise.js';
 import { DEFAULT_RESAMPLES, MIN_SECONDS, NOISE_METRICS, pairSeed, type ChangeInterval, type NoiseMetric } from './noise.js';
 
-export { edgeSeconds, pairingOf, scopeSeconds } from './compare-scope.js';
+export { edgeSeconds, pairingOf, scopeSeconds, sharedPhases } from './compare-scope.js';
 
 /** Which way is better for a metric: latency and errors down, throughput up. */
 const LOWER_IS_BETTER = new Set(['avg', 'p50', 'p90', 'p95', 'p99', 'max', 'errorRate', 'errors']);
@@ -97,6 +98,11 @@ export const runComparisonSchema = z.object({
     .default(null),
   /** The target's side: each metric source's figures before and after (compare-telemetry.ts). */
   telemetry: telemetryComparisonSchema.default({ sources: [] }),
+  /**
+   * Both runs' per-second latency and throughput for the overlaid charts (compare-charts.ts);
+   * null where no chart is drawn (a comparison made for a verdict, not a page).
+   */
+  charts: comparisonChartsSchema.nullable().default(null),
 });
 export type RunComparison = z.infer<typeof runComparisonSchema>;
 
@@ -250,5 +256,6 @@ export function compareRuns(base: ComparedRun, head: ComparedRun, history: Histo
           }
         : null,
     telemetry: telemetry.telemetry,
+    charts: null,
   };
 }

@@ -192,6 +192,7 @@ describe('a run against its baseline, in CI outputs', () => {
       customMetrics: [],
       noise: null,
       telemetry: { sources: [] },
+      charts: null,
     },
   };
 

@@ -1,4 +1,5 @@
 export * from './compare.js';
+export * from './compare-charts.js';
 export * from './export.js';
 export * from './share.js';
 export * from './public-share.js';

@@ -23,6 +23,28 @@ describe('trendPoints', () => {
     expect(points[0]!.requests['=cmd()']!.p95).toBe(20);
   });
 
+  it('marks only PASS <-> FAIL as a verdict change: INCONCLUSIVE says nothing either way', () => {
+    const points = trendPoints([
+      run('a', '2026-11-01T00:00:00Z', 10),
+      run('b', '2026-11-02T00:00:00Z', 10, { verdict: 'INCONCLUSIVE', status: 'INCONCLUSIVE' }),
+      run('c', '2026-11-03T00:00:00Z', 10),
+      run('d', '2026-11-04T00:00:00Z', 10, { verdict: 'INCONCLUSIVE', status: 'INCONCLUSIVE' }),
+      run('e', '2026-11-05T00:00:00Z', 30, { verdict: 'FAIL', status: 'FAILED' }),
+    ]);
+    expect(points.map((point) => [point.runId, point.verdictChanged])).toEqual([
+      ['a', false],
+      ['b', false],
+      ['c', false],
+      ['d', false],
+      ['e', true],
+    ]);
+    const first = trendPoints([
+      run('a', '2026-11-01T00:00:00Z', 10, { verdict: 'INCONCLUSIVE', status: 'INCONCLUSIVE' }),
+      run('b', '2026-11-02T00:00:00Z', 10),
+    ]);
+    expect(first.map((point) => point.verdictChanged)).toEqual([false, false]);
+  });
+
   it('gives the same points from stored figures as from the runs themselves', () => {
     const runs = [
       run('c', '2026-11-03T00:00:00Z', 30, { verdict: 'FAIL', status: 'FAILED' }),

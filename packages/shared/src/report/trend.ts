@@ -22,7 +22,10 @@ export const trendPointSchema = z.object({
   planVersion: z.number().int(),
   status: z.enum(RUN_STATUSES),
   verdict: z.enum(VERDICTS).nullable(),
-  /** The verdict differs from the previous run's that had one: a marker on the chart. */
+  /**
+   * PASS after FAIL or FAIL after PASS (the last run that had either): a marker on the chart.
+   * INCONCLUSIVE says nothing either way, so neither it nor a PASS or FAIL after it is a change.
+   */
   verdictChanged: z.boolean(),
   /** Its diagnostics call the run doubtful (a critical one: saturated generator, rate limited…): no evidence for change points. */
   doubtful: z.boolean().default(false),
@@ -136,8 +139,8 @@ export function trendPointsFromFigures(runs: readonly StoredTrendRun[]): TrendPo
     .sort((a, b) => a.run.createdAt.localeCompare(b.run.createdAt));
   let previousVerdict: RunView['verdict'] = null;
   return measured.map(({ run, scopes }) => {
-    const changed = previousVerdict !== null && run.verdict !== null && run.verdict !== previousVerdict;
-    if (run.verdict !== null) previousVerdict = run.verdict;
+    const changed = verdictFlipped(previousVerdict, run.verdict);
+    if (run.verdict === 'PASS' || run.verdict === 'FAIL') previousVerdict = run.verdict;
     const { '': overall, ...requests } = Object.fromEntries(scopes);
     return {
       runId: run.runId,
@@ -155,13 +158,18 @@ export function trendPointsFromFigures(runs: readonly StoredTrendRun[]): TrendPo
   });
 }
 
+/** Whether a run's verdict turned PASS <-> FAIL since the last run that had one of those. */
+function verdictFlipped(previous: RunView['verdict'], verdict: RunView['verdict']): boolean {
+  return previous !== null && (verdict === 'PASS' || verdict === 'FAIL') && verdict !== previous;
+}
+
 /** Trend points from runs (any order): oldest first, with verdict changes marked. Pure. */
 export function trendPoints(runs: readonly RunView[]): TrendPoint[] {
   const measured = runs.filter((run) => run.summary && run.summary.overall.count > 0).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   let previousVerdict: RunView['verdict'] = null;
   return measured.map((run) => {
-    const changed = previousVerdict !== null && run.verdict !== null && run.verdict !== previousVerdict;
-    if (run.verdict !== null) previousVerdict = run.verdict;
+    const changed = verdictFlipped(previousVerdict, run.verdict);
+    if (run.verdict === 'PASS' || run.verdict === 'FAIL') previousVerdict = run.verdict;
     return {
       runId: run.id,
       createdAt: run.createdAt,

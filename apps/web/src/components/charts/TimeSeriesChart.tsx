@@ -10,6 +10,8 @@ import {
   formatValue,
   indexTick,
   xRange,
+  niceAxis,
+  niceSplits,
   type ChartModel,
   type LineSpec,
   type ScaleKey,
@@ -53,8 +55,6 @@ const AXIS_LABEL: Record<ScaleKey, string> = {
   ratio: 'ratio',
   none: 'value',
 };
-/** VUs are whole: no 0.5 ticks. */
-const WHOLE_INCREMENTS = [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1_000, 2_000, 2_500, 5_000, 10_000, 20_000, 25_000, 50_000, 100_000];
 const TEXT = '#5b6476';
 const GRID = '#e9ecf2';
 const FONT = '11px ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif';
@@ -85,10 +85,10 @@ const densePaths: uPlot.Series.PathBuilder = (u, seriesIdx, idx0, idx1) => {
   return paths;
 };
 
+/** From 0 to a round top at or above the highest point (niceAxis): no point above the top label. */
 function niceRange(_u: uPlot, _min: number | null, max: number | null, scale: string): uPlot.Range.MinMax {
   if (max === null || !Number.isFinite(max) || max <= 0) return [0, scale === 'pct' ? 1 : scale === 'vus' ? 2 : 1];
-  const top = max * 1.08;
-  return [0, scale === 'pct' ? Math.min(100, Math.max(1, top)) : top];
+  return [0, niceAxis(max, scale === 'vus').top];
 }
 
 function yAxis(scale: ScaleKey, side: 'left' | 'right', color?: string): uPlot.Axis {
@@ -107,7 +107,8 @@ function yAxis(scale: ScaleKey, side: 'left' | 'right', color?: string): uPlot.A
       return 12 + longest * 6.5;
     },
     values: (_u, splits) => splits.map(scale === 'bytes' ? formatBytes : formatTick),
-    ...(scale === 'vus' ? { incrs: WHOLE_INCREMENTS } : {}),
+    // The labels niceRange's top was made for, so the top label is the top of the plot.
+    splits: (_u, _axis, _min, max) => niceSplits(max, scale === 'vus'),
     grid: side === 'left' ? { stroke: GRID, width: 1 } : { show: false },
     ticks: { show: false },
   };
@@ -178,9 +179,31 @@ function buildOptions(
             { paths: densePaths, points: line.points === undefined ? { size: 5 } : { show: line.points, size: 6 } }),
       })),
     ],
-    plugins: [opts.annotations, opts.tooltip],
+    plugins: [opts.annotations, opts.tooltip, scaleReport],
   };
 }
+
+/**
+ * After each draw, each y scale's top label and highest drawn value on the figure
+ * (`data-y-scales`): what a browser test reads to check that no point sits above the top label.
+ */
+const scaleReport: uPlot.Plugin = {
+  hooks: {
+    draw: (u) => {
+      const report: Record<string, { top: number; highest: number | null }> = {};
+      for (const [key, scale] of Object.entries(u.scales)) {
+        if (key === 'x' || scale.max === undefined || scale.max === null) continue;
+        let highest: number | null = null;
+        u.series.forEach((series, index) => {
+          if (index === 0 || series.scale !== key || series.show === false) return;
+          for (const value of u.data[index] ?? []) if (typeof value === 'number' && (highest === null || value > highest)) highest = value;
+        });
+        report[key] = { top: niceSplits(scale.max, key === 'vus').at(-1) ?? scale.max, highest };
+      }
+      u.root.closest('figure')?.setAttribute('data-y-scales', JSON.stringify(report));
+    },
+  },
+};
 
 /** A small HTML tooltip inside the plot area: the second, then each visible line's value. */
 function tooltipPlugin(getModel: () => ChartModel): uPlot.Plugin {

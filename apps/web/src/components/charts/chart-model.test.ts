@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatClock, formatTick, formatValue } from './chart-model';
+import { formatBytes, formatClock, formatTick, formatValue, niceAxis, niceSplits } from './chart-model';
 
 describe('chart formatting', () => {
   it('shows elapsed seconds as a clock', () => {
@@ -34,5 +34,31 @@ describe('telemetry units', () => {
     expect(formatValue(3 * 1024 ** 3, 'bytes')).toBe('3 GiB');
     expect(formatValue(0.97, 'cores')).toBe('0.97 cores');
     expect(formatValue(42, '')).toBe('42');
+  });
+});
+
+describe('niceAxis', () => {
+  it('puts the top label at or above the highest point, on a round value', () => {
+    expect(niceAxis(27)).toEqual({ top: 30, step: 10 });
+    expect(niceAxis(19)).toEqual({ top: 20, step: 5 });
+    expect(niceAxis(0.37)).toEqual({ top: 0.4, step: 0.1 });
+    expect(niceAxis(1234)).toEqual({ top: 1500, step: 500 });
+    expect(niceAxis(0)).toEqual({ top: 1, step: 0.25 });
+  });
+
+  it('never leaves a point above the top label, and gives the same axis again for its own top', () => {
+    for (let max = 0.013; max < 50_000; max *= 1.37) {
+      const { top } = niceAxis(max);
+      expect(top).toBeGreaterThanOrEqual(max);
+      expect(niceAxis(top).top).toBe(top);
+      const splits = niceSplits(top);
+      expect(splits.at(-1)).toBe(top);
+      expect(splits.length).toBeLessThanOrEqual(5);
+    }
+  });
+
+  it('keeps whole steps for VUs', () => {
+    expect(niceAxis(3, true)).toEqual({ top: 3, step: 1 });
+    expect(niceSplits(3, true)).toEqual([0, 1, 2, 3]);
   });
 });

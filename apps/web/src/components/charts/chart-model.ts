@@ -135,3 +135,30 @@ export function formatValue(value: number | null | undefined, unit: LineSpec['un
 
 /** Second steps the time axis may use, so ticks land on round times. */
 export const TIME_INCREMENTS = [1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 14400, 28800, 86400];
+
+/** Steps a y axis may use, per power of ten: its labels land on round values. */
+const NICE_STEPS = [1, 2, 2.5, 5, 10];
+
+/**
+ * A y axis from 0 whose top label is a round value at or above the highest point, in at most
+ * 4 steps: no point is ever drawn above the top label (27 req/s under a top of 30, not over
+ * a last label of 20). `whole`: steps of at least 1 (VUs). Asking again with the top it gave
+ * gives the same axis, so the range and the labels agree.
+ */
+export function niceAxis(max: number, whole = false): { top: number; step: number } {
+  if (!Number.isFinite(max) || max <= 0) return { top: 1, step: whole ? 1 : 0.25 };
+  const rough = max / 4;
+  const power = 10 ** Math.floor(Math.log10(rough));
+  let step = NICE_STEPS.map((nice) => nice * power).find((candidate) => candidate >= rough * (1 - 1e-9)) ?? 10 * power;
+  if (whole) step = Math.max(1, Math.ceil(step));
+  // Rounding guards against 0.1 + 0.2 style drift putting the top a hair under the max.
+  const top = Number((Math.ceil(max / step - 1e-9) * step).toPrecision(12));
+  return { top, step };
+}
+
+/** The labels of an axis made by niceAxis: 0, step, … top. */
+export function niceSplits(top: number, whole = false): number[] {
+  const { step } = niceAxis(top, whole);
+  const count = Math.round(top / step);
+  return Array.from({ length: count + 1 }, (_, index) => Number((index * step).toPrecision(12)));
+}

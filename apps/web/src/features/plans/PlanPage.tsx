@@ -183,10 +183,11 @@ function PlanScreen({ plan }: { plan: PlanView }) {
         </div>
       ) : null}
       <div className="stack">
+        {/* The runs first: what a plan's page is opened for most; the script, folded, last of the plan. */}
+        <PlanRuns planId={plan.id} />
         <PlanContents plan={shown} limits={target.data?.unverifiedLimits ?? null} />
         <PlanVersions planId={plan.id} current={plan.version} viewing={viewing} onView={setViewing} spec={plan.spec} />
-        <ScriptPreview planId={plan.id} version={viewing} current={plan.version} />
-        <PlanRuns planId={plan.id} />
+        <ScriptPreview planId={plan.id} version={viewing} current={plan.version} collapsed />
         <SchedulesSection planId={plan.id} />
         <TriggersSection planId={plan.id} />
       </div>

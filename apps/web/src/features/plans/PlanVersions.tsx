@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import type { PlanChange, PlanSpec, PlanVersionSummary } from '@loadline/shared';
+import type { PlanSpec, PlanVersionSummary } from '@loadline/shared';
 import { Card } from '../../components/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../components/States';
 import { formatDateTime } from '../../format/time';
 import { usePlanDiff, usePlanVersions } from './hooks';
+import { changeWords } from './plan-diff-words';
 
 interface PlanVersionsProps {
   planId: string;
@@ -123,70 +124,19 @@ function DiffView({ planId, versions, from, to, onFrom, onTo, spec }: DiffViewPr
           Versions {diff.data.from} and {diff.data.to} are the same plan.
         </EmptyState>
       ) : (
-        <div className="table-wrap" tabIndex={0}>
-          <table className="table table--diff">
-            <caption className="sr-only">
-              Changes from version {diff.data.from} to version {diff.data.to}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Field</th>
-                <th scope="col">v{diff.data.from}</th>
-                <th scope="col">v{diff.data.to}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {diff.data.changes.map((change) => (
-                <DiffRow key={`${change.path}:${change.kind}`} change={change} spec={spec} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ul className="diff-list" aria-label={`Changes from version ${diff.data.from} to version ${diff.data.to}`}>
+          {diff.data.changes.map((change) => (
+            <li
+              key={`${change.path}:${change.kind}`}
+              className={`diff-list__item diff-list__item--${change.kind}`}
+              data-testid={`diff-${change.path}`}
+              data-kind={change.kind}
+            >
+              {changeWords(change, spec)}
+            </li>
+          ))}
+        </ul>
       )}
     </section>
-  );
-}
-
-/** A value of the plan document, short enough for a table cell. */
-export function showValue(value: unknown): string {
-  if (value === undefined) return '';
-  const text = typeof value === 'string' ? value : JSON.stringify(value);
-  return text.length > 160 ? `${text.slice(0, 157)}…` : text;
-}
-
-/** "scenarios.1.requests.0.path" -> "scenario checkout › request login › path" (names as in `spec`). */
-export function describeChangePath(path: string, spec: PlanSpec): string {
-  const parts = path.split('.');
-  const words: string[] = [];
-  for (let i = 0; i < parts.length; i++) {
-    const part = parts[i]!;
-    const index = Number(parts[i + 1]);
-    if (part === 'scenarios' && Number.isInteger(index)) {
-      words.push(`scenario ${spec.scenarios[index]?.name ?? index + 1}`);
-      const requests = parts[i + 2] === 'requests' ? Number(parts[i + 3]) : NaN;
-      if (Number.isInteger(requests)) {
-        words.push(`request ${spec.scenarios[index]?.requests[requests]?.name ?? requests + 1}`);
-        i += 2;
-      }
-      i += 1;
-    } else if (part === 'thresholds' && Number.isInteger(index)) {
-      words.push(`threshold ${index + 1}`);
-      i += 1;
-    } else words.push(part);
-  }
-  return words.join(' › ');
-}
-
-function DiffRow({ change, spec }: { change: PlanChange; spec: PlanSpec }) {
-  return (
-    <tr data-testid={`diff-${change.path}`} data-kind={change.kind}>
-      <th scope="row" className="small">
-        <span className="diff__what">{describeChangePath(change.path, spec)}</span> <span className={`pill pill--diff-${change.kind}`}>{change.kind}</span>
-        <br />
-        <code className="muted">{change.path}</code>
-      </th>
-      <td className="mono small diff__before">{change.kind === 'added' ? <span className="muted">—</span> : showValue(change.before)}</td>
-      <td className="mono small diff__after">{change.kind === 'removed' ? <span className="muted">—</span> : showValue(change.after)}</td>
-    </tr>
   );
 }

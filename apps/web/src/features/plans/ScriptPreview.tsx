@@ -33,11 +33,29 @@ function download(filename: string, text: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 1_000);
 }
 
-/** The exact k6 script a run of the version executes: read-only, to copy or download. */
-export function ScriptPreview({ planId, version, current }: { planId: string; version: number | null; current: number }) {
+/**
+ * The exact k6 script a run of the version executes: read-only, to copy or download.
+ * `collapsed`: folded until asked for (a plan's page, where the script is rarely what one came for).
+ */
+export function ScriptPreview({
+  planId,
+  version,
+  current,
+  collapsed = false,
+}: {
+  planId: string;
+  version: number | null;
+  current: number;
+  collapsed?: boolean;
+}) {
   const script = usePlanScript(planId, version);
   const [copied, setCopied] = useState<'yes' | 'no' | null>(null);
   const shown = version ?? current;
+  const code = script.data ? (
+    <pre className="code-block" tabIndex={0} aria-label={`k6 script of version ${script.data.version}`} data-testid="script-preview">
+      {script.data.script}
+    </pre>
+  ) : null;
   return (
     <Card
       title={
@@ -93,9 +111,14 @@ export function ScriptPreview({ planId, version, current }: { planId: string; ve
               {copied === 'yes' ? 'Copied to the clipboard.' : 'Could not copy; select the text instead.'}
             </p>
           ) : null}
-          <pre className="code-block" tabIndex={0} aria-label={`k6 script of version ${script.data.version}`} data-testid="script-preview">
-            {script.data.script}
-          </pre>
+          {collapsed ? (
+            <details className="script-fold" data-testid="script-fold">
+              <summary>Show the script ({script.data.script.split('\n').length} lines)</summary>
+              {code}
+            </details>
+          ) : (
+            code
+          )}
         </>
       )}
     </Card>

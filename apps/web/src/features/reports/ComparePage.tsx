@@ -1,11 +1,15 @@
 import { Link, useSearchParams } from 'react-router';
-import type { MetricDelta, RunComparison, Verdict } from '@loadline/shared';
+import type { RunComparison, Verdict } from '@loadline/shared';
 import { Card, PageHeader } from '../../components/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../components/States';
 import { formatDateTime } from '../../format/time';
 import { VerdictBadge } from '../run-report';
 import { useComparison } from './hooks';
-import { changeCounts, deltaView } from './report-format';
+import { changeCounts } from './report-format';
+import { DeltaTable } from './CompareDeltaTable';
+import { CompareCharts } from './CompareCharts';
+import { ReadingRule } from './ReadingRule';
+import { judgesLatency } from './compare-reading';
 import { CompareTelemetry } from './CompareTelemetry';
 
 /** `/compare?base=<runId>&head=<runId>`: two runs side by side, with what got better and worse. */
@@ -76,8 +80,10 @@ function Comparison({ data }: { data: RunComparison }) {
             </ul>
           </div>
         ) : null}
+        <CompareCharts charts={data.charts} />
+        {data.noise && judgesLatency(data) ? <ReadingRule noise={data.noise} /> : null}
         <Card title="Whole run">
-          <DeltaTable deltas={data.overall} testId="compare-overall" caption="Whole run, base against head" />
+          <DeltaTable deltas={data.overall} noise={data.noise} testId="compare-overall" caption="Whole run, base against head" />
         </Card>
         {data.phases.map((phase) => (
           <Card
@@ -89,7 +95,7 @@ function Comparison({ data }: { data: RunComparison }) {
               </>
             }
           >
-            <DeltaTable deltas={phase.metrics} testId={`compare-phase-${phase.name}`} caption={`Phase ${phase.name}, base against head`} />
+            <DeltaTable deltas={phase.metrics} noise={data.noise} testId={`compare-phase-${phase.name}`} caption={`Phase ${phase.name}, base against head`} />
             {!phase.sameLoad ? <p className="footnote">The phase's load changed: its latency and errors are compared, its throughput only shown.</p> : null}
           </Card>
         ))}
@@ -107,7 +113,7 @@ function Comparison({ data }: { data: RunComparison }) {
               </>
             }
           >
-            <DeltaTable deltas={request.metrics} testId={`compare-request-${request.name}`} caption={`${request.name}, base against head`} />
+            <DeltaTable deltas={request.metrics} noise={data.noise} testId={`compare-request-${request.name}`} caption={`${request.name}, base against head`} />
           </Card>
         ))}
         {data.customMetrics.length ? (
@@ -152,61 +158,4 @@ function summaryText(data: RunComparison, counts: ReturnType<typeof changeCounts
       ? `The load profiles differ: the whole run is shown, not judged; each phase both runs have is compared on its own below (95 % intervals${history}).`
       : 'The load profiles differ: the figures are shown, not judged.';
   return `Whole run: ${counts.improvement} better, ${counts.regression} worse, ${counts.unchanged} within noise (95 % intervals ${from}${history}; error rates and throughput also from their counts).`;
-}
-
-function DeltaTable({ deltas, testId, caption, ownUnits = false }: { deltas: readonly MetricDelta[]; testId: string; caption: string; ownUnits?: boolean }) {
-  return (
-    <div className="table-wrap" tabIndex={0}>
-      <table className="table table--dense compare-table" data-testid={testId}>
-        <caption className="sr-only">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Metric</th>
-            <th scope="col" className="num">
-              Base
-            </th>
-            <th scope="col" className="num">
-              Head
-            </th>
-            <th scope="col" className="num">
-              Change
-            </th>
-            <th scope="col" className="num">
-              %
-            </th>
-            <th scope="col">Verdict</th>
-          </tr>
-        </thead>
-        <tbody>
-          {deltas.map((delta) => {
-            const view = deltaView(delta, ownUnits);
-            return (
-              <tr key={delta.metric} data-metric={delta.metric} data-change={delta.change ?? ''}>
-                <th scope="row">{view.label}</th>
-                <td className="num">{view.base}</td>
-                <td className="num">{view.head}</td>
-                <td className="num" data-col="delta">
-                  {view.absolute}
-                </td>
-                <td className="num" data-col="delta-pct">
-                  {view.percent}
-                  {view.interval ? (
-                    <div className="muted" data-col="interval">
-                      {view.interval}
-                    </div>
-                  ) : null}
-                </td>
-                <td>
-                  <span className={`change change--${view.tone}`} data-col="change">
-                    {view.arrow ? <span aria-hidden="true">{view.arrow} </span> : null}
-                    {view.word}
-                  </span>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
-  );
 }

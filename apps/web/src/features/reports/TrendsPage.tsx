@@ -3,6 +3,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { TrendPoint } from '@loadline/shared';
 import { Card, PageHeader } from '../../components/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../components/States';
+import { DayField } from '../../components/DayField';
 import { formatLatency } from '../../format/numbers';
 import { useCan } from '../../session';
 import { VerdictBadge } from '../run-report';
@@ -10,6 +11,7 @@ import { usePlan } from '../plans';
 import { usePlanBaseline, usePlanTrend } from './hooks';
 import { dayBound, describeTrendChange, labelsText, trendPointLabel } from './report-format';
 import { SharePanel } from './SharePanel';
+import { noStepText } from './trend-steps';
 import { TrendCharts } from './TrendCharts';
 
 /** `/plans/:id/trends?from=YYYY-MM-DD&to=YYYY-MM-DD&label=key=value`: how a plan's runs moved over time. */
@@ -53,28 +55,8 @@ export function TrendsPage() {
       <div className="stack">
         {sharing ? <SharePanel subject={{ kind: 'trend', planId: id }} onClose={() => setSharing(false)} /> : null}
         <form className="date-range no-print" aria-label="Date range" onSubmit={(event) => event.preventDefault()}>
-          <label className="field field--inline">
-            <span className="field__label">From</span>
-            <input
-              type="date"
-              className="input input--small"
-              value={fromDay}
-              max={toDay || undefined}
-              onChange={(event) => setDay('from', event.target.value)}
-              data-testid="trend-from"
-            />
-          </label>
-          <label className="field field--inline">
-            <span className="field__label">To</span>
-            <input
-              type="date"
-              className="input input--small"
-              value={toDay}
-              min={fromDay || undefined}
-              onChange={(event) => setDay('to', event.target.value)}
-              data-testid="trend-to"
-            />
-          </label>
+          <DayField label="From" value={fromDay} onChange={(day) => setDay('from', day)} testId="trend-from" />
+          <DayField label="To" value={toDay} onChange={(day) => setDay('to', day)} testId="trend-to" />
           {fromDay || toDay || label ? (
             <button
               type="button"
@@ -153,7 +135,7 @@ export function TrendsPage() {
                 </ul>
               ) : (
                 <p className="muted" data-testid="trend-change-points">
-                  No step in p50, p95, p99, error rate or throughput stands out from run-to-run noise (doubtful runs left out).
+                  {noStepText(trend.data.points)}
                 </p>
               )}
             </Card>
