@@ -23,7 +23,7 @@ function shapeLines(prefix, shape, bar) {
   const at5 = shape.at5;
   const from = shape.smallestDetected === null ? `no step up to ${step(shape.steps.at(-1).change)}` : step(shape.smallestDetected);
   const lines = [
-    `${prefix}: ${shape.name}: false calls on ${shape.pairs} identical pairs: ${overall.join(', ')}${phases}; ` +
+    `${prefix}: ${shape.name}: false calls on ${Array.isArray(shape.pairs) ? shape.pairs.length : shape.pairs} identical pairs: ${overall.join(', ')}${phases}; ` +
       `p95 change detected in 95 % of pairs from ${from} (5 %: ${pct(at5?.p95)})`,
     `    ${shape.words}; ${shape.methods.join(', ') || 'no intervals'}`,
     `    p95 called a regression: ${shape.steps.map((s) => `+${step(s.change)} ${pct(s.p95, 0)}`).join(', ')}`,
