@@ -7,7 +7,7 @@ import { CUSTOM_METRIC_TYPES, customMetricFigures } from '../custom-metrics.js';
 import { HISTOGRAM_GAMMA } from '../histogram.js';
 import type { SecondSample } from '../series.js';
 import { comparisonWarnings } from './compare-warnings.js';
-import { edgeSeconds, loadRelation, phaseSeconds, scopeIntervals, sharedPhases, withCountIntervals, type Intervals, type Scope } from './compare-scope.js';
+import { loadRelation, phaseSeconds, scopeIntervals, sharedPhases, withCountIntervals, type Intervals, type Scope } from './compare-scope.js';
 import { compareTelemetry, telemetryComparisonSchema } from './compare-telemetry.js';
 import { comparisonChartsSchema } from './compare-charts.js';
 import { ASSUMED_LATENCY_SPREAD, historyFigure, runToRunSpread, widenDifference, type HistorySpread, type Spread } from './history-noise.js';

@@ -1,5 +1,13 @@
 import { useState } from 'react';
-import { DEFAULT_WEBHOOK_EVENTS, WEBHOOK_EVENTS, createWebhookSchema, updateWebhookSchema, type WebhookDeliveryView, type WebhookView, type WebhookWithSecret } from '@loadline/shared';
+import {
+  DEFAULT_WEBHOOK_EVENTS,
+  WEBHOOK_EVENTS,
+  createWebhookSchema,
+  updateWebhookSchema,
+  type WebhookDeliveryView,
+  type WebhookView,
+  type WebhookWithSecret,
+} from '@loadline/shared';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { CreateWithSecretCard } from '../../components/CreateWithSecretCard';
 import { ActionsCell, DataTable } from '../../components/DataTable';
