@@ -29,7 +29,10 @@ export class RunsListPage {
 
   /** Ids of the runs listed, top to bottom (waits for the list, or for "no run matches"). */
   async runIds(): Promise<string[]> {
-    // Not busy: the list shown is the one of the filters now applied (not the previous one kept meanwhile).
+    // The filters' own request answered (a new filter remounts the list, which may show for a
+    // moment before its query starts), and not busy: the list shown is the one of the filters
+    // now applied, not the previous one kept meanwhile.
+    await this.page.waitForLoadState('networkidle');
     await this.page.locator('[data-testid="runs-results"][aria-busy="false"]').waitFor();
     return this.page
       .locator('[data-testid="runs-table"] tbody tr')
@@ -53,6 +56,7 @@ export class PlansListPage {
   }
 
   async planNames(): Promise<string[]> {
+    await this.page.waitForLoadState('networkidle');
     await this.page.locator('[data-testid="plans-results"][aria-busy="false"]').waitFor();
     await this.page.locator('[data-testid="plans-table"], [data-testid="plans-results"] .state').first().waitFor();
     return (await this.page.locator('[data-testid="plans-table"] tbody th').allInnerTexts()).map((text) => text.trim());

@@ -104,6 +104,8 @@ export class TrendsPage {
     const field = this.page.getByTestId('trend-from');
     await field.fill(text);
     await field.press('Enter');
+    // The address bar and the trend's query catch up with the day before the next one is typed.
+    await this.page.waitForLoadState('networkidle');
     return field.inputValue();
   }
 

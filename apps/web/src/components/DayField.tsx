@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { formatDay, parseDay } from '../format/day-input';
 
 interface DayFieldProps {
@@ -18,8 +18,16 @@ export function DayField({ label, value, onChange, testId }: DayFieldProps) {
   const [draft, setDraft] = useState(formatDay(value));
   const [error, setError] = useState<string | null>(null);
   const errorId = useId();
+  // The day this field last handed out: when it comes back as `value` (the address bar catching
+  // up), what is typed by then stays.
+  const committed = useRef(value);
   // A day set from elsewhere (a reset, the address bar) replaces what is shown.
-  useEffect(() => setDraft(formatDay(value)), [value]);
+  useEffect(() => {
+    if (value === committed.current) return;
+    committed.current = value;
+    setDraft(formatDay(value));
+    setError(null);
+  }, [value]);
 
   const commit = () => {
     const day = parseDay(draft);
@@ -29,6 +37,7 @@ export function DayField({ label, value, onChange, testId }: DayFieldProps) {
     }
     setError(null);
     setDraft(formatDay(day));
+    committed.current = day;
     if (day !== value) onChange(day);
   };
 
