@@ -29,14 +29,23 @@ export class RunsListPage {
 
   /** Ids of the runs listed, top to bottom (waits for the list, or for "no run matches"). */
   async runIds(): Promise<string[]> {
-    // The filters' own request answered (a new filter remounts the list, which may show for a
-    // moment before its query starts), and not busy: the list shown is the one of the filters
-    // now applied, not the previous one kept meanwhile.
-    await this.page.waitForLoadState('networkidle');
+    // Not busy: the list shown is the one of the filters now applied, not the previous one kept meanwhile.
     await this.page.locator('[data-testid="runs-results"][aria-busy="false"]').waitFor();
     return this.page
       .locator('[data-testid="runs-table"] tbody tr')
       .evaluateAll((rows) => rows.map((row) => (row.getAttribute('data-testid') ?? '').replace(/^run-row-/, '')));
+  }
+  /**
+   * The runs listed once the list settles on `expected` (or the last list read after 10 s):
+   * a list that just changed filters can show for a moment what it showed before.
+   */
+  async runIdsSettled(expected: readonly string[]): Promise<string[]> {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const ids = await this.runIds();
+      if (JSON.stringify(ids) === JSON.stringify(expected) || Date.now() > deadline) return ids;
+      await this.page.waitForTimeout(200);
+    }
   }
 }
 
@@ -56,7 +65,6 @@ export class PlansListPage {
   }
 
   async planNames(): Promise<string[]> {
-    await this.page.waitForLoadState('networkidle');
     await this.page.locator('[data-testid="plans-results"][aria-busy="false"]').waitFor();
     await this.page.locator('[data-testid="plans-table"], [data-testid="plans-results"] .state').first().waitFor();
     return (await this.page.locator('[data-testid="plans-table"] tbody th').allInnerTexts()).map((text) => text.trim());
