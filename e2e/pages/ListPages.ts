@@ -69,4 +69,14 @@ export class PlansListPage {
     await this.page.locator('[data-testid="plans-table"], [data-testid="plans-results"] .state').first().waitFor();
     return (await this.page.locator('[data-testid="plans-table"] tbody th').allInnerTexts()).map((text) => text.trim());
   }
+
+  /** The plans listed once the list settles on `expected` (or the last list read after 10 s), as runIdsSettled. */
+  async planNamesSettled(expected: readonly string[]): Promise<string[]> {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const names = await this.planNames();
+      if (JSON.stringify(names) === JSON.stringify(expected) || Date.now() > deadline) return names;
+      await this.page.waitForTimeout(200);
+    }
+  }
 }
