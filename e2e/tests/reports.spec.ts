@@ -216,7 +216,8 @@ describe('reports', { timeout: RUN_TIMEOUT_MS * 2 + 180_000 }, () => {
       assert.match(await compare.readingRule(), /one bucket \(1 %\) apart are the same reading/);
       for (const row of await compare.withinNoiseRows()) {
         const percent = Number.parseFloat(row.deltaPct.replace('−', '-').replace('+', ''));
-        if (Math.abs(percent) >= 2) assert.match(row.reason, /^[−+][\d.,]+ %, but its 95 % interval /, `a ${row.deltaPct} change within noise says why`);
+        // The page explains changes of 2 % or more; a shown "−2 %" may be a rounded −1.6 %.
+        if (Math.abs(percent) > 2.5) assert.match(row.reason, /^[−+][\d.,]+ %, but its 95 % interval /, `a ${row.deltaPct} change within noise says why`);
       }
       await screenshot(page, '63-compare');
       assert.deepEqual(await seriousAccessibilityViolations(page), [], `axe on ${page.url()}`);
