@@ -88,6 +88,17 @@ describe('comparisons on ramping, phased and arrival-rate plans', () => {
     for (const delta of judged) expect(delta.change, words(delta)).toBe('unchanged');
   }
 
+  /** How many of the phases' judged figures were called a change (each logged), for runs of the same server. */
+  function phaseCalls(phases: RunComparison['phases'], what: string): number {
+    let calls = 0;
+    for (const phase of phases) {
+      const judged = phase.metrics.filter((delta) => delta.change !== null);
+      console.log(`${what} ${phase.name}, same server: ${judged.map(words).join('; ')}`);
+      calls += judged.filter((delta) => delta.change !== 'unchanged').length;
+    }
+    return calls;
+  }
+
   /** p50 and p95 called regressions, each interval excluding 0 and within ±5 % of the base (see above). */
   function expectFivePercentSlower(deltas: MetricDelta[], what: string) {
     for (const metric of ['p50', 'p95']) {
@@ -165,7 +176,10 @@ describe('comparisons on ramping, phased and arrival-rate plans', () => {
       ['normal', true, true],
       ['peak', true, true],
     ]);
-    for (const phase of same.phases) expectUnchanged(phase.metrics, `phase ${phase.name}`);
+    // A 5-second phase's own figures are judged on a few seconds: the benchmark measures a false
+    // call in up to 1 of 10 identical pairs per phase figure (docs/benchmarks.md), so one among
+    // the 18 is allowed here and logged; the whole run's figures above allow none.
+    expect(phaseCalls(same.phases, 'phase'), 'false calls among the phases’ figures').toBeLessThanOrEqual(1);
     expectFivePercentSlower((await compare(again, slower)).overall, 'phases');
 
     // Version 2 peaks at 24 VUs: the whole run is shown, not judged; each phase is compared on
@@ -179,10 +193,14 @@ describe('comparisons on ramping, phased and arrival-rate plans', () => {
     expect(load?.message, JSON.stringify(across.warnings)).toContain('scenario peak vus 16 → 24');
     expect(across.overall.every((delta) => delta.change === null)).toBe(true);
     const byName = new Map(across.phases.map((phase) => [phase.name, phase]));
-    for (const name of ['baseline', 'normal']) {
-      expect(byName.get(name)).toMatchObject({ sameLoad: true, paired: true });
-      expectUnchanged(byName.get(name)!.metrics, `version 2, phase ${name}`);
-    }
+    for (const name of ['baseline', 'normal']) expect(byName.get(name)).toMatchObject({ sameLoad: true, paired: true });
+    expect(
+      phaseCalls(
+        across.phases.filter((phase) => phase.name !== 'peak'),
+        'version 2, phase',
+      ),
+      'false calls among the unchanged phases’ figures',
+    ).toBeLessThanOrEqual(1);
     const peak = byName.get('peak')!;
     expect(peak).toMatchObject({ sameLoad: false, paired: false });
     expect(figure(peak.metrics, 'rps').change).toBeNull();
