@@ -1,26 +1,8 @@
 import { useState } from 'react';
+import { copyText } from '../../components/clipboard';
 import { Card } from '../../components/PageHeader';
 import { ErrorState, LoadingState } from '../../components/States';
 import { usePlanScript } from './hooks';
-
-/** Copies text, with a fallback for browsers that refuse the async clipboard. */
-async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    const area = document.createElement('textarea');
-    area.value = text;
-    area.setAttribute('readonly', '');
-    area.style.position = 'fixed';
-    area.style.opacity = '0';
-    document.body.appendChild(area);
-    area.select();
-    const done = document.execCommand('copy');
-    area.remove();
-    return done;
-  }
-}
 
 function download(filename: string, text: string): void {
   const url = URL.createObjectURL(new Blob([text], { type: 'text/javascript' }));
