@@ -1,6 +1,19 @@
 import { z } from 'zod';
 import { parseCidr } from '../common/net/cidr.js';
 
+/** A comma-separated list of CIDRs (or bare addresses), each checked. */
+const cidrList = (message: string) =>
+  z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((cidr) => cidr.trim())
+        .filter(Boolean),
+    )
+    .refine((list) => list.every((cidr) => parseCidr(cidr) !== null), { message });
+
 /**
  * Everything the API reads from its environment, parsed once at boot. A missing or malformed
  * variable stops the process with one readable line per problem instead of failing later.
@@ -29,16 +42,7 @@ export const apiEnvSchema = z.object({
    * cookies Secure. From anywhere else the header is ignored: the client is the connection's
    * peer. Behind an ingress in a cluster: the ingress controllers' pod network.
    */
-  LOADLINE_TRUSTED_PROXIES: z
-    .string()
-    .default('')
-    .transform((value) =>
-      value
-        .split(',')
-        .map((cidr) => cidr.trim())
-        .filter(Boolean),
-    )
-    .refine((list) => list.every((cidr) => parseCidr(cidr) !== null), { message: 'must be comma-separated CIDRs or addresses such as 10.0.0.0/8,192.0.2.7' }),
+  LOADLINE_TRUSTED_PROXIES: cidrList('must be comma-separated CIDRs or addresses such as 10.0.0.0/8,192.0.2.7'),
   /** Replaced by LOADLINE_TRUSTED_PROXIES: refused rather than ignored, so an upgrade does not silently stop trusting a proxy. */
   LOADLINE_TRUST_PROXY: z
     .undefined({ error: 'was replaced by LOADLINE_TRUSTED_PROXIES: comma-separated CIDRs of the proxies in front of the API (e.g. 10.0.0.0/8)' })
@@ -127,16 +131,7 @@ export const apiEnvSchema = z.object({
    * Networks load may be sent to although the address policy refuses them (private, loopback,
    * link-local...), comma-separated CIDRs. Self-hosted installs and the tests allow 127.0.0.0/8.
    */
-  LOADLINE_ALLOWED_NETWORKS: z
-    .string()
-    .default('')
-    .transform((value) =>
-      value
-        .split(',')
-        .map((cidr) => cidr.trim())
-        .filter(Boolean),
-    )
-    .refine((list) => list.every((cidr) => parseCidr(cidr) !== null), { message: 'must be comma-separated CIDRs such as 127.0.0.0/8,::1/128' }),
+  LOADLINE_ALLOWED_NETWORKS: cidrList('must be comma-separated CIDRs such as 127.0.0.0/8,::1/128'),
   /** DNS servers for targets' addresses and TXT verification records (comma-separated IP[:port]); default: the machine's resolver. */
   LOADLINE_DNS_SERVERS: z
     .string()
