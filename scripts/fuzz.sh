@@ -89,7 +89,7 @@ curl -fsS "$base/api/v1/plans" "${auth[@]}" \
 
 log "fuzzing $base for ${SECONDS_BUDGET}s (schemathesis $SCHEMATHESIS_VERSION)"
 rc=0
-"$VENV/bin/schemathesis" run "$base/api/docs-json" \
+"$VENV/bin/schemathesis" --config-file "$REPO_ROOT/scripts/fuzz/schemathesis.toml" run "$base/api/docs-json" \
   --url "$base/api/v1" \
   -H "authorization: Bearer $token" \
   --checks ${LOADLINE_FUZZ_CHECKS:-not_a_server_error,response_schema_conformance} \

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // pnpm bench [-- --quick] [--pairs N] [--overhead-seconds N] [--soak-seconds N] [--scale-rate N] [--scale-seconds N]
-//            [--spread-runs N] [--telemetry-seconds N] [--compare-pairs N] [--compare-runs N]
+//            [--spread-runs N] [--telemetry-seconds N] [--compare-pairs N] [--compare-runs N] [--compare-seconds N]
 //            [--only overhead,accuracy,memory,scale,api,live,telemetry,schedules,regressions,compare,charts]
 //
 // Benchmarks of the whole platform on this machine, reported as ratios against a baseline
@@ -49,6 +49,7 @@ function parseOptions(argv) {
       'telemetry-seconds': { type: 'string' },
       'compare-pairs': { type: 'string' },
       'compare-runs': { type: 'string' },
+      'compare-seconds': { type: 'string' },
       only: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -57,7 +58,7 @@ function parseOptions(argv) {
   if (values.help) {
     process.stdout.write(
       'usage: pnpm bench [-- --quick] [--pairs N] [--overhead-seconds N] [--soak-seconds N] [--scale-rate N] [--scale-seconds N]\n' +
-        '                  [--spread-runs N] [--telemetry-seconds N] [--compare-pairs N] [--compare-runs N]\n' +
+        '                  [--spread-runs N] [--telemetry-seconds N] [--compare-pairs N] [--compare-runs N] [--compare-seconds N]\n' +
         '                  [--only overhead,accuracy,memory,scale,api,live,telemetry,schedules,regressions,compare,charts]\n' +
         '  --quick           short smoke check: 1 overhead pair of 10 s, 10 s accuracy run, 60 s soak, scale runs of 10 s and\n' +
         '                    5 start-spread runs, charts up to 3,600 points\n' +
@@ -76,6 +77,7 @@ function parseOptions(argv) {
         '                    (part A synthetic, seeded; part B real k6 runs through the platform, skipped when the stack cannot start)\n' +
         '  --compare-pairs N synthetic pairs per shape and change (default 200, --quick 40)\n' +
         '  --compare-runs N  real runs (~25 s each) per shape for part B, every pair of them compared (default 5, --quick 3; 0: no part B)\n' +
+        '  --compare-seconds N  each compared plan\'s length in seconds, parts A and B (default 20; the phased plan 3 x N/3)\n' +
         '  --only LIST       run only some benchmarks (storage and latency use the runs done; charts alone needs no stack)\n',
     );
     process.exit(0);
@@ -99,6 +101,7 @@ function parseOptions(argv) {
     spreadRuns: values['spread-runs'] ? positiveInt('spread-runs', values['spread-runs'], 0) : values.quick ? 5 : 10,
     comparePairs: values['compare-pairs'] ? positiveInt('compare-pairs', values['compare-pairs'], 1) : values.quick ? 40 : 200,
     compareRuns: values['compare-runs'] ? positiveInt('compare-runs', values['compare-runs'], 0) : values.quick ? 3 : 5,
+    compareSeconds: values['compare-seconds'] ? positiveInt('compare-seconds', values['compare-seconds'], 6) : 20,
     only,
   };
 }

@@ -47,55 +47,63 @@ const ramp = (from, to, seconds) => (i) => from + ((to - from) * Math.min(second
 
 /**
  * Each shape: its plan spec (before parsing), its length in seconds, and per second i the load
- * level (vus or rate) and the scenario that runs then.
+ * level (vus or rate) and the scenario that runs then. `seconds` (default 20) is each plan's
+ * length (`--compare-seconds`): how the smallest change called and the interval's width shrink
+ * as runs grow longer. The phased plan's three phases take a third of it each.
  */
-export const SHAPES = [
-  {
-    name: 'constant-vus',
-    words: 'constant 20 VUs, 20 s',
-    seconds: 20,
-    spec: { scenarios: [scenario('default', { executor: 'constant-vus', vus: 20, duration: '20s' })] },
-    at: () => ({ vus: 20, scenario: 'default' }),
-  },
-  {
-    name: 'ramping-vus',
-    words: 'ramping VUs 1 -> 40 over 20 s',
-    seconds: 20,
-    spec: { scenarios: [scenario('default', { executor: 'ramping-vus', startVUs: 1, stages: [{ duration: '20s', target: 40 }] })] },
-    at: (i) => ({ vus: ramp(1, 40, 20)(i), scenario: 'default' }),
-  },
-  {
-    name: 'phased',
-    words: 'baseline 5 VUs -> normal 15 VUs -> peak 40 VUs, 7 s each (three scenarios with startTime)',
-    seconds: 21,
-    spec: {
-      scenarios: [
-        scenario('baseline', { executor: 'constant-vus', vus: 5, duration: '7s' }, 'Baseline'),
-        scenario('normal', { executor: 'constant-vus', vus: 15, duration: '7s' }, 'Normal', { startTime: '7s' }),
-        scenario('peak', { executor: 'constant-vus', vus: 40, duration: '7s' }, 'Peak', { startTime: '14s' }),
-      ],
+export function shapesFor(seconds = 20) {
+  const phase = Math.max(1, Math.round(seconds / 3));
+  return [
+    {
+      name: 'constant-vus',
+      words: `constant 20 VUs, ${seconds} s`,
+      seconds,
+      spec: { scenarios: [scenario('default', { executor: 'constant-vus', vus: 20, duration: `${seconds}s` })] },
+      at: () => ({ vus: 20, scenario: 'default' }),
     },
-    at: (i) => (i < 7 ? { vus: 5, scenario: 'baseline' } : i < 14 ? { vus: 15, scenario: 'normal' } : { vus: 40, scenario: 'peak' }),
-  },
-  {
-    name: 'ramping-arrival-rate',
-    words: 'ramping arrival rate 10 -> 200 req/s over 20 s',
-    seconds: 20,
-    spec: {
-      scenarios: [
-        scenario('default', {
-          executor: 'ramping-arrival-rate',
-          startRate: 10,
-          timeUnit: '1s',
-          preAllocatedVUs: 20,
-          maxVUs: 60,
-          stages: [{ duration: '20s', target: 200 }],
-        }),
-      ],
+    {
+      name: 'ramping-vus',
+      words: `ramping VUs 1 -> 40 over ${seconds} s`,
+      seconds,
+      spec: { scenarios: [scenario('default', { executor: 'ramping-vus', startVUs: 1, stages: [{ duration: `${seconds}s`, target: 40 }] })] },
+      at: (i) => ({ vus: ramp(1, 40, seconds)(i), scenario: 'default' }),
     },
-    at: (i) => ({ rate: ramp(10, 200, 20)(i), scenario: 'default' }),
-  },
-];
+    {
+      name: 'phased',
+      words: `baseline 5 VUs -> normal 15 VUs -> peak 40 VUs, ${phase} s each (three scenarios with startTime)`,
+      seconds: 3 * phase,
+      spec: {
+        scenarios: [
+          scenario('baseline', { executor: 'constant-vus', vus: 5, duration: `${phase}s` }, 'Baseline'),
+          scenario('normal', { executor: 'constant-vus', vus: 15, duration: `${phase}s` }, 'Normal', { startTime: `${phase}s` }),
+          scenario('peak', { executor: 'constant-vus', vus: 40, duration: `${phase}s` }, 'Peak', { startTime: `${2 * phase}s` }),
+        ],
+      },
+      at: (i) => (i < phase ? { vus: 5, scenario: 'baseline' } : i < 2 * phase ? { vus: 15, scenario: 'normal' } : { vus: 40, scenario: 'peak' }),
+    },
+    {
+      name: 'ramping-arrival-rate',
+      words: `ramping arrival rate 10 -> 200 req/s over ${seconds} s`,
+      seconds,
+      spec: {
+        scenarios: [
+          scenario('default', {
+            executor: 'ramping-arrival-rate',
+            startRate: 10,
+            timeUnit: '1s',
+            preAllocatedVUs: 20,
+            maxVUs: 60,
+            stages: [{ duration: `${seconds}s`, target: 200 }],
+          }),
+        ],
+      },
+      at: (i) => ({ rate: ramp(10, 200, seconds)(i), scenario: 'default' }),
+    },
+  ];
+}
+
+/** The shapes at their default length (phased: 3 x 7 s). */
+export const SHAPES = shapesFor(20);
 
 /** The request name of each scenario, as the specs above name them. */
 export const requestNameOf = (shape, scenarioName) => shape.spec.scenarios.find((s) => s.name === scenarioName)?.requests[0].name ?? 'Get';

@@ -8,7 +8,7 @@
 // run-to-run noise, a change the bench controls. Rounds go shape by shape, so that the
 // machine's slow swings spread over every shape alike.
 import { BenchError, log, round } from './util.mjs';
-import { SHAPES, sharedDist } from './compare-model.mjs';
+import { shapesFor, sharedDist } from './compare-model.mjs';
 import { Detection, STEPS, Tally, shapeResult } from './compare.mjs';
 
 /** The curve server's parameters: the same median curve as part A's closed-load model. */
@@ -93,7 +93,7 @@ export async function realComparisons(options, setCleanup = () => {}) {
     try {
       const target = await client.post('/targets', { name: 'bench compare curve server', baseUrl: server.url });
       const plans = [];
-      for (const shape of SHAPES) {
+      for (const shape of shapesFor(options.compareSeconds)) {
         const plan = await client.post('/plans', { name: `bench compare ${shape.name}`, targetId: target.id, thresholds: [], ...shape.spec });
         plans.push({ shape, plan, spec: shared.planSpecSchema.parse(plan.spec), runs: [] });
       }
