@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // pnpm bench [-- --quick] [--pairs N] [--overhead-seconds N] [--soak-seconds N] [--scale-rate N] [--scale-seconds N]
-//            [--spread-runs N] [--telemetry-seconds N] [--compare-pairs N] [--compare-runs N] [--compare-seconds N]
+//            [--spread-runs N] [--telemetry-seconds N] [--compare-pairs N] [--compare-runs N] [--compare-seconds N] [--compare-from FILE] [--compare-shapes A,B]
 //            [--only overhead,accuracy,memory,scale,api,live,telemetry,schedules,regressions,compare,charts]
 //
 // Benchmarks of the whole platform on this machine, reported as ratios against a baseline
@@ -50,6 +50,8 @@ function parseOptions(argv) {
       'compare-pairs': { type: 'string' },
       'compare-runs': { type: 'string' },
       'compare-seconds': { type: 'string' },
+      'compare-from': { type: 'string' },
+      'compare-shapes': { type: 'string' },
       only: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -58,7 +60,7 @@ function parseOptions(argv) {
   if (values.help) {
     process.stdout.write(
       'usage: pnpm bench [-- --quick] [--pairs N] [--overhead-seconds N] [--soak-seconds N] [--scale-rate N] [--scale-seconds N]\n' +
-        '                  [--spread-runs N] [--telemetry-seconds N] [--compare-pairs N] [--compare-runs N] [--compare-seconds N]\n' +
+        '                  [--spread-runs N] [--telemetry-seconds N] [--compare-pairs N] [--compare-runs N] [--compare-seconds N] [--compare-from FILE] [--compare-shapes A,B]\n' +
         '                  [--only overhead,accuracy,memory,scale,api,live,telemetry,schedules,regressions,compare,charts]\n' +
         '  --quick           short smoke check: 1 overhead pair of 10 s, 10 s accuracy run, 60 s soak, scale runs of 10 s and\n' +
         '                    5 start-spread runs, charts up to 3,600 points\n' +
@@ -78,6 +80,8 @@ function parseOptions(argv) {
         '  --compare-pairs N synthetic pairs per shape and change (default 200, --quick 40)\n' +
         '  --compare-runs N  real runs (~25 s each) per shape for part B, every pair of them compared (default 5, --quick 3; 0: no part B)\n' +
         "  --compare-seconds N  each compared plan's length in seconds, parts A and B (default 20; the phased plan 3 x N/3)\n" +
+        '  --compare-from FILE  part B on the real runs a previous part B kept (.tools/bench/compare-runs-*.json): no stack, no k6\n' +
+        '  --compare-shapes A,B only these load shapes (constant-vus, ramping-vus, phased, ramping-arrival-rate)\n' +
         '  --only LIST       run only some benchmarks (storage and latency use the runs done; charts alone needs no stack)\n',
     );
     process.exit(0);
@@ -102,6 +106,8 @@ function parseOptions(argv) {
     comparePairs: values['compare-pairs'] ? positiveInt('compare-pairs', values['compare-pairs'], 1) : values.quick ? 40 : 200,
     compareRuns: values['compare-runs'] ? positiveInt('compare-runs', values['compare-runs'], 0) : values.quick ? 3 : 5,
     compareSeconds: values['compare-seconds'] ? positiveInt('compare-seconds', values['compare-seconds'], 6) : 20,
+    compareFrom: values['compare-from'] ?? null,
+    compareShapes: values['compare-shapes'] ? values['compare-shapes'].split(',').map((name) => name.trim()) : null,
     only,
   };
 }
@@ -149,7 +155,7 @@ async function main() {
   // Part B starts a stack of its own (after the shared one is gone), imported only then.
   if (options.only.includes('compare')) {
     const real =
-      options.compareRuns >= 2
+      options.compareRuns >= 2 || options.compareFrom
         ? async () => {
             const { realComparisons } = await import('./lib/compare-real.mjs');
             // Its own stack: dropped by the signal handler too, should the bench be stopped in it.

@@ -7,8 +7,9 @@
 // again with the head run's latencies scaled by (1 + x) in its per-second histograms: real
 // run-to-run noise, a change the bench controls. Rounds go shape by shape, so that the
 // machine's slow swings spread over every shape alike.
+import { readFile, writeFile } from 'node:fs/promises';
 import { BenchError, log, round } from './util.mjs';
-import { shapesFor, sharedDist } from './compare-model.mjs';
+import { shapesFor, shapesOf, sharedDist } from './compare-model.mjs';
 import { Detection, STEPS, Tally, shapeResult } from './compare.mjs';
 
 /** The curve server's parameters: the same median curve as part A's closed-load model. */
@@ -58,6 +59,7 @@ async function storedSeconds(shared, db, runId) {
  */
 export async function realComparisons(options, setCleanup = () => {}) {
   const shared = await sharedDist();
+  if (options.compareFrom) return fromSaved(shared, options.compareFrom);
   let stackModule;
   try {
     stackModule = await import('./stack.mjs');
@@ -93,7 +95,7 @@ export async function realComparisons(options, setCleanup = () => {}) {
     try {
       const target = await client.post('/targets', { name: 'bench compare curve server', baseUrl: server.url });
       const plans = [];
-      for (const shape of shapesFor(options.compareSeconds)) {
+      for (const shape of shapesOf(options)) {
         const plan = await client.post('/plans', { name: `bench compare ${shape.name}`, targetId: target.id, thresholds: [], ...shape.spec });
         plans.push({ shape, plan, spec: shared.planSpecSchema.parse(plan.spec), runs: [] });
       }
@@ -108,6 +110,7 @@ export async function realComparisons(options, setCleanup = () => {}) {
           );
         }
       }
+      await save(options, plans);
       const shapes = plans.map((entry) => comparePairs(shared, entry));
       return {
         runs: options.compareRuns,
@@ -126,6 +129,50 @@ export async function realComparisons(options, setCleanup = () => {}) {
     await stopAllChildren();
     await stack.close();
   }
+}
+
+/**
+ * The runs part B measured (each run's view and decoded seconds), kept so that a change to the
+ * comparison can be measured again on the same real runs: `--compare-from <file>`.
+ */
+const savedRuns = (options, plans) => `.tools/bench/compare-runs-${options.compareSeconds}s-${plans.map((entry) => entry.shape.name).join('+')}.json`;
+
+async function save(options, plans) {
+  const file = savedRuns(options, plans);
+  const saved = {
+    version: 1,
+    seconds: options.compareSeconds,
+    server: CURVE,
+    shapes: plans.map(({ shape, plan, runs }) => ({ name: shape.name, spec: plan.spec, runs })),
+  };
+  await writeFile(file, JSON.stringify(saved));
+  log(`compare: the real runs are kept in ${file} (measure them again with --compare-from ${file})`);
+}
+
+/** Part B on runs measured earlier: no stack, no k6. */
+async function fromSaved(shared, file) {
+  const started = Date.now();
+  let saved;
+  try {
+    saved = JSON.parse(await readFile(file, 'utf8'));
+  } catch (error) {
+    return { skipped: `cannot read ${file}: ${error.message}` };
+  }
+  if (saved?.version !== 1) return { skipped: `${file} is not a saved part B (version ${saved?.version})` };
+  const shapes = shapesFor(saved.seconds);
+  const results = saved.shapes.map((entry) => {
+    const shape = shapes.find((candidate) => candidate.name === entry.name);
+    if (!shape) throw new BenchError(`${file}: no shape named ${entry.name}`);
+    return comparePairs(shared, { shape, spec: shared.planSpecSchema.parse(entry.spec), runs: entry.runs });
+  });
+  return {
+    runs: Math.min(...saved.shapes.map((entry) => entry.runs.length)),
+    server: saved.server,
+    from: file,
+    applied: STEPS.map((x) => ({ asked: x, applied: round(appliedChange(shared, x), 4) })),
+    shapes: results,
+    seconds: round((Date.now() - started) / 1000, 1),
+  };
 }
 
 /** Every pair of distinct runs of one plan, the older as base: as they are, then with the head scaled. */

@@ -12,7 +12,7 @@
 // Part B (compare-real.mjs): the same plans run for real through the platform against a
 // loopback server; real noise, the change applied to the stored histograms.
 import { log, round } from './util.mjs';
-import { MODEL, shapesFor, sharedDist, syntheticSeconds } from './compare-model.mjs';
+import { MODEL, shapesOf, sharedDist, syntheticSeconds } from './compare-model.mjs';
 
 /** Server slower by these fractions at every load level. */
 export const STEPS = [0.01, 0.02, 0.03, 0.04, 0.05, 0.07, 0.1, 0.15, 0.2];
@@ -194,7 +194,7 @@ async function synthetic(options) {
   const pairs = options.comparePairs;
   const started = Date.now();
   const shapes = [];
-  for (const [s, shape] of shapesFor(options.compareSeconds).entries()) {
+  for (const [s, shape] of shapesOf(options).entries()) {
     const spec = shared.planSpecSchema.parse(shape.spec);
     const names = spec.scenarios.flatMap((scenario) => scenario.requests.map((request) => request.name));
     const measured = (id, seconds) => ({ run: runView(shared, id, seconds, names), spec, seconds });
