@@ -43,9 +43,8 @@ export const metricDeltaSchema = z.object({
    */
   interval: z.object({ low: z.number(), high: z.number() }).nullable().default(null),
   /**
-   * regression or improvement when the interval excludes 0 (for latencies, and the change is
-   * more than 1 %, the histogram's resolution: readings one bucket apart are the same reading),
-   * unchanged (within noise) otherwise; null when not judged (response
+   * regression or improvement when the interval excludes 0 (for latencies: excludes ±1 %, the
+   * histogram's resolution), unchanged (within noise) otherwise; null when not judged (response
    * sizes, a maximum, a script's own metrics; throughput and counts of a run stopped early; the
    * whole run of two different load profiles, compared per phase instead) or when there is no
    * interval (a run with fewer than 5 seconds, or no per-second data).
@@ -131,18 +130,14 @@ function delta(
   const figure = historyFigure(metric);
   if (interval && figure && b !== null && h !== null) interval = widenDifference(interval, b, h, figure, runToRunSpread(figure, spread));
   // A latency is read from a histogram as its bucket's value: readings one bucket apart (a
-  // factor of HISTOGRAM_GAMMA, 1.005 %) are the same reading, whatever the interval says. The
-  // interval carries the noise and the change must be more than a bucket: asking the interval
-  // to clear the bucket too counted the resolution twice (a 5 % change on 40 s runs was called
-  // in 71 % of phased pairs, docs/benchmarks.md).
+  // factor of HISTOGRAM_GAMMA, 1.005 %) are the same reading.
   const resolution = LATENCY.has(metric) && b !== null ? (HISTOGRAM_GAMMA - 1) * Math.abs(b) * (1 + 1e-9) : 0;
   return deltaOf(metric, b, h, judged ? (LOWER_IS_BETTER.has(metric) ? 'lower' : 'higher') : null, interval, resolution);
 }
 
 /**
  * `better`: which way is an improvement; null when no way is (a count, a script's own metric).
- * A change is called only when its interval excludes 0 and it is more than `resolution`:
- * anything else is within noise.
+ * A change is called only when its interval excludes 0: anything else is within noise.
  */
 function deltaOf(
   metric: string,
@@ -156,7 +151,7 @@ function deltaOf(
   const pct = d !== null && b !== null && b !== 0 ? h! / b - 1 : null;
   let change: MetricDelta['change'] = null;
   if (d !== null && better !== null && interval !== null) {
-    if ((interval.low <= 0 && interval.high >= 0) || Math.abs(d) <= resolution) change = 'unchanged';
+    if (interval.low <= resolution && interval.high >= -resolution) change = 'unchanged';
     else change = (better === 'lower' ? interval.high < 0 : interval.low > 0) ? 'improvement' : 'regression';
   }
   return { metric, base: b, head: h, delta: d, deltaPct: pct, interval: better === null ? null : interval, change };

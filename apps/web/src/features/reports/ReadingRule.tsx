@@ -17,7 +17,7 @@ export function ReadingRule({ noise }: { noise: NonNullable<RunComparison['noise
         </li>
         <li>
           Latencies are read from histogram buckets 1 % wide, so two latencies one bucket (1 %) apart are the same reading: a latency change is called only when
-          it is also more than 1 %.
+          its interval stays clear of −1 % to +1 %.
         </li>
         {spread ? <li>Intervals are widened to {spread}: two runs of the same code differ by about that much anyway.</li> : null}
       </ul>

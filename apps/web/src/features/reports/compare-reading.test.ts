@@ -22,10 +22,10 @@ const row = (metric: string, base: number, head: number, low: number, high: numb
 });
 
 describe('withinNoiseReason', () => {
-  it('says a −0.9 % p95 whose interval excludes 0 is within one histogram bucket, and that it was widened', () => {
-    const reason = withinNoiseReason(row('p95', 100, 99.1, -3.8, -0.2), noise());
+  it('says a −8.6 % p95 whose interval ends at −1 % touches the one-bucket band, and that it was widened', () => {
+    const reason = withinNoiseReason(row('p95', 100, 91.4, -18.3, -1), noise());
     expect(reason).toBe(
-      '−0.9 %, with its 95 % interval −3.8 % to −0.2 % (widened to a run-to-run spread of 1 % assumed for latencies), is within one histogram bucket (1 %): latencies one bucket apart are the same reading, so a change is called only when it is more than that.',
+      '−8.6 %, but its 95 % interval −18.3 % to −1 % (widened to a run-to-run spread of 1 % assumed for latencies) reaches within 1 % of no change: latencies one histogram bucket (1 %) apart are the same reading, so a change is called only when its interval stays clear of that band.',
     );
   });
 

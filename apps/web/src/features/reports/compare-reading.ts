@@ -3,9 +3,9 @@ import { formatDeltaPercent } from './report-format';
 
 /**
  * Why a change reads "within noise", in words, mirroring how compareRuns calls one: a change
- * is called only when its 95 % interval excludes no change; for a latency, only when the change
- * is also more than 1 %, because latencies are read from 1 % histogram buckets and readings one
- * bucket apart are the same reading. Pure.
+ * is called only when its 95 % interval excludes no change; for a latency, only when it
+ * excludes the ±1 % band too, because latencies are read from 1 % histogram buckets and
+ * readings one bucket apart are the same reading. Pure.
  */
 
 const LATENCY = new Set(['avg', 'p50', 'p90', 'p95', 'p99', 'max']);
@@ -30,9 +30,8 @@ function widening(metric: string, noise: Noise): string | null {
 
 /**
  * For a row called "within noise" whose change is notable (2 % or more, or an interval that
- * excludes 0), the reason: "−4.1 %, but its 95 % interval −9.4 % to +1.2 % (widened to …)
- * includes no change", or, for a latency whose interval excludes 0, "−0.9 % … is within one
- * histogram bucket (1 %), where two latencies are the same reading". Null otherwise.
+ * excludes 0), the reason: "−8.6 %, but its 95 % interval −18.3 % to −1 % (widened to …)
+ * reaches within 1 % of no change, where two latencies are the same reading". Null otherwise.
  */
 export function withinNoiseReason(delta: MetricDelta, noise: Noise): string | null {
   const { interval, deltaPct, base } = delta;
@@ -43,7 +42,7 @@ export function withinNoiseReason(delta: MetricDelta, noise: Noise): string | nu
   const widened = widening(delta.metric, noise);
   const range = `its 95 % interval ${pct(interval.low)} to ${pct(interval.high)}${widened ? ` (${widened})` : ''}`;
   if (!excludesZero) return `${formatDeltaPercent(deltaPct)}, but ${range} includes no change, so the runs may differ by noise alone.`;
-  return `${formatDeltaPercent(deltaPct)}, with ${range}, is within one histogram bucket (1 %): latencies one bucket apart are the same reading, so a change is called only when it is more than that.`;
+  return `${formatDeltaPercent(deltaPct)}, but ${range} reaches within 1 % of no change: latencies one histogram bucket (1 %) apart are the same reading, so a change is called only when its interval stays clear of that band.`;
 }
 
 /** Whether the comparison judged any latency: the reading rule applies only then. */
