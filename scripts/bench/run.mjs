@@ -23,7 +23,7 @@ import { killAllChildrenNow, stopAllChildren } from './lib/processes.mjs';
 import { charts } from './lib/charts.mjs';
 import { formatCharts, summarizeCharts } from './lib/charts-report.mjs';
 import { formatScale, summarizeScale } from './lib/scale-report.mjs';
-import { formatApiReads } from './lib/api-format.mjs';
+import { formatApiReads, formatFirstReads } from './lib/api-format.mjs';
 import { formatLive } from './lib/live.mjs';
 import { formatSchedules, schedules } from './lib/schedules.mjs';
 import { formatRegressions, regressions } from './lib/regressions.mjs';
@@ -32,7 +32,7 @@ import { formatCompare, summarizeCompare } from './lib/compare-report.mjs';
 import { formatTelemetry, summarizeTelemetry } from './lib/telemetry.mjs';
 
 /** These need the platform (PostgreSQL, Redis, the built API and runner, k6, Go); charts does not. */
-const STACK_BENCHMARKS = ['overhead', 'accuracy', 'memory', 'scale', 'api', 'live', 'telemetry'];
+const STACK_BENCHMARKS = ['overhead', 'accuracy', 'memory', 'scale', 'api', 'live', 'telemetry', 'reads'];
 const BENCHMARKS = [...STACK_BENCHMARKS, 'schedules', 'regressions', 'compare', 'charts'];
 
 function parseOptions(argv) {
@@ -50,6 +50,7 @@ function parseOptions(argv) {
       'compare-pairs': { type: 'string' },
       'compare-runs': { type: 'string' },
       'compare-seconds': { type: 'string' },
+      'reads-seconds': { type: 'string' },
       only: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -59,7 +60,7 @@ function parseOptions(argv) {
     process.stdout.write(
       'usage: pnpm bench [-- --quick] [--pairs N] [--overhead-seconds N] [--soak-seconds N] [--scale-rate N] [--scale-seconds N]\n' +
         '                  [--spread-runs N] [--telemetry-seconds N] [--compare-pairs N] [--compare-runs N] [--compare-seconds N]\n' +
-        '                  [--only overhead,accuracy,memory,scale,api,live,telemetry,schedules,regressions,compare,charts]\n' +
+        '                  [--only overhead,accuracy,memory,scale,api,live,telemetry,reads,schedules,regressions,compare,charts]\n' +
         '  --quick           short smoke check: 1 overhead pair of 10 s, 10 s accuracy run, 60 s soak, scale runs of 10 s and\n' +
         '                    5 start-spread runs, charts up to 3,600 points\n' +
         '  --pairs N         bare k6 / Loadline pairs for the overhead figure (default 5)\n' +
@@ -78,6 +79,8 @@ function parseOptions(argv) {
         '  --compare-pairs N synthetic pairs per shape and change (default 200, --quick 40)\n' +
         '  --compare-runs N  real runs (~25 s each) per shape for part B, every pair of them compared (default 5, --quick 3; 0: no part B)\n' +
         '  --compare-seconds N  each compared plan\'s length in seconds, parts A and B (default 20; the phased plan 3 x N/3)\n' +
+        '  --only reads      first read of each route a finished run\'s pages call, in a fresh API, on a run of 20 request names\n' +
+        '  --reads-seconds N that run\'s seconds (default 600, --quick 60)\n' +
         '  --only LIST       run only some benchmarks (storage and latency use the runs done; charts alone needs no stack)\n',
     );
     process.exit(0);
@@ -102,6 +105,7 @@ function parseOptions(argv) {
     comparePairs: values['compare-pairs'] ? positiveInt('compare-pairs', values['compare-pairs'], 1) : values.quick ? 40 : 200,
     compareRuns: values['compare-runs'] ? positiveInt('compare-runs', values['compare-runs'], 0) : values.quick ? 3 : 5,
     compareSeconds: values['compare-seconds'] ? positiveInt('compare-seconds', values['compare-seconds'], 6) : 20,
+    readsSeconds: values['reads-seconds'] ? positiveInt('reads-seconds', values['reads-seconds'], 3) : values.quick ? 60 : 600,
     only,
   };
 }
@@ -202,6 +206,7 @@ async function runStackBenchmarks(options, results, setCleanup) {
   const { apiReads } = await import('./lib/api-reads.mjs');
   const { live } = await import('./lib/live.mjs');
   const { telemetry } = await import('./lib/telemetry.mjs');
+  const { firstReads } = await import('./lib/first-reads.mjs');
   Stack.preflight();
   const versions = { k6: await k6Version(), go: await goVersion(), node: process.version };
   await buildServer('ok');
@@ -225,6 +230,7 @@ async function runStackBenchmarks(options, results, setCleanup) {
     if (options.only.includes('api')) results.api = await apiReads(ctx, okServer);
     if (options.only.includes('live')) results.live = await live(ctx, okServer);
     if (options.only.includes('telemetry')) results.telemetry = await telemetry(ctx, okServer);
+    if (options.only.includes('reads')) results.reads = await firstReads(ctx);
   } finally {
     await okServer.stop();
   }
@@ -251,6 +257,7 @@ function formatReport({ machine, options, results, startedAt }) {
     regressions: reg,
     compare: cmp,
     telemetry: tm,
+    reads,
   } = results;
   lines.push('');
   lines.push(
@@ -337,6 +344,7 @@ function formatReport({ machine, options, results, startedAt }) {
   }
   if (c) lines.push(...formatCharts(c));
   if (api) lines.push('', ...formatApiReads(api));
+  if (reads) lines.push('', ...formatFirstReads(reads));
   if (lv) lines.push('', ...formatLive(lv));
   if (tm) lines.push('', ...formatTelemetry(tm));
   if (sch) lines.push('', ...formatSchedules(sch));

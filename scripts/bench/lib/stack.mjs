@@ -129,9 +129,8 @@ export class Stack {
     this.runnerKey = randomBytes(32).toString('base64');
     this.baseUrl = `http://127.0.0.1:${port}`;
     log(`starting the API on ${this.baseUrl} and one runner (queue prefix ${this.queuePrefix})`);
-    this.api = startChild('api', process.execPath, [...profileArgs('api'), API_MAIN], {
-      cwd: REPO_ROOT,
-      env: childEnv({
+    this.apiStarts = 0;
+    this.apiChildEnv = childEnv({
         DATABASE_URL: this.databaseUrl,
         REDIS_URL,
         LOADLINE_HOST: '127.0.0.1',
@@ -154,12 +153,25 @@ export class Stack {
         LOADLINE_UNVERIFIED_MAX_DURATION_SECONDS: '86400',
         LOG_LEVEL: 'warn',
         ...this.apiEnv,
-      }),
     });
+    this.startApiProcess();
     this.startRunnerProcess();
     await this.waitForHealth(60_000);
     this.db = new pg.Client({ connectionString: this.databaseUrl });
     await this.db.connect();
+  }
+
+  /** The API process, on the stack's port and environment (one profile per start with LOADLINE_BENCH_CPU_PROF). */
+  startApiProcess() {
+    const name = this.apiStarts++ === 0 ? 'api' : `api-${this.apiStarts}`;
+    this.api = startChild(name, process.execPath, [...profileArgs(name), API_MAIN], { cwd: REPO_ROOT, env: this.apiChildEnv });
+  }
+
+  /** Stops the API and starts a new process (nothing of the old one's memory), as a deploy does. */
+  async restartApi() {
+    await stopChild(this.api);
+    this.startApiProcess();
+    await this.waitForHealth(60_000, this.runners.length);
   }
 
   /**
