@@ -78,9 +78,9 @@ function parseOptions(argv) {
         '                    (part A synthetic, seeded; part B real k6 runs through the platform, skipped when the stack cannot start)\n' +
         '  --compare-pairs N synthetic pairs per shape and change (default 200, --quick 40)\n' +
         '  --compare-runs N  real runs (~25 s each) per shape for part B, every pair of them compared (default 5, --quick 3; 0: no part B)\n' +
-        '  --compare-seconds N  each compared plan\'s length in seconds, parts A and B (default 20; the phased plan 3 x N/3)\n' +
-        '  --only reads      first read of each route a finished run\'s pages call, in a fresh API, on a run of 20 request names\n' +
-        '  --reads-seconds N that run\'s seconds (default 600, --quick 60)\n' +
+        "  --compare-seconds N  each compared plan's length in seconds, parts A and B (default 20; the phased plan 3 x N/3)\n" +
+        "  --only reads      first read of each route a finished run's pages call, in a fresh API, on a run of 20 request names\n" +
+        "  --reads-seconds N that run's seconds (default 600, --quick 60)\n" +
         '  --only LIST       run only some benchmarks (storage and latency use the runs done; charts alone needs no stack)\n',
     );
     process.exit(0);

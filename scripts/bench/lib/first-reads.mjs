@@ -174,7 +174,9 @@ export async function firstReads(ctx) {
       await Promise.all(paths.map((urlPath) => timed(client, urlPath)));
       const againMs = performance.now() - againAll;
       const bytes = first.reduce((total, read) => total + read.bytes, 0);
-      log(`reads: ${name}: first ${Math.round(firstMs)} ms, again ${Math.round(againMs)} ms, ${fmtBytes(bytes)} (restart ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+      log(
+        `reads: ${name}: first ${Math.round(firstMs)} ms, again ${Math.round(againMs)} ms, ${fmtBytes(bytes)} (restart ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+      );
       results.push({ name, firstMs, againMs, bytes });
     }
     return { requestNames: REQUEST_NAMES, seconds, seededSeconds, storedBytes: Number(storedBytes), routes: results };
