@@ -15,7 +15,8 @@ import {
 import { RunsRepository } from './runs.repository.js';
 import { RunSecondsRepository } from './run-seconds.repository.js';
 import { decideOutcome, type SegmentState } from './run-outcome.js';
-import { toRunView } from './run-view.js';
+import { segmentsStateKey, toRunView } from './run-view.js';
+import { RunDigestsRepository, digestOf } from './run-digests.repository.js';
 import { DomainEvents } from '../events/domain-events.js';
 import { RunFiguresRepository } from './run-figures.repository.js';
 import { RunBaselines } from './run-baselines.service.js';
@@ -34,6 +35,7 @@ export class RunFinalizer {
   constructor(
     private readonly runs: RunsRepository,
     private readonly runSeconds: RunSecondsRepository,
+    private readonly digests: RunDigestsRepository,
     private readonly figures: RunFiguresRepository,
     private readonly baselines: RunBaselines,
     private readonly regressions: PlanRegressionsRepository,
@@ -98,6 +100,12 @@ export class RunFinalizer {
     // leaves the report without telemetry findings; it never keeps the run from ending.
     await this.telemetry.conclude(runId, spec, mergedOnce, outcome.capacity).catch((error: Error) => {
       this.logger.error({ runId, err: error.message }, "could not work out the run's telemetry findings");
+    });
+    // Its series and merged seconds, from the seconds just judged: kept so that no reader (after
+    // a restart, on another replica) merges them again. Stored before the run is marked ended;
+    // a failure only leaves the first reader to build them, never keeps the run from ending.
+    await this.digests.save(runId, segmentsStateKey(segments), digestOf(mergedOnce())).catch((error: Error) => {
+      this.logger.error({ runId, err: error.message }, "could not store the run's digest");
     });
     const done = await this.runs.finalize(runId, outcome, vuMinutes);
     if (done) {
