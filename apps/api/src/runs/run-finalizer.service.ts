@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import {
   decodeThresholdStop,
+  isTerminalRunStatus,
   measuredVuMinutes,
   mergeSegmentsBySecond,
   needsBaseline,
@@ -104,9 +105,12 @@ export class RunFinalizer {
     // Its series and merged seconds, from the seconds just judged: kept so that no reader (after
     // a restart, on another replica) merges them again. Stored before the run is marked ended;
     // a failure only leaves the first reader to build them, never keeps the run from ending.
-    await this.digests.save(runId, segmentsStateKey(segments), digestOf(mergedOnce())).catch((error: Error) => {
-      this.logger.error({ runId, err: error.message }, "could not store the run's digest");
-    });
+    // A run that has already ended (finalised again by a retried job) has its digest already.
+    if (!isTerminalRunStatus(run.status)) {
+      await this.digests.save(runId, segmentsStateKey(segments), digestOf(mergedOnce())).catch((error: Error) => {
+        this.logger.error({ runId, err: error.message }, "could not store the run's digest");
+      });
+    }
     const done = await this.runs.finalize(runId, outcome, vuMinutes);
     if (done) {
       this.logger.log({ runId, status: outcome.status, verdict: outcome.verdict }, 'run finished');
