@@ -11,7 +11,7 @@ import { decodeSecond } from './run-rows.js';
  * in any API process, answers it without its seconds. Played by hand (no k6), so every second
  * is known; the stored series is checked against the series merged afresh from the seconds.
  */
-describe('stored series of finished runs (RunDigest)', () => {
+describe('digests of finished runs (RunDigest): series and merged seconds', () => {
   let stack: TestStack;
   let runner: FakeRunner;
   let owner: ApiClient;
