@@ -23,7 +23,7 @@ import { killAllChildrenNow, stopAllChildren } from './lib/processes.mjs';
 import { charts } from './lib/charts.mjs';
 import { formatCharts, summarizeCharts } from './lib/charts-report.mjs';
 import { formatScale, summarizeScale } from './lib/scale-report.mjs';
-import { formatApiReads } from './lib/api-format.mjs';
+import { formatApiReads, formatFirstReads } from './lib/api-format.mjs';
 import { formatLive } from './lib/live.mjs';
 import { formatSchedules, schedules } from './lib/schedules.mjs';
 import { formatRegressions, regressions } from './lib/regressions.mjs';
@@ -32,7 +32,7 @@ import { formatCompare, summarizeCompare } from './lib/compare-report.mjs';
 import { formatTelemetry, summarizeTelemetry } from './lib/telemetry.mjs';
 
 /** These need the platform (PostgreSQL, Redis, the built API and runner, k6, Go); charts does not. */
-const STACK_BENCHMARKS = ['overhead', 'accuracy', 'memory', 'scale', 'api', 'live', 'telemetry'];
+const STACK_BENCHMARKS = ['overhead', 'accuracy', 'memory', 'scale', 'api', 'live', 'telemetry', 'reads'];
 const BENCHMARKS = [...STACK_BENCHMARKS, 'schedules', 'regressions', 'compare', 'charts'];
 
 function parseOptions(argv) {
@@ -52,6 +52,7 @@ function parseOptions(argv) {
       'compare-seconds': { type: 'string' },
       'compare-from': { type: 'string' },
       'compare-shapes': { type: 'string' },
+      'reads-seconds': { type: 'string' },
       only: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -61,7 +62,7 @@ function parseOptions(argv) {
     process.stdout.write(
       'usage: pnpm bench [-- --quick] [--pairs N] [--overhead-seconds N] [--soak-seconds N] [--scale-rate N] [--scale-seconds N]\n' +
         '                  [--spread-runs N] [--telemetry-seconds N] [--compare-pairs N] [--compare-runs N] [--compare-seconds N] [--compare-from FILE] [--compare-shapes A,B]\n' +
-        '                  [--only overhead,accuracy,memory,scale,api,live,telemetry,schedules,regressions,compare,charts]\n' +
+        '                  [--only overhead,accuracy,memory,scale,api,live,telemetry,reads,schedules,regressions,compare,charts]\n' +
         '  --quick           short smoke check: 1 overhead pair of 10 s, 10 s accuracy run, 60 s soak, scale runs of 10 s and\n' +
         '                    5 start-spread runs, charts up to 3,600 points\n' +
         '  --pairs N         bare k6 / Loadline pairs for the overhead figure (default 5)\n' +
@@ -82,6 +83,8 @@ function parseOptions(argv) {
         "  --compare-seconds N  each compared plan's length in seconds, parts A and B (default 20; the phased plan 3 x N/3)\n" +
         '  --compare-from FILE  part B on the real runs a previous part B kept (.tools/bench/compare-runs-*.json): no stack, no k6\n' +
         '  --compare-shapes A,B only these load shapes (constant-vus, ramping-vus, phased, ramping-arrival-rate)\n' +
+        "  --only reads      first read of each route a finished run's pages call, in a fresh API, on a run of 20 request names\n" +
+        "  --reads-seconds N that run's seconds (default 600, --quick 60)\n" +
         '  --only LIST       run only some benchmarks (storage and latency use the runs done; charts alone needs no stack)\n',
     );
     process.exit(0);
@@ -108,6 +111,7 @@ function parseOptions(argv) {
     compareSeconds: values['compare-seconds'] ? positiveInt('compare-seconds', values['compare-seconds'], 6) : 20,
     compareFrom: values['compare-from'] ?? null,
     compareShapes: values['compare-shapes'] ? values['compare-shapes'].split(',').map((name) => name.trim()) : null,
+    readsSeconds: values['reads-seconds'] ? positiveInt('reads-seconds', values['reads-seconds'], 3) : values.quick ? 60 : 600,
     only,
   };
 }
@@ -208,6 +212,7 @@ async function runStackBenchmarks(options, results, setCleanup) {
   const { apiReads } = await import('./lib/api-reads.mjs');
   const { live } = await import('./lib/live.mjs');
   const { telemetry } = await import('./lib/telemetry.mjs');
+  const { firstReads } = await import('./lib/first-reads.mjs');
   Stack.preflight();
   const versions = { k6: await k6Version(), go: await goVersion(), node: process.version };
   await buildServer('ok');
@@ -231,6 +236,7 @@ async function runStackBenchmarks(options, results, setCleanup) {
     if (options.only.includes('api')) results.api = await apiReads(ctx, okServer);
     if (options.only.includes('live')) results.live = await live(ctx, okServer);
     if (options.only.includes('telemetry')) results.telemetry = await telemetry(ctx, okServer);
+    if (options.only.includes('reads')) results.reads = await firstReads(ctx);
   } finally {
     await okServer.stop();
   }
@@ -257,6 +263,7 @@ function formatReport({ machine, options, results, startedAt }) {
     regressions: reg,
     compare: cmp,
     telemetry: tm,
+    reads,
   } = results;
   lines.push('');
   lines.push(
@@ -343,6 +350,7 @@ function formatReport({ machine, options, results, startedAt }) {
   }
   if (c) lines.push(...formatCharts(c));
   if (api) lines.push('', ...formatApiReads(api));
+  if (reads) lines.push('', ...formatFirstReads(reads));
   if (lv) lines.push('', ...formatLive(lv));
   if (tm) lines.push('', ...formatTelemetry(tm));
   if (sch) lines.push('', ...formatSchedules(sch));

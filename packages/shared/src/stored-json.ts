@@ -6,6 +6,7 @@ import { recoverySchema } from './recovery.js';
 import { runLabelsSchema, runManifestSchema, runnerBuildSchema } from './run-manifest.js';
 import { segmentHealthSchema } from './run-dispatch.js';
 import { secondSampleSchema } from './series.js';
+import { seriesPointSchema } from './series-view.js';
 import { thresholdStopSchema } from './stop-rule.js';
 import { runSummarySchema } from './summary.js';
 import { relativeJudgementSchema } from './threshold.js';
@@ -81,6 +82,10 @@ const STORED_COLUMNS = {
   'Run.manifest': { 1: runManifestSchema.nullable() },
   /** What the segment's runner said of itself when it started; null before that (or before builds were reported). */
   'RunSegment.runner': { 1: runnerBuildSchema.nullable() },
+  /** A finished run's series points, as GET /runs/:id/series answers them (gzip'd JSON in RunDigest.series). */
+  'RunDigest.series': { 1: z.array(seriesPointSchema) },
+  /** A finished run's seconds merged over its segments, oldest first, as comparisons resample them (gzip'd JSON in RunDigest.seconds). */
+  'RunDigest.seconds': { 1: z.array(secondSampleSchema) },
 } as const satisfies Record<string, Record<number, z.ZodType>>;
 
 export type StoredColumn = keyof typeof STORED_COLUMNS;

@@ -129,37 +129,49 @@ export class Stack {
     this.runnerKey = randomBytes(32).toString('base64');
     this.baseUrl = `http://127.0.0.1:${port}`;
     log(`starting the API on ${this.baseUrl} and one runner (queue prefix ${this.queuePrefix})`);
-    this.api = startChild('api', process.execPath, [...profileArgs('api'), API_MAIN], {
-      cwd: REPO_ROOT,
-      env: childEnv({
-        DATABASE_URL: this.databaseUrl,
-        REDIS_URL,
-        LOADLINE_HOST: '127.0.0.1',
-        LOADLINE_PORT: String(port),
-        LOADLINE_QUEUE_PREFIX: this.queuePrefix,
-        LOADLINE_METRICS_PORT: process.env.LOADLINE_METRICS_PORT ?? '0',
-        LOADLINE_WEB_DIST: '/nonexistent',
-        LOADLINE_SECRET_KEY: randomBytes(32).toString('base64'),
-        LOADLINE_RUNNER_KEY: this.runnerKey,
-        // The bench's targets are Go servers it starts on 127.0.0.1: allowed, and not held to
-        // the small runs of unverified targets (they cannot serve a verification file).
-        LOADLINE_ALLOWED_NETWORKS: '127.0.0.0/8',
-        LOADLINE_UNVERIFIED_MAX_VUS: '100000',
-        LOADLINE_SIGNUPS_PER_ADDRESS_PER_HOUR: '100000',
-        // The api benchmark measures the API, not its rate limiter.
-        LOADLINE_RATE_LIMIT_PER_CALLER: '100000000',
-        LOADLINE_RATE_LIMIT_PER_ORG: '100000000',
-        LOADLINE_RATE_LIMIT_PUBLIC_PER_ADDRESS: '100000000',
-        LOADLINE_RATE_LIMIT_PUBLIC_PER_TOKEN: '100000000',
-        LOADLINE_UNVERIFIED_MAX_DURATION_SECONDS: '86400',
-        LOG_LEVEL: 'warn',
-        ...this.apiEnv,
-      }),
+    this.apiStarts = 0;
+    this.apiChildEnv = childEnv({
+      DATABASE_URL: this.databaseUrl,
+      REDIS_URL,
+      LOADLINE_HOST: '127.0.0.1',
+      LOADLINE_PORT: String(port),
+      LOADLINE_QUEUE_PREFIX: this.queuePrefix,
+      LOADLINE_METRICS_PORT: process.env.LOADLINE_METRICS_PORT ?? '0',
+      LOADLINE_WEB_DIST: '/nonexistent',
+      LOADLINE_SECRET_KEY: randomBytes(32).toString('base64'),
+      LOADLINE_RUNNER_KEY: this.runnerKey,
+      // The bench's targets are Go servers it starts on 127.0.0.1: allowed, and not held to
+      // the small runs of unverified targets (they cannot serve a verification file).
+      LOADLINE_ALLOWED_NETWORKS: '127.0.0.0/8',
+      LOADLINE_UNVERIFIED_MAX_VUS: '100000',
+      LOADLINE_SIGNUPS_PER_ADDRESS_PER_HOUR: '100000',
+      // The api benchmark measures the API, not its rate limiter.
+      LOADLINE_RATE_LIMIT_PER_CALLER: '100000000',
+      LOADLINE_RATE_LIMIT_PER_ORG: '100000000',
+      LOADLINE_RATE_LIMIT_PUBLIC_PER_ADDRESS: '100000000',
+      LOADLINE_RATE_LIMIT_PUBLIC_PER_TOKEN: '100000000',
+      LOADLINE_UNVERIFIED_MAX_DURATION_SECONDS: '86400',
+      LOG_LEVEL: 'warn',
+      ...this.apiEnv,
     });
+    this.startApiProcess();
     this.startRunnerProcess();
     await this.waitForHealth(60_000);
     this.db = new pg.Client({ connectionString: this.databaseUrl });
     await this.db.connect();
+  }
+
+  /** The API process, on the stack's port and environment (one profile per start with LOADLINE_BENCH_CPU_PROF). */
+  startApiProcess() {
+    const name = this.apiStarts++ === 0 ? 'api' : `api-${this.apiStarts}`;
+    this.api = startChild(name, process.execPath, [...profileArgs(name), API_MAIN], { cwd: REPO_ROOT, env: this.apiChildEnv });
+  }
+
+  /** Stops the API and starts a new process (nothing of the old one's memory), as a deploy does. */
+  async restartApi() {
+    await stopChild(this.api);
+    this.startApiProcess();
+    await this.waitForHealth(60_000, this.runners.length);
   }
 
   /**

@@ -4,6 +4,7 @@ import {
   baselineFindings,
   compareRuns,
   historySpread,
+  isTerminalRunStatus,
   trendPointsFromFigures,
   loadFamilyKey,
   mergeSegmentsBySecond,
@@ -14,11 +15,13 @@ import {
   type HistorySpread,
   type PlanSpec,
   type RunView,
+  type SecondSample,
 } from '@loadline/shared';
 import { RunBaselinesRepository } from './run-baselines.repository.js';
 import { RunsRepository } from './runs.repository.js';
 import { RunSecondsRepository } from './run-seconds.repository.js';
-import { toRunView } from './run-view.js';
+import { segmentsStateKey, toRunView } from './run-view.js';
+import { RunDigestsRepository } from './run-digests.repository.js';
 import { RunFiguresRepository } from './run-figures.repository.js';
 
 /** How far back the last passed run of the same load is looked for. */
@@ -44,6 +47,7 @@ export class RunBaselines {
     private readonly baselines: RunBaselinesRepository,
     private readonly runs: RunsRepository,
     private readonly runSeconds: RunSecondsRepository,
+    private readonly digests: RunDigestsRepository,
     private readonly figures: RunFiguresRepository,
   ) {}
 
@@ -69,7 +73,7 @@ export class RunBaselines {
     const record = await this.runs.find(chosen.runId);
     const summary = record ? toRunView(record).summary : null;
     if (!record || !summary) return null;
-    const seconds = mergeSegmentsBySecond(await this.runSeconds.seconds(chosen.runId)).map((second) => second.sample);
+    const seconds = await this.mergedSeconds(toRunView(record));
     const sameLoad = this.familyOf(record.planVersion.id, record.planVersion.spec) === loadFamilyKey(spec);
     return {
       runId: record.id,
@@ -88,14 +92,21 @@ export class RunBaselines {
     if (!run.baseline) return null;
     const record = await this.runs.find(run.baseline.runId);
     if (!record) return null;
-    const secondsOf = async (runId: string) => mergeSegmentsBySecond(await this.runSeconds.seconds(runId)).map((second) => second.sample);
+    const baseline = toRunView(record);
     const comparison = compareRuns(
-      { run: toRunView(record), spec: record.planVersion.spec, seconds: await secondsOf(record.id) },
-      { run, spec, seconds: await secondsOf(run.id) },
+      { run: baseline, spec: record.planVersion.spec, seconds: await this.mergedSeconds(baseline) },
+      { run, spec, seconds: await this.mergedSeconds(run) },
       await this.history(run.planId, new Date(run.createdAt), [record.id, run.id]),
     );
     const findings = baselineFindings({ runId: run.id, baseline: { ...run.baseline, createdAt: record.createdAt.toISOString() }, comparison, message: '' });
     return { ...run.baseline, findings, regressions: findings.filter((finding) => finding.change === 'regression').length };
+  }
+
+  /** A run's seconds merged over segments: a finished run's from its digest (RunDigest) when it has one. */
+  private async mergedSeconds(run: RunView): Promise<SecondSample[]> {
+    const final = isTerminalRunStatus(run.status) && run.finishedAt !== null;
+    const stored = final ? await this.digests.read(run.id, segmentsStateKey(run.segmentDetails), 'seconds').catch(() => null) : null;
+    return stored ?? mergeSegmentsBySecond(await this.runSeconds.seconds(run.id)).map((second) => second.sample);
   }
 
   private async lastPassed(planId: string, family: string, before: Date | null): Promise<string | null> {

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import {
   decodeThresholdStop,
+  isTerminalRunStatus,
   measuredVuMinutes,
   mergeSegmentsBySecond,
   needsBaseline,
@@ -15,7 +16,8 @@ import {
 import { RunsRepository } from './runs.repository.js';
 import { RunSecondsRepository } from './run-seconds.repository.js';
 import { decideOutcome, type SegmentState } from './run-outcome.js';
-import { toRunView } from './run-view.js';
+import { segmentsStateKey, toRunView } from './run-view.js';
+import { RunDigestsRepository, digestOf } from './run-digests.repository.js';
 import { DomainEvents } from '../events/domain-events.js';
 import { RunFiguresRepository } from './run-figures.repository.js';
 import { RunBaselines } from './run-baselines.service.js';
@@ -34,6 +36,7 @@ export class RunFinalizer {
   constructor(
     private readonly runs: RunsRepository,
     private readonly runSeconds: RunSecondsRepository,
+    private readonly digests: RunDigestsRepository,
     private readonly figures: RunFiguresRepository,
     private readonly baselines: RunBaselines,
     private readonly regressions: PlanRegressionsRepository,
@@ -99,6 +102,15 @@ export class RunFinalizer {
     await this.telemetry.conclude(runId, spec, mergedOnce, outcome.capacity).catch((error: Error) => {
       this.logger.error({ runId, err: error.message }, "could not work out the run's telemetry findings");
     });
+    // Its series and merged seconds, from the seconds just judged: kept so that no reader (after
+    // a restart, on another replica) merges them again. Stored before the run is marked ended;
+    // a failure only leaves the first reader to build them, never keeps the run from ending.
+    // A run that has already ended (finalised again by a retried job) has its digest already.
+    if (!isTerminalRunStatus(run.status)) {
+      await this.digests.save(runId, segmentsStateKey(segments), digestOf(mergedOnce())).catch((error: Error) => {
+        this.logger.error({ runId, err: error.message }, "could not store the run's digest");
+      });
+    }
     const done = await this.runs.finalize(runId, outcome, vuMinutes);
     if (done) {
       this.logger.log({ runId, status: outcome.status, verdict: outcome.verdict }, 'run finished');

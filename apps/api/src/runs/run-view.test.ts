@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Memo } from '../common/memo.js';
-import { finishedViewKey } from './run-view.js';
+import { finishedViewKey, segmentsStateKey } from './run-view.js';
 
 describe('views of finished runs are built once', () => {
   const run = (status: string, finishedAt: Date | null, segments: Array<[string, Date | null]>) =>
@@ -38,5 +38,18 @@ describe('views of finished runs are built once', () => {
     expect(memo.get('b', make)).toBe(2);
     memo.delete('b');
     expect(memo.get('b', make)).toBe(4);
+  });
+
+  it("keys a run's digest by its segments' state alike from its rows and from its view, in any order", () => {
+    const end = new Date('2026-11-24T03:00:00Z');
+    const rows = [
+      { index: 1, status: 'ERRORED', finishedAt: null },
+      { index: 0, status: 'COMPLETED', finishedAt: end },
+    ];
+    const key = segmentsStateKey(rows);
+    // The view carries the same state as ISO text, sorted by index.
+    expect(segmentsStateKey([rows[1]!, rows[0]!].map((row) => ({ ...row, finishedAt: row.finishedAt?.toISOString() ?? null })))).toBe(key);
+    // A segment's late report changes it.
+    expect(segmentsStateKey([rows[0]!, { ...rows[1]!, finishedAt: new Date(end.getTime() + 5_000) }])).not.toBe(key);
   });
 });

@@ -89,6 +89,18 @@ export function finishedViewKey(
   return `${run.id}|${run.runSegments.map((segment) => `${segment.status}${segment.finishedAt?.getTime() ?? ''}`).join(',')}`;
 }
 
+/**
+ * The segments' state a finished run's seconds were read in: what its stored series was built
+ * from (RunDigest.key). Every segment has ended by then, and only a segment's late report (one
+ * given up for lost) changes it afterwards.
+ */
+export function segmentsStateKey(segments: ReadonlyArray<{ index: number; status: string; finishedAt: Date | string | null }>): string {
+  return [...segments]
+    .sort((a, b) => a.index - b.index)
+    .map((segment) => `${segment.index}:${segment.status}:${segment.finishedAt === null ? '' : new Date(segment.finishedAt).getTime()}`)
+    .join(',');
+}
+
 /** The JSON text of views that never change, written once (a page of 100 runs is mostly this). */
 const viewTexts = new WeakMap<RunView, string>();
 

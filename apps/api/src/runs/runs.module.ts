@@ -5,6 +5,7 @@ import { OrganizationsModule } from '../organizations/organizations.module.js';
 import { RunsController } from './runs.controller.js';
 import { RunsRepository } from './runs.repository.js';
 import { RunSecondsRepository } from './run-seconds.repository.js';
+import { RunDigestsRepository } from './run-digests.repository.js';
 import { RunsService } from './runs.service.js';
 import { RunFinalizer } from './run-finalizer.service.js';
 import { ResultsConsumer } from './results.consumer.js';
@@ -29,6 +30,7 @@ import { TelemetryModule } from '../telemetry/telemetry.module.js';
   providers: [
     RunsRepository,
     RunSecondsRepository,
+    RunDigestsRepository,
     RunsService,
     RunFinalizer,
     ResultsConsumer,

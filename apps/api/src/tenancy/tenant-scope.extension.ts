@@ -25,6 +25,7 @@ export const TENANT_COLUMN: Readonly<Record<string, string>> = {
   RunDispatch: 'tenantId',
   RunFigure: 'tenantId',
   RunSecond: 'tenantId',
+  RunDigest: 'tenantId',
   RunTelemetrySource: 'tenantId',
   RunTelemetryMinute: 'tenantId',
   ThresholdResult: 'tenantId',
