@@ -89,7 +89,10 @@ describe('comparing two runs of a phased plan', { timeout: RUN_TIMEOUT_MS * 2 + 
     const charts = new RunChartsView(page);
     assert.equal(await charts.bands('latency'), 2);
     const legend = await charts.legend('latency');
-    assert.ok(legend.some((label) => FAR_LIMIT.test(label)), `the limit is in the legend: ${legend.join(', ')}`);
+    assert.ok(
+      legend.some((label) => FAR_LIMIT.test(label)),
+      `the limit is in the legend: ${legend.join(', ')}`,
+    );
     const above = await charts.offScale('latency');
     assert.equal(above.length, 1, `one limit above the axis: ${above.join(', ')}`);
     assert.match(above[0]!, FAR_LIMIT);

@@ -5,7 +5,18 @@ describe('runPhases', () => {
   it('gives each scenario its span in seconds from the load’s start, when there are several', () => {
     const load = [
       { scenario: 'browse', load: { executor: 'constant-vus', vus: 5, duration: '10s' } },
-      { scenario: 'spike', startTime: '10s', load: { executor: 'ramping-vus', startVUs: 0, stages: [{ duration: '1m', target: 50 }, { duration: '30s', target: 0 }] } },
+      {
+        scenario: 'spike',
+        startTime: '10s',
+        load: {
+          executor: 'ramping-vus',
+          startVUs: 0,
+          stages: [
+            { duration: '1m', target: 50 },
+            { duration: '30s', target: 0 },
+          ],
+        },
+      },
     ];
     expect(runPhases(load)).toEqual([
       { name: 'browse', from: 0, to: 10 },

@@ -139,7 +139,12 @@ function SharedContent({ share }: { share: PublicShare }) {
       <Card title="Over time">
         {share.series.points.length ? (
           <>
-            <RunCharts points={share.series.points} requestOrder={requestOrder} bands={complianceBands(run.thresholds)} annotations={publicAnnotations(run, share.run.phases)} />
+            <RunCharts
+              points={share.series.points}
+              requestOrder={requestOrder}
+              bands={complianceBands(run.thresholds)}
+              annotations={publicAnnotations(run, share.run.phases)}
+            />
             <p className="footnote">One point per second. Percentiles within {formatRelativeError(share.series.percentileRelativeError)} of the exact value.</p>
           </>
         ) : (
