@@ -2267,6 +2267,12 @@ export interface components {
             /** @default {} */
             labels: components["schemas"]["RunLabels"];
             partial: boolean;
+            /** @default [] */
+            phases: {
+                from: number;
+                name: string;
+                to: number;
+            }[];
             planName: string;
             plannedSeconds: number;
             planVersion: number;
