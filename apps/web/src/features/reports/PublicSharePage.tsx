@@ -105,8 +105,10 @@ function SharedContent({ share }: { share: PublicShare }) {
       </div>
     );
   }
-  // The public run has no ids; the shared components only read what it has.
-  const run = { ...share.run, id: '', planId: '', targetId: '', cancelRequestedAt: null } as RunView;
+  // The public run has no ids; the shared components only read what it has. Its phases (the
+  // manifest's, which it has not) go to the charts.
+  const { phases, ...shown } = share.run;
+  const run = { ...shown, id: '', planId: '', targetId: '', cancelRequestedAt: null } as RunView;
   const requestOrder = run.summary?.requests.map((request) => request.name) ?? [];
   return (
     <div className="stack" data-testid="public-run">
@@ -143,7 +145,7 @@ function SharedContent({ share }: { share: PublicShare }) {
               points={share.series.points}
               requestOrder={requestOrder}
               bands={complianceBands(run.thresholds)}
-              annotations={publicAnnotations(run, share.run.phases)}
+              annotations={publicAnnotations(run, phases)}
             />
             <p className="footnote">One point per second. Percentiles within {formatRelativeError(share.series.percentileRelativeError)} of the exact value.</p>
           </>
