@@ -60,7 +60,9 @@ e2e() {
   psql -q "$DATABASE_URL" -c "DROP DATABASE IF EXISTS $db WITH (FORCE)" -c "CREATE DATABASE $db" || return 1
   DATABASE_URL=$e2e_url node scripts/db/migrate.mjs deploy >/dev/null || return 1
   # automation.spec.ts watches a schedule fire every 10 s; installations allow once a minute.
-  LOADLINE_SCHEDULE_MIN_INTERVAL_SECONDS=10 start_platform "$run_dir" "$port" "$e2e_url" "$REDIS_URL" "lle2e$$" || {
+  # trusted-proxy.spec.ts puts a proxy on 127.0.0.1 in front of the API (its clients and an
+  # untrusted caller connect from other 127.x addresses); the limits stay the defaults.
+  LOADLINE_SCHEDULE_MIN_INTERVAL_SECONDS=10 LOADLINE_TRUSTED_PROXIES=127.0.0.1/32 start_platform "$run_dir" "$port" "$e2e_url" "$REDIS_URL" "lle2e$$" || {
     stop_platform "$run_dir"
     return 1
   }

@@ -1,6 +1,8 @@
 import type { Page } from 'playwright-core';
 import { seriousAccessibilityViolations } from '../support/accessibility.js';
+import { join } from 'node:path';
 import { screenshot } from '../support/browser.js';
+import { ARTIFACTS_DIR } from '../support/env.js';
 
 /**
  * Any page of the app, opened the way a user opens it (a fresh navigation), read for what the
@@ -43,5 +45,13 @@ export class PageSweep {
 
   async screenshot(name: string): Promise<string> {
     return screenshot(this.page, name);
+  }
+
+  /** The first screen only (what shows without scrolling), into e2e/artifacts/<name>-first-screen.png. */
+  async firstScreen(name: string): Promise<string> {
+    await this.page.evaluate(() => window.scrollTo(0, 0));
+    const path = join(ARTIFACTS_DIR, `${name}-first-screen.png`);
+    await this.page.screenshot({ path, animations: 'disabled' });
+    return path;
   }
 }

@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { RunChartsView } from './RunCharts.js';
 
 /** The dashboard: recent runs with verdicts, plans (failing first) with their latest verdict and a p95 sparkline. */
 export class DashboardPage {
@@ -183,6 +184,17 @@ export class ComparePage {
     };
   }
 
+  /** The scopes charted, in order ('whole', then 'phase-<name>' per phase both runs have), with their headings. */
+  async chartScopes(): Promise<{ scope: string; title: string }[]> {
+    await this.page.getByTestId('compare-charts-whole').waitFor();
+    return this.page.locator('[data-testid^="compare-charts-"]').evaluateAll((sections) =>
+      sections.map((section) => ({
+        scope: (section.getAttribute('data-testid') ?? '').replace(/^compare-charts-/, ''),
+        title: section.querySelector('h3')?.textContent?.trim() ?? '',
+      })),
+    );
+  }
+
   /** Canvases drawn in a scope's charts (uPlot draws one per chart). */
   async chartCanvases(scope = 'whole'): Promise<number> {
     return this.page.getByTestId(`compare-charts-${scope}`).locator('canvas').count();
@@ -275,6 +287,11 @@ export class PublicSharePage {
 
   async robots(): Promise<string | null> {
     return this.page.locator('meta[name="robots"]').getAttribute('content');
+  }
+
+  /** The run's charts as the share page draws them. */
+  get charts(): RunChartsView {
+    return new RunChartsView(this.page);
   }
 
   /** The Diagnostics card: the reasons to doubt the result (or the note that there are none). */

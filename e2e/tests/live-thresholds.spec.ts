@@ -10,6 +10,7 @@ import { waitForApi } from '../support/api.js';
 import { PHONE, newContext, openBrowserTab, screenshot, uniqueStamp, type BrowserTab } from '../support/browser.js';
 import { BASE_URL, RUN_TIMEOUT_MS } from '../support/env.js';
 import { startLoopbackTarget, type LoopbackTarget } from '../support/loopback-target.js';
+import { shareRunViaApi } from '../support/seed-run.js';
 import { createTargetViaApi, signInContext, signUpViaApi, type ApiSession } from '../support/setup.js';
 
 /** The report's first screen, as the issue asks it to be judged. */
@@ -166,7 +167,7 @@ describe('live threshold standing', { timeout: RUN_TIMEOUT_MS + 180_000 }, () =>
     }
   });
 
-  it('shades the plan’s phases on the charts, live and in the report', async (t) => {
+  it('shades the plan’s phases on the charts, live, in the report and on its share page', async (t) => {
     target.delayMs = FAST_MS;
     const created = await fetch(`${BASE_URL}/api/v1/plans`, {
       method: 'POST',
@@ -207,7 +208,19 @@ describe('live threshold standing', { timeout: RUN_TIMEOUT_MS + 180_000 }, () =>
     assert.equal(await charts.chart('throughput').getAttribute('data-bands'), '2');
     assert.ok((await charts.legend('latency')).includes('p95 < 250 ms'));
     assert.deepEqual(await charts.marks('latency'), [], 'no stop rule, nothing marked');
+    const reportPhases = await charts.description('latency');
+    assert.match(reportPhases, /phases: warm 0:00–0:06, peak 0:06–0:12/);
     await screenshot(page, '86-report-phases');
+
+    // The share page draws the same phases as the report, though its reader never sees the plan.
+    const outsider = await newContext(browser, WIDE);
+    const shared = new PublicSharePage(await outsider.newPage());
+    await shared.open(await shareRunViaApi(session, runId));
+    assert.equal(await shared.charts.bands('latency'), 2);
+    assert.equal(await shared.charts.bands('throughput'), 2);
+    assert.match(await shared.charts.description('latency'), /phases: warm 0:00–0:06, peak 0:06–0:12/);
+    assert.ok((await shared.charts.legend('latency')).includes('p95 < 250 ms'), 'the limit is drawn on the shared chart too');
+    await outsider.close();
 
     // The dashboard's recent runs: one Outcome column, not PASSED beside PASS.
     const dashboard = new DashboardPage(page);

@@ -31,7 +31,8 @@ interface Visit {
 }
 
 /**
- * Every page, at 1440×900 and 390×844: a screenshot into e2e/artifacts (pages-<name>-<size>.png),
+ * Every page, at 1440×900 and 390×844: a screenshot into e2e/artifacts (pages-<name>-<size>.png, and
+ * its first screen, what shows without scrolling, as pages-<name>-<size>-first-screen.png),
  * axe's serious and critical findings (asserted none, contrast included), and the time from
  * navigation start to a usable page (printed, not asserted) on a run with 20 request names.
  */
@@ -72,6 +73,7 @@ describe('pages', { timeout: RUN_SECONDS * 1000 + RUN_TIMEOUT_MS * 2 + 300_000 }
         timings.push(line);
         t.diagnostic(line);
         await pages.screenshot(`pages-${visit.name}-${size}`);
+        await pages.firstScreen(`pages-${visit.name}-${size}`);
         const violations = await pages.accessibility();
         if (violations.length) findings[`${visit.name} @ ${size}`] = violations;
       }

@@ -28,6 +28,7 @@ export * from './runs.js';
 export * from './run-dispatch.js';
 export * from './run-limits.js';
 export * from './run-manifest.js';
+export * from './run-phases.js';
 export * from './list-queries.js';
 export * from './schedules.js';
 export * from './segment-health.js';

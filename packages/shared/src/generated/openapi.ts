@@ -2267,6 +2267,8 @@ export interface components {
             /** @default {} */
             labels: components["schemas"]["RunLabels"];
             partial: boolean;
+            /** @default [] */
+            phases: components["schemas"]["RunPhase"][];
             planName: string;
             plannedSeconds: number;
             planVersion: number;
@@ -2605,6 +2607,11 @@ export interface components {
             ceiling: number | null;
             free: number;
             online: number;
+        };
+        RunPhase: {
+            from: number;
+            name: string;
+            to: number;
         };
         RunQueueView: {
             giveUpAt: string | null;
@@ -3668,6 +3675,7 @@ export type RunLabelValueInput = components['schemas']['RunLabelValueInput'];
 export type RunListQueryInput = components['schemas']['RunListQueryInput'];
 export type RunManifestView = components['schemas']['RunManifestView'];
 export type RunnersView = components['schemas']['RunnersView'];
+export type RunPhase = components['schemas']['RunPhase'];
 export type RunQueueView = components['schemas']['RunQueueView'];
 export type RunSeries = components['schemas']['RunSeries'];
 export type RunSummary = components['schemas']['RunSummary'];

@@ -223,6 +223,9 @@ export const LET_THROUGH = `
   run.segmentDetails[].health.runnerRssMbMax
   run.startSpreadMs
   run.baseline.rule
+  run.phases[].name
+  run.phases[].from
+  run.phases[].to
   run.telemetry.v
   run.telemetry.findings[].code
   run.telemetry.findings[].severity

@@ -107,6 +107,26 @@ describe('toPublicShare', () => {
     expect(shared.run.segmentDetails[0]!.runnerId).toBeNull();
   });
 
+  it('shows the phases the run ran (names and seconds from its manifest), not the manifest', () => {
+    const manifest = {
+      target: { id: 'target-private-1', baseUrl: 'https://api.internal.example:8443', addresses: ['10.9.8.7'] },
+      load: [
+        { scenario: 'warm', load: { executor: 'constant-vus', vus: 1, duration: '6s' } },
+        { scenario: 'GET https://api.internal.example:8443/peak', startTime: '6s', load: { executor: 'constant-vus', vus: 3, duration: '4s' } },
+      ],
+    };
+    const shared = toPublicShare({ kind: 'run', run: { ...run, manifest } as unknown as RunView, series }, null);
+    if (shared.kind !== 'run') throw new Error('a run share');
+    expect(shared.run.phases).toEqual([
+      { name: 'warm', from: 0, to: 6 },
+      { name: 'GET <target>/peak', from: 6, to: 10 },
+    ]);
+    expect(JSON.stringify(shared)).not.toMatch(/api\.internal|10\.9\.8\.7|8443/);
+    // A run of one scenario, or from before manifests: no phases.
+    const plain = toPublicShare({ kind: 'run', run, series }, null);
+    expect(plain.kind === 'run' && plain.run.phases).toEqual([]);
+  });
+
   it("shows the target's telemetry by source name and series key, without a source's address", () => {
     const telemetry = {
       sources: [

@@ -2,6 +2,7 @@ import type { RunView } from '../runs.js';
 import type { RunSeries } from '../series-view.js';
 import type { PlanTrend } from './trend.js';
 import type { RunTelemetry } from '../telemetry/view.js';
+import { runPhases } from '../run-phases.js';
 import { publicName, publicShareSchema, scrubPublicText, type PublicShare } from './share.js';
 
 /** What a share link shows, before it is made public. */
@@ -44,7 +45,10 @@ export function toPublicShare(subject: ShareSubject, expiresAt: string | null): 
     // Telemetry carries no URL, address or credential of a source (runTelemetrySchema); its
     // texts (series keys' label values, read errors) are scrubbed like every other text.
     const telemetry = subject.telemetry ? clean(subject.telemetry, '') : null;
-    return publicShareSchema.parse({ kind: 'run', run: clean(subject.run, ''), series: clean(subject.series, ''), telemetry, expiresAt });
+    // The manifest stays private; the phases it holds (scenario names and seconds) are what the
+    // load chart already shows, named like the summary's scenarios.
+    const run = { ...subject.run, phases: runPhases(subject.run.manifest?.load) };
+    return publicShareSchema.parse({ kind: 'run', run: clean(run, ''), series: clean(subject.series, ''), telemetry, expiresAt });
   }
   // A change point is known by when the run at the new level was made, not by its run id.
   const createdAt = new Map(subject.trend.points.map((point) => [point.runId, point.createdAt]));

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { runSchema } from '../runs.js';
+import { runPhaseSchema } from '../run-phases.js';
 import { runSeriesSchema } from '../series-view.js';
 import { planTrendSchema, trendChangeSchema, trendPointSchema } from './trend.js';
 import { runTelemetrySchema } from '../telemetry/view.js';
@@ -41,6 +42,8 @@ export const publicRunSchema = runSchema.omit({ id: true, planId: true, targetId
     .object({ rule: z.enum(['pinned', 'last-passed']) })
     .nullable()
     .default(null),
+  /** The plan's phases as the run ran them (names and seconds, from the manifest's load): the bands on its charts. */
+  phases: z.array(runPhaseSchema).default([]),
 });
 export type PublicRun = z.infer<typeof publicRunSchema>;
 

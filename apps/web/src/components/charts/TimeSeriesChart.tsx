@@ -7,16 +7,16 @@ import {
   formatBytes,
   formatClock,
   formatTick,
-  formatValue,
   indexTick,
   xRange,
   niceAxis,
   niceSplits,
   type ChartModel,
-  type LineSpec,
   type ScaleKey,
 } from './chart-model';
 import { annotationsPlugin } from './annotations-plugin';
+import { tooltipPlugin } from './tooltip-plugin';
+import { fitScale, offScaleText, type OffScaleReference } from './reference-fit';
 
 /**
  * The one chart of the app: uPlot (a few dozen KB, canvas, fast with thousands of points)
@@ -119,7 +119,15 @@ function buildOptions(
   width: number,
   height: number,
   hidden: ReadonlySet<string>,
-  opts: { minXMax?: number; zoomable: boolean; tooltip: uPlot.Plugin; annotations: uPlot.Plugin },
+  opts: {
+    minXMax?: number;
+    zoomable: boolean;
+    tooltip: uPlot.Plugin;
+    annotations: uPlot.Plugin;
+    getModel: () => ChartModel;
+    /** Written by the y ranges: the limits each axis leaves above it (the annotations draw them). */
+    offScale: Map<string, OffScaleReference[]>;
+  },
 ): uPlot.Options {
   const labels = model.xLabels;
   const scales = [...new Set(model.lines.map((line) => line.scale))];
@@ -135,7 +143,22 @@ function buildOptions(
       },
     },
   };
-  for (const scale of scales) scaleOptions[scale] = { range: (u, min, max) => niceRange(u, min, max, scale) };
+  for (const scale of scales) {
+    const hasReferences = model.lines.some((line) => line.scale === scale && line.reference);
+    scaleOptions[scale] = {
+      range: (u, min, max) => {
+        if (!hasReferences) return niceRange(u, min, max, scale);
+        // The axis holds the data and the limits near it; farther limits are named at its top.
+        // A zoom (only where zoomable: never live) fits the axis to the seconds in view.
+        const xMin = u.scales.x?.min;
+        const xMax = u.scales.x?.max;
+        const window = opts.zoomable && typeof xMin === 'number' && typeof xMax === 'number' ? { min: xMin, max: xMax } : undefined;
+        const fit = fitScale(opts.getModel(), scale, hiddenLabels(u), window);
+        opts.offScale.set(scale, fit.above);
+        return niceRange(u, null, fit.max, scale);
+      },
+    };
+  }
 
   return {
     width,
@@ -179,84 +202,36 @@ function buildOptions(
             { paths: densePaths, points: line.points === undefined ? { size: 5 } : { show: line.points, size: 6 } }),
       })),
     ],
-    plugins: [opts.annotations, opts.tooltip, scaleReport],
+    plugins: [opts.annotations, opts.tooltip, scaleReport(opts.getModel)],
   };
+}
+
+/** The labels of the lines hidden from the legend. */
+function hiddenLabels(u: uPlot): Set<string> {
+  return new Set(u.series.slice(1).flatMap((series) => (series.show === false && typeof series.label === 'string' ? [series.label] : [])));
 }
 
 /**
  * After each draw, each y scale's top label and highest drawn value on the figure
  * (`data-y-scales`): what a browser test reads to check that no point sits above the top label.
+ * Reference lines (limits) are not points: one above the axis is named at its top instead.
  */
-const scaleReport: uPlot.Plugin = {
-  hooks: {
-    draw: (u) => {
-      const report: Record<string, { top: number; highest: number | null }> = {};
-      for (const [key, scale] of Object.entries(u.scales)) {
-        if (key === 'x' || scale.max === undefined || scale.max === null) continue;
-        let highest: number | null = null;
-        u.series.forEach((series, index) => {
-          if (index === 0 || series.scale !== key || series.show === false) return;
-          for (const value of u.data[index] ?? []) if (typeof value === 'number' && (highest === null || value > highest)) highest = value;
-        });
-        report[key] = { top: niceSplits(scale.max, key === 'vus').at(-1) ?? scale.max, highest };
-      }
-      u.root.closest('figure')?.setAttribute('data-y-scales', JSON.stringify(report));
-    },
-  },
-};
-
-/** A small HTML tooltip inside the plot area: the second, then each visible line's value. */
-function tooltipPlugin(getModel: () => ChartModel): uPlot.Plugin {
-  let tip: HTMLDivElement | null = null;
+function scaleReport(getModel: () => ChartModel): uPlot.Plugin {
   return {
     hooks: {
-      init: (u) => {
-        tip = document.createElement('div');
-        tip.className = 'chart-tooltip';
-        tip.setAttribute('aria-hidden', 'true');
-        tip.style.display = 'none';
-        u.over.appendChild(tip);
-        u.over.addEventListener('mouseleave', () => {
-          if (tip) tip.style.display = 'none';
-        });
-      },
-      setCursor: (u) => {
-        if (!tip) return;
-        const idx = u.cursor.idx;
-        const left = u.cursor.left ?? -1;
-        if (idx === null || idx === undefined || left < 0) {
-          tip.style.display = 'none';
-          return;
+      draw: (u) => {
+        const lines = getModel().lines;
+        const report: Record<string, { top: number; highest: number | null }> = {};
+        for (const [key, scale] of Object.entries(u.scales)) {
+          if (key === 'x' || scale.max === undefined || scale.max === null) continue;
+          let highest: number | null = null;
+          u.series.forEach((series, index) => {
+            if (index === 0 || series.scale !== key || series.show === false || lines[index - 1]?.reference) return;
+            for (const value of u.data[index] ?? []) if (typeof value === 'number' && (highest === null || value > highest)) highest = value;
+          });
+          report[key] = { top: niceSplits(scale.max, key === 'vus').at(-1) ?? scale.max, highest };
         }
-        const model = getModel();
-        tip.replaceChildren();
-        const head = document.createElement('div');
-        head.className = 'chart-tooltip__time';
-        head.textContent = model.xLabels ? (model.xLabels[idx] ?? '') : `at ${formatClock(u.data[0][idx] ?? 0)}`;
-        tip.appendChild(head);
-        model.lines.forEach((line: LineSpec, i) => {
-          if (!u.series[i + 1]?.show) return;
-          const value = u.data[i + 1]?.[idx];
-          const row = document.createElement('div');
-          row.className = 'chart-tooltip__row';
-          const swatch = document.createElement('span');
-          swatch.className = 'chart-tooltip__swatch';
-          swatch.style.background = line.color;
-          const name = document.createElement('span');
-          name.className = 'chart-tooltip__name';
-          name.textContent = line.label;
-          const val = document.createElement('span');
-          val.className = 'chart-tooltip__value';
-          const note = model.notes?.[i]?.[idx];
-          val.textContent = formatValue(value, line.unit) + (note && value !== null && value !== undefined ? ` · ${note}` : '');
-          row.append(swatch, name, val);
-          tip!.appendChild(row);
-        });
-        tip.style.display = 'block';
-        const overWidth = u.over.clientWidth;
-        const tipWidth = tip.offsetWidth;
-        const x = left + 14 + tipWidth > overWidth ? Math.max(0, left - 14 - tipWidth) : left + 14;
-        tip.style.transform = `translate(${Math.round(x)}px, 6px)`;
+        u.root.closest('figure')?.setAttribute('data-y-scales', JSON.stringify(report));
       },
     },
   };
@@ -296,12 +271,18 @@ export function TimeSeriesChart({
     const host = hostRef.current;
     if (!host) return undefined;
     const width = Math.max(200, Math.floor(host.clientWidth));
+    const offScale = new Map<string, OffScaleReference[]>();
     const plot = new uPlot(
       buildOptions(modelRef.current, width, height, hiddenRef.current, {
         minXMax,
         zoomable,
         tooltip: tooltipPlugin(() => modelRef.current),
-        annotations: annotationsPlugin(() => modelRef.current),
+        annotations: annotationsPlugin(
+          () => modelRef.current,
+          () => [...offScale.values()].flat(),
+        ),
+        getModel: () => modelRef.current,
+        offScale,
       }),
       modelRef.current.data as uPlot.AlignedData,
       host,
@@ -342,7 +323,12 @@ export function TimeSeriesChart({
   };
 
   const points = model.data[0].length;
-  const annotations = describeAnnotations(model);
+  // The limits above the axis, in words for screen readers (the plot names them at its top edge).
+  const above = useMemo(
+    () => [...new Set(model.lines.filter((line) => line.reference).map((line) => line.scale))].flatMap((scale) => fitScale(model, scale, hidden).above),
+    [model, hidden],
+  );
+  const annotations = [describeAnnotations(model), ...above.map(offScaleText)].filter(Boolean).join('; ');
   const empty = useMemo(() => model.data.slice(1).every((ys) => ys.every((y) => y === null || y === undefined)), [model.data]);
 
   return (
@@ -353,6 +339,7 @@ export function TimeSeriesChart({
       data-x-max={xMaxOf(model, minXMax)}
       data-bands={model.bands?.length ?? 0}
       data-marks={model.marks?.map((mark) => mark.x).join(',') || undefined}
+      data-off-scale={above.map((reference) => reference.label).join('\n') || undefined}
     >
       <div className="chart__plot" role="img" aria-label={`${label}: ${points} ${pointsLabel}${annotations ? `; ${annotations}` : ''}`}>
         <div className="chart__host" ref={hostRef} />

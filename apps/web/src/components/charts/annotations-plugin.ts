@@ -1,18 +1,23 @@
 import type uPlot from 'uplot';
 import type { ChartModel } from './chart-model';
+import { offScaleText, type OffScaleReference } from './reference-fit';
 
 /** Two shades that alternate between neighbouring phases, light enough for the lines to stay readable on them. */
 const BAND_FILLS = ['rgba(0, 114, 178, 0.07)', 'rgba(0, 158, 115, 0.08)'];
 const BAND_TEXT = '#3f4859';
 const MARK_COLOR = '#b42318';
+/** The limits above the axis: the limit lines' dark red, on white so a line under the words does not cross them. */
+const OFF_SCALE_COLOR = '#b42318';
+const OFF_SCALE_BACKGROUND = 'rgba(255, 255, 255, 0.9)';
 const FONT = '600 11px ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif';
 
 /**
- * Draws the model's bands (shaded behind the lines, named at the top) and marks (a vertical
- * line with its name) on the plot's canvas, clipped to the plot area. Reads the model when
+ * Draws the model's bands (shaded behind the lines, named at the top), marks (a vertical
+ * line with its name) and the limits left above the axis (named at its top right edge, under
+ * the bands' names) on the plot's canvas, clipped to the plot area. Reads the model when
  * it draws, so a live chart's new seconds need no new uPlot.
  */
-export function annotationsPlugin(getModel: () => ChartModel): uPlot.Plugin {
+export function annotationsPlugin(getModel: () => ChartModel, getAbove: () => readonly OffScaleReference[] = () => []): uPlot.Plugin {
   return {
     hooks: {
       drawClear: (u) => {
@@ -40,6 +45,7 @@ export function annotationsPlugin(getModel: () => ChartModel): uPlot.Plugin {
         ctx.restore();
       },
       draw: (u) => {
+        drawOffScale(u, getAbove(), Boolean(getModel().bands?.length));
         const marks = getModel().marks;
         if (!marks?.length) return;
         const { ctx } = u;
@@ -71,6 +77,35 @@ export function annotationsPlugin(getModel: () => ChartModel): uPlot.Plugin {
       },
     },
   };
+}
+
+/** Each limit above the axis as words at the top right edge, one under another: "↑ limit 2,000 ms above (p95 < 2000 ms)". */
+function drawOffScale(u: uPlot, above: readonly OffScaleReference[], underBands: boolean): void {
+  if (!above.length) return;
+  const { ctx } = u;
+  const { left, top, width, height } = u.bbox;
+  const pxRatio = uPlotRatio();
+  const lineHeight = 15 * pxRatio;
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(left, top, width, height);
+  ctx.clip();
+  ctx.font = FONT.replace('11px', `${Math.round(11 * pxRatio)}px`);
+  ctx.textBaseline = 'top';
+  ctx.textAlign = 'right';
+  let y = top + (underBands ? 18 : 3) * pxRatio;
+  for (const reference of above) {
+    const text = fit(ctx, `↑ ${offScaleText(reference)}`, width - 8 * pxRatio);
+    if (!text) continue;
+    const textWidth = ctx.measureText(text).width;
+    const x = left + width - 4 * pxRatio;
+    ctx.fillStyle = OFF_SCALE_BACKGROUND;
+    ctx.fillRect(x - textWidth - 3 * pxRatio, y - 1 * pxRatio, textWidth + 6 * pxRatio, lineHeight - 1 * pxRatio);
+    ctx.fillStyle = OFF_SCALE_COLOR;
+    ctx.fillText(text, x, y);
+    y += lineHeight;
+  }
+  ctx.restore();
 }
 
 /** uPlot draws in device pixels (its pxRatio is the window's). */

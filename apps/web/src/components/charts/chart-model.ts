@@ -20,6 +20,8 @@ export interface LineSpec {
   points?: boolean;
   /** Dots only, no line: markers on chosen x values (e.g. where a verdict changed). */
   markers?: boolean;
+  /** A reference value (a threshold's limit), not a measurement: far above the data it is named at the top edge rather than stretching the axis (reference-fit.ts). */
+  reference?: boolean;
 }
 
 export interface ChartModel {

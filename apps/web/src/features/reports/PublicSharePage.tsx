@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
-import { stoppedAtSeconds, type PublicShare, type RunView } from '@loadline/shared';
+import { stoppedAtSeconds, type PublicShare, type RunPhase, type RunView } from '@loadline/shared';
 import { isApiError } from '../../api/client';
 import { Logo } from '../../components/Logo';
 import { Card } from '../../components/PageHeader';
@@ -22,6 +22,7 @@ import {
   hasTelemetry,
   complianceBands,
   DiagnosticsPanel,
+  bandsOfPhases,
   limitLines,
   stopMarks,
   type ChartAnnotations,
@@ -104,8 +105,10 @@ function SharedContent({ share }: { share: PublicShare }) {
       </div>
     );
   }
-  // The public run has no ids; the shared components only read what it has.
-  const run = { ...share.run, id: '', planId: '', targetId: '', cancelRequestedAt: null } as RunView;
+  // The public run has no ids; the shared components only read what it has. Its phases (the
+  // manifest's, which it has not) go to the charts.
+  const { phases, ...shown } = share.run;
+  const run = { ...shown, id: '', planId: '', targetId: '', cancelRequestedAt: null } as RunView;
   const requestOrder = run.summary?.requests.map((request) => request.name) ?? [];
   return (
     <div className="stack" data-testid="public-run">
@@ -138,7 +141,12 @@ function SharedContent({ share }: { share: PublicShare }) {
       <Card title="Over time">
         {share.series.points.length ? (
           <>
-            <RunCharts points={share.series.points} requestOrder={requestOrder} bands={complianceBands(run.thresholds)} annotations={publicAnnotations(run)} />
+            <RunCharts
+              points={share.series.points}
+              requestOrder={requestOrder}
+              bands={complianceBands(run.thresholds)}
+              annotations={publicAnnotations(run, phases)}
+            />
             <p className="footnote">One point per second. Percentiles within {formatRelativeError(share.series.percentileRelativeError)} of the exact value.</p>
           </>
         ) : (
@@ -158,7 +166,7 @@ function SharedContent({ share }: { share: PublicShare }) {
   );
 }
 
-/** A shared run's latency limits and its stop; its phases are not part of what a share link shows (the plan's load is not). */
-function publicAnnotations(run: RunView): ChartAnnotations {
-  return { limits: limitLines(run.thresholds.map((result) => result.threshold)), phases: [], marks: stopMarks(stoppedAtSeconds(run.error)) };
+/** The annotations the report draws: latency limits, phases (as the run ran them) and the stop. */
+function publicAnnotations(run: RunView, phases: readonly RunPhase[]): ChartAnnotations {
+  return { limits: limitLines(run.thresholds.map((result) => result.threshold)), phases: bandsOfPhases(phases), marks: stopMarks(stoppedAtSeconds(run.error)) };
 }

@@ -203,6 +203,7 @@ function thresholdLines(
         scale: metric === 'latency' ? 'ms' : metric === 'error_rate' ? 'pct' : 'rps',
         unit: metric === 'latency' ? 'ms' : metric === 'error_rate' ? '%' : 'req/s',
         points: false,
+        reference: true,
       },
       ys: Array.from({ length: count }, () => value),
     });

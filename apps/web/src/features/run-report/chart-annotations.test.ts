@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { thresholdSchema, type SeriesPoint } from '@loadline/shared';
-import { limitLines, phaseBands, stopMarks } from './chart-annotations';
+import { runPhases, thresholdSchema, type SeriesPoint } from '@loadline/shared';
+import { bandsOfPhases, limitLines, phaseBands, stopMarks } from './chart-annotations';
 import { DEFAULT_LATENCY_SELECTION, latencyChart, throughputChart } from './series-data';
+import { fitScale } from '../../components/charts/reference-fit';
 
 const threshold = (input: unknown) => thresholdSchema.parse(input);
 const point = (t: number, p95: number): SeriesPoint => ({
@@ -56,5 +57,17 @@ describe('chart annotations', () => {
     // One scenario is the whole run: no band.
     expect(phaseBands(load.slice(0, 1))).toEqual([]);
     expect(phaseBands(null)).toEqual([]);
+    // The share page has the phases (run.phases), not the manifest: the same bands.
+    expect(bandsOfPhases(runPhases(load))).toEqual(phaseBands(load));
+  });
+
+  it('draws a limit far above the seconds as a reference the axis does not stretch to', () => {
+    const points = [point(0, 18), point(1, 22)];
+    const annotations = { limits: [{ label: 'p95 < 2000 ms', valueMs: 2000 }], phases: [], marks: [] };
+    const model = latencyChart(points, DEFAULT_LATENCY_SELECTION, [], annotations);
+    expect(model.lines.find((line) => line.label === 'p95 < 2000 ms')?.reference).toBe(true);
+    const fit = fitScale(model, 'ms');
+    expect(fit.max).toBe(22);
+    expect(fit.above.map((reference) => reference.label)).toEqual(['p95 < 2000 ms']);
   });
 });

@@ -1,4 +1,4 @@
-import { describeThreshold, loadProfileSchema, plannedDurationSeconds, durationToSeconds, type RunView, type Threshold } from '@loadline/shared';
+import { describeThreshold, runPhases, type RunPhase, type RunView, type Threshold } from '@loadline/shared';
 import type { ChartBand, ChartMark } from '../../components/charts/chart-model';
 
 /**
@@ -45,13 +45,12 @@ type ManifestLoad = NonNullable<RunView['manifest']>['load'];
  * the load as it ran, whatever the plan says now.
  */
 export function phaseBands(load: ManifestLoad | null | undefined): ChartBand[] {
-  if (!load || load.length < 2) return [];
-  return load.flatMap((entry) => {
-    const parsed = loadProfileSchema.safeParse(entry.load);
-    if (!parsed.success) return [];
-    const from = durationToSeconds(entry.startTime ?? '0s');
-    return [{ from, to: from + plannedDurationSeconds(parsed.data), label: entry.scenario }];
-  });
+  return bandsOfPhases(runPhases(load));
+}
+
+/** Phases as bands: the share page has the phases (run.phases) but not the manifest they come from. */
+export function bandsOfPhases(phases: readonly RunPhase[]): ChartBand[] {
+  return phases.map((phase) => ({ from: phase.from, to: phase.to, label: phase.name }));
 }
 
 /** The moment a stop rule stopped the run (seconds from the load's start), as a mark. */

@@ -16,7 +16,7 @@ export { PROGRESS_STEPS, STATUS_LABEL, STATUS_TONE, progressIndex } from './stat
 // The live run page appends pushed seconds to the same series the charts draw.
 export { ALL_REQUESTS, complianceBands, latencyChart, mergePoints, withLivePoints, type ComplianceBand, type LatencySelection } from './series-data';
 export { useNow } from './use-now';
-export { limitLines, phaseBands, stopMarks, NO_ANNOTATIONS, type ChartAnnotations } from './chart-annotations';
+export { bandsOfPhases, limitLines, phaseBands, stopMarks, NO_ANNOTATIONS, type ChartAnnotations } from './chart-annotations';
 export { TelemetryCard } from './TelemetryCard';
 export { TelemetryCharts } from './TelemetryCharts';
 export { hasTelemetry } from './telemetry-format';

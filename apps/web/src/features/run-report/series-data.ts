@@ -188,7 +188,7 @@ export function latencyChart(
     }
   });
   for (const band of bands) {
-    lines.push({ label: band.label, color: BAND_COLOR, dash: [6, 4], width: 1.5, scale: 'ms', unit: 'ms' });
+    lines.push({ label: band.label, color: BAND_COLOR, dash: [6, 4], width: 1.5, scale: 'ms', unit: 'ms', reference: true });
     ys.push(rows.map((row) => (row ? band.limitMs : null)));
     lines.push({
       label: `Seconds over it (${band.stat}${band.request ? ` of ${band.request}` : ''})`,
@@ -214,6 +214,7 @@ export function latencyChart(
       scale: 'ms',
       unit: 'ms',
       points: false,
+      reference: true,
     });
     ys.push(xs.map(() => limit.valueMs));
   });
