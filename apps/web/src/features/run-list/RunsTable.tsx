@@ -16,10 +16,11 @@ interface RunsTableProps {
   showVerdict?: boolean;
 }
 
+/** On a phone each run is a small card (table--stack), every figure under its name: no sideways scroll. */
 export function RunsTable({ runs, showPlan = true, caption }: RunsTableProps) {
   return (
     <div className="table-wrap" tabIndex={0}>
-      <table className="table" data-testid="runs-table">
+      <table className="table table--stack" data-testid="runs-table">
         <caption className="sr-only">{caption}</caption>
         <thead>
           <tr>
@@ -52,12 +53,18 @@ export function RunsTable({ runs, showPlan = true, caption }: RunsTableProps) {
                   <span className="muted small"> v{run.planVersion}</span>
                 </td>
               ) : null}
-              <td className="nowrap" title={run.createdAt}>
+              <td className="nowrap" title={run.createdAt} data-label="Started">
                 {formatRelative(run.startedAt ?? run.createdAt)}
               </td>
-              <td className="num">{formatLatency(run.summary?.overall.latency?.p95)}</td>
-              <td className="num">{formatRps(run.summary?.overall.rps)}</td>
-              <td className="num">{run.summary ? formatPercent(run.summary.overall.errorRate) : '—'}</td>
+              <td className="num" data-label="p95">
+                {formatLatency(run.summary?.overall.latency?.p95)}
+              </td>
+              <td className="num" data-label="RPS">
+                {formatRps(run.summary?.overall.rps)}
+              </td>
+              <td className="num" data-label="Error %">
+                {run.summary ? formatPercent(run.summary.overall.errorRate) : '—'}
+              </td>
               <td className="num">
                 {/* The visible words start the accessible name (voice control users say what they see). */}
                 <Link to={`/runs/${run.id}`} aria-label={`Report of ${run.planName} from ${formatRelative(run.createdAt)}`}>
