@@ -7,10 +7,10 @@ import { RunPage } from '../pages/RunPage.js';
 import { seriousAccessibilityViolations } from '../support/accessibility.js';
 import { waitForApi } from '../support/api.js';
 import { openBrowserTab, screenshot, uniqueStamp, type BrowserTab } from '../support/browser.js';
-import { BASE_URL, RUN_TIMEOUT_MS } from '../support/env.js';
+import { RUN_TIMEOUT_MS } from '../support/env.js';
 import { startLoopbackTarget, type LoopbackTarget } from '../support/loopback-target.js';
 import { startRunViaApi, waitForRunStatus } from '../support/seed-run.js';
-import { createTargetViaApi, signUpViaApi, type ApiSession } from '../support/setup.js';
+import { apiCall, createTargetViaApi, signUpViaApi, type ApiSession } from '../support/setup.js';
 
 const ENDED = ['PASSED', 'FAILED', 'INCONCLUSIVE', 'ERRORED', 'CANCELLED'];
 const MEASURED = ['PASSED', 'FAILED', 'INCONCLUSIVE'];
@@ -48,30 +48,26 @@ describe('comparing two runs of a phased plan', { timeout: RUN_TIMEOUT_MS * 2 + 
   });
 
   it('overlays both runs per phase, each chart named by its phase', async (t) => {
-    const created = await fetch(`${BASE_URL}/api/v1/plans`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${session.token}` },
-      body: JSON.stringify({
-        name: `warm then peak ${uniqueStamp()}`,
-        targetId,
-        scenarios: [
-          { name: 'warm', load: { executor: 'constant-vus', vus: 1, duration: '3s' }, requests: [{ name: 'ping', path: '/ping' }], gracefulStop: '1s' },
-          {
-            name: 'peak',
-            startTime: '3s',
-            load: { executor: 'constant-vus', vus: 2, duration: '3s' },
-            requests: [{ name: 'peak ping', path: '/ping' }],
-            gracefulStop: '1s',
-          },
-        ],
-        thresholds: [
-          { metric: 'latency', stat: 'p95', op: '<', value: FAR_LIMIT_MS },
-          { metric: 'error_rate', op: '<', value: 0.5 },
-        ],
-      }),
+    const created = await apiCall<{ id: string }>('POST', '/plans', session.token, {
+      name: `warm then peak ${uniqueStamp()}`,
+      targetId,
+      scenarios: [
+        { name: 'warm', load: { executor: 'constant-vus', vus: 1, duration: '3s' }, requests: [{ name: 'ping', path: '/ping' }], gracefulStop: '1s' },
+        {
+          name: 'peak',
+          startTime: '3s',
+          load: { executor: 'constant-vus', vus: 2, duration: '3s' },
+          requests: [{ name: 'peak ping', path: '/ping' }],
+          gracefulStop: '1s',
+        },
+      ],
+      thresholds: [
+        { metric: 'latency', stat: 'p95', op: '<', value: FAR_LIMIT_MS },
+        { metric: 'error_rate', op: '<', value: 0.5 },
+      ],
     });
-    assert.equal(created.status, 201, await created.clone().text());
-    const planId = ((await created.json()) as { id: string }).id;
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    const planId = created.body.id;
     const runs: string[] = [];
     for (let i = 0; i < 2; i++) {
       const runId = await startRunViaApi(session, planId);

@@ -112,9 +112,6 @@ export function shapesOf(options) {
   return shapes.filter((shape) => !options.compareShapes || options.compareShapes.includes(shape.name));
 }
 
-/** The shapes at their default length (phased: 3 x 7 s). */
-export const SHAPES = shapesFor(20);
-
 /** The request name of each scenario, as the specs above name them. */
 export const requestNameOf = (shape, scenarioName) => shape.spec.scenarios.find((s) => s.name === scenarioName)?.requests[0].name ?? 'Get';
 

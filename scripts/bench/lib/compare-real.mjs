@@ -115,7 +115,7 @@ export async function realComparisons(options, setCleanup = () => {}) {
       return {
         runs: options.compareRuns,
         server: CURVE,
-        applied: STEPS.map((x) => ({ asked: x, applied: round(appliedChange(shared, x), 4) })),
+        applied: appliedSteps(shared),
         shapes,
         seconds: round((Date.now() - started) / 1000, 1),
       };
@@ -149,6 +149,9 @@ async function save(options, plans) {
   log(`compare: the real runs are kept in ${file} (measure them again with --compare-from ${file})`);
 }
 
+/** The changes asked and, after the move to whole buckets, applied. */
+const appliedSteps = (shared) => STEPS.map((x) => ({ asked: x, applied: round(appliedChange(shared, x), 4) }));
+
 /** Part B on runs measured earlier: no stack, no k6. */
 async function fromSaved(shared, file) {
   const started = Date.now();
@@ -169,7 +172,7 @@ async function fromSaved(shared, file) {
     runs: Math.min(...saved.shapes.map((entry) => entry.runs.length)),
     server: saved.server,
     from: file,
-    applied: STEPS.map((x) => ({ asked: x, applied: round(appliedChange(shared, x), 4) })),
+    applied: appliedSteps(shared),
     shapes: results,
     seconds: round((Date.now() - started) / 1000, 1),
   };

@@ -107,6 +107,19 @@ describe('comparisons on ramping, phased and arrival-rate plans', () => {
     expect(called.length, called.map(words).join('; ')).toBeLessThanOrEqual(1);
   }
 
+  /**
+   * The plan run twice against the same server and once against it SLOWER; the two alike
+   * compared (paired, as every shape here is), and the second with the slower one.
+   */
+  async function sameTwiceThenSlower(plan: PlanView) {
+    const first = (await runWith(plan, { slower: 1, failHalf: false })).run;
+    const again = (await runWith(plan, { slower: 1, failHalf: false })).run;
+    const slower = (await runWith(plan, { slower: SLOWER, failHalf: false })).run;
+    const same = await compare(first, again);
+    expect(same.noise?.method).toBe('paired moving-block bootstrap over the same points of the load profile');
+    return { first, again, same, changed: await compare(again, slower) };
+  }
+
   /** How many of the phases' judged figures were called a change (each logged), for runs of the same server. */
   function phaseCalls(phases: RunComparison['phases'], what: string): number {
     let calls = 0;
@@ -137,15 +150,11 @@ describe('comparisons on ramping, phased and arrival-rate plans', () => {
         load: { executor: 'ramping-vus', startVUs: 1, stages: [{ duration: `${SHAPED_SECONDS}s`, target: 20 }], gracefulRampDown: '0s' },
         requests: [{ name: 'Get', path: '/' }],
       });
-      const first = (await runWith(plan, { slower: 1, failHalf: false })).run;
-      const again = (await runWith(plan, { slower: 1, failHalf: false })).run;
-      const slower = (await runWith(plan, { slower: SLOWER, failHalf: false })).run;
 
-      const same = await compare(first, again);
-      expect(same.noise?.method).toBe('paired moving-block bootstrap over the same points of the load profile');
+      const { same, changed } = await sameTwiceThenSlower(plan);
       expect(same.warnings).toEqual([]);
       expectUnchanged(same.overall, 'ramp');
-      expectCalledSlower((await compare(again, slower)).overall, 'ramp');
+      expectCalledSlower(changed.overall, 'ramp');
     },
   );
 
@@ -164,14 +173,9 @@ describe('comparisons on ramping, phased and arrival-rate plans', () => {
         },
         requests: [{ name: 'Get', path: '/' }],
       });
-      const first = (await runWith(plan, { slower: 1, failHalf: false })).run;
-      const again = (await runWith(plan, { slower: 1, failHalf: false })).run;
-      const slower = (await runWith(plan, { slower: SLOWER, failHalf: false })).run;
 
-      const same = await compare(first, again);
-      expect(same.noise?.method).toBe('paired moving-block bootstrap over the same points of the load profile');
+      const { same, changed } = await sameTwiceThenSlower(plan);
       expectUnchanged(same.overall, 'arrival-rate ramp');
-      const changed = await compare(again, slower);
       expectCalledSlower(changed.overall, 'arrival-rate ramp');
       // The plan sets the arrivals: a slower server gets as many requests.
       expect(figure(changed.overall, 'rps').change, words(figure(changed.overall, 'rps'))).toBe('unchanged');
@@ -194,12 +198,7 @@ describe('comparisons on ramping, phased and arrival-rate plans', () => {
           requests: [{ name: `Get ${phase.name}`, path: `/${phase.name}` }],
         }));
       const plan = await createPlan('phased', { scenarios: phases(16) });
-      const first = (await runWith(plan, { slower: 1, failHalf: false })).run;
-      const again = (await runWith(plan, { slower: 1, failHalf: false })).run;
-      const slower = (await runWith(plan, { slower: SLOWER, failHalf: false })).run;
-
-      const same = await compare(first, again);
-      expect(same.noise?.method).toBe('paired moving-block bootstrap over the same points of the load profile');
+      const { first, again, same, changed } = await sameTwiceThenSlower(plan);
       expectUnchanged(same.overall, 'phases');
       expect(same.phases.map((phase) => [phase.name, phase.sameLoad, phase.paired])).toEqual([
         ['baseline', true, true],
@@ -210,7 +209,7 @@ describe('comparisons on ramping, phased and arrival-rate plans', () => {
       // call in up to 1 of 10 identical pairs per phase figure on short phases (docs/benchmarks.md),
       // so one among the 18 is allowed here and logged; the whole run's figures above allow none.
       expect(phaseCalls(same.phases, 'phase'), 'false calls among the phases’ figures').toBeLessThanOrEqual(1);
-      expectCalledSlower((await compare(again, slower)).overall, 'phases');
+      expectCalledSlower(changed.overall, 'phases');
 
       // Version 2 peaks at 24 VUs: the whole run is shown, not judged; each phase is compared on
       // its own, the unchanged ones paired and judged, the changed one on its latency only.

@@ -24,13 +24,8 @@ export function annotationsPlugin(getModel: () => ChartModel, getAbove: () => re
         const bands = getModel().bands;
         if (!bands?.length) return;
         const { ctx } = u;
-        const { left, top, width, height } = u.bbox;
-        const pxRatio = uPlotRatio();
-        ctx.save();
-        ctx.beginPath();
-        ctx.rect(left, top, width, height);
-        ctx.clip();
-        ctx.font = FONT.replace('11px', `${Math.round(11 * pxRatio)}px`);
+        const { top, height } = u.bbox;
+        const pxRatio = clipToPlot(u);
         ctx.textBaseline = 'top';
         bands.forEach((band, index) => {
           const x0 = u.valToPos(band.from, 'x', true);
@@ -50,16 +45,11 @@ export function annotationsPlugin(getModel: () => ChartModel, getAbove: () => re
         if (!marks?.length) return;
         const { ctx } = u;
         const { left, top, width, height } = u.bbox;
-        const pxRatio = uPlotRatio();
-        ctx.save();
-        ctx.beginPath();
-        ctx.rect(left, top, width, height);
-        ctx.clip();
+        const pxRatio = clipToPlot(u);
         ctx.strokeStyle = MARK_COLOR;
         ctx.fillStyle = MARK_COLOR;
         ctx.lineWidth = 2 * pxRatio;
         ctx.setLineDash([4 * pxRatio, 3 * pxRatio]);
-        ctx.font = FONT.replace('11px', `${Math.round(11 * pxRatio)}px`);
         ctx.textBaseline = 'bottom';
         for (const mark of marks) {
           const x = u.valToPos(mark.x, 'x', true);
@@ -79,18 +69,29 @@ export function annotationsPlugin(getModel: () => ChartModel, getAbove: () => re
   };
 }
 
-/** Each limit above the axis as words at the top right edge, one under another: "↑ limit 2,000 ms above (p95 < 2000 ms)". */
-function drawOffScale(u: uPlot, above: readonly OffScaleReference[], underBands: boolean): void {
-  if (!above.length) return;
+/**
+ * Saves the canvas state, clips drawing to the plot area and sets the label font at the
+ * device's pixel ratio, which it returns; the caller restores.
+ */
+function clipToPlot(u: uPlot): number {
   const { ctx } = u;
   const { left, top, width, height } = u.bbox;
   const pxRatio = uPlotRatio();
-  const lineHeight = 15 * pxRatio;
   ctx.save();
   ctx.beginPath();
   ctx.rect(left, top, width, height);
   ctx.clip();
   ctx.font = FONT.replace('11px', `${Math.round(11 * pxRatio)}px`);
+  return pxRatio;
+}
+
+/** Each limit above the axis as words at the top right edge, one under another: "↑ limit 2,000 ms above (p95 < 2000 ms)". */
+function drawOffScale(u: uPlot, above: readonly OffScaleReference[], underBands: boolean): void {
+  if (!above.length) return;
+  const { ctx } = u;
+  const { left, top, width } = u.bbox;
+  const pxRatio = clipToPlot(u);
+  const lineHeight = 15 * pxRatio;
   ctx.textBaseline = 'top';
   ctx.textAlign = 'right';
   let y = top + (underBands ? 18 : 3) * pxRatio;
