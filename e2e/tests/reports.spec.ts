@@ -213,7 +213,7 @@ describe('reports', { timeout: RUN_TIMEOUT_MS * 2 + 180_000 }, () => {
       assert.deepEqual(overlay.throughput, ['Base req/s', 'Head req/s']);
       assert.equal(await compare.chartCanvases('whole'), 2, 'latency and throughput are drawn');
       // The reading rule is explained where latencies were judged, and a large "within noise" says why.
-      assert.match(await compare.readingRule(), /one bucket \(1 %\) apart are the same reading/);
+      assert.match(await compare.readingRule(), /read from histograms to within 0.5 %/);
       for (const row of await compare.withinNoiseRows()) {
         const percent = Number.parseFloat(row.deltaPct.replace('−', '-').replace('+', ''));
         // The page explains changes of 2 % or more; a shown "−2 %" may be a rounded −1.6 %.

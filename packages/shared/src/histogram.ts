@@ -118,6 +118,40 @@ export function valueAtRank(histogram: Histogram, rank: number): number {
 }
 
 /**
+ * The value of a rank read between its bucket's edges: bucket i holds its c values spread
+ * evenly (in log space) over (GAMMA^(i-1), GAMMA^i], the k-th of them at GAMMA^(i-1+(k+0.5)/c).
+ * What a comparison reads (noise.ts): two readings of the bucket value alone move in whole
+ * ~1 % steps, so a change under a bucket reads as 0 or 1 % and an interval made of such
+ * readings widens to the next whole step. Within the histogram's accuracy like valueAtRank.
+ */
+export function interpolatedValue(index: number, withinBucket: number, inBucket: number): number {
+  return Math.exp((index - 1 + (withinBucket + 0.5) / inBucket) * LOG_GAMMA);
+}
+
+/** quantile() read between bucket edges (interpolatedValue); null when empty. */
+export function interpolatedQuantile(histogram: Histogram, q: number): number | null {
+  if (histogram.count === 0) return null;
+  if (q <= 0) return histogram.min;
+  if (q >= 1) return histogram.max;
+  return interpolatedValueAtRank(histogram, Math.floor(q * (histogram.count - 1)));
+}
+
+/** valueAtRank() read between bucket edges (interpolatedValue), clamped to the exact min and max. */
+export function interpolatedValueAtRank(histogram: Histogram, rank: number): number {
+  if (rank < histogram.zeroCount) return histogram.min;
+  let seen = histogram.zeroCount;
+  const indexes = Object.keys(histogram.bins)
+    .map(Number)
+    .sort((a, b) => a - b);
+  for (const index of indexes) {
+    const count = histogram.bins[String(index)]!;
+    if (seen + count > rank) return Math.min(histogram.max, Math.max(histogram.min, interpolatedValue(index, rank - seen, count)));
+    seen += count;
+  }
+  return histogram.max;
+}
+
+/**
  * How many values lie above `limit` (at or above it with `inclusive`), read from the buckets
  * (within the histogram's relative accuracy of the limit) and exact beyond the min and max.
  */

@@ -1,6 +1,8 @@
 // The printed part of `--only compare`: per shape, false calls on identical pairs per judged
 // figure, and the smallest p95 change called a regression in >= 95 % of pairs; then whether
-// the issue's bar (compare.mjs BAR) is met.
+// a 5 % change is called every time (compare.mjs BAR: in 95 % of pairs, within ±3 %, with at
+// most 5 % false calls): a stricter reading of issue 29 than its test's, measured on a server
+// noisier than the test's.
 const pct = (value, digits = 1) => (value === null || value === undefined ? 'n/a' : `${(value * 100).toFixed(digits)} %`);
 const step = (value) => `${round1(value * 100)} %`;
 const round1 = (value) => Math.round(value * 10) / 10;
@@ -61,7 +63,7 @@ function shapeLines(prefix, shape, bar) {
   if (!shape.meetsBar.detection)
     missed.push(`a 5 % change called in fewer than ${pct(bar.detection, 0)} of pairs (p95 ${pct(at5?.p95)}, p50 ${pct(at5?.p50)})`);
   if (!shape.meetsBar.interval) missed.push(`p95 interval wider than ±${pct(bar.halfWidth, 0)} (median ±${pct(at5?.p95HalfWidth.median)})`);
-  lines.push(`    issue 29's bar: ${missed.length ? `MISSED: ${missed.join('; ')}` : 'met'}`);
+  lines.push(`    5 % every time (95 % of pairs, ±3 %, <= 5 % false calls): ${missed.length ? `not on this server: ${missed.join('; ')}` : 'yes'}`);
   return lines;
 }
 

@@ -16,7 +16,7 @@ import { MODEL, shapesOf, sharedDist, syntheticSeconds } from './compare-model.m
 
 /** Server slower by these fractions at every load level. */
 export const STEPS = [0.01, 0.02, 0.03, 0.04, 0.05, 0.07, 0.1, 0.15, 0.2];
-/** The issue's bar: at most 1 false call in 20 per figure; a 5 % change called with an interval within ±3 %. */
+/** A 5 % change every time: called in 95 % of pairs with an interval within ±3 %, at most 1 false call in 20 per figure. */
 export const BAR = { falseCallRate: 0.05, detection: 0.95, halfWidth: 0.03 };
 const CALLED = new Set(['regression', 'improvement']);
 

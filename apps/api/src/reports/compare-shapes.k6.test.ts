@@ -9,25 +9,26 @@ import type { ApiClient } from '../test/api-client.js';
  * sets: its latency grows with the requests it has in flight (so the seconds of a ramp or of
  * phases differ because the load differs, as on a real service), each answer spread over ±20 %
  * in a fixed order, made `slower` at every load level, and failing every other request when
- * asked. The same server twice must read "unchanged" on every judged figure; the server 10 %
- * slower must be called on p50 and p95, each interval excluding 0 and within ±5 % of the slower
- * run's figure (an arrival-rate plan turns 10 % slower answers into ~15 % at p95: more requests
- * wait in line, and the interval of a ratio grows with it).
+ * asked. The same server twice must read "unchanged" on every judged figure; the server 5 %
+ * slower must be called on p50 and p95, each interval excluding 0 and no wider than ±3 % of the
+ * base run's figure (issue 29). An arrival-rate plan turns 5 % slower answers into more: more
+ * requests wait in line.
  *
- * Issue 29 asks for 5 % called with an interval within ±3 %. That is measured where it can be
- * measured often enough to be a rate, by `pnpm bench -- --only compare` (21 pairs of real runs
- * per shape, docs/benchmarks.md): with 40 s runs a 5 % change is called in 100 % of ramp and
- * constant-load pairs but 71-76 % of phased and arrival-rate ones, and the interval's median
- * half-width is ±2.9-3.7 %. A test that runs once per CI run holds what the model does every
- * time: 10 % is called on every shape (100 % of pairs in the benchmark from 7 % on).
+ * How often that holds is the benchmark's to measure (`pnpm bench -- --only compare`, 21 pairs
+ * of real runs per shape, docs/benchmarks.md); a test that runs once per CI run holds what
+ * each comparison must do. 30 s plans: on 15 s ones the seconds' own noise makes intervals of
+ * ±3.3-3.4 % (measured 27 Nov), on 30 s ones the run-to-run spread assumed for latencies
+ * (history-noise.ts, ±2.9 % around a 5 % change) is the wider part.
  */
 /** How long each ramping, arrival-rate and phased plan runs (the phases a third each). */
-const SHAPED_SECONDS = 15;
+const SHAPED_SECONDS = 30;
 const PHASE_SECONDS = Math.round(SHAPED_SECONDS / 3);
 /** Three or four runs of a shaped plan, each waited for. */
-const SHAPED_TEST_TIMEOUT_MS = 240_000;
-/** How much slower the server is made: a change the comparison calls on every shape, every time (see above). */
-const SLOWER = 1.1;
+const SHAPED_TEST_TIMEOUT_MS = 360_000;
+/** How much slower the server is made (issue 29's 5 %). */
+const SLOWER = 1.05;
+/** The widest interval allowed around that change, as a share of the base run's figure (issue 29's ±3 %). */
+const WIDEST = 0.03;
 const SPREAD = Array.from({ length: 100 }, (_, i) => 0.8 + (0.4 * ((i * 37) % 100)) / 100);
 const BASE_MS = 10;
 const PER_REQUEST_IN_FLIGHT_MS = 1;
@@ -131,19 +132,19 @@ describe('comparisons on ramping, phased and arrival-rate plans', () => {
     return calls;
   }
 
-  /** p50 and p95 called regressions, each interval excluding 0 and within ±5 % of the slower run's figure. */
+  /** p50 and p95 called regressions, each interval excluding 0 and no wider than ±WIDEST of the base run's figure. */
   function expectCalledSlower(deltas: MetricDelta[], what: string) {
     for (const metric of ['p50', 'p95']) {
       const delta = figure(deltas, metric);
       console.log(`${what}, server ${Math.round((SLOWER - 1) * 100)} % slower: ${words(delta)}`);
       expect(delta.change, words(delta)).toBe('regression');
       expect(delta.interval!.low, words(delta)).toBeGreaterThan(0);
-      expect((delta.interval!.high - delta.interval!.low) / 2, words(delta)).toBeLessThanOrEqual(0.05 * delta.head!);
+      expect((delta.interval!.high - delta.interval!.low) / 2, words(delta)).toBeLessThanOrEqual(WIDEST * delta.base!);
     }
   }
 
   it(
-    `ramping VUs (1 → 20 over ${SHAPED_SECONDS} s): the same server is unchanged, 10 % slower is a regression`,
+    `ramping VUs (1 → 20 over ${SHAPED_SECONDS} s): the same server is unchanged, 5 % slower is a regression`,
     { timeout: SHAPED_TEST_TIMEOUT_MS },
     async () => {
       const plan = await createPlan('ramp', {
@@ -159,7 +160,7 @@ describe('comparisons on ramping, phased and arrival-rate plans', () => {
   );
 
   it(
-    `ramping arrival rate (20 → 300 req/s over ${SHAPED_SECONDS} s): the same server is unchanged, 10 % slower is a regression`,
+    `ramping arrival rate (20 → 300 req/s over ${SHAPED_SECONDS} s): the same server is unchanged, 5 % slower is a regression`,
     { timeout: SHAPED_TEST_TIMEOUT_MS },
     async () => {
       const plan = await createPlan('arrivals', {

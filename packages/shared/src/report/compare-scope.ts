@@ -2,9 +2,10 @@ import type { PlanSpec } from '../plan.js';
 import { isRamping } from '../plan-load.js';
 import { loadChangeWords } from '../run-manifest.js';
 import type { RequestStats } from '../summary.js';
-import { emptyHistogram, mergeHistogramInto } from '../histogram.js';
+import { emptyHistogram, interpolatedQuantile, interpolatedValueAtRank, mergeHistogramInto } from '../histogram.js';
+import { orderStatisticRanks } from '../percentile-interval.js';
 import type { SecondSample } from '../series.js';
-import { Z95, rateDifferenceInterval, shareDifferenceInterval, widerInterval } from './count-intervals.js';
+import { Z95, differenceOfIntervals, rateDifferenceInterval, shareDifferenceInterval, widerInterval } from './count-intervals.js';
 import { MIN_SECONDS, changeIntervals, type ChangeInterval, type EstimatedInterval, type NoiseMetric, type SecondFigures } from './noise.js';
 
 /**
@@ -183,9 +184,52 @@ export function scopeFigures(
   return paired ? pairedFigures(base, head, scope, phases, edges) : [scopeSeconds(base, scope, edges), scopeSeconds(head, scope, edges)];
 }
 
-/** A scope's figure as its summary states it: what an interval is centred on. */
-function stated(stats: RequestStats, metric: NoiseMetric): number | null {
+/**
+ * A scope's percentile read between bucket edges from all its seconds, with the 95 % interval
+ * its sample count allows (the order statistics that bound it, percentile-interval.ts, read the
+ * same way).
+ */
+export interface Reading {
+  value: number;
+  low: number;
+  high: number;
+}
+export type Readings = Partial<Record<'p50' | 'p90' | 'p95' | 'p99', Reading>>;
+
+const READ_QUANTILES = [
+  ['p50', 0.5],
+  ['p90', 0.9],
+  ['p95', 0.95],
+  ['p99', 0.99],
+] as const;
+
+/**
+ * A scope's percentiles over all of a run's seconds, read between bucket edges: what a
+ * latency interval is centred on. The summary states each as its bucket's value, so two
+ * runs' stated p95s differ in whole ~1 % steps (a true +4.4 % reads +3.0 % or +5.1 %), and an
+ * interval centred there would move by up to a bucket for no reason in the runs.
+ */
+export function scopeReadings(seconds: readonly SecondSample[], scope: Scope): Readings {
+  const merged = emptyHistogram();
+  for (const second of scopeSeconds(seconds, scope)) if (second.latency) mergeHistogramInto(merged, second.latency);
+  const readings: Readings = {};
+  const n = merged.count;
+  if (n === 0) return readings;
+  for (const [metric, q] of READ_QUANTILES) {
+    const { j, k } = orderStatisticRanks(n, q);
+    readings[metric] = {
+      value: interpolatedQuantile(merged, q)!,
+      low: j <= 0 ? merged.min : interpolatedValueAtRank(merged, j - 1),
+      high: k > n ? merged.max : interpolatedValueAtRank(merged, k - 1),
+    };
+  }
+  return readings;
+}
+
+/** A scope's figure as its summary states it, its percentiles read between bucket edges when `readings` has them: what an interval is centred on. */
+function stated(stats: RequestStats, metric: NoiseMetric, readings: Readings | undefined): number | null {
   if (metric === 'rps' || metric === 'errorRate') return stats[metric];
+  if (metric !== 'avg' && metric !== 'max' && readings?.[metric] !== undefined) return readings[metric].value;
   return stats.latency ? stats.latency[metric] : null;
 }
 
@@ -197,27 +241,54 @@ function stated(stats: RequestStats, metric: NoiseMetric): number | null {
  * Only for `whole` runs of the same load: a run stopped early states figures of less of the
  * profile, and the seconds both runs have are then what is judged.
  */
-function centred(intervals: NonNullable<Intervals>, base: RequestStats, head: RequestStats, whole: boolean): NonNullable<Intervals> {
+function centred(intervals: NonNullable<Intervals>, base: RequestStats, head: RequestStats, whole: boolean, readings?: ScopeReadings): NonNullable<Intervals> {
   const result: NonNullable<Intervals> = {};
   for (const [metric, interval] of Object.entries(intervals) as [NoiseMetric | 'count', ChangeInterval | EstimatedInterval][]) {
-    const [b, h] = metric === 'count' || !whole ? [null, null] : [stated(base, metric), stated(head, metric)];
+    const [b, h] = metric === 'count' || !whole ? [null, null] : [stated(base, metric, readings?.base), stated(head, metric, readings?.head)];
     const shift = 'estimate' in interval && b !== null && h !== null ? h - b - interval.estimate : 0;
     result[metric] = { low: interval.low + shift, high: interval.high + shift };
   }
   return result;
 }
 
+const PERCENTILES = ['p50', 'p90', 'p95', 'p99'] as const;
+
 /**
- * A scope's intervals as they are judged: centred on the runs' own figures (centred), and
- * error rate, throughput and request count judged on their counts as well: Newcombe's interval
- * of two shares for the error rate, Poisson for the rate (requests over the seconds they took)
- * and for the count; each the wider of that and the seconds' bootstrap (the runs' own swings).
+ * A percentile's change as its samples alone allow: each run's order-statistic interval around
+ * its reading (scopeReadings), combined by MOVER. A p99 of a 10 s phase rests on a few dozen
+ * requests, which the seconds' draws (each a few requests above the p99) show less than the
+ * counts do. Null without readings.
+ */
+function percentileDifference(metric: (typeof PERCENTILES)[number], readings?: ScopeReadings): ChangeInterval | null {
+  const [b, h] = [readings?.base[metric], readings?.head[metric]];
+  return b && h ? differenceOfIntervals(b, h) : null;
+}
+
+/** Both runs' readings of a scope (scopeReadings). */
+export interface ScopeReadings {
+  base: Readings;
+  head: Readings;
+}
+
+/**
+ * A scope's intervals as they are judged: centred on the runs' own figures (centred; their
+ * percentiles as `readings` read them, when given), and
+ * error rate, throughput, request count and percentiles judged on their counts as well:
+ * Newcombe's interval of two shares for the error rate, Poisson for the rate (requests over the
+ * seconds they took) and for the count, MOVER of the two order-statistic intervals for a
+ * percentile; each the wider of that and the seconds' bootstrap (the runs' own swings).
  * `sameDuration`: runs that applied the same load for as long, whole: only then are intervals
  * centred on their figures and their counts judged.
  */
-export function withCountIntervals(intervals: Intervals, base: RequestStats | undefined, head: RequestStats | undefined, sameDuration: boolean): Intervals {
+export function withCountIntervals(
+  intervals: Intervals,
+  base: RequestStats | undefined,
+  head: RequestStats | undefined,
+  sameDuration: boolean,
+  readings?: ScopeReadings,
+): Intervals {
   if (!intervals || !base || !head) return intervals;
-  intervals = centred(intervals, base, head, sameDuration);
+  intervals = centred(intervals, base, head, sameDuration, readings);
   const seconds = (stats: RequestStats) => (stats.rps > 0 ? stats.count / stats.rps : 0);
   const errorRate = widerInterval(
     intervals.errorRate,
@@ -228,6 +299,10 @@ export function withCountIntervals(intervals: Intervals, base: RequestStats | un
     rateDifferenceInterval({ count: base.count, seconds: seconds(base) }, { count: head.count, seconds: seconds(head) }),
   );
   const result: NonNullable<Intervals> = { ...intervals, ...(errorRate ? { errorRate } : {}), ...(rps ? { rps } : {}) };
+  for (const metric of PERCENTILES) {
+    const fromSamples = percentileDifference(metric, readings);
+    if (fromSamples && result[metric]) result[metric] = widerInterval(result[metric], fromSamples)!;
+  }
   if (sameDuration) {
     // A count's Poisson interval, widened to the rate's (its swings over the same seconds).
     const half = Z95 * Math.sqrt(Math.max(1, base.count) + Math.max(1, head.count));

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RunView } from '../runs.js';
 import type { SecondSample } from '../series.js';
 import { compareRuns } from './compare.js';
+import { summarizeSeconds } from '../summary.js';
 import { emptyHistogram, recordValue } from '../histogram.js';
 import { summarizeCustomMetric } from '../custom-metrics.js';
 import { run, spec } from './test-runs.js';
@@ -54,6 +55,34 @@ describe('compareRuns', () => {
     const blind = compareRuns({ run: base, spec: spec(5) }, { run: head, spec: spec(5) });
     expect(blind.overall.find((delta) => delta.metric === 'p95')).toMatchObject({ delta: -20, interval: null, change: null });
     expect(blind.noise).toBeNull();
+  });
+
+  it('reads a change smaller than a histogram bucket apart from it: a true +1.5 % is called, its interval around it', () => {
+    // 30 s of 500 requests a second spread evenly over ±10 %, then the same 1.5 % slower, with
+    // a plan history that says its runs differ by 0.1 %: the stated p95s (bucket values) read
+    // +1.0 % or +2.0 %; the interval must hold the true +1.5 %.
+    const seconds = (ms: number): SecondSample[] =>
+      secondsAround(ms).map((second) => {
+        const latency = emptyHistogram();
+        for (let i = 0; i < 500; i++) recordValue(latency, ms * (0.9 + (0.2 * i) / 499));
+        return { ...second, requests: [{ ...second.requests[0]!, count: 500, latency }] };
+      });
+    const [b, h] = [seconds(100), seconds(101.5)];
+    const runOf = (id: string, samples: SecondSample[]): RunView => ({ ...run(id, '2026-11-01T00:00:00Z', 0), summary: summarizeSeconds(samples) });
+    const spread = { p50: 0.001, p95: 0.001, p99: 0.001, rps: 0.001, errorRate: 0 };
+    const comparison = compareRuns(
+      { run: runOf('a', b), spec: spec(5), seconds: b },
+      { run: runOf('b', h), spec: spec(5), seconds: h },
+      { runs: 10, overall: spread, requests: {} },
+    );
+    const p95 = comparison.overall.find((delta) => delta.metric === 'p95')!;
+    const truth = 0.015 * p95.base!;
+    expect(Math.abs(p95.deltaPct! - 0.015)).toBeGreaterThan(0.003);
+    expect(p95.change).toBe('regression');
+    expect(p95.interval!.low).toBeLessThanOrEqual(truth);
+    expect(p95.interval!.high).toBeGreaterThanOrEqual(truth);
+    // And it holds the change shown, read from the bucket values.
+    expect(p95.interval!.low).toBeLessThanOrEqual(p95.delta!);
   });
 
   it("sets a custom script's own metrics side by side without calling a change good or bad", () => {

@@ -4,16 +4,36 @@ import type { RunView } from '../runs.js';
 import type { PlanSpec } from '../plan.js';
 import { THRESHOLD_STOP_CODE } from '../stop-rule.js';
 import { CUSTOM_METRIC_TYPES, customMetricFigures } from '../custom-metrics.js';
-import { HISTOGRAM_GAMMA } from '../histogram.js';
+import { HISTOGRAM_RELATIVE_ACCURACY } from '../histogram.js';
 import type { SecondSample } from '../series.js';
 import { comparisonWarnings } from './compare-warnings.js';
-import { loadRelation, phaseSeconds, scopeIntervals, sharedPhases, withCountIntervals, type Intervals, type Scope } from './compare-scope.js';
+import {
+  loadRelation,
+  phaseSeconds,
+  scopeIntervals,
+  scopeReadings,
+  sharedPhases,
+  withCountIntervals,
+  type Intervals,
+  type Readings,
+  type Scope,
+  type ScopeReadings,
+} from './compare-scope.js';
 import { compareTelemetry, telemetryComparisonSchema } from './compare-telemetry.js';
 import { comparisonChartsSchema } from './compare-charts.js';
 import { ASSUMED_LATENCY_SPREAD, historyFigure, runToRunSpread, widenDifference, type HistorySpread, type Spread } from './history-noise.js';
 import { DEFAULT_RESAMPLES, MIN_SECONDS, NOISE_METRICS, pairSeed, type ChangeInterval, type NoiseMetric } from './noise.js';
 
 export { edgeSeconds, pairingOf, scopeSeconds, sharedPhases } from './compare-scope.js';
+
+/**
+ * A latency change is called only when its interval stays clear of ±this share of the base: a
+ * percentile read from the histogram (between its bucket's edges, scopeReadings) is within the
+ * histogram's relative accuracy of the true value, so a change within it is not one however
+ * narrow the interval. (Read as bucket values, two readings a whole bucket, 1 %, apart could be
+ * the same value: intervals are centred on the finer readings for that reason.)
+ */
+export const LATENCY_CHANGE_FLOOR = HISTOGRAM_RELATIVE_ACCURACY;
 
 /** Which way is better for a metric: latency and errors down, throughput up. */
 const LOWER_IS_BETTER = new Set(['avg', 'p50', 'p90', 'p95', 'p99', 'max', 'errorRate', 'errors']);
@@ -43,8 +63,8 @@ export const metricDeltaSchema = z.object({
    */
   interval: z.object({ low: z.number(), high: z.number() }).nullable().default(null),
   /**
-   * regression or improvement when the interval excludes 0 (for latencies: excludes ±1 %, the
-   * histogram's resolution), unchanged (within noise) otherwise; null when not judged (response
+   * regression or improvement when the interval excludes 0 (for latencies: excludes ±0.5 %,
+   * LATENCY_CHANGE_FLOOR), unchanged (within noise) otherwise; null when not judged (response
    * sizes, a maximum, a script's own metrics; throughput and counts of a run stopped early; the
    * whole run of two different load profiles, compared per phase instead) or when there is no
    * interval (a run with fewer than 5 seconds, or no per-second data).
@@ -115,23 +135,34 @@ function value(stats: RequestStats | undefined, metric: Metric): number | null {
 }
 
 /** `judged`: whether a change in this metric may be called at all in this comparison. */
+/** A scope's intervals and the finer readings of its percentiles they are centred on (scopeReadings). */
+interface ScopeNoise {
+  intervals: Intervals;
+  readings: ScopeReadings | null;
+}
+
+const NO_NOISE: ScopeNoise = { intervals: null, readings: null };
+
 function delta(
   metric: Metric,
   base: RequestStats | undefined,
   head: RequestStats | undefined,
-  intervals: Intervals,
+  noise: ScopeNoise,
   judged: boolean,
   spread?: Spread,
 ): MetricDelta {
   const counted = (NOISE_METRICS as readonly string[]).includes(metric) || metric === 'count';
-  let interval = judged && counted ? (intervals?.[metric as NoiseMetric | 'count'] ?? null) : null;
+  let interval = judged && counted ? (noise.intervals?.[metric as NoiseMetric | 'count'] ?? null) : null;
   const b = value(base, metric);
   const h = value(head, metric);
   const figure = historyFigure(metric);
-  if (interval && figure && b !== null && h !== null) interval = widenDifference(interval, b, h, figure, runToRunSpread(figure, spread));
-  // A latency is read from a histogram as its bucket's value: readings one bucket apart (a
-  // factor of HISTOGRAM_GAMMA, 1.005 %) are the same reading.
-  const resolution = LATENCY.has(metric) && b !== null ? (HISTOGRAM_GAMMA - 1) * Math.abs(b) * (1 + 1e-9) : 0;
+  // The history's band lies around the change as the percentiles read between bucket edges.
+  const [rb, rh] = [noise.readings?.base[metric as keyof Readings]?.value ?? b, noise.readings?.head[metric as keyof Readings]?.value ?? h];
+  if (interval && figure && rb !== null && rh !== null) interval = widenDifference(interval, rb, rh, figure, runToRunSpread(figure, spread));
+  // An interval always holds the change it is shown with: the stated percentiles are bucket
+  // values, up to a bucket from the readings it is centred on, which a narrow one could leave out.
+  if (interval && b !== null && h !== null) interval = { low: Math.min(interval.low, h - b), high: Math.max(interval.high, h - b) };
+  const resolution = LATENCY.has(metric) && b !== null ? LATENCY_CHANGE_FLOOR * Math.abs(b) * (1 + 1e-9) : 0;
   return deltaOf(metric, b, h, judged ? (LOWER_IS_BETTER.has(metric) ? 'lower' : 'higher') : null, interval, resolution);
 }
 
@@ -205,10 +236,24 @@ export function compareRuns(base: ComparedRun, head: ComparedRun, history: Histo
   const judged = (metric: Metric) => load.same && !NOT_JUDGED.has(metric) && !(stopped && (metric === 'rps' || metric === 'count'));
   const seed = pairSeed(base.run.id, head.run.id);
   const [bs, hs] = base.seconds && head.seconds ? [base.seconds, head.seconds] : [null, null];
-  const intervalsOf = (scope: Scope, b: RequestStats | undefined, h: RequestStats | undefined): Intervals =>
-    bs && hs && b && h ? withCountIntervals(scopeIntervals(bs, hs, scope, paired, seed, phaseNames), b, h, sameDuration) : null;
+  const noiseOf = (
+    seconds: [readonly SecondSample[], readonly SecondSample[]] | [null, null],
+    scope: Scope,
+    b: RequestStats | undefined,
+    h: RequestStats | undefined,
+    pairedScope: boolean,
+    whole: boolean,
+    phases: readonly string[] = [],
+  ): ScopeNoise => {
+    const [bSeconds, hSeconds] = seconds;
+    if (!bSeconds || !hSeconds || !b || !h) return NO_NOISE;
+    const readings = { base: scopeReadings(bSeconds, scope), head: scopeReadings(hSeconds, scope) };
+    return { intervals: withCountIntervals(scopeIntervals(bSeconds, hSeconds, scope, pairedScope, seed, phases), b, h, whole, readings), readings };
+  };
+  const intervalsOf = (scope: Scope, b: RequestStats | undefined, h: RequestStats | undefined): ScopeNoise =>
+    noiseOf([bs, hs] as [SecondSample[], SecondSample[]] | [null, null], scope, b, h, paired, sameDuration, phaseNames);
 
-  const overallIntervals = load.same ? intervalsOf({}, base.run.summary?.overall, head.run.summary?.overall) : null;
+  const overallIntervals = load.same ? intervalsOf({}, base.run.summary?.overall, head.run.summary?.overall) : NO_NOISE;
   // Intervals need MIN_SECONDS full seconds in each run (changeIntervals): say so without resampling twice.
   const noiseAvailable = bs !== null && hs !== null && bs.length >= MIN_SECONDS && hs.length >= MIN_SECONDS;
   const names = [...new Set([...(base.run.summary?.requests ?? []), ...(head.run.summary?.requests ?? [])].map((request) => request.name))];
@@ -221,7 +266,7 @@ export function compareRuns(base: ComparedRun, head: ComparedRun, history: Histo
     overall: METRICS.map((metric) => delta(metric, base.run.summary?.overall, head.run.summary?.overall, overallIntervals, judged(metric), history?.overall)),
     requests: names.map((name) => {
       const [b, h] = [find(base.run, name), find(head.run, name)];
-      const intervals = load.same ? intervalsOf({ request: name }, b, h) : null;
+      const intervals = load.same ? intervalsOf({ request: name }, b, h) : NO_NOISE;
       return { name, inBase: !!b, inHead: !!h, metrics: METRICS.map((metric) => delta(metric, b, h, intervals, judged(metric), history?.requests[name])) };
     }),
     phases: phaseNames.map((name) => {
@@ -230,15 +275,11 @@ export function compareRuns(base: ComparedRun, head: ComparedRun, history: Histo
       // The phase's own load: paired at the same offsets into the phase when it is the same in both.
       const sameLoad = JSON.stringify(baseScenario.load) === JSON.stringify(headScenario.load);
       const pairedPhase = sameLoad && !!base.seconds && !!head.seconds;
-      const intervals =
-        base.seconds && head.seconds && b && h
-          ? withCountIntervals(
-              scopeIntervals(phaseSeconds(base.seconds, name), phaseSeconds(head.seconds, name), { scenario: name }, pairedPhase, seed),
-              b,
-              h,
-              sameLoad && !stopped,
-            )
-          : null;
+      const seconds =
+        base.seconds && head.seconds
+          ? ([phaseSeconds(base.seconds, name), phaseSeconds(head.seconds, name)] as [SecondSample[], SecondSample[]])
+          : ([null, null] as [null, null]);
+      const intervals = noiseOf(seconds, { scenario: name }, b, h, pairedPhase, sameLoad && !stopped);
       const phaseJudged = (metric: Metric) =>
         !NOT_JUDGED.has(metric) && !(stopped && (metric === 'rps' || metric === 'count')) && (sameLoad || LATENCY.has(metric) || metric === 'errorRate');
       return { name, paired: pairedPhase, sameLoad, metrics: PHASE_METRICS.map((metric) => delta(metric, b, h, intervals, phaseJudged(metric))) };

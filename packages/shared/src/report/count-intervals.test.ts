@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { rateDifferenceInterval, shareDifferenceInterval, widerInterval } from './count-intervals.js';
+import { emptyHistogram, interpolatedQuantile, recordValue } from '../histogram.js';
+import { percentileInterval } from '../percentile-interval.js';
+import { differenceOfIntervals, rateDifferenceInterval, shareDifferenceInterval, widerInterval } from './count-intervals.js';
 
 /** A seeded generator, so every case is the same on every machine. */
 function uniform(seed: number) {
@@ -76,5 +78,39 @@ describe('widerInterval', () => {
   it('takes the wider bound on each side', () => {
     expect(widerInterval({ low: -1, high: 2 }, { low: -3, high: 1 })).toEqual({ low: -3, high: 2 });
     expect(widerInterval(null, { low: -3, high: 1 })).toEqual({ low: -3, high: 1 });
+  });
+});
+
+describe('differenceOfIntervals', () => {
+  it('is the root of the sum of squares for symmetric intervals, and keeps each side its own', () => {
+    const symmetric = differenceOfIntervals({ value: 10, low: 7, high: 13 }, { value: 14, low: 10, high: 18 });
+    expect(symmetric.low).toBeCloseTo(4 - 5, 9);
+    expect(symmetric.high).toBeCloseTo(4 + 5, 9);
+    // Head's interval reaches 1 below and 2 above it, base's 1 either side.
+    const skewed = differenceOfIntervals({ value: 5, low: 4, high: 6 }, { value: 10, low: 9, high: 12 });
+    expect(skewed.low).toBeCloseTo(5 - Math.SQRT2, 9);
+    expect(skewed.high).toBeCloseTo(5 + Math.sqrt(5), 9);
+  });
+
+  it('covers no change between two p99s of 400 requests each about 95 % of the time', () => {
+    // Two runs of the same log-normal latencies; each p99 read between bucket edges, its
+    // interval from the order statistics (percentile-interval.ts), as a comparison takes them.
+    const next = uniform(7);
+    const normal = () => Math.sqrt(-2 * Math.log(next())) * Math.cos(2 * Math.PI * next());
+    const p99 = () => {
+      const histogram = emptyHistogram();
+      for (let i = 0; i < 400; i++) recordValue(histogram, 20 * Math.exp(0.5 * normal()));
+      const interval = percentileInterval(histogram, 0.99)!;
+      return { value: interpolatedQuantile(histogram, 0.99)!, low: interval.low, high: interval.high };
+    };
+    let covered = 0;
+    const pairs = 400;
+    for (let i = 0; i < pairs; i++) {
+      const difference = differenceOfIntervals(p99(), p99());
+      if (difference.low <= 0 && difference.high >= 0) covered++;
+    }
+    console.log(`p99 of 400 requests, same latencies twice: no change covered in ${covered} of ${pairs} pairs`);
+    // Order-statistic intervals cover at least 95 % each; their MOVER difference about as often.
+    expect(covered / pairs).toBeGreaterThanOrEqual(0.93);
   });
 });

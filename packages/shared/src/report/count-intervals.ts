@@ -51,6 +51,23 @@ export function rateDifferenceInterval(base: { count: number; seconds: number },
   return { low: d - half, high: d + half };
 }
 
+/**
+ * The interval of headValue - baseValue from each run's own interval of its value (a
+ * percentile's order-statistic interval, percentile-interval.ts): Zou and Donner's MOVER
+ * (Computational Statistics & Data Analysis 2008), the method Newcombe's is an instance of,
+ * for two independent estimates whose intervals need not be symmetric. What a percentile of
+ * few samples (a p99 of a short phase) can be trusted to by its sample count alone.
+ */
+export function differenceOfIntervals(base: { value: number; low: number; high: number }, head: { value: number; low: number; high: number }): ChangeInterval {
+  const d = head.value - base.value;
+  const below = (estimate: { value: number; low: number }) => Math.max(0, estimate.value - estimate.low);
+  const above = (estimate: { value: number; high: number }) => Math.max(0, estimate.high - estimate.value);
+  return {
+    low: d - Math.sqrt(below(head) ** 2 + above(base) ** 2),
+    high: d + Math.sqrt(above(head) ** 2 + below(base) ** 2),
+  };
+}
+
 /** The wider of two intervals of the same difference (either may be missing). */
 export function widerInterval(a: ChangeInterval | null | undefined, b: ChangeInterval | null | undefined): ChangeInterval | null {
   if (!a) return b ?? null;

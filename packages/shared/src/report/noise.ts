@@ -1,4 +1,4 @@
-import { bucketValue, type Histogram } from '../histogram.js';
+import { interpolatedValue, type Histogram } from '../histogram.js';
 
 /**
  * How sure a change between two runs is: a confidence interval for each difference, from the
@@ -193,14 +193,17 @@ export class Resampler {
       max: latencyCount > 0 ? max : null,
     };
     if (latencyCount === 0) return figures;
-    // The same rank rule as quantile() in histogram.ts, read from the dense buckets.
+    // The same rank rule as quantile() in histogram.ts, read between bucket edges (interpolatedValue).
     let q = 0;
     let seen = zeroCount;
     const ranks = QUANTILES.map(([, p]) => Math.floor(p * (latencyCount - 1)));
     while (q < QUANTILES.length && ranks[q]! < zeroCount) figures[QUANTILES[q++]![0]] = min;
     for (let i = 0; i < dense.length && q < QUANTILES.length; i++) {
-      seen += dense[i]!;
-      while (q < QUANTILES.length && seen > ranks[q]!) figures[QUANTILES[q++]![0]] = Math.min(max, Math.max(min, bucketValue(i + this.offset)));
+      const inBucket = dense[i]!;
+      for (; q < QUANTILES.length && seen + inBucket > ranks[q]!; q++) {
+        figures[QUANTILES[q]![0]] = Math.min(max, Math.max(min, interpolatedValue(i + this.offset, ranks[q]! - seen, inBucket)));
+      }
+      seen += inBucket;
     }
     return figures;
   }

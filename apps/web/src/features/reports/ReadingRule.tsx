@@ -1,4 +1,4 @@
-import type { RunComparison } from '@loadline/shared';
+import { LATENCY_CHANGE_FLOOR, type RunComparison } from '@loadline/shared';
 import { Card } from '../../components/PageHeader';
 
 /** How a change is called, shown where latencies were judged (the rule a reader otherwise meets only as "within noise"). */
@@ -8,6 +8,7 @@ export function ReadingRule({ noise }: { noise: NonNullable<RunComparison['noise
     : noise.assumedLatencySpread
       ? `a run-to-run spread of ${Math.round(noise.assumedLatencySpread * 1000) / 10} % assumed for latencies until the plan has a history of its own`
       : null;
+  const floor = `${Math.round(LATENCY_CHANGE_FLOOR * 1000) / 10} %`;
   return (
     <Card title="How changes are called">
       <ul className="compare-rule" data-testid="compare-reading-rule">
@@ -16,8 +17,7 @@ export function ReadingRule({ noise }: { noise: NonNullable<RunComparison['noise
           reads “within noise”.
         </li>
         <li>
-          Latencies are read from histogram buckets 1 % wide, so two latencies one bucket (1 %) apart are the same reading: a latency change is called only when
-          its interval stays clear of −1 % to +1 %.
+          Latencies are read from histograms to within {floor}: a latency change is called only when its interval stays clear of −{floor} to +{floor}.
         </li>
         {spread ? <li>Intervals are widened to {spread}: two runs of the same code differ by about that much anyway.</li> : null}
       </ul>

@@ -22,10 +22,10 @@ const row = (metric: string, base: number, head: number, low: number, high: numb
 });
 
 describe('withinNoiseReason', () => {
-  it('says a −8.6 % p95 whose interval ends at −1 % touches the one-bucket band, and that it was widened', () => {
-    const reason = withinNoiseReason(row('p95', 100, 91.4, -18.3, -1), noise());
+  it('says a −8.6 % p95 whose interval ends at −0.3 % touches the histogram-accuracy band, and that it was widened', () => {
+    const reason = withinNoiseReason(row('p95', 100, 91.4, -18.3, -0.3), noise());
     expect(reason).toBe(
-      '−8.6 %, but its 95 % interval −18.3 % to −1 % (widened to a run-to-run spread of 1 % assumed for latencies) reaches within 1 % of no change: latencies one histogram bucket (1 %) apart are the same reading, so a change is called only when its interval stays clear of that band.',
+      '−8.6 %, but its 95 % interval −18.3 % to −0.3 % (widened to a run-to-run spread of 1 % assumed for latencies) reaches within 0.5 % of no change: a latency is read from the histogram to within 0.5 %, so a change is called only when its interval stays clear of that band.',
     );
   });
 

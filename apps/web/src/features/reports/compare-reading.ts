@@ -1,11 +1,11 @@
-import { HISTOGRAM_GAMMA, type MetricDelta, type RunComparison } from '@loadline/shared';
+import { LATENCY_CHANGE_FLOOR, type MetricDelta, type RunComparison } from '@loadline/shared';
 import { formatDeltaPercent } from './report-format';
 
 /**
  * Why a change reads "within noise", in words, mirroring how compareRuns calls one: a change
  * is called only when its 95 % interval excludes no change; for a latency, only when it
- * excludes the ±1 % band too, because latencies are read from 1 % histogram buckets and
- * readings one bucket apart are the same reading. Pure.
+ * excludes the ±0.5 % band too (LATENCY_CHANGE_FLOOR: a latency read from the histogram is
+ * within 0.5 % of its true value). Pure.
  */
 
 const LATENCY = new Set(['avg', 'p50', 'p90', 'p95', 'p99', 'max']);
@@ -14,10 +14,8 @@ const NOTABLE = 0.02;
 
 type Noise = RunComparison['noise'];
 
-/** The ±band (in the metric's unit) where two latencies are one histogram bucket apart. */
-export function sameReadingBand(delta: Pick<MetricDelta, 'metric' | 'base'>): number {
-  return LATENCY.has(delta.metric) && delta.base !== null ? (HISTOGRAM_GAMMA - 1) * Math.abs(delta.base) : 0;
-}
+/** The band in words: "0.5 %". */
+const FLOOR = `${Math.round(LATENCY_CHANGE_FLOOR * 1000) / 10} %`;
 
 /** "widened to the plan's run-to-run spread over 6 runs", or null when the interval was not widened. */
 function widening(metric: string, noise: Noise): string | null {
@@ -30,8 +28,8 @@ function widening(metric: string, noise: Noise): string | null {
 
 /**
  * For a row called "within noise" whose change is notable (2 % or more, or an interval that
- * excludes 0), the reason: "−8.6 %, but its 95 % interval −18.3 % to −1 % (widened to …)
- * reaches within 1 % of no change, where two latencies are the same reading". Null otherwise.
+ * excludes 0), the reason: "−8.6 %, but its 95 % interval −18.3 % to −0.3 % (widened to …)
+ * reaches within 0.5 % of no change, the histogram's accuracy". Null otherwise.
  */
 export function withinNoiseReason(delta: MetricDelta, noise: Noise): string | null {
   const { interval, deltaPct, base } = delta;
@@ -42,7 +40,7 @@ export function withinNoiseReason(delta: MetricDelta, noise: Noise): string | nu
   const widened = widening(delta.metric, noise);
   const range = `its 95 % interval ${pct(interval.low)} to ${pct(interval.high)}${widened ? ` (${widened})` : ''}`;
   if (!excludesZero) return `${formatDeltaPercent(deltaPct)}, but ${range} includes no change, so the runs may differ by noise alone.`;
-  return `${formatDeltaPercent(deltaPct)}, but ${range} reaches within 1 % of no change: latencies one histogram bucket (1 %) apart are the same reading, so a change is called only when its interval stays clear of that band.`;
+  return `${formatDeltaPercent(deltaPct)}, but ${range} reaches within ${FLOOR} of no change: a latency is read from the histogram to within ${FLOOR}, so a change is called only when its interval stays clear of that band.`;
 }
 
 /** Whether the comparison judged any latency: the reading rule applies only then. */
