@@ -11,8 +11,8 @@ import type { ApiClient } from '../test/api-client.js';
  * in a fixed order, made `slower` at every load level, and failing every other request when
  * asked. The same server twice must read "unchanged" on every judged figure; the server 5 %
  * slower must be called on p50 and p95, each interval excluding 0 and no wider than ±3 % of the
- * base run's figure (issue 29). An arrival-rate plan turns 5 % slower answers into more: more
- * requests wait in line.
+ * base run's figure (issue 29). For VU plans the server's load is its requests in flight; for
+ * the arrival-rate plan, the requests arrived in the last second (ServerMode.loadBy).
  *
  * How often that holds is the benchmark's to measure (`pnpm bench -- --only compare`, 21 pairs
  * of real runs per shape, docs/benchmarks.md); a test that runs once per CI run holds what
@@ -32,11 +32,21 @@ const WIDEST = 0.03;
 const SPREAD = Array.from({ length: 100 }, (_, i) => 0.8 + (0.4 * ((i * 37) % 100)) / 100);
 const BASE_MS = 10;
 const PER_REQUEST_IN_FLIGHT_MS = 1;
+/** Per request arrived in the last second: 600 req/s add 6 ms. */
+const PER_ARRIVAL_PER_SECOND_MS = 0.01;
 
 interface ServerMode {
   slower: number;
   /** Fail every other request (exactly 50 %). */
   failHalf: boolean;
+  /**
+   * What the server's load is: the requests in flight (VU plans: a closed loop keeps about as
+   * many in flight whatever the latency), or the requests arrived in the last second (an
+   * arrival-rate plan sets that; measured in flight, a slower answer would keep more requests
+   * in flight and read as more than `slower`, 5 % as +7.3 % at p50, and the change asked would
+   * not be the change made).
+   */
+  loadBy?: 'in-flight' | 'arrivals';
 }
 
 describe('comparisons on ramping, phased and arrival-rate plans', () => {
@@ -48,6 +58,8 @@ describe('comparisons on ramping, phased and arrival-rate plans', () => {
   let served = 0;
   /** When each answer in flight is sent: their number is the server's load. */
   let finishing: number[] = [];
+  /** When each request of the last second arrived. */
+  let arrivals: number[] = [];
 
   beforeAll(async () => {
     stack = await startStack({ label: 'compare-shapes' });
@@ -55,7 +67,10 @@ describe('comparisons on ramping, phased and arrival-rate plans', () => {
     server = await startLoopbackServer(() => {
       const now = performance.now();
       finishing = finishing.filter((at) => at > now);
-      const delayMs = (BASE_MS + PER_REQUEST_IN_FLIGHT_MS * finishing.length) * SPREAD[served % SPREAD.length]! * mode.slower;
+      arrivals = arrivals.filter((at) => at > now - 1000);
+      arrivals.push(now);
+      const load = mode.loadBy === 'arrivals' ? PER_ARRIVAL_PER_SECOND_MS * arrivals.length : PER_REQUEST_IN_FLIGHT_MS * finishing.length;
+      const delayMs = (BASE_MS + load) * SPREAD[served % SPREAD.length]! * mode.slower;
       finishing.push(now + delayMs);
       const failed = mode.failHalf && served % 2 === 1;
       served++;
@@ -83,6 +98,7 @@ describe('comparisons on ramping, phased and arrival-rate plans', () => {
     mode = next;
     served = 0;
     finishing = [];
+    arrivals = [];
     const started = (await client.post<{ run: RunView }>(`/plans/${plan.id}/runs`)).body.run;
     const run = await client.waitForRun(started.id, 120_000);
     expect(run.status, JSON.stringify({ error: run.error, diagnostics: run.diagnostics })).toBe('PASSED');
@@ -112,10 +128,10 @@ describe('comparisons on ramping, phased and arrival-rate plans', () => {
    * The plan run twice against the same server and once against it SLOWER; the two alike
    * compared (paired, as every shape here is), and the second with the slower one.
    */
-  async function sameTwiceThenSlower(plan: PlanView) {
-    const first = (await runWith(plan, { slower: 1, failHalf: false })).run;
-    const again = (await runWith(plan, { slower: 1, failHalf: false })).run;
-    const slower = (await runWith(plan, { slower: SLOWER, failHalf: false })).run;
+  async function sameTwiceThenSlower(plan: PlanView, loadBy: ServerMode['loadBy'] = 'in-flight') {
+    const first = (await runWith(plan, { slower: 1, failHalf: false, loadBy })).run;
+    const again = (await runWith(plan, { slower: 1, failHalf: false, loadBy })).run;
+    const slower = (await runWith(plan, { slower: SLOWER, failHalf: false, loadBy })).run;
     const same = await compare(first, again);
     expect(same.noise?.method).toBe('paired moving-block bootstrap over the same points of the load profile');
     return { first, again, same, changed: await compare(again, slower) };
@@ -160,22 +176,22 @@ describe('comparisons on ramping, phased and arrival-rate plans', () => {
   );
 
   it(
-    `ramping arrival rate (20 → 300 req/s over ${SHAPED_SECONDS} s): the same server is unchanged, 5 % slower is a regression`,
+    `ramping arrival rate (40 → 600 req/s over ${SHAPED_SECONDS} s): the same server is unchanged, 5 % slower is a regression`,
     { timeout: SHAPED_TEST_TIMEOUT_MS },
     async () => {
       const plan = await createPlan('arrivals', {
         load: {
           executor: 'ramping-arrival-rate',
-          startRate: 20,
+          startRate: 40,
           timeUnit: '1s',
-          stages: [{ duration: `${SHAPED_SECONDS}s`, target: 300 }],
+          stages: [{ duration: `${SHAPED_SECONDS}s`, target: 600 }],
           preAllocatedVUs: 20,
           maxVUs: 60,
         },
         requests: [{ name: 'Get', path: '/' }],
       });
 
-      const { same, changed } = await sameTwiceThenSlower(plan);
+      const { same, changed } = await sameTwiceThenSlower(plan, 'arrivals');
       expectUnchanged(same.overall, 'arrival-rate ramp');
       expectCalledSlower(changed.overall, 'arrival-rate ramp');
       // The plan sets the arrivals: a slower server gets as many requests.
