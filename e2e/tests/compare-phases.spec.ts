@@ -9,6 +9,7 @@ import { waitForApi } from '../support/api.js';
 import { openBrowserTab, screenshot, uniqueStamp, type BrowserTab } from '../support/browser.js';
 import { RUN_TIMEOUT_MS } from '../support/env.js';
 import { startLoopbackTarget, type LoopbackTarget } from '../support/loopback-target.js';
+import { warmThenPeakScenarios } from '../support/plans.js';
 import { startRunViaApi, waitForRunStatus } from '../support/seed-run.js';
 import { apiCall, createTargetViaApi, signUpViaApi, type ApiSession } from '../support/setup.js';
 
@@ -51,16 +52,7 @@ describe('comparing two runs of a phased plan', { timeout: RUN_TIMEOUT_MS * 2 + 
     const created = await apiCall<{ id: string }>('POST', '/plans', session.token, {
       name: `warm then peak ${uniqueStamp()}`,
       targetId,
-      scenarios: [
-        { name: 'warm', load: { executor: 'constant-vus', vus: 1, duration: '3s' }, requests: [{ name: 'ping', path: '/ping' }], gracefulStop: '1s' },
-        {
-          name: 'peak',
-          startTime: '3s',
-          load: { executor: 'constant-vus', vus: 2, duration: '3s' },
-          requests: [{ name: 'peak ping', path: '/ping' }],
-          gracefulStop: '1s',
-        },
-      ],
+      scenarios: warmThenPeakScenarios(3, 2),
       thresholds: [
         { metric: 'latency', stat: 'p95', op: '<', value: FAR_LIMIT_MS },
         { metric: 'error_rate', op: '<', value: 0.5 },

@@ -10,6 +10,7 @@ import { waitForApi } from '../support/api.js';
 import { PHONE, newContext, openBrowserTab, screenshot, uniqueStamp, type BrowserTab } from '../support/browser.js';
 import { BASE_URL, RUN_TIMEOUT_MS } from '../support/env.js';
 import { startLoopbackTarget, type LoopbackTarget } from '../support/loopback-target.js';
+import { warmThenPeakScenarios } from '../support/plans.js';
 import { shareRunViaApi } from '../support/seed-run.js';
 import { createTargetViaApi, signInContext, signUpViaApi, type ApiSession } from '../support/setup.js';
 
@@ -175,16 +176,7 @@ describe('live threshold standing', { timeout: RUN_TIMEOUT_MS + 180_000 }, () =>
       body: JSON.stringify({
         name: 'warm then peak',
         targetId,
-        scenarios: [
-          { name: 'warm', load: { executor: 'constant-vus', vus: 1, duration: '6s' }, requests: [{ name: 'ping', path: '/ping' }], gracefulStop: '1s' },
-          {
-            name: 'peak',
-            startTime: '6s',
-            load: { executor: 'constant-vus', vus: 3, duration: '6s' },
-            requests: [{ name: 'peak ping', path: '/ping' }],
-            gracefulStop: '1s',
-          },
-        ],
+        scenarios: warmThenPeakScenarios(6, 3),
         thresholds: [{ metric: 'latency', stat: 'p95', op: '<', value: 250 }],
       }),
     });

@@ -88,67 +88,60 @@ export function mergeHistograms(histograms: Iterable<Histogram>): Histogram {
 }
 
 /**
- * The value at quantile q (0..1): the sample of rank floor(q·(count-1)) in sorted order,
- * read back from its bucket and clamped to the exact min and max. Null when empty.
+ * How a rank is read back from its bucket: as the bucket's value (within the relative
+ * accuracy of every value in it: what reports state), or `between` its edges, the bucket's
+ * c values taken as spread evenly in log space over (GAMMA^(i-1), GAMMA^i], the k-th at
+ * GAMMA^(i-1+(k+0.5)/c). A comparison reads between edges (noise.ts, compare-scope.ts): two
+ * bucket values move in whole ~1 % steps, so a change under a bucket reads as 0 or 1 % and an
+ * interval made of such readings widens to the next whole step.
  */
-export function quantile(histogram: Histogram, q: number): number | null {
+export type BucketReading = 'bucket' | 'between';
+
+/** The `between` reading of the value `withinBucket` (0-based) of the `inBucket` values of bucket `index`. */
+export function interpolatedValue(index: number, withinBucket: number, inBucket: number): number {
+  return Math.exp((index - 1 + (withinBucket + 0.5) / inBucket) * LOG_GAMMA);
+}
+
+/**
+ * The value at quantile q (0..1): the sample of rank floor(q·(count-1)) in sorted order,
+ * read back from its bucket (as `reading` says) and clamped to the exact min and max. Null
+ * when empty.
+ */
+export function quantile(histogram: Histogram, q: number, reading: BucketReading = 'bucket'): number | null {
   if (histogram.count === 0) return null;
   if (q <= 0) return histogram.min;
   if (q >= 1) return histogram.max;
-  return valueAtRank(histogram, Math.floor(q * (histogram.count - 1)));
+  return valueAtRank(histogram, Math.floor(q * (histogram.count - 1)), reading);
 }
 
 /**
  * The sample of a rank (0: the smallest) read back from its bucket, clamped to the exact min
  * and max. For readers that combine histograms (a trend's values below zero are kept apart).
  */
-export function valueAtRank(histogram: Histogram, rank: number): number {
-  if (rank < histogram.zeroCount) return histogram.min;
+export function valueAtRank(histogram: Histogram, rank: number, reading: BucketReading = 'bucket'): number {
+  return valuesAtRanks(histogram, [rank], reading)[0]!;
+}
+
+/** valueAtRank for several ranks (in any order) in one walk of the buckets. */
+export function valuesAtRanks(histogram: Histogram, ranks: readonly number[], reading: BucketReading = 'bucket'): number[] {
+  const values = new Array<number>(ranks.length).fill(histogram.max);
+  const order = ranks.map((_, i) => i).sort((a, b) => ranks[a]! - ranks[b]!);
+  let next = 0;
+  for (; next < order.length && ranks[order[next]!]! < histogram.zeroCount; next++) values[order[next]!] = histogram.min;
   let seen = histogram.zeroCount;
   const indexes = Object.keys(histogram.bins)
     .map(Number)
     .sort((a, b) => a - b);
   for (const index of indexes) {
-    seen += histogram.bins[String(index)]!;
-    if (seen > rank) {
-      return Math.min(histogram.max, Math.max(histogram.min, bucketValue(index)));
-    }
-  }
-  return histogram.max;
-}
-
-/**
- * The value of a rank read between its bucket's edges: bucket i holds its c values spread
- * evenly (in log space) over (GAMMA^(i-1), GAMMA^i], the k-th of them at GAMMA^(i-1+(k+0.5)/c).
- * What a comparison reads (noise.ts): two readings of the bucket value alone move in whole
- * ~1 % steps, so a change under a bucket reads as 0 or 1 % and an interval made of such
- * readings widens to the next whole step. Within the histogram's accuracy like valueAtRank.
- */
-export function interpolatedValue(index: number, withinBucket: number, inBucket: number): number {
-  return Math.exp((index - 1 + (withinBucket + 0.5) / inBucket) * LOG_GAMMA);
-}
-
-/** quantile() read between bucket edges (interpolatedValue); null when empty. */
-export function interpolatedQuantile(histogram: Histogram, q: number): number | null {
-  if (histogram.count === 0) return null;
-  if (q <= 0) return histogram.min;
-  if (q >= 1) return histogram.max;
-  return interpolatedValueAtRank(histogram, Math.floor(q * (histogram.count - 1)));
-}
-
-/** valueAtRank() read between bucket edges (interpolatedValue), clamped to the exact min and max. */
-export function interpolatedValueAtRank(histogram: Histogram, rank: number): number {
-  if (rank < histogram.zeroCount) return histogram.min;
-  let seen = histogram.zeroCount;
-  const indexes = Object.keys(histogram.bins)
-    .map(Number)
-    .sort((a, b) => a - b);
-  for (const index of indexes) {
+    if (next === order.length) break;
     const count = histogram.bins[String(index)]!;
-    if (seen + count > rank) return Math.min(histogram.max, Math.max(histogram.min, interpolatedValue(index, rank - seen, count)));
+    for (; next < order.length && seen + count > ranks[order[next]!]!; next++) {
+      const value = reading === 'bucket' ? bucketValue(index) : interpolatedValue(index, ranks[order[next]!]! - seen, count);
+      values[order[next]!] = Math.min(histogram.max, Math.max(histogram.min, value));
+    }
     seen += count;
   }
-  return histogram.max;
+  return values;
 }
 
 /**

@@ -11,7 +11,7 @@ import {
   loadRelation,
   phaseSeconds,
   scopeIntervals,
-  scopeReadings,
+  runReadings,
   sharedPhases,
   withCountIntervals,
   type Intervals,
@@ -28,7 +28,7 @@ export { edgeSeconds, pairingOf, scopeSeconds, sharedPhases } from './compare-sc
 
 /**
  * A latency change is called only when its interval stays clear of ±this share of the base: a
- * percentile read from the histogram (between its bucket's edges, scopeReadings) is within the
+ * percentile read from the histogram (between its bucket's edges, runReadings) is within the
  * histogram's relative accuracy of the true value, so a change within it is not one however
  * narrow the interval. (Read as bucket values, two readings a whole bucket, 1 %, apart could be
  * the same value: intervals are centred on the finer readings for that reason.)
@@ -135,7 +135,7 @@ function value(stats: RequestStats | undefined, metric: Metric): number | null {
 }
 
 /** `judged`: whether a change in this metric may be called at all in this comparison. */
-/** A scope's intervals and the finer readings of its percentiles they are centred on (scopeReadings). */
+/** A scope's intervals and the finer readings of its percentiles they are centred on (runReadings). */
 interface ScopeNoise {
   intervals: Intervals;
   readings: ScopeReadings | null;
@@ -236,8 +236,11 @@ export function compareRuns(base: ComparedRun, head: ComparedRun, history: Histo
   const judged = (metric: Metric) => load.same && !NOT_JUDGED.has(metric) && !(stopped && (metric === 'rps' || metric === 'count'));
   const seed = pairSeed(base.run.id, head.run.id);
   const [bs, hs] = base.seconds && head.seconds ? [base.seconds, head.seconds] : [null, null];
+  // Each run's percentiles per scope, read once (a phase's are its scenario's rows, in its seconds).
+  const [baseReadings, headReadings] = bs && hs ? [runReadings(bs), runReadings(hs)] : [null, null];
   const noiseOf = (
-    seconds: [readonly SecondSample[], readonly SecondSample[]] | [null, null],
+    bSeconds: readonly SecondSample[] | null,
+    hSeconds: readonly SecondSample[] | null,
     scope: Scope,
     b: RequestStats | undefined,
     h: RequestStats | undefined,
@@ -245,13 +248,12 @@ export function compareRuns(base: ComparedRun, head: ComparedRun, history: Histo
     whole: boolean,
     phases: readonly string[] = [],
   ): ScopeNoise => {
-    const [bSeconds, hSeconds] = seconds;
     if (!bSeconds || !hSeconds || !b || !h) return NO_NOISE;
-    const readings = { base: scopeReadings(bSeconds, scope), head: scopeReadings(hSeconds, scope) };
+    const readings = { base: baseReadings!.of(scope), head: headReadings!.of(scope) };
     return { intervals: withCountIntervals(scopeIntervals(bSeconds, hSeconds, scope, pairedScope, seed, phases), b, h, whole, readings), readings };
   };
   const intervalsOf = (scope: Scope, b: RequestStats | undefined, h: RequestStats | undefined): ScopeNoise =>
-    noiseOf([bs, hs] as [SecondSample[], SecondSample[]] | [null, null], scope, b, h, paired, sameDuration, phaseNames);
+    noiseOf(bs, hs, scope, b, h, paired, sameDuration, phaseNames);
 
   const overallIntervals = load.same ? intervalsOf({}, base.run.summary?.overall, head.run.summary?.overall) : NO_NOISE;
   // Intervals need MIN_SECONDS full seconds in each run (changeIntervals): say so without resampling twice.
@@ -275,11 +277,7 @@ export function compareRuns(base: ComparedRun, head: ComparedRun, history: Histo
       // The phase's own load: paired at the same offsets into the phase when it is the same in both.
       const sameLoad = JSON.stringify(baseScenario.load) === JSON.stringify(headScenario.load);
       const pairedPhase = sameLoad && !!base.seconds && !!head.seconds;
-      const seconds =
-        base.seconds && head.seconds
-          ? ([phaseSeconds(base.seconds, name), phaseSeconds(head.seconds, name)] as [SecondSample[], SecondSample[]])
-          : ([null, null] as [null, null]);
-      const intervals = noiseOf(seconds, { scenario: name }, b, h, pairedPhase, sameLoad && !stopped);
+      const intervals = noiseOf(bs && phaseSeconds(bs, name), hs && phaseSeconds(hs, name), { scenario: name }, b, h, pairedPhase, sameLoad && !stopped);
       const phaseJudged = (metric: Metric) =>
         !NOT_JUDGED.has(metric) && !(stopped && (metric === 'rps' || metric === 'count')) && (sameLoad || LATENCY.has(metric) || metric === 'errorRate');
       return { name, paired: pairedPhase, sameLoad, metrics: PHASE_METRICS.map((metric) => delta(metric, b, h, intervals, phaseJudged(metric))) };

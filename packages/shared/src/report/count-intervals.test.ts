@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyHistogram, interpolatedQuantile, recordValue } from '../histogram.js';
+import { emptyHistogram, quantile, recordValue } from '../histogram.js';
 import { percentileInterval } from '../percentile-interval.js';
 import { differenceOfIntervals, rateDifferenceInterval, shareDifferenceInterval, widerInterval } from './count-intervals.js';
 
@@ -101,7 +101,7 @@ describe('differenceOfIntervals', () => {
       const histogram = emptyHistogram();
       for (let i = 0; i < 400; i++) recordValue(histogram, 20 * Math.exp(0.5 * normal()));
       const interval = percentileInterval(histogram, 0.99)!;
-      return { value: interpolatedQuantile(histogram, 0.99)!, low: interval.low, high: interval.high };
+      return { value: quantile(histogram, 0.99, 'between')!, low: interval.low, high: interval.high };
     };
     let covered = 0;
     const pairs = 400;
