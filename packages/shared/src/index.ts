@@ -50,5 +50,6 @@ export * from './webhooks.js';
 export * from './network-errors.js';
 export * from './k6-thresholds.js';
 export * from './custom-metrics.js';
+export * from './data-sets.js';
 export * from './stored-json.js';
 export * from './telemetry/index.js';
