@@ -15,16 +15,17 @@ import {
   type RunExecutePayload,
   type RunnerBuild,
 } from '@loadline/shared';
-import { openJobSecrets, type TypedProducer } from '@loadline/shared/queue';
+import { openJobSecrets, type RunDataStore, type TypedProducer } from '@loadline/shared/queue';
 import { untraced, withSpan, type SpanHandle } from '@loadline/tracing';
 import type { RunnerEnv } from './env.js';
 import { startK6, type K6Outcome } from './k6-process.js';
 import { writeResolver } from './run-resolver.js';
-import { isRoot, k6Launch, prepareWorkdir, type SandboxConfig } from './sandbox.js';
+import { SANDBOX_WORKDIR, isRoot, k6Launch, prepareWorkdir, type SandboxConfig } from './sandbox.js';
 import { sandboxConfig } from './env.js';
 import { controlAddress, resume, waitUntilPaused } from './k6-control.js';
 import { GeneratorSampler } from './generator-sampler.js';
-import { MAX_NAMES, OTHER_NAME, ReportedNames, SecretRedactor } from './reported-names.js';
+import { MAX_NAMES, OTHER_NAME, ReportedNames, SecretRedactor, redactWithAll } from './reported-names.js';
+import { DATA_UNAVAILABLE, DataUnavailableError, DataUsageCounter, stageRunData, type StagedData } from './run-data.js';
 import { classifySegment, stopReasonOf, type SegmentCounts, type SegmentVerdict, type StopReason } from './segment-outcome.js';
 import type { SegmentControl } from './run-control.js';
 import type { RunnerMetrics } from './runner-metrics.js';
@@ -77,6 +78,8 @@ export class SegmentExecutor {
     private readonly metrics?: RunnerMetrics,
     /** What it tells each run about itself (runner-build.ts), for the run's manifest. */
     private readonly build?: RunnerBuild,
+    /** Where the rows of a run's data sets wait (needed only by runs that use data sets). */
+    private readonly dataStore?: RunDataStore,
   ) {
     this.sandbox = sandboxConfig(env);
   }
@@ -138,6 +141,7 @@ export class SegmentExecutor {
     // Names and messages cleaned of the target's secrets (reported-names.ts); replaced with
     // the run's own once its secrets are opened, before k6 starts.
     let names = new ReportedNames(new SecretRedactor([]));
+    const dataUsage = new DataUsageCounter(job);
     const finish = async (k6: K6Outcome, counts: SegmentCounts, secondsSent: number) => {
       const judged: SegmentVerdict = breach
         ? { outcome: 'errored', error: breach }
@@ -159,7 +163,15 @@ export class SegmentExecutor {
       if (verdict.error) log.warn({ error: verdict.error, stderr: k6.stderrTail.slice(-5).map((line) => names.text(line)) }, 'segment did not complete');
       await this.results.add(
         'segment.finished',
-        { ...ref, outcome: verdict.outcome, exitCode: k6.exitCode, error: verdict.error, secondsSent, at: new Date().toISOString() },
+        {
+          ...ref,
+          outcome: verdict.outcome,
+          exitCode: k6.exitCode,
+          error: verdict.error,
+          secondsSent,
+          at: new Date().toISOString(),
+          ...(job.data?.length ? { data: dataUsage.usage(k6.lastError) } : {}),
+        },
         { jobId: resultJobId.finished(runId, segmentIndex) },
       );
     };
@@ -179,6 +191,25 @@ export class SegmentExecutor {
       for (const [name, content] of Object.entries(scriptFiles(job.spec))) {
         extraFiles.push(path.join(workdir, name));
         await writeFile(extraFiles.at(-1)!, content);
+      }
+
+      // This segment's rows of the plan's data sets, beside the script (run-data.ts).
+      let data: StagedData | null = null;
+      if (job.data?.length) {
+        try {
+          if (!this.dataStore) throw new DataUnavailableError('this runner was started without a data store');
+          data = await stageRunData(this.dataStore, this.env.LOADLINE_RUNNER_KEY, job, workdir, this.sandbox.mode === 'bwrap' ? SANDBOX_WORKDIR : workdir);
+        } catch (error) {
+          if (!(error instanceof DataUnavailableError)) throw error;
+          // Before any load: the API ends the run with this, as for a k6 that failed to start.
+          log.warn({ err: error.message }, 'data set rows unavailable: segment not started');
+          await this.results.add(
+            'segment.finished',
+            { ...ref, outcome: 'errored', exitCode: null, error: { code: DATA_UNAVAILABLE, message: error.message }, secondsSent: 0, at: new Date().toISOString() },
+            { jobId: resultJobId.finished(runId, segmentIndex) },
+          );
+          return;
+        }
       }
 
       const counts: SegmentCounts = { requests: 0, responded: 0 };
@@ -210,6 +241,7 @@ export class SegmentExecutor {
           }
         }
         if (sample.t < firstSecond) return;
+        dataUsage.observe(parsed.data);
         for (const request of sample.requests) {
           counts.requests += request.count;
           if (gotResponse(request)) counts.responded += request.count;
@@ -228,7 +260,7 @@ export class SegmentExecutor {
 
       const address = await controlAddress();
       log.info({ segments: job.segment.count }, 'starting k6 paused');
-      await prepareWorkdir(this.sandbox, workdir, [scriptPath, ...extraFiles], isRoot());
+      await prepareWorkdir(this.sandbox, workdir, [scriptPath, ...extraFiles, ...(data?.files ?? [])], isRoot());
       // k6 resolves the target's name to the addresses pinned at the run's start, and no other
       // name at all. A job of the release before has no list: the machine's resolver, as then.
       const pinned = job.policy.hosts;
@@ -236,7 +268,9 @@ export class SegmentExecutor {
       const ownResolver = pinned && this.sandbox.mode === 'bwrap' ? await writeResolver(resolverDir, pinned) : undefined;
       // Opened here, only for k6's environment; a job that does not open fails the segment.
       const secrets = openJobSecrets(this.env.LOADLINE_RUNNER_KEY, runId, job.target.secrets);
-      names = new ReportedNames(new SecretRedactor([...Object.values(secrets.headers), ...Object.values(secrets.variables)]));
+      const targetSecrets = new SecretRedactor([...Object.values(secrets.headers), ...Object.values(secrets.variables)]);
+      // A data set's secret cells are redacted too, wherever the target's secrets are.
+      names = new ReportedNames(data?.secrets.size ? redactWithAll(targetSecrets, data.secrets) : targetSecrets);
       // The target's metric sources, read by the runner of segment 0 only (telemetry/collector.ts).
       const telemetry = TelemetryCollector.forSegment(job, secrets.telemetry, new ResultsTelemetrySink(runId, this.results, log), log);
       const launch = k6Launch(
@@ -273,6 +307,8 @@ export class SegmentExecutor {
           // custom binary from the internet.
           K6_AUTO_EXTENSION_RESOLUTION: 'false',
           K6_BINARY_PROVISIONING: 'false',
+          // Where each data set's file is (a custom script reads __ENV.LOADLINE_DATA_<SET>).
+          ...(data?.env ?? {}),
         },
         ownResolver,
       );
