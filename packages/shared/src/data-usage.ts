@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DATA_USE_MODES, dataSetNameSchema } from './data-sets.js';
 import { partRange } from './data-slices.js';
+import type { Diagnostic } from './diagnostics-schema.js';
 
 /**
  * What a run did with its data sets: recorded in its manifest when it starts (set, version,
@@ -107,4 +108,20 @@ export function describeDataUse(use: RunDataUse): string {
   }
   const used = use.rowsUsed === null ? (use.mode === 'random' ? 'rows drawn at random' : 'rows used not counted') : `${count(use.rowsUsed)} of ${count(use.rows)} rows used`;
   return `Data set ${use.set} (${version}, ${use.mode}): ${used}.`;
+}
+
+/**
+ * What the report says of sets that ran out: a warning each (it changes no verdict: the plan
+ * chose what happens), "Data set users (v1) ran out after 2,400 rows: the run stopped, as the plan says."
+ */
+export function dataDiagnostics(uses: readonly RunDataUse[]): Diagnostic[] {
+  return uses
+    .filter((use) => use.exhausted !== null)
+    .map((use) => ({
+      code: 'DATA_EXHAUSTED' as const,
+      severity: 'warning' as const,
+      message: describeDataUse(use),
+      evidence: { set: use.set, version: use.version, rows: use.rows, ...(use.rowsUsed !== null ? { rowsUsed: use.rowsUsed } : {}), exhausted: use.exhausted! },
+      affects: [],
+    }));
 }

@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import {
+  combineDataUsage,
   decodeThresholdStop,
   isTerminalRunStatus,
   measuredVuMinutes,
@@ -95,6 +96,13 @@ export class RunFinalizer {
       // Before the run ends, its `error` holds nothing but a stop rule's breach, if any.
       stop: decodeThresholdStop(run.error),
       telemetry,
+      data: run.manifest?.data
+        ? combineDataUsage(
+            run.manifest.data,
+            segments.map((segment) => run.manifest!.dataUsage?.[String(segment.index)]),
+            segments.length,
+          )
+        : undefined,
     });
     // The monthly quota counts what was used, as measured: the VUs k6 had busy each second,
     // added over the seconds and segments (what the plan asked for is no measure of a script).
