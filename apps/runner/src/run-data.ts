@@ -85,6 +85,23 @@ export async function stageRunData(
   return staged;
 }
 
+/** stageRunData for a segment, or why its rows cannot be had (the segment then ends before any load). */
+export async function stageSegmentData(
+  store: RunDataStore | undefined,
+  runnerKey: string,
+  job: Pick<RunExecutePayload, 'runId' | 'segment' | 'data'>,
+  workdir: string,
+  insideWorkdir: string,
+): Promise<StagedData | { unavailable: string }> {
+  try {
+    if (!store) throw new DataUnavailableError('this runner was started without a data store');
+    return await stageRunData(store, runnerKey, job, workdir, insideWorkdir);
+  } catch (error) {
+    if (error instanceof DataUnavailableError) return { unavailable: error.message };
+    throw error;
+  }
+}
+
 /**
  * Counts what a segment's k6 did with its data sets, from the seconds it reported: each
  * scenario's iterations and the most VUs (data-usage.ts turns them into rows used).

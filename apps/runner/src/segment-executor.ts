@@ -25,7 +25,8 @@ import { sandboxConfig } from './env.js';
 import { controlAddress, resume, waitUntilPaused } from './k6-control.js';
 import { GeneratorSampler } from './generator-sampler.js';
 import { MAX_NAMES, OTHER_NAME, ReportedNames, SecretRedactor, redactWithAll } from './reported-names.js';
-import { DATA_UNAVAILABLE, DataUnavailableError, DataUsageCounter, stageRunData, type StagedData } from './run-data.js';
+import { DATA_UNAVAILABLE, DataUsageCounter, stageSegmentData } from './run-data.js';
+import { executionSegmentArgs, segmentPayload } from './segment-args.js';
 import { classifySegment, stopReasonOf, type SegmentCounts, type SegmentVerdict, type StopReason } from './segment-outcome.js';
 import type { SegmentControl } from './run-control.js';
 import type { RunnerMetrics } from './runner-metrics.js';
@@ -33,19 +34,7 @@ import type { ClockOffset } from './clock-offset.js';
 import { TelemetryCollector } from './telemetry/collector.js';
 import { ResultsTelemetrySink } from './telemetry/results-sink.js';
 
-/** k6's execution segment flags for segment `index` of `count` equal parts. */
-export function executionSegmentArgs(index: number, count: number): string[] {
-  if (count <= 1) return [];
-  const fraction = (n: number) => (n === 0 ? '0' : n === count ? '1' : `${n}/${count}`);
-  const sequence = Array.from({ length: count + 1 }, (_, n) => fraction(n)).join(',');
-  return ['--execution-segment', `${fraction(index)}:${fraction(index + 1)}`, '--execution-segment-sequence', sequence];
-}
-
-/** The segment payload of an assignment: the run's job with this runner's segment index. */
-export function segmentPayload(assignment: RunAssignment): RunExecutePayload {
-  const { segments, ...job } = assignment.job;
-  return { ...job, runId: assignment.runId, segment: { index: assignment.segmentIndex, count: segments } };
-}
+export { executionSegmentArgs, segmentPayload } from './segment-args.js';
 
 /**
  * How long a paused k6 waits for the start signal before the runner gives the segment up on
@@ -194,22 +183,15 @@ export class SegmentExecutor {
       }
 
       // This segment's rows of the plan's data sets, beside the script (run-data.ts).
-      let data: StagedData | null = null;
-      if (job.data?.length) {
-        try {
-          if (!this.dataStore) throw new DataUnavailableError('this runner was started without a data store');
-          data = await stageRunData(this.dataStore, this.env.LOADLINE_RUNNER_KEY, job, workdir, this.sandbox.mode === 'bwrap' ? SANDBOX_WORKDIR : workdir);
-        } catch (error) {
-          if (!(error instanceof DataUnavailableError)) throw error;
-          // Before any load: the API ends the run with this, as for a k6 that failed to start.
-          log.warn({ err: error.message }, 'data set rows unavailable: segment not started');
-          await this.results.add(
-            'segment.finished',
-            { ...ref, outcome: 'errored', exitCode: null, error: { code: DATA_UNAVAILABLE, message: error.message }, secondsSent: 0, at: new Date().toISOString() },
-            { jobId: resultJobId.finished(runId, segmentIndex) },
-          );
-          return;
-        }
+      const inside = this.sandbox.mode === 'bwrap' ? SANDBOX_WORKDIR : workdir;
+      const data = job.data?.length ? await stageSegmentData(this.dataStore, this.env.LOADLINE_RUNNER_KEY, job, workdir, inside) : null;
+      if (data && 'unavailable' in data) {
+        // Before any load: the API ends the run with this, as for a k6 that failed to start.
+        log.warn({ err: data.unavailable }, 'data set rows unavailable: segment not started');
+        const error = { code: DATA_UNAVAILABLE, message: data.unavailable };
+        const finished = { ...ref, outcome: 'errored' as const, exitCode: null, error, secondsSent: 0, at: new Date().toISOString() };
+        await this.results.add('segment.finished', finished, { jobId: resultJobId.finished(runId, segmentIndex) });
+        return;
       }
 
       const counts: SegmentCounts = { requests: 0, responded: 0 };
