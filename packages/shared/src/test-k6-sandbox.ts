@@ -156,14 +156,13 @@ export function loadScript(
   const sleep = (seconds: number) => sleeps.push(seconds);
   // k6/data: the callback's array, elements handed out as copies (k6 keeps them as JSON).
   const shared = new Map<string, string[]>();
-  class SharedArray {
-    constructor(name: string, build: () => unknown[]) {
-      if (!shared.has(name)) shared.set(name, build().map((element) => JSON.stringify(element)));
-      const elements = shared.get(name)!;
-      return new Proxy([], {
-        get: (_, key) => (key === 'length' ? elements.length : typeof key === 'string' && /^\d+$/.test(key) ? JSON.parse(elements[Number(key)]!) : undefined),
-      });
-    }
+  function SharedArray(name: string, build: () => unknown[]): unknown {
+    if (!shared.has(name)) shared.set(name, build().map((element) => JSON.stringify(element)));
+    const elements = shared.get(name)!;
+    // Called with `new` by the script: the proxy returned is the object it gets.
+    return new Proxy([], {
+      get: (_, key) => (key === 'length' ? elements.length : typeof key === 'string' && /^\d+$/.test(key) ? JSON.parse(elements[Number(key)]!) : undefined),
+    });
   }
   const open = (path: string) => {
     if (!(path in files)) throw new Error(`open: no file ${path}`);
