@@ -313,4 +313,16 @@ describe('editor <-> plan spec round trip', () => {
     expect(form.thresholds).toHaveLength(1);
     expect(validatePlanForm(form).body).toMatchObject({ thresholds: [own] });
   });
+
+  it('keeps the data sets a plan uses and how', () => {
+    const { form } = roundTrip({
+      ...base,
+      data: [
+        { set: 'users', mode: 'unique', whenExhausted: 'wrap' },
+        { set: 'orders', mode: 'random' },
+      ],
+      scenarios: [{ name: 's', load: { executor: 'constant-vus', vus: 1, duration: '1m' }, requests: [{ name: 'home', path: '/{{data.users.id}}/{{data.orders.id}}' }] }],
+    });
+    expect(form.data.map((use) => `${use.set} ${use.mode}`)).toEqual(['users unique', 'orders random']);
+  });
 });
