@@ -49,6 +49,7 @@ describe('data files', () => {
     ]);
     expect(JSON.parse(text)).toEqual({ set: 'users', version: 2, columns: ['id', 'name'], rows: [['1', 'Zoë "z"'], ['2', 'a,b\nc']] });
     expect(text.split('\n')).toHaveLength(5);
+    expect(/[^\x00-\x7e]/.test(text.slice(text.indexOf('\n')))).toBe(false);
     expect(JSON.parse(encodeDataFile('empty', 1, ['id'], [])).rows).toEqual([]);
   });
 
