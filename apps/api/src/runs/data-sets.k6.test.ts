@@ -7,6 +7,7 @@ import { type CreatedApiKey, type PlanView, type RunView, type TargetView } from
 import { startLoopbackServer, type LoopbackServer } from '@loadline/shared/testing';
 import { startStack, TEST_REDIS_URL, type TestStack } from '../test/stack.js';
 import type { ApiClient } from '../test/api-client.js';
+import { eventually } from '../test/eventually.js';
 
 /** One request as the target saw it: its path, the row's token header, and the connection it came on (one per k6 VU). */
 interface Arrival {
@@ -232,9 +233,14 @@ export default function () {
     // Every key of the installation's prefix, after the runs: slices are sealed, then dropped.
     const redis = new Redis(TEST_REDIS_URL);
     try {
+      // Dropped as each run ended (just after it was marked ended).
+      const slices = await eventually(
+        () => redis.keys(`${stack.queuePrefix}:rq:data:*`),
+        (left) => left.length === 0,
+      );
+      expect(slices).toEqual([]);
       const keys = await redis.keys(`${stack.queuePrefix}*`);
       expect(keys.length).toBeGreaterThan(0);
-      expect(keys.filter((key) => key.includes(':rq:data:'))).toEqual([]);
       for (const key of keys) {
         const type = await redis.type(key);
         const value =
