@@ -1,6 +1,6 @@
 import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
-import { StoredJsonError, decodeStored, type DataColumn, type StoredColumn } from '@loadline/shared';
+import { StoredJsonError, decodeStored, type DataColumn } from '@loadline/shared';
 
 const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
@@ -34,7 +34,7 @@ async function gzipJson(rows: readonly string[][]): Promise<Buffer> {
 }
 
 /** Un-gzips and decodes one stored table strictly: an unknown `v` or a wrong shape is a StoredJsonError naming the column. */
-export async function decodeCells(column: StoredColumn & `DataSetVersion.${'rows' | 'sealedSecrets'}`, stored: Uint8Array, rowId: string): Promise<string[][]> {
+export async function decodeCells(column: 'DataSetVersion.rows' | 'DataSetVersion.sealedSecrets', stored: Uint8Array, rowId: string): Promise<string[][]> {
   let raw: { v?: unknown };
   try {
     raw = JSON.parse((await gunzipAsync(stored)).toString('utf8')) as { v?: unknown };

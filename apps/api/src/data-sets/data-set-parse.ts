@@ -65,7 +65,7 @@ async function parseCsv(bytes: Buffer, limits: ParseLimits): Promise<ParsedTable
     }
   } catch (error) {
     if (error instanceof DataFileProblem) throw error;
-    if (error instanceof CsvError) throw csvProblem(error);
+    if (error instanceof CsvError) throw csvProblem(error, columns?.length);
     throw error;
   }
   if (!columns) throw new DataFileProblem('Line 1: the file is empty; a data set needs a header row naming its columns', { line: 1 });
@@ -85,12 +85,13 @@ const CSV_PROBLEMS: Readonly<Record<string, string>> = {
   CSV_MAX_RECORD_SIZE: 'a record is too large',
 };
 
-function csvProblem(error: CsvError): DataFileProblem {
+function csvProblem(error: CsvError, headerWidth: number | undefined): DataFileProblem {
   const line = typeof error.lines === 'number' && error.lines > 0 ? error.lines : 1;
   if (error.code === 'CSV_RECORD_INCONSISTENT_FIELDS_LENGTH') {
-    const got = Array.isArray(error.record) ? ` ${error.record.length}` : '';
-    const expected = typeof error.expectedRecordLength === 'number' ? ` the header's ${error.expectedRecordLength}` : ' as many as the header';
-    return new DataFileProblem(`Line ${line} has${got || ' a different number of'} fields instead of${expected}`, { line });
+    const record: unknown = error.record;
+    const got = Array.isArray(record) ? `${record.length}` : 'a different number of';
+    const expected = headerWidth === undefined ? 'as many as the header' : `the header's ${headerWidth}`;
+    return new DataFileProblem(`Line ${line} has ${got} fields instead of ${expected}`, { line });
   }
   return new DataFileProblem(`Line ${line}: ${CSV_PROBLEMS[error.code] ?? `not valid CSV (${error.code})`}`, { line });
 }

@@ -10,11 +10,12 @@ import {
   type ErrorDetail,
 } from '@loadline/shared';
 import { API_ENV, type ApiEnv } from '../config/env.js';
+import { Memo } from '../common/memo.js';
 import { currentContext, runAsTenant } from '../tenancy/request-context.js';
 import { SecretUnreadableError } from '../targets/secret-box.js';
 import { DataSetsRepository, type DataSetRecord, type DataSetVersionMeta } from './data-sets.repository.js';
 import { DataSetError, DataSetErrorCode } from './data-sets.errors.js';
-import { DataFileProblem, parseDataFile } from './data-set-parse.js';
+import { DataFileProblem, parseDataFile, type ParsedTable } from './data-set-parse.js';
 
 /** The rows of one version with secret cells opened: for a run's dispatch only, never for a response. */
 export interface DataSetForRun {
@@ -31,6 +32,9 @@ export interface DataSetUpload {
   /** Columns to seal; each must be in the file. */
   secret: string[];
 }
+
+/** The first rows of recently previewed versions (secret cells ""), by version id; a failed read is not kept. */
+const previews = new Memo<Promise<string[][]>>(200);
 
 const versionView = (meta: DataSetVersionMeta): DataSetVersionView => ({
   version: meta.version,
@@ -88,8 +92,13 @@ export class DataSetsService {
 
   async preview(name: string, version?: number): Promise<DataSetPreview> {
     const meta = await this.meta(name, version);
-    // Secret cells are not even opened: the preview masks them for everyone.
-    const rows = (await this.repository.cells(meta.id, false)).slice(0, DATA_SET_PREVIEW_ROWS);
+    // Secret cells are not even opened: the preview masks them for everyone. A version never
+    // changes, so its first rows are decoded once per process, not on every look.
+    const rows = await previews.get(meta.id, () => {
+      const first = this.repository.cells(meta.id, false).then((all) => all.slice(0, DATA_SET_PREVIEW_ROWS));
+      first.catch(() => previews.delete(meta.id));
+      return first;
+    });
     const masked = rows.map((row) => row.map((cell, index) => (meta.columns[index]?.secret ? SECRET_CELL_MASK : cell)));
     return { version: meta.version, columns: meta.columns, rowCount: meta.rowCount, rows: masked };
   }
@@ -97,7 +106,7 @@ export class DataSetsService {
   /** Parses and checks the whole file, then stores it as the set's next version (the first creates the set). */
   async upload(input: DataSetUpload): Promise<DataSetView> {
     if (input.bytes.length > this.env.LOADLINE_DATA_SET_MAX_BYTES) throw DataSetError.tooLarge(this.env.LOADLINE_DATA_SET_MAX_BYTES);
-    let table;
+    let table: ParsedTable;
     try {
       table = await parseDataFile(input.bytes, input.format, { maxRows: this.env.LOADLINE_DATA_SET_MAX_ROWS });
     } catch (error) {
