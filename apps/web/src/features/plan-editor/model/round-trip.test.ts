@@ -281,6 +281,7 @@ describe('editor <-> plan spec round trip', () => {
         script: { source: 'export default function () {}', requirements: { maxVUs: 3, durationSeconds: 35 } },
         thresholds: [{ metric: 'latency', stat: 'p95', op: '<', value: 200, request: 'custom' }],
         segments: 1,
+        data: [],
       },
       'scripted',
       'tgt_1',
@@ -295,6 +296,7 @@ describe('editor <-> plan spec round trip', () => {
       script: { source: 'export default function () {}' },
       thresholds: [{ metric: 'latency', stat: 'p95', op: '<', value: 200, request: 'custom' }],
       segments: 1,
+      data: [],
     });
   });
 
@@ -306,6 +308,7 @@ describe('editor <-> plan spec round trip', () => {
         script: { source: 'export default function () {}', requirements: { maxVUs: 1, durationSeconds: 31, k6Thresholds: { orders: ['count>10'] } } },
         thresholds: [{ metric: 'custom', name: 'orders', stat: 'count', op: '>', value: 10, fromScript: { metric: 'orders', expression: 'count>10' } }, own],
         segments: 1,
+        data: [],
       },
       'scripted',
       'tgt_1',
