@@ -151,7 +151,11 @@ export class PlanFormPage {
   }
 
   /** Adds a data set to the plan (Test data section): the set, how rows are handed out (its option's label starts with `mode`), and what happens when they run out. */
-  async useDataSet(set: string, mode: 'Unique' | 'Per VU' | 'Sequential' | 'Random', whenExhausted?: 'Stop the run' | 'Start over from the first row'): Promise<void> {
+  async useDataSet(
+    set: string,
+    mode: 'Unique' | 'Per VU' | 'Sequential' | 'Random',
+    whenExhausted?: 'Stop the run' | 'Start over from the first row',
+  ): Promise<void> {
     await this.form.getByRole('button', { name: '+ Use a data set' }).click();
     const row = this.form.getByRole('group', { name: /^Data set \d+$/ }).last();
     const setSelect = row.getByLabel('Data set', { exact: true });

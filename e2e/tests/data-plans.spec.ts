@@ -52,7 +52,10 @@ describe('plans use data sets', { timeout: RUN_TIMEOUT_MS + 120_000 }, () => {
       await form.goto();
       await form.setBasics('with users', 'loopback');
       await form.useDataSet('users', 'Unique', 'Stop the run');
-      assert.deepEqual((await form.templateNames(0)).filter((name) => name.startsWith('{{data.')), ['{{data.users.id}}', '{{data.users.token}}']);
+      assert.deepEqual(
+        (await form.templateNames(0)).filter((name) => name.startsWith('{{data.')),
+        ['{{data.users.id}}', '{{data.users.token}}'],
+      );
       await form.setConstantLoad(1, '10s');
       await form.setRequestCount(1);
       await form.setRequest(0, { name: 'profile', method: 'GET', path: '/users/{{data.users.id}}', expectedStatuses: '200' });

@@ -17,7 +17,9 @@ describe('DataSecretMatcher', () => {
     const matcher = new DataSecretMatcher();
     for (let i = 0; i < 1_000_000; i++) matcher.add(`tok_${i.toString(36).padStart(12, 'x')}`);
     const secret = `tok_${(777_777).toString(36).padStart(12, 'x')}`;
-    expect(matcher.redact(`k6: request to /me?token=${secret} failed: connection refused`)).toBe(`k6: request to /me?token=${SECRET_MARK} failed: connection refused`);
+    expect(matcher.redact(`k6: request to /me?token=${secret} failed: connection refused`)).toBe(
+      `k6: request to /me?token=${SECRET_MARK} failed: connection refused`,
+    );
     expect(matcher.redact(`token=tok_${(1_000_001).toString(36).padStart(12, 'x')}`)).not.toContain(SECRET_MARK);
   });
 });

@@ -67,10 +67,24 @@ describe('DataUsageCounter', () => {
       scenarios: [{ name: 's', load: { executor: 'constant-vus', vus: 1, duration: '5s' }, requests: [{ name: 'A', path: '/{{data.users.id}}' }] }],
     });
     const counter = new DataUsageCounter({ ...job, spec } as Pick<RunExecutePayload, 'segment' | 'data' | 'spec'>);
-    const second = (iterations: number) => ({ v: 1 as const, t: 1, requests: [], vus: 1, vusMax: 1, iterations, droppedIterations: 0, bytesReceived: 0, bytesSent: 0, checks: [], scenarioIterations: [{ name: 's', iterations, droppedIterations: 0 }] });
+    const second = (iterations: number) => ({
+      v: 1 as const,
+      t: 1,
+      requests: [],
+      vus: 1,
+      vusMax: 1,
+      iterations,
+      droppedIterations: 0,
+      bytesReceived: 0,
+      bytesSent: 0,
+      checks: [],
+      scenarioIterations: [{ name: 's', iterations, droppedIterations: 0 }],
+    });
     counter.observe(second(1));
     counter.observe(second(1));
-    expect(counter.usage('test aborted: loadline: data set exhausted: users ran out after 2 rows')).toEqual([{ set: 'users', rowsUsed: 2, exhausted: 'stopped' }]);
+    expect(counter.usage('test aborted: loadline: data set exhausted: users ran out after 2 rows')).toEqual([
+      { set: 'users', rowsUsed: 2, exhausted: 'stopped' },
+    ]);
     expect(counter.usage(undefined)).toEqual([{ set: 'users', rowsUsed: 2, exhausted: null }]);
   });
 });

@@ -63,7 +63,10 @@ export async function stageRunData(
     const slice = use.slices[job.segment.index];
     if (!slice) throw new DataUnavailableError(`the job names no rows of data set ${use.set} for segment ${job.segment.index}`);
     const sealed = await store.get(slice.key);
-    if (!sealed) throw new DataUnavailableError(`the rows of data set ${use.set} for this segment are gone from Redis (expired, or Redis was flushed): start the run again`);
+    if (!sealed)
+      throw new DataUnavailableError(
+        `the rows of data set ${use.set} for this segment are gone from Redis (expired, or Redis was flushed): start the run again`,
+      );
     let file: Buffer;
     try {
       file = openDataSlice(runnerKey, job.runId, use.set, job.segment.index, sealed);

@@ -31,10 +31,14 @@ describe('classifySegment', () => {
     const aborted = {
       ...ok,
       exitCode: 108,
-      lastError: 'test aborted: loadline: data set exhausted: users ran out after 800 rows in this segment (scenario s) at dataOut (file:///work/script.js:9:3)',
+      lastError:
+        'test aborted: loadline: data set exhausted: users ran out after 800 rows in this segment (scenario s) at dataOut (file:///work/script.js:9:3)',
     };
     expect(classifySegment(aborted, counts, '/k6')).toEqual({ outcome: 'completed', error: null });
-    expect(classifySegment(aborted, { requests: 0, responded: 0 }, '/k6').error).toMatchObject({ code: 'DATA_EXHAUSTED', message: expect.stringContaining('users') });
+    expect(classifySegment(aborted, { requests: 0, responded: 0 }, '/k6').error).toMatchObject({
+      code: 'DATA_EXHAUSTED',
+      message: expect.stringContaining('users'),
+    });
     // Another abort of the script's own is still a failure.
     expect(classifySegment({ ...aborted, lastError: 'test aborted: my own reason' }, counts, '/k6').error?.code).toBe('K6_FAILED');
   });

@@ -76,7 +76,10 @@ export function classifySegment(k6: K6Outcome, counts: SegmentCounts, k6Bin: str
     if (counts.requests > 0) return { outcome: 'completed', error: null };
     return {
       outcome: 'errored',
-      error: { code: 'DATA_EXHAUSTED', message: `Data set ${exhausted} had no rows for this segment: no request was sent (the plan says stop when it runs out)` },
+      error: {
+        code: 'DATA_EXHAUSTED',
+        message: `Data set ${exhausted} had no rows for this segment: no request was sent (the plan says stop when it runs out)`,
+      },
     };
   }
   if (k6.exitCode !== 0 && memoryMb !== undefined && ranOutOfMemory(k6.stderrTail)) {

@@ -43,11 +43,24 @@ describe('partRange', () => {
 
 describe('data files', () => {
   it('are JSON a script can parse whole, one row per line', () => {
-    const text = encodeDataFile('users', 2, ['id', 'name'], [
-      ['1', 'Zoë "z"'],
-      ['2', 'a,b\nc'],
-    ]);
-    expect(JSON.parse(text)).toEqual({ set: 'users', version: 2, columns: ['id', 'name'], rows: [['1', 'Zoë "z"'], ['2', 'a,b\nc']] });
+    const text = encodeDataFile(
+      'users',
+      2,
+      ['id', 'name'],
+      [
+        ['1', 'Zoë "z"'],
+        ['2', 'a,b\nc'],
+      ],
+    );
+    expect(JSON.parse(text)).toEqual({
+      set: 'users',
+      version: 2,
+      columns: ['id', 'name'],
+      rows: [
+        ['1', 'Zoë "z"'],
+        ['2', 'a,b\nc'],
+      ],
+    });
     expect(text.split('\n')).toHaveLength(5);
     expect(/[^\x00-\x7e]/.test(text.slice(text.indexOf('\n')))).toBe(false);
     expect(JSON.parse(encodeDataFile('empty', 1, ['id'], [])).rows).toEqual([]);
@@ -60,7 +73,17 @@ describe('data files', () => {
 });
 
 describe('rows used', () => {
-  const evidence = { rows: 1000, whenExhausted: 'stop' as const, scenarios: ['a', 'b'], iterations: new Map([['a', 300], ['b', 700]]), vusMax: 20, aborted: false };
+  const evidence = {
+    rows: 1000,
+    whenExhausted: 'stop' as const,
+    scenarios: ['a', 'b'],
+    iterations: new Map([
+      ['a', 300],
+      ['b', 700],
+    ]),
+    vusMax: 20,
+    aborted: false,
+  };
 
   it('unique: each scenario up to its own part; past it, stopped or wrapped as the plan says', () => {
     expect(segmentDataUsage('users', { ...evidence, mode: 'unique' })).toEqual({ set: 'users', rowsUsed: 800, exhausted: null });

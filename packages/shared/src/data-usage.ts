@@ -106,7 +106,12 @@ export function describeDataUse(use: RunDataUse): string {
   if (use.exhausted === 'wrapped') {
     return `Data set ${use.set} (${version}) ran out after ${count(use.rows)} rows and started over from the first row, as the plan says: later iterations reused rows.`;
   }
-  const used = use.rowsUsed === null ? (use.mode === 'random' ? 'rows drawn at random' : 'rows used not counted') : `${count(use.rowsUsed)} of ${count(use.rows)} rows used`;
+  const used =
+    use.rowsUsed === null
+      ? use.mode === 'random'
+        ? 'rows drawn at random'
+        : 'rows used not counted'
+      : `${count(use.rowsUsed)} of ${count(use.rows)} rows used`;
   return `Data set ${use.set} (${version}, ${use.mode}): ${used}.`;
 }
 

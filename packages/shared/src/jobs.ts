@@ -65,7 +65,10 @@ export const jobDataSetSchema = z.strictObject({
   columns: z.array(dataColumnSchema).min(1).max(1_000),
   /** Rows of the version, all segments together. */
   rows: z.number().int().nonnegative(),
-  slices: z.array(z.strictObject({ key: z.string().min(1).max(300), rows: z.number().int().nonnegative() })).min(1).max(32),
+  slices: z
+    .array(z.strictObject({ key: z.string().min(1).max(300), rows: z.number().int().nonnegative() }))
+    .min(1)
+    .max(32),
 });
 export type JobDataSet = z.infer<typeof jobDataSetSchema>;
 

@@ -157,7 +157,11 @@ export function loadScript(
   // k6/data: the callback's array, elements handed out as copies (k6 keeps them as JSON).
   const shared = new Map<string, string[]>();
   function SharedArray(name: string, build: () => unknown[]): unknown {
-    if (!shared.has(name)) shared.set(name, build().map((element) => JSON.stringify(element)));
+    if (!shared.has(name))
+      shared.set(
+        name,
+        build().map((element) => JSON.stringify(element)),
+      );
     const elements = shared.get(name)!;
     // Called with `new` by the script: the proxy returned is the object it gets.
     return new Proxy([], {
@@ -192,7 +196,10 @@ export function loadScript(
     'open',
     `${body}\nreturn { options, scenarios: [${exported.join(', ')}] };`,
   );
-  const module = factory(http, exec, check, sleep, env, Trend, Counter, ws, grpc, console, SharedArray, open) as { options: Options; scenarios: (() => void)[] };
+  const module = factory(http, exec, check, sleep, env, Trend, Counter, ws, grpc, console, SharedArray, open) as {
+    options: Options;
+    scenarios: (() => void)[];
+  };
   return {
     options: module.options,
     calls,

@@ -4,13 +4,27 @@ import { checkPlanDataColumns, type ColumnsOf } from './plan-data-check.js';
 import { PlanError } from './plans.errors.js';
 
 const columnsOf: ColumnsOf = async (set, version) =>
-  set === 'users' && (version === undefined || version === 1) ? { version: 1, columns: [{ name: 'id', secret: false }, { name: 'token', secret: true }] } : null;
+  set === 'users' && (version === undefined || version === 1)
+    ? {
+        version: 1,
+        columns: [
+          { name: 'id', secret: false },
+          { name: 'token', secret: true },
+        ],
+      }
+    : null;
 
 const spec = (data: unknown[], headers: Record<string, string>) =>
-  planSpecSchema.parse({ data, scenarios: [{ name: 's', load: { executor: 'constant-vus', vus: 1, duration: '5s' }, requests: [{ name: 'A', path: '/', headers }] }] });
+  planSpecSchema.parse({
+    data,
+    scenarios: [{ name: 's', load: { executor: 'constant-vus', vus: 1, duration: '5s' }, requests: [{ name: 'A', path: '/', headers }] }],
+  });
 
 async function refusal(promise: Promise<void>) {
-  const error = await promise.then(() => null, (caught: unknown) => caught);
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
   expect(error).toBeInstanceOf(PlanError);
   return error as PlanError;
 }

@@ -16,7 +16,11 @@ export async function checkPlanDataColumns(spec: PlanSpec, columnsOf: ColumnsOf)
   for (const [index, use] of spec.data.entries()) {
     const found = await columnsOf(use.set, use.version);
     if (found) columns.set(use.set, new Set(found.columns.map((column) => column.name)));
-    else missing.push({ path: `data.${index}.set`, message: use.version === undefined ? `no data set ${use.set}` : `data set ${use.set} has no version ${use.version}` });
+    else
+      missing.push({
+        path: `data.${index}.set`,
+        message: use.version === undefined ? `no data set ${use.set}` : `data set ${use.set} has no version ${use.version}`,
+      });
   }
   if (missing.length) {
     throw new PlanError(PlanErrorCode.UNKNOWN_DATA_SET, `Unknown data set: ${missing.map((item) => item.message).join('; ')}`, missing);
@@ -28,6 +32,10 @@ export async function checkPlanDataColumns(spec: PlanSpec, columnsOf: ColumnsOf)
       message: `data set ${reference.set} has no column ${reference.column} (it has ${[...columns.get(reference.set)!].join(', ')})`,
     }));
   if (unknown.length) {
-    throw new PlanError(PlanErrorCode.UNKNOWN_DATA_COLUMN, `Unknown data column: ${unknown[0]!.message}${unknown.length > 1 ? ` (and ${unknown.length - 1} more)` : ''}`, unknown);
+    throw new PlanError(
+      PlanErrorCode.UNKNOWN_DATA_COLUMN,
+      `Unknown data column: ${unknown[0]!.message}${unknown.length > 1 ? ` (and ${unknown.length - 1} more)` : ''}`,
+      unknown,
+    );
   }
 }

@@ -79,7 +79,9 @@ describe('plans use data sets', () => {
     });
     expect(noColumn.status).toBe(422);
     expect(noColumn.body.error.code).toBe('UNKNOWN_DATA_COLUMN');
-    expect(noColumn.body.error.details).toEqual([{ path: 'scenarios.0.requests.0.headers.X-Email', message: 'data set users has no column email (it has id, token)' }]);
+    expect(noColumn.body.error.details).toEqual([
+      { path: 'scenarios.0.requests.0.headers.X-Email', message: 'data set users has no column email (it has id, token)' },
+    ]);
     const noSet = await owner.post('/plans', { ...base, data: [{ set: 'orders', mode: 'unique' }], requests: [{ name: 'A', path: '/a' }] });
     expect(noSet.status).toBe(422);
     expect(noSet.body.error).toMatchObject({ code: 'UNKNOWN_DATA_SET', details: [{ path: 'data.0.set', message: 'no data set orders' }] });

@@ -82,7 +82,15 @@ export class RunDataService {
         await this.store.put(key, sealed, ttl);
         slices.push({ key, rows: rows.length });
       }
-      staged.push({ set: use.set, version: read.version, mode: use.mode, whenExhausted: use.whenExhausted, columns: read.columns, rows: read.rows.length, slices });
+      staged.push({
+        set: use.set,
+        version: read.version,
+        mode: use.mode,
+        whenExhausted: use.whenExhausted,
+        columns: read.columns,
+        rows: read.rows.length,
+        slices,
+      });
     }
     return staged;
   }

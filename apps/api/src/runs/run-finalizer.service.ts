@@ -126,7 +126,9 @@ export class RunFinalizer {
       this.logger.log({ runId, status: outcome.status, verdict: outcome.verdict }, 'run finished');
       // Its data sets' slices need not wait in Redis for their TTL.
       if (run.manifest?.data?.length) {
-        await this.runData.drop(runId).catch((error: Error) => this.logger.warn({ runId, err: error.message }, "could not drop the run's data slices (they expire)"));
+        await this.runData
+          .drop(runId)
+          .catch((error: Error) => this.logger.warn({ runId, err: error.message }, "could not drop the run's data slices (they expire)"));
       }
       // Live viewers get the report before webhooks are worked out.
       await this.signals.changed(runId, 'state');

@@ -324,7 +324,9 @@ describe('editor <-> plan spec round trip', () => {
         { set: 'users', mode: 'unique', whenExhausted: 'wrap' },
         { set: 'orders', mode: 'random' },
       ],
-      scenarios: [{ name: 's', load: { executor: 'constant-vus', vus: 1, duration: '1m' }, requests: [{ name: 'home', path: '/{{data.users.id}}/{{data.orders.id}}' }] }],
+      scenarios: [
+        { name: 's', load: { executor: 'constant-vus', vus: 1, duration: '1m' }, requests: [{ name: 'home', path: '/{{data.users.id}}/{{data.orders.id}}' }] },
+      ],
     });
     expect(form.data.map((use) => `${use.set} ${use.mode}`)).toEqual(['users unique', 'orders random']);
   });
