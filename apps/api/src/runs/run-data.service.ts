@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Redis } from 'ioredis';
-import { encodeDataFile, segmentRows, type DataUse, type JobDataSet, type PlanSpec, type RunDataUse } from '@loadline/shared';
+import { encodeDataFile, segmentRows, type DataUse, type JobDataSet, type PlanSpec, type RunDataUse, type RunJob } from '@loadline/shared';
 import { RunDataStore, sealDataSlice } from '@loadline/shared/queue';
 import { API_ENV, type ApiEnv } from '../config/env.js';
 import { REDIS } from '../queue/queue.module.js';
@@ -70,18 +70,9 @@ export class RunDataService {
 
   /** Seals each segment's rows into Redis; answers what the run's job says of its sets. */
   async stage(runId: string, sets: readonly RunDataSet[], segments: number, runSeconds: number): Promise<JobDataSet[]> {
-    const ttl = this.runQueue.deadlineFromQueued(runSeconds) + SLICE_MARGIN_SECONDS;
     const staged: JobDataSet[] = [];
     for (const { use, read } of sets) {
-      const names = read.columns.map((column) => column.name);
-      const slices: JobDataSet['slices'] = [];
-      for (let segment = 0; segment < segments; segment++) {
-        const rows = segmentRows(read.rows, segment, segments);
-        const key = this.store.key(runId, use.set, segment);
-        const sealed = sealDataSlice(this.env.LOADLINE_RUNNER_KEY, runId, use.set, segment, encodeDataFile(use.set, read.version, names, rows));
-        await this.store.put(key, sealed, ttl);
-        slices.push({ key, rows: rows.length });
-      }
+      const slices = await this.seal(runId, read, segments, runSeconds);
       staged.push({
         set: use.set,
         version: read.version,
@@ -93,6 +84,42 @@ export class RunDataService {
       });
     }
     return staged;
+  }
+
+  /**
+   * A queued run Redis lost (RunReconciler queues it again from PostgreSQL): its slices put
+   * back as they were, the same version under the same keys, where they are gone. Answers why
+   * not when a set's version has been deleted since.
+   */
+  async restage(runId: string, tenantId: string, job: RunJob): Promise<string | null> {
+    for (const use of job.data ?? []) {
+      const present = await Promise.all(use.slices.map((slice) => this.store.has(slice.key)));
+      if (present.every(Boolean)) continue;
+      try {
+        await this.seal(runId, await this.dataSets.readForRun(tenantId, use.set, use.version), job.segments, job.deadlineSeconds);
+      } catch (error) {
+        if (error instanceof DataSetError && error.status === 404) return `version ${use.version} of its data set ${use.set} has been deleted since`;
+        throw error;
+      }
+    }
+    return null;
+  }
+
+  private async seal(runId: string, read: DataSetForRun, segments: number, runSeconds: number): Promise<JobDataSet['slices']> {
+    const ttl = this.runQueue.deadlineFromQueued(runSeconds) + SLICE_MARGIN_SECONDS;
+    const names = read.columns.map((column) => column.name);
+    const slices: JobDataSet['slices'] = [];
+    for (let segment = 0; segment < segments; segment++) {
+      const rows = segmentRows(read.rows, segment, segments);
+      const key = this.store.key(runId, read.name, segment);
+      await this.store.put(
+        key,
+        sealDataSlice(this.env.LOADLINE_RUNNER_KEY, runId, read.name, segment, encodeDataFile(read.name, read.version, names, rows)),
+        ttl,
+      );
+      slices.push({ key, rows: rows.length });
+    }
+    return slices;
   }
 
   /** Drops a run's slices once it has ended. */

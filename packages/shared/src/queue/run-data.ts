@@ -59,6 +59,10 @@ export class RunDataStore {
     await this.redis.set(key, sealed, 'EX', Math.max(1, Math.ceil(ttlSeconds)));
   }
 
+  async has(key: string): Promise<boolean> {
+    return (await this.redis.exists(key)) === 1;
+  }
+
   /** The sealed slice, or null when it expired or Redis lost it. */
   async get(key: string): Promise<Buffer | null> {
     return this.redis.getBuffer(key);
