@@ -137,7 +137,9 @@ function parseJson(bytes: Buffer, limits: ParseLimits): ParsedTable {
   if (!Array.isArray(value)) throw new DataFileProblem('The JSON value must be an array of objects, one per row', {});
   if (value.length === 0) throw new DataFileProblem('The JSON array is empty; a data set needs at least one row', {});
   if (value.length > limits.maxRows) {
-    throw new DataFileProblem(`Row ${limits.maxRows}: more than ${limits.maxRows.toLocaleString('en-US')} rows (the limit of a data set)`, { row: limits.maxRows });
+    throw new DataFileProblem(`Row ${limits.maxRows}: more than ${limits.maxRows.toLocaleString('en-US')} rows (the limit of a data set)`, {
+      row: limits.maxRows,
+    });
   }
   // Columns are the union of keys in first-seen order; a missing key is "".
   const index = new Map<string, number>();

@@ -31,8 +31,7 @@ export function useDataSetVersions(name: string) {
 export function useDataSetPreview(name: string, version: number | null) {
   return useQuery({
     queryKey: queryKeys.dataSets.preview(name, version),
-    queryFn: ({ signal }) =>
-      unwrap(api.GET('/data-sets/{name}/preview', { params: { path: { name }, query: version ? { version } : {} }, signal })),
+    queryFn: ({ signal }) => unwrap(api.GET('/data-sets/{name}/preview', { params: { path: { name }, query: version ? { version } : {} }, signal })),
   });
 }
 
