@@ -1,5 +1,5 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { dataSetNameSchema, type DataSetView } from '@loadline/shared';
+import { dataSetNameSchema } from '@loadline/shared';
 import { errorMessage } from '../../components/States';
 import { columnsOfText, formatOfFile, suggestedName, type DataSetFileFormat } from './file-columns';
 import { useUploadDataSet } from './hooks';
@@ -7,7 +7,7 @@ import { useUploadDataSet } from './hooks';
 interface UploadFormProps {
   /** Uploading a new version of this set: the name is fixed. */
   name?: string;
-  onUploaded?: (set: DataSetView) => void;
+  onUploaded?: () => void;
 }
 
 interface ChosenFile {
@@ -60,7 +60,7 @@ export function UploadForm({ name: fixedName, onUploaded }: UploadFormProps) {
           setDone(
             `Uploaded ${set.name} version ${set.latest.version}: ${set.latest.rowCount.toLocaleString('en-US')} ${set.latest.rowCount === 1 ? 'row' : 'rows'}.`,
           );
-          onUploaded?.(set);
+          onUploaded?.();
         },
         onError: (error) => setProblem(errorMessage(error)),
       },
