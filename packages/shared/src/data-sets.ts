@@ -110,7 +110,6 @@ export const dataUseSchema = z.object({
 });
 export type DataUse = z.infer<typeof dataUseSchema>;
 
-
 /** Every element an array of strings: checked by hand because a stored table may hold a million rows. */
 function isStringTable(value: unknown): value is string[][] {
   if (!Array.isArray(value)) return false;

@@ -106,7 +106,12 @@ export const apiEnvSchema = z.object({
    * refused (413 / 422) before anything is stored. Bounded because a version is one row of
    * PostgreSQL and every run's segments carry their share of it.
    */
-  LOADLINE_DATA_SET_MAX_BYTES: z.coerce.number().int().positive().max(512 * 1024 * 1024).default(DATA_SET_DEFAULT_MAX_BYTES),
+  LOADLINE_DATA_SET_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(512 * 1024 * 1024)
+    .default(DATA_SET_DEFAULT_MAX_BYTES),
   LOADLINE_DATA_SET_MAX_ROWS: z.coerce.number().int().positive().max(10_000_000).default(DATA_SET_DEFAULT_MAX_ROWS),
   /** Seconds a run may overrun its planned duration before it is stopped and ERRORED. */
   LOADLINE_RUN_GRACE_SECONDS: z.coerce.number().int().positive().default(60),

@@ -46,7 +46,23 @@ async function parseCsv(bytes: Buffer, limits: ParseLimits): Promise<ParsedTable
   for (let at = 0; at < bytes.length; at += CHUNK_BYTES) chunks.push(bytes.subarray(at, at + CHUNK_BYTES));
   // RFC 4180 as csv-parse reads it: quotes, escaped quotes, CRLF or LF; a BOM is dropped.
   // Empty lines are skipped (a trailing one is common); every record must have the header's width.
-  const parser = parse({ bom: true, skip_empty_lines: true, relax_column_count: false });
+  // The row limit is checked as each record is made, where csv-parse knows its line (the
+  // parser runs ahead of this loop, so its running count would name a later line).
+  let records = 0;
+  const parser = parse({
+    bom: true,
+    skip_empty_lines: true,
+    relax_column_count: false,
+    on_record: (record: string[], context: { lines: number }) => {
+      records += 1;
+      if (records > limits.maxRows + 1) {
+        throw new DataFileProblem(`Line ${context.lines}: more than ${limits.maxRows.toLocaleString('en-US')} rows (the limit of a data set)`, {
+          line: context.lines,
+        });
+      }
+      return record;
+    },
+  });
   Readable.from(chunks).pipe(parser);
   let columns: string[] | null = null;
   const rows: string[][] = [];
@@ -55,11 +71,6 @@ async function parseCsv(bytes: Buffer, limits: ParseLimits): Promise<ParsedTable
       if (!columns) {
         columns = checkHeader(record, (message, column) => new DataFileProblem(`Line 1: ${message}`, { line: 1, column }));
         continue;
-      }
-      if (rows.length === limits.maxRows) {
-        const line = parser.info.lines;
-        parser.destroy();
-        throw new DataFileProblem(`Line ${line}: more than ${limits.maxRows.toLocaleString('en-US')} rows (the limit of a data set)`, { line });
       }
       rows.push(record);
     }
@@ -80,7 +91,7 @@ async function parseCsv(bytes: Buffer, limits: ParseLimits): Promise<ParsedTable
 const CSV_PROBLEMS: Readonly<Record<string, string>> = {
   CSV_QUOTE_NOT_CLOSED: 'a quoted field is never closed',
   CSV_INVALID_CLOSING_QUOTE: 'a closing quote is followed by something other than a comma or the end of the line',
-  CSV_INVALID_OPENING_QUOTE: 'a quote inside an unquoted field (quote the whole field and double the quotes inside it)',
+  INVALID_OPENING_QUOTE: 'a quote inside an unquoted field (quote the whole field and double the quotes inside it)',
   CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE: 'a closing quote is followed by something other than a comma or the end of the line',
   CSV_MAX_RECORD_SIZE: 'a record is too large',
 };
@@ -119,12 +130,16 @@ function parseJson(bytes: Buffer, limits: ParseLimits): ParsedTable {
   } catch (error) {
     const position = /at position (\d+)/.exec((error as Error).message);
     const line = position ? lineAt(Buffer.from(text.slice(0, Number(position[1])), 'utf8'), Number.MAX_SAFE_INTEGER) : undefined;
-    throw new DataFileProblem(`The file is not valid JSON${line ? ` (line ${line})` : ''}: ${(error as Error).message}`, line ? { line } : {});
+    // V8's own message may quote the text around the problem, which may be a secret: not passed on.
+    const reason = /end of JSON input/.test((error as Error).message) ? 'it ends before the array is closed' : 'check the syntax there';
+    throw new DataFileProblem(`The file is not valid JSON${line ? ` (line ${line})` : ''}: ${reason}`, line ? { line } : {});
   }
   if (!Array.isArray(value)) throw new DataFileProblem('The JSON value must be an array of objects, one per row', {});
   if (value.length === 0) throw new DataFileProblem('The JSON array is empty; a data set needs at least one row', {});
   if (value.length > limits.maxRows) {
-    throw new DataFileProblem(`Row ${limits.maxRows}: more than ${limits.maxRows.toLocaleString('en-US')} rows (the limit of a data set)`, { row: limits.maxRows });
+    throw new DataFileProblem(`Row ${limits.maxRows}: more than ${limits.maxRows.toLocaleString('en-US')} rows (the limit of a data set)`, {
+      row: limits.maxRows,
+    });
   }
   // Columns are the union of keys in first-seen order; a missing key is "".
   const index = new Map<string, number>();

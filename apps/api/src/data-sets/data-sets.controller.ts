@@ -80,13 +80,15 @@ export class DataSetsController {
   ) {
     const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
     const format = DATA_SET_CONTENT_TYPES[type];
-    if (!format || !Buffer.isBuffer(req.body)) {
+    if (!format) {
       throw new DataSetError(
         DataSetErrorCode.DATA_SET_UNSUPPORTED_TYPE,
         `Send the file as the body with Content-Type ${Object.keys(DATA_SET_CONTENT_TYPES).join(' or ')}${type ? ` (not ${type})` : ''}`,
       );
     }
-    return this.dataSets.upload({ name, format, bytes: req.body, secret: query.secret });
+    // An empty body leaves nothing for the body reader to set: an empty file, refused as such.
+    const bytes = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+    return this.dataSets.upload({ name, format, bytes, secret: query.secret });
   }
 
   @Delete(':name')

@@ -28,11 +28,9 @@ export class DataSetError extends DomainError<DataSetErrorCode> {
   readonly status = STATUS[this.code];
 
   static notFound(name: string, version?: number): DataSetError {
-    return new DataSetError(
-      DataSetErrorCode.DATA_SET_NOT_FOUND,
-      version ? `Data set ${name} has no version ${version}` : `No data set named ${name}`,
-      [{ path: 'name', message: name }],
-    );
+    return new DataSetError(DataSetErrorCode.DATA_SET_NOT_FOUND, version ? `Data set ${name} has no version ${version}` : `No data set named ${name}`, [
+      { path: 'name', message: name },
+    ]);
   }
 
   static invalid(message: string, details: ErrorDetail[]): DataSetError {

@@ -198,7 +198,9 @@ describe('data sets: upload, preview, limits, secrets, tenancy', () => {
       const text = (await stack.db.query<{ row: string }>(`SELECT row_to_json(whole_row)::text AS row FROM "${name}" whole_row`)).map((r) => r.row).join('\n');
       for (const token of TOKENS) if (text.includes(token)) found.push(`${token} in table ${name}`);
     }
-    const versions = await stack.db.query<{ id: string; rows: Buffer; sealedSecrets: Buffer | null }>(`SELECT id, "rows", "sealedSecrets" FROM "DataSetVersion"`);
+    const versions = await stack.db.query<{ id: string; rows: Buffer; sealedSecrets: Buffer | null }>(
+      `SELECT id, "rows", "sealedSecrets" FROM "DataSetVersion"`,
+    );
     expect(versions.some((version) => version.sealedSecrets !== null)).toBe(true);
     for (const version of versions) {
       for (const [column, bytes] of [
@@ -223,9 +225,10 @@ describe('data sets: upload, preview, limits, secrets, tenancy', () => {
     const plan = await member.post('/plans', { ...validPlan(target.body.id), name: 'signups' });
     expect(plan.status).toBe(201);
     // The plan names the set in its spec's `data` (written here directly: what a plan saved with data stores).
-    await stack.db.query(`UPDATE "PlanVersion" SET spec = jsonb_set(spec, '{data}', '[{"set":"users","mode":"unique","whenExhausted":"stop"}]') WHERE "planId" = $1`, [
-      plan.body.id,
-    ]);
+    await stack.db.query(
+      `UPDATE "PlanVersion" SET spec = jsonb_set(spec, '{data}', '[{"set":"users","mode":"unique","whenExhausted":"stop"}]') WHERE "planId" = $1`,
+      [plan.body.id],
+    );
     const refused = await member.delete('/data-sets/users');
     expect(refused.status).toBe(409);
     expect(refused.body.error).toMatchObject({ code: 'DATA_SET_IN_USE', message: 'Data set users is used by plan "signups": remove it from them first' });

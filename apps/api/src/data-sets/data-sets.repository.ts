@@ -102,7 +102,10 @@ export class DataSetsRepository {
    * and nothing is opened that is not needed); true: opened (a run's dispatch only).
    */
   async cells(versionId: string, withSecrets: boolean): Promise<string[][]> {
-    const row = await this.db.scoped.dataSetVersion.findFirstOrThrow({ where: { id: versionId }, select: { id: true, columns: true, rows: true, sealedSecrets: true } });
+    const row = await this.db.scoped.dataSetVersion.findFirstOrThrow({
+      where: { id: versionId },
+      select: { id: true, columns: true, rows: true, sealedSecrets: true },
+    });
     const rows = await decodeCells('DataSetVersion.rows', row.rows, row.id);
     if (!withSecrets || !row.sealedSecrets) return rows;
     const columns = decodeStored('DataSetVersion.columns', row.columns, 1, row.id);

@@ -19,19 +19,7 @@ import { ROLES, can, type Role } from '@loadline/shared';
 
 /** Which of B's resources fills each route parameter, by the path segment before it. */
 type ResourceKind =
-  | 'target'
-  | 'plan'
-  | 'run'
-  | 'apiKey'
-  | 'invite'
-  | 'session'
-  | 'member'
-  | 'share'
-  | 'trigger'
-  | 'schedule'
-  | 'webhook'
-  | 'delivery'
-  | 'dataSet';
+  'target' | 'plan' | 'run' | 'apiKey' | 'invite' | 'session' | 'member' | 'share' | 'trigger' | 'schedule' | 'webhook' | 'delivery' | 'dataSet';
 const KIND_BY_SEGMENT: Record<string, ResourceKind> = {
   'targets/:id': 'target',
   'plans/:id': 'plan',

@@ -49,14 +49,21 @@ export function DataSetPage() {
 function Preview({ name, version }: { name: string; version: number | null }) {
   const preview = useDataSetPreview(name, version);
   return (
-    <Card title={preview.data ? `First rows of version ${preview.data.version}` : 'First rows'} intro={`Secret columns show ${SECRET_CELL_MASK}: they are never shown again in full.`}>
+    <Card
+      title={preview.data ? `First rows of version ${preview.data.version}` : 'First rows'}
+      intro={`Secret columns show ${SECRET_CELL_MASK}: they are never shown again in full.`}
+    >
       {preview.isPending ? (
         <LoadingState label="Loading the first rows…" />
       ) : preview.isError ? (
         <ErrorState title="Could not load the preview" error={preview.error} onRetry={() => void preview.refetch()} />
       ) : (
         <>
-          <DataTable caption={`The first rows of data set ${name}`} columns={preview.data.columns.map((column) => (column.secret ? `${column.name} (secret)` : column.name))} testId="data-set-preview">
+          <DataTable
+            caption={`The first rows of data set ${name}`}
+            columns={preview.data.columns.map((column) => (column.secret ? `${column.name} (secret)` : column.name))}
+            testId="data-set-preview"
+          >
             {preview.data.rows.map((row, r) => (
               <tr key={r}>
                 {row.map((cell, c) => (

@@ -1,5 +1,5 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { dataSetNameSchema, type DataSetView } from '@loadline/shared';
+import { dataSetNameSchema } from '@loadline/shared';
 import { errorMessage } from '../../components/States';
 import { columnsOfText, formatOfFile, suggestedName, type DataSetFileFormat } from './file-columns';
 import { useUploadDataSet } from './hooks';
@@ -7,7 +7,7 @@ import { useUploadDataSet } from './hooks';
 interface UploadFormProps {
   /** Uploading a new version of this set: the name is fixed. */
   name?: string;
-  onUploaded?: (set: DataSetView) => void;
+  onUploaded?: () => void;
 }
 
 interface ChosenFile {
@@ -57,8 +57,10 @@ export function UploadForm({ name: fixedName, onUploaded }: UploadFormProps) {
       { name, file: chosen.file, format: chosen.format, secret },
       {
         onSuccess: (set) => {
-          setDone(`Uploaded ${set.name} version ${set.latest.version}: ${set.latest.rowCount.toLocaleString('en-US')} ${set.latest.rowCount === 1 ? 'row' : 'rows'}.`);
-          onUploaded?.(set);
+          setDone(
+            `Uploaded ${set.name} version ${set.latest.version}: ${set.latest.rowCount.toLocaleString('en-US')} ${set.latest.rowCount === 1 ? 'row' : 'rows'}.`,
+          );
+          onUploaded?.();
         },
         onError: (error) => setProblem(errorMessage(error)),
       },
@@ -84,7 +86,14 @@ export function UploadForm({ name: fixedName, onUploaded }: UploadFormProps) {
         <label className="field__label" htmlFor="data-set-file">
           File
         </label>
-        <input id="data-set-file" className="input" type="file" accept=".csv,.json,text/csv,application/json" onChange={(event) => void choose(event)} aria-describedby="data-set-file-hint" />
+        <input
+          id="data-set-file"
+          className="input"
+          type="file"
+          accept=".csv,.json,text/csv,application/json"
+          onChange={(event) => void choose(event)}
+          aria-describedby="data-set-file-hint"
+        />
         <p className="field__hint" id="data-set-file-hint">
           CSV with a header row, or a JSON array of flat objects. UTF-8.
         </p>

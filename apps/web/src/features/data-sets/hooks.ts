@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DataSetView } from '@loadline/shared';
 import { api, unwrap } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import type { DataSetFileFormat } from './file-columns';
@@ -31,8 +30,7 @@ export function useDataSetVersions(name: string) {
 export function useDataSetPreview(name: string, version: number | null) {
   return useQuery({
     queryKey: queryKeys.dataSets.preview(name, version),
-    queryFn: ({ signal }) =>
-      unwrap(api.GET('/data-sets/{name}/preview', { params: { path: { name }, query: version ? { version } : {} }, signal })),
+    queryFn: ({ signal }) => unwrap(api.GET('/data-sets/{name}/preview', { params: { path: { name }, query: version ? { version } : {} }, signal })),
   });
 }
 
@@ -59,7 +57,7 @@ export function useUploadDataSet() {
           headers: { 'Content-Type': CONTENT_TYPE[input.format] },
         }),
       ),
-    onSuccess: (set: DataSetView) => {
+    onSuccess: (set) => {
       queryClient.setQueryData(queryKeys.dataSets.detail(set.name), set);
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.dataSets.list() }),
