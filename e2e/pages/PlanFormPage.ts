@@ -150,6 +150,24 @@ export class PlanFormPage {
     while ((await rows().count()) > count) await scenario.getByRole('button', { name: `Remove request ${await rows().count()}`, exact: true }).click();
   }
 
+  /** Adds a data set to the plan (Test data section): the set, how rows are handed out (its option's label starts with `mode`), and what happens when they run out. */
+  async useDataSet(
+    set: string,
+    mode: 'Unique' | 'Per VU' | 'Sequential' | 'Random',
+    whenExhausted?: 'Stop the run' | 'Start over from the first row',
+  ): Promise<void> {
+    await this.form.getByRole('button', { name: '+ Use a data set' }).click();
+    const row = this.form.getByRole('group', { name: /^Data set \d+$/ }).last();
+    const setSelect = row.getByLabel('Data set', { exact: true });
+    const option = setSelect.locator('option', { hasText: new RegExp(`^${set} \\(`) });
+    await option.waitFor({ state: 'attached' });
+    await setSelect.selectOption({ label: (await option.innerText()).trim() });
+    const modes = row.getByLabel('Rows handed out', { exact: true });
+    const modeOption = modes.locator('option', { hasText: new RegExp(`^${mode}:`) });
+    await modes.selectOption({ label: (await modeOption.innerText()).trim() });
+    if (whenExhausted) await row.getByLabel('When rows run out', { exact: true }).selectOption({ label: whenExhausted });
+  }
+
   async setThresholdCount(count: number): Promise<void> {
     const rows = () => this.form.getByRole('group', { name: /^Threshold \d+$/ });
     while ((await rows().count()) < count) await this.form.getByRole('button', { name: '+ Add threshold' }).click();

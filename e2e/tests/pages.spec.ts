@@ -107,6 +107,7 @@ describe('pages', { timeout: RUN_SECONDS * 1000 + RUN_TIMEOUT_MS * 2 + 300_000 }
         { name: 'dashboard', path: '/' },
         { name: 'targets', path: '/targets' },
         { name: 'target', path: `/targets/${targetId}` },
+        { name: 'data-sets', path: '/data-sets' },
         { name: 'plan', path: `/plans/${planId}` },
         { name: 'plan-editor-new', path: '/plans/new' },
         { name: 'plan-editor', path: `/plans/${planId}/edit` },

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // pnpm bench [-- --quick] [--pairs N] [--overhead-seconds N] [--soak-seconds N] [--scale-rate N] [--scale-seconds N]
 //            [--spread-runs N] [--telemetry-seconds N] [--compare-pairs N] [--compare-runs N] [--compare-seconds N] [--compare-from FILE] [--compare-shapes A,B]
-//            [--only overhead,accuracy,memory,scale,api,live,telemetry,reads,schedules,regressions,compare,charts]
+//            [--only overhead,accuracy,memory,scale,api,live,telemetry,reads,data,schedules,regressions,compare,charts]
 //
 // Benchmarks of the whole platform on this machine, reported as ratios against a baseline
 // measured in the same run (plus the raw numbers): what Loadline costs k6 in throughput, how
@@ -30,6 +30,7 @@ import { compare } from './lib/compare.mjs';
 import { STACK_BENCHMARKS, parseOptions } from './lib/options.mjs';
 import { formatCompare, summarizeCompare } from './lib/compare-report.mjs';
 import { formatTelemetry, summarizeTelemetry } from './lib/telemetry.mjs';
+import { formatDataSets, summarizeDataSets } from './lib/data-sets.mjs';
 
 async function main() {
   const options = parseOptions(process.argv.slice(2));
@@ -128,6 +129,7 @@ async function runStackBenchmarks(options, results, setCleanup) {
   const { live } = await import('./lib/live.mjs');
   const { telemetry } = await import('./lib/telemetry.mjs');
   const { firstReads } = await import('./lib/first-reads.mjs');
+  const { dataSets } = await import('./lib/data-sets.mjs');
   Stack.preflight();
   const versions = { k6: await k6Version(), go: await goVersion(), node: process.version };
   await buildServer('ok');
@@ -152,6 +154,7 @@ async function runStackBenchmarks(options, results, setCleanup) {
     if (options.only.includes('live')) results.live = await live(ctx, okServer);
     if (options.only.includes('telemetry')) results.telemetry = await telemetry(ctx, okServer);
     if (options.only.includes('reads')) results.reads = await firstReads(ctx);
+    if (options.only.includes('data')) results.data = await dataSets(ctx, okServer);
   } finally {
     await okServer.stop();
   }
@@ -179,6 +182,7 @@ function formatReport({ machine, options, results, startedAt }) {
     compare: cmp,
     telemetry: tm,
     reads,
+    data: ds,
   } = results;
   lines.push('');
   lines.push(
@@ -268,6 +272,7 @@ function formatReport({ machine, options, results, startedAt }) {
   if (reads) lines.push('', ...formatFirstReads(reads));
   if (lv) lines.push('', ...formatLive(lv));
   if (tm) lines.push('', ...formatTelemetry(tm));
+  if (ds) lines.push('', ...formatDataSets(ds));
   if (sch) lines.push('', ...formatSchedules(sch));
   if (reg) lines.push('', ...formatRegressions(reg));
   if (cmp) lines.push('', ...formatCompare(cmp));
@@ -324,6 +329,7 @@ function formatReport({ machine, options, results, startedAt }) {
     );
   }
   if (tm) lines.push(...summarizeTelemetry(tm));
+  if (ds) lines.push(...summarizeDataSets(ds));
   if (cmp) lines.push(...summarizeCompare(cmp));
   if (l?.perRun.length)
     lines.push(`  latency    run end -> report            ${fmtInt(l.medianMs)} ms median, ${fmtInt(l.maxMs)} ms max (${l.perRun.length} runs)`);

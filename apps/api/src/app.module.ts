@@ -9,6 +9,7 @@ import { AuthModule } from './auth/auth.module.js';
 import { PasswordsModule } from './passwords/passwords.module.js';
 import { TargetsModule } from './targets/targets.module.js';
 import { PlansModule } from './plans/plans.module.js';
+import { DataSetsModule } from './data-sets/data-sets.module.js';
 import { ImportsModule } from './imports/imports.module.js';
 import { RunsModule } from './runs/runs.module.js';
 import { ReportsModule } from './reports/reports.module.js';
@@ -40,6 +41,7 @@ export class AppModule {
         // Before PlansModule: POST plans/import must never be read as a plans/:id route.
         ImportsModule,
         PlansModule,
+        DataSetsModule,
         RunsModule,
         ReportsModule,
         BaselinesModule,

@@ -21,6 +21,7 @@ import { CSRF_HEADER } from './access/credentials.js';
 import { COOKIE_SESSION_HEADER } from '@loadline/shared';
 import { serveWebApp } from './web/serve-web.js';
 import { httpMetrics } from './metrics/http-metrics.js';
+import { dataSetUploadBody } from './data-sets/upload-body.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
@@ -74,6 +75,8 @@ export async function createApiApp(env: ApiEnv): Promise<NestExpressApplication>
   // Imported documents (OpenAPI, HAR) may be bigger than any other request; the importer
   // itself refuses more than 5 MB with a clear message.
   app.use(`/${API_PREFIX}/plans/import`, json({ limit: '6mb' }));
+  // Data set files are raw CSV/JSON bodies, up to the operator's limit (not the JSON parser's).
+  app.use(`/${API_PREFIX}/data-sets`, dataSetUploadBody(env.LOADLINE_DATA_SET_MAX_BYTES));
   app.useBodyParser('json', { limit: '2mb' });
   app.use(securityHeaders);
   app.use(inputGuard);

@@ -63,6 +63,16 @@ export class SecretRedactor {
   }
 }
 
+/** What cleans a text of secrets: the target's (SecretRedactor), a data set's secret cells (DataSecretMatcher), or both. */
+export interface Redactor {
+  redact(text: string): string;
+}
+
+/** Redacts with each in turn. */
+export function redactWithAll(...redactors: Redactor[]): Redactor {
+  return { redact: (text) => redactors.reduce((clean, redactor) => redactor.redact(clean), text) };
+}
+
 /** An absolute URL without its query, fragment and user info; any other name as it is. */
 export function requestNameOf(name: string): string {
   const scheme = /^([a-z][a-z0-9+.-]*:\/\/)([^/?#]*)([^?#]*)/i.exec(name);
@@ -81,7 +91,7 @@ export class ReportedNames {
   /** Distinct names folded into OTHER_NAME, per kind: for the runner's log. */
   readonly folded: Record<Kind, number> = { request: 0, check: 0, metric: 0, scenario: 0 };
 
-  constructor(private readonly redactor: SecretRedactor) {}
+  constructor(private readonly redactor: Redactor) {}
 
   name(kind: Kind, raw: string): string {
     const seen = this.seen[kind];

@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import pino from 'pino';
 import type { RunAssignment } from '@loadline/shared';
-import { CheckQueue, RunQueue, TypedProducer } from '@loadline/shared/queue';
+import { CheckQueue, RunDataStore, RunQueue, TypedProducer } from '@loadline/shared/queue';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { checkSandboxConfig, sandboxConfig, type RunnerEnv } from './env.js';
@@ -65,7 +65,7 @@ export async function startRunner(
   const clock = new ClockOffset();
   const metrics = new RunnerMetrics(runnerId);
   const build = await runnerBuild(env.K6_BIN, env.LOADLINE_IMAGE);
-  const executor = new SegmentExecutor(env, results, logger, clock, metrics, build);
+  const executor = new SegmentExecutor(env, results, logger, clock, metrics, build, new RunDataStore(redis, env.LOADLINE_QUEUE_PREFIX));
 
   // Script checks are short (k6 inspect, no load) and must not wait for a run to end: workers
   // of their own, beside the runs, taking organizations in turn, each check under small

@@ -15,16 +15,18 @@ import {
   type RunExecutePayload,
   type RunnerBuild,
 } from '@loadline/shared';
-import { openJobSecrets, type TypedProducer } from '@loadline/shared/queue';
+import { openJobSecrets, type RunDataStore, type TypedProducer } from '@loadline/shared/queue';
 import { untraced, withSpan, type SpanHandle } from '@loadline/tracing';
 import type { RunnerEnv } from './env.js';
 import { startK6, type K6Outcome } from './k6-process.js';
 import { writeResolver } from './run-resolver.js';
-import { isRoot, k6Launch, prepareWorkdir, type SandboxConfig } from './sandbox.js';
+import { SANDBOX_WORKDIR, isRoot, k6Launch, prepareWorkdir, type SandboxConfig } from './sandbox.js';
 import { sandboxConfig } from './env.js';
 import { controlAddress, resume, waitUntilPaused } from './k6-control.js';
 import { GeneratorSampler } from './generator-sampler.js';
-import { MAX_NAMES, OTHER_NAME, ReportedNames, SecretRedactor } from './reported-names.js';
+import { MAX_NAMES, OTHER_NAME, ReportedNames, SecretRedactor, redactWithAll } from './reported-names.js';
+import { DATA_UNAVAILABLE, DataUsageCounter, stageSegmentData } from './run-data.js';
+import { executionSegmentArgs, segmentPayload } from './segment-args.js';
 import { classifySegment, stopReasonOf, type SegmentCounts, type SegmentVerdict, type StopReason } from './segment-outcome.js';
 import type { SegmentControl } from './run-control.js';
 import type { RunnerMetrics } from './runner-metrics.js';
@@ -32,19 +34,7 @@ import type { ClockOffset } from './clock-offset.js';
 import { TelemetryCollector } from './telemetry/collector.js';
 import { ResultsTelemetrySink } from './telemetry/results-sink.js';
 
-/** k6's execution segment flags for segment `index` of `count` equal parts. */
-export function executionSegmentArgs(index: number, count: number): string[] {
-  if (count <= 1) return [];
-  const fraction = (n: number) => (n === 0 ? '0' : n === count ? '1' : `${n}/${count}`);
-  const sequence = Array.from({ length: count + 1 }, (_, n) => fraction(n)).join(',');
-  return ['--execution-segment', `${fraction(index)}:${fraction(index + 1)}`, '--execution-segment-sequence', sequence];
-}
-
-/** The segment payload of an assignment: the run's job with this runner's segment index. */
-export function segmentPayload(assignment: RunAssignment): RunExecutePayload {
-  const { segments, ...job } = assignment.job;
-  return { ...job, runId: assignment.runId, segment: { index: assignment.segmentIndex, count: segments } };
-}
+export { executionSegmentArgs, segmentPayload } from './segment-args.js';
 
 /**
  * How long a paused k6 waits for the start signal before the runner gives the segment up on
@@ -77,6 +67,8 @@ export class SegmentExecutor {
     private readonly metrics?: RunnerMetrics,
     /** What it tells each run about itself (runner-build.ts), for the run's manifest. */
     private readonly build?: RunnerBuild,
+    /** Where the rows of a run's data sets wait (needed only by runs that use data sets). */
+    private readonly dataStore?: RunDataStore,
   ) {
     this.sandbox = sandboxConfig(env);
   }
@@ -138,6 +130,7 @@ export class SegmentExecutor {
     // Names and messages cleaned of the target's secrets (reported-names.ts); replaced with
     // the run's own once its secrets are opened, before k6 starts.
     let names = new ReportedNames(new SecretRedactor([]));
+    const dataUsage = new DataUsageCounter(job);
     const finish = async (k6: K6Outcome, counts: SegmentCounts, secondsSent: number) => {
       const judged: SegmentVerdict = breach
         ? { outcome: 'errored', error: breach }
@@ -159,7 +152,15 @@ export class SegmentExecutor {
       if (verdict.error) log.warn({ error: verdict.error, stderr: k6.stderrTail.slice(-5).map((line) => names.text(line)) }, 'segment did not complete');
       await this.results.add(
         'segment.finished',
-        { ...ref, outcome: verdict.outcome, exitCode: k6.exitCode, error: verdict.error, secondsSent, at: new Date().toISOString() },
+        {
+          ...ref,
+          outcome: verdict.outcome,
+          exitCode: k6.exitCode,
+          error: verdict.error,
+          secondsSent,
+          at: new Date().toISOString(),
+          ...(job.data?.length ? { data: dataUsage.usage(k6.lastError) } : {}),
+        },
         { jobId: resultJobId.finished(runId, segmentIndex) },
       );
     };
@@ -179,6 +180,18 @@ export class SegmentExecutor {
       for (const [name, content] of Object.entries(scriptFiles(job.spec))) {
         extraFiles.push(path.join(workdir, name));
         await writeFile(extraFiles.at(-1)!, content);
+      }
+
+      // This segment's rows of the plan's data sets, beside the script (run-data.ts).
+      const inside = this.sandbox.mode === 'bwrap' ? SANDBOX_WORKDIR : workdir;
+      const data = job.data?.length ? await stageSegmentData(this.dataStore, this.env.LOADLINE_RUNNER_KEY, job, workdir, inside) : null;
+      if (data && 'unavailable' in data) {
+        // Before any load: the API ends the run with this, as for a k6 that failed to start.
+        log.warn({ err: data.unavailable }, 'data set rows unavailable: segment not started');
+        const error = { code: DATA_UNAVAILABLE, message: data.unavailable };
+        const finished = { ...ref, outcome: 'errored' as const, exitCode: null, error, secondsSent: 0, at: new Date().toISOString() };
+        await this.results.add('segment.finished', finished, { jobId: resultJobId.finished(runId, segmentIndex) });
+        return;
       }
 
       const counts: SegmentCounts = { requests: 0, responded: 0 };
@@ -210,6 +223,7 @@ export class SegmentExecutor {
           }
         }
         if (sample.t < firstSecond) return;
+        dataUsage.observe(parsed.data);
         for (const request of sample.requests) {
           counts.requests += request.count;
           if (gotResponse(request)) counts.responded += request.count;
@@ -228,7 +242,7 @@ export class SegmentExecutor {
 
       const address = await controlAddress();
       log.info({ segments: job.segment.count }, 'starting k6 paused');
-      await prepareWorkdir(this.sandbox, workdir, [scriptPath, ...extraFiles], isRoot());
+      await prepareWorkdir(this.sandbox, workdir, [scriptPath, ...extraFiles, ...(data?.files ?? [])], isRoot());
       // k6 resolves the target's name to the addresses pinned at the run's start, and no other
       // name at all. A job of the release before has no list: the machine's resolver, as then.
       const pinned = job.policy.hosts;
@@ -236,7 +250,9 @@ export class SegmentExecutor {
       const ownResolver = pinned && this.sandbox.mode === 'bwrap' ? await writeResolver(resolverDir, pinned) : undefined;
       // Opened here, only for k6's environment; a job that does not open fails the segment.
       const secrets = openJobSecrets(this.env.LOADLINE_RUNNER_KEY, runId, job.target.secrets);
-      names = new ReportedNames(new SecretRedactor([...Object.values(secrets.headers), ...Object.values(secrets.variables)]));
+      const targetSecrets = new SecretRedactor([...Object.values(secrets.headers), ...Object.values(secrets.variables)]);
+      // A data set's secret cells are redacted too, wherever the target's secrets are.
+      names = new ReportedNames(data?.secrets.size ? redactWithAll(targetSecrets, data.secrets) : targetSecrets);
       // The target's metric sources, read by the runner of segment 0 only (telemetry/collector.ts).
       const telemetry = TelemetryCollector.forSegment(job, secrets.telemetry, new ResultsTelemetrySink(runId, this.results, log), log);
       const launch = k6Launch(
@@ -273,6 +289,8 @@ export class SegmentExecutor {
           // custom binary from the internet.
           K6_AUTO_EXTENSION_RESOLUTION: 'false',
           K6_BINARY_PROVISIONING: 'false',
+          // Where each data set's file is (a custom script reads __ENV.LOADLINE_DATA_<SET>).
+          ...(data?.env ?? {}),
         },
         ownResolver,
       );

@@ -27,6 +27,22 @@ describe('classifySegment', () => {
     });
   });
 
+  it('completes a segment whose unique data set ran out (the plan said stop), and errs when it had no row at all', () => {
+    const aborted = {
+      ...ok,
+      exitCode: 108,
+      lastError:
+        'test aborted: loadline: data set exhausted: users ran out after 800 rows in this segment (scenario s) at dataOut (file:///work/script.js:9:3)',
+    };
+    expect(classifySegment(aborted, counts, '/k6')).toEqual({ outcome: 'completed', error: null });
+    expect(classifySegment(aborted, { requests: 0, responded: 0 }, '/k6').error).toMatchObject({
+      code: 'DATA_EXHAUSTED',
+      message: expect.stringContaining('users'),
+    });
+    // Another abort of the script's own is still a failure.
+    expect(classifySegment({ ...aborted, lastError: 'test aborted: my own reason' }, counts, '/k6').error?.code).toBe('K6_FAILED');
+  });
+
   it("quotes k6's own error when it exits non-zero", () => {
     const verdict = classifySegment({ ...ok, exitCode: 107, lastError: 'ReferenceError: foo is not defined at file:///s.js:3:5' }, counts, '/k6');
     expect(verdict).toEqual({

@@ -1,4 +1,4 @@
-import { VU_LIMIT_EXCEEDED, type RunStopReason } from '@loadline/shared';
+import { VU_LIMIT_EXCEEDED, exhaustedSetOf, type RunStopReason } from '@loadline/shared';
 import type { K6Outcome } from './k6-process.js';
 import { outOfMemoryMessage, ranOutOfMemory } from './sandbox.js';
 
@@ -12,6 +12,8 @@ export type SegmentVerdict = { outcome: 'completed'; error: null } | { outcome: 
 
 /** k6 exits 105 when it was interrupted by a signal (ExternalAbort). */
 const K6_EXTERNAL_ABORT = 105;
+/** k6 exits 108 when the script called exec.test.abort() (ScriptAborted). */
+const K6_SCRIPT_ABORTED = 108;
 
 /** Why the runner itself interrupted k6, if it did. */
 export type StopReason = 'cancelled' | 'runner-stopped' | 'deadline' | 'threshold-breached' | 'vu-limit';
@@ -65,6 +67,19 @@ export function classifySegment(k6: K6Outcome, counts: SegmentCounts, k6Bin: str
     return {
       outcome: 'errored',
       error: { code: 'DEADLINE_EXCEEDED', message: 'k6 ran past the planned duration plus the grace period and was stopped' },
+    };
+  }
+  // A `unique` data set ran out and the plan says stop: the generated script ended the test,
+  // as asked. The segment completed; its data usage says the set ran out (run-data.ts).
+  const exhausted = k6.exitCode === K6_SCRIPT_ABORTED ? exhaustedSetOf(k6.lastError ?? '') : null;
+  if (exhausted !== null) {
+    if (counts.requests > 0) return { outcome: 'completed', error: null };
+    return {
+      outcome: 'errored',
+      error: {
+        code: 'DATA_EXHAUSTED',
+        message: `Data set ${exhausted} had no rows for this segment: no request was sent (the plan says stop when it runs out)`,
+      },
     };
   }
   if (k6.exitCode !== 0 && memoryMb !== undefined && ranOutOfMemory(k6.stderrTail)) {

@@ -118,6 +118,12 @@ export class ApiClient {
     return (await this.transport(new Request(`${this.config.apiUrl}${path}`, { headers: { accept: '*/*' } }))).text();
   }
 
+  /** Uploads a file as the raw body (a data set) through the same transport; answers the parsed JSON. */
+  async putFile(path: string, body: Uint8Array, contentType: string): Promise<unknown> {
+    const request = new Request(`${this.config.apiUrl}${path}`, { method: 'PUT', body, headers: { 'content-type': contentType } });
+    return (await this.transport(request)).json();
+  }
+
   /** Sends the request (once more after a 429 with a short Retry-After); answers only what succeeded. */
   private async transport(request: Request): Promise<Response> {
     const path = request.url.slice(this.config.apiUrl.length);

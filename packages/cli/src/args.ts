@@ -27,7 +27,8 @@ export type Command =
   | { kind: 'plans'; json: boolean }
   | { kind: 'runs'; plan?: string; limit: number; json: boolean }
   | { kind: 'export'; plan: string; output?: string }
-  | { kind: 'apply'; file: string; dryRun: boolean };
+  | { kind: 'apply'; file: string; dryRun: boolean }
+  | { kind: 'data-push'; file: string; name?: string; secret: string[] };
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
@@ -42,7 +43,7 @@ interface CommandSpec {
 
 const HELP_OPTION: Options = { help: { type: 'boolean', short: 'h' } };
 
-export const COMMANDS: Record<Exclude<Command['kind'], 'help' | 'version'>, CommandSpec> = {
+export const COMMANDS: Record<Exclude<Command['kind'], 'help' | 'version' | 'data-push'> | 'data', CommandSpec> = {
   run: {
     usage:
       'loadline run <plan> [--wait] [--timeout 30m] [--junit file.xml] [--json file.json] [--baseline last-passed|<runId>] [--idempotency-key K] [--label k=v ...]',
@@ -120,6 +121,21 @@ Options:
   --dry-run   print what would change, change nothing`,
     options: { 'dry-run': { type: 'boolean' } },
     positionals: ['file'],
+  },
+  data: {
+    usage: 'loadline data push <file.csv|file.json> [--name <set>] [--secret col,...]',
+    summary: 'upload a test data set (CSV or JSON) as a new version',
+    details: `Uploads the file as the next version of the data set (the first upload creates it);
+plans use its columns as {{data.<set>.<column>}}. A CSV has a header row naming the columns;
+a JSON file is an array of flat objects. A file the API refuses is reported with its line
+(CSV) or row (JSON), and the set's previous version stays as it was.
+
+Options:
+  --name <set>          the data set's name (default: the file's name without .csv/.json)
+  --secret <col,...>    columns to seal (tokens, passwords): stored encrypted, never shown
+                        again in full, masked in previews and kept out of reports and logs`,
+    options: { name: { type: 'string' }, secret: { type: 'string' } },
+    positionals: ['action', 'file'],
   },
 };
 
@@ -241,6 +257,15 @@ function parseCommand(name: keyof typeof COMMANDS, argv: string[]): Command {
     }
     case 'apply':
       return { kind: 'apply', file: positionals[0]!, dryRun: values['dry-run'] === true };
+    case 'data': {
+      if (positionals[0] !== 'push') throw new UsageError(`no data command "${positionals[0]}" (there is: push)`, name);
+      const setName = str('name');
+      const secret = (str('secret') ?? '')
+        .split(',')
+        .map((column) => column.trim())
+        .filter(Boolean);
+      return { kind: 'data-push', file: positionals[1]!, ...(setName !== undefined ? { name: setName } : {}), secret };
+    }
   }
 }
 

@@ -457,3 +457,73 @@ describe('loadline export / apply', () => {
     expect(api!.requests.some((request) => request.method === 'PATCH')).toBe(false);
   });
 });
+
+describe('loadline data push', () => {
+  const stored = (name: string, secret: boolean) => ({
+    id: 'ds_1',
+    name,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    updatedAt: '2026-11-20T10:00:00.000Z',
+    versions: 2,
+    latest: {
+      version: 2,
+      format: 'csv',
+      columns: [
+        { name: 'user', secret: false },
+        { name: 'token', secret },
+      ],
+      rowCount: 2,
+      bytes: 30,
+      createdAt: '2026-11-20T10:00:00.000Z',
+    },
+  });
+
+  it('uploads the file raw with its content type and secret columns, named after the file or --name', async () => {
+    const csv = 'user,token\nalice,t-1\nbob,t-2\n';
+    await writeFile(path.join(dir, 'users.csv'), csv);
+    const result = await cli(['data', 'push', 'users.csv', '--secret', 'token'], (request) =>
+      request.method === 'PUT' ? { body: stored('users', true) } : undefined,
+    );
+    expect(result).toMatchObject({ code: 0, stdout: 'Uploaded users v2: 2 rows; columns user, token (secret)\n' });
+    expect(api!.requests).toHaveLength(1);
+    const [request] = api!.requests;
+    expect(request).toMatchObject({ method: 'PUT', path: '/data-sets/users?secret=token', body: csv });
+    expect(request!.headers['content-type']).toBe('text/csv');
+
+    await writeFile(path.join(dir, 'people-2.json'), '[{"user":"a","token":"b"}]');
+    await api!.close();
+    const named = await cli(['data', 'push', 'people-2.json', '--name', 'people'], () => ({ body: stored('people', false) }));
+    expect(named.code).toBe(0);
+    expect(api!.requests[0]).toMatchObject({ path: '/data-sets/people', body: [{ user: 'a', token: 'b' }] });
+    expect(api!.requests[0]!.headers['content-type']).toBe('application/json');
+  });
+
+  it("reports the API's refusal with its line, and exits 3", async () => {
+    await writeFile(path.join(dir, 'users.csv'), 'user,token\nalice\n');
+    const result = await cli(['data', 'push', 'users.csv'], () => ({
+      status: 422,
+      body: apiError('DATA_SET_INVALID', "Line 2 has 1 fields instead of the header's 2", [
+        { path: 'line 2', message: "Line 2 has 1 fields instead of the header's 2" },
+      ]),
+    }));
+    expect(result.code).toBe(3);
+    expect(result.stderr).toBe("loadline: Line 2 has 1 fields instead of the header's 2 (422 DATA_SET_INVALID)\n");
+  });
+
+  it('refuses, before any request, other file types, names that are not identifiers, a missing file', async () => {
+    await writeFile(path.join(dir, 'users.txt'), 'user\na\n');
+    await writeFile(path.join(dir, 'my users.csv'), 'user\na\n');
+    const refused = async (argv: string[]) => {
+      const result = await cli(argv, () => ({ status: 500, body: apiError('INTERNAL', 'should not be asked') }));
+      expect(result.code, argv.join(' ')).toBe(3);
+      expect(api!.requests, argv.join(' ')).toEqual([]);
+      await api!.close();
+      return result.stderr;
+    };
+    expect(await refused(['data', 'push', 'users.txt'])).toContain('a data set file is .csv');
+    expect(await refused(['data', 'push', 'my users.csv'])).toContain('the file name "my users" is not a data set name');
+    expect(await refused(['data', 'push', 'my users.csv', '--name', 'my-users'])).toContain('--name "my-users" is not a data set name');
+    expect(await refused(['data', 'push', 'absent.csv'])).toContain('cannot read absent.csv');
+    expect(await refused(['data', 'pull', 'users.csv'])).toContain('no data command "pull"');
+  });
+});

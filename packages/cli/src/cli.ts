@@ -7,6 +7,7 @@ import { CliError, EXIT, UsageError, type ExitCode } from './exit-codes.js';
 import { runPlan } from './commands/run.js';
 import { listPlansCommand, listRunsCommand } from './commands/lists.js';
 import { applyPlan, exportPlan } from './commands/plans-as-code.js';
+import { pushDataSet } from './commands/data.js';
 
 /** This package's version (package.json sits next to src/ and dist/). */
 export function cliVersion(): string {
@@ -55,6 +56,8 @@ export async function main(argv: readonly string[], io: Io): Promise<ExitCode> {
         return await exportPlan(command, ctx);
       case 'apply':
         return await applyPlan(command, ctx);
+      case 'data-push':
+        return await pushDataSet(command, ctx);
     }
   } catch (error) {
     return report(error, io);

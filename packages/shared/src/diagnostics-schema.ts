@@ -13,6 +13,8 @@ export const DIAGNOSTIC_CODES = [
   'TOO_FEW_SAMPLES',
   'PARTIAL_DATA',
   'SEGMENT_START_SKEW',
+  /** A `unique` data set ran out: the run stopped or reused rows, as the plan says (data-usage.ts). */
+  'DATA_EXHAUSTED',
 ] as const;
 export type DiagnosticCode = (typeof DIAGNOSTIC_CODES)[number];
 

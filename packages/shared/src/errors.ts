@@ -7,6 +7,10 @@ import { z } from 'zod';
 export const errorDetailSchema = z.object({
   path: z.string(),
   message: z.string(),
+  /** Where in an uploaded file (data sets): the 1-based line of a CSV, the 0-based row of a JSON array, the column. */
+  line: z.number().int().optional(),
+  row: z.number().int().optional(),
+  column: z.string().optional(),
 });
 export type ErrorDetail = z.infer<typeof errorDetailSchema>;
 

@@ -50,5 +50,8 @@ export * from './webhooks.js';
 export * from './network-errors.js';
 export * from './k6-thresholds.js';
 export * from './custom-metrics.js';
+export * from './data-sets.js';
+export * from './data-slices.js';
+export * from './data-usage.js';
 export * from './stored-json.js';
 export * from './telemetry/index.js';

@@ -5,6 +5,8 @@ import { secondSampleSchema } from './series.js';
 import { k6ThresholdsSchema } from './k6-thresholds.js';
 import { telemetryJobSourceSchema } from './telemetry/job.js';
 import { TELEMETRY_LIMITS } from './telemetry/source.js';
+import { DATA_USE_MODES, dataColumnSchema, dataSetNameSchema } from './data-sets.js';
+import { segmentDataUsageSchema } from './data-usage.js';
 import { telemetryCatalogPayloadSchema, telemetrySecondPayloadSchema } from './telemetry/job.js';
 
 /**
@@ -49,6 +51,27 @@ export const pinnedHostSchema = z.strictObject({
 });
 export type PinnedHost = z.infer<typeof pinnedHostSchema>;
 
+/**
+ * One data set a run uses, as its job names it: no cell, only where each segment's rows wait
+ * in Redis (sealed for runners, bound to the run, set and segment: queue/run-data.ts) and how
+ * many there are. Every segment gets the same job; a runner takes `slices[its index]`.
+ */
+export const jobDataSetSchema = z.strictObject({
+  set: dataSetNameSchema,
+  version: z.number().int().positive(),
+  mode: z.enum(DATA_USE_MODES),
+  whenExhausted: z.enum(['stop', 'wrap']),
+  /** Names and which are secret (the runner redacts those cells from all it reports and logs). */
+  columns: z.array(dataColumnSchema).min(1).max(1_000),
+  /** Rows of the version, all segments together. */
+  rows: z.number().int().nonnegative(),
+  slices: z
+    .array(z.strictObject({ key: z.string().min(1).max(300), rows: z.number().int().nonnegative() }))
+    .min(1)
+    .max(32),
+});
+export type JobDataSet = z.infer<typeof jobDataSetSchema>;
+
 /** What a runner runs: one segment of a run (built from the run's RunJob and its assignment). */
 export const runExecutePayloadSchema = z.object({
   runId: z.string().min(1),
@@ -91,6 +114,8 @@ export const runExecutePayloadSchema = z.object({
    * (docs/telemetry.md). Absent: none (and in jobs of the release before).
    */
   telemetry: z.array(telemetryJobSourceSchema).max(TELEMETRY_LIMITS.maxSources).optional(),
+  /** The plan's data sets (docs/plans.md#data-sets). Absent: none (and in jobs of the release before). */
+  data: z.array(jobDataSetSchema).max(10).optional(),
 });
 export type RunExecutePayload = z.infer<typeof runExecutePayloadSchema>;
 
@@ -145,6 +170,8 @@ export const segmentFinishedPayloadSchema = z.object({
   /** How many per-second samples the runner sent, so the API can tell when all arrived. */
   secondsSent: z.number().int().nonnegative(),
   at: z.iso.datetime(),
+  /** What this segment did with the run's data sets (rows used, ran out); absent without any. */
+  data: z.array(segmentDataUsageSchema).max(10).optional(),
 });
 
 /** A custom script to check (POST /plans/check-script), at most 1 MB. */

@@ -16,6 +16,7 @@ const CAPTURES = {};
 const RESPONSE_BYTES = new Trend('${RESPONSE_BYTES_METRIC}');
 
 function lookup(reference) {
+  if (reference.startsWith('data.')) return dataValue(reference);
   if (reference.startsWith('vars.')) {
     const name = reference.slice(5);
     if (!(name in VARS)) throw new Error('the target has no variable ' + name);
@@ -24,9 +25,14 @@ function lookup(reference) {
   return reference in CAPTURES ? String(CAPTURES[reference]) : '';
 }
 
-/** Fills {{capture}} and {{vars.NAME}} in a string. */
+/** Fills {{capture}}, {{vars.NAME}} and {{data.set.column}} in a string. */
 function fill(text) {
   return text.indexOf('{{') < 0 ? text : text.replace(/\{\{\s*([A-Za-z_][\w.]*)\s*\}\}/g, (_, reference) => lookup(reference));
+}
+
+/** Fills only {{data.set.column}}: in checks and capture patterns, where other braces are the user's own text. */
+function fillData(text) {
+  return text.indexOf('{{') < 0 ? text : text.replace(/\{\{\s*(data\.[A-Za-z_][\w.]*)\s*\}\}/g, (_, reference) => dataValue(reference));
 }
 
 function fillMap(map) {
@@ -110,11 +116,15 @@ function runChecks(step, response) {
   const assertions = {};
   for (const rule of step.checks) {
     if (rule.type === 'status') assertions[step.name + ': status is ' + rule.equals] = (r) => r.status === rule.equals;
-    else if (rule.type === 'bodyContains') assertions[step.name + ': body contains ' + JSON.stringify(rule.value)] = (r) => typeof r.body === 'string' && r.body.indexOf(rule.value) >= 0;
+    else if (rule.type === 'bodyContains') {
+      // The check's name keeps the reference, not the value: names are report rows.
+      const wanted = fillData(rule.value);
+      assertions[step.name + ': body contains ' + JSON.stringify(rule.value)] = (r) => typeof r.body === 'string' && r.body.indexOf(wanted) >= 0;
+    }
     else if (rule.type === 'jsonPath')
       assertions[step.name + ': ' + rule.path + ' is ' + JSON.stringify(rule.equals)] = (r) => {
         if (parsed === undefined) parsed = parseJson(r.body) || null;
-        return jsonPath(parsed, rule.path) === rule.equals;
+        return jsonPath(parsed, rule.path) === (typeof rule.equals === 'string' ? fillData(rule.equals) : rule.equals);
       };
   }
   check(response, assertions, { name: step.name });
@@ -132,7 +142,7 @@ function runCaptures(step, response) {
       const name = Object.keys(response.headers).find((header) => header.toLowerCase() === wanted);
       value = name === undefined ? undefined : response.headers[name];
     } else {
-      const match = typeof response.body === 'string' ? new RegExp(capture.pattern).exec(response.body) : null;
+      const match = typeof response.body === 'string' ? new RegExp(fillData(capture.pattern)).exec(response.body) : null;
       value = match ? match[capture.group] : undefined;
     }
     // A missing value is left unset: later {{name}} read as empty, and the run's checks show it.

@@ -67,7 +67,8 @@ function runReplyChecks(step, data) {
   if (!step.checks.length) return;
   const assertions = {};
   for (const rule of step.checks) {
-    assertions[step.name + ': reply contains ' + JSON.stringify(rule.value)] = (text) => typeof text === 'string' && text.indexOf(rule.value) >= 0;
+    const wanted = fillData(rule.value);
+    assertions[step.name + ': reply contains ' + JSON.stringify(rule.value)] = (text) => typeof text === 'string' && text.indexOf(wanted) >= 0;
   }
   check(data, assertions, { name: step.name });
 }

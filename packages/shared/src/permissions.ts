@@ -20,6 +20,8 @@ export const PERMISSION_MIN_ROLE = {
   /** Targets, plans, runs, results, members list, usage. */
   read: 'VIEWER',
   'plans:write': 'MEMBER',
+  /** Upload and delete test data sets. */
+  'data:write': 'MEMBER',
   'runs:start': 'MEMBER',
   'runs:cancel': 'MEMBER',
   'shares:manage': 'MEMBER',

@@ -6,9 +6,12 @@ import { loadProfileSchema, peakVus, plannedDurationSeconds, type LoadProfile } 
 import { planStepSchema, templateReferences, templatedStrings, thinkTimeSchema, type PlanStep } from './plan-steps.js';
 import { wsConnectRowName } from './k6-script-ws.js';
 import { k6ThresholdsSchema } from './k6-thresholds.js';
+import { dataUseSchema } from './data-sets.js';
+import { DATA_REFERENCE_PREFIX, checkPlanData } from './plan-data.js';
 
 export * from './plan-load.js';
 export * from './plan-steps.js';
+export * from './plan-data.js';
 
 /**
  * A test plan: one or more named scenarios, each a load profile and the requests it sends,
@@ -65,6 +68,8 @@ const specObject = z.object({
   thresholds: z.array(thresholdSchema).max(200).default([]),
   segments: z.number().int().min(1).max(32).default(1),
   grpc: grpcSettingsSchema.optional(),
+  /** The data sets the plan uses and how their rows are handed out (docs/plans.md#data-sets). */
+  data: z.array(dataUseSchema).max(10).default([]),
 });
 
 /** Plans written before scenarios had one `load` and one `requests` list: that is a scenario named "default". */
@@ -75,6 +80,7 @@ function liftSingleScenario(value: unknown): unknown {
 }
 
 function checkReferences(spec: z.infer<typeof specObject>, ctx: z.RefinementCtx): void {
+  checkPlanData(spec, ctx);
   if (spec.script && spec.scenarios.length)
     ctx.addIssue({ code: 'custom', path: ['script'], message: 'a custom script replaces scenarios: give one or the other' });
   if (!spec.script && !spec.scenarios.length) ctx.addIssue({ code: 'custom', path: ['scenarios'], message: 'add at least one scenario (or a custom script)' });
@@ -101,7 +107,8 @@ function checkReferences(spec: z.infer<typeof specObject>, ctx: z.RefinementCtx)
       requestNames.add(step.name);
       for (const { path, text } of templatedStrings(step)) {
         for (const reference of templateReferences(text)) {
-          if (reference.startsWith('vars.')) continue;
+          // Data references are checked by checkPlanData.
+          if (reference.startsWith('vars.') || reference.startsWith(DATA_REFERENCE_PREFIX)) continue;
           const known = scenario.flow === 'sequence' ? before.has(reference) : captured.has(reference);
           if (!known) {
             const where = scenario.flow === 'sequence' ? 'by an earlier request of this scenario' : 'by a request of this scenario';

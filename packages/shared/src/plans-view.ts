@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { customScriptSchema, grpcSettingsSchema, loadProfileSchema, planNameSchema, planSpecSchema, planStepSchema, scenarioSchema } from './plan.js';
 import { thresholdSchema } from './threshold.js';
+import { dataUseSchema } from './data-sets.js';
 import { scriptInspectionSchema } from './jobs.js';
 
 /**
@@ -19,6 +20,8 @@ export const updatePlanSchema = z.object({
   script: customScriptSchema.nullable().optional(),
   thresholds: z.array(thresholdSchema).max(200).optional(),
   segments: z.number().int().min(1).max(32).optional(),
+  /** Replaces the data sets the plan uses ([]: none). */
+  data: z.array(dataUseSchema).max(10).optional(),
 });
 export type UpdatePlanInput = z.input<typeof updatePlanSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { diffJson, type PlanChange } from './plan-diff.js';
+import { runDataUseSchema, segmentDataUsageSchema } from './data-usage.js';
 
 /**
  * What a run measured, so two runs can be told comparable or not: the labels its caller gave
@@ -106,6 +107,10 @@ export const runManifestSchema = z.object({
   segments: z.number().int(),
   /** Per scenario: its load profile as run (executor, stages, start time). */
   load: z.array(z.object({ scenario: z.string(), startTime: z.string().optional(), load: z.record(z.string(), z.unknown()) })),
+  /** The data sets the run used: which version, how, how many rows (absent: none, or a run before data sets). */
+  data: z.array(runDataUseSchema).max(10).optional(),
+  /** What each segment's runner reported of them when its k6 ended, by segment index (added up in the view's `data`). */
+  dataUsage: z.record(z.string(), z.array(segmentDataUsageSchema)).optional(),
 });
 export type RunManifest = z.infer<typeof runManifestSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { capacitySchema, diagnosticSchema } from './diagnostics-schema.js';
+import { dataColumnSchema, storedDataCellsSchema } from './data-sets.js';
 import { generatorSampleSchema } from './jobs.js';
 import { planSpecSchema } from './plan.js';
 import { recoverySchema } from './recovery.js';
@@ -86,6 +87,12 @@ const STORED_COLUMNS = {
   'RunDigest.series': { 1: z.array(seriesPointSchema) },
   /** A finished run's seconds merged over its segments, oldest first, as comparisons resample them (gzip'd JSON in RunDigest.seconds). */
   'RunDigest.seconds': { 1: z.array(secondSampleSchema) },
+  /** A data set version's columns, in file order. */
+  'DataSetVersion.columns': { 1: z.array(dataColumnSchema) },
+  /** A data set version's cells (gzip'd JSON in DataSetVersion.rows; its version is the JSON's `v`). */
+  'DataSetVersion.rows': { 1: storedDataCellsSchema },
+  /** The secret columns' cells, once DataSetVersion.sealedSecrets is opened and un-gzip'd (same shape, own `v`). */
+  'DataSetVersion.sealedSecrets': { 1: storedDataCellsSchema },
 } as const satisfies Record<string, Record<number, z.ZodType>>;
 
 export type StoredColumn = keyof typeof STORED_COLUMNS;

@@ -35,8 +35,10 @@ export interface Sandbox {
   grpc: { loads: string[]; connects: { address: string; params: Record<string, unknown> }[]; calls: GrpcCall[] };
   /** The virtual clock (ms) the script reads through exec.instance.currentTestRunDuration. */
   now(): number;
-  /** Runs one iteration of scenario `index` as iteration number `iterationInTest`. */
-  iterate(index: number, iterationInTest?: number): void;
+  /** Runs one iteration of scenario `index` as iteration number `iterationInTest` (and `at`: its number in the instance, the VU's). */
+  iterate(index: number, iterationInTest?: number, at?: { iterationInInstance?: number; vu?: number }): void;
+  /** What exec.test.abort was called with, if it was (the iteration then threw). */
+  aborted: string | null;
 }
 
 export interface TrendSample {
@@ -87,6 +89,8 @@ export function loadScript(
   env: Record<string, string>,
   respond: (call: SandboxCall) => FakeResponse = () => ({ status: 200, body: '' }),
   servers: SandboxServers = {},
+  /** Files open() reads, by the path the script asks for. */
+  files: Record<string, string> = {},
 ): Sandbox {
   const calls: SandboxCall[] = [];
   const checks: Sandbox['checks'] = [];
@@ -119,8 +123,16 @@ export function loadScript(
     },
     expectedStatuses: (...statuses: number[]) => ({ expected: statuses }),
   };
+  const abort = { message: null as string | null };
   const exec = {
-    scenario: { iterationInTest: 0 },
+    scenario: { iterationInTest: 0, iterationInInstance: 0, name: '' },
+    vu: { idInInstance: 1 },
+    test: {
+      abort(message: string) {
+        abort.message = message;
+        throw new Error(`test aborted: ${message}`);
+      },
+    },
     instance: {
       get currentTestRunDuration() {
         return clock.now;
@@ -142,6 +154,24 @@ export function loadScript(
     return true;
   };
   const sleep = (seconds: number) => sleeps.push(seconds);
+  // k6/data: the callback's array, elements handed out as copies (k6 keeps them as JSON).
+  const shared = new Map<string, string[]>();
+  function SharedArray(name: string, build: () => unknown[]): unknown {
+    if (!shared.has(name))
+      shared.set(
+        name,
+        build().map((element) => JSON.stringify(element)),
+      );
+    const elements = shared.get(name)!;
+    // Called with `new` by the script: the proxy returned is the object it gets.
+    return new Proxy([], {
+      get: (_, key) => (key === 'length' ? elements.length : typeof key === 'string' && /^\d+$/.test(key) ? JSON.parse(elements[Number(key)]!) : undefined),
+    });
+  }
+  const open = (path: string) => {
+    if (!(path in files)) throw new Error(`open: no file ${path}`);
+    return files[path]!;
+  };
   const exported: string[] = [];
   const body = script
     .replace(/^import .*$/gm, '')
@@ -162,9 +192,14 @@ export function loadScript(
     'ws',
     'grpc',
     'console',
+    'SharedArray',
+    'open',
     `${body}\nreturn { options, scenarios: [${exported.join(', ')}] };`,
   );
-  const module = factory(http, exec, check, sleep, env, Trend, Counter, ws, grpc, console) as { options: Options; scenarios: (() => void)[] };
+  const module = factory(http, exec, check, sleep, env, Trend, Counter, ws, grpc, console, SharedArray, open) as {
+    options: Options;
+    scenarios: (() => void)[];
+  };
   return {
     options: module.options,
     calls,
@@ -175,9 +210,15 @@ export function loadScript(
     sockets,
     grpc: grpcLog,
     now: () => clock.now,
-    iterate(index, iterationInTest = 0) {
+    iterate(index, iterationInTest = 0, at = {}) {
       exec.scenario.iterationInTest = iterationInTest;
+      exec.scenario.iterationInInstance = at.iterationInInstance ?? iterationInTest;
+      exec.scenario.name = Object.keys(module.options.scenarios ?? {})[index] ?? '';
+      exec.vu.idInInstance = at.vu ?? 1;
       module.scenarios[index]!();
+    },
+    get aborted() {
+      return abort.message;
     },
   };
 }

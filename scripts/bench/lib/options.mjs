@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { BenchError } from './util.mjs';
 
 /** These need the platform (PostgreSQL, Redis, the built API and runner, k6, Go); charts does not. */
-export const STACK_BENCHMARKS = ['overhead', 'accuracy', 'memory', 'scale', 'api', 'live', 'telemetry', 'reads'];
+export const STACK_BENCHMARKS = ['overhead', 'accuracy', 'memory', 'scale', 'api', 'live', 'telemetry', 'reads', 'data'];
 const BENCHMARKS = [...STACK_BENCHMARKS, 'schedules', 'regressions', 'compare', 'charts'];
 
 export function parseOptions(argv) {
@@ -18,6 +18,7 @@ export function parseOptions(argv) {
       'scale-seconds': { type: 'string' },
       'spread-runs': { type: 'string' },
       'telemetry-seconds': { type: 'string' },
+      'data-seconds': { type: 'string' },
       'compare-pairs': { type: 'string' },
       'compare-runs': { type: 'string' },
       'compare-seconds': { type: 'string' },
@@ -33,7 +34,7 @@ export function parseOptions(argv) {
     process.stdout.write(
       'usage: pnpm bench [-- --quick] [--pairs N] [--overhead-seconds N] [--soak-seconds N] [--scale-rate N] [--scale-seconds N]\n' +
         '                  [--spread-runs N] [--telemetry-seconds N] [--compare-pairs N] [--compare-runs N] [--compare-seconds N] [--compare-from FILE] [--compare-shapes A,B]\n' +
-        '                  [--only overhead,accuracy,memory,scale,api,live,telemetry,reads,schedules,regressions,compare,charts]\n' +
+        '                  [--only overhead,accuracy,memory,scale,api,live,telemetry,reads,data,schedules,regressions,compare,charts]\n' +
         '  --quick           short smoke check: 1 overhead pair of 10 s, 10 s accuracy run, 60 s soak, scale runs of 10 s and\n' +
         '                    5 start-spread runs, charts up to 3,600 points\n' +
         '  --pairs N         bare k6 / Loadline pairs for the overhead figure (default 5)\n' +
@@ -45,6 +46,8 @@ export function parseOptions(argv) {
         '  --only schedules  1,000 and 10,000 every-minute schedules (200 with --quick): slots expected, fired, missing, duplicated, jitter\n' +
         '  --telemetry-seconds N  load duration of the two telemetry runs (default 60, --quick 20)\n' +
         '  --only telemetry  a run without and one with 3 scrape sources of 2,000 series: runner CPU and storage per run-minute\n' +
+        '  --only data       a plan with and without a 1,000,000-row data set: runner and k6 memory, k6 throughput (up to 3 pairs)\n' +
+        '  --data-seconds N  load duration of each of those runs (default 20, --quick 10)\n' +
         '  --only live       50 live viewers of a running and of a waiting run: database queries/s and API CPU per viewer\n' +
         '  --only regressions  change-point detection on synthetic histories (steps of 5/10/20 %, spread 5/10 %): found within 3 runs, false alarms\n' +
         '  --only compare    before/after comparisons on 4 load shapes: false calls on identical pairs, smallest p95 change called in 95 %\n' +
@@ -75,6 +78,7 @@ export function parseOptions(argv) {
     accuracySeconds: values.quick ? 10 : 20,
     scaleRate: values['scale-rate'] ? positiveInt('scale-rate', values['scale-rate'], 1) : 600,
     scaleSeconds: values['scale-seconds'] ? positiveInt('scale-seconds', values['scale-seconds'], 5) : values.quick ? 10 : 30,
+    dataSeconds: values['data-seconds'] ? positiveInt('data-seconds', values['data-seconds'], 5) : values.quick ? 10 : 20,
     telemetrySeconds: values['telemetry-seconds'] ? positiveInt('telemetry-seconds', values['telemetry-seconds'], 10) : values.quick ? 20 : 60,
     spreadRuns: values['spread-runs'] ? positiveInt('spread-runs', values['spread-runs'], 0) : values.quick ? 5 : 10,
     comparePairs: values['compare-pairs'] ? positiveInt('compare-pairs', values['compare-pairs'], 1) : values.quick ? 40 : 200,

@@ -90,6 +90,12 @@ const MATRIX: Record<string, Permission | 'public'> = {
   'POST plans/check-script': 'plans:write',
   'PATCH plans/:id': 'plans:write',
   'DELETE plans/:id': 'plans:write',
+  'GET data-sets': 'read',
+  'GET data-sets/:name': 'read',
+  'GET data-sets/:name/versions': 'read',
+  'GET data-sets/:name/preview': 'read',
+  'PUT data-sets/:name': 'data:write',
+  'DELETE data-sets/:name': 'data:write',
   'POST plans/:id/runs': 'runs:start',
   'POST runs/:id/cancel': 'runs:cancel',
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseCidr } from '../common/net/cidr.js';
+import { DATA_SET_DEFAULT_MAX_BYTES, DATA_SET_DEFAULT_MAX_ROWS } from '@loadline/shared';
 
 /** A comma-separated list of CIDRs (or bare addresses), each checked. */
 const cidrList = (message: string) =>
@@ -100,6 +101,18 @@ export const apiEnvSchema = z.object({
   LOADLINE_CEILING_RUN_DURATION_SECONDS: z.coerce.number().int().positive().optional(),
   LOADLINE_CEILING_CONCURRENT_RUNS: z.coerce.number().int().positive().optional(),
   LOADLINE_CEILING_MONTHLY_VU_MINUTES: z.coerce.number().int().positive().optional(),
+  /**
+   * The largest data set file (bytes) and the most rows one may have. A larger upload is
+   * refused (413 / 422) before anything is stored. Bounded because a version is one row of
+   * PostgreSQL and every run's segments carry their share of it.
+   */
+  LOADLINE_DATA_SET_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(512 * 1024 * 1024)
+    .default(DATA_SET_DEFAULT_MAX_BYTES),
+  LOADLINE_DATA_SET_MAX_ROWS: z.coerce.number().int().positive().max(10_000_000).default(DATA_SET_DEFAULT_MAX_ROWS),
   /** Seconds a run may overrun its planned duration before it is stopped and ERRORED. */
   LOADLINE_RUN_GRACE_SECONDS: z.coerce.number().int().positive().default(60),
   /**

@@ -10,6 +10,10 @@ export enum PlanErrorCode {
   SCRIPT_CHECK_THROTTLED = 'SCRIPT_CHECK_THROTTLED',
   /** A threshold of a custom script's options that Loadline cannot judge (named, with why). */
   SCRIPT_THRESHOLD_UNSUPPORTED = 'SCRIPT_THRESHOLD_UNSUPPORTED',
+  /** The plan uses a data set (or a version of one) the organization does not have. */
+  UNKNOWN_DATA_SET = 'UNKNOWN_DATA_SET',
+  /** A {{data.set.column}} names a column the set's version does not have. */
+  UNKNOWN_DATA_COLUMN = 'UNKNOWN_DATA_COLUMN',
 }
 
 /** The HTTP status each code answers with. */
@@ -20,6 +24,8 @@ const STATUS: Record<PlanErrorCode, number> = {
   [PlanErrorCode.SCRIPT_CHECK_UNAVAILABLE]: 503,
   [PlanErrorCode.SCRIPT_CHECK_THROTTLED]: 429,
   [PlanErrorCode.SCRIPT_THRESHOLD_UNSUPPORTED]: 422,
+  [PlanErrorCode.UNKNOWN_DATA_SET]: 422,
+  [PlanErrorCode.UNKNOWN_DATA_COLUMN]: 422,
 };
 
 export class PlanError extends DomainError<PlanErrorCode> {

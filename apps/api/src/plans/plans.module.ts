@@ -1,4 +1,5 @@
 import { RunQueueModule } from '../run-queue/run-queue.module.js';
+import { DataSetsModule } from '../data-sets/data-sets.module.js';
 import { Module } from '@nestjs/common';
 import { TargetsModule } from '../targets/targets.module.js';
 import { OrganizationsModule } from '../organizations/organizations.module.js';
@@ -8,7 +9,7 @@ import { PlansService } from './plans.service.js';
 import { ScriptChecker } from './script-checker.js';
 
 @Module({
-  imports: [TargetsModule, OrganizationsModule, RunQueueModule],
+  imports: [TargetsModule, OrganizationsModule, RunQueueModule, DataSetsModule],
   controllers: [PlansController],
   providers: [PlansRepository, PlansService, ScriptChecker],
   exports: [PlansService],

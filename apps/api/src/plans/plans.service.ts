@@ -28,6 +28,9 @@ import { PlansRepository } from './plans.repository.js';
 import { PlanError, PlanErrorCode } from './plans.errors.js';
 import { ScriptChecker } from './script-checker.js';
 import { OrganizationsService } from '../organizations/organizations.service.js';
+import { DataSetsService } from '../data-sets/data-sets.module.js';
+import { currentTenantId } from '../tenancy/request-context.js';
+import { checkPlanDataColumns } from './plan-data-check.js';
 
 export interface PlanWithVersion {
   plan: TestPlan;
@@ -75,7 +78,14 @@ export class PlansService {
     private readonly targets: TargetsService,
     private readonly scripts: ScriptChecker,
     private readonly organizations: OrganizationsService,
+    private readonly dataSets: DataSetsService,
   ) {}
+
+  /** The plan's data sets exist and have the columns it references (422 naming the path otherwise). */
+  private checkData(spec: PlanSpec): Promise<void> {
+    const tenantId = currentTenantId();
+    return checkPlanDataColumns(spec, (set, version) => this.dataSets.columnsOf(tenantId, set, version));
+  }
 
   /**
    * A custom script is checked by k6 before it is saved; what k6 says it needs (VUs, duration)
@@ -130,6 +140,7 @@ export class PlansService {
 
   async create(input: PlanInput, createdById?: string): Promise<PlanView> {
     await this.assertTarget(input.targetId);
+    await this.checkData(input.spec);
     const spec = await this.withCheckedScript(input.spec);
     await this.organizations.assertPlanWithinLimits(spec);
     return toPlanView(await this.plans.createWithFirstVersion({ ...input, spec, createdById }));
@@ -181,6 +192,7 @@ export class PlansService {
       throw PlanError.invalid('Invalid plan after applying the change', zodIssuesToDetails(merged.error), load || requests ? {} : { scenarios: [] });
     }
     const next = { name: name ?? plan.name, targetId: targetId ?? plan.targetId, spec: merged.data };
+    await this.checkData(next.spec);
     const spec = await this.withCheckedScript(next.spec, current);
     await this.organizations.assertPlanWithinLimits(spec);
     return toPlanView(await this.plans.addVersion(id, { ...next, spec, createdById }));

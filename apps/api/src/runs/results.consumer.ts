@@ -148,6 +148,8 @@ export class ResultsConsumer implements OnApplicationBootstrap, OnApplicationShu
       error: payload.error,
       finishedAt: new Date(payload.at),
     });
+    // Rows its k6 used of each data set, for the run's manifest and report.
+    if (payload.data?.length) await this.runs.recordDataUsage(payload.runId, payload.segmentIndex, payload.data);
     await this.signals.changed(payload.runId, 'state');
     if (payload.outcome === 'errored') {
       // One run, one fate: a failed segment stops the others. If the run had not begun its

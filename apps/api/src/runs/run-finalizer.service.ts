@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import {
+  combineDataUsage,
   decodeThresholdStop,
   isTerminalRunStatus,
   measuredVuMinutes,
@@ -22,6 +23,7 @@ import { DomainEvents } from '../events/domain-events.js';
 import { RunFiguresRepository } from './run-figures.repository.js';
 import { RunBaselines } from './run-baselines.service.js';
 import { PlanRegressionsRepository } from './plan-regressions.repository.js';
+import { RunDataService } from './run-data.service.js';
 import { RunSignals } from './run-signals.js';
 import { RunTelemetryService } from '../telemetry/run-telemetry.service.js';
 
@@ -43,6 +45,7 @@ export class RunFinalizer {
     private readonly events: DomainEvents,
     private readonly signals: RunSignals,
     private readonly telemetry: RunTelemetryService,
+    private readonly runData: RunDataService,
   ) {}
 
   /**
@@ -93,6 +96,13 @@ export class RunFinalizer {
       // Before the run ends, its `error` holds nothing but a stop rule's breach, if any.
       stop: decodeThresholdStop(run.error),
       telemetry,
+      data: run.manifest?.data
+        ? combineDataUsage(
+            run.manifest.data,
+            segments.map((segment) => run.manifest!.dataUsage?.[String(segment.index)]),
+            segments.length,
+          )
+        : undefined,
     });
     // The monthly quota counts what was used, as measured: the VUs k6 had busy each second,
     // added over the seconds and segments (what the plan asked for is no measure of a script).
@@ -114,6 +124,12 @@ export class RunFinalizer {
     const done = await this.runs.finalize(runId, outcome, vuMinutes);
     if (done) {
       this.logger.log({ runId, status: outcome.status, verdict: outcome.verdict }, 'run finished');
+      // Its data sets' slices need not wait in Redis for their TTL.
+      if (run.manifest?.data?.length) {
+        await this.runData
+          .drop(runId)
+          .catch((error: Error) => this.logger.warn({ runId, err: error.message }, "could not drop the run's data slices (they expire)"));
+      }
       // Live viewers get the report before webhooks are worked out.
       await this.signals.changed(runId, 'state');
       const ended = await this.runs.find(runId);

@@ -1,5 +1,6 @@
 import {
   allSteps,
+  dataDiagnostics,
   indexScopes,
   complianceJudge,
   decideVerdicts,
@@ -20,6 +21,7 @@ import {
   type BaselineEvidence,
   type HistorySpread,
   type PlanSpec,
+  type RunDataUse,
   type StoredSecond,
   type TelemetryJudge,
   type ThresholdStop,
@@ -56,6 +58,8 @@ export interface OutcomeInput {
   chosenBaseline?: FinalOutcome['baseline'];
   /** Judges the plan's thresholds on the target's telemetry; without it they are INCONCLUSIVE (no telemetry was read). */
   telemetry?: TelemetryJudge;
+  /** The run's data sets with every segment's rows used added up (a set that ran out is said in the report). */
+  data?: readonly RunDataUse[];
 }
 
 const STATUS_BY_VERDICT: Record<Verdict, FinalOutcome['status']> = {
@@ -85,7 +89,9 @@ export function decideOutcome(input: OutcomeInput): FinalOutcome {
   const partial = input.seconds.length > 0 && (input.dataMissing || failedSegment !== undefined || input.abandoned !== undefined);
   const spread = startSpreadMs(input.segments.map((segment) => segment.startedAt));
   const skew = startSkewDiagnostic(spread, planDurationSeconds(input.spec));
-  const diagnostics = summary ? [...diagnoseRun({ spec: input.spec, summary, seconds: merged, partial, windows }), ...(skew ? [skew] : [])] : [];
+  const diagnostics = summary
+    ? [...diagnoseRun({ spec: input.spec, summary, seconds: merged, partial, windows }), ...(skew ? [skew] : []), ...dataDiagnostics(input.data ?? [])]
+    : [];
   const capacity = summary ? (findCapacity(input.spec, merged) ?? findPhaseCapacity(input.spec, summary)) : null;
   // The load's start (the first segment's k6 resuming) places the plan's fall-back in time.
   const starts = input.segments.flatMap((segment) => (segment.startedAt ? [segment.startedAt.getTime()] : []));

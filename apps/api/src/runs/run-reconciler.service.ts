@@ -7,6 +7,7 @@ import { runAsTenant } from '../tenancy/request-context.js';
 import { RunDispatchRepository, type UnstartedRun } from './run-dispatch.repository.js';
 import { RunsRepository } from './runs.repository.js';
 import { RunFinalizer } from './run-finalizer.service.js';
+import { RunDataService } from './run-data.service.js';
 import { RunSignals } from './run-signals.js';
 
 /** How often PostgreSQL's unstarted runs are checked against Redis. */
@@ -44,6 +45,7 @@ export class RunReconciler implements OnApplicationBootstrap, OnApplicationShutd
     private readonly finalizer: RunFinalizer,
     @Inject(REDIS) private readonly redis: Redis,
     private readonly signals: RunSignals,
+    private readonly runData: RunDataService,
   ) {
     this.lockKey = `${runQueue.queue.prefix}:rq:reconcile-lock`;
   }
@@ -83,13 +85,17 @@ export class RunReconciler implements OnApplicationBootstrap, OnApplicationShutd
 
   /** Puts a lost run back in line (true), or ends it with the reason it cannot be (false). */
   private async requeue(run: UnstartedRun, now: number): Promise<boolean> {
-    const refusal = run.planDeleted
-      ? `${LOST}, and its plan has been deleted since it was queued, so it was not queued again`
-      : run.targetDeleted
-        ? `${LOST}, and its target has been deleted since it was queued, so it was not queued again`
-        : !run.job
-          ? `${LOST}, and what it was queued with is not on record (it was queued by an older release, or the API stopped before queueing it), so it could not be queued again; start it again`
-          : null;
+    // Its data sets' slices went with Redis too: put back, unless a set's version is gone.
+    const dataGone = run.job?.data?.length && !run.planDeleted && !run.targetDeleted ? await this.runData.restage(run.id, run.tenantId, run.job) : null;
+    const refusal = dataGone
+      ? `${LOST}, and ${dataGone}, so it was not queued again`
+      : run.planDeleted
+        ? `${LOST}, and its plan has been deleted since it was queued, so it was not queued again`
+        : run.targetDeleted
+          ? `${LOST}, and its target has been deleted since it was queued, so it was not queued again`
+          : !run.job
+            ? `${LOST}, and what it was queued with is not on record (it was queued by an older release, or the API stopped before queueing it), so it could not be queued again; start it again`
+            : null;
     if (refusal || !run.job) {
       await this.runQueue.stop(run.id, 'queue-entry-lost');
       await runAsTenant(run.tenantId, async () => {

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import {
   BASELINE_RULES,
+  combineDataUsage,
   isTerminalRunStatus,
   planDurationSeconds,
+  type RunManifest,
   type RunQueueView,
   type RunView,
   type SegmentView,
@@ -157,8 +159,15 @@ function buildRunView(run: RunRecord, queue: RunQueueView | null): RunView {
     baseline: run.baselineRunId ? { runId: run.baselineRunId, rule: baselineRuleSchema.parse(run.baselineRule) } : null,
     telemetry: run.telemetry,
     labels: run.labels,
-    manifest: run.manifest ? { ...run.manifest, runners: runnersOf(run.runSegments) } : null,
+    manifest: run.manifest ? manifestView(run.manifest, run.runSegments, run.segments) : null,
   };
+}
+
+/** The manifest as shown: each segment's runner, and its data sets with every segment's rows used added up. */
+function manifestView(manifest: RunManifest, segments: readonly SegmentRow[], count: number): NonNullable<RunView['manifest']> {
+  const { dataUsage, data, ...rest } = manifest;
+  const usage = Array.from({ length: count }, (_, index) => dataUsage?.[String(index)]);
+  return { ...rest, ...(data ? { data: combineDataUsage(data, usage, count) } : {}), runners: runnersOf(segments) };
 }
 
 /** Each started segment's runner build, as its runner reported it. */

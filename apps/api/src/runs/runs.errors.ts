@@ -10,6 +10,8 @@ export enum RunErrorCode {
   SEGMENTS_EXCEED_RUNNERS = 'SEGMENTS_EXCEED_RUNNERS',
   /** A scenario has fewer VUs than the plan has segments: some segments would have nothing to run. */
   SEGMENTS_EXCEED_VUS = 'SEGMENTS_EXCEED_VUS',
+  /** A data set (or the pinned version) the plan uses was deleted since the plan was saved. */
+  RUN_DATA_SET_GONE = 'RUN_DATA_SET_GONE',
 }
 
 /** The HTTP status each code answers with. */
@@ -21,6 +23,7 @@ const STATUS: Record<RunErrorCode, number> = {
   [RunErrorCode.IDEMPOTENCY_KEY_REUSED]: 409,
   [RunErrorCode.SEGMENTS_EXCEED_RUNNERS]: 422,
   [RunErrorCode.SEGMENTS_EXCEED_VUS]: 422,
+  [RunErrorCode.RUN_DATA_SET_GONE]: 422,
 };
 
 export class RunError extends DomainError<RunErrorCode> {

@@ -23,9 +23,11 @@ import { RunBaselines } from './run-baselines.service.js';
 import { PlanRegressionsRepository } from './plan-regressions.repository.js';
 import { RunQueueModule } from '../run-queue/run-queue.module.js';
 import { TelemetryModule } from '../telemetry/telemetry.module.js';
+import { DataSetsModule } from '../data-sets/data-sets.module.js';
+import { RunDataService } from './run-data.service.js';
 
 @Module({
-  imports: [PlansModule, TargetsModule, OrganizationsModule, RunQueueModule, TelemetryModule],
+  imports: [PlansModule, TargetsModule, OrganizationsModule, RunQueueModule, TelemetryModule, DataSetsModule],
   controllers: [RunsController],
   providers: [
     RunsRepository,
@@ -46,6 +48,7 @@ import { TelemetryModule } from '../telemetry/telemetry.module.js';
     RunBaselinesRepository,
     RunBaselines,
     PlanRegressionsRepository,
+    RunDataService,
   ],
   exports: [RunsService, RunLiveService, RunFiguresRepository, RunBaselinesRepository, RunBaselines, PlanRegressionsRepository],
 })

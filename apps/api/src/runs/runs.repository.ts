@@ -9,6 +9,7 @@ import {
   type RunLabels,
   type RunManifest,
   type RunnerBuild,
+  type SegmentDataUsage,
   type RunStatus,
   type RunSummary,
   type SegmentHealth,
@@ -243,6 +244,17 @@ export class RunsRepository {
       where: { runId, index, status: { in: from } },
       data: { status: phase, runnerId, startedAt: at, ...(build ? { runner: build } : {}) },
     });
+  }
+
+  /**
+   * A segment's rows used of the run's data sets, into its manifest (`dataUsage.<segment>`).
+   * One statement, so segments ending together do not overwrite each other's; the tenant is
+   * named here because a raw statement passes by the tenant scope.
+   */
+  async recordDataUsage(runId: string, index: number, usage: SegmentDataUsage[]): Promise<void> {
+    await this.db.scoped.$executeRaw`
+      UPDATE "Run" SET manifest = jsonb_set(manifest, '{dataUsage}', COALESCE(manifest->'dataUsage', '{}'::jsonb) || jsonb_build_object(${String(index)}::text, ${JSON.stringify(usage)}::jsonb))
+      WHERE id = ${runId} AND "tenantId" = ${currentTenantId()} AND manifest IS NOT NULL`;
   }
 
   async segments(runId: string): Promise<SegmentRow[]> {

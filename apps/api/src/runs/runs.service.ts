@@ -29,6 +29,7 @@ import { DomainEvents } from '../events/domain-events.js';
 import { MetricSourcesService } from '../telemetry/metric-sources.service.js';
 import { RunTelemetryService } from '../telemetry/run-telemetry.service.js';
 import { runManifest } from './run-manifest.js';
+import { RunDataService } from './run-data.service.js';
 
 export interface RunCursor {
   createdAt: Date;
@@ -77,6 +78,7 @@ export class RunsService {
     private readonly events: DomainEvents,
     private readonly metricSources: MetricSourcesService,
     private readonly runTelemetry: RunTelemetryService,
+    private readonly runData: RunDataService,
   ) {}
 
   /**
@@ -125,6 +127,8 @@ export class RunsService {
     // runner of segment 0); one no longer allowed is left out and reported, never fatal.
     const telemetry = await this.metricSources.forRun(target.id);
     const deadlineSeconds = planExpectedSeconds(spec) + this.env.LOADLINE_RUN_GRACE_SECONDS;
+    // The plan's data sets, read now: one deleted since the plan was saved refuses the start.
+    const data = await this.runData.read(currentTenantId(), spec);
     let raced = false;
     const run = await this.runs
       .create(
@@ -142,7 +146,7 @@ export class RunsService {
           vuMinutes: plannedVuMinutes(spec),
           idempotencyKey: options.idempotencyKey,
           labels: labels.data,
-          manifest: runManifest({ planId: plan.id, version, target }),
+          manifest: runManifest({ planId: plan.id, version, target, data: this.runData.manifest(data) }),
         },
         () => this.organizations.assertRunAllowed(spec),
       )
@@ -161,6 +165,8 @@ export class RunsService {
     try {
       // One trace per run: this span's context goes with the job, and each runner's segment
       // span is its child (docs/tracing.md). Nothing happens here when tracing is off.
+      // Each segment's rows, sealed into Redis; the job only names where (run-data.service.ts).
+      const dataJob = data.length ? await this.runData.stage(run.id, data, spec.segments, deadlineSeconds) : [];
       await withSpan('run.queue', { 'loadline.run.id': run.id, 'loadline.run.segments': spec.segments }, () =>
         this.enqueueTraced(run.id, {
           tenantId: currentTenantId(),
@@ -181,6 +187,7 @@ export class RunsService {
           deadlineSeconds,
           // Every segment gets the same job; only the runner of segment 0 reads the sources.
           ...(telemetry.sources.length ? { telemetry: telemetry.sources } : {}),
+          ...(dataJob.length ? { data: dataJob } : {}),
         }),
       );
     } catch (error) {

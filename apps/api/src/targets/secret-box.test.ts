@@ -21,4 +21,17 @@ describe('SecretBox', () => {
     expect(() => box.open([...parts.slice(0, 3), flipped.toString('base64')].join(':'))).toThrow(SecretUnreadableError);
     expect(() => new SecretBox('another-key-also-long-enough-0123456789').open(sealed)).toThrow(SecretUnreadableError);
   });
+
+  it('seals bytes: round-trips, hides the plaintext, refuses tampering and other keys', () => {
+    const plain = Buffer.from('token-1,token-2,hunter2', 'utf8');
+    const sealed = box.sealBytes(plain);
+    expect(sealed.includes(Buffer.from('hunter2'))).toBe(false);
+    expect(box.openBytes(sealed).equals(plain)).toBe(true);
+    expect(box.sealBytes(plain).equals(sealed)).toBe(false);
+    const tampered = Buffer.from(sealed);
+    tampered[tampered.length - 1] = tampered[tampered.length - 1]! ^ 1;
+    expect(() => box.openBytes(tampered)).toThrow(SecretUnreadableError);
+    expect(() => new SecretBox('another-key-also-long-enough-0123456789').openBytes(sealed)).toThrow(SecretUnreadableError);
+    expect(() => box.openBytes(Buffer.from([9, 1, 2]))).toThrow('not sealed bytes');
+  });
 });

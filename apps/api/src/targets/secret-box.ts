@@ -1,6 +1,9 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 
 const VERSION = 'v1';
+/** sealBytes' format byte, and the length of its header (format, IV, tag). */
+const BYTES_VERSION = 1;
+const BYTES_HEADER = 1 + 12 + 16;
 
 /**
  * A sealed value this key cannot open: it was sealed under another LOADLINE_SECRET_KEY (a
@@ -22,9 +25,35 @@ export class SecretUnreadableError extends Error {
  */
 export class SecretBox {
   private readonly key: Buffer;
+  /** A key of its own for byte payloads (data set secret cells): the same setting, another HKDF label. */
+  private readonly bytesKey: Buffer;
 
   constructor(secret: string) {
     this.key = Buffer.from(hkdfSync('sha256', secret, 'loadline', 'target-secrets-v1', 32));
+    this.bytesKey = Buffer.from(hkdfSync('sha256', secret, 'loadline', 'sealed-bytes-v1', 32));
+  }
+
+  /**
+   * Seals a byte payload (large ones: a data set's secret columns) without the base64 text
+   * round trip of seal(): one format byte, the 12-byte IV, the 16-byte tag, the ciphertext.
+   */
+  sealBytes(plain: Buffer): Buffer {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.bytesKey, iv);
+    const data = Buffer.concat([cipher.update(plain), cipher.final()]);
+    return Buffer.concat([Buffer.from([BYTES_VERSION]), iv, cipher.getAuthTag(), data]);
+  }
+
+  openBytes(sealed: Uint8Array): Buffer {
+    const bytes = Buffer.from(sealed.buffer, sealed.byteOffset, sealed.byteLength);
+    if (bytes.length < BYTES_HEADER || bytes[0] !== BYTES_VERSION) throw new Error('not sealed bytes of this version');
+    const decipher = createDecipheriv('aes-256-gcm', this.bytesKey, bytes.subarray(1, 13));
+    decipher.setAuthTag(bytes.subarray(13, BYTES_HEADER));
+    try {
+      return Buffer.concat([decipher.update(bytes.subarray(BYTES_HEADER)), decipher.final()]);
+    } catch (error) {
+      throw new SecretUnreadableError(error);
+    }
   }
 
   seal(value: unknown): string {

@@ -18,7 +18,8 @@ import { ROLES, can, type Role } from '@loadline/shared';
  */
 
 /** Which of B's resources fills each route parameter, by the path segment before it. */
-type ResourceKind = 'target' | 'plan' | 'run' | 'apiKey' | 'invite' | 'session' | 'member' | 'share' | 'trigger' | 'schedule' | 'webhook' | 'delivery';
+type ResourceKind =
+  'target' | 'plan' | 'run' | 'apiKey' | 'invite' | 'session' | 'member' | 'share' | 'trigger' | 'schedule' | 'webhook' | 'delivery' | 'dataSet';
 const KIND_BY_SEGMENT: Record<string, ResourceKind> = {
   'targets/:id': 'target',
   'plans/:id': 'plan',
@@ -33,6 +34,7 @@ const KIND_BY_SEGMENT: Record<string, ResourceKind> = {
   'schedules/:id': 'schedule',
   'webhooks/:id': 'webhook',
   'deliveries/:id': 'delivery',
+  'data-sets/:name': 'dataSet',
 };
 
 /**
@@ -48,6 +50,14 @@ const TOKEN_ROUTES = new Set([
   'GET public/reports/:token',
   'POST triggers/:token',
 ]);
+
+/**
+ * Routes whose parameter names something in the caller's own organization and create it there
+ * (a data set is named, not numbered: another organization's name is free for the caller).
+ * They cannot reach the other organization's row; data-sets.integration.test.ts shows the name
+ * free and the other set unchanged, and the last test here that B's data is as it was.
+ */
+const OWN_NAMESPACE_ROUTES = new Set(['PUT data-sets/:name']);
 
 /** Bodies valid enough to get past validation, so the lookup (and its 404) is what answers. */
 const BODIES: Record<string, unknown> = {
@@ -117,6 +127,8 @@ describe('tenant isolation sweep (every route with an id, every list)', () => {
     const webhook = await owner.post('/webhooks', { url: 'http://127.0.0.1:9/hook', events: ['run.finished'] });
     await owner.post(`/webhooks/${webhook.body.webhook.id}/test`);
     const deliveries = await owner.get(`/webhooks/${webhook.body.webhook.id}/deliveries`);
+    const dataSet = await owner.request('PUT', '/data-sets/b_only_rows_x7', 'user,token\nb-user,b-token\n', { 'content-type': 'text/csv' });
+    expect(dataSet.status).toBe(200);
     Object.assign(ids, {
       target: target.id,
       plan: plan.id,
@@ -130,6 +142,7 @@ describe('tenant isolation sweep (every route with an id, every list)', () => {
       schedule: schedule.body.id,
       webhook: webhook.body.webhook.id,
       delivery: deliveries.body.items[0].id,
+      dataSet: dataSet.body.name,
     });
     before = await snapshotOfB();
   }, 60_000);
@@ -155,6 +168,7 @@ describe('tenant isolation sweep (every route with an id, every list)', () => {
       `/webhooks/${ids.webhook}`,
       `/plans/${ids.plan}/triggers`,
       `/plans/${ids.plan}/versions`,
+      `/data-sets/${ids.dataSet}/preview`,
     ];
     const snapshot: Record<string, unknown> = {};
     for (const path of paths) {
@@ -174,7 +188,7 @@ describe('tenant isolation sweep (every route with an id, every list)', () => {
     'answers 404 to the %s of another organization on every route that takes an id',
     async (role: Role) => {
       const caller = aPeople[role].client;
-      const withIds = routes.filter((route) => route.path.includes(':') && !TOKEN_ROUTES.has(keyOf(route)));
+      const withIds = routes.filter((route) => route.path.includes(':') && !TOKEN_ROUTES.has(keyOf(route)) && !OWN_NAMESPACE_ROUTES.has(keyOf(route)));
       expect(withIds.length).toBeGreaterThan(15);
       const unfilled = withIds.filter((route) => !kindOf(route)).map(keyOf);
       expect(unfilled, 'routes with an id the sweep has no fixture for').toEqual([]);

@@ -26,6 +26,8 @@ export const TENANT_COLUMN: Readonly<Record<string, string>> = {
   RunFigure: 'tenantId',
   RunSecond: 'tenantId',
   RunDigest: 'tenantId',
+  DataSet: 'tenantId',
+  DataSetVersion: 'tenantId',
   RunTelemetrySource: 'tenantId',
   RunTelemetryMinute: 'tenantId',
   ThresholdResult: 'tenantId',

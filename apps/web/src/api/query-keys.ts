@@ -54,6 +54,13 @@ export const queryKeys = {
     diff: (id: string, from: number, to: number) => [...queryKeys.plans.all, 'diff', id, from, to] as const,
     script: (id: string, version: number | null) => [...queryKeys.plans.all, 'script', id, version ?? 'current'] as const,
   },
+  dataSets: {
+    all: ['data-sets'] as const,
+    list: () => [...queryKeys.dataSets.all, 'list'] as const,
+    detail: (name: string) => [...queryKeys.dataSets.all, 'detail', name] as const,
+    versions: (name: string) => [...queryKeys.dataSets.all, 'versions', name] as const,
+    preview: (name: string, version: number | null) => [...queryKeys.dataSets.all, 'preview', name, version ?? 'latest'] as const,
+  },
   runs: {
     all: ['runs'] as const,
     list: (filter: RunListFilter = {}) => [...queryKeys.runs.all, 'list', filter] as const,

@@ -15,6 +15,7 @@ interface NavItem {
 const NAV: readonly NavItem[] = [
   { to: '/', label: 'Dashboard', end: true },
   { to: '/targets', label: 'Targets', end: false },
+  { to: '/data-sets', label: 'Data sets', end: false },
   { to: '/plans', label: 'Plans', end: true },
   { to: '/runs', label: 'Runs', end: true },
   { to: '/plans/new', label: 'New plan', end: false, needs: 'plans:write' },

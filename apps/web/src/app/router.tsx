@@ -14,6 +14,7 @@ import { EditPlanPage, NewPlanPage, PlanPage } from '../features/plans';
 import { ImportPlanPage } from '../features/plan-import';
 import { RunPage } from '../features/runs';
 import { TargetPage, TargetsPage } from '../features/targets';
+import { DataSetPage, DataSetsPage } from '../features/data-sets';
 import { ComparePage, PublicSharePage, SharesPage, TrendsPage } from '../features/reports';
 import { WebhooksPage } from '../features/automation';
 import { PlansListPage, RunsListPage } from '../features/lists';
@@ -56,6 +57,8 @@ export const router = createBrowserRouter([
           { path: '/', element: <DashboardPage /> },
           { path: '/targets', element: <TargetsPage /> },
           { path: '/targets/:id', element: <TargetPage /> },
+          { path: '/data-sets', element: <DataSetsPage /> },
+          { path: '/data-sets/:name', element: <DataSetPage /> },
           { path: '/plans', element: <PlansListPage /> },
           { path: '/runs', element: <RunsListPage /> },
           { path: '/plans/new', element: <NewPlanPage /> },

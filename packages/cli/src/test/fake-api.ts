@@ -22,6 +22,15 @@ export interface FakeApi {
   close(): Promise<void>;
 }
 
+/** A JSON body parsed; any other (an uploaded CSV) as its text. */
+function jsonOrText(raw: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return raw;
+  }
+}
+
 /** A loopback HTTP server answering like the Loadline API does, as the test says. */
 export async function startFakeApi(handle: (request: FakeRequest) => FakeResponse | undefined): Promise<FakeApi> {
   const requests: FakeRequest[] = [];
@@ -34,7 +43,7 @@ export async function startFakeApi(handle: (request: FakeRequest) => FakeRespons
         method: req.method ?? 'GET',
         path: (req.url ?? '/').replace(/^\/api\/v1/, ''),
         headers: req.headers,
-        body: raw ? JSON.parse(raw) : undefined,
+        body: raw ? jsonOrText(raw) : undefined,
       };
       requests.push(request);
       const answer = handle(request) ?? { status: 404, body: apiError('ROUTE_NOT_FOUND', `Cannot ${request.method} ${req.url}`) };

@@ -19,6 +19,8 @@ interface Problem {
 export function inputProblem(value: unknown, path = '', depth = 0): Problem | null {
   if (typeof value === 'string') return value.includes('\0') ? { path: path || '(value)', message: 'contains a NUL character (\\u0000)' } : null;
   if (value === null || typeof value !== 'object') return null;
+  // A raw upload (a data set file): bytes, checked by the parser of its own route.
+  if (value instanceof Uint8Array) return null;
   if (depth >= MAX_JSON_DEPTH) return { path: path || '(value)', message: `is nested more than ${MAX_JSON_DEPTH} levels deep` };
   for (const [key, child] of Object.entries(value)) {
     const childPath = path ? `${path}.${key}` : key;

@@ -13,6 +13,8 @@ import { LoadProfileChart } from './LoadProfileChart';
 import { ScenariosSection } from './ScenariosSection';
 import { ScriptSection } from './ScriptSection';
 import { ThresholdsSection } from './ThresholdsSection';
+import { DataSection, dataReferences } from './DataSection';
+import { useDataSets } from '../data-sets';
 import type { TargetContext } from './editor-state';
 import { planFieldPaths } from './model/field-paths';
 import { apiErrorsToForm, validatePlanForm, type CreatePlanBody } from './model/validate';
@@ -46,8 +48,14 @@ export function PlanEditor({ initial, targets, editing, notice }: PlanEditorProp
   const inlineCount = Object.keys(errors).length - unclaimedErrors(errors, fieldPaths).length;
 
   const targetView = targets.find((target) => target.id === form.targetId);
+  const dataSets = useDataSets();
   const target: TargetContext | null = targetView
-    ? { protocol: targetView.protocol, variableNames: targetView.variableNames, baseUrl: targetView.baseUrl }
+    ? {
+        protocol: targetView.protocol,
+        variableNames: targetView.variableNames,
+        baseUrl: targetView.baseUrl,
+        dataReferences: dataReferences(form.data, dataSets.data),
+      }
     : null;
   const change = (fn: (current: PlanForm) => PlanForm) => {
     setForm(fn);
@@ -88,7 +96,7 @@ export function PlanEditor({ initial, targets, editing, notice }: PlanEditorProp
   async function save(body: CreatePlanBody) {
     try {
       if (!editing) return onSaved(await create.mutateAsync(body));
-      const common = { name: body.name, targetId: body.targetId, thresholds: body.thresholds, segments: body.segments };
+      const common = { name: body.name, targetId: body.targetId, thresholds: body.thresholds, segments: body.segments, data: body.data };
       const change = body.script
         ? { ...common, script: { source: body.script.source } }
         : { ...common, scenarios: body.scenarios, ...(body.grpc ? { grpc: body.grpc } : {}) };
@@ -140,6 +148,12 @@ export function PlanEditor({ initial, targets, editing, notice }: PlanEditorProp
             onSource={(script) => patch({ script })}
           />
         )}
+        <DataSection
+          data={form.data}
+          script={form.mode === 'script'}
+          errors={errors}
+          onData={(fn) => change((current) => ({ ...current, data: fn(current.data) }))}
+        />
         <ThresholdsSection
           thresholds={form.thresholds}
           requestNames={[...new Set(requestNames)]}

@@ -152,6 +152,7 @@ export function ScenarioCard({ index, count, scenario, timing, target, errors, o
               weighted={weighted}
               captures={capturesAvailable(scenario, r)}
               variableNames={target?.variableNames ?? []}
+              dataReferences={target?.dataReferences ?? []}
               mismatch={target && step.protocol !== protocol ? PROTOCOL_NAME[protocol] : null}
               errors={errors}
               onStep={(fn) => onSteps((steps) => patchById(steps, step.id, fn))}

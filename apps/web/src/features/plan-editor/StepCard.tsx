@@ -17,6 +17,8 @@ interface StepCardProps {
   /** Captures this step may use, and the target's variables. */
   captures: string[];
   variableNames: string[];
+  /** Columns of the plan's data sets, as {{data.set.column}}. */
+  dataReferences?: { text: string; secret: boolean }[];
   /** The protocol the target speaks, when this step speaks another. */
   mismatch: string | null;
   errors: FieldErrors;
@@ -34,6 +36,7 @@ export function StepCard({
   weighted,
   captures,
   variableNames,
+  dataReferences = [],
   mismatch,
   errors,
   onStep,
@@ -100,7 +103,7 @@ export function StepCard({
       {step.protocol === 'ws' ? <WsStepFields at={at} step={step} errors={errors} onStep={onStep} /> : null}
       {step.protocol === 'grpc' ? <GrpcStepFields at={at} step={step} errors={errors} onStep={onStep} /> : null}
       <ThinkTimeFields at={at} think={step.think} label="Pause after this request" errors={errors} onThink={(think) => set({ think })} />
-      <TemplateHint captures={captures} variableNames={variableNames} />
+      <TemplateHint captures={captures} variableNames={variableNames} dataReferences={dataReferences} />
     </div>
   );
 }
@@ -143,8 +146,16 @@ export function ThinkTimeFields({ at, think, label, errors, onThink }: ThinkTime
 }
 
 /** What {{…}} may name at this step. */
-function TemplateHint({ captures, variableNames }: { captures: string[]; variableNames: string[] }) {
-  if (!captures.length && !variableNames.length) return null;
+function TemplateHint({
+  captures,
+  variableNames,
+  dataReferences,
+}: {
+  captures: string[];
+  variableNames: string[];
+  dataReferences: { text: string; secret: boolean }[];
+}) {
+  if (!captures.length && !variableNames.length && !dataReferences.length) return null;
   return (
     <p className="template-hint">
       <span className="muted small">Usable in path, query, headers and body:</span>{' '}
@@ -153,6 +164,15 @@ function TemplateHint({ captures, variableNames }: { captures: string[]; variabl
       ))}
       {variableNames.map((name) => (
         <code className="chip chip--secret" key={`v-${name}`} title="a secret variable of the target">{`{{vars.${name}}}`}</code>
+      ))}
+      {dataReferences.map((reference) => (
+        <code
+          className={reference.secret ? 'chip chip--secret' : 'chip chip--capture'}
+          key={`d-${reference.text}`}
+          title={reference.secret ? 'a secret column of a data set' : 'a column of a data set'}
+        >
+          {reference.text}
+        </code>
       ))}
     </p>
   );

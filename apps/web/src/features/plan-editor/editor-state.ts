@@ -37,4 +37,6 @@ export interface TargetContext {
   protocol: 'http' | 'ws' | 'grpc';
   variableNames: string[];
   baseUrl: string | null;
+  /** {{data.set.column}} of the plan's data sets (DataSection), offered beside each request. */
+  dataReferences?: { text: string; secret: boolean }[];
 }

@@ -11,6 +11,7 @@ export const DIAGNOSTIC_TITLE: Record<DiagnosticCode, string> = {
   TOO_FEW_SAMPLES: 'Too few samples',
   PARTIAL_DATA: 'Partial data',
   SEGMENT_START_SKEW: 'Segments started apart',
+  DATA_EXHAUSTED: 'Data set ran out',
 };
 
 const METRIC_LABEL: Record<Diagnostic['affects'][number], string> = {

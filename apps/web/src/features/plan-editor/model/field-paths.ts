@@ -96,7 +96,8 @@ export function planFieldPaths(form: PlanForm): string[] {
       `${at}.stop.after`,
     ];
   });
-  const tail = [...thresholds, 'segments'];
+  const data = form.data.flatMap((use, i) => [`data.${i}.set`, `data.${i}.mode`, ...(use.mode === 'unique' ? [`data.${i}.whenExhausted`] : [])]);
+  const tail = [...data, ...thresholds, 'segments'];
   if (form.mode === 'script') return [...head, 'script.source', ...tail];
   const scenarios = form.scenarios.flatMap((scenario, s) => {
     const at = `scenarios.${s}`;

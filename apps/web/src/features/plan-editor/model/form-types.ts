@@ -1,4 +1,4 @@
-import type { Executor, HTTP_METHODS, LatencyStat, TelemetryFigure, ThresholdOp } from '@loadline/shared';
+import type { DataUseMode, Executor, HTTP_METHODS, LatencyStat, TelemetryFigure, ThresholdOp } from '@loadline/shared';
 
 /**
  * The plan editor's state: what the user typed (strings, comma lists, JSON text), one object
@@ -158,6 +158,16 @@ export interface ThresholdForm {
 
 export type GrpcSource = 'none' | 'reflection' | 'proto';
 
+/** One data set the plan uses (docs/plans.md#plans-that-use-data-sets); `set` '' until one is chosen. */
+export interface DataUseForm {
+  id: number;
+  set: string;
+  mode: DataUseMode;
+  whenExhausted: 'stop' | 'wrap';
+}
+
+export const newDataUse = (values: Partial<DataUseForm> = {}): DataUseForm => ({ id: rowId(), set: '', mode: 'unique', whenExhausted: 'stop', ...values });
+
 export interface PlanForm {
   name: string;
   targetId: string;
@@ -168,6 +178,7 @@ export interface PlanForm {
   segments: string;
   grpcSource: GrpcSource;
   proto: string;
+  data: DataUseForm[];
 }
 
 export const newKvRow = (key = '', value = ''): KvRow => ({ id: rowId(), key, value });
@@ -296,6 +307,7 @@ export function initialPlanForm(targetId = '', protocol: StepProtocol = 'http'):
     segments: '1',
     grpcSource: protocol === 'grpc' ? 'reflection' : 'none',
     proto: '',
+    data: [],
   };
 }
 

@@ -5,6 +5,7 @@ import { grpcCodeNames } from './to-spec';
 import { telemetryFormValue } from './telemetry-threshold';
 import {
   newCapture,
+  newDataUse,
   newCheck,
   newLoad,
   newScenario,
@@ -221,5 +222,6 @@ export function specToForm(spec: PlanSpec, name: string, targetId: string): Plan
     segments: text(spec.segments),
     grpcSource,
     proto: spec.grpc?.proto ?? '',
+    data: spec.data.map((use) => newDataUse({ set: use.set, mode: use.mode, whenExhausted: use.whenExhausted })),
   };
 }

@@ -281,6 +281,7 @@ describe('editor <-> plan spec round trip', () => {
         script: { source: 'export default function () {}', requirements: { maxVUs: 3, durationSeconds: 35 } },
         thresholds: [{ metric: 'latency', stat: 'p95', op: '<', value: 200, request: 'custom' }],
         segments: 1,
+        data: [],
       },
       'scripted',
       'tgt_1',
@@ -295,6 +296,7 @@ describe('editor <-> plan spec round trip', () => {
       script: { source: 'export default function () {}' },
       thresholds: [{ metric: 'latency', stat: 'p95', op: '<', value: 200, request: 'custom' }],
       segments: 1,
+      data: [],
     });
   });
 
@@ -306,11 +308,26 @@ describe('editor <-> plan spec round trip', () => {
         script: { source: 'export default function () {}', requirements: { maxVUs: 1, durationSeconds: 31, k6Thresholds: { orders: ['count>10'] } } },
         thresholds: [{ metric: 'custom', name: 'orders', stat: 'count', op: '>', value: 10, fromScript: { metric: 'orders', expression: 'count>10' } }, own],
         segments: 1,
+        data: [],
       },
       'scripted',
       'tgt_1',
     );
     expect(form.thresholds).toHaveLength(1);
     expect(validatePlanForm(form).body).toMatchObject({ thresholds: [own] });
+  });
+
+  it('keeps the data sets a plan uses and how', () => {
+    const { form } = roundTrip({
+      ...base,
+      data: [
+        { set: 'users', mode: 'unique', whenExhausted: 'wrap' },
+        { set: 'orders', mode: 'random' },
+      ],
+      scenarios: [
+        { name: 's', load: { executor: 'constant-vus', vus: 1, duration: '1m' }, requests: [{ name: 'home', path: '/{{data.users.id}}/{{data.orders.id}}' }] },
+      ],
+    });
+    expect(form.data.map((use) => `${use.set} ${use.mode}`)).toEqual(['users unique', 'orders random']);
   });
 });

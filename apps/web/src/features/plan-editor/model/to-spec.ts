@@ -231,6 +231,8 @@ export function planToInput(form: PlanForm): { input: Input; errors: Errors } {
     targetId: form.targetId,
     thresholds: form.thresholds.map((threshold, t) => thresholdToInput(threshold, `thresholds.${t}`, read, errors)),
     segments: read('segments', form.segments),
+    // A row whose set is not chosen yet is left out.
+    data: form.data.filter((use) => use.set).map((use) => ({ set: use.set, mode: use.mode, whenExhausted: use.whenExhausted })),
   };
   if (form.mode === 'script') return { input: { ...common, script: { source: form.script } }, errors };
   const timings = scenarioTimings(form.scenarios);

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { generateK6Script } from './k6-script.js';
+import { DATA_EXHAUSTED_MARKER, encodeDataFile } from './data-slices.js';
+import { planSpecSchema } from './plan.js';
+import { loadScript } from './test-k6-sandbox.js';
+
+const ENV = { LOADLINE_BASE_URL: 'http://127.0.0.1:8080', LOADLINE_DATA_USERS: '/work/data-users.json' };
+const load = { executor: 'constant-vus', vus: 1, duration: '10s' };
+const rows = Array.from({ length: 10 }, (_, i) => [`u${i}`, `tok${i}`]);
+const FILES = { '/work/data-users.json': encodeDataFile('users', 1, ['id', 'token'], rows) };
+
+function scriptFor(use: Record<string, unknown>, scenarios = 1) {
+  const spec = planSpecSchema.parse({
+    data: [{ set: 'users', ...use }],
+    scenarios: Array.from({ length: scenarios }, (_, s) => ({
+      name: `s${s}`,
+      flow: 'sequence',
+      load,
+      requests: [
+        { name: `Login${s}`, method: 'POST', path: '/login/{{data.users.id}}', headers: { Authorization: 'Bearer {{data.users.token}}' } },
+        { name: `Me${s}`, path: '/me?u={{data.users.id}}', checks: [{ type: 'bodyContains', value: '{{data.users.id}}' }] },
+      ],
+    })),
+  });
+  return loadScript(generateK6Script(spec, { planName: 'p' }), ENV, () => ({ status: 200, body: 'hello u3' }), {}, FILES);
+}
+
+const ids = (script: ReturnType<typeof scriptFor>) => script.calls.map((call) => /login\/(\w+)/.exec(call.url)?.[1]).filter(Boolean);
+
+describe('generated scripts with a data set', () => {
+  it('speaks as one row for every request of an iteration, its cells where the plan says', () => {
+    const script = scriptFor({ mode: 'unique' });
+    script.iterate(0, 0, { iterationInInstance: 3 });
+    expect(script.calls.map((call) => [call.url, call.params.headers.Authorization])).toEqual([
+      ['http://127.0.0.1:8080/login/u3', 'Bearer tok3'],
+      ['http://127.0.0.1:8080/me?u=u3', undefined],
+    ]);
+    expect(script.checks).toEqual([{ name: 'Me0: body contains "{{data.users.id}}"', passed: true }]);
+  });
+
+  it('unique: each row once, each scenario in its own part; past the end, stop aborts naming the set', () => {
+    const script = scriptFor({ mode: 'unique' }, 2);
+    for (let i = 0; i < 5; i++) script.iterate(0, i, { iterationInInstance: i });
+    for (let i = 0; i < 5; i++) script.iterate(1, i, { iterationInInstance: i });
+    expect(ids(script)).toEqual(rows.map((row) => row[0]));
+    expect(() => script.iterate(0, 5, { iterationInInstance: 5 })).toThrow(DATA_EXHAUSTED_MARKER);
+    expect(script.aborted).toBe(`${DATA_EXHAUSTED_MARKER} users ran out after 5 rows in this segment (scenario s0)`);
+  });
+
+  it('unique with wrap starts over from the first row of its part', () => {
+    const script = scriptFor({ mode: 'unique', whenExhausted: 'wrap' }, 2);
+    for (const i of [4, 5, 6]) script.iterate(1, i, { iterationInInstance: i });
+    expect(ids(script)).toEqual(['u9', 'u5', 'u6']);
+    expect(script.aborted).toBeNull();
+  });
+
+  it('per-vu keeps the VU its row for the whole run; sequential goes round; random stays in the set', () => {
+    const perVu = scriptFor({ mode: 'per-vu' });
+    for (let i = 0; i < 3; i++) perVu.iterate(0, i, { iterationInInstance: i, vu: 7 });
+    expect(ids(perVu)).toEqual(['u6', 'u6', 'u6']);
+    const sequential = scriptFor({ mode: 'sequential' });
+    for (const i of [0, 9, 10, 23]) sequential.iterate(0, i, { iterationInInstance: i });
+    expect(ids(sequential)).toEqual(['u0', 'u9', 'u0', 'u3']);
+    const random = scriptFor({ mode: 'random' });
+    for (let i = 0; i < 50; i++) random.iterate(0, i);
+    expect(new Set(ids(random)).size).toBeGreaterThan(1);
+    expect(ids(random).every((id) => rows.some((row) => row[0] === id))).toBe(true);
+  });
+
+  it('a plan without data sets imports nothing more and refuses a data reference at run time', () => {
+    const script = generateK6Script(planSpecSchema.parse({ scenarios: [{ name: 's', load, requests: [{ name: 'A', path: '/' }] }] }), { planName: 'p' });
+    expect(script).not.toContain('k6/data');
+    expect(script).not.toContain('pickData');
+  });
+});
