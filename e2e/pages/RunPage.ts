@@ -26,7 +26,10 @@ export class RunPage {
   async otherTarget(): Promise<string | null> {
     const note = this.page.getByTestId('run-other-target');
     // The plan is read after the run: give the note its chance to appear.
-    await note.locator('strong', { hasNotText: '…' }).waitFor({ timeout: 5_000 }).catch(() => undefined);
+    await note
+      .locator('strong', { hasNotText: '…' })
+      .waitFor({ timeout: 5_000 })
+      .catch(() => undefined);
     return (await note.count()) ? (await note.locator('strong').innerText()).trim() : null;
   }
 

@@ -40,7 +40,7 @@ describe('environments', { timeout: RUN_TIMEOUT_MS + 120_000 }, () => {
     await staging?.close();
   });
 
-  it('runs a plan against a second target from its page, and keeps that run in the second target\'s trend', async () => {
+  it("runs a plan against a second target from its page, and keeps that run in the second target's trend", async () => {
     const productionId = await createTargetViaApi(session, 'production', production.baseUrl);
     await createTargetViaApi(session, 'staging', staging.baseUrl);
     const planId = await createPlanViaApi(session, 'checkout', productionId);

@@ -120,7 +120,10 @@ export class ReportsService {
     // differ anyway. Across targets there is no such history (and the comparison says DIFFERENT_TARGET).
     const history =
       base.planId === head.planId && base.targetId === head.targetId
-        ? await this.baselines.history(head.planId, head.targetId, new Date(Math.max(Date.parse(base.createdAt), Date.parse(head.createdAt))), [base.id, head.id])
+        ? await this.baselines.history(head.planId, head.targetId, new Date(Math.max(Date.parse(base.createdAt), Date.parse(head.createdAt))), [
+            base.id,
+            head.id,
+          ])
         : null;
     const comparison: RunComparison = {
       ...compareRuns({ run: base, spec: baseSpec, seconds: baseSeconds }, { run: head, spec: headSpec, seconds: headSeconds }, history),

@@ -40,10 +40,16 @@ describe('one plan, several targets (real PostgreSQL, Redis and k6)', () => {
     prodServer = await startLoopbackServer(record(seen.prod), '127.0.0.1');
     stagingServer = await startLoopbackServer(record(seen.staging), '127.0.0.2');
     owner = (await stack.api.signup('environments')).client;
-    prod = (await owner.post<TargetView>('/targets', { name: 'production', baseUrl: prodServer.url, headers: { 'x-env': 'prod-secret' }, variables: { ITEM: 'p1' } }))
-      .body;
+    prod = (
+      await owner.post<TargetView>('/targets', { name: 'production', baseUrl: prodServer.url, headers: { 'x-env': 'prod-secret' }, variables: { ITEM: 'p1' } })
+    ).body;
     staging = (
-      await owner.post<TargetView>('/targets', { name: 'staging', baseUrl: stagingServer.url, headers: { 'x-env': 'staging-secret' }, variables: { ITEM: 's1' } })
+      await owner.post<TargetView>('/targets', {
+        name: 'staging',
+        baseUrl: stagingServer.url,
+        headers: { 'x-env': 'staging-secret' },
+        variables: { ITEM: 's1' },
+      })
     ).body;
     plan = (
       await owner.post<PlanView>('/plans', {
@@ -76,11 +82,14 @@ describe('one plan, several targets (real PostgreSQL, Redis and k6)', () => {
     expect(Object.fromEntries(prodServer.counts)).toEqual({ 'GET /items/p1': count(runs.prod1) + count(runs.prod2) });
     expect(Object.fromEntries(stagingServer.counts)).toEqual({ 'GET /items/s1': count(runs.staging1) });
     // The run and its manifest name the target it went to.
-    expect(runs.staging1).toMatchObject({ targetId: staging.id, manifest: { target: { id: staging.id, baseUrl: stagingServer.url, addresses: ['127.0.0.2'] } } });
+    expect(runs.staging1).toMatchObject({
+      targetId: staging.id,
+      manifest: { target: { id: staging.id, baseUrl: stagingServer.url, addresses: ['127.0.0.2'] } },
+    });
     expect(runs.prod1).toMatchObject({ targetId: prod.id, manifest: { target: { id: prod.id, baseUrl: prodServer.url } } });
   });
 
-  it('keeps a trend per target: the plan\'s own by default, another by targetId, never mixed', async () => {
+  it("keeps a trend per target: the plan's own by default, another by targetId, never mixed", async () => {
     const own = (await owner.get<PlanTrend>(`/plans/${plan.id}/trends`)).body;
     expect(own.targetId).toBe(prod.id);
     expect(own.points.map((point) => point.runId)).toEqual([runs.prod1.id, runs.prod2.id]);
@@ -119,7 +128,10 @@ describe('one plan, several targets (real PostgreSQL, Redis and k6)', () => {
 
   it('says so when two runs of different targets are compared', async () => {
     const across = (await owner.get<RunComparison>(`/comparisons?base=${runs.prod1.id}&head=${runs.staging1.id}`)).body;
-    expect(across.warnings).toContainEqual({ code: 'DIFFERENT_TARGET', message: `The runs went to different targets (${prodServer.url} and ${stagingServer.url}).` });
+    expect(across.warnings).toContainEqual({
+      code: 'DIFFERENT_TARGET',
+      message: `The runs went to different targets (${prodServer.url} and ${stagingServer.url}).`,
+    });
     const same = (await owner.get<RunComparison>(`/comparisons?base=${runs.prod1.id}&head=${runs.prod2.id}`)).body;
     expect(same.warnings.map((warning) => warning.code)).not.toContain('DIFFERENT_TARGET');
   });
@@ -161,7 +173,10 @@ describe('one plan, several targets (real PostgreSQL, Redis and k6)', () => {
     const back = await owner.patch<ScheduleView>(`/schedules/${schedule.body.id}`, { targetId: null });
     expect(back.body.targetId).toBeNull();
 
-    const trigger = await owner.post<{ trigger: { targetId: string | null }; url: string }>(`/plans/${plan.id}/triggers`, { name: 'staging deploy', targetId: staging.id });
+    const trigger = await owner.post<{ trigger: { targetId: string | null }; url: string }>(`/plans/${plan.id}/triggers`, {
+      name: 'staging deploy',
+      targetId: staging.id,
+    });
     expect(trigger.status).toBe(201);
     expect(trigger.body.trigger.targetId).toBe(staging.id);
     // The trigger URL needs no login: called as a deploy pipeline would.

@@ -44,7 +44,13 @@ export class RunsController {
   ) {
     // Keys are the caller's: two people (or keys) using the same value do not collide.
     const scoped = idempotencyKey ? `${caller.apiKeyId ?? caller.userId}:${idempotencyKey}` : undefined;
-    return { run: await this.runs.start(planId, caller.via === 'apiKey' ? 'API' : 'MANUAL', caller.userId, { idempotencyKey: scoped, labels: body.labels, targetId: body.targetId }) };
+    return {
+      run: await this.runs.start(planId, caller.via === 'apiKey' ? 'API' : 'MANUAL', caller.userId, {
+        idempotencyKey: scoped,
+        labels: body.labels,
+        targetId: body.targetId,
+      }),
+    };
   }
 
   @Get('runs')

@@ -95,7 +95,13 @@ export class SchedulesService {
     const next = { cron: row.cron, timezone: row.timezone, enabled: row.enabled, ...input };
     // A new timing (or re-enabling) starts from the next slot after now: no catching up on slots it never had.
     const retimed = input.cron !== undefined || input.timezone !== undefined || (input.enabled !== undefined && input.enabled !== row.enabled);
-    return view(await this.schedules.update(id, { ...input, ...(targetId !== undefined ? { targetId } : {}), ...(retimed ? { nextFireAt: firstSlot(next.cron, next.timezone, next.enabled) } : {}) }));
+    return view(
+      await this.schedules.update(id, {
+        ...input,
+        ...(targetId !== undefined ? { targetId } : {}),
+        ...(retimed ? { nextFireAt: firstSlot(next.cron, next.timezone, next.enabled) } : {}),
+      }),
+    );
   }
 
   async delete(id: string): Promise<void> {

@@ -65,7 +65,9 @@ export function useStartRun(planId: string) {
   return useMutation({
     mutationFn: ({ labels, targetId }: { labels?: Record<string, string>; targetId?: string } = {}) => {
       const body = { ...(labels && Object.keys(labels).length ? { labels } : {}), ...(targetId ? { targetId } : {}) };
-      return unwrap(api.POST('/plans/{id}/runs', { params: { path: { id: planId } }, ...(Object.keys(body).length ? { body } : {}) })).then((answer) => answer.run);
+      return unwrap(api.POST('/plans/{id}/runs', { params: { path: { id: planId } }, ...(Object.keys(body).length ? { body } : {}) })).then(
+        (answer) => answer.run,
+      );
     },
     onSuccess: (run) => {
       queryClient.setQueryData(queryKeys.runs.detail(run.id), run);

@@ -68,7 +68,8 @@ export function TrendsPage() {
               className="button button--ghost button--small"
               onClick={() => {
                 setLabelDraft('');
-                setParams(new URLSearchParams(), { replace: true });
+                // Every run of the chosen target: the target is not a filter, it is which trend.
+                setParams(new URLSearchParams(targetId ? { target: targetId } : {}), { replace: true });
               }}
             >
               All runs

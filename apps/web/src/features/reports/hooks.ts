@@ -26,7 +26,10 @@ export function usePlanTrend(planId: string | undefined, range: TrendRange = {})
     enabled: Boolean(planId),
     queryFn: ({ signal }) =>
       unwrap(
-        api.GET('/plans/{id}/trends', { params: { path: { id: planId! }, query: { from: range.from, to: range.to, label: range.label, targetId: range.targetId, limit: 200 } }, signal }),
+        api.GET('/plans/{id}/trends', {
+          params: { path: { id: planId! }, query: { from: range.from, to: range.to, label: range.label, targetId: range.targetId, limit: 200 } },
+          signal,
+        }),
       ),
   });
 }
