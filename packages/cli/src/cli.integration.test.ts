@@ -263,13 +263,14 @@ describe('loadline run --target (environments)', () => {
     // Another environment: a second server at another loopback address.
     const staging = await startLoopbackServer(() => ({ status: 200, delayMs: 0, body: '{"id":1}' }), '127.0.0.2');
     try {
-      const stagingId = (await owner.call<{ id: string }>('POST', '/targets', { name: 'staging', baseUrl: staging.url }, 201)).id;
+      const created = await owner.call<{ id: string; baseUrl: string }>('POST', '/targets', { name: 'staging', baseUrl: staging.url }, 201);
+      const stagingId = created.id;
       const ownBefore = target.total();
       const byName = await cli(['run', 'passes', '--wait', '--timeout', '90s', '--target', 'staging', '--json', 'staging.json']);
       expect(byName.code, byName.stderr).toBe(0);
       expect(byName.stderr).toMatch(/Started run \S+ of "passes" v1 against staging: http/);
       const run = JSON.parse(await readFile(path.join(dir, 'staging.json'), 'utf8'));
-      expect(run).toMatchObject({ status: 'PASSED', targetId: stagingId, manifest: { target: { id: stagingId, baseUrl: staging.url } } });
+      expect(run).toMatchObject({ status: 'PASSED', targetId: stagingId, manifest: { target: { id: stagingId, baseUrl: created.baseUrl } } });
       // Every request of the run reached the staging server; none the plan's own.
       expect(staging.total()).toBe(run.summary.overall.count);
       expect(target.total()).toBe(ownBefore);

@@ -84,9 +84,9 @@ describe('one plan, several targets (real PostgreSQL, Redis and k6)', () => {
     // The run and its manifest name the target it went to.
     expect(runs.staging1).toMatchObject({
       targetId: staging.id,
-      manifest: { target: { id: staging.id, baseUrl: stagingServer.url, addresses: ['127.0.0.2'] } },
+      manifest: { target: { id: staging.id, baseUrl: staging.baseUrl, addresses: ['127.0.0.2'] } },
     });
-    expect(runs.prod1).toMatchObject({ targetId: prod.id, manifest: { target: { id: prod.id, baseUrl: prodServer.url } } });
+    expect(runs.prod1).toMatchObject({ targetId: prod.id, manifest: { target: { id: prod.id, baseUrl: prod.baseUrl } } });
   });
 
   it("keeps a trend per target: the plan's own by default, another by targetId, never mixed", async () => {
@@ -130,7 +130,7 @@ describe('one plan, several targets (real PostgreSQL, Redis and k6)', () => {
     const across = (await owner.get<RunComparison>(`/comparisons?base=${runs.prod1.id}&head=${runs.staging1.id}`)).body;
     expect(across.warnings).toContainEqual({
       code: 'DIFFERENT_TARGET',
-      message: `The runs went to different targets (${prodServer.url} and ${stagingServer.url}).`,
+      message: `The runs went to different targets (${prod.baseUrl} and ${staging.baseUrl}).`,
     });
     const same = (await owner.get<RunComparison>(`/comparisons?base=${runs.prod1.id}&head=${runs.prod2.id}`)).body;
     expect(same.warnings.map((warning) => warning.code)).not.toContain('DIFFERENT_TARGET');
