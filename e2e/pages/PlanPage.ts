@@ -21,6 +21,13 @@ export class PlanPage {
     return new URL(this.page.url()).pathname.split('/').pop()!;
   }
 
+  /** Chooses the target (environment) the next run goes to, by its name. */
+  async chooseRunTarget(name: string): Promise<void> {
+    const select = this.page.getByTestId('run-target');
+    const value = await select.locator('option', { hasText: name }).first().getAttribute('value');
+    await select.selectOption(value!);
+  }
+
   /** Clicks "Run now" expecting a refusal; returns the alert's code and text. */
   async runRefused(): Promise<{ code: string; text: string }> {
     await this.page.getByTestId('run-now').click();

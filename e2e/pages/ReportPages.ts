@@ -53,6 +53,30 @@ export class TrendsPage {
     return this.page.getByTestId('trend-charts');
   }
 
+  /** The target selector's options (names as shown) and which one is chosen. */
+  async targetChoice(): Promise<{ options: string[]; chosen: string }> {
+    const select = this.page.getByTestId('trend-target');
+    await select.waitFor();
+    const options = (await select.locator('option').allInnerTexts()).map((text) => text.trim());
+    const chosen = (await select.locator('option:checked').innerText()).trim();
+    return { options, chosen };
+  }
+
+  /** Follows another target's runs (by the target's name); waits for that trend to load. */
+  async chooseTarget(name: string): Promise<void> {
+    const select = this.page.getByTestId('trend-target');
+    const value = await select.locator('option', { hasText: name }).first().getAttribute('value');
+    await select.selectOption(value!);
+    await this.page.waitForURL((url) => (value && url.searchParams.get('target') === value) || !url.searchParams.has('target'));
+    await this.page.locator('[data-testid="trend-charts"], .state--empty').first().waitFor();
+  }
+
+  /** Whether the trend says it has no runs (an empty state instead of charts). */
+  async isEmpty(): Promise<boolean> {
+    await this.page.locator('[data-testid="trend-charts"], .state--empty').first().waitFor();
+    return (await this.page.locator('.state--empty', { hasText: 'No measured runs' }).count()) > 0;
+  }
+
   /** Runs on the trend (waits until the charts are drawn). */
   async points(): Promise<number> {
     await this.charts.waitFor();

@@ -22,6 +22,17 @@ export class RunPage {
     return this.page.getByTestId('run-verdict');
   }
 
+  /** "against staging" when the run went to another target than its plan's; null otherwise. */
+  async otherTarget(): Promise<string | null> {
+    const note = this.page.getByTestId('run-other-target');
+    // The plan is read after the run: give the note its chance to appear.
+    await note
+      .locator('strong', { hasNotText: '…' })
+      .waitFor({ timeout: 5_000 })
+      .catch(() => undefined);
+    return (await note.count()) ? (await note.locator('strong').innerText()).trim() : null;
+  }
+
   async status(): Promise<string> {
     const status = (await this.statusBadge.getAttribute('data-status')) ?? '';
     if (this.seen.at(-1) !== status) this.seen.push(status);

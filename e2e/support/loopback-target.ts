@@ -28,7 +28,8 @@ export interface LoopbackTarget {
   close(): Promise<void>;
 }
 
-export async function startLoopbackTarget(delayMs = 15): Promise<LoopbackTarget> {
+/** `host`: another loopback address (127.0.0.2) stands for another environment's host. */
+export async function startLoopbackTarget(delayMs = 15, host = '127.0.0.1'): Promise<LoopbackTarget> {
   let requests = 0;
   let tokens = 0;
   const seen: SeenRequest[] = [];
@@ -63,11 +64,11 @@ export async function startLoopbackTarget(delayMs = 15): Promise<LoopbackTarget>
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.listen(0, host, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
   return {
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl: `http://${host}:${port}`,
     get requests() {
       return requests;
     },

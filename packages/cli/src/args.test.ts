@@ -40,6 +40,12 @@ describe('parseCommandLine', () => {
     expect(usageError('run', 'p1', '--label', 'env=a', '--label', 'env=b')).toBe('--label env is given twice');
   });
 
+  it('reads --target as the target to run against, and refuses it empty', () => {
+    expect(parse('run', 'p1', '--target', 'staging', '--wait')).toEqual({ kind: 'run', plan: 'p1', wait: true, target: 'staging' });
+    expect(parse('run', 'p1', '--target=cm3target1')).toEqual({ kind: 'run', plan: 'p1', wait: false, target: 'cm3target1' });
+    expect(usageError('run', 'p1', '--target', ' ')).toBe('--target needs a value');
+  });
+
   it('refuses files and a timeout without --wait', () => {
     expect(usageError('run', 'p1', '--junit', 'a.xml')).toBe('--junit needs --wait (the files and the timeout are about the finished run)');
     expect(usageError('run', 'p1', '--timeout', '1m', '--json', 'a.json')).toMatch(/^--timeout, --json need --wait/);

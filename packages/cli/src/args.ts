@@ -23,6 +23,8 @@ export type Command =
       baseline?: string;
       /** The run's labels (--label k=v, repeatable). */
       labels?: Record<string, string>;
+      /** --target: another target (environment) of the organization, by id or exact name. */
+      target?: string;
     }
   | { kind: 'plans'; json: boolean }
   | { kind: 'runs'; plan?: string; limit: number; json: boolean }
@@ -46,7 +48,7 @@ const HELP_OPTION: Options = { help: { type: 'boolean', short: 'h' } };
 export const COMMANDS: Record<Exclude<Command['kind'], 'help' | 'version' | 'data-push'> | 'data', CommandSpec> = {
   run: {
     usage:
-      'loadline run <plan> [--wait] [--timeout 30m] [--junit file.xml] [--json file.json] [--baseline last-passed|<runId>] [--idempotency-key K] [--label k=v ...]',
+      'loadline run <plan> [--wait] [--timeout 30m] [--junit file.xml] [--json file.json] [--baseline last-passed|<runId>] [--idempotency-key K] [--label k=v ...] [--target <target>]',
     summary: 'start a run of a plan (by id or exact name); with --wait, report its verdict',
     details: `Starts a run. Without --wait, prints the run id and its report URL and exits 0.
 
@@ -67,6 +69,9 @@ Options:
   --label <key=value>    a label of the run, repeatable (at most ${RUN_LABEL_LIMITS.labels}): what it measured, e.g.
                          --label commit=$GITHUB_SHA --label branch=main --label env=staging.
                          Comparisons name the labels that differ; trends filter by them
+  --target <target>      run against another target of the organization (id or exact name),
+                         e.g. staging or a preview, with that target's variables and secrets;
+                         default the plan's own. Trends and baselines are kept per target
 
 Exit codes: 0 PASSED, 1 FAILED, 2 ERRORED / INCONCLUSIVE / CANCELLED / timeout,
 3 usage, configuration or API error before a run existed.`,
@@ -78,6 +83,7 @@ Exit codes: 0 PASSED, 1 FAILED, 2 ERRORED / INCONCLUSIVE / CANCELLED / timeout,
       'idempotency-key': { type: 'string' },
       baseline: { type: 'string' },
       label: { type: 'string', multiple: true },
+      target: { type: 'string' },
     },
     positionals: ['plan'],
   },
@@ -242,6 +248,7 @@ function parseCommand(name: keyof typeof COMMANDS, argv: string[]): Command {
         ...(json !== undefined ? { json } : {}),
         ...(str('idempotency-key') !== undefined ? { idempotencyKey: str('idempotency-key') } : {}),
         ...(str('baseline') !== undefined ? { baseline: str('baseline') } : {}),
+        ...(str('target') !== undefined ? { target: str('target')!.trim() } : {}),
         ...labelsOf(values.label, name),
       };
     }

@@ -257,3 +257,35 @@ describe('plans as code: apply and export', () => {
     );
   }, 60_000);
 });
+
+describe('loadline run --target (environments)', () => {
+  it('runs the plan against another target of the organization, named or by id, and refuses an unknown one', async () => {
+    // Another environment: a second server at another loopback address.
+    const staging = await startLoopbackServer(() => ({ status: 200, delayMs: 0, body: '{"id":1}' }), '127.0.0.2');
+    try {
+      const created = await owner.call<{ id: string; baseUrl: string }>('POST', '/targets', { name: 'staging', baseUrl: staging.url }, 201);
+      const stagingId = created.id;
+      const ownBefore = target.total();
+      const byName = await cli(['run', 'passes', '--wait', '--timeout', '90s', '--target', 'staging', '--json', 'staging.json']);
+      expect(byName.code, byName.stderr).toBe(0);
+      expect(byName.stderr).toMatch(/Started run \S+ of "passes" v1 against staging: http/);
+      const run = JSON.parse(await readFile(path.join(dir, 'staging.json'), 'utf8'));
+      expect(run).toMatchObject({ status: 'PASSED', targetId: stagingId, manifest: { target: { id: stagingId, baseUrl: created.baseUrl } } });
+      // Every request of the run reached the staging server; none the plan's own.
+      expect(staging.total()).toBe(run.summary.overall.count);
+      expect(target.total()).toBe(ownBefore);
+
+      const byId = await cli(['run', 'passes', '--target', stagingId]);
+      expect(byId.code, byId.stderr).toBe(0);
+      const runId = byId.stdout.split('\n')[0]!;
+      expect((await owner.call('GET', `/runs/${runId}`, undefined, 200)).targetId).toBe(stagingId);
+      await owner.call('POST', `/runs/${runId}/cancel`);
+
+      const unknown = await cli(['run', 'passes', '--target', 'Staging']);
+      expect(unknown.code).toBe(3);
+      expect(unknown.stderr).toMatch(/^loadline: --target: no target named "Staging"\. Targets: .*"staging"/);
+    } finally {
+      await staging.close();
+    }
+  }, 60_000);
+});

@@ -41,6 +41,12 @@ export async function resolvePlan(client: ApiClient, ref: string): Promise<PlanV
   return pickPlan(await listPlans(client), ref);
 }
 
+/** `run --target`: a target (environment) by id or exact name; errors name what there is. */
+export async function resolveTarget(client: ApiClient, ref: string): Promise<TargetView> {
+  const targets = await listTargets(client);
+  return targets.find((target) => target.id === ref) ?? pickTarget(targets, ref, '--target');
+}
+
 /** A target by exact name (plan files name their target). */
 export function pickTarget(targets: readonly TargetView[], name: string, source: string): TargetView {
   const matches = targets.filter((target) => target.name === name);

@@ -44,8 +44,14 @@ export function parseLabelArguments(texts: readonly string[]): { labels: RunLabe
   return { labels };
 }
 
-/** The body of POST /plans/:id/runs (optional): the run's labels. */
-export const startRunSchema = z.object({ labels: runLabelsSchema.optional() });
+/**
+ * A target named for one run instead of the plan's own (an environment: staging, a preview,
+ * production): another target of the same organization, under the same checks as the plan's.
+ */
+export const runTargetIdSchema = z.string().trim().min(1, 'a target id is not empty').max(64, 'a target id has at most 64 characters');
+
+/** The body of POST /plans/:id/runs (optional): the run's labels, and the target it runs against (default: the plan's). */
+export const startRunSchema = z.object({ labels: runLabelsSchema.optional(), targetId: runTargetIdSchema.optional() });
 export type StartRunInput = z.infer<typeof startRunSchema>;
 
 /** One `key=value` as a command line or a query writes it; the value may itself hold "=". */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Cron } from 'croner';
-import { runLabelsSchema } from './run-manifest.js';
+import { runLabelsSchema, runTargetIdSchema } from './run-manifest.js';
 
 /** An IANA time zone this runtime knows ("Europe/Paris", "UTC"). */
 export const timezoneSchema = z
@@ -46,6 +46,8 @@ export const createScheduleSchema = z.object({
   overlapPolicy: z.enum(OVERLAP_POLICIES).default('SKIP'),
   /** Labels every run it starts carries (`env=nightly`). */
   labels: runLabelsSchema.default({}),
+  /** The target (environment) its runs go to instead of the plan's own; null or absent: the plan's. */
+  targetId: runTargetIdSchema.nullable().default(null),
 });
 export type CreateScheduleInput = z.input<typeof createScheduleSchema>;
 /** A change names only what changes (no defaults: an absent field keeps its value). */
@@ -56,6 +58,8 @@ export const updateScheduleSchema = z.object({
   missedPolicy: z.enum(MISSED_POLICIES).optional(),
   overlapPolicy: z.enum(OVERLAP_POLICIES).optional(),
   labels: runLabelsSchema.optional(),
+  /** Another target for its runs; null: back to the plan's own. */
+  targetId: runTargetIdSchema.nullable().optional(),
 });
 
 export const scheduleViewSchema = z.object({
@@ -70,6 +74,8 @@ export const scheduleViewSchema = z.object({
   nextFireTimes: z.array(z.string()),
   createdAt: z.string(),
   labels: runLabelsSchema.default({}),
+  /** The target its runs go to; null: the plan's own. */
+  targetId: z.string().nullable().default(null),
 });
 export type ScheduleView = z.infer<typeof scheduleViewSchema>;
 

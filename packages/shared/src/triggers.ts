@@ -1,11 +1,16 @@
 import { z } from 'zod';
 import { baseUrlSchema, variableNameSchema } from './targets.js';
-import { runLabelsSchema } from './run-manifest.js';
+import { runLabelsSchema, runTargetIdSchema } from './run-manifest.js';
 
 export const createTriggerSchema = z.object({
   name: z.string().trim().min(1).max(200).default('deploy hook'),
   /** Labels every run it starts carries (a call's own labels win over these). */
   labels: runLabelsSchema.default({}),
+  /**
+   * The target (environment) its runs go to instead of the plan's own. Fixed when the trigger is
+   * made: a trigger URL needs no login, so whoever holds it cannot point it at another target.
+   */
+  targetId: runTargetIdSchema.nullable().default(null),
 });
 
 export const triggerViewSchema = z.object({
@@ -17,6 +22,8 @@ export const triggerViewSchema = z.object({
   lastUsedAt: z.string().nullable(),
   revokedAt: z.string().nullable(),
   labels: runLabelsSchema.default({}),
+  /** The target its runs go to; null: the plan's own. */
+  targetId: z.string().nullable().default(null),
 });
 export type TriggerView = z.infer<typeof triggerViewSchema>;
 

@@ -1,9 +1,9 @@
-import { Body, Controller, Delete, Get, Param, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { planBaselineSchema, runBaselineSchema, setBaselineSchema } from '@loadline/shared';
+import { baselineQuerySchema, planBaselineSchema, runBaselineSchema, setBaselineSchema } from '@loadline/shared';
 import type { z } from 'zod';
 import { ZodPipe } from '../common/validation/zod-body.pipe.js';
-import { ApiJsonBody, ApiJsonResponse } from '../common/openapi/decorators.js';
+import { ApiJsonBody, ApiJsonResponse, ApiZodQuery } from '../common/openapi/decorators.js';
 import { CurrentCaller, type AuthenticatedCaller } from '../access/access.guard.js';
 import { Requires } from '../access/permissions.decorator.js';
 import { BaselinesService } from './baselines.service.js';
@@ -14,14 +14,16 @@ import { BaselinesService } from './baselines.service.js';
 export class BaselinesController {
   constructor(private readonly baselines: BaselinesService) {}
 
+  /** The baseline of the plan's runs against a target (`targetId`; default the plan's own). */
   @Get('plans/:id/baseline')
   @Requires('read')
-  @ApiJsonResponse(200, planBaselineSchema, [401, 404])
-  ofPlan(@Param('id') planId: string) {
-    return this.baselines.ofPlan(planId);
+  @ApiZodQuery(baselineQuerySchema)
+  @ApiJsonResponse(200, planBaselineSchema, [400, 401, 404])
+  ofPlan(@Param('id') planId: string, @Query(new ZodPipe(baselineQuerySchema, 'query')) query: z.infer<typeof baselineQuerySchema>) {
+    return this.baselines.ofPlan(planId, query.targetId);
   }
 
-  /** Pins a run as the plan's baseline. */
+  /** Pins a run as the plan's baseline against the target that run ran against. */
   @Put('plans/:id/baseline')
   @Requires('plans:write')
   @ApiJsonBody(setBaselineSchema)
@@ -34,12 +36,13 @@ export class BaselinesController {
     return this.baselines.pin(planId, body.runId, caller.userId ?? null);
   }
 
-  /** Unpins: the baseline is the plan's last passed run of the same load again. */
+  /** Unpins (against `targetId`, default the plan's own target): the baseline is the last passed run of the same load there again. */
   @Delete('plans/:id/baseline')
   @Requires('plans:write')
-  @ApiJsonResponse(200, planBaselineSchema, [401, 403, 404])
-  unpin(@Param('id') planId: string) {
-    return this.baselines.unpin(planId);
+  @ApiZodQuery(baselineQuerySchema)
+  @ApiJsonResponse(200, planBaselineSchema, [400, 401, 403, 404])
+  unpin(@Param('id') planId: string, @Query(new ZodPipe(baselineQuerySchema, 'query')) query: z.infer<typeof baselineQuerySchema>) {
+    return this.baselines.unpin(planId, query.targetId);
   }
 
   /** The run against its plan's baseline: which run that is, and the comparison. */

@@ -21,6 +21,7 @@ import { RunFiguresRepository } from '../runs/run-figures.repository.js';
 import { PlanRegressionsRepository } from '../runs/plan-regressions.repository.js';
 import { RunBaselines } from '../runs/run-baselines.service.js';
 import { RunTelemetryService } from '../telemetry/run-telemetry.service.js';
+import { TargetsService } from '../targets/targets.service.js';
 
 export type ExportFormat = 'json' | 'csv' | 'junit';
 
@@ -53,35 +54,45 @@ export class ReportsService {
     private readonly regressions: PlanRegressionsRepository,
     private readonly baselines: RunBaselines,
     private readonly telemetry: RunTelemetryService,
+    private readonly targets: TargetsService,
   ) {}
 
-  async trend(planId: string, range: { from?: string; to?: string; limit: number; label?: { key: string; value: string } }): Promise<PlanTrend> {
+  /**
+   * The plan's trend against one target (environment): the one named (another organization's
+   * is not found), or the plan's own. Runs against two targets are never one trend.
+   */
+  async trend(
+    planId: string,
+    range: { from?: string; to?: string; limit: number; label?: { key: string; value: string }; targetId?: string },
+  ): Promise<PlanTrend> {
     const plan = await this.plans.get(planId);
+    const targetId = range.targetId === undefined || range.targetId === plan.targetId ? plan.targetId : (await this.targets.get(range.targetId)).id;
     // Read from the figures each run stored when it ended: two indexed reads, no summaries.
     const runs = await this.figures.forPlan(
       planId,
-      { from: range.from ? new Date(range.from) : undefined, to: range.to ? new Date(range.to) : undefined, label: range.label },
+      { from: range.from ? new Date(range.from) : undefined, to: range.to ? new Date(range.to) : undefined, label: range.label, targetId },
       range.limit,
       { telemetry: true },
     );
     const points = trendPointsFromFigures(runs);
     return {
       planName: plan.name,
+      targetId,
       from: range.from ?? null,
       to: range.to ?? null,
       points,
       thresholds: plan.spec.thresholds,
-      changePoints: this.changesOf(planId, points),
+      changePoints: this.changesOf(`${planId}|${targetId}`, points),
     };
   }
 
   /**
-   * Change points of the whole run and of every request: kept per plan and the exact runs they
-   * were found in, since each series' search is quadratic in runs and the answer changes only
-   * when a run ends.
+   * Change points of the whole run and of every request: kept per plan and target and the
+   * exact runs they were found in, since each series' search is quadratic in runs and the
+   * answer changes only when a run ends.
    */
-  private changesOf(planId: string, points: PlanTrend['points']): PlanTrend['changePoints'] {
-    const key = `${planId}|${points.length}|${points[0]?.runId ?? ''}|${points.at(-1)?.runId ?? ''}|${points.filter((point) => point.doubtful).length}`;
+  private changesOf(trend: string, points: PlanTrend['points']): PlanTrend['changePoints'] {
+    const key = `${trend}|${points.length}|${points[0]?.runId ?? ''}|${points.at(-1)?.runId ?? ''}|${points.filter((point) => point.doubtful).length}`;
     let changes = this.trendChanges.get(key);
     if (!changes) {
       changes = planTrendChanges(points);
@@ -105,10 +116,14 @@ export class ReportsService {
       this.live.samples(base.id),
       this.live.samples(head.id),
     ]);
-    // Runs of one plan: its history says how much two of its runs differ anyway.
+    // Runs of one plan against one target: its history there says how much two of its runs
+    // differ anyway. Across targets there is no such history (and the comparison says DIFFERENT_TARGET).
     const history =
-      base.planId === head.planId
-        ? await this.baselines.history(head.planId, new Date(Math.max(Date.parse(base.createdAt), Date.parse(head.createdAt))), [base.id, head.id])
+      base.planId === head.planId && base.targetId === head.targetId
+        ? await this.baselines.history(head.planId, head.targetId, new Date(Math.max(Date.parse(base.createdAt), Date.parse(head.createdAt))), [
+            base.id,
+            head.id,
+          ])
         : null;
     const comparison: RunComparison = {
       ...compareRuns({ run: base, spec: baseSpec, seconds: baseSeconds }, { run: head, spec: headSpec, seconds: headSeconds }, history),
@@ -155,7 +170,9 @@ export class ReportsService {
     const rows = plans.map((plan) => {
       const runs = byPlan.get(plan.id) ?? [];
       const latest = runs[0];
-      const p95 = trendPoints(runs.slice(0, SPARKLINE_RUNS)).map((point) => point.overall.p95);
+      // The sparkline is a small trend: of the plan's own target only, like its trends page by default.
+      const own = runs.filter((run) => run.targetId === plan.targetId);
+      const p95 = trendPoints(own.slice(0, SPARKLINE_RUNS)).map((point) => point.overall.p95);
       return {
         id: plan.id,
         name: plan.name,

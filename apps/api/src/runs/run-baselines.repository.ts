@@ -5,33 +5,34 @@ import { decodePlanVersion } from '../plans/plan-version-row.js';
 import type { PlanSpec } from '@loadline/shared';
 
 /**
- * Pinned baselines (PlanBaseline) and the runs a baseline is chosen from: the only access to
- * them. Kept with runs because the finaliser judges a run against its baseline.
+ * Pinned baselines (PlanBaseline, one per plan and target) and the runs a baseline is chosen
+ * from: the only access to them. Kept with runs because the finaliser judges a run against its baseline.
  */
 @Injectable()
 export class RunBaselinesRepository {
   constructor(private readonly db: DatabaseService) {}
 
-  pinned(planId: string) {
-    return this.db.scoped.planBaseline.findUnique({ where: { planId } });
+  /** The run pinned as the plan's baseline against this target, if any (one per plan and target). */
+  pinned(planId: string, targetId: string) {
+    return this.db.scoped.planBaseline.findUnique({ where: { planId_targetId: { planId, targetId } } });
   }
 
-  async pin(planId: string, runId: string, pinnedById: string | null): Promise<void> {
+  async pin(planId: string, targetId: string, runId: string, pinnedById: string | null): Promise<void> {
     await this.db.scoped.planBaseline.upsert({
-      where: { planId },
-      create: withTenant({ planId, runId, pinnedById }),
+      where: { planId_targetId: { planId, targetId } },
+      create: withTenant({ planId, targetId, runId, pinnedById }),
       update: { runId, pinnedById, pinnedAt: new Date() },
     });
   }
 
-  async unpin(planId: string): Promise<void> {
-    await this.db.scoped.planBaseline.deleteMany({ where: { planId } });
+  async unpin(planId: string, targetId: string): Promise<void> {
+    await this.db.scoped.planBaseline.deleteMany({ where: { planId, targetId } });
   }
 
-  /** The plan's PASSED runs, newest first, created before `before` when given: ids and versions only. */
-  passed(planId: string, before: Date | null, take: number) {
+  /** The plan's PASSED runs against the target, newest first, created before `before` when given: ids and versions only. */
+  passed(planId: string, targetId: string, before: Date | null, take: number) {
     return this.db.scoped.run.findMany({
-      where: { planId, status: 'PASSED', ...(before ? { createdAt: { lt: before } } : {}) },
+      where: { planId, targetId, status: 'PASSED', ...(before ? { createdAt: { lt: before } } : {}) },
       select: { id: true, createdAt: true, planVersionId: true },
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
       take,

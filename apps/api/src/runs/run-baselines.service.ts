@@ -35,8 +35,9 @@ export interface ChosenBaseline {
 }
 
 /**
- * Which run a run is judged and compared against: the plan's pinned run, or else its last
- * PASSED run of the same load (loadFamilyKey) created before it. Used by the finaliser (which
+ * Which run a run is judged and compared against: the plan's pinned run against the run's
+ * target, or else its last PASSED run of the same load (loadFamilyKey) against that target
+ * created before it. Runs against another target (environment) are never a baseline. Used by the finaliser (which
  * stores the choice with the run) and by the baselines routes.
  */
 @Injectable()
@@ -55,16 +56,19 @@ export class RunBaselines {
    * The plan's run-to-run spread from its runs up to `until` (history-noise.ts), leaving out
    * the runs being compared; null when it has too few runs.
    */
-  async history(planId: string, until: Date, compared: readonly string[]): Promise<HistorySpread | null> {
-    const points = trendPointsFromFigures(await this.figures.forPlan(planId, { to: until }, HISTORY_RUNS + compared.length));
+  async history(planId: string, targetId: string, until: Date, compared: readonly string[]): Promise<HistorySpread | null> {
+    const points = trendPointsFromFigures(await this.figures.forPlan(planId, { to: until, targetId }, HISTORY_RUNS + compared.length));
     return historySpread(points, compared);
   }
 
-  /** The baseline of a run being judged (or of the plan's next run, with `run.id` null). */
-  async choose(run: { id: string | null; planId: string; createdAt: Date | null; spec: PlanSpec }): Promise<ChosenBaseline | null> {
-    const pinned = await this.baselines.pinned(run.planId);
+  /**
+   * The baseline of a run being judged (or of the plan's next run against the target, with
+   * `run.id` null): only ever a run against the same target, pinned or last passed.
+   */
+  async choose(run: { id: string | null; planId: string; targetId: string; createdAt: Date | null; spec: PlanSpec }): Promise<ChosenBaseline | null> {
+    const pinned = await this.baselines.pinned(run.planId, run.targetId);
     if (pinned) return pinned.runId === run.id ? null : { runId: pinned.runId, rule: 'pinned' };
-    const last = await this.lastPassed(run.planId, loadFamilyKey(run.spec), run.createdAt);
+    const last = await this.lastPassed(run.planId, run.targetId, loadFamilyKey(run.spec), run.createdAt);
     return last ? { runId: last, rule: 'last-passed' } : null;
   }
 
@@ -96,7 +100,7 @@ export class RunBaselines {
     const comparison = compareRuns(
       { run: baseline, spec: record.planVersion.spec, seconds: await this.mergedSeconds(baseline) },
       { run, spec, seconds: await this.mergedSeconds(run) },
-      await this.history(run.planId, new Date(run.createdAt), [record.id, run.id]),
+      await this.history(run.planId, run.targetId, new Date(run.createdAt), [record.id, run.id]),
     );
     const findings = baselineFindings({ runId: run.id, baseline: { ...run.baseline, createdAt: record.createdAt.toISOString() }, comparison, message: '' });
     return { ...run.baseline, findings, regressions: findings.filter((finding) => finding.change === 'regression').length };
@@ -109,8 +113,8 @@ export class RunBaselines {
     return stored ?? mergeSegmentsBySecond(await this.runSeconds.seconds(run.id)).map((second) => second.sample);
   }
 
-  private async lastPassed(planId: string, family: string, before: Date | null): Promise<string | null> {
-    for (const candidate of await this.baselines.passed(planId, before, CANDIDATES)) {
+  private async lastPassed(planId: string, targetId: string, family: string, before: Date | null): Promise<string | null> {
+    for (const candidate of await this.baselines.passed(planId, targetId, before, CANDIDATES)) {
       const known = this.families.get(candidate.planVersionId);
       const candidateFamily = known ?? this.familyOf(candidate.planVersionId, await this.baselines.versionSpec(candidate.planVersionId));
       if (candidateFamily === family) return candidate.id;

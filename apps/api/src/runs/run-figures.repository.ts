@@ -13,19 +13,21 @@ export class RunFiguresRepository {
   constructor(private readonly db: DatabaseService) {}
 
   /**
-   * The plan's newest `limit` runs that measured requests (within the range), with their figures;
+   * The plan's newest `limit` runs that measured requests (within the range; against one target
+   * when `targetId` is given: what every trend asks), with their figures;
    * `telemetry`: with each one's per-source telemetry figures too, read from its stored report in
    * the same query (a few KB a run: no table of their own needed).
    */
   async forPlan(
     planId: string,
-    range: { from?: Date; to?: Date; label?: { key: string; value: string } },
+    range: { from?: Date; to?: Date; label?: { key: string; value: string }; targetId?: string },
     limit: number,
     options: { telemetry?: boolean } = {},
   ): Promise<StoredTrendRun[]> {
     const runs = await this.db.scoped.run.findMany({
       where: {
         planId,
+        targetId: range.targetId,
         createdAt: { gte: range.from, lte: range.to },
         figures: { some: { request: '', stat: 'count', value: { gt: 0 } } },
         ...(range.label ? { labels: { path: [range.label.key], equals: range.label.value } } : {}),

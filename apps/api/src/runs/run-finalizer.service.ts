@@ -71,7 +71,7 @@ export class RunFinalizer {
     const spec = run.planVersion.spec;
     // The baseline is chosen as the run ends and kept with it: pinning another one later does
     // not change what this run was judged against.
-    const chosenBaseline = await this.baselines.choose({ id: run.id, planId: run.planId, createdAt: run.createdAt, spec });
+    const chosenBaseline = await this.baselines.choose({ id: run.id, planId: run.planId, targetId: run.targetId, createdAt: run.createdAt, spec });
     const judgeRelative = chosenBaseline !== null && needsBaseline(spec.thresholds);
     const seconds = await this.runSeconds.seconds(runId);
     let merged: ReturnType<typeof mergeSegmentsBySecond> | undefined;
@@ -82,7 +82,7 @@ export class RunFinalizer {
       spec,
       chosenBaseline,
       baseline: judgeRelative ? await this.baselines.evidence(chosenBaseline, spec) : null,
-      history: judgeRelative ? await this.baselines.history(run.planId, run.createdAt, [run.id, chosenBaseline.runId]) : null,
+      history: judgeRelative ? await this.baselines.history(run.planId, run.targetId, run.createdAt, [run.id, chosenBaseline.runId]) : null,
       segments: segments.map((segment): SegmentState => ({
         index: segment.index,
         status: segment.status,
@@ -135,7 +135,7 @@ export class RunFinalizer {
       const ended = await this.runs.find(runId);
       if (ended) {
         const view = toRunView(ended);
-        const regressions = await this.announceRegressions(view.planId, view.id).catch((error: Error) => {
+        const regressions = await this.announceRegressions(view.planId, view.targetId, view.id).catch((error: Error) => {
           this.logger.error({ runId, err: error.message }, 'could not look for change points');
           return [];
         });
@@ -165,11 +165,11 @@ export class RunFinalizer {
 
   /**
    * `plan.regression` for each step for the worse in the plan's trend that this run confirms:
-   * found over the history with it, not without it (doubtful runs are no evidence). Answers
-   * them, for the run's own events.
+   * found over the history with it, not without it (doubtful runs are no evidence), against its
+   * own target only (another environment's runs are another trend). Answers them, for the run's own events.
    */
-  private async announceRegressions(planId: string, runId: string): Promise<TrendChange[]> {
-    const history = trendPointsFromFigures(await this.figures.forPlan(planId, {}, HISTORY_RUNS));
+  private async announceRegressions(planId: string, targetId: string, runId: string): Promise<TrendChange[]> {
+    const history = trendPointsFromFigures(await this.figures.forPlan(planId, { targetId }, HISTORY_RUNS));
     if (!history.some((point) => point.runId === runId && !point.doubtful)) return [];
     // A step already seen without this run (within 2 runs of where it is now) is not news.
     const position = new Map(history.map((point, index) => [point.runId, index]));

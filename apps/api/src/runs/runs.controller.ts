@@ -33,7 +33,7 @@ export class RunsController {
   @Requires('runs:start')
   @HttpCode(202)
   @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'Retries with the same key answer the run the first call started' })
-  // Optional: a run without labels needs no body.
+  // Optional: a run without labels against the plan's own target needs no body.
   @ApiJsonBody(startRunSchema, { required: false })
   @ApiJsonResponse(202, z.object({ run: runSchema }), [400, 401, 404, 409, 422, 503])
   async start(
@@ -44,7 +44,13 @@ export class RunsController {
   ) {
     // Keys are the caller's: two people (or keys) using the same value do not collide.
     const scoped = idempotencyKey ? `${caller.apiKeyId ?? caller.userId}:${idempotencyKey}` : undefined;
-    return { run: await this.runs.start(planId, caller.via === 'apiKey' ? 'API' : 'MANUAL', caller.userId, { idempotencyKey: scoped, labels: body.labels }) };
+    return {
+      run: await this.runs.start(planId, caller.via === 'apiKey' ? 'API' : 'MANUAL', caller.userId, {
+        idempotencyKey: scoped,
+        labels: body.labels,
+        targetId: body.targetId,
+      }),
+    };
   }
 
   @Get('runs')

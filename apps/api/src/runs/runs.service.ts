@@ -56,6 +56,12 @@ export interface StartOptions {
   override?: TargetOverride;
   /** The run's labels (commit, version, env...), already merged over its schedule's or trigger's. */
   labels?: RunLabels;
+  /**
+   * Another target of the organization to run against instead of the plan's own (an
+   * environment), with its variables and secrets; checked like the plan's (address policy,
+   * verification, unverified limits). Another organization's id is not found (404).
+   */
+  targetId?: string;
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -117,8 +123,11 @@ export class RunsService {
         tooSmall.map((s) => ({ path: 'segments', message: `scenario "${s.scenario}": ${s.vus} VUs for ${spec.segments} segments` })),
       );
     }
-    const target = await this.targets.forRun(version.targetId, spec, options.override).catch((error: unknown) => {
-      if (error instanceof TargetError && error.code === TargetErrorCode.TARGET_NOT_FOUND) {
+    // A target named for this run is looked up like any id the caller gives (not theirs: 404);
+    // the plan's own target having gone since the plan was saved is a conflict with the plan.
+    const named = options.targetId !== undefined && options.targetId !== version.targetId;
+    const target = await this.targets.forRun(options.targetId ?? version.targetId, spec, options.override).catch((error: unknown) => {
+      if (!named && error instanceof TargetError && error.code === TargetErrorCode.TARGET_NOT_FOUND) {
         throw new RunError(RunErrorCode.RUN_TARGET_GONE, `The plan's target ${version.targetId} no longer exists`);
       }
       throw error;

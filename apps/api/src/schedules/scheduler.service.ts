@@ -176,7 +176,11 @@ export class SchedulerService implements OnApplicationBootstrap, OnModuleDestroy
         return this.skip(slot, 'SKIPPED_OVERLAP', 'the previous run of the plan was still going');
       }
       try {
-        const run = await this.runs.start(slot.planId, 'SCHEDULE', null, { idempotencyKey: key, labels: slot.labels });
+        const run = await this.runs.start(slot.planId, 'SCHEDULE', null, {
+          idempotencyKey: key,
+          labels: slot.labels,
+          ...(slot.targetId ? { targetId: slot.targetId } : {}),
+        });
         await this.schedules.settleSlot(slot.scheduleId, slot.slotAt, 'RAN', run.id, slot.detail);
       } catch (error) {
         // Refusals (quota, a target gone or unverified) skip the slot; anything else is retried.

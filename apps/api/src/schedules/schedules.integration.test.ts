@@ -84,6 +84,18 @@ describe('schedules', () => {
     }
   }, 30_000);
 
+  it("starts its runs against the target it names, not the plan's own", async () => {
+    const plan = await newPlan('staging nightly');
+    const staging = (await owner.post<TargetView>('/targets', { name: 'staging', baseUrl: 'http://127.0.0.2:9/' })).body;
+    const schedule = (await owner.post(`/plans/${plan.id}/schedules`, { cron: '* * * * * *', overlapPolicy: 'RUN', targetId: staging.id })).body;
+    expect(schedule.targetId).toBe(staging.id);
+    await sleep(1_800);
+    await owner.patch(`/schedules/${schedule.id}`, { enabled: false });
+    const runs = (await owner.get(`/runs?planId=${plan.id}`)).body.items as { targetId: string; trigger: string }[];
+    expect(runs.length).toBeGreaterThan(0);
+    expect(runs.every((run) => run.targetId === staging.id && run.trigger === 'SCHEDULE')).toBe(true);
+  });
+
   it('skips a slot while the previous run is going, and records why', async () => {
     const plan = await newPlan('overlap');
     const queued = (await owner.post(`/plans/${plan.id}/runs`)).body.run;

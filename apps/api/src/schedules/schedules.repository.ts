@@ -13,6 +13,8 @@ export interface ScheduleFields {
   overlapPolicy: string;
   nextFireAt: Date | null;
   labels: RunLabels;
+  /** The target its runs go to; null: the plan's own. */
+  targetId: string | null;
 }
 
 /** A slot taken by the scheduler: what to fire, for whom. */
@@ -25,6 +27,8 @@ export interface TakenSlot {
   overlapPolicy: string;
   /** The schedule's labels, for the run it starts. */
   labels: RunLabels;
+  /** The target the run goes to; null: the plan's own. */
+  targetId: string | null;
   /** Stored with the slot: how many slots were missed before it, and why. */
   detail: string | null;
   /** Taken again after its first process did not finish it: its run may exist already. */
@@ -41,6 +45,7 @@ interface DueSchedule {
   missedPolicy: string;
   overlapPolicy: string;
   labels: unknown;
+  targetId: string | null;
 }
 
 /** A schedule's labels as stored (Schedule has one JSON version). */
@@ -112,7 +117,7 @@ export class SchedulesRepository {
   ): Promise<TakenSlot[]> {
     return this.db.system.$transaction(async (tx) => {
       const due = await tx.$queryRaw<DueSchedule[]>`
-        SELECT id, "tenantId", "planId", cron, timezone, "nextFireAt", "missedPolicy", "overlapPolicy", labels
+        SELECT id, "tenantId", "planId", cron, timezone, "nextFireAt", "missedPolicy", "overlapPolicy", labels, "targetId"
         FROM "Schedule" WHERE enabled AND "nextFireAt" <= ${now}
         ORDER BY "nextFireAt" LIMIT ${limit} FOR UPDATE SKIP LOCKED`;
       if (!due.length) return [];
@@ -149,6 +154,7 @@ export class SchedulesRepository {
           outcome,
           overlapPolicy: schedule.overlapPolicy,
           labels: labelsOf(schedule.labels, schedule.id),
+          targetId: schedule.targetId,
           detail: decision.missed?.detail ?? null,
         }));
     });
@@ -167,7 +173,7 @@ export class SchedulesRepository {
   async stalePendingSlots(olderThan: Date, firingHere: string[]): Promise<TakenSlot[]> {
     const rows = await this.db.system.scheduleSlot.findMany({
       where: { outcome: 'PENDING', updatedAt: { lt: olderThan } },
-      include: { schedule: { select: { planId: true, overlapPolicy: true, labels: true } } },
+      include: { schedule: { select: { planId: true, overlapPolicy: true, labels: true, targetId: true } } },
       orderBy: { slotAt: 'asc' },
       take: Math.min(500 + firingHere.length, 20_000),
     });
@@ -181,6 +187,7 @@ export class SchedulesRepository {
         outcome: 'PENDING' as const,
         overlapPolicy: row.schedule.overlapPolicy,
         labels: labelsOf(row.schedule.labels, row.scheduleId),
+        targetId: row.schedule.targetId,
         detail: row.detail,
       }))
       .filter((slot) => !here.has(slotKey(slot)));

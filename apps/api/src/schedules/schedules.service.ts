@@ -12,6 +12,7 @@ import {
 import type { z } from 'zod';
 import { API_ENV, type ApiEnv } from '../config/env.js';
 import { PlansService } from '../plans/plans.service.js';
+import { TargetsService } from '../targets/targets.service.js';
 import { SchedulesRepository } from './schedules.repository.js';
 import { ScheduleError, ScheduleErrorCode } from './schedules.errors.js';
 
@@ -28,6 +29,7 @@ const view = (row: ScheduleRow, now = new Date()): ScheduleView => ({
   nextFireTimes: row.enabled ? nextFireTimes(row.cron, row.timezone, 5, now).map((date) => date.toISOString()) : [],
   createdAt: row.createdAt.toISOString(),
   labels: decodeStored('Schedule.labels', row.labels, STORED_JSON_VERSION, row.id),
+  targetId: row.targetId,
 });
 
 /** Where the scheduler picks a schedule up: its next slot from now (none while disabled). */
@@ -38,8 +40,18 @@ export class SchedulesService {
   constructor(
     private readonly schedules: SchedulesRepository,
     private readonly plans: PlansService,
+    private readonly targets: TargetsService,
     @Inject(API_ENV) private readonly env: ApiEnv,
   ) {}
+
+  /**
+   * The target a schedule names, checked: another organization's id is not found (404). Null
+   * stays null: the plan's own target, whichever that is when a slot fires.
+   */
+  private async targetOf(planTargetId: string, targetId: string | null): Promise<string | null> {
+    if (targetId === null || targetId === planTargetId) return targetId;
+    return (await this.targets.get(targetId)).id;
+  }
 
   /** A cron whose slots can come closer than the installation allows is refused, naming the field. */
   private assertNotTooFrequent(cron: string): void {
@@ -57,10 +69,11 @@ export class SchedulesService {
   }
 
   async create(planId: string, input: z.infer<typeof createScheduleSchema>): Promise<ScheduleView> {
-    await this.plans.get(planId);
+    const plan = await this.plans.get(planId);
     this.assertNotTooFrequent(input.cron);
+    const targetId = await this.targetOf(plan.targetId, input.targetId);
     const limit = this.env.LOADLINE_SCHEDULES_PER_ORGANIZATION;
-    const created = await this.schedules.createWithin(limit, planId, { ...input, nextFireAt: firstSlot(input.cron, input.timezone, input.enabled) });
+    const created = await this.schedules.createWithin(limit, planId, { ...input, targetId, nextFireAt: firstSlot(input.cron, input.timezone, input.enabled) });
     if (!created) {
       throw new ScheduleError(
         ScheduleErrorCode.SCHEDULE_LIMIT_REACHED,
@@ -78,10 +91,17 @@ export class SchedulesService {
   async update(id: string, input: z.infer<typeof updateScheduleSchema>): Promise<ScheduleView> {
     const row = await this.schedule(id);
     if (input.cron !== undefined) this.assertNotTooFrequent(input.cron);
+    const targetId = input.targetId === undefined ? undefined : await this.targetOf((await this.plans.get(row.planId)).targetId, input.targetId);
     const next = { cron: row.cron, timezone: row.timezone, enabled: row.enabled, ...input };
     // A new timing (or re-enabling) starts from the next slot after now: no catching up on slots it never had.
     const retimed = input.cron !== undefined || input.timezone !== undefined || (input.enabled !== undefined && input.enabled !== row.enabled);
-    return view(await this.schedules.update(id, { ...input, ...(retimed ? { nextFireAt: firstSlot(next.cron, next.timezone, next.enabled) } : {}) }));
+    return view(
+      await this.schedules.update(id, {
+        ...input,
+        ...(targetId !== undefined ? { targetId } : {}),
+        ...(retimed ? { nextFireAt: firstSlot(next.cron, next.timezone, next.enabled) } : {}),
+      }),
+    );
   }
 
   async delete(id: string): Promise<void> {

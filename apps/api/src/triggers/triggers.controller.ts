@@ -34,7 +34,7 @@ export class TriggersController {
     @CurrentCaller() caller: Caller,
     @Req() req: Request,
   ) {
-    return this.triggers.create(id, body.name, makerOf(caller), this.publicUrl.of(req), body.labels);
+    return this.triggers.create(id, body.name, makerOf(caller), this.publicUrl.of(req), body.labels, body.targetId);
   }
 
   @Get('plans/:id/triggers')

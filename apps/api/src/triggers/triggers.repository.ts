@@ -11,7 +11,7 @@ export class TriggersRepository {
   constructor(private readonly db: DatabaseService) {}
 
   /** Writes the trigger unless its root person may no longer start runs (checked under lock, see lockRootRole). */
-  create(data: { planId: string; name: string; tokenHash: string; labels: RunLabels }, maker: Maker) {
+  create(data: { planId: string; name: string; tokenHash: string; labels: RunLabels; targetId: string | null }, maker: Maker) {
     return this.db.scoped.$transaction(async (tx) => {
       await assertRootAuthority(tx, currentTenantId(), maker.rootUserId, (role) => can(role, 'runs:start'));
       return tx.trigger.create({

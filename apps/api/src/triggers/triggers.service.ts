@@ -18,6 +18,7 @@ import { CommonError, CommonErrorCode } from '../common/errors/domain-error.js';
 import { FixedWindowCounter, retryAfterSeconds } from '../common/rate-limit/fixed-window.js';
 import { runAsTenant } from '../tenancy/request-context.js';
 import { PlansService } from '../plans/plans.service.js';
+import { TargetsService } from '../targets/targets.service.js';
 import { RunsService } from '../runs/runs.service.js';
 import { TriggersRepository } from './triggers.repository.js';
 import { TriggerError, TriggerErrorCode } from './triggers.errors.js';
@@ -48,6 +49,7 @@ export class TriggersService {
     private readonly triggers: TriggersRepository,
     private readonly plans: PlansService,
     private readonly runs: RunsService,
+    private readonly targets: TargetsService,
     @Inject(REDIS) redis: Redis,
     @Inject(API_ENV) env: ApiEnv,
   ) {
@@ -66,14 +68,19 @@ export class TriggersService {
       lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
       revokedAt: row.revokedAt?.toISOString() ?? null,
       labels: labelsOf(row),
+      targetId: row.targetId,
     }));
   }
 
-  /** The trigger carries its maker's root person's authority: it stops when they may no longer start runs. */
-  async create(planId: string, name: string, maker: Maker, linkBase: string, labels: RunLabels = {}): Promise<CreatedTrigger> {
-    await this.plans.get(planId);
+  /**
+   * The trigger carries its maker's root person's authority: it stops when they may no longer
+   * start runs. A target named here (another organization's is not found) is where its runs go.
+   */
+  async create(planId: string, name: string, maker: Maker, linkBase: string, labels: RunLabels = {}, targetId: string | null = null): Promise<CreatedTrigger> {
+    const plan = await this.plans.get(planId);
+    if (targetId !== null && targetId !== plan.targetId) await this.targets.get(targetId);
     const token = newSecretToken(TRIGGER_TOKEN_PREFIX);
-    const row = await this.triggers.create({ planId, name, tokenHash: hashSecretToken(token), labels }, maker);
+    const row = await this.triggers.create({ planId, name, tokenHash: hashSecretToken(token), labels, targetId }, maker);
     const [trigger] = await this.views([row]);
     return { trigger: trigger!, token, url: `${linkBase.replace(/\/$/, '')}/api/v1/triggers/${token}` };
   }
@@ -112,6 +119,7 @@ export class TriggersService {
         idempotencyKey: idempotencyKey ? `trigger:${row.id}:${idempotencyKey}` : undefined,
         override: { baseUrl: input.baseUrl, variables: input.variables },
         labels: mergeLabels(labelsOf(row), input.labels),
+        ...(row.targetId ? { targetId: row.targetId } : {}),
       }),
     );
   }

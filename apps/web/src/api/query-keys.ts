@@ -76,7 +76,7 @@ export const queryKeys = {
     trend: (planId: string, range: TrendRange = {}) => [...queryKeys.reports.all, 'trend', planId, range] as const,
     comparison: (base: string, head: string) => [...queryKeys.reports.all, 'comparison', base, head] as const,
     runBaseline: (runId: string) => [...queryKeys.reports.all, 'run-baseline', runId] as const,
-    planBaseline: (planId: string) => [...queryKeys.reports.all, 'plan-baseline', planId] as const,
+    planBaseline: (planId: string, targetId?: string) => [...queryKeys.reports.all, 'plan-baseline', planId, targetId ?? null] as const,
   },
   shares: {
     all: ['shares'] as const,
@@ -105,6 +105,8 @@ export interface TrendRange {
   to?: string;
   /** `key=value`: only the runs carrying that label. */
   label?: string;
+  /** The target (environment) whose runs; absent: the plan's own. */
+  targetId?: string;
 }
 
 /** Keys whose data does not depend on which organization the session acts for. */

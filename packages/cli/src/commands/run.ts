@@ -8,7 +8,7 @@ import type { Context } from '../context.js';
 import { CliError, EXIT, exitCodeForStatus, type ExitCode } from '../exit-codes.js';
 import { formatSeconds } from '../format.js';
 import { liveFigures, progressLine, renderRunReport, type LiveFigures } from '../report.js';
-import { resolvePlan } from '../resolve.js';
+import { resolvePlan, resolveTarget } from '../resolve.js';
 
 type RunCommand = Extract<Command, { kind: 'run' }>;
 
@@ -19,11 +19,12 @@ const LOG_EVERY_MS = 10_000;
 export async function runPlan(command: RunCommand, ctx: Context): Promise<ExitCode> {
   const { io, client, config } = ctx;
   const plan = await resolvePlan(client, command.plan);
-  if (command.baseline !== undefined) await setBaseline(plan.id, command.baseline, ctx);
+  // Another environment of the plan: its target is looked up before anything changes.
+  const target = command.target !== undefined ? await resolveTarget(client, command.target) : undefined;
+  if (command.baseline !== undefined) await setBaseline(plan.id, command.baseline, target?.id, ctx);
   const headers = command.idempotencyKey ? { 'Idempotency-Key': command.idempotencyKey } : undefined;
-  const { run } = ok(
-    await client.api.POST('/plans/{id}/runs', { params: { path: { id: plan.id } }, headers, ...(command.labels ? { body: { labels: command.labels } } : {}) }),
-  );
+  const body = { ...(command.labels ? { labels: command.labels } : {}), ...(target ? { targetId: target.id } : {}) };
+  const { run } = ok(await client.api.POST('/plans/{id}/runs', { params: { path: { id: plan.id } }, headers, ...(Object.keys(body).length ? { body } : {}) }));
   const url = runUrl(config, run.id);
 
   if (!command.wait) {
@@ -33,7 +34,7 @@ export async function runPlan(command: RunCommand, ctx: Context): Promise<ExitCo
     return EXIT.OK;
   }
 
-  io.stderr(`Started run ${run.id} of "${run.planName}" v${run.planVersion}: ${url}\n`);
+  io.stderr(`Started run ${run.id} of "${run.planName}" v${run.planVersion}${target ? ` against ${target.name}` : ''}: ${url}\n`);
   // From here on a run exists: whatever goes wrong, CI gets "no verdict" (2), not "nothing ran" (3).
   try {
     const timeoutSeconds = command.timeoutSeconds ?? Math.max(DEFAULT_TIMEOUT_SECONDS, run.plannedSeconds + 600);
@@ -132,12 +133,15 @@ async function waitForRun(first: RunView, timeoutSeconds: number, ctx: Context):
   return { run, timedOut: false };
 }
 
-/** `--baseline`: a run id pins that run as the plan's baseline; last-passed unpins. */
-async function setBaseline(planId: string, which: string, ctx: Context): Promise<void> {
+/**
+ * `--baseline`: a run id pins that run as the plan's baseline (against that run's target);
+ * last-passed unpins, against the --target given (default the plan's own).
+ */
+async function setBaseline(planId: string, which: string, targetId: string | undefined, ctx: Context): Promise<void> {
   const path = { id: planId };
   const set = ok(
     which === 'last-passed'
-      ? await ctx.client.api.DELETE('/plans/{id}/baseline', { params: { path } })
+      ? await ctx.client.api.DELETE('/plans/{id}/baseline', { params: { path, ...(targetId ? { query: { targetId } } : {}) } })
       : await ctx.client.api.PUT('/plans/{id}/baseline', { params: { path }, body: { runId: which } }),
   );
   ctx.io.stderr(`Baseline: ${set.message}\n`);

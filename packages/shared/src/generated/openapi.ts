@@ -1318,6 +1318,9 @@ export interface components {
             /** @default 50 */
             limit?: number;
         };
+        BaselineQuery: {
+            targetId?: components["schemas"]["RunTargetIdInput"];
+        };
         /** Format: uri */
         BaseUrl: string;
         BottleneckRow: {
@@ -1558,6 +1561,8 @@ export interface components {
              * @enum {string}
              */
             overlapPolicy?: "SKIP" | "RUN";
+            /** @default null */
+            targetId?: components["schemas"]["RunTargetIdInput"] | null;
             /** @default UTC */
             timezone?: components["schemas"]["TimezoneInput"];
         };
@@ -1582,6 +1587,8 @@ export interface components {
             labels?: components["schemas"]["RunLabels"];
             /** @default deploy hook */
             name?: string;
+            /** @default null */
+            targetId?: components["schemas"]["RunTargetIdInput"] | null;
         };
         CreateWebhookInput: {
             /** @default  */
@@ -2171,6 +2178,7 @@ export interface components {
             /** @enum {string} */
             rule: "pinned" | "last-passed";
             runId: string | null;
+            targetId: string;
         };
         PlanChange: {
             after?: unknown;
@@ -2216,6 +2224,7 @@ export interface components {
             from: string | null;
             planName: string;
             points: components["schemas"]["TrendPoint"][];
+            targetId: string;
             thresholds: components["schemas"]["Threshold"][];
             to: string | null;
         };
@@ -2699,6 +2708,7 @@ export interface components {
             vusAllocated: number;
             vusMax: number;
         };
+        RunTargetIdInput: string;
         RunTelemetry: {
             sources: components["schemas"]["RunTelemetrySource"][];
         };
@@ -2780,6 +2790,8 @@ export interface components {
             /** @enum {string} */
             overlapPolicy: "SKIP" | "RUN";
             planId: string;
+            /** @default null */
+            targetId: string | null;
             timezone: string;
         };
         ScriptCheck: {
@@ -2925,6 +2937,7 @@ export interface components {
         SourceName: string;
         StartRun: {
             labels?: components["schemas"]["RunLabels"];
+            targetId?: components["schemas"]["RunTargetIdInput"];
         };
         StatusClass: string;
         StopRule: {
@@ -3335,6 +3348,7 @@ export interface components {
             label?: components["schemas"]["LabelFilterInput"];
             /** @default 100 */
             limit?: number;
+            targetId?: components["schemas"]["RunTargetIdInput"];
             /** Format: date-time */
             to?: string;
         };
@@ -3364,6 +3378,7 @@ export interface components {
             source: string | null;
             /** @enum {string} */
             stat: "p50" | "p95" | "p99" | "rps" | "error_rate" | "count" | "peak_cpu_share" | "peak_cpu_cores" | "cpu_seconds_per_1k_requests" | "peak_memory_bytes" | "restarts" | "backlog_growth_per_second";
+            targetId: string;
             thresholds: components["schemas"]["Threshold"][];
             /** @enum {string} */
             unit: "ms" | "req/s" | "fraction" | "requests" | "cores" | "cpu_seconds_per_1k_requests" | "bytes" | "count" | "jobs/s";
@@ -3381,6 +3396,7 @@ export interface components {
              * @enum {string}
              */
             stat?: "p50" | "p95" | "p99" | "rps" | "error_rate" | "count" | "peak_cpu_share" | "peak_cpu_cores" | "cpu_seconds_per_1k_requests" | "peak_memory_bytes" | "restarts" | "backlog_growth_per_second";
+            targetId?: components["schemas"]["RunTargetIdInput"];
             /** Format: date-time */
             to?: string;
         };
@@ -3394,6 +3410,8 @@ export interface components {
             name: string;
             planId: string;
             revokedAt: string | null;
+            /** @default null */
+            targetId: string | null;
         };
         UpdatePlanInput: {
             grpc?: components["schemas"]["GrpcSettingsInput"] | null;
@@ -3420,6 +3438,7 @@ export interface components {
             missedPolicy?: "SKIP" | "RUN_ONCE";
             /** @enum {string} */
             overlapPolicy?: "SKIP" | "RUN";
+            targetId?: components["schemas"]["RunTargetIdInput"] | null;
             timezone?: components["schemas"]["TimezoneInput"];
         };
         UpdateTargetInput: {
@@ -3562,6 +3581,7 @@ export type ApiKeyView = components['schemas']['ApiKeyView'];
 export type AuditEventView = components['schemas']['AuditEventView'];
 export type AuditPage = components['schemas']['AuditPage'];
 export type AuditQueryInput = components['schemas']['AuditQueryInput'];
+export type BaselineQuery = components['schemas']['BaselineQuery'];
 export type BaseUrl = components['schemas']['BaseUrl'];
 export type BottleneckRow = components['schemas']['BottleneckRow'];
 export type Capacity = components['schemas']['Capacity'];
@@ -3679,6 +3699,7 @@ export type RunPhase = components['schemas']['RunPhase'];
 export type RunQueueView = components['schemas']['RunQueueView'];
 export type RunSeries = components['schemas']['RunSeries'];
 export type RunSummary = components['schemas']['RunSummary'];
+export type RunTargetIdInput = components['schemas']['RunTargetIdInput'];
 export type RunTelemetry = components['schemas']['RunTelemetry'];
 export type RunTelemetrySource = components['schemas']['RunTelemetrySource'];
 export type Scenario = components['schemas']['Scenario'];
@@ -5535,7 +5556,9 @@ export interface operations {
     };
     Baselines_ofPlan: {
         parameters: {
-            query?: never;
+            query?: {
+                targetId?: components["schemas"]["RunTargetIdInput"];
+            };
             header?: never;
             path: {
                 id: string;
@@ -5550,6 +5573,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PlanBaseline"];
+                };
+            };
+            /** @description Invalid input: details name each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No valid session or API key */
@@ -5644,7 +5676,9 @@ export interface operations {
     };
     Baselines_unpin: {
         parameters: {
-            query?: never;
+            query?: {
+                targetId?: components["schemas"]["RunTargetIdInput"];
+            };
             header?: never;
             path: {
                 id: string;
@@ -5659,6 +5693,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PlanBaseline"];
+                };
+            };
+            /** @description Invalid input: details name each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No valid session or API key */
@@ -6117,6 +6160,7 @@ export interface operations {
                 request?: string;
                 source?: components["schemas"]["SourceName"];
                 stat?: "p50" | "p95" | "p99" | "rps" | "error_rate" | "count" | "peak_cpu_share" | "peak_cpu_cores" | "cpu_seconds_per_1k_requests" | "peak_memory_bytes" | "restarts" | "backlog_growth_per_second";
+                targetId?: components["schemas"]["RunTargetIdInput"];
                 to?: string;
             };
             header?: never;
@@ -6170,6 +6214,7 @@ export interface operations {
                 from?: string;
                 label?: components["schemas"]["LabelFilterInput"];
                 limit?: number;
+                targetId?: components["schemas"]["RunTargetIdInput"];
                 to?: string;
             };
             header?: never;

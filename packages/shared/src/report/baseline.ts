@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { PlanSpec } from '../plan.js';
 import { runComparisonSchema, type MetricDelta } from './compare.js';
+import { runTargetIdSchema } from '../run-manifest.js';
 
 /**
  * A plan's baseline: the run its runs are compared with. Pinned by a user (a release they
@@ -12,6 +13,8 @@ export type BaselineRule = (typeof BASELINE_RULES)[number];
 
 export const planBaselineSchema = z.object({
   planId: z.string(),
+  /** Baselines are kept per target (environment): this is the baseline of the plan's runs against it. */
+  targetId: z.string(),
   pinned: z.object({ runId: z.string(), pinnedAt: z.string() }).nullable(),
   /** The run the plan's next run will be compared with; null when there is none yet. */
   runId: z.string().nullable(),
@@ -21,7 +24,11 @@ export const planBaselineSchema = z.object({
 });
 export type PlanBaseline = z.infer<typeof planBaselineSchema>;
 
+/** Pins a run: the baseline of its plan against the run's own target (one pinned run per plan and target). */
 export const setBaselineSchema = z.object({ runId: z.string().min(1).max(64) }).strict();
+
+/** GET and DELETE /plans/:id/baseline: which target's baseline; absent, the plan's own target's. */
+export const baselineQuerySchema = z.object({ targetId: runTargetIdSchema.optional() });
 
 export const runBaselineSchema = z.object({
   runId: z.string(),

@@ -177,6 +177,7 @@ describe('toPublicShare', () => {
     const point = { count: 1, rps: 1, errorRate: 0, p50: 1, p95: 1, p99: 1 };
     const trend = {
       planName: 'Checkout',
+      targetId: 'target-private-1',
       from: null,
       to: null,
       thresholds: [],

@@ -47,8 +47,8 @@ export const publicRunSchema = runSchema.omit({ id: true, planId: true, targetId
 });
 export type PublicRun = z.infer<typeof publicRunSchema>;
 
-/** A trend as the public sees it: its points are known by their time, not by run ids. */
-export const publicTrendSchema = planTrendSchema.extend({
+/** A trend as the public sees it: its points are known by their time, not by run ids (nor its target by id). */
+export const publicTrendSchema = planTrendSchema.omit({ targetId: true }).extend({
   points: z.array(trendPointSchema.omit({ runId: true })),
   /** Change points by when the run at the new level was made: run ids stay private. */
   changePoints: z.array(trendChangeSchema.omit({ runId: true, previousRunId: true }).extend({ at: z.string() })).default([]),

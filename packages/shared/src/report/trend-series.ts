@@ -72,6 +72,8 @@ export const trendSeriesQuerySchema = trendQuerySchema
 
 export const trendSeriesSchema = z.object({
   planName: z.string(),
+  /** The target whose runs these are (the plan's own unless `targetId` named another). */
+  targetId: z.string(),
   stat: z.enum(TREND_STATS),
   request: z.string().nullable(),
   /** The metric source of a telemetry stat; null for the load's figures. */
@@ -123,6 +125,7 @@ export function trendSeries(trend: PlanTrend, stat: TrendStat, request?: string,
   const evidence = points.filter((point) => point.value !== null && !point.doubtful);
   return {
     planName: trend.planName,
+    targetId: trend.targetId,
     stat,
     request: sourceFigure ? null : (request ?? null),
     source: sourceFigure ? (source ?? null) : null,

@@ -44,6 +44,7 @@ describe('trend points with telemetry', () => {
 describe('one source figure over the runs (GET /plans/:id/trend?stat=…&source=…)', () => {
   const trend = {
     planName: 'P',
+    targetId: 't1',
     from: null,
     to: null,
     thresholds: [{ metric: 'latency' as const, stat: 'p95' as const, op: '<' as const, value: 50 }],

@@ -81,7 +81,7 @@ describe('trendSeries', () => {
     { metric: 'latency', stat: 'p99', op: '<', value: 90 },
     { metric: 'error_rate', op: '<', value: 0.05 },
   ];
-  const trend = { planName: 'P', from: null, to: null, points, thresholds, changePoints: [] };
+  const trend = { planName: 'P', targetId: 't1', from: null, to: null, points, thresholds, changePoints: [] };
 
   it('follows one figure of the whole run, with the thresholds on it', () => {
     const series = trendSeries(trend, 'p95');

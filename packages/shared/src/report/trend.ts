@@ -3,7 +3,7 @@ import { VERDICTS, thresholdSchema } from '../threshold.js';
 import { RUN_STATUSES, type RunView } from '../runs.js';
 import { changePoints } from './change-points.js';
 import { sourceFiguresSchema, type SourceFigures } from '../telemetry/report.js';
-import { labelFilterSchema, runLabelsSchema, type RunLabels } from '../run-manifest.js';
+import { labelFilterSchema, runLabelsSchema, runTargetIdSchema, type RunLabels } from '../run-manifest.js';
 
 /** The figures a trend line follows, per run and per request. */
 export const trendFiguresSchema = z.object({
@@ -58,6 +58,8 @@ export type TrendChange = z.infer<typeof trendChangeSchema>;
 
 export const planTrendSchema = z.object({
   planName: z.string(),
+  /** The target whose runs these are: a plan's trend never mixes the runs of two targets (environments). */
+  targetId: z.string(),
   from: z.string().nullable(),
   to: z.string().nullable(),
   /** Oldest first. Runs that produced no report (cancelled before load, errored) are left out. */
@@ -78,6 +80,8 @@ export const trendQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(100),
   /** Only the runs carrying this label (`env=staging`): a trend of one environment, branch or build line. */
   label: labelFilterSchema.optional(),
+  /** The target (environment) whose runs to follow; absent: the plan's own target. */
+  targetId: runTargetIdSchema.optional(),
 });
 
 const figures = (stats: { count: number; rps: number; errorRate: number; latency: { p50: number; p95: number; p99: number } | null }): TrendFigures => ({

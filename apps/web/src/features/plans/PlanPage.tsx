@@ -8,7 +8,7 @@ import { isApiError } from '../../api/client';
 import { useCan } from '../../session';
 import { LoadProfileChart, scenariosToForm } from '../plan-editor';
 import { RunsTable, useRuns } from '../run-list';
-import { useTarget } from '../targets';
+import { TargetSelect, useTarget } from '../targets';
 import { PlanRequestsTable, PlanThresholdsList, ScenariosTable } from './PlanDetails';
 import { DeletePlanButton } from './DeletePlanButton';
 import { PlanVersions } from './PlanVersions';
@@ -46,9 +46,15 @@ function PlanScreen({ plan }: { plan: PlanView }) {
 
   const [labelsText, setLabelsText] = useState('');
   const labels = parseLabels(labelsText);
+  // Which target (environment) the run goes to: the plan's own unless another is chosen.
+  const [chosenTargetId, setRunTargetId] = useState<string | null>(null);
+  const runTargetId = chosenTargetId ?? plan.targetId;
   const runNow = () => {
     if ('error' in labels) return;
-    start.mutate(labels.labels, { onSuccess: (run) => void navigate(`/runs/${run.id}`) });
+    start.mutate(
+      { labels: labels.labels, ...(runTargetId !== plan.targetId ? { targetId: runTargetId } : {}) },
+      { onSuccess: (run) => void navigate(`/runs/${run.id}`) },
+    );
   };
 
   return (
@@ -94,6 +100,7 @@ function PlanScreen({ plan }: { plan: PlanView }) {
                 <DeletePlanButton plan={plan} />
               </>
             ) : null}
+            {canRun ? <TargetSelect label="Run against" ownTargetId={plan.targetId} value={runTargetId} onChange={setRunTargetId} testId="run-target" /> : null}
             {canRun ? (
               <label className="field field--inline">
                 <span className="sr-only">Labels of the run</span>
@@ -158,7 +165,7 @@ function PlanScreen({ plan }: { plan: PlanView }) {
           ) : null}
           {code === 'TARGET_UNVERIFIED' ? (
             <p>
-              <Link to={`/targets/${encodeURIComponent(plan.targetId)}#verification`} data-testid="verify-target-link">
+              <Link to={`/targets/${encodeURIComponent(runTargetId)}#verification`} data-testid="verify-target-link">
                 Verify the target
               </Link>{' '}
               to lift the limit

@@ -56,14 +56,19 @@ export function useImportPlan() {
   return useMutation({ mutationFn: (input: ImportPlanInput) => unwrap(api.POST('/plans/import', { body: input })) });
 }
 
-/** POST /plans/:id/runs -> 202 {run}, with the run's labels when given. */
+/**
+ * POST /plans/:id/runs -> 202 {run}, with the run's labels when given, against `targetId`
+ * when given (another environment; absent: the plan's own target).
+ */
 export function useStartRun(planId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (labels?: Record<string, string>) =>
-      unwrap(api.POST('/plans/{id}/runs', { params: { path: { id: planId } }, ...(labels && Object.keys(labels).length ? { body: { labels } } : {}) })).then(
-        (body) => body.run,
-      ),
+    mutationFn: ({ labels, targetId }: { labels?: Record<string, string>; targetId?: string } = {}) => {
+      const body = { ...(labels && Object.keys(labels).length ? { labels } : {}), ...(targetId ? { targetId } : {}) };
+      return unwrap(api.POST('/plans/{id}/runs', { params: { path: { id: planId } }, ...(Object.keys(body).length ? { body } : {}) })).then(
+        (answer) => answer.run,
+      );
+    },
     onSuccess: (run) => {
       queryClient.setQueryData(queryKeys.runs.detail(run.id), run);
       return queryClient.invalidateQueries({ queryKey: queryKeys.runs.all, exact: false, refetchType: 'active' });

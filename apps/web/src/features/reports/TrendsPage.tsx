@@ -8,13 +8,17 @@ import { formatLatency } from '../../format/numbers';
 import { useCan } from '../../session';
 import { VerdictBadge } from '../run-report';
 import { usePlan } from '../plans';
+import { TargetSelect } from '../targets';
 import { usePlanBaseline, usePlanTrend } from './hooks';
 import { dayBound, describeTrendChange, labelsText, trendPointLabel } from './report-format';
 import { SharePanel } from './SharePanel';
 import { noStepText } from './trend-steps';
 import { TrendCharts } from './TrendCharts';
 
-/** `/plans/:id/trends?from=YYYY-MM-DD&to=YYYY-MM-DD&label=key=value`: how a plan's runs moved over time. */
+/**
+ * `/plans/:id/trends?from=YYYY-MM-DD&to=YYYY-MM-DD&label=key=value&target=ID`: how a plan's runs
+ * against one target (default its own) moved over time. Targets are never mixed in one trend.
+ */
 export function TrendsPage() {
   const { id = '' } = useParams<{ id: string }>();
   const [params, setParams] = useSearchParams();
@@ -22,15 +26,16 @@ export function TrendsPage() {
   const fromDay = params.get('from') ?? '';
   const toDay = params.get('to') ?? '';
   const label = params.get('label') ?? '';
+  const targetId = params.get('target') ?? undefined;
   const [labelDraft, setLabelDraft] = useState(label);
   const plan = usePlan(id);
-  const trend = usePlanTrend(id, { from: dayBound(fromDay, false), to: dayBound(toDay, true), ...(label ? { label } : {}) });
-  const baseline = usePlanBaseline(id).data;
+  const trend = usePlanTrend(id, { from: dayBound(fromDay, false), to: dayBound(toDay, true), ...(label ? { label } : {}), ...(targetId ? { targetId } : {}) });
+  const baseline = usePlanBaseline(id, targetId).data;
   const canShare = useCan('shares:manage');
   const [sharing, setSharing] = useState(false);
   const name = plan.data?.name ?? trend.data?.planName ?? 'Plan';
 
-  const setDay = (key: 'from' | 'to' | 'label', value: string) => {
+  const setDay = (key: 'from' | 'to' | 'label' | 'target', value: string) => {
     const next = new URLSearchParams(params);
     if (value) next.set(key, value);
     else next.delete(key);
@@ -63,7 +68,8 @@ export function TrendsPage() {
               className="button button--ghost button--small"
               onClick={() => {
                 setLabelDraft('');
-                setParams(new URLSearchParams(), { replace: true });
+                // Every run of the chosen target: the target is not a filter, it is which trend.
+                setParams(new URLSearchParams(targetId ? { target: targetId } : {}), { replace: true });
               }}
             >
               All runs
@@ -71,6 +77,17 @@ export function TrendsPage() {
           ) : null}
           <span className="muted small">Days in UTC.</span>
         </form>
+        {plan.data ? (
+          <form className="date-range no-print" aria-label="Target" onSubmit={(event) => event.preventDefault()}>
+            <TargetSelect
+              label="Target"
+              ownTargetId={plan.data.targetId}
+              value={targetId ?? plan.data.targetId}
+              onChange={(chosen) => setDay('target', chosen === plan.data.targetId ? '' : chosen)}
+              testId="trend-target"
+            />
+          </form>
+        ) : null}
         <form
           className="date-range no-print"
           aria-label="Runs with a label"

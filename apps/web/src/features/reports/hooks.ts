@@ -19,14 +19,17 @@ export function useDashboard() {
   });
 }
 
-/** GET /plans/:id/trends?from=&to=&label=&limit= (oldest first). */
+/** GET /plans/:id/trends?from=&to=&label=&targetId=&limit= (oldest first). */
 export function usePlanTrend(planId: string | undefined, range: TrendRange = {}) {
   return useQuery({
     queryKey: queryKeys.reports.trend(planId ?? '', range),
     enabled: Boolean(planId),
     queryFn: ({ signal }) =>
       unwrap(
-        api.GET('/plans/{id}/trends', { params: { path: { id: planId! }, query: { from: range.from, to: range.to, label: range.label, limit: 200 } }, signal }),
+        api.GET('/plans/{id}/trends', {
+          params: { path: { id: planId! }, query: { from: range.from, to: range.to, label: range.label, targetId: range.targetId, limit: 200 } },
+          signal,
+        }),
       ),
   });
 }
@@ -50,12 +53,15 @@ export function useRunBaseline(runId: string, enabled: boolean) {
   });
 }
 
-/** GET /plans/:id/baseline: the run the plan's next run will be compared with (pinned, or the last passed). */
-export function usePlanBaseline(planId: string) {
+/**
+ * GET /plans/:id/baseline?targetId=: the run the plan's next run against that target (default
+ * its own) will be compared with (pinned, or the last passed there).
+ */
+export function usePlanBaseline(planId: string, targetId?: string) {
   return useQuery({
-    queryKey: queryKeys.reports.planBaseline(planId),
+    queryKey: queryKeys.reports.planBaseline(planId, targetId),
     enabled: Boolean(planId),
-    queryFn: ({ signal }) => unwrap(api.GET('/plans/{id}/baseline', { params: { path: { id: planId } }, signal })),
+    queryFn: ({ signal }) => unwrap(api.GET('/plans/{id}/baseline', { params: { path: { id: planId }, query: { targetId } }, signal })),
   });
 }
 

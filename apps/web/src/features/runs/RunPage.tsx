@@ -32,6 +32,7 @@ import { TargetMetricsCard } from './TargetMetricsCard';
 import { useLiveRun, type LiveRun } from './use-live-run';
 import { useRunAnnotations } from './use-run-annotations';
 import { LiveThresholds } from './LiveThresholds';
+import { RunTargetNote } from './RunTargetNote';
 import { usePlan, ScriptPreview } from '../plans';
 import { RunReportActions, BaselineCard } from '../reports';
 import { useCan } from '../../session';
@@ -94,6 +95,7 @@ function RunReport({ run, live }: { run: RunView; live: LiveRun }) {
           <>
             {triggerText(run)} · created {formatDateTime(run.createdAt)}
             {run.segments > 1 ? ` · ${run.segments} segments` : ''}
+            <RunTargetNote run={run} />
           </>
         }
       />
