@@ -196,6 +196,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/data-sets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["DataSets_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data-sets/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["DataSets_get"];
+        put: operations["DataSets_upload"];
+        post?: never;
+        delete: operations["DataSets_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data-sets/{name}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["DataSets_preview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/data-sets/{name}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["DataSets_versions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;
@@ -1535,6 +1599,8 @@ export interface components {
             name: string;
         };
         CreatePlanInput: {
+            /** @default [] */
+            data?: components["schemas"]["DataUseInput"][];
             grpc?: components["schemas"]["GrpcSettingsInput"];
             name: components["schemas"]["PlanNameInput"];
             scenarios?: components["schemas"]["ScenarioInput"][];
@@ -1701,13 +1767,73 @@ export interface components {
                 planName: string;
             }[];
         };
+        DataColumn: {
+            name: components["schemas"]["DataColumnName"];
+            secret: boolean;
+        };
+        DataColumnName: string;
+        DataSetName: string;
+        DataSetPreview: {
+            columns: components["schemas"]["DataColumn"][];
+            rowCount: number;
+            rows: string[][];
+            version: number;
+        };
+        DataSetUploadQueryInput: {
+            secret?: string;
+        };
+        DataSetVersionQuery: {
+            version?: number;
+        };
+        DataSetVersions: {
+            items: components["schemas"]["DataSetVersionView"][];
+        };
+        DataSetVersionView: {
+            bytes: number;
+            columns: components["schemas"]["DataColumn"][];
+            createdAt: string;
+            /** @enum {string} */
+            format: "csv" | "json";
+            rowCount: number;
+            version: number;
+        };
+        DataSetView: {
+            createdAt: string;
+            id: string;
+            latest: components["schemas"]["DataSetVersionView"];
+            name: components["schemas"]["DataSetName"];
+            updatedAt: string;
+            versions: number;
+        };
+        DataUse: {
+            /** @enum {string} */
+            mode: "unique" | "per-vu" | "sequential" | "random";
+            set: components["schemas"]["DataSetName"];
+            version?: number;
+            /**
+             * @default stop
+             * @enum {string}
+             */
+            whenExhausted: "stop" | "wrap";
+        };
+        DataUseInput: {
+            /** @enum {string} */
+            mode: "unique" | "per-vu" | "sequential" | "random";
+            set: components["schemas"]["DataSetName"];
+            version?: number;
+            /**
+             * @default stop
+             * @enum {string}
+             */
+            whenExhausted?: "stop" | "wrap";
+        };
         DeleteOrganizationInput: {
             confirmSlug: string;
         };
         Diagnostic: {
             affects: ("latency" | "error_rate" | "rps" | "check_rate" | "status_share" | "count" | "custom")[];
             /** @enum {string} */
-            code: "GENERATOR_SATURATED" | "DROPPED_ITERATIONS" | "ARRIVAL_RATE_SHORTFALL" | "RATE_LIMITED" | "CONFIGURATION_ERRORS" | "CONNECTION_ERRORS" | "TOO_FEW_SAMPLES" | "PARTIAL_DATA" | "SEGMENT_START_SKEW";
+            code: "GENERATOR_SATURATED" | "DROPPED_ITERATIONS" | "ARRIVAL_RATE_SHORTFALL" | "RATE_LIMITED" | "CONFIGURATION_ERRORS" | "CONNECTION_ERRORS" | "TOO_FEW_SAMPLES" | "PARTIAL_DATA" | "SEGMENT_START_SKEW" | "DATA_EXHAUSTED";
             evidence: {
                 [key: string]: number | string;
             };
@@ -1731,8 +1857,11 @@ export interface components {
             };
         };
         ErrorDetail: {
+            column?: string;
+            line?: number;
             message: string;
             path: string;
+            row?: number;
         };
         ExportQueryInput: {
             /**
@@ -2208,6 +2337,8 @@ export interface components {
             version: number;
         };
         PlanSpec: {
+            /** @default [] */
+            data: components["schemas"]["DataUse"][];
             grpc?: components["schemas"]["GrpcSettings"];
             /** @default [] */
             scenarios: components["schemas"]["Scenario"][];
@@ -2561,6 +2692,18 @@ export interface components {
                 message: string;
             }[];
         };
+        RunDataUse: {
+            /** @enum {string|null} */
+            exhausted: "stopped" | "wrapped" | null;
+            /** @enum {string} */
+            mode: "unique" | "per-vu" | "sequential" | "random";
+            rows: number;
+            rowsUsed: number | null;
+            set: components["schemas"]["DataSetName"];
+            version: number;
+            /** @enum {string} */
+            whenExhausted: "stop" | "wrap";
+        };
         RunLabels: {
             [key: string]: components["schemas"]["RunLabelValue"];
         };
@@ -2583,6 +2726,10 @@ export interface components {
             verdict?: "PASS" | "FAIL" | "INCONCLUSIVE";
         };
         RunManifestView: {
+            data?: components["schemas"]["RunDataUse"][];
+            dataUsage?: {
+                [key: string]: components["schemas"]["SegmentDataUsage"][];
+            };
             load: {
                 load: {
                     [key: string]: unknown;
@@ -2814,6 +2961,12 @@ export interface components {
         };
         ScriptInspectPayloadInput: {
             source: string;
+        };
+        SegmentDataUsage: {
+            /** @enum {string|null} */
+            exhausted: "stopped" | "wrapped" | null;
+            rowsUsed: number | null;
+            set: components["schemas"]["DataSetName"];
         };
         SegmentHealth: {
             deliveredShare: number | null;
@@ -3414,6 +3567,7 @@ export interface components {
             targetId: string | null;
         };
         UpdatePlanInput: {
+            data?: components["schemas"]["DataUseInput"][];
             grpc?: components["schemas"]["GrpcSettingsInput"] | null;
             load?: components["schemas"]["LoadProfileInput"];
             name?: components["schemas"]["PlanNameInput"];
@@ -3617,6 +3771,17 @@ export type CustomScript = components['schemas']['CustomScript'];
 export type CustomScriptInput = components['schemas']['CustomScriptInput'];
 export type CustomStat = components['schemas']['CustomStat'];
 export type Dashboard = components['schemas']['Dashboard'];
+export type DataColumn = components['schemas']['DataColumn'];
+export type DataColumnName = components['schemas']['DataColumnName'];
+export type DataSetName = components['schemas']['DataSetName'];
+export type DataSetPreview = components['schemas']['DataSetPreview'];
+export type DataSetUploadQueryInput = components['schemas']['DataSetUploadQueryInput'];
+export type DataSetVersionQuery = components['schemas']['DataSetVersionQuery'];
+export type DataSetVersions = components['schemas']['DataSetVersions'];
+export type DataSetVersionView = components['schemas']['DataSetVersionView'];
+export type DataSetView = components['schemas']['DataSetView'];
+export type DataUse = components['schemas']['DataUse'];
+export type DataUseInput = components['schemas']['DataUseInput'];
 export type DeleteOrganizationInput = components['schemas']['DeleteOrganizationInput'];
 export type Diagnostic = components['schemas']['Diagnostic'];
 export type Duration = components['schemas']['Duration'];
@@ -3689,6 +3854,7 @@ export type Role = components['schemas']['Role'];
 export type Run = components['schemas']['Run'];
 export type RunBaseline = components['schemas']['RunBaseline'];
 export type RunComparison = components['schemas']['RunComparison'];
+export type RunDataUse = components['schemas']['RunDataUse'];
 export type RunLabels = components['schemas']['RunLabels'];
 export type RunLabelValue = components['schemas']['RunLabelValue'];
 export type RunLabelValueInput = components['schemas']['RunLabelValueInput'];
@@ -3709,6 +3875,7 @@ export type ScheduleSlotView = components['schemas']['ScheduleSlotView'];
 export type ScheduleView = components['schemas']['ScheduleView'];
 export type ScriptCheck = components['schemas']['ScriptCheck'];
 export type ScriptInspectPayloadInput = components['schemas']['ScriptInspectPayloadInput'];
+export type SegmentDataUsage = components['schemas']['SegmentDataUsage'];
 export type SegmentHealth = components['schemas']['SegmentHealth'];
 export type SegmentView = components['schemas']['SegmentView'];
 export type SeriesPoint = components['schemas']['SeriesPoint'];
@@ -4321,6 +4488,328 @@ export interface operations {
             };
             /** @description No valid session or API key */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    DataSets_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["DataSetView"][];
+                    };
+                };
+            };
+            /** @description No valid session or API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    DataSets_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataSetView"];
+                };
+            };
+            /** @description Invalid input: details name each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session or API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (another organization's ids are not found either) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    DataSets_upload: {
+        parameters: {
+            query?: {
+                secret?: string;
+            };
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": string;
+                "text/csv": string;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataSetView"];
+                };
+            };
+            /** @description Invalid input: details name each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session or API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Error */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused by a rule: quota, address policy, verification */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    DataSets_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: details name each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session or API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (another organization's ids are not found either) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    DataSets_preview: {
+        parameters: {
+            query?: {
+                version?: number;
+            };
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataSetPreview"];
+                };
+            };
+            /** @description Invalid input: details name each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session or API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (another organization's ids are not found either) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    DataSets_versions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataSetVersions"];
+                };
+            };
+            /** @description Invalid input: details name each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session or API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (another organization's ids are not found either) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
