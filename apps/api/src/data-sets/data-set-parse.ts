@@ -47,14 +47,17 @@ async function parseCsv(bytes: Buffer, limits: ParseLimits): Promise<ParsedTable
   // RFC 4180 as csv-parse reads it: quotes, escaped quotes, CRLF or LF; a BOM is dropped.
   // Empty lines are skipped (a trailing one is common); every record must have the header's width.
   // The row limit is checked as each record is made, where csv-parse knows its line (the
-  // parser runs ahead of this loop, so its running count would name a later line).
+  // parser runs ahead of this loop, so its running count would name a later line, and the
+  // header's width is taken there too: the loop may not have seen the header when a row fails).
   let records = 0;
+  let headerWidth: number | undefined;
   const parser = parse({
     bom: true,
     skip_empty_lines: true,
     relax_column_count: false,
     on_record: (record: string[], context: { lines: number }) => {
       records += 1;
+      if (records === 1) headerWidth = record.length;
       if (records > limits.maxRows + 1) {
         throw new DataFileProblem(`Line ${context.lines}: more than ${limits.maxRows.toLocaleString('en-US')} rows (the limit of a data set)`, {
           line: context.lines,
@@ -76,7 +79,7 @@ async function parseCsv(bytes: Buffer, limits: ParseLimits): Promise<ParsedTable
     }
   } catch (error) {
     if (error instanceof DataFileProblem) throw error;
-    if (error instanceof CsvError) throw csvProblem(error, columns?.length);
+    if (error instanceof CsvError) throw csvProblem(error, headerWidth);
     throw error;
   }
   if (!columns) throw new DataFileProblem('Line 1: the file is empty; a data set needs a header row naming its columns', { line: 1 });
