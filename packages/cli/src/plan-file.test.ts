@@ -30,6 +30,20 @@ describe('plan files', () => {
     expect(planChanges({ target: 'demo', spec }, { target: 'demo', spec: normalizeSpec(file.spec, 'plan.json') })).toEqual([]);
   });
 
+  it('writes the data sets a plan uses, reads them back unchanged, and writes no data key for a plan without', () => {
+    const spec = saved({
+      ...shorthand,
+      requests: [{ name: 'GetListing', path: '/listings/{{data.users.id}}', headers: { authorization: 'Bearer {{data.users.token}}' } }],
+      data: [{ set: 'users', mode: 'unique', whenExhausted: 'wrap' }],
+    });
+    const file = toPlanFile({ name: 'listings', spec }, 'demo');
+    expect(file.data).toEqual([{ set: 'users', mode: 'unique', whenExhausted: 'wrap' }]);
+    const read = parsePlanFile(serializePlanFile(file, 'plan.yaml'), 'plan.yaml');
+    expect(read.unknownFields).toEqual([]);
+    expect(planChanges({ target: 'demo', spec }, { target: 'demo', spec: normalizeSpec(read.spec, 'plan.yaml') })).toEqual([]);
+    expect('data' in toPlanFile({ name: 'listings', spec: saved() }, 'demo')).toBe(false);
+  });
+
   it('writes and reads YAML plan files (by the file name), the same spec as the JSON one', () => {
     const spec = saved({ script: { source: 'import http from "k6/http";\nexport default function () {\n  http.get(`${__ENV.BASE}/a: b`);\n}\n' } });
     const text = serializePlanFile(toPlanFile({ name: 'listings', spec }, 'demo'), 'loadtests/listings.yaml');

@@ -17,7 +17,7 @@ export interface PlanFile {
   unknownFields: string[];
 }
 
-const SPEC_FIELDS = ['scenarios', 'load', 'requests', 'script', 'thresholds', 'segments', 'grpc'];
+const SPEC_FIELDS = ['scenarios', 'load', 'requests', 'script', 'thresholds', 'segments', 'grpc', 'data'];
 
 /** Fields the API sets itself; a file never carries them and they never count as a change. */
 export function withoutServerFields(spec: PlanSpec): PlanSpec {
@@ -28,7 +28,9 @@ export function withoutServerFields(spec: PlanSpec): PlanSpec {
 
 /** The file `loadline export` writes for a plan whose target is called `targetName`. */
 export function toPlanFile(view: Pick<PlanView, 'name' | 'spec'>, targetName: string): Record<string, unknown> {
-  return { name: view.name, target: targetName, ...withoutServerFields(view.spec) };
+  // A plan without data sets writes no `data` key, so files of plans that never used one stay as they were.
+  const { data, ...spec } = withoutServerFields(view.spec);
+  return { name: view.name, target: targetName, ...spec, ...(data.length ? { data } : {}) };
 }
 
 /** Whether a plan file is YAML, by its name: .yaml or .yml. */
