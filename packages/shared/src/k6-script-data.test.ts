@@ -69,7 +69,7 @@ describe('generated scripts with a data set', () => {
 
   it('a plan without data sets imports nothing more and refuses a data reference at run time', () => {
     const script = generateK6Script(planSpecSchema.parse({ scenarios: [{ name: 's', load, requests: [{ name: 'A', path: '/' }] }] }), { planName: 'p' });
-    expect(script).not.toContain('k6/data');
+    expect(script).not.toContain('k6/x/loadline-data');
     expect(script).not.toContain('pickData');
   });
 });

@@ -5,8 +5,9 @@ import type { PlanSpec } from './plan.js';
 /**
  * The part of a generated script that reads a plan's data sets. Each set's rows are in a file
  * beside the script (data-slices.ts: one row per line, this segment's rows only), read once
- * per test into a SharedArray of its lines (k6 keeps one copy for all VUs; a line is parsed
- * when its row is picked, so a million rows are never a million live objects). At the start of
+ * per k6 process by the runner's k6 build (k6/x/loadline-data, in apps/runner/k6-extension:
+ * the file's bytes and an offset per row, shared by all VUs; a line is parsed when its row is
+ * picked). k6's own open() + SharedArray held about seven times the file. At the start of
  * each iteration the scenario picks one row of each set it uses, and {{data.set.column}}
  * reads that row, so every request of an iteration (a user flow) speaks as the same row:
  *
@@ -56,15 +57,9 @@ const DATA_ROWS = {};
 const DATA_COLUMNS = {};
 for (const use of DATA) {
   // The runner names the file (LOADLINE_DATA_<SET>); run locally, it is beside the script.
-  const path = __ENV[use.env] || './' + use.file;
-  // Element 0: the columns; then one row per element, as its line of the file (JSON).
-  DATA_ROWS[use.set] = new SharedArray('loadline-data:' + use.set, function () {
-    const lines = open(path).split('\n');
-    lines[0] = JSON.stringify(JSON.parse(lines[0] + ']}').columns);
-    while (lines.length > 1 && lines[lines.length - 1].charAt(0) !== '[') lines.pop();
-    return lines;
-  });
-  const columns = JSON.parse(DATA_ROWS[use.set][0]);
+  // { columns, length, row(i) }: row(i) is row i's line of the file (a JSON array).
+  DATA_ROWS[use.set] = loadlineData.open(__ENV[use.env] || './' + use.file);
+  const columns = DATA_ROWS[use.set].columns;
   DATA_COLUMNS[use.set] = {};
   for (let i = 0; i < columns.length; i++) DATA_COLUMNS[use.set][columns[i]] = i;
 }
@@ -78,13 +73,11 @@ function dataPart(n, j, k) {
 }
 
 function dataRowAt(use, index) {
-  let line = DATA_ROWS[use.set][index + 1];
-  if (line.charAt(line.length - 1) === ',') line = line.slice(0, -1);
-  return JSON.parse(line);
+  return JSON.parse(DATA_ROWS[use.set].row(index));
 }
 
 function dataRow(use) {
-  const n = DATA_ROWS[use.set].length - 1;
+  const n = DATA_ROWS[use.set].length;
   if (use.mode === 'per-vu') return n > 0 ? dataRowAt(use, (exec.vu.idInInstance - 1) % n) : dataOut(use, 0);
   if (use.mode === 'random') return n > 0 ? dataRowAt(use, Math.floor(Math.random() * n)) : dataOut(use, 0);
   const i = exec.scenario.iterationInInstance;

@@ -164,7 +164,7 @@ export function generateK6Script(spec: PlanSpec, meta: ScriptMetadata): string {
     `import { ${timed ? 'Counter, Trend' : 'Trend'} } from 'k6/metrics';`,
     ...(protocols.has('ws') ? ["import ws from 'k6/ws';"] : []),
     ...(grpc ? ["import grpc from 'k6/net/grpc';"] : []),
-    ...(spec.data.length ? ["import { SharedArray } from 'k6/data';"] : []),
+    ...(spec.data.length ? ["import * as loadlineData from 'k6/x/loadline-data';"] : []),
   ].join('\n');
   const runtimes = [
     HTTP_RUNTIME,

@@ -154,20 +154,22 @@ export function loadScript(
     return true;
   };
   const sleep = (seconds: number) => sleeps.push(seconds);
-  // k6/data: the callback's array, elements handed out as copies (k6 keeps them as JSON).
-  const shared = new Map<string, string[]>();
-  function SharedArray(name: string, build: () => unknown[]): unknown {
-    if (!shared.has(name))
-      shared.set(
-        name,
-        build().map((element) => JSON.stringify(element)),
-      );
-    const elements = shared.get(name)!;
-    // Called with `new` by the script: the proxy returned is the object it gets.
-    return new Proxy([], {
-      get: (_, key) => (key === 'length' ? elements.length : typeof key === 'string' && /^\d+$/.test(key) ? JSON.parse(elements[Number(key)]!) : undefined),
-    });
-  }
+  // k6/x/loadline-data (apps/runner/k6-extension/data_rows.go): a data file's columns, row
+  // count and each row as its line's JSON text.
+  const loadlineData = {
+    open: (path: string) => {
+      if (!(path in files)) throw new Error(`loadline-data: reading ${path}: no such file`);
+      const file = JSON.parse(files[path]!) as { columns: string[]; rows: string[][] };
+      return {
+        columns: file.columns,
+        length: file.rows.length,
+        row: (index: number) => {
+          if (index < 0 || index >= file.rows.length) throw new Error(`loadline-data: row ${index} of ${file.rows.length}`);
+          return JSON.stringify(file.rows[index]);
+        },
+      };
+    },
+  };
   const open = (path: string) => {
     if (!(path in files)) throw new Error(`open: no file ${path}`);
     return files[path]!;
@@ -192,11 +194,11 @@ export function loadScript(
     'ws',
     'grpc',
     'console',
-    'SharedArray',
+    'loadlineData',
     'open',
     `${body}\nreturn { options, scenarios: [${exported.join(', ')}] };`,
   );
-  const module = factory(http, exec, check, sleep, env, Trend, Counter, ws, grpc, console, SharedArray, open) as {
+  const module = factory(http, exec, check, sleep, env, Trend, Counter, ws, grpc, console, loadlineData, open) as {
     options: Options;
     scenarios: (() => void)[];
   };
