@@ -4,11 +4,12 @@ import type { Locator, Page } from 'playwright-core';
 export class PlanAutomation {
   constructor(private readonly page: Page) {}
 
-  async addSchedule(spec: { cron: string; timezone: string; missed?: 'SKIP' | 'RUN_ONCE'; overlap?: 'SKIP' | 'RUN' }): Promise<Locator> {
+  async addSchedule(spec: { cron: string; timezone: string; missed?: 'SKIP' | 'RUN_ONCE'; overlap?: 'SKIP' | 'RUN'; target?: string }): Promise<Locator> {
     await this.page.getByTestId('add-schedule').click();
     const form = this.page.getByTestId('schedule-form');
     await form.getByTestId('schedule-cron').fill(spec.cron);
     await form.getByTestId('schedule-timezone').fill(spec.timezone);
+    if (spec.target) await chooseTarget(form.getByTestId('schedule-target'), spec.target);
     if (spec.missed) await form.getByTestId('schedule-missed').selectOption(spec.missed);
     if (spec.overlap) await form.getByTestId('schedule-overlap').selectOption(spec.overlap);
     await form.getByTestId('schedule-save').click();
@@ -56,13 +57,25 @@ export class PlanAutomation {
   }
 
   /** Creates a trigger URL; returns the URL and the curl example shown once. */
-  async createTrigger(name: string): Promise<{ url: string; curl: string }> {
+  async createTrigger(name: string, target?: string): Promise<{ url: string; curl: string }> {
     await this.page.getByTestId('trigger-name').fill(name);
+    if (target) await chooseTarget(this.page.getByTestId('trigger-target'), target);
     await this.page.getByTestId('create-trigger').click();
     const value = this.page.getByTestId('trigger-url-value');
     await value.waitFor();
     return { url: await value.inputValue(), curl: await this.page.getByTestId('trigger-curl').innerText() };
   }
+
+  /** The "Runs against" column of a trigger's row. */
+  async triggerTarget(name: string): Promise<string> {
+    return (await this.page.getByTestId(`trigger-${name}`).getByTestId('trigger-target-name').innerText()).trim();
+  }
+}
+
+/** Picks a target in a "Runs against" select by its name (options also say "the plan's own", "unverified"). */
+async function chooseTarget(select: Locator, name: string): Promise<void> {
+  const value = await select.locator('option', { hasText: name }).first().getAttribute('value');
+  await select.selectOption(value!);
 }
 
 /** Settings → Webhooks. */

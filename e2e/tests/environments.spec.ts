@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
+import { PlanAutomation } from '../pages/AutomationPages.js';
 import { PlanPage } from '../pages/PlanPage.js';
 import { TrendsPage } from '../pages/ReportPages.js';
 import { RunPage } from '../pages/RunPage.js';
@@ -9,13 +10,14 @@ import { openBrowserTab, screenshot, uniqueStamp, type BrowserTab } from '../sup
 import { RUN_TIMEOUT_MS } from '../support/env.js';
 import { seriousAccessibilityViolations } from '../support/accessibility.js';
 import { startLoopbackTarget, type LoopbackTarget } from '../support/loopback-target.js';
-import { createPlanViaApi, createTargetViaApi, signUpViaApi, type ApiSession } from '../support/setup.js';
+import { apiCall, createPlanViaApi, createTargetViaApi, signUpViaApi, type ApiSession } from '../support/setup.js';
 
 /**
  * Environments from the web: a plan bound to "production" (127.0.0.1) is run against
  * "staging" (127.0.0.2, another loopback server) from its page. The run page says which target
  * it went to, the staging server got the traffic and production none, and the trends page
- * follows each target's runs separately through its target selector.
+ * follows each target's runs separately through its target selector. A schedule and a trigger
+ * URL made on the plan page go to the target chosen in their forms.
  */
 describe('environments', { timeout: RUN_TIMEOUT_MS + 120_000 }, () => {
   let production: LoopbackTarget;
@@ -73,6 +75,44 @@ describe('environments', { timeout: RUN_TIMEOUT_MS + 120_000 }, () => {
       assert.ok(runId);
     } catch (error) {
       await screenshot(page, 'environments-failure');
+      throw error;
+    }
+    assert.deepEqual(pageErrors, []);
+  });
+
+  it('makes a schedule and a trigger URL that run against the target chosen in their forms', async () => {
+    const productionId = await createTargetViaApi(session, 'prod-2', production.baseUrl);
+    const stagingId = await createTargetViaApi(session, 'staging-2', staging.baseUrl);
+    const planId = await createPlanViaApi(session, 'nightly', productionId);
+    const before = { production: production.requests, staging: staging.requests };
+    try {
+      const plan = new PlanPage(page);
+      await plan.goto(planId);
+      const automation = new PlanAutomation(page);
+      const schedule = await automation.addSchedule({ cron: '0 3 * * *', timezone: 'UTC', target: 'staging-2' });
+      assert.match(await schedule.innerText(), /against staging-2/);
+      const schedules = await apiCall<{ items: { targetId: string | null }[] }>('GET', `/plans/${planId}/schedules`, session.token);
+      assert.deepEqual(
+        schedules.body.items.map((item) => item.targetId),
+        [stagingId],
+      );
+
+      const { url } = await automation.createTrigger('preview deploy', 'staging-2');
+      assert.deepEqual(await seriousAccessibilityViolations(page), []);
+      await page.getByRole('button', { name: 'I have stored it' }).click();
+      assert.equal(await automation.triggerTarget('preview deploy'), 'staging-2');
+      const fired = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      const body = (await fired.json()) as { run?: { id: string } };
+      assert.equal(fired.status, 202, JSON.stringify(body));
+      const run = new RunPage(page);
+      await run.goto(body.run!.id);
+      assert.equal(await run.otherTarget(), 'staging-2');
+      // INCONCLUSIVE when a busy machine saturates the generator: the run still ran.
+      assert.ok(['PASSED', 'INCONCLUSIVE'].includes(await run.waitForTerminal(RUN_TIMEOUT_MS)));
+      assert.ok(staging.requests > before.staging, 'the trigger run went to staging');
+      assert.equal(production.requests, before.production);
+    } catch (error) {
+      await screenshot(page, 'environments-automation-failure');
       throw error;
     }
     assert.deepEqual(pageErrors, []);

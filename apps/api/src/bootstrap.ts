@@ -11,6 +11,7 @@ import { AppModule } from './app.module.js';
 import { API_PREFIX, buildOpenApiDocument } from './common/openapi/document.js';
 import type { ApiEnv } from './config/env.js';
 import { AllExceptionsFilter } from './common/http/all-exceptions.filter.js';
+import type { DestinationStream } from 'pino';
 import { PinoNestLogger, createLogger } from './common/logger.js';
 import { requestContextMiddleware } from './tenancy/request-context.middleware.js';
 import { securityHeaders } from './common/http/security-headers.js';
@@ -62,8 +63,8 @@ export async function checkDependencies(env: ApiEnv): Promise<void> {
 }
 
 /** Builds the API application (used by main.ts and by the integration tests). */
-export async function createApiApp(env: ApiEnv): Promise<NestExpressApplication> {
-  const logger = createLogger(env.LOG_LEVEL);
+export async function createApiApp(env: ApiEnv, logDestination?: DestinationStream): Promise<NestExpressApplication> {
+  const logger = createLogger(env.LOG_LEVEL, logDestination);
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forEnv(env), {
     logger: new PinoNestLogger(logger),
     bodyParser: false,

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"os"
 	"sync"
 
 	"github.com/grafana/sobek"
@@ -17,8 +16,9 @@ import (
 // every VU. The generated scripts read a plan's data sets through it because k6's own ways
 // cost several copies of a file: open() keeps the file's bytes in its file cache, copies them
 // into a JS string and a SharedArray keeps one more string per row. For a million rows
-// (49 MB of file) that was about 350 MB of k6 memory; here it is the file's bytes plus one
-// offset per row.
+// (49 MB of file) that was about 350 MB of k6 memory; here it is the file's bytes, mapped
+// read-only outside Go's heap (so the garbage collector's headroom does not double them), plus
+// one offset per row.
 //
 // The file is a Loadline data file (packages/shared/src/data-slices.ts): a head line
 // {"set":...,"version":...,"columns":[...],"rows":[, then one JSON array per line (ASCII only,
@@ -90,7 +90,7 @@ func (i *dataInstance) open(path string) (*sobek.Object, error) {
 }
 
 func (f *dataFile) load(path string) error {
-	content, err := os.ReadFile(path) //nolint:gosec // the path is the runner's (LOADLINE_DATA_<SET>)
+	content, err := mapFile(path)
 	if err != nil {
 		return fmt.Errorf("loadline-data: reading %s: %w", path, err)
 	}

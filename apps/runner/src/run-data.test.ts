@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -52,10 +54,22 @@ describe('stageSegmentData', () => {
     expect(staged.secrets.redact('failed: GET /me?t=secret-token-2 (u2)')).toBe(`failed: GET /me?t=${SECRET_MARK} (u2)`);
   });
 
+  it('collects every secret cell of a slice of many chunks (rows cut across chunk edges)', async () => {
+    const many = Array.from({ length: 40_000 }, (_, i) => [`u${i}`, `tok-${randomBytes(24).toString('hex')}`]);
+    const file = encodeDataFile('users', 2, ['id', 'token'], many);
+    const staged = await stageSegmentData(storeOf({ k1: sealDataSlice(KEY, 'run-1', 'users', 1, file) }), KEY, job, workdir, '/work');
+    if ('unavailable' in staged) throw new Error(staged.unavailable);
+    expect(await readFile(path.join(workdir, 'data-users.json'), 'utf8')).toBe(file);
+    expect(staged.secrets.size).toBe(many.length);
+    for (const [id, token] of [many[0]!, many[12_345]!, many.at(-1)!]) expect(staged.secrets.redact(`${id} ${token}`)).toBe(`${id} ${SECRET_MARK}`);
+  });
+
   it('says why when the rows are gone or are not this segment’s', async () => {
     expect(await stageSegmentData(storeOf({}), KEY, job, workdir, '/work')).toEqual({ unavailable: expect.stringContaining('gone from Redis') });
     const other = sealDataSlice(KEY, 'run-1', 'users', 0, encodeDataFile('users', 2, ['id', 'token'], rows));
     expect(await stageSegmentData(storeOf({ k1: other }), KEY, job, workdir, '/work')).toEqual({ unavailable: expect.stringContaining('do not open') });
+    // The bytes written before the seal failed at the end are not left for k6.
+    expect(existsSync(path.join(workdir, 'data-users.json'))).toBe(false);
     expect(await stageSegmentData(undefined, KEY, job, workdir, '/work')).toEqual({ unavailable: expect.stringContaining('without a data store') });
   });
 });

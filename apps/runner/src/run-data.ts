@@ -1,5 +1,8 @@
-import { writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
+import { PassThrough, Transform, type TransformCallback } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import {
   dataEnvName,
   dataFileName,
@@ -11,7 +14,7 @@ import {
   type SecondSample,
   type SegmentDataUsage,
 } from '@loadline/shared';
-import { openDataSlice, type RunDataStore } from '@loadline/shared/queue';
+import { DataSliceError, openDataSliceStream, type RunDataStore } from '@loadline/shared/queue';
 import { DataSecretMatcher } from './data-secret-matcher.js';
 
 /** Why a segment's rows could not be had: the segment ends ERRORED with this code, before any load. */
@@ -30,17 +33,46 @@ export interface StagedData {
 
 const NEWLINE = 0x0a;
 
-/** Each row line of a data file (data-slices.ts): one JSON array per line after the head line. */
-function* rowLines(file: Buffer): Generator<string> {
-  let start = file.indexOf(NEWLINE) + 1;
-  while (start > 0 && start < file.length) {
-    const end = file.indexOf(NEWLINE, start);
-    const stop = end < 0 ? file.length : end;
-    if (file[start] === 0x5b /* [ */) {
-      const line = file.toString('utf8', start, file[stop - 1] === 0x2c /* , */ ? stop - 1 : stop);
-      yield line;
+/**
+ * Passes a data file (data-slices.ts) through unchanged and hands each row line, a JSON array
+ * after the head line, to onRow as the bytes go by: the secret cells are collected without a
+ * whole copy of the file in memory.
+ */
+class RowTap extends Transform {
+  private rest = Buffer.alloc(0);
+
+  constructor(private readonly onRow: (row: string[]) => void) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+    try {
+      const data = this.rest.length ? Buffer.concat([this.rest, chunk]) : chunk;
+      let start = 0;
+      for (let end = data.indexOf(NEWLINE); end >= 0; end = data.indexOf(NEWLINE, start)) {
+        this.line(data, start, end);
+        start = end + 1;
+      }
+      // A copy: the part line must not keep the whole chunk alive.
+      this.rest = Buffer.from(data.subarray(start));
+      done(null, chunk);
+    } catch (error) {
+      done(error as Error);
     }
-    start = end + 1;
+  }
+
+  override _flush(done: TransformCallback): void {
+    try {
+      if (this.rest.length) this.line(this.rest, 0, this.rest.length);
+      done();
+    } catch (error) {
+      done(error as Error);
+    }
+  }
+
+  private line(data: Buffer, start: number, end: number): void {
+    if (data[start] !== 0x5b /* [ */) return;
+    this.onRow(JSON.parse(data.toString('utf8', start, data[end - 1] === 0x2c /* , */ ? end - 1 : end)) as string[]);
   }
 }
 
@@ -67,22 +99,23 @@ export async function stageRunData(
       throw new DataUnavailableError(
         `the rows of data set ${use.set} for this segment are gone from Redis (expired, or Redis was flushed): start the run again`,
       );
-    let file: Buffer;
-    try {
-      file = openDataSlice(runnerKey, job.runId, use.set, job.segment.index, sealed);
-    } catch (error) {
-      throw new DataUnavailableError((error as Error).message);
-    }
     const secretColumns = use.columns.flatMap((column, index) => (column.secret ? [index] : []));
-    if (secretColumns.length) {
-      for (const line of rowLines(file)) {
-        const row = JSON.parse(line) as string[];
-        for (const index of secretColumns) staged.secrets.add(row[index] ?? '');
-      }
-    }
     const name = dataFileName(use.set);
-    staged.files.push(path.join(workdir, name));
-    await writeFile(staged.files.at(-1)!, file);
+    const file = path.join(workdir, name);
+    staged.files.push(file);
+    try {
+      const tap = secretColumns.length
+        ? new RowTap((row) => {
+            for (const index of secretColumns) staged.secrets.add(row[index] ?? '');
+          })
+        : new PassThrough();
+      await pipeline(openDataSliceStream(runnerKey, job.runId, use.set, job.segment.index, sealed), tap, createWriteStream(file));
+    } catch (error) {
+      // Bytes flow before the seal is checked: what was written of a slice that failed goes.
+      await rm(file, { force: true });
+      if (error instanceof DataSliceError) throw new DataUnavailableError(error.message);
+      throw new DataUnavailableError(`the rows of data set ${use.set} could not be written for k6: ${(error as Error).message}`);
+    }
     staged.env[dataEnvName(use.set)] = path.posix.join(insideWorkdir, name);
   }
   return staged;

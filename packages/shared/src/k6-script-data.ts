@@ -103,13 +103,18 @@ function pickData(index) {
   }
 }
 
-/** {{data.set.column}}: the column of the row this iteration picked. */
+/** {{data.set.column}}: the column of the row this iteration picked (each reference resolved once per VU). */
+const DATA_REFERENCES = {};
 function dataValue(reference) {
-  const dot = reference.indexOf('.', 5);
-  const set = reference.slice(5, dot);
-  const at = DATA_COLUMNS[set] ? DATA_COLUMNS[set][reference.slice(dot + 1)] : undefined;
-  if (at === undefined) throw new Error('data set ' + set + ' has no column ' + reference.slice(dot + 1));
-  const row = DATA_PICKED[set];
-  return row === undefined ? '' : row[at];
+  let found = DATA_REFERENCES[reference];
+  if (found === undefined) {
+    const dot = reference.indexOf('.', 5);
+    const set = reference.slice(5, dot);
+    const at = DATA_COLUMNS[set] ? DATA_COLUMNS[set][reference.slice(dot + 1)] : undefined;
+    if (at === undefined) throw new Error('data set ' + set + ' has no column ' + reference.slice(dot + 1));
+    found = DATA_REFERENCES[reference] = { set: set, at: at };
+  }
+  const row = DATA_PICKED[found.set];
+  return row === undefined ? '' : row[found.at];
 }
 `;

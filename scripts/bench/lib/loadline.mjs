@@ -1,6 +1,6 @@
 // Runs through the platform: POST /plans/:id/runs, poll GET /runs/:id until terminal, and
 // read back from the bench database what was stored (RunSecond rows, segment and run times).
-import { BenchError, childPids, processName, rssBytes, sleep } from './util.mjs';
+import { BenchError, descendantPids, processName, rssBytes, sleep } from './util.mjs';
 import { cpuBetween, cpuSnapshot } from './cpu.mjs';
 
 const TERMINAL = new Set(['PASSED', 'FAILED', 'INCONCLUSIVE', 'ERRORED', 'CANCELLED']);
@@ -23,7 +23,7 @@ export async function runPlan(ctx, plan, { label, timeoutMs, sampleEveryMs = nul
   let status = created.status;
   let sampler = null;
   const sample = () => {
-    const k6Pid = childPids(runnerPid).find((pid) => processName(pid) === 'k6');
+    const k6Pid = descendantPids(runnerPid).find((pid) => processName(pid) === 'k6');
     samples.push({
       t: (Date.now() - postedAt) / 1000,
       status,

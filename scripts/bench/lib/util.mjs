@@ -131,6 +131,17 @@ export function childPids(pid) {
   return out;
 }
 
+/** Every process below pid (children, theirs, ...): k6 runs under the sandbox (bwrap), a grandchild of the runner. */
+export function descendantPids(pid) {
+  const out = [];
+  for (let queue = childPids(pid); queue.length;) {
+    const next = queue.shift();
+    out.push(next);
+    queue.push(...childPids(next));
+  }
+  return out;
+}
+
 export function processName(pid) {
   try {
     return readFileSync(`/proc/${pid}/comm`, 'utf8').trim();

@@ -5,15 +5,17 @@ import type { LoggerService } from '@nestjs/common';
  * Structured JSON logs. Anything that could carry a secret is redacted by path, so a careless
  * log call cannot leak a token or a target header.
  */
-export function createLogger(level: string): pino.Logger {
-  return pino({
+export function createLogger(level: string, destination?: pino.DestinationStream): pino.Logger {
+  const options: pino.LoggerOptions = {
     level,
     base: { service: 'loadline-api' },
     redact: {
       paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token', '*.headers', 'target.headers', 'payload.target.headers'],
       censor: '[redacted]',
     },
-  });
+  };
+  // A destination other than stdout only where a test reads what the API logs.
+  return destination ? pino(options, destination) : pino(options);
 }
 
 type Level = 'info' | 'error' | 'warn' | 'debug' | 'trace';

@@ -35,9 +35,10 @@ describe('plans use data sets', () => {
   let target: TargetView;
   const arrivals: Arrival[] = [];
   const runnerLogs: string[] = [];
+  const apiLogs: string[] = [];
 
   beforeAll(async () => {
-    stack = await startStack({ label: 'datasets', runner: false, env: { LOADLINE_MAX_RUNNERS: '4' } });
+    stack = await startStack({ label: 'datasets', runner: false, env: { LOADLINE_MAX_RUNNERS: '4', LOG_LEVEL: 'debug' }, apiLogs });
     await Promise.all(['d1', 'd2', 'd3'].map((name) => stack.startRunnerProcess(name, { logs: runnerLogs, logLevel: 'debug' })));
     owner = (await stack.api.signup('datasets')).client;
     server = await startLoopbackServer((req) => {
@@ -188,7 +189,7 @@ export default function () {
     expect(ids.every((id) => USERS.some((user) => user.id === id))).toBe(true);
   });
 
-  it("the secret column is nowhere but sealed: not in PostgreSQL, Redis, the runners' logs, VIEWER answers, exports or the share page", async () => {
+  it("the secret column is nowhere but sealed: not in PostgreSQL, Redis, the API's or runners' logs, VIEWER answers, exports or the share page", async () => {
     const runs = (await owner.get<{ items: RunView[] }>('/runs')).body.items;
     expect(runs.length).toBeGreaterThan(0);
     const found: string[] = [];
@@ -267,6 +268,8 @@ export default function () {
 
     expect(runnerLogs.length).toBeGreaterThan(0);
     found.push(...leaks('runner log', runnerLogs.join('\n')));
+    expect(apiLogs.length).toBeGreaterThan(0);
+    found.push(...leaks('API log', apiLogs.join('\n')));
     expect(found).toEqual([]);
   });
 });

@@ -1,5 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PlanBaseline, PlanTrend, PlanView, RunBaseline, RunComparison, RunView, ScheduleView, TargetView, TrendSeries } from '@loadline/shared';
+import type {
+  CreatedShare,
+  PlanBaseline,
+  PlanTrend,
+  PlanView,
+  PublicTrend,
+  RunBaseline,
+  RunComparison,
+  RunView,
+  ScheduleView,
+  TargetView,
+  TrendSeries,
+} from '@loadline/shared';
 import { startLoopbackServer, type LoopbackServer } from '@loadline/shared/testing';
 import { startStack, type TestStack } from '../test/stack.js';
 import type { ApiClient } from '../test/api-client.js';
@@ -101,6 +113,25 @@ describe('one plan, several targets (real PostgreSQL, Redis and k6)', () => {
     // The runs list filters by target too.
     const listed = (await owner.get<{ items: RunView[] }>(`/runs?planId=${plan.id}&targetId=${staging.id}`)).body.items;
     expect(listed.map((run) => run.id)).toEqual([runs.staging1.id]);
+  });
+
+  it("shares a trend of one target: the link shows that target's runs, and is named after it", async () => {
+    const made = await owner.post<CreatedShare>(`/plans/${plan.id}/share-links`, { targetId: staging.id });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect(made.body.share).toMatchObject({ kind: 'trend', planId: plan.id, targetId: staging.id, title: 'Checkout, trend on staging' });
+    const shared = (await stack.api.get<{ kind: string; trend: PublicTrend }>(`/public/reports/${made.body.token}`)).body;
+    expect(shared.trend.points.map((point) => point.createdAt)).toEqual([runs.staging1.createdAt]);
+    // The plan's own target: stored as the plan's, two production runs.
+    const own = (await owner.post<CreatedShare>(`/plans/${plan.id}/share-links`, { targetId: prod.id })).body;
+    expect(own.share).toMatchObject({ targetId: null, title: 'Checkout, trend' });
+    const ownTrend = (await stack.api.get<{ trend: PublicTrend }>(`/public/reports/${own.token}`)).body.trend;
+    expect(ownTrend.points.map((point) => point.createdAt)).toEqual([runs.prod1.createdAt, runs.prod2.createdAt]);
+    // Another organization's target is not found, and no link is made.
+    const stranger = (await stack.api.signup('environments-share-stranger')).client;
+    const theirs = (await stranger.post<TargetView>('/targets', { name: 'theirs', baseUrl: stagingServer.url })).body;
+    const refused = await owner.post(`/plans/${plan.id}/share-links`, { targetId: theirs.id });
+    expect(refused.status).toBe(404);
+    expect((await owner.get<{ items: unknown[] }>('/share-links')).body.items).toHaveLength(2);
   });
 
   it('keeps baselines per target: the last passed run there, and a pinned run per (plan, target)', async () => {

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { createShareSchema, createdShareSchema, isTerminalRunStatus, publicShareSchema, shareViewSchema } from '@loadline/shared';
+import { createShareSchema, createTrendShareSchema, createdShareSchema, isTerminalRunStatus, publicShareSchema, shareViewSchema } from '@loadline/shared';
 import type { z } from 'zod';
 import { ZodPipe } from '../common/validation/zod-body.pipe.js';
 import { ApiJsonBody, ApiJsonResponse } from '../common/openapi/decorators.js';
@@ -37,19 +37,19 @@ export class SharesController {
     return this.shares.create({ runId: id }, body, makerOf(caller), this.publicUrl.of(req));
   }
 
-  /** A public link to the plan's trend page. */
+  /** A public link to the plan's trend page, on its own target or another (`targetId`). */
   @Post('plans/:id/share-links')
   @Requires('shares:manage')
   @ApiBearerAuth()
-  @ApiJsonBody(createShareSchema)
+  @ApiJsonBody(createTrendShareSchema)
   @ApiJsonResponse(201, createdShareSchema, [400, 401, 403, 404])
   sharePlan(
     @Param('id') id: string,
-    @Body(new ZodPipe(createShareSchema)) body: z.infer<typeof createShareSchema>,
+    @Body(new ZodPipe(createTrendShareSchema)) body: z.infer<typeof createTrendShareSchema>,
     @CurrentCaller() caller: Caller,
     @Req() req: Request,
   ) {
-    return this.shares.create({ planId: id }, body, makerOf(caller), this.publicUrl.of(req));
+    return this.shares.create({ planId: id, targetId: body.targetId }, body, makerOf(caller), this.publicUrl.of(req));
   }
 
   @Get('share-links')

@@ -10,7 +10,7 @@ export class SharesRepository {
   constructor(private readonly db: DatabaseService) {}
 
   /** Writes the link unless its root person may no longer share (checked under lock, see lockRootRole). */
-  create(data: { tokenHash: string; runId: string | null; planId: string | null; expiresAt: Date }, maker: Maker) {
+  create(data: { tokenHash: string; runId: string | null; planId: string | null; targetId: string | null; expiresAt: Date }, maker: Maker) {
     return this.db.scoped.$transaction(async (tx) => {
       await assertRootAuthority(tx, currentTenantId(), maker.rootUserId, (role) => can(role, 'shares:manage'));
       return tx.shareLink.create({
@@ -22,7 +22,11 @@ export class SharesRepository {
   list() {
     return this.db.scoped.shareLink.findMany({
       orderBy: { createdAt: 'desc' },
-      include: { run: { select: { createdAt: true, planVersion: { select: { name: true } } } }, plan: { select: { name: true } } },
+      include: {
+        run: { select: { createdAt: true, planVersion: { select: { name: true } } } },
+        plan: { select: { name: true } },
+        target: { select: { name: true } },
+      },
     });
   }
 

@@ -4,6 +4,7 @@ import { hashSecretToken, newSecretToken } from '../access/secrets.js';
 import { runAsTenant } from '../tenancy/request-context.js';
 import { PlansService } from '../plans/plans.service.js';
 import { RunsService } from '../runs/runs.service.js';
+import { TargetsService } from '../targets/targets.service.js';
 import { RunLiveService } from '../runs/run-live.service.js';
 import { ReportsService } from '../reports/reports.service.js';
 import { RunTelemetryService } from '../telemetry/run-telemetry.service.js';
@@ -38,6 +39,7 @@ export class SharesService {
     private readonly plans: PlansService,
     private readonly reports: ReportsService,
     private readonly telemetry: RunTelemetryService,
+    private readonly targets: TargetsService,
   ) {}
 
   private async views(rows: ShareRow[]): Promise<ShareView[]> {
@@ -48,9 +50,10 @@ export class SharesService {
       kind: row.runId ? 'run' : 'trend',
       runId: row.runId,
       planId: row.planId,
+      targetId: row.targetId,
       title: row.run
         ? `${row.run.planVersion.name}, run of ${row.run.createdAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`
-        : `${row.plan?.name ?? 'plan'}, trend`,
+        : `${row.plan?.name ?? 'plan'}, trend${row.target ? ` on ${row.target.name}` : ''}`,
       createdAt: row.createdAt.toISOString(),
       createdBy: row.createdById ? (emails.get(row.createdById) ?? null) : null,
       expiresAt: endOf(row).toISOString(),
@@ -58,16 +61,24 @@ export class SharesService {
     }));
   }
 
-  async create(subject: { runId?: string; planId?: string }, options: { expiresInDays: number }, maker: Maker, linkBase: string): Promise<CreatedShare> {
+  async create(
+    subject: { runId?: string; planId?: string; targetId?: string },
+    options: { expiresInDays: number },
+    maker: Maker,
+    linkBase: string,
+  ): Promise<CreatedShare> {
     // The subject must be the caller's: these lookups are tenant-scoped and 404 otherwise.
     if (subject.runId) await this.runs.get(subject.runId);
-    if (subject.planId) await this.plans.get(subject.planId);
+    const plan = subject.planId ? await this.plans.get(subject.planId) : null;
+    // The plan's own target is stored as null: the link follows the plan if its target changes.
+    const targetId = plan && subject.targetId && subject.targetId !== plan.targetId ? (await this.targets.get(subject.targetId)).id : null;
     const token = newSecretToken(SHARE_TOKEN_PREFIX);
     const row = await this.shares.create(
       {
         tokenHash: hashSecretToken(token),
         runId: subject.runId ?? null,
         planId: subject.planId ?? null,
+        targetId,
         expiresAt: new Date(Date.now() + options.expiresInDays * DAY_MS),
       },
       maker,
@@ -103,7 +114,7 @@ export class SharesService {
         const [run, series, telemetry] = await Promise.all([this.runs.get(share.runId), this.live.series(share.runId), this.telemetry.view(share.runId)]);
         return toPublicShare({ kind: 'run', run, series, telemetry: telemetry.sources.length ? telemetry : null }, expiresAt);
       }
-      const trend = await this.reports.trend(share.planId!, { limit: SHARED_TREND_RUNS });
+      const trend = await this.reports.trend(share.planId!, { limit: SHARED_TREND_RUNS, targetId: share.targetId ?? undefined });
       return toPublicShare({ kind: 'trend', trend }, expiresAt);
     }).catch((error: unknown) => {
       // The run or plan went away since: the link leads nowhere.

@@ -60,6 +60,8 @@ export interface StackOptions {
   runnerEnv?: Record<string, string>;
   /** How the API reaches its database (e.g. through a proxy the test can cut); default direct. */
   databaseUrl?: (direct: string) => string;
+  /** Every line the API logs is collected here (at LOG_LEVEL of `env`, default the test's). */
+  apiLogs?: string[];
 }
 
 /**
@@ -89,7 +91,8 @@ export async function startStack(options: StackOptions): Promise<TestStack> {
     LOADLINE_METRICS_PORT: '0',
     ...options.env,
   });
-  let app = await createApiApp(env);
+  const logDestination = options.apiLogs ? lineCollector(options.apiLogs) : undefined;
+  let app = await createApiApp(env, logDestination);
   await app.listen(0, '127.0.0.1');
   const baseUrl = (await app.getUrl()).replace('[::1]', '127.0.0.1');
   const port = new URL(baseUrl).port;
@@ -126,11 +129,11 @@ export async function startStack(options: StackOptions): Promise<TestStack> {
       await app.close();
       await new Promise((resolve) => setTimeout(resolve, downtimeMs));
       await whileDown?.();
-      app = await createApiApp(env);
+      app = await createApiApp(env, logDestination);
       await app.listen(Number(port), '127.0.0.1');
     },
     async startAnotherApi() {
-      const another = await createApiApp(env);
+      const another = await createApiApp(env, logDestination);
       await another.listen(0, '127.0.0.1');
       return another;
     },
@@ -189,4 +192,9 @@ async function deleteKeys(prefix: string): Promise<void> {
   } finally {
     redis.disconnect();
   }
+}
+
+/** A pino destination that keeps each line written. */
+function lineCollector(lines: string[]): { write(chunk: string): void } {
+  return { write: (chunk: string) => void lines.push(...chunk.split('\n').filter(Boolean)) };
 }

@@ -1648,6 +1648,11 @@ export interface components {
                 [key: string]: string;
             };
         };
+        CreateTrendShareInput: {
+            /** @default 30 */
+            expiresInDays?: number;
+            targetId?: components["schemas"]["RunTargetIdInput"];
+        };
         CreateTriggerInput: {
             /** @default {} */
             labels?: components["schemas"]["RunLabels"];
@@ -3048,6 +3053,8 @@ export interface components {
             planId: string | null;
             revokedAt: string | null;
             runId: string | null;
+            /** @default null */
+            targetId: string | null;
             title: string;
         };
         SignupInput: {
@@ -3763,6 +3770,7 @@ export type CreatePlanInput = components['schemas']['CreatePlanInput'];
 export type CreateScheduleInput = components['schemas']['CreateScheduleInput'];
 export type CreateShareInput = components['schemas']['CreateShareInput'];
 export type CreateTargetInput = components['schemas']['CreateTargetInput'];
+export type CreateTrendShareInput = components['schemas']['CreateTrendShareInput'];
 export type CreateTriggerInput = components['schemas']['CreateTriggerInput'];
 export type CreateWebhookInput = components['schemas']['CreateWebhookInput'];
 export type CronInput = components['schemas']['CronInput'];
@@ -6529,7 +6537,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CreateShareInput"];
+                "application/json": components["schemas"]["CreateTrendShareInput"];
             };
         };
         responses: {

@@ -80,4 +80,4 @@ export type { ConnectionOptions, Job, JobsOptions };
 export { RunQueue, START_LEAD_MS, freshSince, type RunQueueState } from './run-queue.js';
 export { CheckQueue, CHECKS_RUNNING_PER_ORGANIZATION, type Admission, type CheckLimits, type TakenCheck } from './check-queue.js';
 export { sealJobSecrets, openJobSecrets, JobSecretsError, jobSecretsSchema, type JobSecrets } from './job-secrets.js';
-export { sealDataSlice, openDataSlice, DataSliceError, RunDataStore } from './run-data.js';
+export { sealDataSlice, openDataSliceStream, DataSliceError, RunDataStore } from './run-data.js';

@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { PassThrough, Readable, pipeline } from 'node:stream';
+import { createGunzip, gzipSync } from 'node:zlib';
 import type { Redis } from 'ioredis';
 
 /**
@@ -31,17 +32,33 @@ export function sealDataSlice(runnerKey: string, runId: string, set: string, seg
 
 export class DataSliceError extends Error {}
 
-/** The data file, or DataSliceError when the bytes are not a slice of this run, set and segment under this key. */
-export function openDataSlice(runnerKey: string, runId: string, set: string, segment: number, sealed: Buffer): Buffer {
+/** Sealed bytes go through the decipher a mebibyte at a time, so no step holds a second copy of them. */
+const STREAM_CHUNK_BYTES = 1 << 20;
+
+/**
+ * The data file of a sealed slice, as a stream (the runner writes it to disk): a million
+ * rows never sit in memory whole (the sealed bytes, their plaintext and the gunzip'd file were
+ * three copies at once). Bytes flow before the seal is checked, which happens at the end: the
+ * stream then fails with DataSliceError, and what was written from it must be thrown away.
+ */
+export function openDataSliceStream(runnerKey: string, runId: string, set: string, segment: number, sealed: Buffer): Readable {
   if (sealed.length < 32 || !sealed.subarray(0, 4).equals(MAGIC)) throw new DataSliceError('not a sealed data slice of version 1');
-  try {
-    const decipher = createDecipheriv('aes-256-gcm', keyOf(runnerKey), sealed.subarray(4, 16));
-    decipher.setAAD(boundTo(runId, set, segment));
-    decipher.setAuthTag(sealed.subarray(16, 32));
-    return gunzipSync(Buffer.concat([decipher.update(sealed.subarray(32)), decipher.final()]));
-  } catch {
-    throw new DataSliceError(`the rows of data set ${set} for this segment do not open with this runner's LOADLINE_RUNNER_KEY (is it the API's?)`);
+  const decipher = createDecipheriv('aes-256-gcm', keyOf(runnerKey), sealed.subarray(4, 16));
+  decipher.setAAD(boundTo(runId, set, segment));
+  decipher.setAuthTag(sealed.subarray(16, 32));
+  const body = sealed.subarray(32);
+  function* chunks() {
+    for (let at = 0; at < body.length; at += STREAM_CHUNK_BYTES) yield body.subarray(at, at + STREAM_CHUNK_BYTES);
   }
+  const wrong = new DataSliceError(`the rows of data set ${set} for this segment do not open with this runner's LOADLINE_RUNNER_KEY (is it the API's?)`);
+  const gunzip = createGunzip();
+  const out = new PassThrough();
+  // Any failure (the seal at the end, a corrupt gzip) reaches the consumer as DataSliceError.
+  pipeline(Readable.from(chunks()), decipher, gunzip, (error) => {
+    if (error) out.destroy(wrong);
+  });
+  gunzip.pipe(out);
+  return out;
 }
 
 /** Where the slices of a run wait in Redis. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { runSchema } from '../runs.js';
+import { runTargetIdSchema } from '../run-manifest.js';
 import { runPhaseSchema } from '../run-phases.js';
 import { runSeriesSchema } from '../series-view.js';
 import { planTrendSchema, trendChangeSchema, trendPointSchema } from './trend.js';
@@ -14,11 +15,19 @@ export const createShareSchema = z.object({
   expiresInDays: z.number().int().min(1).max(SHARE_MAX_DAYS).default(SHARE_DEFAULT_DAYS),
 });
 
+/** A trend's link may follow another target (environment) of the plan than its own. */
+export const createTrendShareSchema = createShareSchema.extend({
+  /** Omitted: the plan's own target. */
+  targetId: runTargetIdSchema.optional(),
+});
+
 export const shareViewSchema = z.object({
   id: z.string(),
   kind: z.enum(['run', 'trend']),
   runId: z.string().nullable(),
   planId: z.string().nullable(),
+  /** A trend link's target when it is not the plan's own. */
+  targetId: z.string().nullable().default(null),
   /** What the link shows, for the list ("Checkout baseline, run of 21 Nov"). */
   title: z.string(),
   createdAt: z.string(),

@@ -19,11 +19,13 @@ import { NO_ERRORS, mergeFieldErrors } from '../../forms/field-errors';
 import { humanMessage } from '../../forms/issue-messages';
 import { useFormErrors } from '../../forms/use-form-errors';
 import { useCan } from '../../session';
+import { TargetSelect } from '../targets';
+import { useTargetName } from './target-name';
 import { CRON_PRESETS, MISSED_POLICY_LABEL, OVERLAP_POLICY_LABEL, SLOT_OUTCOME, formatFireTime, localTimeZone, timeZones } from './automation-format';
 import { useCreateSchedule, useDeleteSchedule, useScheduleSlots, useSchedules, useUpdateSchedule } from './hooks';
 
 /** The plan page's schedules: cron in a time zone, policies, next five fire times, slot history. */
-export function SchedulesSection({ planId }: { planId: string }) {
+export function SchedulesSection({ planId, planTargetId }: { planId: string; planTargetId: string }) {
   const schedules = useSchedules(planId);
   const canManage = useCan('schedules:manage');
   const [adding, setAdding] = useState(false);
@@ -39,7 +41,7 @@ export function SchedulesSection({ planId }: { planId: string }) {
       }
     >
       <div className="stack stack--tight" data-testid="schedules">
-        {adding ? <ScheduleForm planId={planId} onDone={() => setAdding(false)} /> : null}
+        {adding ? <ScheduleForm planId={planId} planTargetId={planTargetId} onDone={() => setAdding(false)} /> : null}
         {schedules.isPending ? (
           <LoadingState label="Loading schedules…" />
         ) : schedules.isError ? (
@@ -49,7 +51,9 @@ export function SchedulesSection({ planId }: { planId: string }) {
             <EmptyState title="No schedules">Run this plan on a cron, e.g. every night, and watch its trend.</EmptyState>
           )
         ) : (
-          schedules.data.map((schedule) => <ScheduleItem key={schedule.id} planId={planId} schedule={schedule} canManage={canManage} />)
+          schedules.data.map((schedule) => (
+            <ScheduleItem key={schedule.id} planId={planId} planTargetId={planTargetId} schedule={schedule} canManage={canManage} />
+          ))
         )}
       </div>
     </Card>
@@ -58,13 +62,14 @@ export function SchedulesSection({ planId }: { planId: string }) {
 
 interface ScheduleFormProps {
   planId: string;
+  planTargetId: string;
   schedule?: ScheduleView;
   onDone: () => void;
 }
 
-const SCHEDULE_FIELDS = ['cron', 'timezone', 'missedPolicy', 'overlapPolicy', 'enabled'] as const;
+const SCHEDULE_FIELDS = ['cron', 'timezone', 'missedPolicy', 'overlapPolicy', 'enabled', 'targetId'] as const;
 
-function ScheduleForm({ planId, schedule, onDone }: ScheduleFormProps) {
+function ScheduleForm({ planId, planTargetId, schedule, onDone }: ScheduleFormProps) {
   const create = useCreateSchedule(planId);
   const update = useUpdateSchedule(planId);
   const mutation = schedule ? update : create;
@@ -73,10 +78,11 @@ function ScheduleForm({ planId, schedule, onDone }: ScheduleFormProps) {
   const [missedPolicy, setMissed] = useState<(typeof MISSED_POLICIES)[number]>(schedule?.missedPolicy ?? 'SKIP');
   const [overlapPolicy, setOverlap] = useState<(typeof OVERLAP_POLICIES)[number]>(schedule?.overlapPolicy ?? 'SKIP');
   const [enabled, setEnabled] = useState(schedule?.enabled ?? true);
+  const [targetId, setTargetId] = useState(schedule?.targetId ?? planTargetId);
   const [edited, setEdited] = useState(false);
   const zones = useMemo(() => timeZones(), []);
   const id = useId();
-  const draft = { cron: cron.trim(), timezone: timezone.trim(), missedPolicy, overlapPolicy, enabled };
+  const draft = { cron: cron.trim(), timezone: timezone.trim(), missedPolicy, overlapPolicy, enabled, targetId: targetId === planTargetId ? null : targetId };
   const form = useFormErrors(SCHEDULE_FIELDS, { input: draft });
   // The same check and the same cron library as the API's, so the preview is what will fire.
   const preview = useMemo(() => previewFireTimes(cron, timezone, 5), [cron, timezone]);
@@ -165,6 +171,7 @@ function ScheduleForm({ planId, schedule, onDone }: ScheduleFormProps) {
           data-testid="schedule-overlap"
         />
       </div>
+      <TargetSelect label="Runs against" ownTargetId={planTargetId} value={targetId} onChange={setTargetId} testId="schedule-target" />
       <CheckboxField path="enabled" label="Enabled" errors={errors} checked={enabled} onCheckedChange={setEnabled} />
       <FireTimePreviewList preview={preview} timezone={timezone.trim()} />
       <div className="button-row">
@@ -205,17 +212,23 @@ function FireTimePreviewList({ preview, timezone }: { preview: FireTimePreview; 
   );
 }
 
-function ScheduleItem({ planId, schedule, canManage }: { planId: string; schedule: ScheduleView; canManage: boolean }) {
+function ScheduleItem({ planId, planTargetId, schedule, canManage }: { planId: string; planTargetId: string; schedule: ScheduleView; canManage: boolean }) {
   const update = useUpdateSchedule(planId);
+  const targetName = useTargetName(schedule.targetId);
   const remove = useDeleteSchedule(planId);
   const [editing, setEditing] = useState(false);
   const [showSlots, setShowSlots] = useState(false);
-  if (editing) return <ScheduleForm planId={planId} schedule={schedule} onDone={() => setEditing(false)} />;
+  if (editing) return <ScheduleForm planId={planId} planTargetId={planTargetId} schedule={schedule} onDone={() => setEditing(false)} />;
   return (
     <article className="row-card schedule" data-testid={`schedule-${schedule.id}`} data-enabled={schedule.enabled}>
       <div className="row-card__head">
         <p className="row-card__title">
           <code>{schedule.cron}</code> <span className="muted">in {schedule.timezone}</span>{' '}
+          {schedule.targetId ? (
+            <span className="muted" data-testid="schedule-target-name">
+              against {targetName}
+            </span>
+          ) : null}{' '}
           <span className={`pill ${schedule.enabled ? 'pill--success' : 'pill--muted'}`}>{schedule.enabled ? 'Enabled' : 'Disabled'}</span>
         </p>
         {canManage ? (

@@ -12,11 +12,13 @@ import { FormErrorSummary } from '../../forms/FormErrorSummary';
 import { SubmitButton } from '../../forms/SubmitButton';
 import { useFormErrors } from '../../forms/use-form-errors';
 import { useCan } from '../../session';
+import { TargetSelect } from '../targets';
+import { useTargetName } from './target-name';
 import { triggerCurl } from './automation-format';
 import { useCreateTrigger, useRevokeTrigger, useTriggers } from './hooks';
 
 /** The plan page's trigger URLs: a secret URL that starts a run when POSTed to (CI, deploy hooks). */
-export function TriggersSection({ planId }: { planId: string }) {
+export function TriggersSection({ planId, planTargetId }: { planId: string; planTargetId: string }) {
   const triggers = useTriggers(planId);
   const canManage = useCan('runs:start');
   const [created, setCreated] = useState<CreatedTrigger | null>(null);
@@ -48,7 +50,7 @@ export function TriggersSection({ planId }: { planId: string }) {
             </p>
           </OneTimeSecret>
         ) : canManage ? (
-          <NewTriggerForm planId={planId} onCreated={setCreated} />
+          <NewTriggerForm planId={planId} planTargetId={planTargetId} onCreated={setCreated} />
         ) : null}
         <LoadedList
           query={triggers}
@@ -57,7 +59,7 @@ export function TriggersSection({ planId }: { planId: string }) {
           empty={<EmptyState title="No trigger URLs">Create one to start this plan from a pipeline.</EmptyState>}
         >
           {(items) => (
-            <DataTable caption="Trigger URLs of this plan" columns={['Name', 'Created', 'Last used', 'Status']} actions testId="triggers-table">
+            <DataTable caption="Trigger URLs of this plan" columns={['Name', 'Runs against', 'Created', 'Last used', 'Status']} actions testId="triggers-table">
               {items.map((trigger) => (
                 <TriggerRow key={trigger.id} planId={planId} trigger={trigger} canManage={canManage} />
               ))}
@@ -69,13 +71,15 @@ export function TriggersSection({ planId }: { planId: string }) {
   );
 }
 
-const TRIGGER_FIELDS = ['name'] as const;
+const TRIGGER_FIELDS = ['name', 'targetId'] as const;
 
 /** Names a new trigger URL; an empty name is refused in words (the API would otherwise name it "deploy hook" behind the user's back). */
-function NewTriggerForm({ planId, onCreated }: { planId: string; onCreated: (created: CreatedTrigger) => void }) {
+function NewTriggerForm({ planId, planTargetId, onCreated }: { planId: string; planTargetId: string; onCreated: (created: CreatedTrigger) => void }) {
   const create = useCreateTrigger(planId);
   const [name, setName] = useState('');
-  const draft = { name };
+  // Fixed when the URL is made: whoever holds it cannot point it elsewhere.
+  const [targetId, setTargetId] = useState(planTargetId);
+  const draft = { name, targetId: targetId === planTargetId ? null : targetId };
   const form = useFormErrors(TRIGGER_FIELDS, { input: draft, nouns: { name: 'a name for the trigger, such as “deploy hook”' } });
   return (
     <form
@@ -86,7 +90,7 @@ function NewTriggerForm({ planId, onCreated }: { planId: string; onCreated: (cre
         event.preventDefault();
         const input = form.check(createTriggerSchema, draft);
         if (input === null) return;
-        create.mutate(input.name, { onSuccess: onCreated, onError: (error) => form.fail(error) });
+        create.mutate({ name: input.name, targetId: input.targetId }, { onSuccess: onCreated, onError: (error) => form.fail(error) });
       }}
     >
       <TextField
@@ -100,6 +104,7 @@ function NewTriggerForm({ planId, onCreated }: { planId: string; onCreated: (cre
         autoComplete="off"
         data-testid="trigger-name"
       />
+      <TargetSelect label="Runs against" ownTargetId={planTargetId} value={targetId} onChange={setTargetId} testId="trigger-target" />
       <SubmitButton pending={create.isPending} pendingLabel="Creating…" className="button button--secondary button--small" testId="create-trigger">
         Create trigger URL
       </SubmitButton>
@@ -110,11 +115,13 @@ function NewTriggerForm({ planId, onCreated }: { planId: string; onCreated: (cre
 
 function TriggerRow({ planId, trigger, canManage }: { planId: string; trigger: TriggerView; canManage: boolean }) {
   const revoke = useRevokeTrigger(planId);
+  const targetName = useTargetName(trigger.targetId);
   const revoked = Boolean(trigger.revokedAt);
   const status = revoked ? 'revoked' : 'active';
   return (
     <RevocableRow data-testid={`trigger-${trigger.name}`} status={status}>
       <th scope="row">{trigger.name}</th>
+      <td data-testid="trigger-target-name">{targetName}</td>
       <td title={formatDateTime(trigger.createdAt)}>
         {formatRelative(trigger.createdAt)}
         {trigger.createdBy ? <span className="muted small"> by {trigger.createdBy}</span> : null}

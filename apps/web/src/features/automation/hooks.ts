@@ -60,7 +60,8 @@ export function useTriggers(planId: string) {
 export function useCreateTrigger(planId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) => unwrap(api.POST('/plans/{id}/triggers', { params: { path: { id: planId } }, body: { name } })),
+    mutationFn: (input: { name: string; targetId: string | null }) =>
+      unwrap(api.POST('/plans/{id}/triggers', { params: { path: { id: planId } }, body: input })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.triggers.list(planId) }),
   });
 }

@@ -195,8 +195,8 @@ function PlanScreen({ plan }: { plan: PlanView }) {
         <PlanContents plan={shown} limits={target.data?.unverifiedLimits ?? null} />
         <PlanVersions planId={plan.id} current={plan.version} viewing={viewing} onView={setViewing} spec={plan.spec} />
         <ScriptPreview planId={plan.id} version={viewing} current={plan.version} collapsed />
-        <SchedulesSection planId={plan.id} />
-        <TriggersSection planId={plan.id} />
+        <SchedulesSection planId={plan.id} planTargetId={plan.targetId} />
+        <TriggersSection planId={plan.id} planTargetId={plan.targetId} />
       </div>
     </>
   );

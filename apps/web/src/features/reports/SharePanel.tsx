@@ -14,7 +14,7 @@ export function SharePanel({ subject, onClose }: { subject: ShareSubject; onClos
   const create = useCreateShare(subject);
   const [days, setDays] = useState('30');
   const [created, setCreated] = useState<CreatedShare | null>(null);
-  const what = subject.kind === 'run' ? 'this run report' : "this plan's trend";
+  const what = subject.kind === 'run' ? 'this run report' : subject.targetId ? "this plan's trend on the target chosen" : "this plan's trend";
 
   if (created) {
     return (

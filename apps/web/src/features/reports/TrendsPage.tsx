@@ -58,7 +58,7 @@ export function TrendsPage() {
         }
       />
       <div className="stack">
-        {sharing ? <SharePanel subject={{ kind: 'trend', planId: id }} onClose={() => setSharing(false)} /> : null}
+        {sharing ? <SharePanel subject={{ kind: 'trend', planId: id, ...(targetId ? { targetId } : {}) }} onClose={() => setSharing(false)} /> : null}
         <form className="date-range no-print" aria-label="Date range" onSubmit={(event) => event.preventDefault()}>
           <DayField label="From" value={fromDay} onChange={(day) => setDay('from', day)} testId="trend-from" />
           <DayField label="To" value={toDay} onChange={(day) => setDay('to', day)} testId="trend-to" />

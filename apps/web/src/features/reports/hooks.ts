@@ -81,7 +81,8 @@ export function useShares() {
   });
 }
 
-export type ShareSubject = { kind: 'run'; runId: string } | { kind: 'trend'; planId: string };
+/** A trend's link follows one target (environment) of the plan: absent, the plan's own. */
+export type ShareSubject = { kind: 'run'; runId: string } | { kind: 'trend'; planId: string; targetId?: string };
 
 /** POST /runs/:id/share-links or /plans/:id/share-links -> {share, token, url}: the URL is shown once. */
 export function useCreateShare(subject: ShareSubject) {
@@ -91,7 +92,12 @@ export function useCreateShare(subject: ShareSubject) {
       const body = expiresInDays ? { expiresInDays } : {};
       return subject.kind === 'run'
         ? unwrap(api.POST('/runs/{id}/share-links', { params: { path: { id: subject.runId } }, body }))
-        : unwrap(api.POST('/plans/{id}/share-links', { params: { path: { id: subject.planId } }, body }));
+        : unwrap(
+            api.POST('/plans/{id}/share-links', {
+              params: { path: { id: subject.planId } },
+              body: subject.targetId ? { ...body, targetId: subject.targetId } : body,
+            }),
+          );
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.shares.all }),
   });
