@@ -155,8 +155,16 @@ export function loadScript(
   };
   const sleep = (seconds: number) => sleeps.push(seconds);
   // k6/x/loadline-data (apps/runner/k6-extension/data_rows.go): a data file's columns, row
-  // count and each row as its line's JSON text.
+  // count and each row as its line's JSON text; counters 0, 1, 2, ... per name.
+  const counters = new Map<string, number>();
   const loadlineData = {
+    counter: (name: string) => ({
+      next: () => {
+        const next = counters.get(name) ?? 0;
+        counters.set(name, next + 1);
+        return next;
+      },
+    }),
     open: (path: string) => {
       if (!(path in files)) throw new Error(`loadline-data: reading ${path}: no such file`);
       const file = JSON.parse(files[path]!) as { columns: string[]; rows: string[][] };
@@ -166,6 +174,10 @@ export function loadScript(
         row: (index: number) => {
           if (index < 0 || index >= file.rows.length) throw new Error(`loadline-data: row ${index} of ${file.rows.length}`);
           return JSON.stringify(file.rows[index]);
+        },
+        cell: (index: number, column: number) => {
+          if (index < 0 || index >= file.rows.length) throw new Error(`loadline-data: row ${index} of ${file.rows.length}`);
+          return file.rows[index]![column] ?? '';
         },
       };
     },
