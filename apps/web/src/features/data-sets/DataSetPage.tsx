@@ -61,6 +61,7 @@ function Preview({ name, version }: { name: string; version: number | null }) {
         <>
           <DataTable
             caption={`The first rows of data set ${name}`}
+            className="table--verbatim-head"
             columns={preview.data.columns.map((column) => (column.secret ? `${column.name} (secret)` : column.name))}
             testId="data-set-preview"
           >
