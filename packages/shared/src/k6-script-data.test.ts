@@ -72,9 +72,20 @@ describe('generated scripts with a data set', () => {
     expect(ids(random).every((id) => rows.some((row) => row[0] === id))).toBe(true);
   });
 
+  it("says in its header that it needs the data file and Loadline's k6 build (a stock k6 has no k6/x/loadline-data)", () => {
+    const spec = planSpecSchema.parse({
+      data: [{ set: 'users', mode: 'per-vu' }],
+      scenarios: [{ name: 's', load, requests: [{ name: 'A', path: '/{{data.users.id}}' }] }],
+    });
+    const header = generateK6Script(spec, { planName: 'p' }).split('\nimport ')[0]!;
+    expect(header).toContain('data-users.json beside it, or at LOADLINE_DATA_USERS=path');
+    expect(header).toContain("with Loadline's k6 build, which has k6/x/loadline-data (bash scripts/ensure-k6.sh");
+  });
+
   it('a plan without data sets imports nothing more and refuses a data reference at run time', () => {
     const script = generateK6Script(planSpecSchema.parse({ scenarios: [{ name: 's', load, requests: [{ name: 'A', path: '/' }] }] }), { planName: 'p' });
     expect(script).not.toContain('k6/x/loadline-data');
+    expect(script).not.toContain("Loadline's k6 build");
     expect(script).not.toContain('pickData');
   });
 });

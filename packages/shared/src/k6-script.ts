@@ -128,6 +128,9 @@ function stepRunner(protocols: Set<PlanStep['protocol']>): string {
   return [...branches, 'runHttp(step);'].join('\n  else ');
 }
 
+/** Where the data module of a plan with data sets comes from: a stock k6 does not have it. */
+const DATA_MODULE_NOTE = "// and with Loadline's k6 build, which has k6/x/loadline-data (bash scripts/ensure-k6.sh builds it as .tools/bin/k6)\n";
+
 /**
  * The k6 script for a plan: a pure function of the spec, so the preview, the export and
  * what the runner executes are the same text. Values are embedded with JSON.stringify,
@@ -184,7 +187,7 @@ export function generateK6Script(spec: PlanSpec, meta: ScriptMetadata): string {
 //   ${SCRIPT_ENV.baseUrl}=https://your-service ${SCRIPT_ENV.headers}='{}' ${SCRIPT_ENV.variables}='{}' k6 run script.js
 ${files.map((file) => `// with the plan's ${file} beside it (k6 loads it from the working directory)\n`).join('')}${spec.data
     .map((use) => `// with data set ${use.set}'s rows in ${dataFileName(use.set)} beside it, or at ${dataEnvName(use.set)}=path (docs/plans.md)\n`)
-    .join('')}${imports}
+    .join('')}${spec.data.length ? DATA_MODULE_NOTE : ''}${imports}
 
 const BASE_URL = (__ENV.${SCRIPT_ENV.baseUrl} || '').replace(/\\/+$/, '');
 if (!BASE_URL) {
