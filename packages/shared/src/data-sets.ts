@@ -69,9 +69,12 @@ export type DataSetPreview = z.infer<typeof dataSetPreviewSchema>;
 
 export const dataSetVersionsSchema = z.object({ items: z.array(dataSetVersionViewSchema) });
 
+/** A data set's version number: stored as a 32-bit integer, so a larger one is a 400, not a database error. */
+const dataSetVersionNumberSchema = z.number().int().positive().max(2_147_483_647);
+
 /** `?version=` of the preview (absent: the latest). */
 export const dataSetVersionQuerySchema = z.object({
-  version: z.coerce.number().int().positive().optional(),
+  version: z.coerce.number().pipe(dataSetVersionNumberSchema).optional(),
 });
 
 /** `?secret=token,password` of an upload: the columns to seal. */
@@ -106,7 +109,7 @@ export const dataUseSchema = z.object({
   mode: z.enum(DATA_USE_MODES),
   whenExhausted: z.enum(['stop', 'wrap']).default('stop'),
   /** A pinned version; absent: the latest when the run starts. */
-  version: z.number().int().positive().optional(),
+  version: dataSetVersionNumberSchema.optional(),
 });
 export type DataUse = z.infer<typeof dataUseSchema>;
 

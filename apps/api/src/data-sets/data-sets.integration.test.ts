@@ -91,6 +91,12 @@ describe('data sets: upload, preview, limits, secrets, tenancy', () => {
       expect(JSON.stringify(preview)).not.toContain('tok-');
     }
     expect((await viewer.get('/data-sets/users/preview?version=9')).status).toBe(404);
+    // Past what a version number can be (found by the API fuzzer as a 500): a 400 naming it.
+    for (const version of ['9007199254740990', '2147483648', '0', 'latest']) {
+      const refused = await viewer.get<{ error: { code: string; details: unknown } }>(`/data-sets/users/preview?version=${version}`);
+      expect(refused.status, version).toBe(400);
+      expect(JSON.stringify(refused.body.error.details), version).toContain('version');
+    }
   });
 
   it('answers each bad file with 422 naming the line (CSV) or row (JSON), and keeps the previous version', async () => {

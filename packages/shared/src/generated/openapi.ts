@@ -1787,7 +1787,7 @@ export interface components {
         DataSetUploadQueryInput: {
             secret?: string;
         };
-        DataSetVersionQuery: {
+        DataSetVersionQueryInput: {
             version?: number;
         };
         DataSetVersions: {
@@ -3784,7 +3784,7 @@ export type DataColumnName = components['schemas']['DataColumnName'];
 export type DataSetName = components['schemas']['DataSetName'];
 export type DataSetPreview = components['schemas']['DataSetPreview'];
 export type DataSetUploadQueryInput = components['schemas']['DataSetUploadQueryInput'];
-export type DataSetVersionQuery = components['schemas']['DataSetVersionQuery'];
+export type DataSetVersionQueryInput = components['schemas']['DataSetVersionQueryInput'];
 export type DataSetVersions = components['schemas']['DataSetVersions'];
 export type DataSetVersionView = components['schemas']['DataSetVersionView'];
 export type DataSetView = components['schemas']['DataSetView'];
