@@ -71,7 +71,14 @@ export class TargetPage {
   /** Presses "Delete target"; answers the question asked in place (not confirmed yet). */
   async askToDelete(): Promise<string> {
     await this.page.getByTestId('delete-target').click();
-    return (await this.page.getByTestId('delete-target-confirm').locator('.confirm__question').innerText()).trim();
+    const question = this.page.getByTestId('delete-target-confirm').locator('.confirm__question');
+    // Until the target's plans have loaded the question cannot name them (it says "Plans that
+    // use it…"): give the list its moment, then read what is asked.
+    await question
+      .filter({ hasNotText: 'Plans that use it can no longer run' })
+      .waitFor({ timeout: 5_000 })
+      .catch(() => undefined);
+    return (await question.innerText()).trim();
   }
 
   /** Confirms the question askToDelete() opened and waits for the targets list. */
