@@ -5,6 +5,7 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { type CreatedApiKey, type PlanView, type RunView, type TargetView } from '@loadline/shared';
 import { startLoopbackServer, type LoopbackServer } from '@loadline/shared/testing';
+import { runSurfaces } from '../test/run-surfaces.js';
 import { startStack, TEST_REDIS_URL, type TestStack } from '../test/stack.js';
 import type { ApiClient } from '../test/api-client.js';
 import { eventually } from '../test/eventually.js';
@@ -196,18 +197,8 @@ export default function () {
     const leaks = (where: string, text: string) => (text.includes(SECRET_PREFIX) ? [where] : []);
     const viewer = owner.as((await owner.post<CreatedApiKey>('/api-keys', { name: 'viewer', role: 'VIEWER' })).body.secret);
     for (const run of runs) {
-      for (const path of [`/runs/${run.id}`, `/runs/${run.id}/series`, `/data-sets/users/preview`, `/plans/${run.planId}/script`]) {
-        const answer = await viewer.get(path);
-        expect(answer.status, path).toBe(200);
-        found.push(...leaks(`VIEWER ${path}`, JSON.stringify(answer.body)));
-      }
-      for (const format of ['json', 'csv', 'junit']) {
-        const file = await viewer.raw(`/runs/${run.id}/export?format=${format}`);
-        expect(file.status, format).toBe(200);
-        found.push(...leaks(`export ${format}`, await file.text()));
-      }
-      const share = (await owner.post<{ token: string }>(`/runs/${run.id}/share-links`, {})).body;
-      found.push(...leaks('public report', JSON.stringify((await stack.api.get(`/public/reports/${share.token}`)).body)));
+      const paths = [`/runs/${run.id}`, `/runs/${run.id}/series`, `/data-sets/users/preview`, `/plans/${run.planId}/script`];
+      for (const { where, text } of await runSurfaces(owner, viewer, stack.api, run.id, paths)) found.push(...leaks(where, text));
     }
 
     // Every row of every table; bytes read as they are and, when they are gzip, un-gzip'd.

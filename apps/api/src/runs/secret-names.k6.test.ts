@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { VERIFICATION_PATH, type CreatedApiKey, type PlanView, type RunView, type TargetView } from '@loadline/shared';
 import { startLoopbackServer, type LoopbackServer } from '@loadline/shared/testing';
+import { runSurfaces } from '../test/run-surfaces.js';
 import { startStack, TEST_REDIS_URL, type TestStack } from '../test/stack.js';
 import type { ApiClient } from '../test/api-client.js';
 
@@ -102,20 +103,8 @@ export function teardown() { throw new Error('boom ' + vars.API_TOKEN); }
 
     const found: string[] = [];
     const viewer = owner.as((await owner.post<CreatedApiKey>('/api-keys', { name: 'viewer', role: 'VIEWER' })).body.secret);
-    for (const path of [`/runs/${run.id}`, `/runs/${run.id}/series`, `/runs?planId=${plan.body.id}`, `/plans/${plan.body.id}/trend`, `/dashboard`]) {
-      const answer = await viewer.get(path);
-      expect(answer.status, path).toBe(200);
-      found.push(...leaks(`VIEWER ${path}`, JSON.stringify(answer.body)));
-    }
-    for (const format of ['json', 'csv', 'junit']) {
-      const file = await viewer.raw(`/runs/${run.id}/export?format=${format}`);
-      expect(file.status, format).toBe(200);
-      found.push(...leaks(`export ${format}`, await file.text()));
-    }
-    const share = (await owner.post<{ token: string }>(`/runs/${run.id}/share-links`, {})).body;
-    const publicReport = await stack.api.get(`/public/reports/${share.token}`);
-    expect(publicReport.status).toBe(200);
-    found.push(...leaks('public report', JSON.stringify(publicReport.body)));
+    const paths = [`/runs/${run.id}`, `/runs/${run.id}/series`, `/runs?planId=${plan.body.id}`, `/plans/${plan.body.id}/trend`, `/dashboard`];
+    for (const { where, text } of await runSurfaces(owner, viewer, stack.api, run.id, paths)) found.push(...leaks(where, text));
     // Names still say what ran: the secret is marked, the request is there.
     expect(JSON.stringify((await viewer.get(`/runs/${run.id}`)).body)).toContain('named <secret>');
 
