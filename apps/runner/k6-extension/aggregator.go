@@ -3,6 +3,7 @@ package loadline
 import (
 	"math"
 	"sort"
+	"time"
 
 	"go.k6.io/k6/metrics"
 )
@@ -298,30 +299,8 @@ func (a *aggregator) addSample(sample *metrics.Sample) {
 	}
 	s := a.secondFor(sample.Time.Unix())
 	switch role {
-	case roleRequest, roleUnanswered:
-		r := a.group(s, info.id)
-		r.count++
-		if role == roleRequest {
-			r.latency.add(sample.Value)
-		}
-		// An unanswered request still applied load from its start to its end.
-		end := float64(sample.Time.UnixNano()) / 1e6
-		start := end - sample.Value
-		r.span.add(start, end)
-		s.span.add(start, end)
-	case roleFailures:
-		n := sample.Value
-		if !(n >= 1) || math.IsInf(n, 1) || n != math.Trunc(n) { // a count of requests
-			return
-		}
-		r := a.group(s, info.id)
-		r.count += uint64(n)
-		// The script records a failure when it happens: its moment is all that is known.
-		end := float64(sample.Time.UnixNano()) / 1e6
-		r.span.add(end, end)
-		s.span.add(end, end)
-	case roleResponseBytes:
-		a.group(s, info.id).responseBytes.add(sample.Value)
+	case roleRequest, roleUnanswered, roleFailures, roleResponseBytes:
+		a.addRequest(s, info.id, role, sample.Value, sample.Time.UnixNano())
 	case roleChecks:
 		info = a.seriesOf(sample.TimeSeries, role)
 		c := entry(&s.checks, info.id, func() *checkAgg { return &checkAgg{name: a.checks.keys[info.id]} })
@@ -357,6 +336,47 @@ func (a *aggregator) addSample(sample *metrics.Sample) {
 		c := entry(&s.custom, a.customIDs[m], func() *customAgg { return &customAgg{name: m.Name, typ: m.Type, contains: m.Contains} })
 		c.add(sample.Value, sample.Time.UnixNano())
 	case roleIgnore, roleRequestSeries:
+	}
+}
+
+// addSide folds what k6/x/loadline measured on the VUs (recorder.go) into their seconds, as
+// the samples of the metrics it replaces would have been.
+func (a *aggregator) addSide(samples []sideSample) {
+	for i := range samples {
+		sample := &samples[i]
+		a.addRequest(a.secondFor(sample.at/int64(time.Second)), a.groups.id(sample.key), sample.role, sample.value, sample.at)
+	}
+}
+
+// addRequest adds one request-like figure to group id in second s; at is when it was taken
+// (UnixNano: a request's end).
+func (a *aggregator) addRequest(s *second, id uint32, role metricRole, value float64, at int64) {
+	switch role {
+	case roleRequest, roleUnanswered:
+		r := a.group(s, id)
+		r.count++
+		if role == roleRequest {
+			r.latency.add(value)
+		}
+		// An unanswered request still applied load from its start to its end.
+		end := float64(at) / 1e6
+		start := end - value
+		r.span.add(start, end)
+		s.span.add(start, end)
+	case roleFailures:
+		n := value
+		if !(n >= 1) || math.IsInf(n, 1) || n != math.Trunc(n) { // a count of requests
+			return
+		}
+		r := a.group(s, id)
+		r.count += uint64(n)
+		// The script records a failure when it happens: its moment is all that is known.
+		end := float64(at) / 1e6
+		r.span.add(end, end)
+		s.span.add(end, end)
+	case roleResponseBytes:
+		a.group(s, id).responseBytes.add(value)
+	default:
 	}
 }
 

@@ -18,6 +18,7 @@ import (
 
 	"go.k6.io/k6/errext"
 	"go.k6.io/k6/errext/exitcodes"
+	"go.k6.io/k6/metrics"
 	"go.k6.io/k6/output"
 )
 
@@ -53,8 +54,12 @@ type Output struct {
 	graceAfter time.Duration
 	abortOnce  sync.Once
 
-	mu       sync.Mutex // guards everything below (flusher goroutine vs Stop)
-	agg      *aggregator
+	// What k6/x/loadline measured on the VUs (recorder.go), read with the buffered samples.
+	side *sideChannel
+
+	mu        sync.Mutex // guards everything below (flusher goroutine vs Stop)
+	agg       *aggregator
+	sideSpare []sideSample
 	w        io.WriteCloser
 	buf      []byte
 	writeErr error
@@ -83,6 +88,7 @@ func New(params output.Params) (output.Output, error) {
 		logger: logger.WithFields(logrus.Fields{"output": "loadline", "path": path}),
 		now:    time.Now,
 		agg:    newAggregator(),
+		side:   &side,
 
 		interrupt:  func() error { return syscall.Kill(os.Getpid(), syscall.SIGINT) },
 		exit:       os.Exit,
@@ -114,6 +120,7 @@ func (o *Output) Start() error {
 		return err
 	}
 	o.flusher = pf
+	o.side.on.Store(true)
 	return nil
 }
 
@@ -122,9 +129,10 @@ func (o *Output) Stop() error {
 	if o.flusher != nil {
 		o.flusher.Stop() // runs flush one last time
 	}
+	o.side.on.Store(false)
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	o.agg.add(o.GetBufferedSamples())
+	o.aggregateLocked(o.GetBufferedSamples())
 	o.buf = o.agg.drain(o.buf[:0], o.now().Unix(), true)
 	o.writeLocked()
 	var err error
@@ -142,9 +150,18 @@ func (o *Output) flush() {
 	samples := o.GetBufferedSamples()
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	o.agg.add(samples)
+	o.aggregateLocked(samples)
 	o.buf = o.agg.drain(o.buf[:0], o.now().Unix(), false)
 	o.writeLocked()
+}
+
+// aggregateLocked folds k6's samples and the side channel's into their seconds.
+func (o *Output) aggregateLocked(samples []metrics.SampleContainer) {
+	o.agg.add(samples)
+	taken := o.side.take(o.sideSpare)
+	o.agg.addSide(taken)
+	clear(taken) // drop the strings they hold before the slice is reused
+	o.sideSpare = taken
 }
 
 // writeLocked writes o.buf (whole lines) in one call. A write error means the reader went

@@ -174,7 +174,7 @@ export class SegmentExecutor {
     const resolverDir = `${workdir}-resolver`;
     try {
       const scriptPath = path.join(workdir, 'script.js');
-      await writeFile(scriptPath, generateK6Script(job.spec, { planName: job.planName, planVersion: job.planVersion }));
+      await writeFile(scriptPath, generateK6Script(job.spec, { planName: job.planName, planVersion: job.planVersion, runner: true }));
       // What the script reads beside it (a gRPC plan's .proto); names are the generator's own.
       const extraFiles: string[] = [];
       for (const [name, content] of Object.entries(scriptFiles(job.spec))) {

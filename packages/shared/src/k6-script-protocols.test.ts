@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { generateK6Script, scriptFiles } from './k6-script.js';
 import { GRPC_PROTO_FILE } from './k6-script-grpc.js';
 import { planSpecSchema } from './plan.js';
@@ -6,8 +6,14 @@ import { loadScript, type SandboxServers } from './test-k6-sandbox.js';
 
 const load = { executor: 'constant-vus', vus: 1, duration: '10s' };
 const plan = (requests: unknown[], extra: Record<string, unknown> = {}) => planSpecSchema.parse({ load, requests, ...extra });
+/** Whether the scripts are made for the runner (k6/x/loadline records) or for a stock k6 (custom metrics): each suite runs both ways. */
+let runner = false;
 const sandbox = (spec: ReturnType<typeof plan>, env: Record<string, string>, servers: SandboxServers) =>
-  loadScript(generateK6Script(spec, { planName: 'p' }), env, undefined, servers);
+  loadScript(generateK6Script(spec, { planName: 'p', runner }), env, undefined, servers);
+const RECORDERS = [
+  ['for a stock k6', false],
+  ['for the runner', true],
+] as const;
 
 /** An echo server: every message comes back after `delayMs` virtual milliseconds. */
 const echo = (delayMs: number, handshakeMs = 0.4) => ({
@@ -29,7 +35,11 @@ const failed = (count: number, status: number, errorCode?: string, name = 'Chat'
   tags: { name, method, status: String(status), expected: 'false', ...(errorCode ? { error_code: errorCode } : {}) },
 });
 
-describe('generateK6Script: WebSocket requests', () => {
+describe.each(RECORDERS)('generateK6Script: WebSocket requests, %s', (_, forRunner) => {
+  beforeEach(() => {
+    runner = forRunner;
+  });
+
   const chat = {
     name: 'Chat',
     protocol: 'ws',
@@ -128,7 +138,11 @@ describe('generateK6Script: WebSocket requests', () => {
   });
 });
 
-describe('generateK6Script: gRPC requests', () => {
+describe.each(RECORDERS)('generateK6Script: gRPC requests, %s', (_, forRunner) => {
+  beforeEach(() => {
+    runner = forRunner;
+  });
+
   const proto = 'syntax = "proto3";\npackage echo;\nservice Echo { rpc Say (Msg) returns (Msg); }\nmessage Msg { string text = 1; }\n';
   const say = {
     name: 'Say',

@@ -1,11 +1,4 @@
 /**
- * The custom trend generated scripts record each HTTP response's body size in (bytes). k6's
- * own data_received is per iteration and VU, not per request (it is read off the VU's
- * connections when an iteration ends), so per-request sizes come from the script.
- */
-export const RESPONSE_BYTES_METRIC = 'loadline_response_bytes';
-
-/**
  * The fixed part of every generated k6 script: plain JavaScript that runs inside k6 and reads
  * the plan's data (SCENARIOS) the generator embeds. Kept as text, not compiled, so the
  * script a user previews or exports is the whole story. Module scope is per VU in k6, so
@@ -13,7 +6,6 @@ export const RESPONSE_BYTES_METRIC = 'loadline_response_bytes';
  */
 export const HTTP_RUNTIME = String.raw`
 const CAPTURES = {};
-const RESPONSE_BYTES = new Trend('${RESPONSE_BYTES_METRIC}');
 
 function lookup(reference) {
   if (reference.startsWith('data.')) return dataValue(reference);
@@ -174,38 +166,6 @@ function runCaptures(step, response) {
   }
 }
 
-/** A body's size in bytes: an ArrayBuffer's length, or what a text is in UTF-8. */
-function bodyBytes(body) {
-  if (body === null || body === undefined) return 0;
-  if (typeof body !== 'string') return body.byteLength;
-  // Most bodies are ASCII, one byte per character; the regular expression runs natively.
-  if (!/[^\x00-\x7f]/.test(body)) return body.length;
-  let bytes = 0;
-  for (let i = 0; i < body.length; i++) {
-    const code = body.charCodeAt(i);
-    if (code < 0x80) bytes += 1;
-    else if (code < 0x800) bytes += 2;
-    else if (code >= 0xd800 && code < 0xdc00 && i + 1 < body.length) {
-      bytes += 4; // a surrogate pair: one 4-byte character
-      i++;
-    } else bytes += 3;
-  }
-  return bytes;
-}
-
-/**
- * The size of a response's body, tagged as k6 tags the request's http_req_duration (its
- * name, method, status, expected_response and error_code), so the k6 output puts it in the
- * request's row. A request without a response has no size.
- */
-function recordResponseBytes(step, response) {
-  if (!response.status) return;
-  const expected = step.expect ? step.expect.status.indexOf(response.status) >= 0 : response.status >= 200 && response.status <= 399;
-  const tags = { name: step.name, method: step.method, status: String(response.status), expected_response: expected ? 'true' : 'false' };
-  if (response.error_code) tags.error_code = String(response.error_code);
-  RESPONSE_BYTES.add(bodyBytes(response.body), tags);
-}
-
 function runHttp(step) {
   const headers = Object.assign({}, DEFAULT_HEADERS, fillMap(step.headers));
   const body = requestBody(step, headers);
@@ -219,42 +179,15 @@ function runHttp(step) {
 }
 `;
 
-/** The custom trend generated scripts time WebSocket connections that opened and round trips that completed with. */
-export const REQUEST_METRIC = 'loadline_request';
-
 /**
- * The custom counter of requests that failed before any answer: WebSocket connections that
- * did not open, replies that did not come, messages never sent, gRPC connections and calls
- * that could not be made.
- */
-export const FAILED_REQUEST_METRIC = 'loadline_request_failed';
-
-/**
- * Requests that k6 does not time itself: those that completed go to one custom trend with
- * their latency, those that failed to one custom counter, without one (a time to failure is
- * not a latency: a refused connection would read as a 0 ms round trip). Both are tagged like
- * HTTP requests (name, method, status, expected, error_code); the runner's k6 output groups
- * them with http_req_duration (apps/runner/k6-extension). The clock is k6's monotonic
- * test-run clock in fractional milliseconds (Date.now() has whole milliseconds only).
+ * What the WebSocket and gRPC runtimes share: the clock they time requests k6 does not time
+ * itself with (k6's monotonic test-run clock in fractional milliseconds; Date.now() has whole
+ * milliseconds only), and k6's error codes for a connection that failed. They record those
+ * requests with recordCompleted / recordFailed (k6-script-recorder.ts).
  */
 export const REQUEST_RUNTIME = String.raw`
-const REQUESTS = new Trend('${REQUEST_METRIC}', true);
-const FAILED_REQUESTS = new Counter('${FAILED_REQUEST_METRIC}');
-
 function clock() {
   return exec.instance.currentTestRunDuration;
-}
-
-/** A request that completed, with its latency (ms). */
-function recordCompleted(name, method, status, ms) {
-  REQUESTS.add(ms > 0 ? ms : 0, { name: name, method: method, status: String(status), expected: 'true' });
-}
-
-/** count requests (default 1) that failed with status and errorCode, before any answer: no latency. */
-function recordFailed(name, method, status, errorCode, count) {
-  const tags = { name: name, method: method, status: String(status), expected: 'false' };
-  if (errorCode) tags.error_code = errorCode;
-  FAILED_REQUESTS.add(count === undefined ? 1 : count, tags);
 }
 
 /** k6's error codes (as on HTTP requests) for a connection that failed, from its message. */

@@ -1,15 +1,17 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { generateK6Script } from './k6-script.js';
-import { RESPONSE_BYTES_METRIC } from './k6-script-runtime.js';
+import { RESPONSE_BYTES_METRIC } from './k6-script-recorder.js';
 import { planSpecSchema } from './plan.js';
 import { loadScript, type FakeResponse, type SandboxCall } from './test-k6-sandbox.js';
 
 const ENV = { LOADLINE_BASE_URL: 'http://127.0.0.1:8080' };
 const load = { executor: 'constant-vus', vus: 1, duration: '10s' };
 
+let runner = false;
+
 function run(requests: unknown[], respond: (call: SandboxCall) => FakeResponse) {
   const spec = planSpecSchema.parse({ scenarios: [{ name: 'flow', flow: 'sequence', load, requests }] });
-  const script = loadScript(generateK6Script(spec, { planName: 'p' }), ENV, respond);
+  const script = loadScript(generateK6Script(spec, { planName: 'p', runner }), ENV, respond);
   script.iterate(0);
   return script;
 }
@@ -21,7 +23,16 @@ const size = (value: number, name: string, status: number, expected: boolean, er
   tags: { name, method, status: String(status), expected_response: String(expected), ...(errorCode ? { error_code: errorCode } : {}) },
 });
 
-describe('generateK6Script: response sizes', () => {
+// The same figures whichever way the script records them: on the runner through k6/x/loadline
+// (the sandbox's stand-in mirrors recorder.go), for a stock k6 as a custom trend.
+describe.each([
+  ['for a stock k6 (custom trend)', false],
+  ["for the runner (k6/x/loadline)", true],
+])('generateK6Script: response sizes, %s', (_, forRunner) => {
+  beforeEach(() => {
+    runner = forRunner;
+  });
+
   it('records the body size of every HTTP response in its request row, and none for a request without a response', () => {
     const bodies: Record<string, FakeResponse> = {
       Small: { status: 200, body: 'x'.repeat(1_000) },
@@ -60,5 +71,23 @@ describe('generateK6Script: response sizes', () => {
     expect(script.responseBytes).toEqual([size(new TextEncoder().encode(text).length, 'Greeting', 200, true)]);
     expect(script.responseBytes[0]!.value).toBe(15);
     expect(script.checks).toEqual([{ name: 'Greeting: body contains "ok"', passed: true }]);
+  });
+});
+
+describe('generateK6Script: how figures are recorded', () => {
+  const spec = planSpecSchema.parse({ scenarios: [{ name: 'flow', flow: 'sequence', load, requests: [{ name: 'A', path: '/' }] }] });
+
+  it("records through k6/x/loadline on the runner, with no custom metric, and says the script needs Loadline's k6 build", () => {
+    const script = generateK6Script(spec, { planName: 'p', runner: true });
+    expect(script).toContain("import * as loadline from 'k6/x/loadline';");
+    expect(script).not.toContain('k6/metrics');
+    expect(script).not.toMatch(/new (Trend|Counter)\(/);
+    expect(script).toContain("with Loadline's k6 build, which has k6/x/loadline");
+  });
+
+  it('runs on any k6 when downloaded: custom metrics, no k6/x module', () => {
+    const script = generateK6Script(spec, { planName: 'p' });
+    expect(script).not.toContain('k6/x/');
+    expect(script).toContain(`new Trend('${RESPONSE_BYTES_METRIC}')`);
   });
 });

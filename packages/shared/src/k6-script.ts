@@ -2,6 +2,7 @@ import type { LoadProfile } from './plan-load.js';
 import type { PlanStep } from './plan-steps.js';
 import type { PlanSpec, Scenario } from './plan.js';
 import { HTTP_RUNTIME, REQUEST_RUNTIME } from './k6-script-runtime.js';
+import { recorderImports, recorderRuntime } from './k6-script-recorder.js';
 import { WS_RUNTIME, wsStepData } from './k6-script-ws.js';
 import { GRPC_PROTO_FILE, GRPC_RUNTIME, grpcMode, grpcStepData } from './k6-script-grpc.js';
 import { dataRuntime } from './k6-script-data.js';
@@ -22,6 +23,13 @@ export const SCRIPT_ENV = {
 export interface ScriptMetadata {
   planName: string;
   planVersion?: number;
+  /**
+   * The script is for Loadline's runner, whose k6 build has k6/x/loadline: response sizes and
+   * WebSocket requests are recorded through it (k6-script-recorder.ts). Without it the script
+   * runs on any k6 (the one a user downloads), unless the plan uses data sets, which need the
+   * build anyway.
+   */
+  runner?: boolean;
 }
 
 /** The k6 executor options of a load profile. */
@@ -129,11 +137,16 @@ function stepRunner(protocols: Set<PlanStep['protocol']>): string {
 }
 
 /** Where the data module of a plan with data sets comes from: a stock k6 does not have it. */
-const DATA_MODULE_NOTE = "// and with Loadline's k6 build, which has k6/x/loadline-data (bash scripts/ensure-k6.sh builds it as .tools/bin/k6)\n";
+const DATA_MODULE_NOTE = "// and with Loadline's k6 build, which has k6/x/loadline-data (bash scripts/ensure-k6.sh builds it as .tools/bin/k6) and k6/x/loadline\n";
+
+/** A script made for the runner: it records through k6/x/loadline, which a stock k6 does not have. */
+const RUNNER_BUILD_NOTE =
+  "// with Loadline's k6 build, which has k6/x/loadline (bash scripts/ensure-k6.sh builds it as .tools/bin/k6); GET /plans/:id/script gives the script for any k6\n";
 
 /**
  * The k6 script for a plan: a pure function of the spec, so the preview, the export and
- * what the runner executes are the same text. Values are embedded with JSON.stringify,
+ * what the runner executes are the same text, but for how figures k6 does not emit per
+ * request are recorded (`meta.runner`, k6-script-recorder.ts). Values are embedded with JSON.stringify,
  * which yields valid JavaScript literals for any string a user writes.
  */
 export function generateK6Script(spec: PlanSpec, meta: ScriptMetadata): string {
@@ -160,17 +173,19 @@ export function generateK6Script(spec: PlanSpec, meta: ScriptMetadata): string {
   const timed = protocols.has('ws') || protocols.has('grpc');
   const grpc = protocols.has('grpc') ? grpcMode(spec) : null;
   const files = Object.keys(scriptFiles(spec));
+  const recorder = { native: meta.runner === true || spec.data.length > 0, timed };
   const imports = [
     "import http from 'k6/http';",
     "import exec from 'k6/execution';",
     "import { check, sleep } from 'k6';",
-    `import { ${timed ? 'Counter, Trend' : 'Trend'} } from 'k6/metrics';`,
+    ...recorderImports(recorder),
     ...(protocols.has('ws') ? ["import ws from 'k6/ws';"] : []),
     ...(grpc ? ["import grpc from 'k6/net/grpc';"] : []),
     ...(spec.data.length ? ["import * as loadlineData from 'k6/x/loadline-data';"] : []),
   ].join('\n');
   const runtimes = [
     HTTP_RUNTIME,
+    recorderRuntime(recorder),
     ...(timed ? [REQUEST_RUNTIME] : []),
     ...(protocols.has('ws') ? [WS_RUNTIME] : []),
     ...(grpc ? [`\nconst GRPC = ${JSON.stringify({ reflect: grpc.reflect, proto: grpc.proto === null ? null : GRPC_PROTO_FILE })};\n${GRPC_RUNTIME}`] : []),
@@ -187,7 +202,7 @@ export function generateK6Script(spec: PlanSpec, meta: ScriptMetadata): string {
 //   ${SCRIPT_ENV.baseUrl}=https://your-service ${SCRIPT_ENV.headers}='{}' ${SCRIPT_ENV.variables}='{}' k6 run script.js
 ${files.map((file) => `// with the plan's ${file} beside it (k6 loads it from the working directory)\n`).join('')}${spec.data
     .map((use) => `// with data set ${use.set}'s rows in ${dataFileName(use.set)} beside it, or at ${dataEnvName(use.set)}=path (docs/plans.md)\n`)
-    .join('')}${spec.data.length ? DATA_MODULE_NOTE : ''}${imports}
+    .join('')}${spec.data.length ? DATA_MODULE_NOTE : recorder.native ? RUNNER_BUILD_NOTE : ''}${imports}
 
 const BASE_URL = (__ENV.${SCRIPT_ENV.baseUrl} || '').replace(/\\/+$/, '');
 if (!BASE_URL) {

@@ -1,3 +1,5 @@
+import { FAILED_REQUEST_METRIC, REQUEST_METRIC, RESPONSE_BYTES_METRIC } from './k6-script-recorder.js';
+
 /**
  * Evaluates a generated k6 script in Node with stand-ins for k6's modules, so generator tests
  * see exactly what each iteration would send, check and capture. (k6 itself runs the same
@@ -143,10 +145,34 @@ export function loadScript(
   class Trend {
     constructor(readonly name: string) {}
     add(value: number, tags: Record<string, string> = {}) {
-      (this.name === 'loadline_response_bytes' ? responseBytes : samples).push({ metric: this.name, value, tags });
+      (this.name === RESPONSE_BYTES_METRIC ? responseBytes : samples).push({ metric: this.name, value, tags });
     }
   }
   class Counter extends Trend {}
+  // k6/x/loadline (apps/runner/k6-extension/recorder.go): what the Go module hands Loadline's
+  // output, logged in the shape the portable script's custom metrics have, so a test reads
+  // either script's figures the same way.
+  const registered: { name: string; method: string; expect: number[] | null }[] = [];
+  const loadline = {
+    httpRequest: (name: string, method: string, expect: number[] | null) => registered.push({ name, method, expect }) - 1,
+    responseBytes: (key: number, response: { status: number; body: unknown; error_code: number }) => {
+      const request = registered[key];
+      if (!request || !response.status) return;
+      const expected = request.expect ? request.expect.includes(response.status) : response.status >= 200 && response.status <= 399;
+      const body = response.body;
+      const size = body == null ? 0 : typeof body === 'string' ? new TextEncoder().encode(body).length : (body as ArrayBuffer).byteLength;
+      const tags: Record<string, string> = { name: request.name, method: request.method, status: String(response.status), expected_response: String(expected) };
+      if (response.error_code) tags.error_code = String(response.error_code);
+      responseBytes.push({ metric: RESPONSE_BYTES_METRIC, value: size, tags });
+    },
+    completed: (name: string, method: string, status: number, ms: number) =>
+      samples.push({ metric: REQUEST_METRIC, value: ms > 0 ? ms : 0, tags: { name, method, status: String(status), expected: 'true' } }),
+    failed: (name: string, method: string, status: number, errorCode: unknown, count?: number) => {
+      const tags: Record<string, string> = { name, method, status: String(status), expected: 'false' };
+      if (errorCode) tags.error_code = String(errorCode);
+      samples.push({ metric: FAILED_REQUEST_METRIC, value: count === undefined ? 1 : count, tags });
+    },
+  };
   const ws = { connect: fakeWsConnect(servers.ws ?? {}, clock, sockets) };
   const grpc = { Client: fakeGrpcClient(servers.grpc ?? {}, grpcLog) };
   const check = (value: unknown, assertions: Record<string, (value: unknown) => boolean>) => {
@@ -207,10 +233,11 @@ export function loadScript(
     'grpc',
     'console',
     'loadlineData',
+    'loadline',
     'open',
     `${body}\nreturn { options, scenarios: [${exported.join(', ')}] };`,
   );
-  const module = factory(http, exec, check, sleep, env, Trend, Counter, ws, grpc, console, loadlineData, open) as {
+  const module = factory(http, exec, check, sleep, env, Trend, Counter, ws, grpc, console, loadlineData, loadline, open) as {
     options: Options;
     scenarios: (() => void)[];
   };
