@@ -60,9 +60,9 @@ type Output struct {
 	mu        sync.Mutex // guards everything below (flusher goroutine vs Stop)
 	agg       *aggregator
 	sideSpare []sideSample
-	w        io.WriteCloser
-	buf      []byte
-	writeErr error
+	w         io.WriteCloser
+	buf       []byte
+	writeErr  error
 }
 
 var (
