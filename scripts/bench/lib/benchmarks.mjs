@@ -15,9 +15,13 @@ async function createPlan(ctx, body) {
   return ctx.client.post('/plans', { thresholds: [], ...body });
 }
 
-/** The exact script the runner generates for a plan (same generator, same name and version). */
+/**
+ * The exact script the runner generates for a plan (same generator, name and version, and
+ * recording through k6/x/loadline as on the runner). Run bare, without the loadline output,
+ * the module's calls keep nothing: "extension / bare" then includes what recording costs.
+ */
 function scriptOf(ctx, plan) {
-  return ctx.shared.generateK6Script(plan.spec, { planName: plan.name, planVersion: plan.version });
+  return ctx.shared.generateK6Script(plan.spec, { planName: plan.name, planVersion: plan.version, runner: true });
 }
 
 function httpReqs(summary) {
