@@ -141,6 +141,8 @@ func (i *recorderInstance) responseBytes(call sobek.FunctionCall) sobek.Value {
 	}
 	var size int
 	switch body := res.Body.(type) {
+	case sobek.ArrayBuffer: // responseType "binary": k6 hands the bytes to JS as an ArrayBuffer
+		size = len(body.Bytes())
 	case []byte:
 		size = len(body)
 	case string:

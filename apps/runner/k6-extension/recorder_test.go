@@ -54,7 +54,7 @@ func TestRecorderPutsResponseSizesInTheRequestsRow(t *testing.T) {
 	rt, ch := recorderVU(t, f, at)
 	js := rt.VU.Runtime()
 	for name, res := range map[string]*k6http.Response{
-		"ok":      response(200, 0, []byte("0123456789")),
+		"ok":      response(200, 0, js.NewArrayBuffer([]byte("0123456789"))), // as k6 hands a binary body to JS
 		"text":    response(200, 0, "grüße"), // as a check reads it: 7 bytes of UTF-8
 		"missing": response(404, 1404, []byte("not found")),
 		"limited": response(429, 1429, []byte{}),
