@@ -27,7 +27,7 @@ const size = (value: number, name: string, status: number, expected: boolean, er
 // (the sandbox's stand-in mirrors recorder.go), for a stock k6 as a custom trend.
 describe.each([
   ['for a stock k6 (custom trend)', false],
-  ["for the runner (k6/x/loadline)", true],
+  ['for the runner (k6/x/loadline)', true],
 ])('generateK6Script: response sizes, %s', (_, forRunner) => {
   beforeEach(() => {
     runner = forRunner;

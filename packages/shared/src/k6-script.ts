@@ -137,7 +137,8 @@ function stepRunner(protocols: Set<PlanStep['protocol']>): string {
 }
 
 /** Where the data module of a plan with data sets comes from: a stock k6 does not have it. */
-const DATA_MODULE_NOTE = "// and with Loadline's k6 build, which has k6/x/loadline-data (bash scripts/ensure-k6.sh builds it as .tools/bin/k6) and k6/x/loadline\n";
+const DATA_MODULE_NOTE =
+  "// and with Loadline's k6 build, which has k6/x/loadline-data (bash scripts/ensure-k6.sh builds it as .tools/bin/k6) and k6/x/loadline\n";
 
 /** A script made for the runner: it records through k6/x/loadline, which a stock k6 does not have. */
 const RUNNER_BUILD_NOTE =
