@@ -36,6 +36,7 @@ export * from './series.js';
 export * from './series-view.js';
 export * from './live-thresholds.js';
 export * from './second-folding.js';
+export * from './second-pack.js';
 export * from './series-merge.js';
 export * from './stop-rule.js';
 export * from './summary.js';

@@ -42,8 +42,8 @@ describe('digests of finished runs (RunDigest): series and merged seconds', () =
 
   /** The series merged afresh from the seconds stored now: what a fresh read would compute. */
   async function freshPoints(runId: string) {
-    const rows = await stack.db.query<{ runId: string; t: number; segmentIndex: number; data: unknown; generator: unknown }>(
-      `SELECT "runId", t, "segmentIndex", data, generator FROM "RunSecond" WHERE "runId" = $1 ORDER BY t, "segmentIndex"`,
+    const rows = await stack.db.query<{ runId: string; t: number; segmentIndex: number; data: unknown; generator: unknown; packed: Buffer | null }>(
+      `SELECT "runId", t, "segmentIndex", data, generator, packed FROM "RunSecond" WHERE "runId" = $1 ORDER BY t, "segmentIndex"`,
       [runId],
     );
     return toSeriesPoints(mergeSegmentsBySecond(rows.map(decodeSecond)));
@@ -128,7 +128,8 @@ describe('digests of finished runs (RunDigest): series and merged seconds', () =
     const first = await series(owner, run.id);
     expect(first.points).toHaveLength(3);
     const keyBefore = (await digest(run.id))!.key;
-    // A segment given up for lost reports after all: its state changes, and its last second lands.
+    // A segment given up for lost reports after all: its state changes, and its last second lands
+    // (stored as JSON, as a row not converted yet: both forms are read together).
     const last = first.points.at(-1)!.t;
     const late = seconds(last + 1, 1)[0]!;
     await stack.db.query(

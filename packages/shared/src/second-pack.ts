@@ -1,0 +1,269 @@
+import type { GeneratorSample } from './jobs.js';
+import { HISTOGRAM_RELATIVE_ACCURACY, type Histogram } from './histogram.js';
+import { ByteReader, ByteWriter, PackedBytesError, unzigzag, zigzag } from './packed-bytes.js';
+import type { RequestSecond, SecondSample } from './series.js';
+
+/**
+ * Version 2 of a stored second (RunSecond.packed, bytea): one segment's second and its
+ * generator sample packed into bytes, ~10x smaller than the JSON of version 1 (RunSecond.data,
+ * jsonb) with nothing rounded: every count, bucket and number reads back identical, so
+ * histograms merge to exactly the same percentiles. Written by `packSecond`, read back by
+ * `unpackSecond` through stored-json.ts (decodeStoredSecond). No general-purpose compressor,
+ * as for telemetry minutes (telemetry/stored-pack.ts): this package runs in the browser too,
+ * and a histogram's buckets are a short run of small counts, which varints already fit.
+ *
+ * Layout (varint: unsigned LEB128; signed: zigzag varint; number: packed-bytes.ts `number`,
+ * an exact decimal n x 10^-k in a varint or a float64; str: a string of the second's own
+ * table, varint i + 1 for the i-th string already written, or 0 then varint UTF-8 length and
+ * the bytes; names, methods and scenarios repeat once per status and row):
+ *   byte 2 (the version)
+ *   varint t; varint flags (1 messagesSent, 2 messagesReceived, 4 spanStartMs, 8 spanEndMs,
+ *     16 scenarioIterations, 32 customMetrics, 64 generator)
+ *   varint vus, vusMax, iterations, droppedIterations; number bytesReceived, bytesSent;
+ *   then those the flags say, in that order (spans as `span`: varint zigzag(µs - t x 10^6) * 2
+ *     when the ms value has at most 3 decimals, else 1 then its float64)
+ *   varint requests; per row: str name, str method, varint status, str errorCode, str scenario,
+ *     varint count, varint flags (1 expected, 2 spanStartMs, 4 spanEndMs, 8 responseBytes),
+ *     its spans, histogram latency, histogram responseBytes when flagged
+ *   histogram: varint count, varint zeroCount, number sum, min, max, varint buckets; when
+ *     any: signed first index, then tokens from it upwards: varint c > 0 is the next
+ *     bucket's count, 0 then varint g skips g + 1 empty buckets (the buckets of one second
+ *     lie side by side: most cost one byte)
+ *   varint checks; per check: str name, varint passes, varint fails
+ *   scenarioIterations: varint n; per scenario: str name, varint iterations, varint dropped
+ *   customMetrics (rare, custom scripts only): varint length and their UTF-8 JSON
+ *   generator: number hostCpu, k6Cpu, runnerRssMb; varint cores
+ */
+export const PACKED_SECOND_VERSION = 2;
+
+/** What a packed second holds: the sample and its generator reading (RunSecond.generator of version 1). */
+export interface PackedSecond {
+  sample: SecondSample;
+  generator: GeneratorSample | null;
+}
+
+/** Bounds a reader allocates by: far above anything k6 emits in a second. */
+const MAX_ROWS = 100_000;
+const MAX_BUCKETS = 100_000;
+const MAX_STRINGS = 1_000_000;
+
+const SecondFlag = { MessagesSent: 1, MessagesReceived: 2, SpanStart: 4, SpanEnd: 8, Scenarios: 16, CustomMetrics: 32, Generator: 64 } as const;
+const RowFlag = { Expected: 1, SpanStart: 2, SpanEnd: 4, ResponseBytes: 8 } as const;
+
+class SecondWriter extends ByteWriter {
+  private readonly strings = new Map<string, number>();
+  constructor(private readonly t: number) {
+    super();
+  }
+  str(text: string) {
+    const known = this.strings.get(text);
+    if (known !== undefined) return this.varint(known + 1);
+    this.varint(0);
+    this.string(text);
+    this.strings.set(text, this.strings.size);
+  }
+  span(ms: number) {
+    const micros = Math.round(ms * 1000);
+    const relative = micros - this.t * 1_000_000;
+    if (Number.isSafeInteger(micros) && micros / 1000 === ms && Number.isSafeInteger(zigzag(relative) * 2)) return this.varint(zigzag(relative) * 2);
+    this.varint(1);
+    this.float64(ms);
+  }
+  histogram(histogram: Histogram) {
+    this.varint(histogram.count);
+    this.varint(histogram.zeroCount);
+    this.number(histogram.sum);
+    this.number(histogram.min);
+    this.number(histogram.max);
+    const indexes = Object.keys(histogram.bins)
+      .map(Number)
+      .sort((a, b) => a - b);
+    this.varint(indexes.length);
+    if (!indexes.length) return;
+    this.signed(indexes[0]!);
+    let next = indexes[0]!;
+    for (const index of indexes) {
+      if (index > next) {
+        this.varint(0);
+        this.varint(index - next - 1);
+      }
+      this.varint(histogram.bins[String(index)]!);
+      next = index + 1;
+    }
+  }
+}
+
+class SecondReader extends ByteReader {
+  private readonly strings: string[] = [];
+  t = 0;
+  str(): string {
+    const ref = this.varint();
+    if (ref > 0) {
+      const known = this.strings[ref - 1];
+      if (known === undefined) throw new PackedBytesError(`string ${ref} not written before`);
+      return known;
+    }
+    if (this.strings.length >= MAX_STRINGS) throw new PackedBytesError('too many strings');
+    const text = this.string();
+    this.strings.push(text);
+    return text;
+  }
+  span(): number {
+    const header = this.varint();
+    if (header === 1) return this.float64();
+    if (header % 2 !== 0) throw new PackedBytesError(`span header ${header}`);
+    return (this.t * 1_000_000 + unzigzag(header / 2)) / 1000;
+  }
+  histogram(): Histogram {
+    const count = this.varint();
+    const zeroCount = this.varint();
+    const sum = this.number();
+    const min = this.number();
+    const max = this.number();
+    const buckets = this.bounded(MAX_BUCKETS, 'buckets');
+    const bins: Record<string, number> = {};
+    if (buckets) {
+      let index = this.signed();
+      for (let read = 0; read < buckets; read++) {
+        let value = this.varint();
+        if (value === 0) {
+          index += this.varint() + 1;
+          value = this.varint();
+          if (value === 0) throw new PackedBytesError('two skips in a row');
+        }
+        bins[String(index)] = value;
+        index++;
+      }
+    }
+    return { relativeAccuracy: HISTOGRAM_RELATIVE_ACCURACY, count, sum, min, max, zeroCount, bins };
+  }
+}
+
+function writeRow(out: SecondWriter, row: RequestSecond) {
+  out.str(row.name);
+  out.str(row.method);
+  out.varint(row.status);
+  out.str(row.errorCode);
+  out.str(row.scenario);
+  out.varint(row.count);
+  const flags =
+    (row.expected ? RowFlag.Expected : 0) |
+    (row.spanStartMs !== undefined ? RowFlag.SpanStart : 0) |
+    (row.spanEndMs !== undefined ? RowFlag.SpanEnd : 0) |
+    (row.responseBytes ? RowFlag.ResponseBytes : 0);
+  out.varint(flags);
+  if (row.spanStartMs !== undefined) out.span(row.spanStartMs);
+  if (row.spanEndMs !== undefined) out.span(row.spanEndMs);
+  out.histogram(row.latency);
+  if (row.responseBytes) out.histogram(row.responseBytes);
+}
+
+function readRow(input: SecondReader): RequestSecond {
+  const name = input.str();
+  const method = input.str();
+  const status = input.varint();
+  const errorCode = input.str();
+  const scenario = input.str();
+  const count = input.varint();
+  const flags = input.bounded(15, 'row flags');
+  const row: RequestSecond = { name, method, status, expected: (flags & RowFlag.Expected) !== 0, errorCode, scenario, count, latency: undefined! };
+  if (flags & RowFlag.SpanStart) row.spanStartMs = input.span();
+  if (flags & RowFlag.SpanEnd) row.spanEndMs = input.span();
+  row.latency = input.histogram();
+  if (flags & RowFlag.ResponseBytes) row.responseBytes = input.histogram();
+  return row;
+}
+
+/** The bytes of one stored second (version 2). Throws PackedBytesError on a value the layout cannot hold (a negative count). */
+export function packSecond(sample: SecondSample, generator: GeneratorSample | null): Uint8Array<ArrayBuffer> {
+  const out = new SecondWriter(sample.t);
+  out.byte(PACKED_SECOND_VERSION);
+  out.varint(sample.t);
+  const flags =
+    (sample.messagesSent !== undefined ? SecondFlag.MessagesSent : 0) |
+    (sample.messagesReceived !== undefined ? SecondFlag.MessagesReceived : 0) |
+    (sample.spanStartMs !== undefined ? SecondFlag.SpanStart : 0) |
+    (sample.spanEndMs !== undefined ? SecondFlag.SpanEnd : 0) |
+    (sample.scenarioIterations ? SecondFlag.Scenarios : 0) |
+    (sample.customMetrics ? SecondFlag.CustomMetrics : 0) |
+    (generator ? SecondFlag.Generator : 0);
+  out.varint(flags);
+  out.varint(sample.vus);
+  out.varint(sample.vusMax);
+  out.varint(sample.iterations);
+  out.varint(sample.droppedIterations);
+  out.number(sample.bytesReceived);
+  out.number(sample.bytesSent);
+  if (sample.messagesSent !== undefined) out.varint(sample.messagesSent);
+  if (sample.messagesReceived !== undefined) out.varint(sample.messagesReceived);
+  if (sample.spanStartMs !== undefined) out.span(sample.spanStartMs);
+  if (sample.spanEndMs !== undefined) out.span(sample.spanEndMs);
+  out.varint(sample.requests.length);
+  for (const row of sample.requests) writeRow(out, row);
+  out.varint(sample.checks.length);
+  for (const check of sample.checks) {
+    out.str(check.name);
+    out.varint(check.passes);
+    out.varint(check.fails);
+  }
+  if (sample.scenarioIterations) {
+    out.varint(sample.scenarioIterations.length);
+    for (const scenario of sample.scenarioIterations) {
+      out.str(scenario.name);
+      out.varint(scenario.iterations);
+      out.varint(scenario.droppedIterations);
+    }
+  }
+  if (sample.customMetrics) out.string(JSON.stringify(sample.customMetrics));
+  if (generator) {
+    out.number(generator.hostCpu);
+    out.number(generator.k6Cpu);
+    out.number(generator.runnerRssMb);
+    out.varint(generator.cores);
+  }
+  return out.done();
+}
+
+/**
+ * The second `packSecond` wrote, not yet checked against the sample's schema (stored-json.ts
+ * does that); throws PackedBytesError on bytes it did not write.
+ */
+export function unpackSecond(bytes: Uint8Array): { sample: unknown; generator: unknown } {
+  const input = new SecondReader(bytes);
+  const version = input.byte();
+  if (version !== PACKED_SECOND_VERSION) throw new PackedBytesError(`not version ${PACKED_SECOND_VERSION} (first byte ${version})`);
+  input.t = input.varint();
+  const flags = input.bounded(127, 'flags');
+  const sample: Record<string, unknown> = { v: 1, t: input.t };
+  sample.vus = input.varint();
+  sample.vusMax = input.varint();
+  sample.iterations = input.varint();
+  sample.droppedIterations = input.varint();
+  sample.bytesReceived = input.number();
+  sample.bytesSent = input.number();
+  if (flags & SecondFlag.MessagesSent) sample.messagesSent = input.varint();
+  if (flags & SecondFlag.MessagesReceived) sample.messagesReceived = input.varint();
+  if (flags & SecondFlag.SpanStart) sample.spanStartMs = input.span();
+  if (flags & SecondFlag.SpanEnd) sample.spanEndMs = input.span();
+  const rows = input.bounded(MAX_ROWS, 'request rows');
+  sample.requests = Array.from({ length: rows }, () => readRow(input));
+  const checks = input.bounded(MAX_ROWS, 'checks');
+  sample.checks = Array.from({ length: checks }, () => ({ name: input.str(), passes: input.varint(), fails: input.varint() }));
+  if (flags & SecondFlag.Scenarios) {
+    const scenarios = input.bounded(MAX_ROWS, 'scenarios');
+    sample.scenarioIterations = Array.from({ length: scenarios }, () => ({ name: input.str(), iterations: input.varint(), droppedIterations: input.varint() }));
+  }
+  if (flags & SecondFlag.CustomMetrics) {
+    try {
+      sample.customMetrics = JSON.parse(input.string());
+    } catch (error) {
+      if (error instanceof PackedBytesError) throw error;
+      throw new PackedBytesError('custom metrics are not JSON');
+    }
+  }
+  let generator: unknown = null;
+  if (flags & SecondFlag.Generator) generator = { hostCpu: input.number(), k6Cpu: input.number(), runnerRssMb: input.number(), cores: input.varint() };
+  if (!input.atEnd) throw new PackedBytesError('bytes after the end');
+  return { sample, generator };
+}
+export { PackedBytesError } from './packed-bytes.js';
