@@ -79,6 +79,36 @@ export class ByteWriter {
     this.varint(FLOAT_TAG);
     this.float64(value);
   }
+  private acc = 0;
+  private accBits = 0;
+  /** `width` (<= 53) low bits of a non-negative safe integer, LSB first, after the bits written before. */
+  bits(value: number, width: number) {
+    let rest = value;
+    let left = width;
+    while (left > 0) {
+      const take = Math.min(left, 16);
+      this.acc |= (rest % 2 ** take) << this.accBits;
+      rest = Math.floor(rest / 2 ** take);
+      left -= take;
+      this.accBits += take;
+      while (this.accBits >= 8) {
+        this.byte(this.acc & 0xff);
+        this.acc >>>= 8;
+        this.accBits -= 8;
+      }
+    }
+  }
+  /** `count` one bits then a zero (unary). */
+  unary(count: number) {
+    for (let left = count; left > 0; left -= Math.min(left, 16)) this.bits(2 ** Math.min(left, 16) - 1, Math.min(left, 16));
+    this.bits(0, 1);
+  }
+  /** Pads the bits written to a whole byte: what follows is byte-aligned again. */
+  flushBits() {
+    if (this.accBits > 0) this.byte(this.acc & 0xff);
+    this.acc = 0;
+    this.accBits = 0;
+  }
   done(): Uint8Array<ArrayBuffer> {
     return this.buffer.slice(0, this.length);
   }
@@ -137,6 +167,34 @@ export class ByteReader {
     const scale = header % 16;
     if (scale > MAX_SCALE) throw new PackedBytesError(`number scale ${scale}`);
     return unzigzag(Math.floor(header / 16)) / 10 ** scale;
+  }
+  private acc = 0;
+  private accBits = 0;
+  bits(width: number): number {
+    let value = 0;
+    for (let done = 0; done < width;) {
+      const take = Math.min(width - done, 16);
+      while (this.accBits < take) {
+        this.acc |= this.byte() << this.accBits;
+        this.accBits += 8;
+      }
+      value += (this.acc & (2 ** take - 1)) * 2 ** done;
+      this.acc >>>= take;
+      this.accBits -= take;
+      done += take;
+    }
+    return value;
+  }
+  /** A unary count (ones then a zero) of at most `max`. */
+  unary(max: number): number {
+    let count = 0;
+    while (this.bits(1) === 1) if (++count > max) throw new PackedBytesError(`unary count over ${max}`);
+    return count;
+  }
+  /** Drops the padding bits of the current byte (see ByteWriter.flushBits). */
+  alignBits() {
+    this.acc = 0;
+    this.accBits = 0;
   }
   get atEnd() {
     return this.offset === this.bytes.length;

@@ -86,7 +86,17 @@ describe('packed seconds (stored version 2)', () => {
     }
   });
 
-  it('keeps numbers no decimal fits, custom metrics and empty histograms as they were', () => {
+  it('keeps numbers no decimal fits, huge counts, custom metrics and empty histograms as they were', () => {
+    const big: RequestSecond = {
+      name: '',
+      method: 'GET',
+      status: 200,
+      expected: true,
+      errorCode: '',
+      scenario: 'default',
+      count: 0,
+      latency: { ...emptyHistogram(), sum: 5, min: 0.5, max: 3e9 },
+    };
     const second: SecondSample = {
       v: 1,
       t: 1_700_000_000,
@@ -102,6 +112,9 @@ describe('packed seconds (stored version 2)', () => {
           latency: emptyHistogram(),
           spanStartMs: Math.PI * 1e12,
         },
+        // Counts too large for the Rice blocks (varint runs instead), and one just below, far apart.
+        { ...big, name: 'b', count: 2 ** 37 + 1, latency: { ...big.latency, count: 2 ** 37 + 1, bins: { '-140': 2 ** 37, '4400': 1 } } },
+        { ...big, name: 'c', count: 2 ** 36, latency: { ...big.latency, count: 2 ** 36, bins: { '-140': 2 ** 36 - 1, '4400': 1 } } },
       ],
       vus: 0,
       vusMax: 0,

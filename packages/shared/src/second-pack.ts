@@ -25,10 +25,15 @@ import type { RequestSecond, SecondSample } from './series.js';
  *   varint requests; per row: str name, str method, varint status, str errorCode, str scenario,
  *     varint count, varint flags (1 expected, 2 spanStartMs, 4 spanEndMs, 8 responseBytes),
  *     its spans, histogram latency, histogram responseBytes when flagged
- *   histogram: varint count, varint zeroCount, number sum, min, max, varint buckets; when
- *     any: signed first index, then tokens from it upwards: varint c > 0 is the next
- *     bucket's count, 0 then varint g skips g + 1 empty buckets (the buckets of one second
- *     lie side by side: most cost one byte)
+ *   histogram: varint count, varint zeroCount, number sum, min, max, varint buckets (those
+ *     with a count); when any: signed first index, varint mode, then
+ *     mode 0 (Rice): varint span (last index - first + 1), then every bucket of the span, empty
+ *       ones too, in blocks of 16: 5 bits k (31: the block is empty), then each count c as
+ *       c >> k in unary (ones, a zero) and its k low bits; padded to a byte. A second's
+ *       buckets lie side by side with counts that change smoothly: ~5 bits a bucket where
+ *       varints cost 8 and JSON ~10 bytes (k is picked per block, so the tails cost little);
+ *     mode 1 (a count of 2^36 or more): varint c > 0 is the next bucket's count, 0 then
+ *       varint g skips g + 1 empty buckets
  *   varint checks; per check: str name, varint passes, varint fails
  *   scenarioIterations: varint n; per scenario: str name, varint iterations, varint dropped
  *   customMetrics (rare, custom scripts only): varint length and their UTF-8 JSON
@@ -46,6 +51,15 @@ export interface PackedSecond {
 const MAX_ROWS = 100_000;
 const MAX_BUCKETS = 100_000;
 const MAX_STRINGS = 1_000_000;
+
+/** How a histogram's buckets follow its first index: Rice-coded blocks, or (a count of 2^36 and more) varint runs. */
+const BucketMode = { Rice: 0, Runs: 1 } as const;
+const RICE_BLOCK = 16;
+const MAX_RICE_K = 30;
+const EMPTY_BLOCK = 31;
+/** The largest quotient a count's unary part may have: counts below 2^36 fit with k = 30. */
+const MAX_QUOTIENT = 64;
+const MAX_RICE_COUNT = 2 ** (MAX_RICE_K + 6);
 
 const SecondFlag = { MessagesSent: 1, MessagesReceived: 2, SpanStart: 4, SpanEnd: 8, Scenarios: 16, CustomMetrics: 32, Generator: 64 } as const;
 const RowFlag = { Expected: 1, SpanStart: 2, SpanEnd: 4, ResponseBytes: 8 } as const;
@@ -81,15 +95,46 @@ class SecondWriter extends ByteWriter {
     this.varint(indexes.length);
     if (!indexes.length) return;
     this.signed(indexes[0]!);
+    const counts = indexes.map((index) => histogram.bins[String(index)]!);
+    if (counts.every((count) => count < MAX_RICE_COUNT)) return this.riceBuckets(indexes, counts);
+    this.varint(BucketMode.Runs);
     let next = indexes[0]!;
-    for (const index of indexes) {
+    indexes.forEach((index, i) => {
       if (index > next) {
         this.varint(0);
         this.varint(index - next - 1);
       }
-      this.varint(histogram.bins[String(index)]!);
+      this.varint(counts[i]!);
       next = index + 1;
+    });
+  }
+  /** Every bucket from the first to the last, empty ones too, Rice-coded in blocks (see the top of this file). */
+  private riceBuckets(indexes: number[], counts: number[]) {
+    const first = indexes[0]!;
+    const dense = new Array<number>(indexes.at(-1)! - first + 1).fill(0);
+    indexes.forEach((index, i) => (dense[index - first] = counts[i]!));
+    this.varint(BucketMode.Rice);
+    this.varint(dense.length);
+    for (let from = 0; from < dense.length; from += RICE_BLOCK) {
+      const block = dense.slice(from, from + RICE_BLOCK);
+      if (block.every((count) => count === 0)) {
+        this.bits(EMPTY_BLOCK, 5);
+        continue;
+      }
+      let best = 0;
+      let bestBits = Number.POSITIVE_INFINITY;
+      for (let k = 0; k <= MAX_RICE_K; k++) {
+        let bits = 0;
+        for (const count of block) bits += k + 1 + Math.floor(count / 2 ** k);
+        if (bits < bestBits) [best, bestBits] = [k, bits];
+      }
+      this.bits(best, 5);
+      for (const count of block) {
+        this.unary(Math.floor(count / 2 ** best));
+        this.bits(count % 2 ** best, best);
+      }
     }
+    this.flushBits();
   }
 }
 
@@ -123,19 +168,44 @@ class SecondReader extends ByteReader {
     const buckets = this.bounded(MAX_BUCKETS, 'buckets');
     const bins: Record<string, number> = {};
     if (buckets) {
-      let index = this.signed();
-      for (let read = 0; read < buckets; read++) {
-        let value = this.varint();
-        if (value === 0) {
-          index += this.varint() + 1;
-          value = this.varint();
-          if (value === 0) throw new PackedBytesError('two skips in a row');
-        }
-        bins[String(index)] = value;
-        index++;
-      }
+      const first = this.signed();
+      const mode = this.varint();
+      if (mode === BucketMode.Rice) this.riceBuckets(first, buckets, bins);
+      else if (mode === BucketMode.Runs) this.runBuckets(first, buckets, bins);
+      else throw new PackedBytesError(`bucket mode ${mode}`);
     }
     return { relativeAccuracy: HISTOGRAM_RELATIVE_ACCURACY, count, sum, min, max, zeroCount, bins };
+  }
+  private riceBuckets(first: number, buckets: number, bins: Record<string, number>) {
+    const span = this.bounded(MAX_BUCKETS, 'bucket span');
+    let found = 0;
+    for (let from = 0; from < span; from += RICE_BLOCK) {
+      const k = this.bits(5);
+      if (k === EMPTY_BLOCK) continue;
+      if (k > MAX_RICE_K) throw new PackedBytesError(`rice parameter ${k}`);
+      for (let at = from; at < Math.min(span, from + RICE_BLOCK); at++) {
+        const count = this.unary(MAX_QUOTIENT) * 2 ** k + this.bits(k);
+        if (!count) continue;
+        bins[String(first + at)] = count;
+        found++;
+      }
+    }
+    this.alignBits();
+    if (found !== buckets || (span && (!bins[String(first)] || !bins[String(first + span - 1)])))
+      throw new PackedBytesError(`${found} buckets with counts in a span of ${span}, said ${buckets}`);
+  }
+  private runBuckets(first: number, buckets: number, bins: Record<string, number>) {
+    let index = first;
+    for (let read = 0; read < buckets; read++) {
+      let value = this.varint();
+      if (value === 0) {
+        index += this.varint() + 1;
+        value = this.varint();
+        if (value === 0) throw new PackedBytesError('two skips in a row');
+      }
+      bins[String(index)] = value;
+      index++;
+    }
   }
 }
 
