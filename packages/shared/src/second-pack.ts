@@ -28,8 +28,10 @@ import type { RequestSecond, SecondSample } from './series.js';
  *   histogram: varint count, varint zeroCount, number sum, min, max, varint buckets (those
  *     with a count); when any: signed first index, varint mode, then
  *     mode 0 (Rice): varint span (last index - first + 1), then every bucket of the span, empty
- *       ones too, in blocks of 16: 5 bits k (31: the block is empty), then each count c as
- *       c >> k in unary (ones, a zero) and its k low bits; padded to a byte. A second's
+ *       ones too, in blocks of 16: 5 bits k (31: the block is empty, nothing follows), 1 bit
+ *       mode, then each value c as c >> k in unary (ones, a zero) and its k low bits, where c
+ *       is the count (mode 0) or the zigzag of its difference from the bucket before (mode 1,
+ *       0 before the first); padded to a byte. A second's
  *       buckets lie side by side with counts that change smoothly: ~5 bits a bucket where
  *       varints cost 8 and JSON ~10 bytes (k is picked per block, so the tails cost little);
  *     mode 1 (a count of 2^36 or more): varint c > 0 is the next bucket's count, 0 then
@@ -60,6 +62,17 @@ const EMPTY_BLOCK = 31;
 /** The largest quotient a count's unary part may have: counts below 2^36 fit with k = 30. */
 const MAX_QUOTIENT = 64;
 const MAX_RICE_COUNT = 2 ** (MAX_RICE_K + 6);
+
+/** The k that codes `values` in the fewest bits, and those bits. */
+function bestRice(values: readonly number[]): { k: number; bits: number } {
+  let best = { k: 0, bits: Number.POSITIVE_INFINITY };
+  for (let k = 0; k <= MAX_RICE_K; k++) {
+    let bits = 0;
+    for (const value of values) bits += k + 1 + Math.floor(value / 2 ** k);
+    if (bits < best.bits) best = { k, bits };
+  }
+  return best;
+}
 
 const SecondFlag = { MessagesSent: 1, MessagesReceived: 2, SpanStart: 4, SpanEnd: 8, Scenarios: 16, CustomMetrics: 32, Generator: 64 } as const;
 const RowFlag = { Expected: 1, SpanStart: 2, SpanEnd: 4, ResponseBytes: 8 } as const;
@@ -121,17 +134,16 @@ class SecondWriter extends ByteWriter {
         this.bits(EMPTY_BLOCK, 5);
         continue;
       }
-      let best = 0;
-      let bestBits = Number.POSITIVE_INFINITY;
-      for (let k = 0; k <= MAX_RICE_K; k++) {
-        let bits = 0;
-        for (const count of block) bits += k + 1 + Math.floor(count / 2 ** k);
-        if (bits < bestBits) [best, bestBits] = [k, bits];
-      }
-      this.bits(best, 5);
-      for (const count of block) {
-        this.unary(Math.floor(count / 2 ** best));
-        this.bits(count % 2 ** best, best);
+      // Each count as it is, or as its difference from the bucket before: whichever is shorter.
+      const deltas = block.map((count, i) => zigzag(count - (from + i > 0 ? dense[from + i - 1]! : 0)));
+      const raw = bestRice(block);
+      const delta = deltas.every((value) => value < MAX_RICE_COUNT) ? bestRice(deltas) : null;
+      const [values, k, mode] = delta && delta.bits < raw.bits ? [deltas, delta.k, 1] : [block, raw.k, 0];
+      this.bits(k, 5);
+      this.bits(mode, 1);
+      for (const value of values) {
+        this.unary(Math.floor(value / 2 ** k));
+        this.bits(value % 2 ** k, k);
       }
     }
     this.flushBits();
@@ -179,12 +191,20 @@ class SecondReader extends ByteReader {
   private riceBuckets(first: number, buckets: number, bins: Record<string, number>) {
     const span = this.bounded(MAX_BUCKETS, 'bucket span');
     let found = 0;
+    let previous = 0;
     for (let from = 0; from < span; from += RICE_BLOCK) {
       const k = this.bits(5);
-      if (k === EMPTY_BLOCK) continue;
+      if (k === EMPTY_BLOCK) {
+        previous = 0;
+        continue;
+      }
       if (k > MAX_RICE_K) throw new PackedBytesError(`rice parameter ${k}`);
+      const delta = this.bits(1) === 1;
       for (let at = from; at < Math.min(span, from + RICE_BLOCK); at++) {
-        const count = this.unary(MAX_QUOTIENT) * 2 ** k + this.bits(k);
+        const value = this.unary(MAX_QUOTIENT) * 2 ** k + this.bits(k);
+        const count = delta ? previous + unzigzag(value) : value;
+        if (count < 0) throw new PackedBytesError('a bucket count below zero');
+        previous = count;
         if (!count) continue;
         bins[String(first + at)] = count;
         found++;
