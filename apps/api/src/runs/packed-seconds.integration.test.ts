@@ -24,7 +24,7 @@ import { RunSecondPacker } from './run-second-packer.service.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const exec = promisify(execFile);
-const PACKED_MIGRATION = '20261127213746_packed_seconds';
+const PACKED_MIGRATION = '20261127214818_packed_seconds';
 
 type Row = { runId: string; t: number; segmentIndex: number; data: unknown; generator: unknown; packed: Buffer | null };
 
@@ -197,7 +197,7 @@ describe('packed seconds: old JSON rows read, and are converted after a restore'
         ]);
       }
       await stack.db.query(`DELETE FROM "RunDigest" WHERE "runId" = $1`, [run.id]);
-      await stack.db.query(`ALTER TABLE "RunSecond" DROP COLUMN packed, ALTER COLUMN data SET NOT NULL`);
+      await stack.db.query(`ALTER TABLE "RunSecond" DROP COLUMN packed, DROP COLUMN span, ALTER COLUMN data SET NOT NULL`);
       await stack.db.query(`DELETE FROM "_prisma_migrations" WHERE migration_name = $1`, [PACKED_MIGRATION]);
       const env = { ...process.env, DATABASE_URL: stack.db.url };
       dump = (await exec('bash', [path.join(ROOT, 'scripts/db/backup.sh'), folder], { env })).stdout.trim().split('\t')[0]!;

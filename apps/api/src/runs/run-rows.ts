@@ -72,10 +72,12 @@ export function decodeSecond(row: {
   data: unknown;
   generator: unknown;
   packed?: Uint8Array | null;
+  span?: number;
 }): StoredSecond {
   const { sample, generator } = decodeStoredSecond(
     { packed: row.packed ?? null, data: row.data, generator: row.generator },
     `${row.runId}@${row.t}/${row.segmentIndex}`,
   );
-  return { segmentIndex: row.segmentIndex, sample, generator };
+  // A coarsened row (LOADLINE_SECOND_DETAIL_DAYS) holds several seconds from t on.
+  return { segmentIndex: row.segmentIndex, sample, generator, ...(row.span !== undefined && row.span > 1 ? { seconds: row.span } : {}) };
 }

@@ -64,7 +64,7 @@ export class RunSecondsRepository {
     const rows = await this.db.scoped.runSecond.findMany({
       where: { runId, ...(afterT !== undefined ? { t: { gt: afterT } } : {}) },
       orderBy: [{ t: 'asc' }, { segmentIndex: 'asc' }],
-      select: { runId: true, t: true, data: true, generator: true, packed: true, segmentIndex: true },
+      select: { runId: true, t: true, data: true, generator: true, packed: true, span: true, segmentIndex: true },
     });
     return rows.map(decodeSecond);
   }
