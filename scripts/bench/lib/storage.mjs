@@ -92,15 +92,6 @@ export async function storageByNames(ctx, okServer) {
     const { stored } = result;
     const minutes = stored.secondsSpan / 60;
     const old = await asOldForm(ctx, result.runId);
-    if (process.env.LOADLINE_BENCH_KEEP_SECOND) {
-      const { rows } = await ctx.stack.db.query(`SELECT data, generator, packed FROM "RunSecond" WHERE "runId" = $1 ORDER BY t LIMIT 1 OFFSET 5`, [
-        result.runId,
-      ]);
-      (await import('node:fs')).writeFileSync(
-        `${process.env.LOADLINE_BENCH_KEEP_SECOND}-${names}.json`,
-        JSON.stringify(ctx.shared.decodeStoredSecond(rows[0], result.runId)),
-      );
-    }
     const summary = result.run.summary;
     runs.push({
       names,
