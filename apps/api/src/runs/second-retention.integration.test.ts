@@ -17,8 +17,6 @@ import type { ApiClient } from '../test/api-client.js';
 import { FakeRunner } from '../test/fake-runner.js';
 import { RunSecondRetention } from './run-second-retention.service.js';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 /**
  * LOADLINE_SECOND_DETAIL_DAYS=2: a run finished more than two days ago has its seconds
  * coarsened to 10 s chunks (one row per chunk), a newer one is left alone. What the run's page
