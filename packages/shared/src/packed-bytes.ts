@@ -171,6 +171,17 @@ export class ByteReader {
   private acc = 0;
   private accBits = 0;
   bits(width: number): number {
+    if (width <= 24) {
+      // What Rice codes read, from the bits held (at most 31 with the next bytes): no loop of chunks.
+      while (this.accBits < width) {
+        this.acc |= this.byte() << this.accBits;
+        this.accBits += 8;
+      }
+      const value = this.acc & ((1 << width) - 1);
+      this.acc >>>= width;
+      this.accBits -= width;
+      return value;
+    }
     let value = 0;
     for (let done = 0; done < width;) {
       const take = Math.min(width - done, 16);
@@ -188,8 +199,28 @@ export class ByteReader {
   /** A unary count (ones then a zero) of at most `max`. */
   unary(max: number): number {
     let count = 0;
-    while (this.bits(1) === 1) if (++count > max) throw new PackedBytesError(`unary count over ${max}`);
-    return count;
+    for (;;) {
+      if (this.accBits === 0) {
+        this.acc = this.byte();
+        this.accBits = 8;
+      }
+      // The ones before the first zero among the bits held, found at once (not bit by bit).
+      const zeros = ~this.acc & ((1 << this.accBits) - 1);
+      if (zeros === 0) {
+        count += this.accBits;
+        this.acc = 0;
+        this.accBits = 0;
+      } else {
+        const ones = 31 - Math.clz32(zeros & -zeros);
+        count += ones;
+        this.acc >>>= ones + 1;
+        this.accBits -= ones + 1;
+        if (count > max) break;
+        return count;
+      }
+      if (count > max) break;
+    }
+    throw new PackedBytesError(`unary count over ${max}`);
   }
   /** Drops the padding bits of the current byte (see ByteWriter.flushBits). */
   alignBits() {

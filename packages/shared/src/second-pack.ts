@@ -66,7 +66,10 @@ const MAX_RICE_COUNT = 2 ** (MAX_RICE_K + 6);
 /** The k that codes `values` in the fewest bits, and those bits. */
 function bestRice(values: readonly number[]): { k: number; bits: number } {
   let best = { k: 0, bits: Number.POSITIVE_INFINITY };
-  for (let k = 0; k <= MAX_RICE_K; k++) {
+  // The best k lies near log2 of the mean: the k around it are tried, not all 31.
+  const mean = values.reduce((sum, value) => sum + value, 0) / values.length;
+  const near = mean >= 1 ? Math.floor(Math.log2(mean)) : 0;
+  for (let k = Math.max(0, near - 2); k <= Math.min(MAX_RICE_K, near + 1); k++) {
     let bits = 0;
     for (const value of values) bits += k + 1 + Math.floor(value / 2 ** k);
     if (bits < best.bits) best = { k, bits };
