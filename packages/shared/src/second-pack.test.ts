@@ -3,7 +3,8 @@ import { emptyHistogram, latencyStats, mergeHistograms, quantile, recordValue, t
 import type { GeneratorSample } from './jobs.js';
 import { PACKED_SECOND_VERSION, packSecond, unpackSecond } from './second-pack.js';
 import type { RequestSecond, SecondSample } from './series.js';
-import { decodeStoredSecond, StoredJsonError } from './stored-json.js';
+import { PACKED_SECOND_LIST_VERSION, packSecondList } from './second-list-pack.js';
+import { decodeStoredSecond, decodeStoredSecondList, StoredJsonError } from './stored-json.js';
 
 /** A deterministic generator (LCG), so a failing case can be replayed from its seed. */
 function lcg(seed: number) {
@@ -177,5 +178,20 @@ describe('packed seconds (stored version 2)', () => {
     expect(() => decodeStoredSecond({ packed: null, data: { ...unpacked.sample, requests: 'none' }, generator: null }, 'old')).toThrow(
       /RunSecond\.data of old \(version 1\).*requests/,
     );
+  });
+});
+
+describe('packed merged seconds of a finished run (RunDigest.seconds, version 2)', () => {
+  it('gives back the seconds it packed, in order, and refuses bytes it did not write', () => {
+    const random = lcg(11);
+    const seconds = Array.from({ length: 30 }, (_, i) => randomSecond(random, 1_795_661_000 + i, 2));
+    const bytes = packSecondList(seconds);
+    expect(bytes[0]).toBe(PACKED_SECOND_LIST_VERSION);
+    expect(decodeStoredSecondList(bytes, 'run')).toEqual(seconds);
+    expect(decodeStoredSecondList(packSecondList([]))).toEqual([]);
+    expect(() => decodeStoredSecondList(bytes.subarray(0, bytes.length - 1), 'run')).toThrow(
+      /RunDigest\.seconds of run .*packed seconds unreadable: cut short/,
+    );
+    expect(() => decodeStoredSecondList(Uint8Array.from([0x1f, 0x8b]), 'run')).toThrow(/RunDigest\.seconds of run .*first byte 31/);
   });
 });

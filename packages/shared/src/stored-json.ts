@@ -17,6 +17,7 @@ import { telemetryReportSchema } from './telemetry/report.js';
 import { telemetryMinuteSchema, type TelemetryMinute } from './telemetry/stored.js';
 import { PACKED_MINUTE_VERSION, unpackMinute } from './telemetry/stored-pack.js';
 import { PACKED_SECOND_VERSION, unpackSecond, type PackedSecond } from './second-pack.js';
+import { PACKED_SECOND_LIST_VERSION, unpackSecondList } from './second-list-pack.js';
 
 /**
  * Every JSON column the API stores, by version: the schema each version was written with,
@@ -92,8 +93,12 @@ const STORED_COLUMNS = {
   'RunSegment.runner': { 1: runnerBuildSchema.nullable() },
   /** A finished run's series points, as GET /runs/:id/series answers them (gzip'd JSON in RunDigest.series). */
   'RunDigest.series': { 1: z.array(seriesPointSchema) },
-  /** A finished run's seconds merged over its segments, oldest first, as comparisons resample them (gzip'd JSON in RunDigest.seconds). */
-  'RunDigest.seconds': { 1: z.array(secondSampleSchema) },
+  /**
+   * A finished run's seconds merged over its segments, oldest first, as comparisons resample
+   * them: gzip'd JSON in RunDigest.seconds (version 1, the row's jsonVersion), or packed
+   * (version 2, second-list-pack.ts; its first byte says so): read with decodeStoredSecondList.
+   */
+  'RunDigest.seconds': { 1: z.array(secondSampleSchema), [PACKED_SECOND_LIST_VERSION]: z.array(secondSampleSchema) },
   /** A data set version's columns, in file order. */
   'DataSetVersion.columns': { 1: z.array(dataColumnSchema) },
   /** A data set version's cells (gzip'd JSON in DataSetVersion.rows; its version is the JSON's `v`). */
@@ -177,4 +182,15 @@ export function decodeStoredSecond(row: { packed: Uint8Array | null; data: unkno
   }
   const version = storedSecondVersion(row.data);
   return { sample: decodeStored('RunSecond.data', row.data, version, rowId), generator: decodeStored('RunSecond.generator', row.generator, version, rowId) };
+}
+
+/** Packed merged seconds of a finished run (RunDigest.seconds, version 2), decoded strictly. */
+export function decodeStoredSecondList(bytes: Uint8Array, rowId: string | null = null): StoredValue<'RunDigest.seconds'> {
+  let seconds: unknown[];
+  try {
+    seconds = unpackSecondList(bytes);
+  } catch (error) {
+    throw new StoredJsonError('RunDigest.seconds', bytes[0] ?? 0, rowId, [`packed seconds unreadable: ${(error as Error).message}`]);
+  }
+  return decodeStored('RunDigest.seconds', seconds, PACKED_SECOND_LIST_VERSION, rowId);
 }

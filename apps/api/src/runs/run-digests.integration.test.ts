@@ -1,6 +1,16 @@
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mergeSegmentsBySecond, toSeriesPoints, type PlanView, type RunSeries, type RunView, type SecondSample, type TargetView } from '@loadline/shared';
+import {
+  PACKED_SECOND_LIST_VERSION,
+  decodeStoredSecondList,
+  mergeSegmentsBySecond,
+  toSeriesPoints,
+  type PlanView,
+  type RunSeries,
+  type RunView,
+  type SecondSample,
+  type TargetView,
+} from '@loadline/shared';
 import { startStack, type TestStack } from '../test/stack.js';
 import type { ApiClient } from '../test/api-client.js';
 import { FakeRunner, sampleSecond } from '../test/fake-runner.js';
@@ -107,6 +117,16 @@ describe('digests of finished runs (RunDigest): series and merged seconds', () =
     await stack.restartApi();
     const after = await owner.get(`/comparisons?base=${base.id}&head=${head.id}`);
     expect(after.body).toEqual(before.body);
+    // The merged seconds are kept packed (version 2); a digest written before (gzip'd JSON,
+    // version 1) reads the same.
+    for (const run of [base, head]) {
+      const [row] = await stack.db.query<{ seconds: Buffer }>(`SELECT seconds FROM "RunDigest" WHERE "runId" = $1`, [run.id]);
+      expect(row!.seconds[0]).toBe(PACKED_SECOND_LIST_VERSION);
+      const json = gzipSync(JSON.stringify(decodeStoredSecondList(row!.seconds)));
+      await stack.db.query(`UPDATE "RunDigest" SET seconds = $2 WHERE "runId" = $1`, [run.id, json]);
+    }
+    await stack.restartApi();
+    expect((await owner.get(`/comparisons?base=${base.id}&head=${head.id}`)).body).toEqual(before.body);
   });
 
   it('builds and keeps the series of a run that ended without one, and replaces a stored one it cannot read', async () => {
