@@ -5,12 +5,13 @@ import type { RequestSecond, SecondSample } from './series.js';
 
 /**
  * Version 2 of a stored second (RunSecond.packed, bytea): one segment's second and its
- * generator sample packed into bytes, ~10x smaller than the JSON of version 1 (RunSecond.data,
- * jsonb) with nothing rounded: every count, bucket and number reads back identical, so
- * histograms merge to exactly the same percentiles. Written by `packSecond`, read back by
- * `unpackSecond` through stored-json.ts (decodeStoredSecond). No general-purpose compressor,
- * as for telemetry minutes (telemetry/stored-pack.ts): this package runs in the browser too,
- * and a histogram's buckets are a short run of small counts, which varints already fit.
+ * generator sample packed into bytes, 6-8x smaller than version 1's JSON (RunSecond.data and
+ * .generator, jsonb; `pnpm bench -- --only storage`) with nothing rounded: every count, bucket
+ * and number reads back identical, so histograms merge to exactly the same percentiles.
+ * Written by `packSecond`, read back by `unpackSecond` through stored-json.ts
+ * (decodeStoredSecond). No general-purpose compressor, as for telemetry minutes
+ * (telemetry/stored-pack.ts): this package runs in the browser too, and a histogram's buckets
+ * are a run of small, smoothly changing counts, which Rice codes fit better than LZ does.
  *
  * Layout (varint: unsigned LEB128; signed: zigzag varint; number: packed-bytes.ts `number`,
  * an exact decimal n x 10^-k in a varint or a float64; str: a string of the second's own
@@ -31,9 +32,9 @@ import type { RequestSecond, SecondSample } from './series.js';
  *       ones too, in blocks of 16: 5 bits k (31: the block is empty, nothing follows), 1 bit
  *       mode, then each value c as c >> k in unary (ones, a zero) and its k low bits, where c
  *       is the count (mode 0) or the zigzag of its difference from the bucket before (mode 1,
- *       0 before the first); padded to a byte. A second's
- *       buckets lie side by side with counts that change smoothly: ~5 bits a bucket where
- *       varints cost 8 and JSON ~10 bytes (k is picked per block, so the tails cost little);
+ *       0 before the first); padded to a byte. A second's buckets lie side by side with
+ *       counts that change smoothly: ~5 bits a bucket where varints cost 8 and JSON ~10
+ *       bytes (k is picked per block, so the tails cost little);
  *     mode 1 (a count of 2^36 or more): varint c > 0 is the next bucket's count, 0 then
  *       varint g skips g + 1 empty buckets
  *   varint checks; per check: str name, varint passes, varint fails
