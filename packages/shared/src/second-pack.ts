@@ -5,8 +5,9 @@ import type { RequestSecond, SecondSample } from './series.js';
 
 /**
  * Version 2 of a stored second (RunSecond.packed, bytea): one segment's second and its
- * generator sample packed into bytes, 6-8x smaller than version 1's JSON (RunSecond.data and
- * .generator, jsonb; `pnpm bench -- --only storage`) with nothing rounded: every count, bucket
+ * generator sample packed into bytes, 6-7x smaller than version 1's JSON (RunSecond.data and
+ * .generator, jsonb) at 1 to 10 request names, 2.7x at 50 where PostgreSQL compresses the JSON
+ * (`pnpm bench -- --only storage`), with nothing rounded: every count, bucket
  * and number reads back identical, so histograms merge to exactly the same percentiles.
  * Written by `packSecond`, read back by `unpackSecond` through stored-json.ts
  * (decodeStoredSecond). No general-purpose compressor, as for telemetry minutes
