@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // pnpm bench [-- --quick] [--pairs N] [--overhead-seconds N] [--soak-seconds N] [--scale-rate N] [--scale-seconds N]
 //            [--spread-runs N] [--telemetry-seconds N] [--compare-pairs N] [--compare-runs N] [--compare-seconds N] [--compare-from FILE] [--compare-shapes A,B]
-//            [--only overhead,accuracy,memory,scale,api,live,telemetry,reads,data,schedules,regressions,compare,charts]
+//            [--storage-seconds N] [--only overhead,accuracy,memory,storage,scale,api,live,telemetry,reads,data,schedules,regressions,compare,charts]
 //
 // Benchmarks of the whole platform on this machine, reported as ratios against a baseline
 // measured in the same run (plus the raw numbers): what Loadline costs k6 in throughput, how
@@ -31,6 +31,7 @@ import { STACK_BENCHMARKS, parseOptions } from './lib/options.mjs';
 import { formatCompare, summarizeCompare } from './lib/compare-report.mjs';
 import { formatTelemetry, summarizeTelemetry } from './lib/telemetry.mjs';
 import { formatDataSets, summarizeDataSets } from './lib/data-sets.mjs';
+import { formatStorageByNames, summarizeStorageByNames } from './lib/storage.mjs';
 
 async function main() {
   const options = parseOptions(process.argv.slice(2));
@@ -130,6 +131,7 @@ async function runStackBenchmarks(options, results, setCleanup) {
   const { telemetry } = await import('./lib/telemetry.mjs');
   const { firstReads } = await import('./lib/first-reads.mjs');
   const { dataSets } = await import('./lib/data-sets.mjs');
+  const { storageByNames } = await import('./lib/storage.mjs');
   Stack.preflight();
   const versions = { k6: await k6Version(), go: await goVersion(), node: process.version };
   await buildServer('ok');
@@ -149,6 +151,7 @@ async function runStackBenchmarks(options, results, setCleanup) {
     if (options.only.includes('overhead')) results.overhead = await overhead(ctx, okServer);
     if (options.only.includes('accuracy')) results.accuracy = await accuracy(ctx);
     if (options.only.includes('memory')) results.memory = await memory(ctx, okServer);
+    if (options.only.includes('storage')) results.storageByNames = await storageByNames(ctx, okServer);
     if (options.only.includes('scale')) results.scale = await scale(ctx, okServer);
     if (options.only.includes('api')) results.api = await apiReads(ctx, okServer);
     if (options.only.includes('live')) results.live = await live(ctx, okServer);
@@ -183,6 +186,7 @@ function formatReport({ machine, options, results, startedAt }) {
     telemetry: tm,
     reads,
     data: ds,
+    storageByNames: sbn,
   } = results;
   lines.push('');
   lines.push(
@@ -267,6 +271,7 @@ function formatReport({ machine, options, results, startedAt }) {
       );
     }
   }
+  if (sbn) lines.push('', ...formatStorageByNames(sbn));
   if (c) lines.push(...formatCharts(c));
   if (api) lines.push('', ...formatApiReads(api));
   if (reads) lines.push('', ...formatFirstReads(reads));
@@ -318,6 +323,7 @@ function formatReport({ machine, options, results, startedAt }) {
       `  storage    bytes per run-minute         ${fmtBytes(long.bytesPerMinute)} (${long.label}, ${long.bytesPerRequest.toFixed(4)} bytes/request${short})`,
     );
   }
+  if (sbn) lines.push(...summarizeStorageByNames(sbn));
   if (c) lines.push(...summarizeCharts(c));
   if (api) {
     const worst = api.routes.slice(1).reduce((a, b) => (b.p95 > a.p95 ? b : a));

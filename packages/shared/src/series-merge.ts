@@ -9,6 +9,8 @@ export interface StoredSecond {
   segmentIndex: number;
   sample: SecondSample;
   generator: GeneratorSample | null;
+  /** Seconds the sample holds: absent (1), or COARSE_SECONDS once old detail was coarsened (second-coarsening.ts). */
+  seconds?: number;
 }
 
 export interface MergedSecond {
@@ -24,6 +26,8 @@ export interface MergedSecond {
    * and calls for other advice. Absent where the seconds were not merged from generator samples.
    */
   otherCores?: number | null;
+  /** Seconds the sample holds, when more than one (coarsened seconds): its series point's rate divides by them. */
+  seconds?: number;
 }
 
 const requestKey = (request: RequestSecond) =>
@@ -48,7 +52,7 @@ export function mergeSegmentsBySecond(seconds: readonly StoredSecond[]): MergedS
       customMetrics: CustomMetricsMerger;
     }
   >();
-  for (const { sample, generator } of seconds) {
+  for (const { sample, generator, seconds: span } of seconds) {
     let merged = byT.get(sample.t);
     if (!merged) {
       merged = {
@@ -79,6 +83,7 @@ export function mergeSegmentsBySecond(seconds: readonly StoredSecond[]): MergedS
       };
       byT.set(sample.t, merged);
     }
+    if (span !== undefined && span > 1) merged.seconds = Math.max(merged.seconds ?? 1, span);
     const target = merged.sample;
     if (sample.spanStartMs !== undefined) {
       target.spanStartMs = Math.min(target.spanStartMs ?? Infinity, sample.spanStartMs);
@@ -169,7 +174,7 @@ function percentiles(histogram: Histogram) {
 /** Per-second points for charts and the live view, from merged seconds. */
 export function toSeriesPoints(merged: readonly MergedSecond[]): SeriesPoint[] {
   const first = merged[0]?.t ?? 0;
-  return merged.map(({ t, sample, hostCpu }) => {
+  return merged.map(({ t, sample, hostCpu, seconds }) => {
     const overall = emptyHistogram();
     const byName = new Map<string, { count: number; errors: number; latency: Histogram }>();
     let count = 0;
@@ -190,7 +195,7 @@ export function toSeriesPoints(merged: readonly MergedSecond[]): SeriesPoint[] {
       t,
       elapsed: t - first,
       vus: sample.vus,
-      rps: count,
+      rps: count / (seconds ?? 1),
       errors,
       errorRate: count ? errors / count : 0,
       ...percentiles(overall),

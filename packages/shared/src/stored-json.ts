@@ -16,6 +16,8 @@ import { promqlQuerySchema } from './telemetry/source.js';
 import { telemetryReportSchema } from './telemetry/report.js';
 import { telemetryMinuteSchema, type TelemetryMinute } from './telemetry/stored.js';
 import { PACKED_MINUTE_VERSION, unpackMinute } from './telemetry/stored-pack.js';
+import { PACKED_SECOND_VERSION, unpackSecond, type PackedSecond } from './second-pack.js';
+import { PACKED_SECOND_LIST_VERSION, unpackSecondList } from './second-list-pack.js';
 
 /**
  * Every JSON column the API stores, by version: the schema each version was written with,
@@ -62,8 +64,14 @@ const STORED_COLUMNS = {
   'RunSegment.health': { 1: segmentHealthSchema.nullable() },
   'ThresholdResult.relative': { 1: relativeJudgementSchema.nullable() },
   'PlanVersion.spec': { 1: planSpecSchema },
-  'RunSecond.data': { 1: secondSampleSchema },
-  'RunSecond.generator': { 1: generatorSampleSchema.nullable() },
+  /**
+   * One segment's second: version 1 is the sample's JSON (RunSecond.data, jsonb, its version
+   * the sample's `v`) and its generator in RunSecond.generator; version 2 packs both into
+   * RunSecond.packed (second-pack.ts), held here to the same schemas once unpacked: read
+   * either with decodeStoredSecond.
+   */
+  'RunSecond.data': { 1: secondSampleSchema, [PACKED_SECOND_VERSION]: secondSampleSchema },
+  'RunSecond.generator': { 1: generatorSampleSchema.nullable(), [PACKED_SECOND_VERSION]: generatorSampleSchema.nullable() },
   /** What the target's telemetry said about the run (telemetry/report.ts); null before it ended or for runs from before it. */
   'Run.telemetry': { 1: telemetryReportSchema.nullable() },
   'MetricSource.queries': { 1: z.array(promqlQuerySchema) },
@@ -85,8 +93,12 @@ const STORED_COLUMNS = {
   'RunSegment.runner': { 1: runnerBuildSchema.nullable() },
   /** A finished run's series points, as GET /runs/:id/series answers them (gzip'd JSON in RunDigest.series). */
   'RunDigest.series': { 1: z.array(seriesPointSchema) },
-  /** A finished run's seconds merged over its segments, oldest first, as comparisons resample them (gzip'd JSON in RunDigest.seconds). */
-  'RunDigest.seconds': { 1: z.array(secondSampleSchema) },
+  /**
+   * A finished run's seconds merged over its segments, oldest first, as comparisons resample
+   * them: gzip'd JSON in RunDigest.seconds (version 1, the row's jsonVersion), or packed
+   * (version 2, second-list-pack.ts; its first byte says so): read with decodeStoredSecondList.
+   */
+  'RunDigest.seconds': { 1: z.array(secondSampleSchema), [PACKED_SECOND_LIST_VERSION]: z.array(secondSampleSchema) },
   /** A data set version's columns, in file order. */
   'DataSetVersion.columns': { 1: z.array(dataColumnSchema) },
   /** A data set version's cells (gzip'd JSON in DataSetVersion.rows; its version is the JSON's `v`). */
@@ -147,4 +159,38 @@ export function decodeStoredMinute(bytes: Uint8Array, rowId: string | null = nul
     throw new StoredJsonError('RunTelemetryMinute.data', 1, rowId, [`not JSON: ${(error as Error).message}`]);
   }
   return decodeStored('RunTelemetryMinute.data', raw, typeof raw?.v === 'number' ? raw.v : 0, rowId);
+}
+
+/**
+ * A stored second, either form: its packed bytes (RunSecond.packed, version 2) when it has
+ * them, else its JSON (RunSecond.data and .generator, version 1, or what the sample's `v`
+ * says). Bytes that do not unpack are a StoredJsonError naming RunSecond.data, as JSON that
+ * fits no version is.
+ */
+export function decodeStoredSecond(row: { packed: Uint8Array | null; data: unknown; generator: unknown }, rowId: string | null = null): PackedSecond {
+  if (row.packed) {
+    let unpacked: { sample: unknown; generator: unknown };
+    try {
+      unpacked = unpackSecond(row.packed);
+    } catch (error) {
+      throw new StoredJsonError('RunSecond.data', row.packed[0] ?? 0, rowId, [`packed second unreadable: ${(error as Error).message}`]);
+    }
+    return {
+      sample: decodeStored('RunSecond.data', unpacked.sample, PACKED_SECOND_VERSION, rowId),
+      generator: decodeStored('RunSecond.generator', unpacked.generator, PACKED_SECOND_VERSION, rowId),
+    };
+  }
+  const version = storedSecondVersion(row.data);
+  return { sample: decodeStored('RunSecond.data', row.data, version, rowId), generator: decodeStored('RunSecond.generator', row.generator, version, rowId) };
+}
+
+/** Packed merged seconds of a finished run (RunDigest.seconds, version 2), decoded strictly. */
+export function decodeStoredSecondList(bytes: Uint8Array, rowId: string | null = null): StoredValue<'RunDigest.seconds'> {
+  let seconds: unknown[];
+  try {
+    seconds = unpackSecondList(bytes);
+  } catch (error) {
+    throw new StoredJsonError('RunDigest.seconds', bytes[0] ?? 0, rowId, [`packed seconds unreadable: ${(error as Error).message}`]);
+  }
+  return decodeStored('RunDigest.seconds', seconds, PACKED_SECOND_LIST_VERSION, rowId);
 }

@@ -145,7 +145,10 @@ export async function firstReads(ctx) {
     const share = await client.post(`/runs/${measured.id}/share-links`, {});
     const token = share.token ?? new URL(share.url).pathname.split('/').pop();
     const [{ bytes: storedBytes }] = (
-      await stack.db.query(`SELECT coalesce(sum(pg_column_size(data)), 0)::bigint AS bytes FROM "RunSecond" WHERE "runId" = $1`, [measured.id])
+      await stack.db.query(
+        `SELECT coalesce(sum(coalesce(pg_column_size(data), 0) + coalesce(pg_column_size(packed), 0)), 0)::bigint AS bytes FROM "RunSecond" WHERE "runId" = $1`,
+        [measured.id],
+      )
     ).rows;
 
     const id = measured.id;

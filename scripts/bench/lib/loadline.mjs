@@ -64,7 +64,7 @@ export async function runPlan(ctx, plan, { label, timeoutMs, sampleEveryMs = nul
   if (!['PASSED', 'FAILED', 'INCONCLUSIVE'].includes(run.status) || !run.summary) {
     throw new BenchError(`run ${label} (${run.id}) ended ${run.status}${run.error ? `: ${run.error.code} ${run.error.message}` : ''} without a summary`);
   }
-  const stored = await storedFacts(stack.db, run.id);
+  const stored = await storedFacts(stack.db, ctx.shared, run.id);
   return {
     label,
     runId: run.id,
@@ -80,12 +80,14 @@ export async function runPlan(ctx, plan, { label, timeoutMs, sampleEveryMs = nul
 
 /**
  * What the database holds for a run: RunSecond rows and their sizes, and the time between the
- * last segment's finish (runner's clock) and the stored final report (API's clock).
+ * last segment's finish (runner's clock) and the stored final report (API's clock). A row
+ * holds its second packed (`packed`) or, written before packed seconds, as JSON (`data`,
+ * `generator`): the data bytes count whichever it has.
  */
-async function storedFacts(db, runId) {
+export async function storedFacts(db, shared, runId) {
   const seconds = await db.query(
     `SELECT count(*)::int AS rows,
-            coalesce(sum(pg_column_size(s.data)), 0)::bigint AS data_bytes,
+            coalesce(sum(coalesce(pg_column_size(s.data), 0) + coalesce(pg_column_size(s.generator), 0) + coalesce(pg_column_size(s.packed), 0)), 0)::bigint AS data_bytes,
             coalesce(sum(pg_column_size(s.*)), 0)::bigint AS tuple_bytes,
             coalesce(min(s.t), 0)::bigint AS first_t,
             coalesce(max(s.t), 0)::bigint AS last_t
@@ -95,19 +97,20 @@ async function storedFacts(db, runId) {
   const times = await db.query(
     `SELECT r."finishedAt" AS run_finished_at,
             pg_column_size(r.summary)::int AS summary_bytes,
+            (SELECT coalesce(pg_column_size(d.series), 0) + coalesce(pg_column_size(d.seconds), 0) FROM "RunDigest" d WHERE d."runId" = r.id)::int AS digest_bytes,
             (SELECT max(g."finishedAt") FROM "RunSegment" g WHERE g."runId" = r.id) AS segment_finished_at,
             (SELECT count(*)::int FROM "RunSegment" g WHERE g."runId" = r.id) AS segments
        FROM "Run" r WHERE r.id = $1`,
     [runId],
   );
   // Requests per stored second (summed over segments): shows partial first and last seconds.
-  const perSecond = (
-    await db.query(
-      `SELECT s.t, sum((SELECT coalesce(sum((r->>'count')::bigint), 0) FROM jsonb_array_elements(s.data->'requests') r))::bigint AS count
-         FROM "RunSecond" s WHERE s."runId" = $1 GROUP BY s.t ORDER BY s.t`,
-      [runId],
-    )
-  ).rows.map((r) => Number(r.count));
+  const { rows: secondRows } = await db.query(`SELECT t, data, generator, packed FROM "RunSecond" WHERE "runId" = $1 ORDER BY t`, [runId]);
+  const byT = new Map();
+  for (const row of secondRows) {
+    const { sample } = shared.decodeStoredSecond(row, runId);
+    byT.set(row.t, (byT.get(row.t) ?? 0) + sample.requests.reduce((sum, request) => sum + request.count, 0));
+  }
+  const perSecond = [...byT.values()];
   const row = seconds.rows[0];
   const time = times.rows[0];
   const rows = row.rows;
@@ -125,6 +128,7 @@ async function storedFacts(db, runId) {
     indexBytes: indexEntry * rows,
     totalBytes: heapBytes + indexEntry * rows,
     summaryBytes: time?.summary_bytes ?? null,
+    digestBytes: time?.digest_bytes ?? null,
     perSecond: perSecondFacts(perSecond),
     segments: time?.segments ?? 0,
     segmentFinishedAt: time?.segment_finished_at?.toISOString() ?? null,

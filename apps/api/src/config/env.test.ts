@@ -20,6 +20,18 @@ describe('API environment', () => {
     expect(env).toMatchObject({ LOADLINE_METRICS_HOST: '127.0.0.1', LOADLINE_METRICS_PORT: 9464 });
   });
 
+  it('keeps per-second detail unless told a number of days, and refuses one that is not', () => {
+    const base = {
+      DATABASE_URL: 'postgresql://u:p@127.0.0.1/db',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      LOADLINE_SECRET_KEY: 'k'.repeat(32),
+      LOADLINE_RUNNER_KEY: 'r'.repeat(32),
+    };
+    expect(parseApiEnv(base).LOADLINE_SECOND_DETAIL_DAYS).toBeUndefined();
+    expect(parseApiEnv({ ...base, LOADLINE_SECOND_DETAIL_DAYS: '30' }).LOADLINE_SECOND_DETAIL_DAYS).toBe(30);
+    for (const days of ['0', '1.5', 'week']) expect(() => parseApiEnv({ ...base, LOADLINE_SECOND_DETAIL_DAYS: days })).toThrow(/LOADLINE_SECOND_DETAIL_DAYS/);
+  });
+
   it('refuses a short secret key and malformed allowed networks', () => {
     const base = { DATABASE_URL: 'postgresql://u:p@127.0.0.1/db', REDIS_URL: 'redis://127.0.0.1:6379' };
     expect(() => parseApiEnv({ ...base, LOADLINE_SECRET_KEY: 'short' })).toThrow(/LOADLINE_SECRET_KEY: must be at least 32 characters/);

@@ -114,6 +114,12 @@ export const apiEnvSchema = z.object({
     .default(DATA_SET_DEFAULT_MAX_BYTES),
   LOADLINE_DATA_SET_MAX_ROWS: z.coerce.number().int().positive().max(10_000_000).default(DATA_SET_DEFAULT_MAX_ROWS),
   /** Seconds a run may overrun its planned duration before it is stopped and ERRORED. */
+  /**
+   * Days a finished run keeps its per-second detail; after that its seconds are coarsened to
+   * 10 s chunks (its summary, phases, thresholds and figures are stored apart and stay exact).
+   * Unset: kept per second for as long as the run is kept. docs/database.md "Compact seconds".
+   */
+  LOADLINE_SECOND_DETAIL_DAYS: z.coerce.number().int().positive().max(36_500).optional(),
   LOADLINE_RUN_GRACE_SECONDS: z.coerce.number().int().positive().default(60),
   /**
    * The most runners this installation can have (in Kubernetes: the runner autoscaler's

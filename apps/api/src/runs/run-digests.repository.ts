@@ -2,9 +2,12 @@ import { promisify } from 'node:util';
 import { gunzip as gunzipCallback, gzip as gzipCallback } from 'node:zlib';
 import { Injectable } from '@nestjs/common';
 import {
+  PACKED_SECOND_LIST_VERSION,
   STORED_JSON_VERSION,
   StoredJsonError,
   decodeStored,
+  decodeStoredSecondList,
+  packSecondList,
   toSeriesPoints,
   type MergedSecond,
   type SecondSample,
@@ -31,9 +34,10 @@ const COLUMN = { series: 'RunDigest.series', seconds: 'RunDigest.seconds' } as c
 /**
  * What a finished run's pages read that is worked out from all its seconds (RunDigest), the
  * only access to it: written once, when the run ends, read by every first reader after that
- * (a restarted API, another replica). Tenant-scoped. Each part is gzip'd JSON (a 10-minute run
- * of 20 request names: 1.7 MB of series, 6.7 MB of seconds; a tenth of that gzip'd), decoded
- * strictly by the version that wrote it (packages/shared stored-json.ts).
+ * (a restarted API, another replica). Tenant-scoped. The series is gzip'd JSON (a 10-minute run
+ * of 20 request names: 1.7 MB, a tenth of that gzip'd), the seconds packed as stored seconds are
+ * (version 2; digests written before hold gzip'd JSON, version 1, told apart by their first
+ * byte), each decoded strictly by the version that wrote it (packages/shared stored-json.ts).
  */
 @Injectable()
 export class RunDigestsRepository {
@@ -41,8 +45,9 @@ export class RunDigestsRepository {
 
   /** Keeps the run's digest, built from the segments' state `key` (replacing one built from another). */
   async save(runId: string, key: string, digest: RunDigest): Promise<void> {
-    const [series, seconds] = await Promise.all([gzip(JSON.stringify(digest.series)), gzip(JSON.stringify(digest.seconds))]);
-    const data = { key, jsonVersion: STORED_JSON_VERSION, series: new Uint8Array(series), seconds: new Uint8Array(seconds) };
+    const series = await gzip(JSON.stringify(digest.series));
+    // Packed (version 2), as the run's own seconds: a fraction of their gzip'd JSON.
+    const data = { key, jsonVersion: STORED_JSON_VERSION, series: new Uint8Array(series), seconds: packSecondList(digest.seconds) };
     await this.db.scoped.runDigest.upsert({ where: { runId }, create: withTenant({ runId, ...data }), update: data });
   }
 
@@ -57,6 +62,8 @@ export class RunDigestsRepository {
     const row = (await this.db.scoped.runDigest.findUnique({ where: { runId }, select })) as unknown as
       ({ key: string; jsonVersion: number } & Record<P, Uint8Array>) | null;
     if (!row || row.key !== key) return null;
+    const bytes = row[part];
+    if (part === 'seconds' && bytes[0] === PACKED_SECOND_LIST_VERSION) return decodeStoredSecondList(bytes, runId) as StoredValue<(typeof COLUMN)[P]>;
     let raw: unknown;
     try {
       raw = JSON.parse((await gunzip(row[part])).toString('utf8'));

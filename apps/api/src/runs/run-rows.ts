@@ -1,4 +1,4 @@
-import { decodeStored, storedSecondVersion, type RelativeJudgement, type StoredSecond, type StoredValue } from '@loadline/shared';
+import { decodeStored, decodeStoredSecond, type RelativeJudgement, type StoredSecond, type StoredValue } from '@loadline/shared';
 import type { Run, RunSegment, ThresholdResult, PlanVersion } from '../generated/prisma/client.js';
 import { decodePlanVersion, type PlanVersionRow } from '../plans/plan-version-row.js';
 
@@ -61,13 +61,23 @@ export function decodeRun(row: StoredRun): RunRecord {
   };
 }
 
-/** A stored second: its sample decoded by the version it says it is (`v`), its generator with it. */
-export function decodeSecond(row: { runId: string; t: number; segmentIndex: number; data: unknown; generator: unknown }): StoredSecond {
-  const version = storedSecondVersion(row.data);
-  const id = `${row.runId}@${row.t}/${row.segmentIndex}`;
-  return {
-    segmentIndex: row.segmentIndex,
-    sample: decodeStored('RunSecond.data', row.data, version, id),
-    generator: decodeStored('RunSecond.generator', row.generator, version, id),
-  };
+/**
+ * A stored second, packed (version 2) or JSON (version 1, rows the RunSecondPacker has not
+ * converted yet): its sample and its generator reading, decoded strictly.
+ */
+export function decodeSecond(row: {
+  runId: string;
+  t: number;
+  segmentIndex: number;
+  data: unknown;
+  generator: unknown;
+  packed?: Uint8Array | null;
+  span?: number;
+}): StoredSecond {
+  const { sample, generator } = decodeStoredSecond(
+    { packed: row.packed ?? null, data: row.data, generator: row.generator },
+    `${row.runId}@${row.t}/${row.segmentIndex}`,
+  );
+  // A coarsened row (LOADLINE_SECOND_DETAIL_DAYS) holds several seconds from t on.
+  return { segmentIndex: row.segmentIndex, sample, generator, ...(row.span !== undefined && row.span > 1 ? { seconds: row.span } : {}) };
 }

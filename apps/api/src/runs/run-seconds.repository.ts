@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import type { GeneratorSample, SecondSample, StoredSecond } from '@loadline/shared';
+import { packSecond, type GeneratorSample, type SecondSample, type StoredSecond } from '@loadline/shared';
 import { DatabaseService } from '../prisma/database.service.js';
 import { withTenant } from '../tenancy/request-context.js';
-import { Prisma, type SegmentStatus } from '../generated/prisma/client.js';
+import type { SegmentStatus } from '../generated/prisma/client.js';
 import { decodeSecond } from './run-rows.js';
 
 const FINISHED_SEGMENT: SegmentStatus[] = ['COMPLETED', 'ERRORED', 'CANCELLED'];
@@ -31,8 +31,8 @@ export class RunSecondsRepository {
             runId,
             segmentIndex,
             t: sample.t,
-            data: sample as unknown as Prisma.InputJsonValue,
-            generator: (generator ?? undefined) as Prisma.InputJsonValue | undefined,
+            // Packed (version 2): data and generator stay NULL (docs/database.md "Compact seconds").
+            packed: packSecond(sample, generator),
           }),
         ],
         skipDuplicates: true,
@@ -64,7 +64,7 @@ export class RunSecondsRepository {
     const rows = await this.db.scoped.runSecond.findMany({
       where: { runId, ...(afterT !== undefined ? { t: { gt: afterT } } : {}) },
       orderBy: [{ t: 'asc' }, { segmentIndex: 'asc' }],
-      select: { runId: true, t: true, data: true, generator: true, segmentIndex: true },
+      select: { runId: true, t: true, data: true, generator: true, packed: true, span: true, segmentIndex: true },
     });
     return rows.map(decodeSecond);
   }

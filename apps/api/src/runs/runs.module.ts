@@ -5,6 +5,8 @@ import { OrganizationsModule } from '../organizations/organizations.module.js';
 import { RunsController } from './runs.controller.js';
 import { RunsRepository } from './runs.repository.js';
 import { RunSecondsRepository } from './run-seconds.repository.js';
+import { RunSecondPacker } from './run-second-packer.service.js';
+import { RunSecondRetention } from './run-second-retention.service.js';
 import { RunDigestsRepository } from './run-digests.repository.js';
 import { RunsService } from './runs.service.js';
 import { RunFinalizer } from './run-finalizer.service.js';
@@ -32,6 +34,8 @@ import { RunDataService } from './run-data.service.js';
   providers: [
     RunsRepository,
     RunSecondsRepository,
+    RunSecondPacker,
+    RunSecondRetention,
     RunDigestsRepository,
     RunsService,
     RunFinalizer,

@@ -21,7 +21,11 @@ export async function captureStoredFixture(db: TestDatabase, client: ApiClient, 
   const [planVersion] = await db.query('SELECT * FROM "PlanVersion" WHERE id = $1', [row!.planVersionId]);
   const segments = await db.query('SELECT * FROM "RunSegment" WHERE "runId" = $1 ORDER BY index', [run.id]);
   const thresholds = await db.query('SELECT * FROM "ThresholdResult" WHERE "runId" = $1 ORDER BY position', [run.id]);
-  const seconds = await db.query('SELECT "runId", t, "segmentIndex", data, generator FROM "RunSecond" WHERE "runId" = $1 ORDER BY t, "segmentIndex"', [run.id]);
+  // Packed seconds (bytea) as base64 text: runs/stored-fixtures.test.ts turns them back into bytes.
+  const seconds = await db.query(
+    `SELECT "runId", t, "segmentIndex", data, generator, encode(packed, 'base64') AS packed FROM "RunSecond" WHERE "runId" = $1 ORDER BY t, "segmentIndex"`,
+    [run.id],
+  );
   const view = (await client.get<RunView>(`/runs/${run.id}`)).body;
   const series = (await client.get<{ points: unknown[] }>(`/runs/${run.id}/series`)).body;
   const n = (captured.get(label) ?? 0) + 1;
