@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // pnpm bench [-- --quick] [--pairs N] [--overhead-seconds N] [--soak-seconds N] [--scale-rate N] [--scale-seconds N]
 //            [--spread-runs N] [--telemetry-seconds N] [--compare-pairs N] [--compare-runs N] [--compare-seconds N] [--compare-from FILE] [--compare-shapes A,B]
-//            [--storage-seconds N] [--only overhead,accuracy,memory,storage,scale,api,live,telemetry,reads,data,schedules,regressions,compare,charts]
+//            [--storage-seconds N] [--responsiveness-runs N]
+//            [--only overhead,accuracy,memory,storage,scale,api,live,telemetry,reads,data,responsiveness,schedules,regressions,compare,charts]
 //
 // Benchmarks of the whole platform on this machine, reported as ratios against a baseline
 // measured in the same run (plus the raw numbers): what Loadline costs k6 in throughput, how
@@ -32,6 +33,7 @@ import { formatCompare, summarizeCompare } from './lib/compare-report.mjs';
 import { formatTelemetry, summarizeTelemetry } from './lib/telemetry.mjs';
 import { formatDataSets, summarizeDataSets } from './lib/data-sets.mjs';
 import { formatStorageByNames, summarizeStorageByNames } from './lib/storage.mjs';
+import { formatResponsiveness, summarizeResponsiveness } from './lib/responsiveness-figures.mjs';
 
 async function main() {
   const options = parseOptions(process.argv.slice(2));
@@ -132,6 +134,7 @@ async function runStackBenchmarks(options, results, setCleanup) {
   const { firstReads } = await import('./lib/first-reads.mjs');
   const { dataSets } = await import('./lib/data-sets.mjs');
   const { storageByNames } = await import('./lib/storage.mjs');
+  const { responsiveness } = await import('./lib/responsiveness.mjs');
   Stack.preflight();
   const versions = { k6: await k6Version(), go: await goVersion(), node: process.version };
   await buildServer('ok');
@@ -158,6 +161,7 @@ async function runStackBenchmarks(options, results, setCleanup) {
     if (options.only.includes('telemetry')) results.telemetry = await telemetry(ctx, okServer);
     if (options.only.includes('reads')) results.reads = await firstReads(ctx);
     if (options.only.includes('data')) results.data = await dataSets(ctx, okServer);
+    if (options.only.includes('responsiveness')) results.responsiveness = await responsiveness(ctx);
   } finally {
     await okServer.stop();
   }
@@ -187,6 +191,7 @@ function formatReport({ machine, options, results, startedAt }) {
     reads,
     data: ds,
     storageByNames: sbn,
+    responsiveness: rs,
   } = results;
   lines.push('');
   lines.push(
@@ -278,6 +283,7 @@ function formatReport({ machine, options, results, startedAt }) {
   if (lv) lines.push('', ...formatLive(lv));
   if (tm) lines.push('', ...formatTelemetry(tm));
   if (ds) lines.push('', ...formatDataSets(ds));
+  if (rs) lines.push('', ...formatResponsiveness(rs));
   if (sch) lines.push('', ...formatSchedules(sch));
   if (reg) lines.push('', ...formatRegressions(reg));
   if (cmp) lines.push('', ...formatCompare(cmp));
@@ -339,6 +345,7 @@ function formatReport({ machine, options, results, startedAt }) {
   if (cmp) lines.push(...summarizeCompare(cmp));
   if (l?.perRun.length)
     lines.push(`  latency    run end -> report            ${fmtInt(l.medianMs)} ms median, ${fmtInt(l.maxMs)} ms max (${l.perRun.length} runs)`);
+  if (rs) lines.push(...summarizeResponsiveness(rs));
   lines.push('');
   return `${lines.join('\n')}\n`;
 }

@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { BenchError } from './util.mjs';
 
 /** These need the platform (PostgreSQL, Redis, the built API and runner, k6, Go); charts does not. */
-export const STACK_BENCHMARKS = ['overhead', 'accuracy', 'memory', 'storage', 'scale', 'api', 'live', 'telemetry', 'reads', 'data'];
+export const STACK_BENCHMARKS = ['overhead', 'accuracy', 'memory', 'storage', 'scale', 'api', 'live', 'telemetry', 'reads', 'data', 'responsiveness'];
 const BENCHMARKS = [...STACK_BENCHMARKS, 'schedules', 'regressions', 'compare', 'charts'];
 
 export function parseOptions(argv) {
@@ -26,6 +26,7 @@ export function parseOptions(argv) {
       'compare-shapes': { type: 'string' },
       'reads-seconds': { type: 'string' },
       'storage-seconds': { type: 'string' },
+      'responsiveness-runs': { type: 'string' },
       only: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -35,7 +36,8 @@ export function parseOptions(argv) {
     process.stdout.write(
       'usage: pnpm bench [-- --quick] [--pairs N] [--overhead-seconds N] [--soak-seconds N] [--scale-rate N] [--scale-seconds N]\n' +
         '                  [--spread-runs N] [--telemetry-seconds N] [--compare-pairs N] [--compare-runs N] [--compare-seconds N] [--compare-from FILE] [--compare-shapes A,B]\n' +
-        '                  [--only overhead,accuracy,memory,storage,scale,api,live,telemetry,reads,data,schedules,regressions,compare,charts]\n' +
+        '                  [--responsiveness-runs N]\n' +
+        '                  [--only overhead,accuracy,memory,storage,scale,api,live,telemetry,reads,data,responsiveness,schedules,regressions,compare,charts]\n' +
         '  --quick           short smoke check: 1 overhead pair of 10 s, 10 s accuracy run, 60 s soak, scale runs of 10 s and\n' +
         '                    5 start-spread runs, charts up to 3,600 points\n' +
         '  --pairs N         bare k6 / Loadline pairs for the overhead figure (default 5)\n' +
@@ -62,6 +64,8 @@ export function parseOptions(argv) {
         "  --reads-seconds N that run's seconds (default 600, --quick 60)\n" +
         '  --only storage    stored bytes per run-minute at 1, 10 and 50 request names (20 VUs), packed and as the JSON of before\n' +
         '  --storage-seconds N  load duration of each of those runs (default 30, --quick 10)\n' +
+        '  --only responsiveness  click -> first request and last request -> verdict, plans of 1 and 3 segments (30/s for 3 s)\n' +
+        '  --responsiveness-runs N  runs of each after one warm-up each (default 7, --quick 3)\n' +
         '  --only LIST       run only some benchmarks (storage and latency use the runs done; charts alone needs no stack)\n',
     );
     process.exit(0);
@@ -91,6 +95,7 @@ export function parseOptions(argv) {
     compareShapes: values['compare-shapes'] ? values['compare-shapes'].split(',').map((name) => name.trim()) : null,
     storageSeconds: values['storage-seconds'] ? positiveInt('storage-seconds', values['storage-seconds'], 5) : values.quick ? 10 : 30,
     readsSeconds: values['reads-seconds'] ? positiveInt('reads-seconds', values['reads-seconds'], 3) : values.quick ? 60 : 600,
+    responsivenessRuns: values['responsiveness-runs'] ? positiveInt('responsiveness-runs', values['responsiveness-runs'], 1) : values.quick ? 3 : 7,
     only,
   };
 }

@@ -61,7 +61,7 @@ function served(before, after) {
  * long it waited for the start moment (waitedMs) and how late after it k6's resume call returned
  * (resumeMs: timer lateness + the call).
  */
-function runnerStartLog(stack, runId) {
+export function runnerStartLog(stack, runId) {
   const bySegment = {};
   for (const runner of stack.runners) {
     let text = '';
@@ -94,7 +94,7 @@ function spreadOf(times) {
 }
 
 /** GET /runners until `count` are online and free (a runner marks itself free after a run). */
-async function waitForFreeRunners(client, count, timeoutMs = 30_000) {
+export async function waitForFreeRunners(client, count, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
   let view;
   while (Date.now() < deadline) {
