@@ -1,7 +1,7 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { packSecond } from '@loadline/shared';
-import { DatabaseService } from '../prisma/database.service.js';
 import { decodeSecond } from './run-rows.js';
+import { RunSecondMaintenanceRepository, type SecondKey } from './run-second-maintenance.repository.js';
 
 /** Rows converted per transaction: a few hundred KB of JSON, a short lock on those rows only. */
 const BATCH = 500;
@@ -9,9 +9,6 @@ const BATCH = 500;
 const PAUSE_MS = 50;
 /** First pass this long after start, out of the way of the start itself. */
 const START_DELAY_MS = 5_000;
-
-type Key = { runId: string; segmentIndex: number; t: number };
-type JsonRow = Key & { tenantId: string; data: unknown; generator: unknown };
 
 export interface PackPass {
   converted: number;
@@ -40,7 +37,7 @@ export class RunSecondPacker implements OnApplicationBootstrap, OnApplicationShu
   /** The pass made after start (null when it failed or the API stopped first). */
   readonly startPass = new Promise<PackPass | null>((resolve) => (this.startPassDone = resolve));
 
-  constructor(private readonly db: DatabaseService) {}
+  constructor(private readonly seconds: RunSecondMaintenanceRepository) {}
 
   onApplicationBootstrap(): void {
     this.timer = setTimeout(() => {
@@ -67,7 +64,7 @@ export class RunSecondPacker implements OnApplicationBootstrap, OnApplicationShu
 
   private async pass(): Promise<PackPass> {
     const total: PackPass = { converted: 0, unreadable: 0 };
-    let after: Key | null = null;
+    let after: SecondKey | null = null;
     while (!this.stopped) {
       const batch = await this.batch(after);
       total.converted += batch.converted;
@@ -80,39 +77,24 @@ export class RunSecondPacker implements OnApplicationBootstrap, OnApplicationShu
     return total;
   }
 
-  private batch(after: Key | null): Promise<PackPass & { last: Key | null }> {
-    return this.db.system.$transaction(async (tx) => {
-      const rows = after
-        ? await tx.$queryRaw<JsonRow[]>`
-            SELECT "tenantId", "runId", "segmentIndex", t, data, generator FROM "RunSecond"
-             WHERE packed IS NULL AND ("runId", "segmentIndex", t) > (${after.runId}, ${after.segmentIndex}, ${after.t})
-             ORDER BY "runId", "segmentIndex", t LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`
-        : await tx.$queryRaw<JsonRow[]>`
-            SELECT "tenantId", "runId", "segmentIndex", t, data, generator FROM "RunSecond"
-             WHERE packed IS NULL ORDER BY "runId", "segmentIndex", t LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`;
-      let unreadable = 0;
-      const packed: Array<Key & { bytes: Uint8Array }> = [];
-      for (const row of rows) {
-        try {
-          const { sample, generator } = decodeSecond(row);
-          packed.push({ runId: row.runId, segmentIndex: row.segmentIndex, t: row.t, bytes: packSecond(sample, generator) });
-        } catch (error) {
-          unreadable++;
-          this.logger.warn(
-            { runId: row.runId, tenantId: row.tenantId, segmentIndex: row.segmentIndex, t: row.t, err: String(error) },
-            'stored second left as JSON',
-          );
-        }
+  private async batch(after: SecondKey | null): Promise<PackPass & { last: SecondKey | null }> {
+    let converted = 0;
+    let unreadable = 0;
+    const rows = await this.seconds.convertJsonBatch(after, BATCH, (row) => {
+      try {
+        const { sample, generator } = decodeSecond(row);
+        converted++;
+        return packSecond(sample, generator);
+      } catch (error) {
+        unreadable++;
+        this.logger.warn(
+          { runId: row.runId, tenantId: row.tenantId, segmentIndex: row.segmentIndex, t: row.t, err: String(error) },
+          'stored second left as JSON',
+        );
+        return null;
       }
-      if (packed.length) {
-        await tx.$executeRaw`
-          UPDATE "RunSecond" s SET packed = v.packed, data = NULL, generator = NULL
-            FROM unnest(${packed.map((row) => row.runId)}::text[], ${packed.map((row) => row.segmentIndex)}::int[], ${packed.map((row) => row.t)}::int[],
-                        ${packed.map((row) => Buffer.from(row.bytes))}::bytea[]) AS v("runId", "segmentIndex", t, packed)
-           WHERE s."runId" = v."runId" AND s."segmentIndex" = v."segmentIndex" AND s.t = v.t AND s.packed IS NULL`;
-      }
-      const last = rows.at(-1);
-      return { converted: packed.length, unreadable, last: last ? { runId: last.runId, segmentIndex: last.segmentIndex, t: last.t } : null };
     });
+    const last = rows.at(-1);
+    return { converted, unreadable, last: last ? { runId: last.runId, segmentIndex: last.segmentIndex, t: last.t } : null };
   }
 }

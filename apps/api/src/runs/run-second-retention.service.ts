@@ -1,8 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { coarsenSeconds, packSecond } from '@loadline/shared';
+import { StoredJsonError, coarsenSeconds, packSecond } from '@loadline/shared';
 import { API_ENV, type ApiEnv } from '../config/env.js';
-import { DatabaseService } from '../prisma/database.service.js';
-import { decodeSecond } from './run-rows.js';
+import { RunSecondMaintenanceRepository } from './run-second-maintenance.repository.js';
 
 /** How often finished runs are looked at: detail is kept in days, an hour late is nothing. */
 const INTERVAL_MS = 60 * 60 * 1000;
@@ -37,7 +36,7 @@ export class RunSecondRetention implements OnApplicationBootstrap, OnApplication
   private readonly unreadable = new Set<string>();
 
   constructor(
-    private readonly db: DatabaseService,
+    private readonly seconds: RunSecondMaintenanceRepository,
     @Inject(API_ENV) private readonly env: ApiEnv,
   ) {}
 
@@ -69,13 +68,9 @@ export class RunSecondRetention implements OnApplicationBootstrap, OnApplication
   private async pass(cutoff: Date): Promise<CoarsenPass> {
     const total: CoarsenPass = { runs: 0, rowsBefore: 0, rowsAfter: 0 };
     for (;;) {
-      const due = await this.db.system.$queryRaw<Array<{ id: string }>>`
-        SELECT r.id FROM "Run" r
-         WHERE r."finishedAt" < ${cutoff} AND NOT (r.id = ANY(${[...this.unreadable]}::text[]))
-           AND EXISTS (SELECT 1 FROM "RunSecond" s WHERE s."runId" = r.id AND s.span = 1)
-         ORDER BY r."finishedAt" LIMIT ${BATCH}`;
+      const due = await this.seconds.runsWithSecondsBefore(cutoff, [...this.unreadable], BATCH);
       if (!due.length) break;
-      for (const { id } of due) {
+      for (const id of due) {
         const done = await this.coarsenRun(id);
         if (!done) continue;
         total.runs++;
@@ -87,34 +82,21 @@ export class RunSecondRetention implements OnApplicationBootstrap, OnApplication
     return total;
   }
 
-  private coarsenRun(runId: string): Promise<{ before: number; after: number } | null> {
-    return this.db.system.$transaction(async (tx) => {
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${runId}))`;
-      const rows = await tx.runSecond.findMany({ where: { runId } });
-      if (!rows.length) return null;
-      let coarse;
-      try {
-        coarse = coarsenSeconds(rows.map(decodeSecond));
-      } catch (error) {
-        this.unreadable.add(runId);
-        this.logger.warn({ runId, err: String(error) }, 'seconds of an old run left as they are: unreadable');
-        return null;
-      }
-      const tenantId = rows[0]!.tenantId;
-      await tx.runSecond.deleteMany({ where: { runId } });
-      await tx.runSecond.createMany({
-        data: coarse.map((second) => ({
-          tenantId,
-          runId,
+  private async coarsenRun(runId: string): Promise<{ before: number; after: number } | null> {
+    try {
+      return await this.seconds.rewriteRun(runId, (seconds) =>
+        coarsenSeconds(seconds).map((second) => ({
           segmentIndex: second.segmentIndex,
           t: second.sample.t,
           span: second.seconds ?? 1,
           packed: packSecond(second.sample, second.generator),
         })),
-      });
-      // Built again from the chunks by the next read (run-live.service.ts).
-      await tx.runDigest.deleteMany({ where: { runId } });
-      return { before: rows.length, after: coarse.length };
-    });
+      );
+    } catch (error) {
+      if (!(error instanceof StoredJsonError)) throw error;
+      this.unreadable.add(runId);
+      this.logger.warn({ runId, err: String(error) }, 'seconds of an old run left as they are: unreadable');
+      return null;
+    }
   }
 }

@@ -5,6 +5,7 @@ import { OrganizationsModule } from '../organizations/organizations.module.js';
 import { RunsController } from './runs.controller.js';
 import { RunsRepository } from './runs.repository.js';
 import { RunSecondsRepository } from './run-seconds.repository.js';
+import { RunSecondMaintenanceRepository } from './run-second-maintenance.repository.js';
 import { RunSecondPacker } from './run-second-packer.service.js';
 import { RunSecondRetention } from './run-second-retention.service.js';
 import { RunDigestsRepository } from './run-digests.repository.js';
@@ -34,6 +35,7 @@ import { RunDataService } from './run-data.service.js';
   providers: [
     RunsRepository,
     RunSecondsRepository,
+    RunSecondMaintenanceRepository,
     RunSecondPacker,
     RunSecondRetention,
     RunDigestsRepository,
