@@ -38,6 +38,7 @@ export * from './live-thresholds.js';
 export * from './second-folding.js';
 export * from './second-pack.js';
 export * from './second-list-pack.js';
+export * from './second-block-pack.js';
 export * from './second-coarsening.js';
 export * from './series-merge.js';
 export * from './stop-rule.js';

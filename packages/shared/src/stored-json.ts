@@ -18,6 +18,7 @@ import { telemetryMinuteSchema, type TelemetryMinute } from './telemetry/stored.
 import { PACKED_MINUTE_VERSION, unpackMinute } from './telemetry/stored-pack.js';
 import { PACKED_SECOND_VERSION, unpackSecond, type PackedSecond } from './second-pack.js';
 import { PACKED_SECOND_LIST_VERSION, unpackSecondList } from './second-list-pack.js';
+import { PACKED_SECOND_BLOCK_VERSION, unpackSecondBlock } from './second-block-pack.js';
 
 /**
  * Every JSON column the API stores, by version: the schema each version was written with,
@@ -67,8 +68,9 @@ const STORED_COLUMNS = {
   /**
    * One segment's second: version 1 is the sample's JSON (RunSecond.data, jsonb, its version
    * the sample's `v`) and its generator in RunSecond.generator; version 2 packs both into
-   * RunSecond.packed (second-pack.ts), held here to the same schemas once unpacked: read
-   * either with decodeStoredSecond.
+   * RunSecond.packed (second-pack.ts), held here to the same schemas once unpacked; version 3
+   * is a block of a finished run's version-2 seconds in one row (second-block-pack.ts). Read
+   * any with decodeStoredSeconds.
    */
   'RunSecond.data': { 1: secondSampleSchema, [PACKED_SECOND_VERSION]: secondSampleSchema },
   'RunSecond.generator': { 1: generatorSampleSchema.nullable(), [PACKED_SECOND_VERSION]: generatorSampleSchema.nullable() },
@@ -168,6 +170,9 @@ export function decodeStoredMinute(bytes: Uint8Array, rowId: string | null = nul
  * fits no version is.
  */
 export function decodeStoredSecond(row: { packed: Uint8Array | null; data: unknown; generator: unknown }, rowId: string | null = null): PackedSecond {
+  if (row.packed?.[0] === PACKED_SECOND_BLOCK_VERSION) {
+    throw new StoredJsonError('RunSecond.data', PACKED_SECOND_BLOCK_VERSION, rowId, ['a block of seconds: read it with decodeStoredSeconds']);
+  }
   if (row.packed) {
     let unpacked: { sample: unknown; generator: unknown };
     try {
@@ -182,6 +187,25 @@ export function decodeStoredSecond(row: { packed: Uint8Array | null; data: unkno
   }
   const version = storedSecondVersion(row.data);
   return { sample: decodeStored('RunSecond.data', row.data, version, rowId), generator: decodeStored('RunSecond.generator', row.generator, version, rowId) };
+}
+
+/**
+ * The seconds a stored row holds: one (versions 1 and 2, as decodeStoredSecond), or the block
+ * of a finished run's seconds (version 3, second-block-pack.ts), each decoded strictly.
+ */
+export function decodeStoredSeconds(row: { packed: Uint8Array | null; data: unknown; generator: unknown }, rowId: string | null = null): PackedSecond[] {
+  if (row.packed?.[0] !== PACKED_SECOND_BLOCK_VERSION) return [decodeStoredSecond(row, rowId)];
+  let unpacked: Array<{ sample: unknown; generator: unknown }>;
+  try {
+    unpacked = unpackSecondBlock(row.packed);
+  } catch (error) {
+    throw new StoredJsonError('RunSecond.data', PACKED_SECOND_BLOCK_VERSION, rowId, [`packed block of seconds unreadable: ${(error as Error).message}`]);
+  }
+  // Its seconds are version-2 seconds, one after another.
+  return unpacked.map(({ sample, generator }) => ({
+    sample: decodeStored('RunSecond.data', sample, PACKED_SECOND_VERSION, rowId),
+    generator: decodeStored('RunSecond.generator', generator, PACKED_SECOND_VERSION, rowId),
+  }));
 }
 
 /** Packed merged seconds of a finished run (RunDigest.seconds, version 2), decoded strictly. */
