@@ -45,7 +45,9 @@ const scaledSeconds = (shared, seconds, factor) =>
 /** A run's seconds as the API reads them: stored rows decoded, segments merged per second. */
 async function storedSeconds(shared, db, runId) {
   const { rows } = await db.query(`SELECT "segmentIndex", data, generator, packed FROM "RunSecond" WHERE "runId" = $1 ORDER BY t, "segmentIndex"`, [runId]);
-  const stored = rows.map((row) => ({ segmentIndex: row.segmentIndex, ...shared.decodeStoredSecond(row, runId), generator: null }));
+  const stored = rows.flatMap((row) =>
+    shared.decodeStoredSeconds(row, runId).map(({ sample }) => ({ segmentIndex: row.segmentIndex, sample, generator: null })),
+  );
   return shared.mergeSegmentsBySecond(stored).map((second) => second.sample);
 }
 

@@ -85,6 +85,7 @@ export async function runPlan(ctx, plan, { label, timeoutMs, sampleEveryMs = nul
  * `generator`): the data bytes count whichever it has.
  */
 export async function storedFacts(db, shared, runId) {
+  await blocked(db, runId);
   const seconds = await db.query(
     `SELECT count(*)::int AS rows,
             coalesce(sum(coalesce(pg_column_size(s.data), 0) + coalesce(pg_column_size(s.generator), 0) + coalesce(pg_column_size(s.packed), 0)), 0)::bigint AS data_bytes,
@@ -107,10 +108,13 @@ export async function storedFacts(db, shared, runId) {
   const { rows: secondRows } = await db.query(`SELECT t, data, generator, packed FROM "RunSecond" WHERE "runId" = $1 ORDER BY t`, [runId]);
   const byT = new Map();
   for (const row of secondRows) {
-    const { sample } = shared.decodeStoredSecond(row, runId);
-    byT.set(row.t, (byT.get(row.t) ?? 0) + sample.requests.reduce((sum, request) => sum + request.count, 0));
+    // A finished run's rows are blocks of up to 60 seconds (RunSecond.packed version 3).
+    for (const { sample } of shared.decodeStoredSeconds(row, runId)) {
+      byT.set(sample.t, (byT.get(sample.t) ?? 0) + sample.requests.reduce((sum, request) => sum + request.count, 0));
+    }
   }
-  const perSecond = [...byT.values()];
+  const perSecond = [...byT.entries()].sort(([a], [b]) => a - b).map(([, count]) => count);
+  const ts = [...byT.keys()];
   const row = seconds.rows[0];
   const time = times.rows[0];
   const rows = row.rows;
@@ -122,7 +126,7 @@ export async function storedFacts(db, shared, runId) {
   const heapBytes = Number(row.tuple_bytes) + 4 * rows;
   return {
     secondRows: rows,
-    secondsSpan: rows ? Number(row.last_t) - Number(row.first_t) + 1 : 0,
+    secondsSpan: ts.length ? Math.max(...ts) - Math.min(...ts) + 1 : 0,
     dataBytes: Number(row.data_bytes),
     heapBytes,
     indexBytes: indexEntry * rows,
@@ -135,6 +139,23 @@ export async function storedFacts(db, shared, runId) {
     runFinishedAt: time?.run_finished_at?.toISOString() ?? null,
     endToReportMs: time?.segment_finished_at && time?.run_finished_at ? time.run_finished_at.getTime() - time.segment_finished_at.getTime() : null,
   };
+}
+
+/**
+ * Waits (up to 15 s) until the API has put the finished run's seconds in blocks (run.ended:
+ * RunSecondPacker), which it does after the verdict, so that what is measured is what stays.
+ */
+async function blocked(db, runId) {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const { rows } = await db.query(
+      `SELECT count(*)::int AS n FROM (SELECT "segmentIndex" FROM "RunSecond" WHERE "runId" = $1 AND "heldSeconds" = 1 AND span = 1
+        GROUP BY "segmentIndex" HAVING count(*) > 1) s`,
+      [runId],
+    );
+    if (rows[0].n === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 function perSecondFacts(counts) {

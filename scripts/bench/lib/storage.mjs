@@ -28,15 +28,16 @@ async function asOldForm(ctx, runId) {
   );
   const { rows } = await db.query(`SELECT "tenantId", "runId", "segmentIndex", t, data, generator, packed FROM "RunSecond" WHERE "runId" = $1`, [runId]);
   for (const row of rows) {
-    const { sample, generator } = ctx.shared.decodeStoredSecond(row, runId);
-    await db.query(`INSERT INTO ${OLD_TABLE} VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb) ON CONFLICT DO NOTHING`, [
-      row.tenantId,
-      row.runId,
-      row.segmentIndex,
-      row.t,
-      JSON.stringify(sample),
-      generator === null ? null : JSON.stringify(generator),
-    ]);
+    for (const { sample, generator } of ctx.shared.decodeStoredSeconds(row, runId)) {
+      await db.query(`INSERT INTO ${OLD_TABLE} VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb) ON CONFLICT DO NOTHING`, [
+        row.tenantId,
+        row.runId,
+        row.segmentIndex,
+        sample.t,
+        JSON.stringify(sample),
+        generator === null ? null : JSON.stringify(generator),
+      ]);
+    }
   }
   const [sizes] = (
     await db.query(`SELECT count(*)::int AS rows, coalesce(sum(pg_column_size(s.*)), 0)::bigint AS tuple_bytes FROM ${OLD_TABLE} s WHERE "runId" = $1`, [runId])

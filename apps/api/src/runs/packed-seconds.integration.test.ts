@@ -14,19 +14,21 @@ import {
   type RunSeries,
   type RunView,
   type SecondSample,
+  type StoredSecond,
   type TargetView,
 } from '@loadline/shared';
 import { startStack, type TestStack } from '../test/stack.js';
 import type { ApiClient } from '../test/api-client.js';
 import { FakeRunner } from '../test/fake-runner.js';
-import { decodeSecond } from './run-rows.js';
+import { decodeSecond, decodeSecondRows } from './run-rows.js';
 import { RunSecondPacker } from './run-second-packer.service.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const exec = promisify(execFile);
 const PACKED_MIGRATION = '20261127214818_packed_seconds';
+const BLOCKS_MIGRATION = '20261127221858_second_blocks';
 
-type Row = { runId: string; t: number; segmentIndex: number; data: unknown; generator: unknown; packed: Buffer | null };
+type Row = { runId: string; t: number; segmentIndex: number; data: unknown; generator: unknown; packed: Buffer | null; heldSeconds: number };
 
 /**
  * Seconds are stored packed (RunSecond.packed, version 2); rows stored before are JSON
@@ -43,6 +45,8 @@ describe('packed seconds: old JSON rows read, and are converted after a restore'
   let plan: PlanView;
   let run: RunView;
   let packedRows: Row[];
+  /** The run's seconds as its rows hold them (one block once it finished). */
+  let stored: StoredSecond[];
   const folder = path.join('/tmp', `loadline-packed-${randomBytes(4).toString('hex')}`);
 
   /** Two names, a slow tail, errors in a second scenario: every scope has its own percentiles. */
@@ -92,13 +96,26 @@ describe('packed seconds: old JSON rows read, and are converted after a restore'
   }
 
   const rows = () =>
-    stack.db.query<Row>(`SELECT "runId", t, "segmentIndex", data, generator, packed FROM "RunSecond" WHERE "runId" = $1 ORDER BY t, "segmentIndex"`, [run.id]);
+    stack.db.query<Row>(
+      `SELECT "runId", t, "segmentIndex", data, generator, packed, "heldSeconds" FROM "RunSecond" WHERE "runId" = $1 ORDER BY t, "segmentIndex"`,
+      [run.id],
+    );
   /** The summary worked out afresh from the stored seconds: every scope's percentiles. */
   const fromSeconds = (stored: Row[]) =>
     summarizeSeconds(
-      mergeSegmentsBySecond(stored.map(decodeSecond)).map((second) => second.sample),
+      mergeSegmentsBySecond(decodeSecondRows(stored)).map((second) => second.sample),
       ['a', 'b'],
     );
+  /** The run's seconds as the release before packed seconds wrote them: a JSON row each. */
+  const writeJsonRows = async () => {
+    await stack.db.query(`DELETE FROM "RunSecond" WHERE "runId" = $1`, [run.id]);
+    for (const { segmentIndex, sample, generator } of stored) {
+      await stack.db.query(
+        `INSERT INTO "RunSecond" ("tenantId", "runId", "segmentIndex", t, data, generator) SELECT "tenantId", id, $2, $3, $4::jsonb, $5::jsonb FROM "Run" WHERE id = $1`,
+        [run.id, segmentIndex, sample.t, JSON.stringify(sample), generator === null ? null : JSON.stringify(generator)],
+      );
+    }
+  };
   const read = async (client: ApiClient) => {
     const view = await client.get<RunView>(`/runs/${run.id}`);
     const series = await client.get<RunSeries>(`/runs/${run.id}/series`);
@@ -129,7 +146,10 @@ describe('packed seconds: old JSON rows read, and are converted after a restore'
     run = await owner.waitForRun(started.id, 30_000);
     // Nothing to convert in a new database; from here on the API does not convert by itself.
     expect(await packer().startPass).toEqual({ converted: 0, unreadable: 0 });
+    // Its seconds go into one block once it has ended (run.ended); wait for that.
+    await packer().blockRun(run.id);
     packedRows = await rows();
+    stored = decodeSecondRows(packedRows);
   }, 90_000);
   afterAll(async () => {
     await runner?.close();
@@ -137,9 +157,10 @@ describe('packed seconds: old JSON rows read, and are converted after a restore'
     await rm(folder, { recursive: true, force: true });
   });
 
-  it('writes new seconds packed only', async () => {
-    expect(packedRows).toHaveLength(8);
-    for (const row of packedRows) expect([row.data, row.generator, row.packed?.[0]]).toEqual([null, null, 2]);
+  it("writes new seconds packed only, and puts a finished run's 8 seconds in one block", async () => {
+    expect(packedRows).toHaveLength(1);
+    expect([packedRows[0]!.data, packedRows[0]!.generator, packedRows[0]!.packed?.[0], packedRows[0]!.heldSeconds]).toEqual([null, null, 3, 8]);
+    expect(stored.map((second) => second.sample.t)).toEqual(seconds(stored[0]!.sample.t, 8).map((second) => second.t));
     expect(run.summary!.requests.map((request) => request.name)).toEqual(['a', 'b']);
   });
 
@@ -148,13 +169,7 @@ describe('packed seconds: old JSON rows read, and are converted after a restore'
     const summaryBefore = fromSeconds(packedRows);
     expect(summaryBefore.overall.latency).toEqual(run.summary!.overall.latency);
     // The same seconds as version 1 wrote them, and no digest: every read merges them afresh.
-    for (const row of packedRows) {
-      const { sample, generator } = decodeSecond(row);
-      await stack.db.query(
-        `UPDATE "RunSecond" SET data = $4::jsonb, generator = $5::jsonb, packed = NULL WHERE "runId" = $1 AND "segmentIndex" = $2 AND t = $3`,
-        [row.runId, row.segmentIndex, row.t, JSON.stringify(sample), generator === null ? null : JSON.stringify(generator)],
-      );
-    }
+    await writeJsonRows();
     await stack.db.query(`DELETE FROM "RunDigest" WHERE "runId" = $1`, [run.id]);
     const json = await rows();
     expect(json.every((row) => row.packed === null && row.data !== null)).toBe(true);
@@ -164,22 +179,32 @@ describe('packed seconds: old JSON rows read, and are converted after a restore'
     expect(await packer().packAll()).toEqual({ converted: 8, unreadable: 0 });
     expect(await packer().packAll()).toEqual({ converted: 0, unreadable: 0 });
     const converted = await rows();
-    expect(converted.map((row) => row.packed)).toEqual(packedRows.map((row) => row.packed));
+    for (const row of converted) expect([row.data, row.packed?.[0]]).toEqual([null, 2]);
+    expect(decodeSecondRows(converted)).toEqual(stored);
+    await stack.db.query(`DELETE FROM "RunDigest" WHERE "runId" = $1`, [run.id]);
+    expect(await read(owner)).toEqual(before);
+    // ...and in a block again, read the same.
+    expect(await packer().blockRun(run.id)).toEqual({ before: 8, after: 1 });
     await stack.db.query(`DELETE FROM "RunDigest" WHERE "runId" = $1`, [run.id]);
     expect(await read(owner)).toEqual(before);
   });
 
   it('leaves a row that fits no version as it is, and says so when it is read', async () => {
-    const [first] = packedRows;
+    await writeJsonRows();
+    const [first] = await rows();
     await stack.db.query(`UPDATE "RunSecond" SET data = '{"v":1,"t":1,"requests":"none"}'::jsonb, packed = NULL WHERE "runId" = $1 AND t = $2`, [
       run.id,
       first!.t,
     ]);
-    expect(await packer().packAll()).toEqual({ converted: 0, unreadable: 1 });
+    expect(await packer().packAll()).toEqual({ converted: 7, unreadable: 1 });
     expect(() => decodeSecond({ ...first!, data: { v: 1, t: 1, requests: 'none' }, packed: null })).toThrow(
       /RunSecond\.data of .* \(version 1\) cannot be read: requests/,
     );
-    await stack.db.query(`UPDATE "RunSecond" SET data = NULL, packed = $3 WHERE "runId" = $1 AND t = $2`, [run.id, first!.t, first!.packed]);
+    await stack.db.query(`DELETE FROM "RunSecond" WHERE "runId" = $1`, [run.id]);
+    await stack.db.query(
+      `INSERT INTO "RunSecond" ("tenantId", "runId", "segmentIndex", t, packed, "heldSeconds") SELECT "tenantId", id, 0, $2, $3, 8 FROM "Run" WHERE id = $1`,
+      [run.id, packedRows[0]!.t, packedRows[0]!.packed],
+    );
   });
 
   it('restores a dump from before packed seconds: migrated, read, then converted by the API after it starts', async () => {
@@ -188,17 +213,10 @@ describe('packed seconds: old JSON rows read, and are converted after a restore'
     let dump = '';
     await stack.restartApi(0, async () => {
       // The database as the release before this one left it: JSON seconds, no packed column.
-      for (const row of packedRows) {
-        const { sample } = decodeSecond(row);
-        await stack.db.query(`UPDATE "RunSecond" SET data = $3::jsonb, packed = NULL WHERE "runId" = $1 AND t = $2`, [
-          row.runId,
-          row.t,
-          JSON.stringify(sample),
-        ]);
-      }
+      await writeJsonRows();
       await stack.db.query(`DELETE FROM "RunDigest" WHERE "runId" = $1`, [run.id]);
-      await stack.db.query(`ALTER TABLE "RunSecond" DROP COLUMN packed, DROP COLUMN span, ALTER COLUMN data SET NOT NULL`);
-      await stack.db.query(`DELETE FROM "_prisma_migrations" WHERE migration_name = $1`, [PACKED_MIGRATION]);
+      await stack.db.query(`ALTER TABLE "RunSecond" DROP COLUMN packed, DROP COLUMN span, DROP COLUMN "heldSeconds", ALTER COLUMN data SET NOT NULL`);
+      await stack.db.query(`DELETE FROM "_prisma_migrations" WHERE migration_name = ANY($1)`, [[PACKED_MIGRATION, BLOCKS_MIGRATION]]);
       const env = { ...process.env, DATABASE_URL: stack.db.url };
       dump = (await exec('bash', [path.join(ROOT, 'scripts/db/backup.sh'), folder], { env })).stdout.trim().split('\t')[0]!;
       // Restored over it (restore.sh then applies this release's migrations).

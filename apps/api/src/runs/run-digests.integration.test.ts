@@ -14,7 +14,7 @@ import {
 import { startStack, type TestStack } from '../test/stack.js';
 import type { ApiClient } from '../test/api-client.js';
 import { FakeRunner, sampleSecond } from '../test/fake-runner.js';
-import { decodeSecond } from './run-rows.js';
+import { decodeSecondRows } from './run-rows.js';
 
 /**
  * A finished run's series is kept with it (RunDigest) when it ends: the first read after that,
@@ -56,7 +56,7 @@ describe('digests of finished runs (RunDigest): series and merged seconds', () =
       `SELECT "runId", t, "segmentIndex", data, generator, packed FROM "RunSecond" WHERE "runId" = $1 ORDER BY t, "segmentIndex"`,
       [runId],
     );
-    return toSeriesPoints(mergeSegmentsBySecond(rows.map(decodeSecond)));
+    return toSeriesPoints(mergeSegmentsBySecond(decodeSecondRows(rows)));
   }
 
   const digest = async (runId: string) =>

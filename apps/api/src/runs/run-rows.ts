@@ -1,4 +1,12 @@
-import { decodeStored, decodeStoredSecond, type RelativeJudgement, type StoredSecond, type StoredValue } from '@loadline/shared';
+import {
+  PACKED_SECOND_BLOCK_VERSION as PACKED_BLOCK,
+  decodeStored,
+  decodeStoredSecond,
+  decodeStoredSeconds,
+  type RelativeJudgement,
+  type StoredSecond,
+  type StoredValue,
+} from '@loadline/shared';
 import type { Run, RunSegment, ThresholdResult, PlanVersion } from '../generated/prisma/client.js';
 import { decodePlanVersion, type PlanVersionRow } from '../plans/plan-version-row.js';
 
@@ -65,7 +73,17 @@ export function decodeRun(row: StoredRun): RunRecord {
  * A stored second, packed (version 2) or JSON (version 1, rows the RunSecondPacker has not
  * converted yet): its sample and its generator reading, decoded strictly.
  */
-export function decodeSecond(row: {
+export function decodeSecond(row: SecondRow): StoredSecond {
+  const { sample, generator } = decodeStoredSecond(
+    { packed: row.packed ?? null, data: row.data, generator: row.generator },
+    `${row.runId}@${row.t}/${row.segmentIndex}`,
+  );
+  // A coarsened row (LOADLINE_SECOND_DETAIL_DAYS) holds several seconds from t on.
+  return { segmentIndex: row.segmentIndex, sample, generator, ...(row.span !== undefined && row.span > 1 ? { seconds: row.span } : {}) };
+}
+
+/** What a RunSecond row is read with. */
+export interface SecondRow {
   runId: string;
   t: number;
   segmentIndex: number;
@@ -73,11 +91,33 @@ export function decodeSecond(row: {
   generator: unknown;
   packed?: Uint8Array | null;
   span?: number;
-}): StoredSecond {
-  const { sample, generator } = decodeStoredSecond(
-    { packed: row.packed ?? null, data: row.data, generator: row.generator },
-    `${row.runId}@${row.t}/${row.segmentIndex}`,
-  );
-  // A coarsened row (LOADLINE_SECOND_DETAIL_DAYS) holds several seconds from t on.
-  return { segmentIndex: row.segmentIndex, sample, generator, ...(row.span !== undefined && row.span > 1 ? { seconds: row.span } : {}) };
+}
+
+/**
+ * The seconds stored rows hold, oldest first (then by segment): a block of a finished run's
+ * seconds (version 3) gives each of its seconds. A second found twice (a redelivered one
+ * stored beside the block that holds it) is read once: seconds never change once sent.
+ */
+export function decodeSecondRows(rows: readonly SecondRow[]): StoredSecond[] {
+  const seen = new Set<string>();
+  const seconds: StoredSecond[] = [];
+  for (const row of rows) {
+    const held: StoredSecond[] =
+      row.packed?.[0] === PACKED_BLOCK
+        ? decodeStoredSeconds({ packed: row.packed, data: null, generator: null }, `${row.runId}@${row.t}/${row.segmentIndex}`).map(
+            ({ sample, generator }) => ({
+              segmentIndex: row.segmentIndex,
+              sample,
+              generator,
+            }),
+          )
+        : [decodeSecond(row)];
+    for (const second of held) {
+      const key = `${second.segmentIndex}/${second.sample.t}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      seconds.push(second);
+    }
+  }
+  return seconds.sort((a, b) => a.sample.t - b.sample.t || a.segmentIndex - b.segmentIndex);
 }

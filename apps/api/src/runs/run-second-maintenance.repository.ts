@@ -1,14 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import type { StoredSecond } from '@loadline/shared';
 import { DatabaseService } from '../prisma/database.service.js';
-import { decodeSecond } from './run-rows.js';
+import { decodeSecondRows } from './run-rows.js';
 
 /** A stored second's key. */
 export type SecondKey = { runId: string; segmentIndex: number; t: number };
 /** A second still stored as JSON (version 1), as the packer reads it. */
 export type JsonSecondRow = SecondKey & { tenantId: string; data: unknown; generator: unknown };
-/** One row of a run's seconds rewritten: a second, or a chunk of `span` seconds. */
-export type RewrittenSecond = { segmentIndex: number; t: number; span: number; packed: Uint8Array<ArrayBuffer> };
+/** One row of a run's seconds rewritten: a second, a chunk of `span` seconds, or a block of `heldSeconds` seconds. */
+export type RewrittenSecond = { segmentIndex: number; t: number; span: number; heldSeconds: number; packed: Uint8Array<ArrayBuffer> };
 
 /**
  * Rewrites of stored seconds across tenants, for the API's own upkeep (RunSecondPacker: JSON
@@ -62,23 +62,41 @@ export class RunSecondMaintenanceRepository {
   }
 
   /**
+   * Up to `limit` runs finished before `before` whose seconds are not all in blocks yet (two
+   * single seconds or more: rows of one second each, as written), newest first, but those in `skip`.
+   */
+  async runsToBlock(before: Date, skip: readonly string[], limit: number): Promise<string[]> {
+    const due = await this.db.system.$queryRaw<Array<{ id: string }>>`
+      SELECT r.id FROM "Run" r
+       WHERE r."finishedAt" < ${before} AND NOT (r.id = ANY(${[...skip]}::text[]))
+         AND EXISTS (SELECT 1 FROM "RunSecond" s WHERE s."runId" = r.id AND s."heldSeconds" = 1 AND s.span = 1 AND s.packed IS NOT NULL OFFSET 1)
+       ORDER BY r."finishedAt" DESC LIMIT ${limit}`;
+    return due.map((row) => row.id);
+  }
+
+  /**
    * Replaces a run's seconds by what `rewrite` makes of them (null: leaves them), in one
    * transaction under the run's lock (as seconds are written), so that a reader sees the run
-   * whole, before or after; drops its digest, which the next read builds again from the rows.
-   * Answers the rows before and after, or null when nothing was rewritten.
+   * whole, before or after. `dropDigest`: the rewrite changes what the seconds say (coarser),
+   * so the digest goes too and the next read builds it again from the rows. Answers the rows
+   * before and after, or null when nothing was rewritten.
    */
-  rewriteRun(runId: string, rewrite: (seconds: StoredSecond[]) => RewrittenSecond[] | null): Promise<{ before: number; after: number } | null> {
+  rewriteRun(
+    runId: string,
+    rewrite: (seconds: StoredSecond[]) => RewrittenSecond[] | null,
+    { dropDigest }: { dropDigest: boolean },
+  ): Promise<{ before: number; after: number } | null> {
     return this.db.system.$transaction(async (tx) => {
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${runId}))`;
       const rows = await tx.runSecond.findMany({ where: { runId } });
       if (!rows.length) return null;
-      const rewritten = rewrite(rows.map(decodeSecond));
+      const rewritten = rewrite(decodeSecondRows(rows));
       if (!rewritten) return null;
       const tenantId = rows[0]!.tenantId;
       await tx.runSecond.deleteMany({ where: { runId } });
       await tx.runSecond.createMany({ data: rewritten.map((row) => ({ tenantId, runId, ...row })) });
       // Built again from the rows by the next read (run-live.service.ts).
-      await tx.runDigest.deleteMany({ where: { runId } });
+      if (dropDigest) await tx.runDigest.deleteMany({ where: { runId } });
       return { before: rows.length, after: rewritten.length };
     });
   }

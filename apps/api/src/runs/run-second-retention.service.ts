@@ -84,13 +84,17 @@ export class RunSecondRetention implements OnApplicationBootstrap, OnApplication
 
   private async coarsenRun(runId: string): Promise<{ before: number; after: number } | null> {
     try {
-      return await this.seconds.rewriteRun(runId, (seconds) =>
-        coarsenSeconds(seconds).map((second) => ({
-          segmentIndex: second.segmentIndex,
-          t: second.sample.t,
-          span: second.seconds ?? 1,
-          packed: packSecond(second.sample, second.generator),
-        })),
+      return await this.seconds.rewriteRun(
+        runId,
+        (seconds) =>
+          coarsenSeconds(seconds).map((second) => ({
+            segmentIndex: second.segmentIndex,
+            t: second.sample.t,
+            span: second.seconds ?? 1,
+            heldSeconds: 1,
+            packed: packSecond(second.sample, second.generator),
+          })),
+        { dropDigest: true },
       );
     } catch (error) {
       if (!(error instanceof StoredJsonError)) throw error;

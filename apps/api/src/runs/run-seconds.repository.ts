@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { packSecond, type GeneratorSample, type SecondSample, type StoredSecond } from '@loadline/shared';
+import { BLOCK_SECONDS, packSecond, type GeneratorSample, type SecondSample, type StoredSecond } from '@loadline/shared';
 import { DatabaseService } from '../prisma/database.service.js';
 import { withTenant } from '../tenancy/request-context.js';
 import type { SegmentStatus } from '../generated/prisma/client.js';
-import { decodeSecond } from './run-rows.js';
+import { decodeSecondRows } from './run-rows.js';
 
 const FINISHED_SEGMENT: SegmentStatus[] = ['COMPLETED', 'ERRORED', 'CANCELLED'];
 
@@ -51,8 +51,9 @@ export class RunSecondsRepository {
     return this.db.scoped.$transaction(async (tx) => {
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${runId}))`;
       const segments = await tx.runSegment.findMany({ where: { runId } });
-      const rows = await tx.runSecond.groupBy({ by: ['segmentIndex'], where: { runId }, _count: true });
-      const stored = new Map(rows.map((row) => [row.segmentIndex, row._count]));
+      // Rows hold one second each until the run has finished and its seconds were put in blocks.
+      const rows = await tx.runSecond.groupBy({ by: ['segmentIndex'], where: { runId }, _sum: { heldSeconds: true } });
+      const stored = new Map(rows.map((row) => [row.segmentIndex, row._sum.heldSeconds ?? 0]));
       const finished = segments.every((segment) => FINISHED_SEGMENT.includes(segment.status));
       const allSecondsIn = segments.every((segment) => (stored.get(segment.index) ?? 0) >= (segment.secondsSent ?? 0));
       return { finished, allSecondsIn };
@@ -61,12 +62,14 @@ export class RunSecondsRepository {
 
   /** Stored seconds of every segment, optionally only those after `afterT` (live view). */
   async seconds(runId: string, afterT?: number): Promise<StoredSecond[]> {
+    // A block's row is keyed by its first second: one that starts up to BLOCK_SECONDS earlier may hold later ones.
     const rows = await this.db.scoped.runSecond.findMany({
-      where: { runId, ...(afterT !== undefined ? { t: { gt: afterT } } : {}) },
+      where: { runId, ...(afterT !== undefined ? { t: { gt: afterT - BLOCK_SECONDS } } : {}) },
       orderBy: [{ t: 'asc' }, { segmentIndex: 'asc' }],
       select: { runId: true, t: true, data: true, generator: true, packed: true, span: true, segmentIndex: true },
     });
-    return rows.map(decodeSecond);
+    const seconds = decodeSecondRows(rows);
+    return afterT === undefined ? seconds : seconds.filter((second) => second.sample.t > afterT);
   }
 
   /**

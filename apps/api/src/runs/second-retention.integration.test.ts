@@ -15,6 +15,7 @@ import {
 import { startStack, type TestStack } from '../test/stack.js';
 import type { ApiClient } from '../test/api-client.js';
 import { FakeRunner } from '../test/fake-runner.js';
+import { RunSecondPacker } from './run-second-packer.service.js';
 import { RunSecondRetention } from './run-second-retention.service.js';
 
 /**
@@ -73,7 +74,10 @@ describe('retention of per-second detail (LOADLINE_SECOND_DETAIL_DAYS)', () => {
   async function finishedRun(): Promise<RunView> {
     const started = (await owner.post<{ run: RunView }>(`/plans/${plan.id}/runs`)).body.run;
     await runner.play(started.id, seconds(Math.floor(Date.now() / 1000) - 25));
-    return owner.waitForRun(started.id, 30_000);
+    const run = await owner.waitForRun(started.id, 30_000);
+    // Its seconds go into a block once it has ended (run.ended); wait for that.
+    await stack.app.get(RunSecondPacker).blockRun(run.id);
+    return run;
   }
   const digestOf = async (runId: string) => (await stack.db.query<{ series: Buffer }>(`SELECT series FROM "RunDigest" WHERE "runId" = $1`, [runId]))[0];
   const read = async (runId: string, withSeries = true) => {
@@ -84,7 +88,10 @@ describe('retention of per-second detail (LOADLINE_SECOND_DETAIL_DAYS)', () => {
     return { view: view.body, points: series.body.points, trend: trend.body };
   };
   const rows = (runId: string) =>
-    stack.db.query<{ t: number; span: number; packed: Buffer | null }>(`SELECT t, span, packed FROM "RunSecond" WHERE "runId" = $1 ORDER BY t`, [runId]);
+    stack.db.query<{ t: number; span: number; packed: Buffer | null; heldSeconds: number }>(
+      `SELECT t, span, packed, "heldSeconds" FROM "RunSecond" WHERE "runId" = $1 ORDER BY t`,
+      [runId],
+    );
 
   beforeAll(async () => {
     stack = await startStack({ label: 'secondretention', runner: false, env: { LOADLINE_SECOND_DETAIL_DAYS: '2' } });
@@ -123,7 +130,9 @@ describe('retention of per-second detail (LOADLINE_SECOND_DETAIL_DAYS)', () => {
     // The old run ended three days ago.
     await stack.db.query(`UPDATE "Run" SET "finishedAt" = "finishedAt" - interval '3 days' WHERE id = $1`, [old.id]);
     const retention = stack.app.get(RunSecondRetention);
-    expect(await retention.coarsenDue()).toEqual({ runs: 1, rowsBefore: 25, rowsAfter: 3 });
+    // Its 25 seconds were one block (the run had finished): 3 chunks now.
+    expect((await rows(old.id)).map((row) => [row.heldSeconds, row.packed?.[0]])).toEqual([[25, 3]]);
+    expect(await retention.coarsenDue()).toEqual({ runs: 1, rowsBefore: 1, rowsAfter: 3 });
     expect(await retention.coarsenDue()).toEqual({ runs: 0, rowsBefore: 0, rowsAfter: 0 });
     const t0 = before.points[0]!.t;
     expect((await rows(old.id)).map((row) => [row.t - t0, row.span, row.packed?.[0]])).toEqual([
@@ -131,7 +140,7 @@ describe('retention of per-second detail (LOADLINE_SECOND_DETAIL_DAYS)', () => {
       [10, 10, 2],
       [20, 5, 2],
     ]);
-    expect(await rows(recent.id)).toHaveLength(25);
+    expect((await rows(recent.id)).map((row) => row.heldSeconds)).toEqual([25]);
 
     expect(await digestOf(old.id)).toBeUndefined();
     const after = await read(old.id);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { STORED_JSON_VERSION, StoredJsonError, mergeSegmentsBySecond, toSeriesPoints } from '@loadline/shared';
-import { decodeRun, decodeSecond } from './run-rows.js';
+import { decodeRun, decodeSecond, decodeSecondRows } from './run-rows.js';
 import { toRunView } from './run-view.js';
 
 /**
@@ -48,7 +48,7 @@ describe('stored JSON of every version still renders', () => {
       expect(fixture.run.jsonVersion).toBe(version);
       const view = JSON.parse(JSON.stringify(toRunView(decodeRun(storedRun(fixture)))));
       expect(view).toMatchObject({ ...fixture.view, queue: null });
-      const points = toSeriesPoints(mergeSegmentsBySecond(fixture.seconds.map((row: any) => decodeSecond(secondRow(row)))));
+      const points = toSeriesPoints(mergeSegmentsBySecond(decodeSecondRows(fixture.seconds.map((row: any) => secondRow(row)))));
       expect(JSON.parse(JSON.stringify(points))).toMatchObject(fixture.series.points);
     });
   }

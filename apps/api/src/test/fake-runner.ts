@@ -50,6 +50,11 @@ export class FakeRunner {
     });
   }
 
+  /** One second of segment 0 (again, as BullMQ redelivers one), after its run may have ended. */
+  async second(runId: string, sample: SecondSample): Promise<void> {
+    await this.results.add('segment.second', { runId, segmentIndex: 0, sample, generator: null });
+  }
+
   async close(): Promise<void> {
     await this.results.close();
     this.redis.disconnect();
