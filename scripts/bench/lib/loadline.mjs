@@ -90,6 +90,10 @@ export async function storedFacts(db, shared, runId) {
     `SELECT count(*)::int AS rows,
             coalesce(sum(coalesce(pg_column_size(s.data), 0) + coalesce(pg_column_size(s.generator), 0) + coalesce(pg_column_size(s.packed), 0)), 0)::bigint AS data_bytes,
             coalesce(sum(pg_column_size(s.*)), 0)::bigint AS tuple_bytes,
+            -- Values over ~2 KB (blocks of seconds) live in the TOAST table in chunks of 1,996 bytes:
+            -- each chunk a row of its own (24-byte header + 4-byte line pointer + chunk id, number and
+            -- varlena header, 12) and an index entry (16 + 4): ~60 bytes that pg_column_size does not count.
+            coalesce(sum(CASE WHEN pg_column_size(s.packed) > 2032 THEN ceil(pg_column_size(s.packed) / 1996.0) * 60 ELSE 0 END), 0)::bigint AS toast_overhead,
             coalesce(min(s.t), 0)::bigint AS first_t,
             coalesce(max(s.t), 0)::bigint AS last_t
        FROM "RunSecond" s WHERE s."runId" = $1`,
@@ -130,7 +134,8 @@ export async function storedFacts(db, shared, runId) {
     dataBytes: Number(row.data_bytes),
     heapBytes,
     indexBytes: indexEntry * rows,
-    totalBytes: heapBytes + indexEntry * rows,
+    toastOverheadBytes: Number(row.toast_overhead),
+    totalBytes: heapBytes + indexEntry * rows + Number(row.toast_overhead),
     summaryBytes: time?.summary_bytes ?? null,
     digestBytes: time?.digest_bytes ?? null,
     perSecond: perSecondFacts(perSecond),
