@@ -11,7 +11,8 @@
 // 3 runners delivers its rate and starts together, what reading 3 metric sources of 2,000
 // series costs the runner and storage (issue 28), how small a change the before/after
 // comparison calls on each load shape and how often it calls one between identical runs
-// (issue 29), and whether the web app's charts
+// (issue 29), how long a click takes to reach the target and the last request the verdict,
+// with 1 and 3 segments (issue 32), and whether the web app's charts
 // stay smooth with thousands of points. Loopback only: every server is started here on
 // 127.0.0.1 and every load is bounded in time. See docs/benchmarks.md.
 import { mkdirSync, writeFileSync } from 'node:fs';

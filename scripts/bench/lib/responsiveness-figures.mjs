@@ -82,6 +82,8 @@ export function summarizeRuns(runs, segmentCounts) {
     const mine = runs.filter((run) => run.segments === segments && !run.warmup);
     bySegments[segments] = {
       runs: mine.length,
+      // Runs the platform itself flagged: the box's CPU was saturated (shared cores), figures inflated.
+      saturated: mine.filter((run) => run.diagnostics.includes('GENERATOR_SATURATED')).length,
       clickToFirstRequestMs: spread(mine.map((run) => run.clickToFirstRequestMs)),
       lastRequestToVerdictMs: spread(mine.map((run) => run.lastRequestToVerdictMs)),
       lastRequestToStreamEndMs: spread(mine.map((run) => run.lastRequestToStreamEndMs)),
@@ -110,8 +112,10 @@ function perSegments(result, key) {
 /** Rows of the summary block. */
 export function summarizeResponsiveness(result) {
   const runs = result.segmentCounts.map((segments) => result.bySegments[segments].runs);
+  const saturated = result.segmentCounts.reduce((total, segments) => total + result.bySegments[segments].saturated, 0);
   return [
-    `  latency    click -> first request       ${perSegments(result, 'clickToFirstRequestMs').join('; ')}  (${runs.join(' / ')} runs)`,
+    `  latency    click -> first request       ${perSegments(result, 'clickToFirstRequestMs').join('; ')}  (${runs.join(' / ')} runs` +
+      `${saturated ? `; ${saturated} flagged GENERATOR_SATURATED: the box was busy` : ''})`,
     `             last request -> verdict      ${perSegments(result, 'lastRequestToVerdictMs').join('; ')}  (poll every ${result.pollMs} ms)`,
     `             last request -> live end     ${perSegments(result, 'lastRequestToStreamEndMs').join('; ')}  (GET /runs/:id/events)`,
   ];

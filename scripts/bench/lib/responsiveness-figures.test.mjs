@@ -71,13 +71,14 @@ test('medians and maxima per segment count leave the warm-ups out', () => {
   const runs = [
     measured({ segments: 1, firstAt: 900, verdictAt: 4_400, warmup: true, index: 0 }),
     measured({ segments: 1, firstAt: 300 }),
-    measured({ segments: 1, firstAt: 340 }),
+    { ...measured({ segments: 1, firstAt: 340 }), diagnostics: ['GENERATOR_SATURATED'] },
     measured({ segments: 1, firstAt: 320, verdictAt: 3_650 }),
     measured({ segments: 3, firstAt: 420 }),
     measured({ segments: 3, firstAt: 440, verdictAt: 3_700 }),
   ];
   const summary = summarizeRuns(runs, [1, 3]);
   assert.equal(summary[1].runs, 3);
+  assert.equal(summary[1].saturated, 1);
   assert.deepEqual(summary[1].clickToFirstRequestMs, { median: 320, min: 300, max: 340, all: [300, 340, 320] });
   assert.equal(summary[1].lastRequestToVerdictMs.median, 150);
   assert.equal(summary[1].lastRequestToVerdictMs.max, 250);
@@ -101,7 +102,10 @@ test('the summary rows give median and max for each segment count', () => {
     runs,
   };
   const rows = summarizeResponsiveness(result);
-  assert.match(rows[0], /^ {2}latency {4}click -> first request {7}323 ms median, 323 max \(1 segment\); 418 ms median, 418 max \(3 segments\)/);
+  assert.match(
+    rows[0],
+    /^ {2}latency {4}click -> first request {7}323 ms median, 323 max \(1 segment\); 418 ms median, 418 max \(3 segments\) {2}\(1 \/ 1 runs\)$/,
+  );
   assert.match(rows[1], /last request -> verdict +150 ms median, 150 max \(1 segment\); 254 ms median, 254 max \(3 segments\) +\(poll every 10 ms\)/);
   const text = formatResponsiveness(result).join('\n');
   assert.match(text, /constant-arrival-rate 30\/s for 3 s/);
