@@ -5,7 +5,7 @@
 #   bash scripts/test.sh                 # every suite
 #   bash scripts/test.sh build e2e       # only these suites (names as printed), e.g. while iterating
 #
-# Suites, in order: fresh, build, lint, unit+integration, migrations, k6-extension, helm-chart,
+# Suites, in order: fresh, build, lint, unit+integration, migrations, bench-figures, k6-extension, helm-chart,
 # e2e, fuzz, images (scripts/lib/suites.sh lists them with what each installs).
 #
 # Suites: lint + typecheck; unit and integration tests of every package (real PostgreSQL,
@@ -78,6 +78,8 @@ suite build pnpm build
 suite lint bash -c 'pnpm lint && pnpm format:check && node scripts/arch/api-imports.mjs'
 suite unit+integration pnpm test
 suite migrations node --test scripts/db/
+# The benchmark's own arithmetic (figures and reports): pure, no platform needed.
+suite bench-figures node --test scripts/bench/lib/
 suite k6-extension bash -c 'cd apps/runner/k6-extension && PATH=$PATH:/usr/local/go/bin go test ./...'
 suite helm-chart bash -c 'bash scripts/ensure-helm.sh >&2 && bash infra/helm/test.sh'
 suite e2e e2e

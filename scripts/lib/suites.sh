@@ -15,7 +15,7 @@ LOADLINE_SUITES_SH=1
 
 # The suites of scripts/test.sh, in the order they run. "platform" is what up.sh needs; every
 # suite needs it too (they build, migrate and start the platform).
-SUITES=(fresh build lint unit+integration migrations k6-extension helm-chart e2e fuzz images)
+SUITES=(fresh build lint unit+integration migrations bench-figures k6-extension helm-chart e2e fuzz images)
 
 # Debian packages the scripts install, installed without their Recommends: a package that
 # arrives only as another's recommendation is one apt may leave out next time (catatonit came
