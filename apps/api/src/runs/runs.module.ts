@@ -4,6 +4,7 @@ import { TargetsModule } from '../targets/targets.module.js';
 import { OrganizationsModule } from '../organizations/organizations.module.js';
 import { RunsController } from './runs.controller.js';
 import { RunsRepository } from './runs.repository.js';
+import { RunListRepository } from './run-list.repository.js';
 import { RunSecondsRepository } from './run-seconds.repository.js';
 import { RunDigestsRepository } from './run-digests.repository.js';
 import { RunsService } from './runs.service.js';
@@ -31,6 +32,7 @@ import { RunDataService } from './run-data.service.js';
   controllers: [RunsController],
   providers: [
     RunsRepository,
+    RunListRepository,
     RunSecondsRepository,
     RunDigestsRepository,
     RunsService,
