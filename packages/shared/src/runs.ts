@@ -111,6 +111,7 @@ export const runListItemSchema = runSchema
     partial: true,
     cancelRequestedAt: true,
     labels: true,
+    baseline: true,
   })
   .extend({
     /** Null until the run has ended, and for runs that measured no request. */

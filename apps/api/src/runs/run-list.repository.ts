@@ -1,9 +1,21 @@
 import { Injectable } from '@nestjs/common';
-import { decodeStored, isTerminalRunStatus, STORED_FIGURES, type RunListFigures, type RunListItem, type RunStatus, type Verdict } from '@loadline/shared';
+import { z } from 'zod';
+import {
+  BASELINE_RULES,
+  decodeStored,
+  isTerminalRunStatus,
+  STORED_FIGURES,
+  type RunListFigures,
+  type RunListItem,
+  type RunStatus,
+  type Verdict,
+} from '@loadline/shared';
 import { DatabaseService } from '../prisma/database.service.js';
 import type { RunFilter } from './runs.repository.js';
 import { Memo } from '../common/memo.js';
 import { CREATED_AT_ISO_SQL, FINISHED_KEY_SQL } from './run-keys.js';
+
+const baselineRuleSchema = z.enum(BASELINE_RULES);
 
 /** A run as a list reads it: its own light columns, its plan version's name, its stored figures. */
 export interface RunListRow {
@@ -24,6 +36,8 @@ export interface RunListRow {
   labels: unknown;
   error: unknown;
   jsonVersion: number;
+  baselineRunId: string | null;
+  baselineRule: string | null;
   /** RunFigure's whole-run rows (request ''), stat -> value; null without any. */
   figures: Record<string, number | null> | null;
 }
@@ -66,7 +80,7 @@ export function runListStatement(
          r.verdict::text AS verdict, r.trigger::text AS trigger, r.segments,
          r."createdAt" AT TIME ZONE 'UTC' AS "createdAt", r."startedAt" AT TIME ZONE 'UTC' AS "startedAt",
          r."finishedAt" AT TIME ZONE 'UTC' AS "finishedAt", r."cancelRequestedAt" AT TIME ZONE 'UTC' AS "cancelRequestedAt",
-         r.partial, r.labels, r.error, r."jsonVersion",
+         r.partial, r.labels, r.error, r."jsonVersion", r."baselineRunId", r."baselineRule",
          (SELECT json_object_agg(f.stat, f.value) FROM "RunFigure" f
            WHERE f."runId" = r.id AND f.request = '' AND f."tenantId" = $1) AS figures`;
   const text = `SELECT ${select}
@@ -105,6 +119,7 @@ export function toRunListItem(row: RunListRow): RunListItem {
     partial: row.partial,
     cancelRequestedAt: row.cancelRequestedAt?.toISOString() ?? null,
     labels: decodeStored('Run.labels', row.labels, row.jsonVersion, row.id),
+    baseline: row.baselineRunId ? { runId: row.baselineRunId, rule: baselineRuleSchema.parse(row.baselineRule) } : null,
     figures: isTerminalRunStatus(row.status) ? listFigures(row.figures) : null,
   };
 }

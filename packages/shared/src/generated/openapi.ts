@@ -2723,6 +2723,12 @@ export interface components {
             rps: number;
         };
         RunListItem: {
+            /** @default null */
+            baseline: {
+                /** @enum {string} */
+                rule: "pinned" | "last-passed";
+                runId: string;
+            } | null;
             cancelRequestedAt: string | null;
             createdAt: string;
             error: {
