@@ -21,7 +21,7 @@ import { ZodPipe } from '../common/validation/zod-body.pipe.js';
 import { ApiFileResponse, ApiJsonResponse, ApiZodQuery } from '../common/openapi/decorators.js';
 import { Requires } from '../access/permissions.decorator.js';
 import { ReportsService } from './reports.service.js';
-import { frozenJson } from '../common/http/cache-control.js';
+import { frozenJson, sendWritten } from '../common/http/cache-control.js';
 
 /** Each series asked of a trend, by the trend (kept for finished runs, so its series are too). */
 const seriesOfTrends = new WeakMap<PlanTrend, Map<string, TrendSeries>>();
@@ -62,7 +62,7 @@ export class ReportsController {
   async trendSeries(
     @Param('id') id: string,
     @Query(new ZodPipe(trendSeriesQuerySchema, 'query')) query: z.infer<typeof trendSeriesQuerySchema>,
-    @Res({ passthrough: true }) res: Response,
+    @Res() res: Response,
   ) {
     const trend = await this.reports.trend(id, query);
     // A trend over finished runs is kept (ReportsService.trend), and with it each series and its text.
@@ -74,8 +74,7 @@ export class ReportsController {
       series = trendSeries(trend, query.stat, query.request, query.source);
       bySeries.set(which, series);
     }
-    res.type('application/json');
-    return frozenJson(series).text;
+    sendWritten(res, frozenJson(series));
   }
 
   /** `:id` (before) against `:otherId` (after): the same comparison as `/comparisons?base=:id&head=:otherId`. */

@@ -135,6 +135,8 @@ const finishedRows = new Memo<string>(20_000);
 export interface ListedRun {
   id: string;
   createdAt: string;
+  /** Null while the run may still change (run-keys.ts). */
+  finishedKey: string | null;
   json: string;
 }
 
@@ -160,9 +162,9 @@ export class RunListRepository {
     }
     return keys.flatMap((key) => {
       const item = read.get(key.id);
-      if (key.finishedKey === null) return item ? [{ id: key.id, createdAt: key.createdAt, json: JSON.stringify(item) }] : [];
+      if (key.finishedKey === null) return item ? [{ ...key, json: JSON.stringify(item) }] : [];
       const json = item ? finishedRows.get(key.finishedKey, () => JSON.stringify(item)) : finishedRows.peek(key.finishedKey)!;
-      return [{ id: key.id, createdAt: key.createdAt, json }];
+      return [{ ...key, json }];
     });
   }
 }

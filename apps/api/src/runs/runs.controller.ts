@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { ZodPipe } from '../common/validation/zod-body.pipe.js';
 import { ApiFileResponse, ApiJsonBody, ApiJsonResponse, ApiZodQuery } from '../common/openapi/decorators.js';
 import { listOf } from '../common/http/list.js';
-import { finalAnswer } from '../common/http/cache-control.js';
+import { sendFinal, sendWritten } from '../common/http/cache-control.js';
 import { CurrentAccess, CurrentCaller, type AuthenticatedCaller } from '../access/access.guard.js';
 import { whileAccessHolds, type HeldAccess } from '../access/live-access.js';
 import { RunsService } from './runs.service.js';
@@ -56,28 +56,26 @@ export class RunsController {
   @Requires('read')
   @ApiZodQuery(runListQuerySchema)
   @ApiJsonResponse(200, runPageSchema, [400, 401, 404])
-  async list(@Query(new ZodPipe(runListQuerySchema, 'query')) query: z.infer<typeof runListQuerySchema>, @Res({ passthrough: true }) res: Response) {
+  async list(@Query(new ZodPipe(runListQuerySchema, 'query')) query: z.infer<typeof runListQuerySchema>, @Res() res: Response) {
     const { limit, before, from, to, ...filter } = query;
-    const page = await this.runs.page({ ...filter, from: from ? new Date(from) : undefined, to: to ? new Date(to) : undefined }, limit, before);
-    res.type('application/json');
-    return page;
+    sendWritten(res, await this.runs.page({ ...filter, from: from ? new Date(from) : undefined, to: to ? new Date(to) : undefined }, limit, before));
   }
 
   @Get('runs/:id')
   @Requires('read')
   @ApiJsonResponse(200, runSchema, [401, 404])
-  async get(@Param('id') id: string, @Res({ passthrough: true }) res: Response) {
+  async get(@Param('id') id: string, @Res() res: Response) {
     const run = await this.runs.get(id);
-    // A finished run's view is kept (run-view.ts), and with it its text and ETag.
-    return finalAnswer(res, run, isTerminalRunStatus(run.status) && run.finishedAt !== null);
+    // A finished run's view is kept (run-view.ts), and with it its bytes and ETag.
+    sendFinal(res, run, isTerminalRunStatus(run.status) && run.finishedAt !== null);
   }
 
   @Get('runs/:id/series')
   @Requires('read')
   @ApiJsonResponse(200, runSeriesSchema, [401, 404])
-  async series(@Param('id') id: string, @Res({ passthrough: true }) res: Response) {
+  async series(@Param('id') id: string, @Res() res: Response) {
     const { series, final } = await this.live.seriesOf(id);
-    return finalAnswer(res, series, final);
+    sendFinal(res, series, final);
   }
 
   /**

@@ -19,6 +19,11 @@ import type { RunTrigger } from '../generated/prisma/client.js';
 import { currentTenantId } from '../tenancy/request-context.js';
 import { RunsRepository, type RunFilter } from './runs.repository.js';
 import { RunListRepository } from './run-list.repository.js';
+import { Memo } from '../common/memo.js';
+import { writeJson, type Written } from '../common/http/cache-control.js';
+
+/** Pages of finished runs only, written, by their runs' finished keys and next cursor (see page). */
+const finishedPages = new Memo<Written>(100);
 import { RunDispatchRepository } from './run-dispatch.repository.js';
 import { CommonError, CommonErrorCode } from '../common/errors/domain-error.js';
 import { RunError, RunErrorCode } from './runs.errors.js';
@@ -275,10 +280,10 @@ export class RunsService {
 
   /**
    * A page of runs, newest first, and the cursor of the next one (keyset: the last run's time
-   * and id, so pages hold still while new runs arrive), as JSON text. Light rows (RunListItem):
+   * and id, so pages hold still while new runs arrive), written as JSON. Light rows (RunListItem):
    * the run's own columns and the figures it stored when it ended, never its report.
    */
-  async page(filter: RunFilter, limit: number, before?: string): Promise<string> {
+  async page(filter: RunFilter, limit: number, before?: string): Promise<Written> {
     const after = before === undefined ? undefined : decodeCursor(before);
     const runs = await this.listRows.page(filter, limit + 1, after);
     // A plan or target that is not this organization's (or not at all) answers 404, like its own
@@ -286,11 +291,13 @@ export class RunsService {
     // with runs of it already says it is this organization's (rows are read for its tenant only).
     if (runs.length === 0) await this.checkFilterOwners(filter);
     const last = runs.length > limit ? runs[limit - 1]! : null;
-    // The page as JSON text: each row's text is kept for a finished run (RunListRepository).
-    return `{"items":[${runs
-      .slice(0, limit)
-      .map((run) => run.json)
-      .join(',')}],"next":${JSON.stringify(last ? encodeCursor(last) : null)}}`;
+    const shown = runs.slice(0, limit);
+    const next = last ? encodeCursor(last) : null;
+    const write = () => writeJson(`{"items":[${shown.map((run) => run.json).join(',')}],"next":${JSON.stringify(next)}}`);
+    // A page of finished runs is the same bytes while their finished keys hold: written once.
+    // (The key names only this tenant's runs: it was read for this tenant.)
+    const key = shown.every((run) => run.finishedKey !== null) ? `${next}|${shown.map((run) => run.finishedKey).join(',')}` : null;
+    return key === null ? write() : finishedPages.get(key, write);
   }
 
   private async checkFilterOwners(filter: RunFilter): Promise<void> {

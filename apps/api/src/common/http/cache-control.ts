@@ -11,37 +11,49 @@ export function revalidateWhenFinal(res: Response, final: boolean): void {
   if (final) res.setHeader('Cache-Control', 'private, no-cache');
 }
 
-interface Written {
-  text: string;
+/** A JSON answer written once: its bytes and its ETag (Express's weak form: length and SHA-1). */
+export interface Written {
+  body: Buffer;
   etag: string;
 }
 
-/** The JSON text and ETag of values that never change again, written once per value. */
+/** Writes JSON text once: its bytes and ETag, so neither is made again per request. */
+export function writeJson(text: string): Written {
+  const body = Buffer.from(text, 'utf8');
+  return { body, etag: `W/"${body.length.toString(16)}-${createHash('sha1').update(body).digest('base64').slice(0, 27)}"` };
+}
+
+/** The bytes and ETag of values that never change again, written once per value. */
 const written = new WeakMap<object, Written>();
 
-/** The text of a value that never changes, and its ETag (Express's weak form: length and SHA-1). */
+/** A value that never changes, written once (see writeJson). Callers must not mutate it. */
 export function frozenJson(value: object): Written {
   let entry = written.get(value);
   if (entry === undefined) {
-    const text = JSON.stringify(value);
-    const hash = createHash('sha1').update(text, 'utf8').digest('base64').slice(0, 27);
-    entry = { text, etag: `W/"${Buffer.byteLength(text, 'utf8').toString(16)}-${hash}"` };
+    entry = writeJson(JSON.stringify(value));
     written.set(value, entry);
   }
   return entry;
 }
 
 /**
- * A route's answer that is final once `final` (a finished run, its series): revalidateWhenFinal,
- * and the JSON text and ETag written the first time this very value was answered, so a value
- * kept for a finished run (run-view.ts, run-live.service.ts) is not written again nor hashed
- * again at every request. Callers must hand over values that are never mutated.
+ * Sends JSON already written: its bytes as they are (no text encoded again) and its ETag (no
+ * hash of the body per request); Express still answers 304 to a matching If-None-Match.
+ * For handlers that take `@Res()` without passthrough, since Nest would serialise a Buffer.
  */
-export function finalAnswer<T extends object>(res: Response, value: T, final: boolean): T | string {
-  revalidateWhenFinal(res, final);
-  if (!final) return value;
-  const { text, etag } = frozenJson(value);
-  res.setHeader('ETag', etag);
+export function sendWritten(res: Response, json: Written): void {
+  res.setHeader('ETag', json.etag);
   res.type('application/json');
-  return text;
+  res.send(json.body);
+}
+
+/**
+ * Answers a route whose value is final once `final` (a finished run, its series):
+ * revalidateWhenFinal, and for a final value the bytes and ETag written the first time this
+ * very value was answered (a value kept for a finished run, run-view.ts, run-live.service.ts).
+ */
+export function sendFinal(res: Response, value: object, final: boolean): void {
+  revalidateWhenFinal(res, final);
+  if (final) sendWritten(res, frozenJson(value));
+  else res.json(value);
 }
