@@ -5,7 +5,9 @@ import { runAsTenant } from './request-context.js';
 
 describe('plain SQL on tenant-owned tables', () => {
   const sent: Array<{ text: string; params: unknown[] }> = [];
-  const pool = { query: async (text: string, params: unknown[]) => (sent.push({ text, params }), { rows: [] }) } as unknown as pg.Pool;
+  const pool = {
+    query: async (config: { text: string; values: unknown[]; name?: string }) => (sent.push({ text: config.text, params: config.values }), { rows: [] }),
+  } as unknown as pg.Pool;
   const sql = new TenantSql(pool);
 
   it("sends the current tenant as $1, before the caller's parameters", async () => {

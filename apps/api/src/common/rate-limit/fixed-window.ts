@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 
 /**
@@ -16,6 +17,8 @@ for i, key in ipairs(KEYS) do
 end
 return out
 `;
+
+const HIT_SCRIPT_SHA = createHash('sha1').update(HIT_SCRIPT).digest('hex');
 
 export interface WindowState {
   count: number;
@@ -43,7 +46,11 @@ export class FixedWindowCounter {
   /** hit() on each key, in one round trip; the states in the keys' order. */
   async hitAll(keys: readonly string[], windowMs: number): Promise<WindowState[]> {
     const fullKeys = keys.map((key) => `${this.keyPrefix}:${key}`);
-    const flat = (await this.redis.eval(HIT_SCRIPT, fullKeys.length, ...fullKeys, String(windowMs))) as number[];
+    // By its hash (not the script's text at every request); sent whole once Redis lacks it.
+    const flat = (await this.redis.evalsha(HIT_SCRIPT_SHA, fullKeys.length, ...fullKeys, String(windowMs)).catch((error: Error) => {
+      if (!error.message.startsWith('NOSCRIPT')) throw error;
+      return this.redis.eval(HIT_SCRIPT, fullKeys.length, ...fullKeys, String(windowMs));
+    })) as number[];
     return keys.map((_, index) => ({ count: flat[2 * index]!, resetInMs: flat[2 * index + 1]! }));
   }
 
