@@ -158,4 +158,11 @@ describe('light run lists and kept finished runs', () => {
     const trend = (await owner.get<PlanTrend>(`/plans/${plan.id}/trends`)).body;
     expect(trend.points.map((point) => point.runId)).toContain(started.id);
   });
+
+  it("answers 404 for a deleted plan's runs, as its own route does, after they were listed", async () => {
+    expect((await owner.get<Page>(`/runs?planId=${plan.id}`)).body.items.length).toBeGreaterThan(0);
+    expect((await owner.delete(`/plans/${plan.id}`)).status).toBe(204);
+    expect((await owner.get(`/plans/${plan.id}`)).status).toBe(404);
+    expect((await owner.get(`/runs?planId=${plan.id}`)).status).toBe(404);
+  });
 });

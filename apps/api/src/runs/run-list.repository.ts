@@ -61,7 +61,11 @@ export function runListStatement(
   // Instants as ISO text read as UTC: the columns are UTC timestamps without a zone.
   const instant = (at: Date) => `(${param(at.toISOString())}::timestamptz AT TIME ZONE 'UTC')`;
   const where = ['r."tenantId" = $1'];
-  if (filter.planId !== undefined) where.push(`r."planId" = ${param(filter.planId)}`);
+  if (filter.planId !== undefined) {
+    // A deleted plan's runs are not listed by it (its id answers 404, as on its own route).
+    where.push(`r."planId" = ${param(filter.planId)}`);
+    where.push(`EXISTS (SELECT 1 FROM "TestPlan" p WHERE p.id = r."planId" AND p."tenantId" = $1 AND p."deletedAt" IS NULL)`);
+  }
   if (filter.targetId !== undefined) where.push(`r."targetId" = ${param(filter.targetId)}`);
   if (filter.status !== undefined) where.push(`r.status = ${param(filter.status)}::"RunStatus"`);
   if (filter.verdict !== undefined) where.push(`r.verdict = ${param(filter.verdict)}::"Verdict"`);

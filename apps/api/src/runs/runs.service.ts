@@ -21,9 +21,6 @@ import { RunsRepository, type RunFilter } from './runs.repository.js';
 import { RunListRepository } from './run-list.repository.js';
 import { Memo } from '../common/memo.js';
 import { writeJson, type Written } from '../common/http/cache-control.js';
-
-/** Pages of finished runs only, written, by their runs' finished keys and next cursor (see page). */
-const finishedPages = new Memo<Written>(100);
 import { RunDispatchRepository } from './run-dispatch.repository.js';
 import { CommonError, CommonErrorCode } from '../common/errors/domain-error.js';
 import { RunError, RunErrorCode } from './runs.errors.js';
@@ -36,6 +33,9 @@ import { MetricSourcesService } from '../telemetry/metric-sources.service.js';
 import { RunTelemetryService } from '../telemetry/run-telemetry.service.js';
 import { runManifest } from './run-manifest.js';
 import { RunDataService } from './run-data.service.js';
+
+/** Pages of finished runs only, written, by their runs' finished keys and next cursor (see page). */
+const finishedPages = new Memo<Written>(100);
 
 export interface RunCursor {
   createdAt: Date;
