@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { planSpecSchema, type PlanView, type RunStatus, type RunView } from '@loadline/shared';
+import { planSpecSchema, type PlanView, type RunListItem, type RunStatus, type RunView } from '@loadline/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main } from './cli.js';
 import type { Io } from './context.js';
@@ -327,7 +327,16 @@ describe('loadline plans / runs', () => {
   });
 
   it('lists runs of one plan, at most --limit', async () => {
-    const runs = [runView('FAILED', { id: 'run_3' }), runView('PASSED', { id: 'run_2' }), runView('PASSED', { id: 'run_1' })];
+    // GET /runs lists light rows: the run's own fields and the figures it stored when it ended.
+    const listed = (status: Parameters<typeof runView>[0], id: string, figures: RunListItem['figures']): RunListItem => {
+      const { summary: _summary, thresholds: _t, diagnostics: _d, capacity: _c, recovery: _r, plannedSeconds: _p, ...row } = runView(status, { id });
+      return { ...row, figures } as RunListItem;
+    };
+    const runs = [
+      listed('FAILED', 'run_3', null),
+      listed('PASSED', 'run_2', { requests: 1200, rps: 20, errorRate: 0, p50: 10, p95: 41.5, p99: 60 }),
+      listed('PASSED', 'run_1', null),
+    ];
     const result = await cli(['runs', '--plan', 'listings baseline', '--limit', '2'], (request) => {
       if (request.path === '/plans') return { body: { items: [plan] } };
       // The CLI asks for one page of --limit runs.
@@ -339,6 +348,8 @@ describe('loadline plans / runs', () => {
     expect(lines[0]).toMatch(/^ID\s+PLAN\s+STATUS\s+VERDICT\s+CREATED\s+LOAD\s+P95$/);
     expect(lines.slice(1).map((line) => line.split(/\s+/)[0])).toEqual(['run_3', 'run_2']);
     expect(lines[1]).toMatch(/^run_3\s+listings baseline v2\s+FAILED\s+FAIL\s+2026-11-21 10:00Z\s+-\s+-$/);
+    // 1,200 requests at 20 req/s: a minute of load.
+    expect(lines[2]).toMatch(/^run_2\s+listings baseline v2\s+PASSED\s+PASS\s+2026-11-21 10:00Z\s+1m00s\s+41\.5 ms$/);
   });
 });
 

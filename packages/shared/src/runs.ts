@@ -71,3 +71,68 @@ export const runSchema = z.object({
   manifest: runManifestViewSchema.nullable().default(null),
 });
 export type RunView = z.infer<typeof runSchema>;
+
+/**
+ * The whole run's figures as a list row shows them: what the run stored when it ended having
+ * measured requests (RunFigure, request ''; the same numbers as its summary's `overall`).
+ */
+export const runListFiguresSchema = z.object({
+  requests: z.number(),
+  rps: z.number(),
+  /** Share of requests that failed, 0..1. */
+  errorRate: z.number(),
+  /** Milliseconds; null when no request was timed. */
+  p50: z.number().nullable(),
+  p95: z.number().nullable(),
+  p99: z.number().nullable(),
+});
+export type RunListFigures = z.infer<typeof runListFiguresSchema>;
+
+/**
+ * One run in a list (GET /runs): what a list row shows, read from the run's own columns and the
+ * figures it stored when it ended, never its report (summary, thresholds, diagnostics,
+ * manifest...: GET /runs/:id). A page of 100 runs is ~40 KB instead of ~420 KB of reports.
+ */
+export const runListItemSchema = runSchema
+  .pick({
+    id: true,
+    planId: true,
+    planName: true,
+    planVersion: true,
+    targetId: true,
+    status: true,
+    verdict: true,
+    trigger: true,
+    segments: true,
+    createdAt: true,
+    startedAt: true,
+    finishedAt: true,
+    error: true,
+    partial: true,
+    cancelRequestedAt: true,
+    labels: true,
+    baseline: true,
+  })
+  .extend({
+    /** Null until the run has ended, and for runs that measured no request. */
+    figures: runListFiguresSchema.nullable(),
+  });
+export type RunListItem = z.infer<typeof runListItemSchema>;
+
+/**
+ * A run's list figures from its report: the numbers it stored for lists and trends when it
+ * ended (RunFigure, request ''; report/trend.ts trendFigureRows). Null until it has ended, and
+ * for a run that measured no request. Pure.
+ */
+export function listFiguresOf(run: Pick<RunView, 'status' | 'summary'>): RunListFigures | null {
+  if (!isTerminalRunStatus(run.status) || !run.summary || run.summary.overall.count <= 0) return null;
+  const { overall } = run.summary;
+  return {
+    requests: overall.count,
+    rps: overall.rps,
+    errorRate: overall.errorRate,
+    p50: overall.latency?.p50 ?? null,
+    p95: overall.latency?.p95 ?? null,
+    p99: overall.latency?.p99 ?? null,
+  };
+}

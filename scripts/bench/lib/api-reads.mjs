@@ -4,7 +4,7 @@
 // run as the baseline.
 //
 // Seeding: one real run through the whole platform (runner, k6, ingest, finalization), then
-// its rows (Run, RunSegment, RunSecond, ThresholdResult) copied 999 times in SQL with new ids
+// its rows (Run, RunSegment, RunSecond, ThresholdResult, RunFigure) copied 999 times in SQL with new ids
 // and earlier timestamps. The copies are byte-identical to what ingest stored for the real
 // run, so every read does the work it would do for 1,000 real runs, without 1,000 runs' wait.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -32,6 +32,12 @@ async function cloneRun(db, id, count) {
       [id, count],
     );
   }
+  // The figures each run stores when it ends: what trends (and lists of runs) read.
+  await db.query(
+    `INSERT INTO "RunFigure" SELECT (jsonb_populate_record(NULL::"RunFigure", to_jsonb(x) || jsonb_build_object('runId', x."runId" || '-c' || g, 'createdAt', to_jsonb(x."createdAt" - make_interval(mins => g))))).*
+     FROM "RunFigure" x, generate_series(1, $2::int) g WHERE x."runId" = $1`,
+    [id, count],
+  );
   await db.query(
     `INSERT INTO "RunSecond" SELECT (jsonb_populate_record(NULL::"RunSecond", to_jsonb(x) || jsonb_build_object('runId', x."runId" || '-c' || g))).*
      FROM "RunSecond" x, generate_series(1, $2::int) g WHERE x."runId" = $1`,
@@ -75,6 +81,8 @@ export default function () { http.get(${JSON.stringify(url)}, params); }
       p95: duration['p(95)'],
       p99: duration['p(99)'],
       failedShare: failed,
+      // What one answer weighs (headers included): what the API writes, and k6 reads, per request.
+      bytesPerResponse: metrics.data_received.count / Math.max(1, metrics.http_reqs.count),
     };
   } finally {
     await rm(workdir, { recursive: true, force: true });

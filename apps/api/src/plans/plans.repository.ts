@@ -2,7 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { STORED_JSON_VERSION, type PlanSpec } from '@loadline/shared';
 import { DatabaseService } from '../prisma/database.service.js';
 import { withTenant } from '../tenancy/request-context.js';
-import { decodePlanVersion } from './plan-version-row.js';
+import { decodePlanVersion, type PlanVersionRow } from './plan-version-row.js';
+import type { TestPlan } from '../generated/prisma/client.js';
+import { Memo } from '../common/memo.js';
+
+/** Plan versions read (never changed once written), by id: a plan's current one is read once per process. */
+const currentVersions = new Memo<PlanVersionRow>(2_000);
 
 export interface PlanVersionInput {
   name: string;
@@ -47,11 +52,28 @@ export class PlansRepository {
     });
   }
 
-  async findWithCurrentVersion(id: string) {
-    const plan = await this.db.scoped.testPlan.findFirst({ where: { id, deletedAt: null } });
-    if (!plan) return null;
-    const version = await this.db.scoped.planVersion.findFirst({ where: { planId: id, version: plan.currentVersion } });
-    return version ? { plan, version: decodePlanVersion(version) } : null;
+  /**
+   * The plan and its current version. Most reads (a trend, a run's start, every route of a
+   * plan) ask this: one plain statement for the plan and which version is current, and that
+   * version (never changed once written) read and decoded once per process.
+   */
+  async findWithCurrentVersion(id: string): Promise<{ plan: TestPlan; version: PlanVersionRow } | null> {
+    const [row] = await this.db.sql.rows<TestPlan & { versionId: string }>(
+      `SELECT p.id, p."tenantId", p."targetId", p.name, p."currentVersion", p."createdAt" AT TIME ZONE 'UTC' AS "createdAt",
+              p."updatedAt" AT TIME ZONE 'UTC' AS "updatedAt", p."deletedAt" AT TIME ZONE 'UTC' AS "deletedAt", v.id AS "versionId"
+       FROM "TestPlan" p JOIN "PlanVersion" v ON v."planId" = p.id AND v.version = p."currentVersion" AND v."tenantId" = $1
+       WHERE p.id = $2 AND p."tenantId" = $1 AND p."deletedAt" IS NULL`,
+      [id],
+    );
+    if (!row) return null;
+    const { versionId, ...plan } = row;
+    let version = currentVersions.peek(versionId);
+    if (version === undefined) {
+      const stored = await this.db.scoped.planVersion.findUnique({ where: { id: versionId } });
+      if (!stored) return null;
+      version = currentVersions.get(versionId, () => decodePlanVersion(stored));
+    }
+    return { plan, version };
   }
 
   async listWithCurrentVersions(filter: { targetId?: string; q?: string } = {}) {

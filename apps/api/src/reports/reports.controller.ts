@@ -13,12 +13,18 @@ import {
   trendSeries,
   trendSeriesQuerySchema,
   trendSeriesSchema,
+  type PlanTrend,
+  type TrendSeries,
 } from '@loadline/shared';
 import type { z } from 'zod';
 import { ZodPipe } from '../common/validation/zod-body.pipe.js';
 import { ApiFileResponse, ApiJsonResponse, ApiZodQuery } from '../common/openapi/decorators.js';
 import { Requires } from '../access/permissions.decorator.js';
 import { ReportsService } from './reports.service.js';
+import { frozenJson, sendWritten } from '../common/http/cache-control.js';
+
+/** Each series asked of a trend, by the trend (kept for finished runs, so its series are too). */
+const seriesOfTrends = new WeakMap<PlanTrend, Map<string, TrendSeries>>();
 
 /** The JSON export: the run as GET /runs/:id shows it, with its sources' seconds (null without sources). */
 const runExportSchema = runSchema.extend({ telemetrySeries: runTelemetrySchema.nullable() });
@@ -53,8 +59,22 @@ export class ReportsController {
   @Requires('read')
   @ApiZodQuery(trendSeriesQuerySchema)
   @ApiJsonResponse(200, trendSeriesSchema, [400, 401, 404])
-  async trendSeries(@Param('id') id: string, @Query(new ZodPipe(trendSeriesQuerySchema, 'query')) query: z.infer<typeof trendSeriesQuerySchema>) {
-    return trendSeries(await this.reports.trend(id, query), query.stat, query.request, query.source);
+  async trendSeries(
+    @Param('id') id: string,
+    @Query(new ZodPipe(trendSeriesQuerySchema, 'query')) query: z.infer<typeof trendSeriesQuerySchema>,
+    @Res() res: Response,
+  ) {
+    const trend = await this.reports.trend(id, query);
+    // A trend over finished runs is kept (ReportsService.trend), and with it each series and its text.
+    const bySeries = seriesOfTrends.get(trend) ?? new Map<string, TrendSeries>();
+    seriesOfTrends.set(trend, bySeries);
+    const which = JSON.stringify([query.stat, query.request ?? null, query.source ?? null]);
+    let series = bySeries.get(which);
+    if (series === undefined) {
+      series = trendSeries(trend, query.stat, query.request, query.source);
+      bySeries.set(which, series);
+    }
+    sendWritten(res, frozenJson(series));
   }
 
   /** `:id` (before) against `:otherId` (after): the same comparison as `/comparisons?base=:id&head=:otherId`. */

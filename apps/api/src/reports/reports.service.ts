@@ -22,6 +22,7 @@ import { PlanRegressionsRepository } from '../runs/plan-regressions.repository.j
 import { RunBaselines } from '../runs/run-baselines.service.js';
 import { RunTelemetryService } from '../telemetry/run-telemetry.service.js';
 import { TargetsService } from '../targets/targets.service.js';
+import { Memo } from '../common/memo.js';
 
 export type ExportFormat = 'json' | 'csv' | 'junit';
 
@@ -45,6 +46,8 @@ export interface ExportedFile {
 export class ReportsService {
   private readonly finishedComparisons = new Map<string, RunComparison>();
   private readonly trendChanges = new Map<string, PlanTrend['changePoints']>();
+  /** Trends over finished runs only, by what they were built from (see trend). Callers must not mutate them. */
+  private readonly finishedTrends = new Memo<PlanTrend>(TREND_CHANGES_KEPT);
 
   constructor(
     private readonly runs: RunsService,
@@ -67,23 +70,32 @@ export class ReportsService {
   ): Promise<PlanTrend> {
     const plan = await this.plans.get(planId);
     const targetId = range.targetId === undefined || range.targetId === plan.targetId ? plan.targetId : (await this.targets.get(range.targetId)).id;
-    // Read from the figures each run stored when it ended: two indexed reads, no summaries.
-    const runs = await this.figures.forPlan(
+    // Read from the figures each run stored when it ended: which runs (and their finished keys),
+    // then the figures of only the runs not read before, no summaries.
+    const { runs, fingerprint } = await this.figures.forPlanKeyed(
       planId,
       { from: range.from ? new Date(range.from) : undefined, to: range.to ? new Date(range.to) : undefined, label: range.label, targetId },
       range.limit,
       { telemetry: true },
     );
-    const points = trendPointsFromFigures(runs);
-    return {
-      planName: plan.name,
-      targetId,
-      from: range.from ?? null,
-      to: range.to ?? null,
-      points,
-      thresholds: plan.spec.thresholds,
-      changePoints: this.changesOf(`${planId}|${targetId}`, points),
+    // The same finished runs under the same plan version make the same trend: built once.
+    const key =
+      fingerprint === null
+        ? null
+        : JSON.stringify([planId, targetId, plan.version, plan.name, range.from ?? null, range.to ?? null, range.label ?? null, fingerprint]);
+    const build = (): PlanTrend => {
+      const points = trendPointsFromFigures(runs);
+      return {
+        planName: plan.name,
+        targetId,
+        from: range.from ?? null,
+        to: range.to ?? null,
+        points,
+        thresholds: plan.spec.thresholds,
+        changePoints: this.changesOf(`${planId}|${targetId}`, points),
+      };
     };
+    return key === null ? build() : this.finishedTrends.get(key, build);
   }
 
   /**

@@ -1,12 +1,24 @@
 import { Injectable } from '@nestjs/common';
 import { STORED_FIGURES, decodeStored, type StoredTrendRun, type StoredFigure } from '@loadline/shared';
 import { DatabaseService } from '../prisma/database.service.js';
+import { Memo } from '../common/memo.js';
+import { runListStatement } from './run-list.repository.js';
+import { FINISHED_KEY_SQL } from './run-keys.js';
 
 const STATS = new Set<string>(STORED_FIGURES);
 
 /**
+ * Trend rows of finished runs, by the run's finished key (run-keys.ts: its segments' state,
+ * which a late report changes) and whether telemetry was read: what a run
+ * stored when it ended does not change after, so a plan's trend decodes each run once per
+ * process instead of at every request (its diagnostics and telemetry are JSON).
+ */
+const finishedTrendRuns = new Memo<StoredTrendRun>(20_000);
+
+/**
  * The figures runs stored when they ended (RunFigure, written by RunsRepository.finalize), the
- * only read of them: a plan's trend is two indexed reads, whatever its runs' summaries hold.
+ * only read of them: a plan's trend is one light read of which runs it holds (and their
+ * finished keys, run-keys.ts), then the figures of only those this process has not read yet.
  */
 @Injectable()
 export class RunFiguresRepository {
@@ -24,14 +36,52 @@ export class RunFiguresRepository {
     limit: number,
     options: { telemetry?: boolean } = {},
   ): Promise<StoredTrendRun[]> {
+    return (await this.forPlanKeyed(planId, range, limit, options)).runs;
+  }
+
+  /**
+   * forPlan, and what its runs were read in: their finished keys joined, or null when one of
+   * them may still change. Equal fingerprints hold the same runs, as they were stored.
+   */
+  async forPlanKeyed(
+    planId: string,
+    range: { from?: Date; to?: Date; label?: { key: string; value: string }; targetId?: string },
+    limit: number,
+    options: { telemetry?: boolean } = {},
+  ): Promise<{ runs: StoredTrendRun[]; fingerprint: string | null }> {
+    const { text, params } = runListStatement({ planId, targetId: range.targetId, from: range.from, to: range.to, label: range.label }, limit, undefined, {
+      select: `r.id, ${FINISHED_KEY_SQL} AS "finishedKey"`,
+      where: `EXISTS (SELECT 1 FROM "RunFigure" f WHERE f."runId" = r.id AND f.request = '' AND f.stat = 'count' AND f.value > 0 AND f."tenantId" = $1)`,
+    });
+    const keys = await this.db.sql.rows<{ id: string; finishedKey: string | null }>(text, params);
+    const memoKey = (key: { finishedKey: string | null }) => (key.finishedKey === null ? null : `${key.finishedKey}|${options.telemetry ? 't' : ''}`);
+    const missing = keys.filter((key) => {
+      const at = memoKey(key);
+      return at === null || finishedTrendRuns.peek(at) === undefined;
+    });
+    const read = new Map(
+      (missing.length
+        ? await this.read(
+            missing.map((key) => key.id),
+            options,
+          )
+        : []
+      ).map((run) => [run.runId, run] as const),
+    );
+    const runs = keys.flatMap((key) => {
+      const at = memoKey(key);
+      const fresh = read.get(key.id);
+      if (at === null) return fresh ? [fresh] : [];
+      return fresh ? [finishedTrendRuns.get(at, () => fresh)] : [finishedTrendRuns.peek(at)!];
+    });
+    const fingerprint = keys.every((key) => key.finishedKey !== null) ? keys.map((key) => key.finishedKey).join(',') : null;
+    return { runs, fingerprint };
+  }
+
+  /** These runs' trend rows, decoded (any order). */
+  private async read(ids: string[], options: { telemetry?: boolean }): Promise<StoredTrendRun[]> {
     const runs = await this.db.scoped.run.findMany({
-      where: {
-        planId,
-        targetId: range.targetId,
-        createdAt: { gte: range.from, lte: range.to },
-        figures: { some: { request: '', stat: 'count', value: { gt: 0 } } },
-        ...(range.label ? { labels: { path: [range.label.key], equals: range.label.value } } : {}),
-      },
+      where: { id: { in: ids } },
       select: {
         id: true,
         createdAt: true,
@@ -43,12 +93,9 @@ export class RunFiguresRepository {
         planVersion: { select: { version: true } },
         telemetry: options.telemetry ?? false,
       },
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      take: limit,
     });
-    if (!runs.length) return [];
     const figures = await this.db.scoped.runFigure.findMany({
-      where: { runId: { in: runs.map((run) => run.id) } },
+      where: { runId: { in: ids } },
       select: { runId: true, request: true, stat: true, value: true },
     });
     const byRun = new Map<string, StoredTrendRun['figures'][number][]>();

@@ -4,9 +4,12 @@ import { finishedViewKey, segmentsStateKey } from './run-view.js';
 
 describe('views of finished runs are built once', () => {
   const run = (status: string, finishedAt: Date | null, segments: Array<[string, Date | null]>) =>
-    ({ id: 'r1', status, finishedAt, runSegments: segments.map(([segmentStatus, at]) => ({ status: segmentStatus, finishedAt: at })) }) as Parameters<
-      typeof finishedViewKey
-    >[0];
+    ({
+      id: 'r1',
+      status,
+      finishedAt,
+      runSegments: segments.map(([segmentStatus, at], index) => ({ index, status: segmentStatus, finishedAt: at })),
+    }) as Parameters<typeof finishedViewKey>[0];
 
   it('caches only runs that have ended, under a key that moves when a late segment report lands', () => {
     const end = new Date('2026-11-24T03:00:00Z');
@@ -26,6 +29,17 @@ describe('views of finished runs are built once', () => {
     );
     expect(ended).not.toBeNull();
     expect(late).not.toBe(ended);
+  });
+
+  it('keys a run alike whatever order its segments were read in (plain SQL and Prisma list them differently)', () => {
+    const end = new Date('2026-11-24T03:00:00Z');
+    const segments = [
+      { index: 0, status: 'COMPLETED', finishedAt: end },
+      { index: 1, status: 'ERRORED', finishedAt: new Date(end.getTime() + 5_000) },
+    ];
+    const key = (order: typeof segments) =>
+      finishedViewKey({ id: 'r1', status: 'PASSED', finishedAt: end, runSegments: order } as Parameters<typeof finishedViewKey>[0]);
+    expect(key([...segments].reverse())).toBe(key(segments));
   });
 
   it('builds each value once and forgets the oldest beyond its bound', () => {

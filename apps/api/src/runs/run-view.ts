@@ -84,11 +84,13 @@ const finishedViews = new Memo<RunView>(10_000);
 
 /** What a finished run's view is cached under; null for a run that may still change. */
 export function finishedViewKey(
-  run: Pick<Run, 'id' | 'status' | 'finishedAt'> & { runSegments: Array<Pick<RunSegment, 'status' | 'finishedAt'>> },
+  run: Pick<Run, 'id' | 'status' | 'finishedAt'> & { runSegments: ReadonlyArray<Pick<RunSegment, 'index' | 'status' | 'finishedAt'>> },
 ): string | null {
   if (!isTerminalRunStatus(run.status) || !run.finishedAt) return null;
   // A segment's late report (one that was given up for lost) may still land after the end.
-  return `${run.id}|${run.runSegments.map((segment) => `${segment.status}${segment.finishedAt?.getTime() ?? ''}`).join(',')}`;
+  // In index order: the light key read (plain SQL) and the whole run (Prisma) list them alike.
+  const segments = [...run.runSegments].sort((a, b) => a.index - b.index);
+  return `${run.id}|${segments.map((segment) => `${segment.status}${segment.finishedAt?.getTime() ?? ''}`).join(',')}`;
 }
 
 /**
@@ -101,20 +103,6 @@ export function segmentsStateKey(segments: ReadonlyArray<{ index: number; status
     .sort((a, b) => a.index - b.index)
     .map((segment) => `${segment.index}:${segment.status}:${segment.finishedAt === null ? '' : new Date(segment.finishedAt).getTime()}`)
     .join(',');
-}
-
-/** The JSON text of views that never change, written once (a page of 100 runs is mostly this). */
-const viewTexts = new WeakMap<RunView, string>();
-
-/** A view as JSON: a finished run's text is kept with its view, anything else is written afresh. */
-export function runViewJson(view: RunView): string {
-  if (!isTerminalRunStatus(view.status) || view.finishedAt === null) return JSON.stringify(view);
-  let text = viewTexts.get(view);
-  if (text === undefined) {
-    text = JSON.stringify(view);
-    viewTexts.set(view, text);
-  }
-  return text;
 }
 
 /** The view built earlier for this key, if any (see finishedViewKey). */

@@ -2,22 +2,21 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query, Res, Sse, type Mes
 import type { Response } from 'express';
 import { map, type Observable } from 'rxjs';
 import { ApiBearerAuth, ApiHeader, ApiTags } from '@nestjs/swagger';
-import { isTerminalRunStatus, runListQuerySchema, runSchema, runSeriesSchema, startRunSchema, type StartRunInput } from '@loadline/shared';
+import { isTerminalRunStatus, runListItemSchema, runListQuerySchema, runSchema, runSeriesSchema, startRunSchema, type StartRunInput } from '@loadline/shared';
 import { z } from 'zod';
 import { ZodPipe } from '../common/validation/zod-body.pipe.js';
 import { ApiFileResponse, ApiJsonBody, ApiJsonResponse, ApiZodQuery } from '../common/openapi/decorators.js';
 import { listOf } from '../common/http/list.js';
-import { revalidateWhenFinal } from '../common/http/cache-control.js';
+import { sendFinal, sendWritten } from '../common/http/cache-control.js';
 import { CurrentAccess, CurrentCaller, type AuthenticatedCaller } from '../access/access.guard.js';
 import { whileAccessHolds, type HeldAccess } from '../access/live-access.js';
 import { RunsService } from './runs.service.js';
 import { RunLiveService } from './run-live.service.js';
 import { RunLiveHub } from './run-live-hub.js';
-import { runViewJson } from './run-view.js';
 import { IdempotencyKey } from '../common/http/idempotency-key.js';
 import { Requires } from '../access/permissions.decorator.js';
 
-const runPageSchema = listOf(runSchema).extend({ next: z.string().nullable() });
+const runPageSchema = listOf(runListItemSchema).extend({ next: z.string().nullable() });
 
 @ApiTags('runs')
 @ApiBearerAuth()
@@ -57,30 +56,26 @@ export class RunsController {
   @Requires('read')
   @ApiZodQuery(runListQuerySchema)
   @ApiJsonResponse(200, runPageSchema, [400, 401, 404])
-  async list(@Query(new ZodPipe(runListQuerySchema, 'query')) query: z.infer<typeof runListQuerySchema>, @Res({ passthrough: true }) res: Response) {
+  async list(@Query(new ZodPipe(runListQuerySchema, 'query')) query: z.infer<typeof runListQuerySchema>, @Res() res: Response) {
     const { limit, before, from, to, ...filter } = query;
-    const page = await this.runs.page({ ...filter, from: from ? new Date(from) : undefined, to: to ? new Date(to) : undefined }, limit, before);
-    // Written from each finished run's JSON kept with its view: a page is mostly those.
-    res.type('application/json');
-    return `{"items":[${page.items.map(runViewJson).join(',')}],"next":${JSON.stringify(page.next)}}`;
+    sendWritten(res, await this.runs.page({ ...filter, from: from ? new Date(from) : undefined, to: to ? new Date(to) : undefined }, limit, before));
   }
 
   @Get('runs/:id')
   @Requires('read')
   @ApiJsonResponse(200, runSchema, [401, 404])
-  async get(@Param('id') id: string, @Res({ passthrough: true }) res: Response) {
+  async get(@Param('id') id: string, @Res() res: Response) {
     const run = await this.runs.get(id);
-    revalidateWhenFinal(res, isTerminalRunStatus(run.status));
-    return run;
+    // A finished run's view is kept (run-view.ts), and with it its bytes and ETag.
+    sendFinal(res, run, isTerminalRunStatus(run.status) && run.finishedAt !== null);
   }
 
   @Get('runs/:id/series')
   @Requires('read')
   @ApiJsonResponse(200, runSeriesSchema, [401, 404])
-  async series(@Param('id') id: string, @Res({ passthrough: true }) res: Response) {
+  async series(@Param('id') id: string, @Res() res: Response) {
     const { series, final } = await this.live.seriesOf(id);
-    revalidateWhenFinal(res, final);
-    return series;
+    sendFinal(res, series, final);
   }
 
   /**

@@ -4,6 +4,7 @@ import { TargetsModule } from '../targets/targets.module.js';
 import { OrganizationsModule } from '../organizations/organizations.module.js';
 import { RunsController } from './runs.controller.js';
 import { RunsRepository } from './runs.repository.js';
+import { RunListRepository } from './run-list.repository.js';
 import { RunSecondsRepository } from './run-seconds.repository.js';
 import { RunSecondMaintenanceRepository } from './run-second-maintenance.repository.js';
 import { RunSecondPacker } from './run-second-packer.service.js';
@@ -34,6 +35,7 @@ import { RunDataService } from './run-data.service.js';
   controllers: [RunsController],
   providers: [
     RunsRepository,
+    RunListRepository,
     RunSecondsRepository,
     RunSecondMaintenanceRepository,
     RunSecondPacker,

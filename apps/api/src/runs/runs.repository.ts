@@ -21,6 +21,7 @@ import { DatabaseService } from '../prisma/database.service.js';
 import { currentTenantId, withTenant } from '../tenancy/request-context.js';
 import { Prisma, type RunTrigger, type SegmentStatus, type Verdict } from '../generated/prisma/client.js';
 import { decodeRun, decodeSegment, type RunRecord, type SegmentRow } from './run-rows.js';
+import { FINISHED_KEY_SQL } from './run-keys.js';
 
 export interface NewRun {
   planId: string;
@@ -140,18 +141,19 @@ export class RunsRepository {
         ...(filter.label ? { labels: { path: [filter.label.key], equals: filter.label.value } } : {}),
         ...(before ? { OR: [{ createdAt: { lt: before.createdAt } }, { createdAt: before.createdAt, id: { lt: before.id } }] } : {}),
       },
-      select: { id: true, status: true, finishedAt: true, runSegments: { select: { status: true, finishedAt: true } } },
+      select: { id: true, status: true, finishedAt: true, runSegments: { select: { index: true, status: true, finishedAt: true } } },
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
       take,
     });
   }
 
-  /** What tells whether a run's view may be reused (see finishedViewKey), without the run's heavy columns. */
-  findKey(id: string) {
-    return this.db.scoped.run.findUnique({
-      where: { id },
-      select: { id: true, status: true, finishedAt: true, runSegments: { select: { status: true, finishedAt: true } } },
-    });
+  /** Whether the run is this organization's, and its finished key (run-keys.ts): every read of one run asks this first. */
+  async findKey(id: string): Promise<{ id: string; finishedKey: string | null } | null> {
+    const rows = await this.db.sql.rows<{ id: string; finishedKey: string | null }>(
+      `SELECT r.id, ${FINISHED_KEY_SQL} AS "finishedKey" FROM "Run" r WHERE r.id = $2 AND r."tenantId" = $1`,
+      [id],
+    );
+    return rows[0] ?? null;
   }
 
   async findMany(ids: string[]): Promise<RunRecord[]> {

@@ -18,6 +18,9 @@ import { RunQueueService } from '../run-queue/run-queue.service.js';
 import type { RunTrigger } from '../generated/prisma/client.js';
 import { currentTenantId } from '../tenancy/request-context.js';
 import { RunsRepository, type RunFilter } from './runs.repository.js';
+import { RunListRepository } from './run-list.repository.js';
+import { Memo } from '../common/memo.js';
+import { writeJson, type Written } from '../common/http/cache-control.js';
 import { RunDispatchRepository } from './run-dispatch.repository.js';
 import { CommonError, CommonErrorCode } from '../common/errors/domain-error.js';
 import { RunError, RunErrorCode } from './runs.errors.js';
@@ -31,12 +34,15 @@ import { RunTelemetryService } from '../telemetry/run-telemetry.service.js';
 import { runManifest } from './run-manifest.js';
 import { RunDataService } from './run-data.service.js';
 
+/** Pages of finished runs only, written, by their runs' finished keys and next cursor (see page). */
+const finishedPages = new Memo<Written>(100);
+
 export interface RunCursor {
   createdAt: Date;
   id: string;
 }
 
-const encodeCursor = (run: RunView) => Buffer.from(`${run.createdAt}|${run.id}`).toString('base64url');
+const encodeCursor = (run: Pick<RunView, 'createdAt' | 'id'>) => Buffer.from(`${run.createdAt}|${run.id}`).toString('base64url');
 
 function decodeCursor(text: string): RunCursor {
   const [at, id] = Buffer.from(text, 'base64url').toString('utf8').split('|');
@@ -74,6 +80,7 @@ export class RunsService {
 
   constructor(
     private readonly runs: RunsRepository,
+    private readonly listRows: RunListRepository,
     private readonly dispatches: RunDispatchRepository,
     private readonly plans: PlansService,
     private readonly targets: TargetsService,
@@ -237,7 +244,7 @@ export class RunsService {
     // A finished run's view built earlier is answered from its light key alone.
     const key = await this.runs.findKey(id);
     if (!key) throw RunError.notFound(id);
-    const cached = cachedRunView(finishedViewKey(key));
+    const cached = cachedRunView(key.finishedKey);
     if (cached) return cached;
     const run = await this.runs.find(id);
     if (!run) throw RunError.notFound(id);
@@ -273,20 +280,35 @@ export class RunsService {
 
   /**
    * A page of runs, newest first, and the cursor of the next one (keyset: the last run's time
-   * and id, so pages hold still while new runs arrive).
+   * and id, so pages hold still while new runs arrive), written as JSON. Light rows (RunListItem):
+   * the run's own columns and the figures it stored when it ended, never its report.
    */
-  async page(filter: RunFilter, limit: number, before?: string): Promise<{ items: RunView[]; next: string | null }> {
+  async page(filter: RunFilter, limit: number, before?: string): Promise<Written> {
     const after = before === undefined ? undefined : decodeCursor(before);
-    const items = await this.list(filter, limit + 1, after);
-    const last = items.length > limit ? items[limit - 1]! : null;
-    return { items: items.slice(0, limit), next: last ? encodeCursor(last) : null };
+    const runs = await this.listRows.page(filter, limit + 1, after);
+    // A plan or target that is not this organization's (or not at all) answers 404, like its own
+    // route: an empty page would say "exists, no runs" about another organization's id. A page
+    // with runs of it already says it is this organization's (rows are read for its tenant only).
+    if (runs.length === 0) await this.checkFilterOwners(filter);
+    const last = runs.length > limit ? runs[limit - 1]! : null;
+    const shown = runs.slice(0, limit);
+    const next = last ? encodeCursor(last) : null;
+    const write = () => writeJson(`{"items":[${shown.map((run) => run.json).join(',')}],"next":${JSON.stringify(next)}}`);
+    // A page of finished runs is the same bytes while their finished keys hold: written once.
+    // (The key names only this tenant's runs: it was read for this tenant.)
+    const key = shown.every((run) => run.finishedKey !== null) ? `${next}|${shown.map((run) => run.finishedKey).join(',')}` : null;
+    return key === null ? write() : finishedPages.get(key, write);
+  }
+
+  private async checkFilterOwners(filter: RunFilter): Promise<void> {
+    if (filter.planId) await this.plans.getWithVersion(filter.planId);
+    if (filter.targetId) await this.targets.get(filter.targetId);
   }
 
   async list(filter: RunFilter, take = 100, before?: RunCursor): Promise<RunView[]> {
     // A plan that is not this organization's (or not at all) answers 404, like its own route:
     // an empty list would say "exists, no runs" about another organization's id.
-    if (filter.planId) await this.plans.getWithVersion(filter.planId);
-    if (filter.targetId) await this.targets.get(filter.targetId);
+    await this.checkFilterOwners(filter);
     // Finished runs never change: their views built earlier are reused, and only the runs
     // without one (new, or still going) are read whole.
     const keys = await this.runs.listKeys(filter, take, before);

@@ -1,4 +1,4 @@
-import type { Dashboard, RunView } from '@loadline/shared';
+import type { Dashboard, RunListItem } from '@loadline/shared';
 import type { Command } from '../args.js';
 import type { Context } from '../context.js';
 import { ok } from '../api.js';
@@ -34,7 +34,10 @@ export async function listPlansCommand(command: PlansCommand, { io, client }: Co
   return EXIT.OK;
 }
 
-export function runsTable(runs: readonly RunView[]): string {
+/** The seconds of load a listed run measured: its rate is its requests over them (summary.ts). */
+const loadSeconds = (figures: RunListItem['figures']): number | null => (figures !== null && figures.rps > 0 ? figures.requests / figures.rps : null);
+
+export function runsTable(runs: readonly RunListItem[]): string {
   return formatTable(
     ['ID', 'PLAN', 'STATUS', 'VERDICT', 'CREATED', { header: 'LOAD', align: 'right' }, { header: 'P95', align: 'right' }],
     runs.map((run) => [
@@ -43,8 +46,8 @@ export function runsTable(runs: readonly RunView[]): string {
       run.status,
       run.verdict ?? '-',
       formatTime(run.createdAt),
-      run.summary ? formatSeconds(run.summary.durationSeconds) : '-',
-      formatMs(run.summary?.overall.latency?.p95),
+      loadSeconds(run.figures) === null ? '-' : formatSeconds(loadSeconds(run.figures)!),
+      formatMs(run.figures?.p95),
     ]),
   );
 }

@@ -2714,6 +2714,46 @@ export interface components {
         };
         RunLabelValue: string;
         RunLabelValueInput: string;
+        RunListFigures: {
+            errorRate: number;
+            p50: number | null;
+            p95: number | null;
+            p99: number | null;
+            requests: number;
+            rps: number;
+        };
+        RunListItem: {
+            /** @default null */
+            baseline: {
+                /** @enum {string} */
+                rule: "pinned" | "last-passed";
+                runId: string;
+            } | null;
+            cancelRequestedAt: string | null;
+            createdAt: string;
+            error: {
+                code: string;
+                message: string;
+            } | null;
+            figures: components["schemas"]["RunListFigures"] | null;
+            finishedAt: string | null;
+            id: string;
+            /** @default {} */
+            labels: components["schemas"]["RunLabels"];
+            partial: boolean;
+            planId: string;
+            planName: string;
+            planVersion: number;
+            segments: number;
+            startedAt: string | null;
+            /** @enum {string} */
+            status: "QUEUED" | "STARTING" | "RUNNING" | "FINISHING" | "PASSED" | "FAILED" | "INCONCLUSIVE" | "ERRORED" | "CANCELLED";
+            targetId: string;
+            /** @enum {string} */
+            trigger: "MANUAL" | "API" | "SCHEDULE" | "WEBHOOK";
+            /** @enum {string|null} */
+            verdict: "PASS" | "FAIL" | "INCONCLUSIVE" | null;
+        };
         RunListQueryInput: {
             before?: string;
             /** Format: date-time */
@@ -3866,6 +3906,8 @@ export type RunDataUse = components['schemas']['RunDataUse'];
 export type RunLabels = components['schemas']['RunLabels'];
 export type RunLabelValue = components['schemas']['RunLabelValue'];
 export type RunLabelValueInput = components['schemas']['RunLabelValueInput'];
+export type RunListFigures = components['schemas']['RunListFigures'];
+export type RunListItem = components['schemas']['RunListItem'];
 export type RunListQueryInput = components['schemas']['RunListQueryInput'];
 export type RunManifestView = components['schemas']['RunManifestView'];
 export type RunnersView = components['schemas']['RunnersView'];
@@ -7191,7 +7233,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        items: components["schemas"]["Run"][];
+                        items: components["schemas"]["RunListItem"][];
                         next: string | null;
                     };
                 };

@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 import { API_ENV, type ApiEnv } from '../../config/env.js';
 import { REDIS } from '../../queue/queue.module.js';
 import { CommonError, CommonErrorCode } from '../errors/domain-error.js';
-import { FixedWindowCounter, retryAfterSeconds } from './fixed-window.js';
+import { FixedWindowCounter, retryAfterSeconds, type WindowState } from './fixed-window.js';
 
 const WINDOW_MS = 60_000;
 const digest = (value: string) => createHash('sha256').update(value).digest('hex').slice(0, 32);
@@ -36,10 +36,10 @@ export class ApiRateLimiter {
    * token (hashed: counters name no secret).
    */
   async consumePublic(ip: string | undefined, token: string): Promise<void> {
-    const [address, link] = await Promise.all([
-      this.counters.hit(`public-address:${digest(ip ?? 'unknown')}`, WINDOW_MS),
-      this.counters.hit(`public-token:${digest(token)}`, WINDOW_MS),
-    ]);
+    const [address, link] = (await this.counters.hitAll([`public-address:${digest(ip ?? 'unknown')}`, `public-token:${digest(token)}`], WINDOW_MS)) as [
+      WindowState,
+      WindowState,
+    ];
     if (address.count > this.env.LOADLINE_RATE_LIMIT_PUBLIC_PER_ADDRESS) {
       throw new CommonError(
         CommonErrorCode.RATE_LIMITED,
@@ -56,7 +56,7 @@ export class ApiRateLimiter {
 
   async consume(caller: RateLimitedCaller): Promise<void> {
     const callerKey = caller.apiKeyId ? `key:${caller.apiKeyId}` : `session:${caller.sessionId}`;
-    const [own, org] = await Promise.all([this.counters.hit(callerKey, WINDOW_MS), this.counters.hit(`org:${caller.tenantId}`, WINDOW_MS)]);
+    const [own, org] = (await this.counters.hitAll([callerKey, `org:${caller.tenantId}`], WINDOW_MS)) as [WindowState, WindowState];
     if (own.count > this.env.LOADLINE_RATE_LIMIT_PER_CALLER) {
       throw new CommonError(
         CommonErrorCode.RATE_LIMITED,

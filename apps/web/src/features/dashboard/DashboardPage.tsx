@@ -3,7 +3,7 @@ import type { Dashboard, TargetView } from '@loadline/shared';
 import { Card, PageHeader } from '../../components/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../components/States';
 import { formatRelative } from '../../format/time';
-import { can } from '@loadline/shared';
+import { can, listFiguresOf } from '@loadline/shared';
 import { useAccount } from '../../session';
 import { useDashboard, Sparkline, describeTrendChange } from '../reports';
 import { RunStatusBadge, VerdictBadge } from '../run-report';
@@ -64,7 +64,11 @@ export function DashboardPage() {
           ) : runs.data.length === 0 ? (
             <EmptyState title="No runs yet">Open a plan and press “Run now” to get your first report.</EmptyState>
           ) : (
-            <RunsTable runs={runs.data.slice(0, RECENT_RUNS)} caption="Recent runs, newest first" showVerdict />
+            <RunsTable
+              runs={runs.data.slice(0, RECENT_RUNS).map((run) => ({ ...run, figures: listFiguresOf(run) }))}
+              caption="Recent runs, newest first"
+              showVerdict
+            />
           )}
         </Card>
         <div className="layout-split layout-split--even">

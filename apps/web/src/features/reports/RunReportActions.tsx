@@ -67,7 +67,7 @@ export function RunReportActions({ run }: { run: RunView }) {
 function ComparePicker({ run, onClose }: { run: RunView; onClose: () => void }) {
   const runs = useRuns({ planId: run.planId });
   const navigate = useNavigate();
-  const others = (runs.data ?? []).filter((other) => other.id !== run.id && other.summary && isTerminalRunStatus(other.status));
+  const others = (runs.data ?? []).filter((other) => other.id !== run.id && other.figures && isTerminalRunStatus(other.status));
   const [chosen, setChosen] = useState('');
   const base = chosen || others[0]?.id || '';
   return (

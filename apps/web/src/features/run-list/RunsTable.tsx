@@ -1,11 +1,14 @@
 import { Link } from 'react-router';
-import type { RunView } from '@loadline/shared';
+import type { RunListItem } from '@loadline/shared';
 import { formatLatency, formatPercent, formatRps } from '../../format/numbers';
 import { formatRelative } from '../../format/time';
 import { RunStatusBadge } from '../run-report';
 
+/** What a row shows: a run as GET /runs lists it (a full run maps to it with listFiguresOf). */
+export type RunsTableRow = Pick<RunListItem, 'id' | 'status' | 'planId' | 'planName' | 'planVersion' | 'createdAt' | 'startedAt' | 'figures'>;
+
 interface RunsTableProps {
-  runs: readonly RunView[];
+  runs: readonly RunsTableRow[];
   /** Hide the plan column on a plan's own page. */
   showPlan?: boolean;
   caption: string;
@@ -57,13 +60,13 @@ export function RunsTable({ runs, showPlan = true, caption }: RunsTableProps) {
                 {formatRelative(run.startedAt ?? run.createdAt)}
               </td>
               <td className="num" data-label="p95">
-                {formatLatency(run.summary?.overall.latency?.p95)}
+                {formatLatency(run.figures?.p95)}
               </td>
               <td className="num" data-label="RPS">
-                {formatRps(run.summary?.overall.rps)}
+                {formatRps(run.figures?.rps)}
               </td>
               <td className="num" data-label="Error %">
-                {run.summary ? formatPercent(run.summary.overall.errorRate) : '—'}
+                {run.figures ? formatPercent(run.figures.errorRate) : '—'}
               </td>
               <td className="num">
                 {/* The visible words start the accessible name (voice control users say what they see). */}
