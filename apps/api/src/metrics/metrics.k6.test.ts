@@ -76,7 +76,7 @@ describe('metrics of the platform, after one real run', () => {
     expect(sample(before, 'loadline_runs_ended_total', { status: 'PASSED' })).toBe(0);
     expect(sample(after, 'loadline_runs_ended_total', { status: 'PASSED' })).toBe(1);
     expect(sample(after, 'loadline_run_queue_wait_seconds_count') - sample(before, 'loadline_run_queue_wait_seconds_count')).toBe(1);
-    const [stored] = await stack.db.query<{ n: string }>('SELECT count(*)::text AS n FROM "RunSecond" WHERE "runId" = $1', [run.id]);
+    const [stored] = await stack.db.query<{ n: string }>('SELECT coalesce(sum("heldSeconds"), 0)::text AS n FROM "RunSecond" WHERE "runId" = $1', [run.id]);
     const secondsStored = Number(stored!.n);
     expect(secondsStored).toBeGreaterThan(0);
     // At least once per stored second (a redelivered second is observed again, stored once).
