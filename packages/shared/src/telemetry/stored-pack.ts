@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ByteReader, ByteWriter, PackedBytesError, unzigzag, zigzag } from '../packed-bytes.js';
 import { telemetryMinuteSchema, type TelemetryMinute } from './stored.js';
 
 /**
@@ -32,107 +33,8 @@ const MAX_WIDTH = 53;
 const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
-export class PackedMinuteError extends Error {}
-
-class Writer {
-  private bytes: number[] = [];
-  private acc = 0;
-  private accBits = 0;
-
-  byte(value: number) {
-    this.bytes.push(value & 0xff);
-  }
-  varint(value: number) {
-    let rest = value;
-    while (rest >= 0x80) {
-      this.bytes.push((rest % 0x80) | 0x80);
-      rest = Math.floor(rest / 0x80);
-    }
-    this.bytes.push(rest);
-  }
-  raw(bytes: Uint8Array) {
-    for (const byte of bytes) this.bytes.push(byte);
-  }
-  /** `width` low bits of a non-negative safe integer, LSB first. */
-  bits(value: number, width: number) {
-    let rest = value;
-    let left = width;
-    while (left > 0) {
-      const take = Math.min(left, 16);
-      const chunk = rest % 2 ** take;
-      rest = Math.floor(rest / 2 ** take);
-      left -= take;
-      this.acc |= chunk << this.accBits;
-      this.accBits += take;
-      while (this.accBits >= 8) {
-        this.bytes.push(this.acc & 0xff);
-        this.acc >>>= 8;
-        this.accBits -= 8;
-      }
-    }
-  }
-  flushBits() {
-    if (this.accBits > 0) this.bytes.push(this.acc & 0xff);
-    this.acc = 0;
-    this.accBits = 0;
-  }
-  done(): Uint8Array {
-    return Uint8Array.from(this.bytes);
-  }
-}
-
-class Reader {
-  private offset = 0;
-  private acc = 0;
-  private accBits = 0;
-  constructor(private readonly bytes: Uint8Array) {}
-
-  byte(): number {
-    if (this.offset >= this.bytes.length) throw new PackedMinuteError('cut short');
-    return this.bytes[this.offset++]!;
-  }
-  varint(): number {
-    let value = 0;
-    for (let scale = 1; ; scale *= 0x80) {
-      const byte = this.byte();
-      value += (byte & 0x7f) * scale;
-      if (byte < 0x80) return value;
-      if (scale > 2 ** 49) throw new PackedMinuteError('varint too long');
-    }
-  }
-  raw(length: number): Uint8Array {
-    if (this.offset + length > this.bytes.length) throw new PackedMinuteError('cut short');
-    const slice = this.bytes.subarray(this.offset, this.offset + length);
-    this.offset += length;
-    return slice;
-  }
-  bits(width: number): number {
-    let value = 0;
-    let done = 0;
-    while (done < width) {
-      const take = Math.min(width - done, 16);
-      while (this.accBits < take) {
-        this.acc |= this.byte() << this.accBits;
-        this.accBits += 8;
-      }
-      value += (this.acc & (2 ** take - 1)) * 2 ** done;
-      this.acc >>>= take;
-      this.accBits -= take;
-      done += take;
-    }
-    return value;
-  }
-  alignBits() {
-    this.acc = 0;
-    this.accBits = 0;
-  }
-  get atEnd() {
-    return this.offset === this.bytes.length;
-  }
-}
-
-const zigzag = (value: number) => (value >= 0 ? value * 2 : -value * 2 - 1);
-const unzigzag = (value: number) => (value % 2 === 0 ? value / 2 : -(value + 1) / 2);
+/** Bytes packMinute did not write (a read past the end is the shared reader's PackedBytesError, which this extends). */
+export class PackedMinuteError extends PackedBytesError {}
 
 /** A finite value as digits x 10^exponent, from its shortest decimal form (what rounding to 4 digits left). */
 function decimal(value: number): { digits: string; exponent: number } {
@@ -178,7 +80,7 @@ function shared(previous: string, key: string): { head: number; tail: number } {
 }
 
 export function packMinute(minute: TelemetryMinute): Uint8Array {
-  const out = new Writer();
+  const out = new ByteWriter();
   out.byte(PACKED_MINUTE_VERSION);
   out.varint(minute.keys.length);
   let previous = '';
@@ -230,7 +132,7 @@ const tailSchema = z.tuple([telemetryMinuteSchema.shape.errors, z.array(z.tuple(
 
 /** The minute `packMinute` wrote; throws PackedMinuteError on bytes it did not write. */
 export function unpackMinute(bytes: Uint8Array): TelemetryMinute {
-  const input = new Reader(bytes);
+  const input = new ByteReader(bytes);
   if (input.byte() !== PACKED_MINUTE_VERSION) throw new PackedMinuteError(`not version ${PACKED_MINUTE_VERSION}`);
   const keyCount = input.varint();
   if (keyCount > 10_000) throw new PackedMinuteError('too many keys');
