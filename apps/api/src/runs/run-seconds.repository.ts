@@ -62,9 +62,12 @@ export class RunSecondsRepository {
 
   /** Stored seconds of every segment, optionally only those after `afterT` (live view). */
   async seconds(runId: string, afterT?: number): Promise<StoredSecond[]> {
-    // A block's row is keyed by its first second: one that starts up to BLOCK_SECONDS earlier may hold later ones.
+    // A block's row is keyed by its first second: one that starts up to BLOCK_SECONDS earlier may
+    // hold later ones. Only blocks are read from that far back: a live run (read after t every
+    // second) has none, and decodes only what is new.
+    const after = afterT === undefined ? {} : { OR: [{ t: { gt: afterT } }, { heldSeconds: { gt: 1 }, t: { gt: afterT - BLOCK_SECONDS } }] };
     const rows = await this.db.scoped.runSecond.findMany({
-      where: { runId, ...(afterT !== undefined ? { t: { gt: afterT - BLOCK_SECONDS } } : {}) },
+      where: { runId, ...after },
       orderBy: [{ t: 'asc' }, { segmentIndex: 'asc' }],
       select: { runId: true, t: true, data: true, generator: true, packed: true, span: true, segmentIndex: true },
     });

@@ -58,9 +58,9 @@ describe('blocks of a finished run seconds', () => {
     expect(response.status).toBe(200);
     return response.body.points;
   };
-  const storedSeconds = async () => {
+  const storedSeconds = async (afterT?: number) => {
     const [owning] = await stack.db.query<{ tenantId: string }>(`SELECT "tenantId" FROM "Run" WHERE id = $1`, [run.id]);
-    return runAsTenant(owning!.tenantId, () => stack.app.get(RunSecondsRepository).seconds(run.id));
+    return runAsTenant(owning!.tenantId, () => stack.app.get(RunSecondsRepository).seconds(run.id, afterT));
   };
 
   beforeAll(async () => {
@@ -96,6 +96,8 @@ describe('blocks of a finished run seconds', () => {
     ]);
     const stored = await storedSeconds();
     expect(stored.map((second) => second.sample)).toEqual(played);
+    // Read after a second inside a block (as the live view reads): the block's later seconds too.
+    expect((await storedSeconds(t0 + 100)).map((second) => second.sample)).toEqual(played.slice(101));
     expect(summarizeSeconds(stored.map((second) => second.sample)).overall.latency).toEqual(run.summary!.overall.latency);
     const points = await series();
     expect(points.map((point) => point.t - t0)).toEqual(played.map((_, i) => i));
