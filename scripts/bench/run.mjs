@@ -35,6 +35,7 @@ import { formatTelemetry, summarizeTelemetry } from './lib/telemetry.mjs';
 import { formatDataSets, summarizeDataSets } from './lib/data-sets.mjs';
 import { formatStorageByNames, summarizeStorageByNames } from './lib/storage.mjs';
 import { formatResponsiveness, summarizeResponsiveness } from './lib/responsiveness-figures.mjs';
+import { overheadLines } from './lib/overhead-report.mjs';
 
 async function main() {
   const options = parseOptions(process.argv.slice(2));
@@ -127,7 +128,8 @@ async function runStackBenchmarks(options, results, setCleanup) {
   const { ApiClient, Stack } = await import('./lib/stack.mjs');
   const { buildServer, goVersion, startServer } = await import('./lib/go-servers.mjs');
   const { k6Version } = await import('./lib/k6.mjs');
-  const { accuracy, memory, overhead, reportLatency, storage } = await import('./lib/benchmarks.mjs');
+  const { accuracy, memory, reportLatency, storage } = await import('./lib/benchmarks.mjs');
+  const { overhead } = await import('./lib/overhead.mjs');
   const { scale } = await import('./lib/scale.mjs');
   const { apiReads } = await import('./lib/api-reads.mjs');
   const { live } = await import('./lib/live.mjs');
@@ -202,34 +204,7 @@ function formatReport({ machine, options, results, startedAt }) {
 
   if (o) {
     lines.push('');
-    lines.push(`overhead: ${o.plan.vus} VUs, ${o.plan.duration}, one GET against the Go "ok" server; req/s per pair`);
-    lines.push('       variant           req/s   requests  req/k6-CPU-s | CPU s: k6  server   api  runner  postgres  other  steal  (wall s)  load avg');
-    for (const pair of o.pairs) {
-      const variants = [
-        ['bare k6', pair.bare.rate, pair.bare],
-        ['k6 --out loadline', pair.extension.rate, pair.extension],
-        ['Loadline', pair.loadline.rps, pair.loadline],
-      ];
-      lines.push(`  pair ${pair.index} (order: ${pair.order.join(', ')})`);
-      variants.forEach(([name, rate, v]) => {
-        const c = v.cpu;
-        lines.push(
-          `       ${name.padEnd(17)} ${fmtInt(rate).padStart(7)} ${fmtInt(v.count).padStart(10)}  ${fmtInt(v.perK6CpuSecond).padStart(12)} |` +
-            `${String(c.k6).padStart(9)} ${String(c.server).padStart(7)} ${String(c.api).padStart(5)} ${String(c.runner).padStart(7)} ${String(c.postgres).padStart(9)} ${String(c.other).padStart(6)} ${String(c.steal).padStart(6)}  ${String(c.wallSeconds).padStart(8)}` +
-            `  ${v.loadAverage}`,
-        );
-      });
-      lines.push(
-        `       Loadline seconds stored: ${pair.loadline.perSecond?.seconds} (first ${fmtInt(pair.loadline.perSecond?.first)}, last ${fmtInt(pair.loadline.perSecond?.last)}, median ${fmtInt(pair.loadline.perSecond?.median)} requests = ${pair.loadline.perSecond?.fullSecondEquivalent} full seconds)`,
-      );
-      lines.push(
-        `       ratios: Loadline/bare req/s ${fmtRatio(pair.ratio)} (Loadline over ${pair.loadline.durationSeconds} measured s), requests ${fmtRatio(pair.countRatio)}, ` +
-          `req/k6-CPU-s ${fmtRatio(pair.efficiencyRatio)}; extension/bare req/s ${fmtRatio(pair.extensionRatio)}, req/k6-CPU-s ${fmtRatio(pair.extensionEfficiencyRatio)}`,
-      );
-    }
-    lines.push('  req/s: bare k6 = http_reqs rate of --summary-export; Loadline = run.summary.overall.rps (count / measured seconds).');
-    lines.push('  requests ratio: same planned duration on both sides. req/k6-CPU-s: throughput per CPU-second k6 itself got.');
-    lines.push('  other: CPU used by nothing the bench started (other processes on the box); steal: CPU the hypervisor gave to other VMs.');
+    lines.push(...overheadLines(o));
   }
   if (a) {
     lines.push('');
@@ -296,16 +271,17 @@ function formatReport({ machine, options, results, startedAt }) {
   lines.push('');
   lines.push('summary');
   if (o) {
+    const pairs = (pick) => o.pairs.map((p) => fmtRatio(pick(p))).join(' ');
     lines.push(
-      `  overhead   Loadline / bare k6 RPS       ${fmtRatio(o.medianRatio)} (pairs: ${o.pairs.map((p) => fmtRatio(p.ratio)).join(' ')})   bare ${fmtInt(o.medianBareRps)} req/s`,
+      `  overhead   Loadline / bare k6 RPS       ${fmtRatio(o.medianRatio)} (pairs: ${pairs((p) => p.loadline.ratio)})   bare ${fmtInt(o.medianBareRps)} req/s beside it`,
     );
-    lines.push(`             Loadline / bare k6 requests  ${fmtRatio(o.medianCountRatio)} (pairs: ${o.pairs.map((p) => fmtRatio(p.countRatio)).join(' ')})`);
+    lines.push(`             per k6 CPU-second            ${fmtRatio(o.medianEfficiencyRatio)} (pairs: ${pairs((p) => p.loadline.efficiencyRatio)})`);
     lines.push(
-      `             per k6 CPU-second            ${fmtRatio(o.medianEfficiencyRatio)} (pairs: ${o.pairs.map((p) => fmtRatio(p.efficiencyRatio)).join(' ')})`,
+      `             like for like (same GOGC)    ${fmtRatio(o.medianLikeForLikeRatio)} (pairs: ${pairs((p) => p.likeForLike.ratio)}; per k6 CPU-second ${fmtRatio(o.medianLikeForLikeEfficiencyRatio)})`,
     );
-    lines.push(
-      `  extension  k6 --out loadline / bare     ${fmtRatio(o.medianExtensionRatio)} (pairs: ${o.pairs.map((p) => fmtRatio(p.extensionRatio)).join(' ')}; per k6 CPU-second ${fmtRatio(o.medianExtensionEfficiencyRatio)})`,
-    );
+    lines.push(`             report count = server count  ${o.countsMatch ? 'yes, every pair' : 'NO (see the pairs above)'}`);
+    lines.push(`  extension  k6 --out loadline / bare     ${fmtRatio(o.medianExtensionRatio)} (pairs: ${pairs((p) => p.extension.ratio)})`);
+    lines.push(`             per k6 CPU-second            ${fmtRatio(o.medianExtensionEfficiencyRatio)} (pairs: ${pairs((p) => p.extension.efficiencyRatio)})`);
   }
   if (a) {
     lines.push(`  accuracy   p50 / p90 / p99 rel. error   ${a.rows.map((row) => fmtPct(row.relativeError, 2)).join(' / ')}  (n = ${fmtInt(a.n)})`);

@@ -55,7 +55,7 @@ func TestRecorderPutsResponseSizesInTheRequestsRow(t *testing.T) {
 	js := rt.VU.Runtime()
 	for name, res := range map[string]*k6http.Response{
 		"ok":      response(200, 0, js.NewArrayBuffer([]byte("0123456789"))), // as k6 hands a binary body to JS
-		"text":    response(200, 0, "grüße"), // as a check reads it: 7 bytes of UTF-8
+		"text":    response(200, 0, "grüße"),                                 // as a check reads it: 7 bytes of UTF-8
 		"missing": response(404, 1404, []byte("not found")),
 		"limited": response(429, 1429, []byte{}),
 		"down":    response(0, 1212, nil),

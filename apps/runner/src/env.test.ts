@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseRunnerEnv } from './env.js';
+import { k6RuntimeEnv } from './k6-runtime-env.js';
 
 describe('runner environment', () => {
   it('refuses database credentials', () => {
@@ -18,6 +19,13 @@ describe('runner environment', () => {
     expect(env.K6_BIN).toMatch(/\.tools\/bin\/k6$/);
     expect(env.LOADLINE_SANDBOX).toBe('bwrap');
     expect([env.LOADLINE_RUNNER_HTTP_HOST, env.LOADLINE_RUNNER_HTTP_PORT]).toEqual(['127.0.0.1', 9465]);
+    expect(env.LOADLINE_K6_GOGC).toBe(400);
+  });
+
+  it('gives k6 its collector target and a soft heap limit below the sandbox ceiling', () => {
+    const base = { REDIS_URL: 'redis://127.0.0.1:6379', LOADLINE_RUNNER_KEY: 'r'.repeat(32) };
+    expect(k6RuntimeEnv(parseRunnerEnv({ ...base, LOADLINE_K6_GOGC: '200', LOADLINE_K6_MEMORY_MB: '1000' }))).toEqual({ GOGC: '200', GOMEMLIMIT: '800MiB' });
+    expect(() => parseRunnerEnv({ ...base, LOADLINE_K6_GOGC: '10' })).toThrow(/LOADLINE_K6_GOGC/);
   });
 
   it('takes 0 as "no HTTP port" and refuses a port out of range', () => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,6 +17,21 @@ import { ControlChannel, SegmentControl } from './run-control.js';
 
 const REDIS_URL = localRedisUrl();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The environment of the k6 process loading baseUrl (found in /proc by its target). */
+function k6Environment(baseUrl: string): Record<string, string> {
+  for (const pid of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'k6') continue;
+      const environ = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').filter(Boolean);
+      const vars = Object.fromEntries(environ.map((entry) => [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)]));
+      if (vars.LOADLINE_BASE_URL === baseUrl) return vars;
+    } catch {
+      // gone meanwhile, or not ours to read
+    }
+  }
+  throw new Error(`no running k6 loads ${baseUrl}`);
+}
 
 /**
  * Real k6, real Redis: what the executor publishes on the `results` queue (read back from
@@ -72,6 +88,12 @@ describe('SegmentExecutor with real k6 and Redis', () => {
     const runId = `run-${randomUUID()}`;
     const execution = harness.executeAlone(executor, job(runId));
     await waitForRunning(runId);
+    // The garbage collector settings k6 runs with (k6-runtime-env.ts), read from the running
+    // k6's own environment: what Go's runtime reads at its start.
+    expect(k6Environment(server.url)).toMatchObject({
+      GOGC: String(env.LOADLINE_K6_GOGC),
+      GOMEMLIMIT: `${Math.floor(env.LOADLINE_K6_MEMORY_MB * 0.8)}MiB`,
+    });
     await sleep(2_500);
     const cancelledAt = Date.now();
     await harness.stop(runId, 'cancelled');

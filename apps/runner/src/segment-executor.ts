@@ -20,6 +20,7 @@ import { untraced, withSpan, type SpanHandle } from '@loadline/tracing';
 import type { RunnerEnv } from './env.js';
 import { startK6, type K6Outcome } from './k6-process.js';
 import { writeResolver } from './run-resolver.js';
+import { k6RuntimeEnv } from './k6-runtime-env.js';
 import { SANDBOX_WORKDIR, isRoot, k6Launch, prepareWorkdir, type SandboxConfig } from './sandbox.js';
 import { sandboxConfig } from './env.js';
 import { controlAddress, resume, waitUntilPaused } from './k6-control.js';
@@ -285,6 +286,7 @@ export class SegmentExecutor {
           [SCRIPT_ENV.headers]: JSON.stringify(secrets.headers),
           [SCRIPT_ENV.variables]: JSON.stringify(secrets.variables),
           K6_NO_USAGE_REPORT: 'true',
+          ...k6RuntimeEnv(this.env),
           // A script importing a module this k6 lacks must fail here, not make k6 fetch a
           // custom binary from the internet.
           K6_AUTO_EXTENSION_RESOLUTION: 'false',

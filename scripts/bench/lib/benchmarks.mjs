@@ -1,17 +1,17 @@
 // The benchmarks themselves. Each takes the context built by run.mjs (stack, API client,
 // shared package, options) and returns plain data: figures plus the raw numbers behind them.
-import { BenchError, log, loadAverage, median, round, sleep } from './util.mjs';
+import { BenchError, log, median, round, sleep } from './util.mjs';
 import { runK6Direct } from './k6.mjs';
 import { runPlan } from './loadline.mjs';
 import { startServer } from './go-servers.mjs';
 
 const SETTLE_MS = 2_000;
 
-async function createTarget(ctx, name, baseUrl) {
+export async function createTarget(ctx, name, baseUrl) {
   return ctx.client.post('/targets', { name, baseUrl });
 }
 
-async function createPlan(ctx, body) {
+export async function createPlan(ctx, body) {
   return ctx.client.post('/plans', { thresholds: [], ...body });
 }
 
@@ -20,108 +20,18 @@ async function createPlan(ctx, body) {
  * recording through k6/x/loadline as on the runner). Run bare, without the loadline output,
  * the module's calls keep nothing: "extension / bare" then includes what recording costs.
  */
-function scriptOf(ctx, plan) {
+export function scriptOf(ctx, plan) {
   return ctx.shared.generateK6Script(plan.spec, { planName: plan.name, planVersion: plan.version, runner: true });
 }
 
-function httpReqs(summary) {
+export function httpReqs(summary) {
   const metric = summary.metrics?.http_reqs;
   if (!metric) throw new BenchError('k6 --summary-export has no http_reqs metric (no request was made?)');
   return { count: metric.count, rate: metric.rate };
 }
 
-/** Requests per CPU-second of k6: throughput with the competition for the cores taken out. */
-const perK6CpuSecond = (count, cpu) => (cpu.k6 > 0 ? count / cpu.k6 : null);
 
-// ---- 1. overhead ---------------------------------------------------------------------------
-
-// Long enough that a run's fixed costs (start, finalising) weigh as they would in a real run,
-// short enough for several alternating pairs.
-const overheadLoad = (seconds) => ({ executor: 'constant-vus', vus: 20, duration: `${seconds}s` });
-
-export async function overhead(ctx, okServer) {
-  const OVERHEAD_LOAD = overheadLoad(ctx.options.overheadSeconds);
-  const target = await createTarget(ctx, 'bench ok server', okServer.url);
-  const plan = await createPlan(ctx, {
-    name: 'bench overhead',
-    targetId: target.id,
-    load: OVERHEAD_LOAD,
-    requests: [{ name: 'Get', method: 'GET', path: '/' }],
-  });
-  const script = scriptOf(ctx, plan);
-  const direct = (out) => runK6Direct({ script, baseUrl: okServer.url, out, timeoutMs: 120_000, stack: ctx.stack, serverPid: okServer.pid });
-
-  const pairs = [];
-  for (let index = 0; index < ctx.options.pairs; index++) {
-    const pair = { index: index + 1, loadAverageBefore: loadAverage() };
-    const measure = {
-      bare: async () => {
-        const bare = await direct(null);
-        pair.bare = { ...httpReqs(bare.summary), wallSeconds: round(bare.wallSeconds, 2), cpu: bare.cpu, loadAverage: loadAverage()[0] };
-        pair.bare.perK6CpuSecond = perK6CpuSecond(pair.bare.count, bare.cpu);
-      },
-      extension: async () => {
-        const extension = await direct('devnull');
-        pair.extension = { ...httpReqs(extension.summary), wallSeconds: round(extension.wallSeconds, 2), cpu: extension.cpu, loadAverage: loadAverage()[0] };
-        pair.extension.perK6CpuSecond = perK6CpuSecond(pair.extension.count, extension.cpu);
-      },
-      loadline: async () => {
-        const result = await runPlan({ ...ctx, serverPid: okServer.pid }, plan, { label: `overhead-${index + 1}`, timeoutMs: 180_000 });
-        ctx.loadlineRuns.push(result);
-        const overall = result.run.summary.overall;
-        pair.loadline = {
-          runId: result.runId,
-          rps: overall.rps,
-          count: overall.count,
-          durationSeconds: result.run.summary.durationSeconds,
-          perSecond: result.stored.perSecond,
-          errors: overall.errors,
-          wallSeconds: round(result.wallSeconds, 2),
-          cpu: result.cpu,
-          loadAverage: loadAverage()[0],
-          perK6CpuSecond: perK6CpuSecond(overall.count, result.cpu),
-        };
-      },
-    };
-    const labels = { bare: 'bare k6', extension: 'k6 --out loadline=/dev/null', loadline: 'the same plan through Loadline' };
-    // The order rotates from pair to pair, so that no variant always goes first or last.
-    const order = ['bare', 'extension', 'loadline'];
-    for (let turn = 0; turn < index % order.length; turn++) order.unshift(order.pop());
-    pair.order = order;
-    for (const variant of order) {
-      log(`overhead pair ${index + 1}/${ctx.options.pairs}: ${labels[variant]}`);
-      await measure[variant]();
-      await sleep(SETTLE_MS);
-    }
-    pair.loadAverageAfter = loadAverage();
-    pair.ratio = pair.loadline.rps / pair.bare.rate;
-    // Same planned duration on both sides: the request counts compare throughput without
-    // depending on how each side measures the duration.
-    pair.countRatio = pair.loadline.count / pair.bare.count;
-    pair.extensionRatio = pair.extension.rate / pair.bare.rate;
-    pair.efficiencyRatio = pair.loadline.perK6CpuSecond / pair.bare.perK6CpuSecond;
-    pair.extensionEfficiencyRatio = pair.extension.perK6CpuSecond / pair.bare.perK6CpuSecond;
-    pairs.push(pair);
-    log(
-      `  bare ${Math.round(pair.bare.rate)} req/s, extension ${Math.round(pair.extension.rate)} req/s, ` +
-        `Loadline ${Math.round(pair.loadline.rps)} req/s (${pair.loadline.count} requests over ${pair.loadline.durationSeconds} s) ` +
-        `-> ratio ${pair.ratio.toFixed(3)}, count ratio ${pair.countRatio.toFixed(3)}, extension ${pair.extensionRatio.toFixed(3)}`,
-    );
-  }
-  return {
-    plan: { vus: OVERHEAD_LOAD.vus, duration: OVERHEAD_LOAD.duration, requests: 1 },
-    pairs,
-    medianRatio: median(pairs.map((pair) => pair.ratio)),
-    medianCountRatio: median(pairs.map((pair) => pair.countRatio)),
-    medianExtensionRatio: median(pairs.map((pair) => pair.extensionRatio)),
-    medianEfficiencyRatio: median(pairs.map((pair) => pair.efficiencyRatio)),
-    medianExtensionEfficiencyRatio: median(pairs.map((pair) => pair.extensionEfficiencyRatio)),
-    medianBareRps: median(pairs.map((pair) => pair.bare.rate)),
-    medianExtensionRps: median(pairs.map((pair) => pair.extension.rate)),
-    medianLoadlineRps: median(pairs.map((pair) => pair.loadline.rps)),
-    script,
-  };
-}
+// ---- 1. overhead: overhead.mjs ----------------------------------------------------------
 
 // ---- 2. accuracy ---------------------------------------------------------------------------
 

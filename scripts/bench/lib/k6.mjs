@@ -7,6 +7,7 @@ import path from 'node:path';
 import { BenchError, REPO_ROOT, freeLoopbackPort } from './util.mjs';
 import { cpuBetween, cpuSnapshot } from './cpu.mjs';
 import { runCommand } from './processes.mjs';
+import { childCpuSecondsOfTimes } from './overhead-window.mjs';
 
 export const K6_BIN = process.env.K6_BIN ?? path.join(REPO_ROOT, '.tools', 'bin', 'k6');
 
@@ -25,13 +26,19 @@ export async function k6Version() {
  * output lines when `out` is 'file', and where the CPU went meanwhile (see cpu.mjs).
  *
  *   out: null (bare k6) | 'devnull' (--out loadline=/dev/null) | 'file' (--out loadline=<tmp file>)
+ *   cpus: a CPU list for taskset (e.g. '0'): k6 runs on those CPUs only
+ *   env: more environment for k6 (e.g. the Go runtime settings a runner gives it)
+ *
+ * k6 runs under bash, whose `times` gives this k6's own CPU seconds (k6Cpu) even when other
+ * k6 processes of the bench run beside it.
  */
-export async function runK6Direct({ script, baseUrl, headers = {}, out = null, trendStats = null, timeoutMs, stack, serverPid }) {
+export async function runK6Direct({ script, baseUrl, headers = {}, out = null, trendStats = null, timeoutMs, stack, serverPid, cpus = null, env = {} }) {
   const workdir = await mkdtemp(path.join(os.tmpdir(), 'loadline-bench-k6-'));
   try {
     const scriptPath = path.join(workdir, 'script.js');
     const summaryPath = path.join(workdir, 'summary.json');
     const seriesPath = path.join(workdir, 'series.ndjson');
+    const timesPath = path.join(workdir, 'times.txt');
     await writeFile(scriptPath, script);
     const args = [
       'run',
@@ -49,15 +56,20 @@ export async function runK6Direct({ script, baseUrl, headers = {}, out = null, t
 
     const before = await cpuSnapshot({ stack, serverPid });
     const startedAt = Date.now();
-    const result = await runCommand(K6_BIN, args, {
+    const measured = ['bash', '-c', '"$@"; code=$?; times > "$LOADLINE_BENCH_TIMES"; exit $code', 'bash', K6_BIN, ...args];
+    const [command, ...commandArgs] = cpus === null ? measured : ['taskset', '-c', cpus, ...measured];
+    const result = await runCommand(command, commandArgs, {
       cwd: workdir,
       timeoutMs,
       env: {
+        PATH: process.env.PATH,
+        LOADLINE_BENCH_TIMES: timesPath,
         LOADLINE_BASE_URL: baseUrl,
         LOADLINE_HEADERS: JSON.stringify(headers),
         K6_NO_USAGE_REPORT: 'true',
         HOME: workdir,
         TMPDIR: workdir,
+        ...env,
       },
     });
     const wallSeconds = (Date.now() - startedAt) / 1000;
@@ -73,6 +85,7 @@ export async function runK6Direct({ script, baseUrl, headers = {}, out = null, t
       summary,
       series,
       wallSeconds,
+      k6Cpu: childCpuSecondsOfTimes(await readFile(timesPath, 'utf8')),
       cpu: cpuBetween(before, after, { k6Under: 'bench' }),
     };
   } finally {
