@@ -57,7 +57,10 @@ export async function runK6Direct({ script, baseUrl, headers = {}, out = null, t
     const before = await cpuSnapshot({ stack, serverPid });
     const startedAt = Date.now();
     const measured = ['bash', '-c', '"$@"; code=$?; times > "$LOADLINE_BENCH_TIMES"; exit $code', 'bash', K6_BIN, ...args];
-    const [command, ...commandArgs] = cpus === null ? measured : ['taskset', '-c', cpus, ...measured];
+    // Pinned, k6 also gets a session of its own, as the runner's k6 does (bwrap --new-session):
+    // with autogroup scheduling the kernel shares a CPU between sessions first, so two k6
+    // side by side are only on equal terms if each is alone in its session.
+    const [command, ...commandArgs] = cpus === null ? measured : ['taskset', '-c', cpus, 'setsid', '-w', ...measured];
     const result = await runCommand(command, commandArgs, {
       cwd: workdir,
       timeoutMs,
