@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"go.k6.io/k6/lib/netext/httpext"
 	"go.k6.io/k6/metrics"
 )
 
@@ -227,23 +228,12 @@ func BenchmarkAggregatorAdd(b *testing.B) {
 	a := newAggregator()
 	start := time.Unix(t0, 0)
 	tagSets := []map[string]string{httpTags("A", "GET", "200"), httpTags("B", "POST", "201"), httpTags("C", "GET", "404", "expected_response", "false")}
-	// One http trail's worth of samples per "request": 9 metrics, of which 1 is kept.
+	// One http trail per "request", as k6 hands them over: 9 samples, of which 1 is kept.
 	var containers []metrics.SampleContainer
 	for i := 0; i < 1000; i++ {
 		tags := tagSets[i%len(tagSets)]
 		at := start.Add(time.Duration(i) * time.Millisecond)
-		s := metrics.Samples{
-			f.sample(f.builtin.HTTPReqs, at, 1, tags),
-			f.req(at, float64(i%300)+0.5, tags),
-			f.sample(f.builtin.HTTPReqBlocked, at, 0, tags),
-			f.sample(f.builtin.HTTPReqConnecting, at, 0, tags),
-			f.sample(f.builtin.HTTPReqTLSHandshaking, at, 0, tags),
-			f.sample(f.builtin.HTTPReqSending, at, 0, tags),
-			f.sample(f.builtin.HTTPReqWaiting, at, 1, tags),
-			f.sample(f.builtin.HTTPReqReceiving, at, 0, tags),
-			f.sample(f.builtin.HTTPReqFailed, at, 0, tags),
-		}
-		containers = append(containers, s)
+		containers = append(containers, f.trail(at, time.Duration(i%300)*time.Millisecond+500*time.Microsecond, tags))
 	}
 	b.ResetTimer()
 	var out []byte
@@ -292,5 +282,39 @@ func TestIterationsPerScenario(t *testing.T) {
 	}
 	if s := got.ScenarioIterations[1]; s.Name != "export" || s.Iterations != 1 || s.DroppedIterations != 2 {
 		t.Errorf("export: %+v", s)
+	}
+}
+
+// trail is an HTTP request as k6's http module hands it to outputs: a Trail whose samples
+// k6's own SaveSamples built (http_reqs, http_req_duration, the phases; failed appended).
+func (f *fixture) trail(at time.Time, duration time.Duration, tags map[string]string) *httpext.Trail {
+	tr := &httpext.Trail{EndTime: at, Duration: duration, Waiting: duration / 2}
+	tr.SaveSamples(f.builtin, &metrics.TagsAndMeta{Tags: f.registry.RootTagSet().WithTagsFromMap(tags)})
+	tr.Samples = append(tr.Samples, f.sample(f.builtin.HTTPReqFailed, at, 0, tags))
+	return tr
+}
+
+// The aggregator reads only the duration of an HTTP trail (a shortcut on the hot path): the
+// seconds it writes are those of the same samples handed over one by one.
+func TestTrailsAggregateAsTheirSamples(t *testing.T) {
+	f := newFixture()
+	viaTrails, viaSamples := newAggregator(), newAggregator()
+	for i := 0; i < 300; i++ {
+		tags := httpTags([]string{"A", "B"}[i%2], "GET", []string{"200", "500"}[i%3/2])
+		tr := f.trail(sec(t0+int64(i/100), i%1000), time.Duration(1+i%40)*time.Millisecond, tags)
+		viaTrails.add([]metrics.SampleContainer{tr})
+		feed(viaSamples, tr.GetSamples()...)
+	}
+	got, want := finalSeconds(t, viaTrails), finalSeconds(t, viaSamples)
+	if len(got) != 3 {
+		t.Fatalf("want 3 seconds, got %d", len(got))
+	}
+	assertJSONEqual(t, want, got)
+	requests := 0
+	for _, row := range groupRows(t, got[:1]) {
+		requests += row.Count
+	}
+	if requests != 100 {
+		t.Fatalf("first second: %d requests, want 100", requests)
 	}
 }
