@@ -156,7 +156,9 @@ export class RunListRepository {
 
   async page(filter: RunFilter, take: number, before?: { createdAt: Date; id: string }): Promise<ListedRun[]> {
     const keys = await this.db.sql.rows<{ id: string; createdAt: string; finishedKey: string | null }>(
-      ...statementArgs(runListStatement(filter, take, before, { select: `r.id, ${CREATED_AT_ISO_SQL} AS "createdAt", ${FINISHED_ROW_KEY_SQL} AS "finishedKey"` })),
+      ...statementArgs(
+        runListStatement(filter, take, before, { select: `r.id, ${CREATED_AT_ISO_SQL} AS "createdAt", ${FINISHED_ROW_KEY_SQL} AS "finishedKey"` }),
+      ),
     );
     const missing = keys.filter((key) => key.finishedKey === null || finishedRows.peek(key.finishedKey) === undefined).map((key) => key.id);
     const read = new Map<string, RunListItem>();
