@@ -8,9 +8,9 @@ import { currentTenantId } from '../tenancy/request-context.js';
  * costs no read of the runs, and is never answered once any run of the plan changed.
  *
  * Why that is never stale: the version is read first, the runs after (a later snapshot), so an
- * answer kept under version V holds at least what V counted; a request that read V gets it, one
- * that read a later version builds again (and one that read an earlier version is given the newer answer). Keys always start with the current tenant: an
- * answer is only ever given to the organization it was read for.
+ * answer kept under version V holds at least what V counted; a request that read V (or an
+ * earlier version) gets it, one that read a later version builds again. Keys always start with
+ * the current tenant: an answer is only ever given to the organization it was read for.
  *
  * One answer per question (the newest version seen), so memory follows the questions asked,
  * not how often runs change; the oldest question goes first beyond `max`. Requests that miss
