@@ -53,20 +53,24 @@ export class PlansRepository {
   }
 
   /**
-   * The plan and its current version. Most reads (a trend, a run's start, every route of a
-   * plan) ask this: one plain statement for the plan and which version is current, and that
-   * version (never changed once written) read and decoded once per process.
+   * The plan and its current version. Most reads (a trend, a page of its runs, a run's start,
+   * every route of a plan) ask this: one plain statement for the plan (with its runs version:
+   * what a kept page or trend of its runs is checked against) and which version is current, and
+   * that version (never changed once written) read and decoded once per process.
    */
   async findWithCurrentVersion(id: string): Promise<{ plan: TestPlan; version: PlanVersionRow } | null> {
-    const [row] = await this.db.sql.rows<TestPlan & { versionId: string }>(
+    const [row] = await this.db.sql.rows<Omit<TestPlan, 'runsVersion'> & { runsVersion: string; versionId: string }>(
       `SELECT p.id, p."tenantId", p."targetId", p.name, p."currentVersion", p."createdAt" AT TIME ZONE 'UTC' AS "createdAt",
-              p."updatedAt" AT TIME ZONE 'UTC' AS "updatedAt", p."deletedAt" AT TIME ZONE 'UTC' AS "deletedAt", v.id AS "versionId"
+              p."updatedAt" AT TIME ZONE 'UTC' AS "updatedAt", p."deletedAt" AT TIME ZONE 'UTC' AS "deletedAt",
+              p."runsVersion", v.id AS "versionId"
        FROM "TestPlan" p JOIN "PlanVersion" v ON v."planId" = p.id AND v.version = p."currentVersion" AND v."tenantId" = $1
        WHERE p.id = $2 AND p."tenantId" = $1 AND p."deletedAt" IS NULL`,
       [id],
     );
     if (!row) return null;
-    const { versionId, ...plan } = row;
+    const { versionId, runsVersion, ...rest } = row;
+    // pg gives a bigint as text; the row is the same TestPlan as Prisma's.
+    const plan: TestPlan = { ...rest, runsVersion: BigInt(runsVersion) };
     let version = currentVersions.peek(versionId);
     if (version === undefined) {
       const stored = await this.db.scoped.planVersion.findUnique({ where: { id: versionId } });

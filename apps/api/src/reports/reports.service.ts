@@ -14,7 +14,7 @@ import {
   type RunComparison,
   type RunView,
 } from '@loadline/shared';
-import { PlansService } from '../plans/plans.service.js';
+import { PlansService, toPlanView } from '../plans/plans.service.js';
 import { RunsService } from '../runs/runs.service.js';
 import { RunLiveService } from '../runs/run-live.service.js';
 import { RunFiguresRepository } from '../runs/run-figures.repository.js';
@@ -22,7 +22,7 @@ import { PlanRegressionsRepository } from '../runs/plan-regressions.repository.j
 import { RunBaselines } from '../runs/run-baselines.service.js';
 import { RunTelemetryService } from '../telemetry/run-telemetry.service.js';
 import { TargetsService } from '../targets/targets.service.js';
-import { Memo } from '../common/memo.js';
+import { PlanRunsAnswers } from '../runs/plan-runs-answers.js';
 
 export type ExportFormat = 'json' | 'csv' | 'junit';
 
@@ -31,6 +31,9 @@ const FINISHED_COMPARISONS = 500;
 
 /** Change points of plans' trends kept (see changesOf). */
 const TREND_CHANGES_KEPT = 500;
+
+/** Trends kept (a few to a few tens of KB each), one per plan and question. */
+const TRENDS_KEPT = 500;
 
 /** How many past runs a dashboard sparkline shows. */
 const SPARKLINE_RUNS = 20;
@@ -46,8 +49,8 @@ export interface ExportedFile {
 export class ReportsService {
   private readonly finishedComparisons = new Map<string, RunComparison>();
   private readonly trendChanges = new Map<string, PlanTrend['changePoints']>();
-  /** Trends over finished runs only, by what they were built from (see trend). Callers must not mutate them. */
-  private readonly finishedTrends = new Memo<PlanTrend>(TREND_CHANGES_KEPT);
+  /** Trends by plan, question and runs version (see trend). Callers must not mutate them. */
+  private readonly trends = new PlanRunsAnswers<PlanTrend>(TRENDS_KEPT);
 
   constructor(
     private readonly runs: RunsService,
@@ -68,22 +71,21 @@ export class ReportsService {
     planId: string,
     range: { from?: string; to?: string; limit: number; label?: { key: string; value: string }; targetId?: string },
   ): Promise<PlanTrend> {
-    const plan = await this.plans.get(planId);
+    // The plan, its current version and its runs version in one statement (404 if not this organization's).
+    const found = await this.plans.getWithVersion(planId);
+    const plan = toPlanView(found);
     const targetId = range.targetId === undefined || range.targetId === plan.targetId ? plan.targetId : (await this.targets.get(range.targetId)).id;
-    // Read from the figures each run stored when it ended: which runs (and their finished keys),
-    // then the figures of only the runs not read before, no summaries.
-    const { runs, fingerprint } = await this.figures.forPlanKeyed(
-      planId,
-      { from: range.from ? new Date(range.from) : undefined, to: range.to ? new Date(range.to) : undefined, label: range.label, targetId },
-      range.limit,
-      { telemetry: true },
-    );
-    // The same finished runs under the same plan version make the same trend: built once.
-    const key =
-      fingerprint === null
-        ? null
-        : JSON.stringify([planId, targetId, plan.version, plan.name, range.from ?? null, range.to ?? null, range.label ?? null, fingerprint]);
-    const build = (): PlanTrend => {
+    // The same question at the same runs version and plan version has the same answer: kept
+    // (plan-runs-answers.ts), so a trend read again reads no run at all.
+    const question = JSON.stringify([plan.version, targetId, range.from ?? null, range.to ?? null, range.limit, range.label ?? null]);
+    return this.trends.get(planId, question, found.plan.runsVersion, async () => {
+      // Read from the figures each run stored when it ended; each run's decoded once per process.
+      const runs = await this.figures.forPlan(
+        planId,
+        { from: range.from ? new Date(range.from) : undefined, to: range.to ? new Date(range.to) : undefined, label: range.label, targetId },
+        range.limit,
+        { telemetry: true },
+      );
       const points = trendPointsFromFigures(runs);
       return {
         planName: plan.name,
@@ -94,8 +96,7 @@ export class ReportsService {
         thresholds: plan.spec.thresholds,
         changePoints: this.changesOf(`${planId}|${targetId}`, points),
       };
-    };
-    return key === null ? build() : this.finishedTrends.get(key, build);
+    });
   }
 
   /**

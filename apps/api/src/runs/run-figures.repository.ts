@@ -3,15 +3,15 @@ import { STORED_FIGURES, decodeStored, type StoredTrendRun, type StoredFigure } 
 import { DatabaseService } from '../prisma/database.service.js';
 import { Memo } from '../common/memo.js';
 import { runListStatement } from './run-list.repository.js';
-import { FINISHED_KEY_SQL } from './run-keys.js';
+import { FINISHED_ROW_KEY_SQL } from './run-keys.js';
 
 const STATS = new Set<string>(STORED_FIGURES);
 
 /**
- * Trend rows of finished runs, by the run's finished key (run-keys.ts: its segments' state,
- * which a late report changes) and whether telemetry was read: what a run
- * stored when it ended does not change after, so a plan's trend decodes each run once per
- * process instead of at every request (its diagnostics and telemetry are JSON).
+ * Trend rows of finished runs, by the run's finished row key (run-keys.ts: its segments' state,
+ * which a late report changes, and its row's version, which any change of the run's own columns
+ * does) and whether telemetry was read: a plan's trend decodes each run once per process
+ * instead of at every build (its diagnostics and telemetry are JSON).
  */
 const finishedTrendRuns = new Memo<StoredTrendRun>(20_000);
 
@@ -36,21 +36,8 @@ export class RunFiguresRepository {
     limit: number,
     options: { telemetry?: boolean } = {},
   ): Promise<StoredTrendRun[]> {
-    return (await this.forPlanKeyed(planId, range, limit, options)).runs;
-  }
-
-  /**
-   * forPlan, and what its runs were read in: their finished keys joined, or null when one of
-   * them may still change. Equal fingerprints hold the same runs, as they were stored.
-   */
-  async forPlanKeyed(
-    planId: string,
-    range: { from?: Date; to?: Date; label?: { key: string; value: string }; targetId?: string },
-    limit: number,
-    options: { telemetry?: boolean } = {},
-  ): Promise<{ runs: StoredTrendRun[]; fingerprint: string | null }> {
     const { text, params } = runListStatement({ planId, targetId: range.targetId, from: range.from, to: range.to, label: range.label }, limit, undefined, {
-      select: `r.id, ${FINISHED_KEY_SQL} AS "finishedKey"`,
+      select: `r.id, ${FINISHED_ROW_KEY_SQL} AS "finishedKey"`,
       where: `EXISTS (SELECT 1 FROM "RunFigure" f WHERE f."runId" = r.id AND f.request = '' AND f.stat = 'count' AND f.value > 0 AND f."tenantId" = $1)`,
     });
     const keys = await this.db.sql.rows<{ id: string; finishedKey: string | null }>(text, params);
@@ -68,14 +55,12 @@ export class RunFiguresRepository {
         : []
       ).map((run) => [run.runId, run] as const),
     );
-    const runs = keys.flatMap((key) => {
+    return keys.flatMap((key) => {
       const at = memoKey(key);
       const fresh = read.get(key.id);
       if (at === null) return fresh ? [fresh] : [];
       return fresh ? [finishedTrendRuns.get(at, () => fresh)] : [finishedTrendRuns.peek(at)!];
     });
-    const fingerprint = keys.every((key) => key.finishedKey !== null) ? keys.map((key) => key.finishedKey).join(',') : null;
-    return { runs, fingerprint };
   }
 
   /** These runs' trend rows, decoded (any order). */

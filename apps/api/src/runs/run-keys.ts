@@ -13,3 +13,12 @@ export const FINISHED_KEY_SQL = `CASE WHEN r.status::text IN (${TERMINAL_RUN_STA
 
 /** A run's creation time as the API writes it (ISO 8601, UTC, milliseconds), as SQL text. */
 export const CREATED_AT_ISO_SQL = `to_char(r."createdAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * SQL for run `r` (tenant $1): FINISHED_KEY_SQL and the version of the run's own row (`xmin`, the
+ * transaction that last wrote it: PostgreSQL gives the row a new one with every change), or NULL
+ * while the run may still change. For what is kept of a finished run's own columns (its list
+ * row, its trend row): a finished run changed in place (labels, verdict) gets a new key, where
+ * its finished key, which follows its segments, would stay.
+ */
+export const FINISHED_ROW_KEY_SQL = `(${FINISHED_KEY_SQL}) || '|' || r.xmin::text`;

@@ -13,7 +13,7 @@ import {
 import { DatabaseService } from '../prisma/database.service.js';
 import type { RunFilter } from './runs.repository.js';
 import { Memo } from '../common/memo.js';
-import { CREATED_AT_ISO_SQL, FINISHED_KEY_SQL } from './run-keys.js';
+import { CREATED_AT_ISO_SQL, FINISHED_ROW_KEY_SQL } from './run-keys.js';
 
 const baselineRuleSchema = z.enum(BASELINE_RULES);
 
@@ -129,9 +129,9 @@ export function toRunListItem(row: RunListRow): RunListItem {
 }
 
 /**
- * The JSON text of finished runs' list rows, by finished key (run-keys.ts: a late segment report
- * changes it): a finished run's row does not change after, so a page of finished runs is one
- * light read and these texts joined.
+ * The JSON text of finished runs' list rows, by finished row key (run-keys.ts: a late segment
+ * report changes it, and so does any change of the run's own columns): a page of finished runs
+ * is one light read and these texts joined.
  */
 const finishedRows = new Memo<string>(20_000);
 
@@ -156,7 +156,9 @@ export class RunListRepository {
 
   async page(filter: RunFilter, take: number, before?: { createdAt: Date; id: string }): Promise<ListedRun[]> {
     const keys = await this.db.sql.rows<{ id: string; createdAt: string; finishedKey: string | null }>(
-      ...statementArgs(runListStatement(filter, take, before, { select: `r.id, ${CREATED_AT_ISO_SQL} AS "createdAt", ${FINISHED_KEY_SQL} AS "finishedKey"` })),
+      ...statementArgs(
+        runListStatement(filter, take, before, { select: `r.id, ${CREATED_AT_ISO_SQL} AS "createdAt", ${FINISHED_ROW_KEY_SQL} AS "finishedKey"` }),
+      ),
     );
     const missing = keys.filter((key) => key.finishedKey === null || finishedRows.peek(key.finishedKey) === undefined).map((key) => key.id);
     const read = new Map<string, RunListItem>();

@@ -20,6 +20,7 @@ import { currentTenantId } from '../tenancy/request-context.js';
 import { RunsRepository, type RunFilter } from './runs.repository.js';
 import { RunListRepository } from './run-list.repository.js';
 import { Memo } from '../common/memo.js';
+import { PlanRunsAnswers } from './plan-runs-answers.js';
 import { writeJson, type Written } from '../common/http/cache-control.js';
 import { RunDispatchRepository } from './run-dispatch.repository.js';
 import { CommonError, CommonErrorCode } from '../common/errors/domain-error.js';
@@ -34,8 +35,11 @@ import { RunTelemetryService } from '../telemetry/run-telemetry.service.js';
 import { runManifest } from './run-manifest.js';
 import { RunDataService } from './run-data.service.js';
 
-/** Pages of finished runs only, written, by their runs' finished keys and next cursor (see page). */
+/** Pages of finished runs only, written, by their runs' finished row keys and next cursor (see writePage). */
 const finishedPages = new Memo<Written>(100);
+
+/** Pages of one plan's runs, written, by plan, question and runs version (see page): ~56 KB for 100 runs. */
+const planPages = new PlanRunsAnswers<Written>(200);
 
 export interface RunCursor {
   createdAt: Date;
@@ -282,8 +286,21 @@ export class RunsService {
    * A page of runs, newest first, and the cursor of the next one (keyset: the last run's time
    * and id, so pages hold still while new runs arrive), written as JSON. Light rows (RunListItem):
    * the run's own columns and the figures it stored when it ended, never its report.
+   *
+   * A page of one plan's runs is kept by what was asked and the plan's runs version
+   * (plan-runs-answers.ts): read again, it costs the one statement that finds the plan (another
+   * organization's or a deleted plan's id answers 404 there) and no read of its runs.
+   * Not with a target too: an empty page of a target answers 404 once the target is gone,
+   * which no change of the plan's runs would tell.
    */
   async page(filter: RunFilter, limit: number, before?: string): Promise<Written> {
+    if (filter.planId === undefined || filter.targetId !== undefined) return this.writePage(filter, limit, before);
+    const { plan } = await this.plans.getWithVersion(filter.planId);
+    const question = JSON.stringify([filter, limit, before ?? null]);
+    return planPages.get(filter.planId, question, plan.runsVersion, () => this.writePage(filter, limit, before));
+  }
+
+  private async writePage(filter: RunFilter, limit: number, before?: string): Promise<Written> {
     const after = before === undefined ? undefined : decodeCursor(before);
     const runs = await this.listRows.page(filter, limit + 1, after);
     // A plan or target that is not this organization's (or not at all) answers 404, like its own
