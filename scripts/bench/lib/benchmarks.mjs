@@ -30,7 +30,6 @@ export function httpReqs(summary) {
   return { count: metric.count, rate: metric.rate };
 }
 
-
 // ---- 1. overhead: overhead.mjs ----------------------------------------------------------
 
 // ---- 2. accuracy ---------------------------------------------------------------------------
