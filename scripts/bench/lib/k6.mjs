@@ -28,11 +28,25 @@ export async function k6Version() {
  *   out: null (bare k6) | 'devnull' (--out loadline=/dev/null) | 'file' (--out loadline=<tmp file>)
  *   cpus: a CPU list for taskset (e.g. '0'): k6 runs on those CPUs only
  *   env: more environment for k6 (e.g. the Go runtime settings a runner gives it)
+ *   asRunner: k6's flags as a runner gives them (--summary-mode=disabled --no-thresholds):
+ *             no summary then (summary: null); count the requests at the server
  *
  * k6 runs under bash, whose `times` gives this k6's own CPU seconds (k6Cpu) even when other
  * k6 processes of the bench run beside it.
  */
-export async function runK6Direct({ script, baseUrl, headers = {}, out = null, trendStats = null, timeoutMs, stack, serverPid, cpus = null, env = {} }) {
+export async function runK6Direct({
+  script,
+  baseUrl,
+  headers = {},
+  out = null,
+  trendStats = null,
+  timeoutMs,
+  stack,
+  serverPid,
+  cpus = null,
+  env = {},
+  asRunner = false,
+}) {
   const workdir = await mkdtemp(path.join(os.tmpdir(), 'loadline-bench-k6-'));
   try {
     const scriptPath = path.join(workdir, 'script.js');
@@ -40,15 +54,8 @@ export async function runK6Direct({ script, baseUrl, headers = {}, out = null, t
     const seriesPath = path.join(workdir, 'series.ndjson');
     const timesPath = path.join(workdir, 'times.txt');
     await writeFile(scriptPath, script);
-    const args = [
-      'run',
-      '--quiet',
-      '--no-color',
-      '--log-format=json',
-      '--no-usage-report',
-      `--address=127.0.0.1:${await freeLoopbackPort()}`,
-      `--summary-export=${summaryPath}`,
-    ];
+    const args = ['run', '--quiet', '--no-color', '--log-format=json', '--no-usage-report', `--address=127.0.0.1:${await freeLoopbackPort()}`];
+    args.push(...(asRunner ? ['--summary-mode=disabled', '--no-thresholds'] : [`--summary-export=${summaryPath}`]));
     if (trendStats) args.push(`--summary-trend-stats=${trendStats}`);
     if (out === 'devnull') args.push('--out=loadline=/dev/null');
     if (out === 'file') args.push(`--out=loadline=${seriesPath}`);
@@ -77,12 +84,12 @@ export async function runK6Direct({ script, baseUrl, headers = {}, out = null, t
     });
     const wallSeconds = (Date.now() - startedAt) / 1000;
     const after = await cpuSnapshot({ stack, serverPid });
-    if (result.code !== 0 || !existsSync(summaryPath)) {
+    if (result.code !== 0 || (!asRunner && !existsSync(summaryPath))) {
       throw new BenchError(
         `k6 run exited with ${result.code}${result.signal ? ` (${result.signal})` : ''}:\n${result.stderr.trim().split('\n').slice(-10).join('\n')}`,
       );
     }
-    const summary = JSON.parse(await readFile(summaryPath, 'utf8'));
+    const summary = asRunner ? null : JSON.parse(await readFile(summaryPath, 'utf8'));
     const series = out === 'file' ? (await readFile(seriesPath, 'utf8')).split('\n').filter(Boolean) : null;
     return {
       summary,

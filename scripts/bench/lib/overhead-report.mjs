@@ -29,7 +29,7 @@ export function overheadLines(o) {
   }
   lines.push("  req/s: requests the side's server received per second over the window of whole seconds both sides ran at full load.");
   lines.push(
-    `  bare k6 runs with Go's defaults, as a user's k6 does; a runner gives its k6 GOGC=${o.runnerK6Env.GOGC} and a GOMEMLIMIT (like for like: k6 beside it gets the same).`,
+    `  bare k6 beside Loadline runs as a user's k6 does (Go's defaults, k6's summary); extension and like for like: both sides with the runner's flags (no summary, no thresholds), like for like also with its GOGC=${o.runnerK6Env.GOGC} and GOMEMLIMIT.`,
   );
   lines.push("  ratio: variant / bare k6 over that window; per CPU: requests per CPU-second of each k6 (bash times; the runner's k6 from its cutime).");
   return lines;

@@ -2,10 +2,11 @@
 //
 // Each pair is two measurements, each of two generators running at the same time on the same
 // CPU (the "generator" CPU), each against its own "ok" server on the other CPU(s):
-//   extension: bare k6 beside k6 --out loadline=/dev/null (the output extension alone);
+//   extension: bare k6 beside k6 --out loadline=/dev/null (the output extension alone), both
+//              with the flags a runner gives k6 (no end-of-test summary, no thresholds);
 //   Loadline:  bare k6 beside the same plan run through Loadline (runner and its k6 on the
 //              generator CPU: what a runner host pays; API, PostgreSQL and Redis float);
-//   like for like: k6 with the Go runtime settings a runner gives its k6 (GOGC, GOMEMLIMIT:
+//   like for like: k6 with the flags and Go runtime settings a runner gives its k6 (GOGC, GOMEMLIMIT:
 //              apps/runner/src/k6-runtime-env.ts) beside Loadline, so that what the
 //              platform's plumbing costs is not hidden by what its k6 settings gain.
 // The ratio is of the two rates at their servers over the seconds both ran at full load
@@ -52,6 +53,12 @@ async function simultaneously(servers, sides) {
   b.rate = paired.rateB;
   a.served = served(countsA);
   b.served = served(countsB);
+  for (const side of [a, b]) {
+    if (side.count === null) {
+      side.count = side.served;
+      side.perK6CpuSecond = perCpuSecond(side.count, side.k6Cpu);
+    }
+  }
   return {
     a,
     b,
@@ -76,19 +83,21 @@ export async function overhead(ctx, okServer) {
     }
     const script = scriptOf(ctx, plans.get(okServer));
     const direct =
-      (out, env = {}) =>
+      (out, { env = {}, asRunner = false } = {}) =>
       async (server) => {
         const result = await runK6Direct({
           script,
           baseUrl: server.url,
           out,
           env,
+          asRunner,
           cpus: cpus.generator,
           timeoutMs: 120_000,
           stack: ctx.stack,
           serverPid: server.pid,
         });
-        const { count } = httpReqs(result.summary);
+        // Without k6's summary (asRunner) the side's count is what its server served (simultaneously).
+        const count = result.summary ? httpReqs(result.summary).count : null;
         return { count, k6Cpu: round(result.k6Cpu, 2), perK6CpuSecond: perCpuSecond(count, result.k6Cpu), wallSeconds: round(result.wallSeconds, 2) };
       };
     const throughLoadline = (index) => async (server) => {
@@ -112,13 +121,15 @@ export async function overhead(ctx, okServer) {
       const servers = index % 2 ? { a: okServer, b: second } : { a: second, b: okServer };
       const pair = { index, loadAverageBefore: loadAverage() };
       log(`overhead pair ${index}/${ctx.options.pairs}: bare k6 beside k6 --out loadline=/dev/null`);
-      pair.extension = await simultaneously(servers, { a: direct(null), b: direct('devnull') });
+      // Both sides as a runner runs k6: with k6's own end-of-test summary on, a second output
+      // beside it made k6's summary output cost ~2 % more per request, a cost runners never pay.
+      pair.extension = await simultaneously(servers, { a: direct(null, { asRunner: true }), b: direct('devnull', { asRunner: true }) });
       await sleep(SETTLE_MS);
       log(`overhead pair ${index}/${ctx.options.pairs}: bare k6 beside the same plan through Loadline`);
       pair.loadline = await simultaneously(servers, { a: direct(null), b: throughLoadline(index) });
       await sleep(SETTLE_MS);
       log(`overhead pair ${index}/${ctx.options.pairs}: bare k6 with the runner's GOGC=${RUNNER_K6_ENV.GOGC} beside Loadline`);
-      pair.likeForLike = await simultaneously(servers, { a: direct(null, RUNNER_K6_ENV), b: throughLoadline(`${index}-like`) });
+      pair.likeForLike = await simultaneously(servers, { a: direct(null, { env: RUNNER_K6_ENV, asRunner: true }), b: throughLoadline(`${index}-like`) });
       // The report's count against what its server served: nothing lost, nothing counted twice.
       pair.loadline.countMatches = pair.loadline.b.count === pair.loadline.b.served;
       pair.likeForLike.countMatches = pair.likeForLike.b.count === pair.likeForLike.b.served;
