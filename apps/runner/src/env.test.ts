@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseRunnerEnv } from './env.js';
-import { k6RuntimeEnv } from './k6-runtime-env.js';
+import { k6RuntimeEnv } from './k6-run-options.js';
 
 describe('runner environment', () => {
   it('refuses database credentials', () => {

@@ -88,7 +88,7 @@ describe('SegmentExecutor with real k6 and Redis', () => {
     const runId = `run-${randomUUID()}`;
     const execution = harness.executeAlone(executor, job(runId));
     await waitForRunning(runId);
-    // The garbage collector settings k6 runs with (k6-runtime-env.ts), read from the running
+    // The garbage collector settings k6 runs with (k6-run-options.ts), read from the running
     // k6's own environment: what Go's runtime reads at its start.
     expect(k6Environment(server.url)).toMatchObject({
       GOGC: String(env.LOADLINE_K6_GOGC),

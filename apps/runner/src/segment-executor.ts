@@ -2,8 +2,6 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type pino from 'pino';
 import {
-  K6_CONTROL_NETWORK,
-  SCRIPT_ENV,
   generateK6Script,
   gotResponse,
   resultJobId,
@@ -20,14 +18,14 @@ import { untraced, withSpan, type SpanHandle } from '@loadline/tracing';
 import type { RunnerEnv } from './env.js';
 import { startK6, type K6Outcome } from './k6-process.js';
 import { writeResolver } from './run-resolver.js';
-import { k6RuntimeEnv } from './k6-runtime-env.js';
+import { k6RunArgs, k6RunEnv } from './k6-run-options.js';
 import { SANDBOX_WORKDIR, isRoot, k6Launch, prepareWorkdir, type SandboxConfig } from './sandbox.js';
 import { sandboxConfig } from './env.js';
 import { controlAddress, resume, waitUntilPaused } from './k6-control.js';
 import { GeneratorSampler } from './generator-sampler.js';
 import { MAX_NAMES, OTHER_NAME, ReportedNames, SecretRedactor, redactWithAll } from './reported-names.js';
 import { DATA_UNAVAILABLE, DataUsageCounter, stageSegmentData } from './run-data.js';
-import { executionSegmentArgs, segmentPayload } from './segment-args.js';
+import { segmentPayload } from './segment-args.js';
 import { classifySegment, stopReasonOf, type SegmentCounts, type SegmentVerdict, type StopReason } from './segment-outcome.js';
 import type { SegmentControl } from './run-control.js';
 import type { RunnerMetrics } from './runner-metrics.js';
@@ -260,40 +258,8 @@ export class SegmentExecutor {
         this.sandbox,
         this.env.K6_BIN,
         workdir,
-        [
-          'run',
-          '--quiet',
-          '--no-color',
-          '--log-format=json',
-          '--no-usage-report',
-          '--summary-mode=disabled',
-          // Loadline judges the SLA itself; without this k6 keeps every sample in memory for its
-          // own threshold checks (about 175 bytes per request: gigabytes in an hour).
-          '--no-thresholds',
-          '--paused',
-          `--address=${address}`,
-          '--out=loadline=/dev/fd/3',
-          // The installation's address policy, on every connection k6 makes (redirects, DNS
-          // that changed since the API checked), and every k6's control port out of reach.
-          // Flags outrank anything a script sets.
-          `--blacklist-ip=${[...job.policy.blacklistIPs, K6_CONTROL_NETWORK].join(',')}`,
-          ...(job.policy.blockHostnames.length ? [`--block-hostnames=${job.policy.blockHostnames.join(',')}`] : []),
-          ...executionSegmentArgs(segmentIndex, job.segment.count),
-          'script.js',
-        ],
-        {
-          [SCRIPT_ENV.baseUrl]: job.target.baseUrl,
-          [SCRIPT_ENV.headers]: JSON.stringify(secrets.headers),
-          [SCRIPT_ENV.variables]: JSON.stringify(secrets.variables),
-          K6_NO_USAGE_REPORT: 'true',
-          ...k6RuntimeEnv(this.env),
-          // A script importing a module this k6 lacks must fail here, not make k6 fetch a
-          // custom binary from the internet.
-          K6_AUTO_EXTENSION_RESOLUTION: 'false',
-          K6_BINARY_PROVISIONING: 'false',
-          // Where each data set's file is (a custom script reads __ENV.LOADLINE_DATA_<SET>).
-          ...(data?.env ?? {}),
-        },
+        k6RunArgs(job, segmentIndex, address),
+        k6RunEnv(job.target.baseUrl, secrets, this.env, data?.env),
         ownResolver,
       );
       const k6 = startK6({ ...launch, signal }, forward, (pid) => sampler.start(pid));

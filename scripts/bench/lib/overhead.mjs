@@ -7,7 +7,7 @@
 //   Loadline:  bare k6 beside the same plan run through Loadline (runner and its k6 on the
 //              generator CPU: what a runner host pays; API, PostgreSQL and Redis float);
 //   like for like: k6 with the flags and Go runtime settings a runner gives its k6 (GOGC, GOMEMLIMIT:
-//              apps/runner/src/k6-runtime-env.ts) beside Loadline, so that what the
+//              apps/runner/src/k6-run-options.ts) beside Loadline, so that what the
 //              platform's plumbing costs is not hidden by what its k6 settings gain.
 // The ratio is of the two rates at their servers over the seconds both ran at full load
 // (overhead-window.mjs), and per CPU-second each k6 got. Which server each side uses swaps
@@ -23,7 +23,7 @@ import { createPlan, createTarget, httpReqs, scriptOf } from './benchmarks.mjs';
 
 const SETTLE_MS = 2_000;
 
-/** What a runner gives its k6 with the default LOADLINE_K6_GOGC (k6-runtime-env.ts). */
+/** What a runner gives its k6 with the default LOADLINE_K6_GOGC (k6-run-options.ts). */
 const RUNNER_K6_ENV = { GOGC: process.env.LOADLINE_K6_GOGC ?? '400', GOMEMLIMIT: `${Math.floor((os.totalmem() / 1024 / 1024) * 0.75 * 0.8)}MiB` };
 
 // Long enough that a run's fixed costs (start, finalising) weigh as they would in a real run,
